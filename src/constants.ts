@@ -1,0 +1,58 @@
+/**
+ * Names that form the action's interface, in one place (as actions/cache does), so a rename
+ * is one edit and the code never spells an input name twice.
+ */
+
+export const ACTION_NAME = 'render-cache-purge-action'
+/** Kept equal to package.json's version by a unit test; sent in the User-Agent. */
+export const ACTION_VERSION = '1.0.0'
+export const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`
+
+export const Input = {
+  ApiKey: 'api_key',
+  BaseUrl: 'base_url',
+  Mode: 'mode',
+  Tags: 'tags',
+  Urls: 'urls',
+  Pattern: 'pattern',
+  Country: 'country',
+  DryRun: 'dry_run',
+  BatchSize: 'batch_size',
+  TimeoutSeconds: 'timeout_seconds',
+  MaxAttempts: 'max_attempts',
+  Concurrency: 'concurrency',
+  AllowPurgeAll: 'allow_purge_all',
+  ChangedFiles: 'changed_files',
+  UrlMap: 'url_map',
+  BaseSha: 'base_sha',
+  HeadSha: 'head_sha',
+  GithubToken: 'github_token'
+} as const
+export type InputName = (typeof Input)[keyof typeof Input]
+
+export const Output = {
+  Status: 'status',
+  Tags: 'tags',
+  Urls: 'urls',
+  Pattern: 'pattern',
+  Count: 'count',
+  Failed: 'failed',
+  ChangedFiles: 'changed_files',
+  UnmappedFiles: 'unmapped_files'
+} as const
+
+export type RunStatus = 'purged' | 'dry-run' | 'nothing-to-purge' | 'failed'
+
+/** The three purge operations of the service, by the name users give them in `mode`. */
+export type PurgeKind = 'tag' | 'url' | 'pattern'
+export const PURGE_KINDS: readonly PurgeKind[] = ['tag', 'url', 'pattern']
+
+export const ENDPOINT_PATHS: Readonly<Record<PurgeKind, string>> = {
+  tag: '/api/v1/cache/purge/tag',
+  url: '/api/v1/cache/purge',
+  pattern: '/api/v1/cache/purge/pattern'
+}
+
+/** The service's own words: a purge is accepted, not finished, when it answers. */
+export const PROPAGATION_NOTE =
+  'The service accepted these purges; they can take a few minutes to propagate to all data centers.'

@@ -1,0 +1,72 @@
+/**
+ * Splitting list inputs. Workflows write lists three ways: one item a line (a YAML block),
+ * comma-separated on one line, or a JSON array (often built with `toJSON(...)` in an
+ * expression). Every list input goes through here, so all behave the same.
+ */
+import type { Diagnostics } from './diagnostics.js'
+
+export interface ListSyntax {
+  /** Whether a comma separates items (not for URLs, whose query strings hold commas). */
+  readonly commas: boolean
+}
+
+/**
+ * Returns the trimmed, non-empty, de-duplicated items of a list input (first one kept, order
+ * kept), or undefined after reporting a problem when the input is a malformed JSON array.
+ */
+export function splitList(
+  input: string,
+  raw: string,
+  syntax: ListSyntax,
+  diag: Diagnostics
+): string[] | undefined {
+  const text = raw.trim()
+  if (text === '') return []
+  const items = text.startsWith('[') ? parseJsonArray(input, text, diag) : splitText(text, syntax)
+  return items && uniqueNonEmpty(items)
+}
+
+function splitText(text: string, syntax: ListSyntax): string[] {
+  return text.split(syntax.commas ? /[\r\n,]/ : /\r?\n|\r/)
+}
+
+function parseJsonArray(input: string, text: string, diag: Diagnostics): string[] | undefined {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error)
+    diag.problem(input, text, `starts with '[' but is not a valid JSON array (${why})`)
+    return undefined
+  }
+  if (!Array.isArray(parsed)) {
+    diag.problem(input, text, 'starts with \'[\' but is not a JSON array')
+    return undefined
+  }
+  const notStrings = parsed.filter(item => typeof item !== 'string')
+  if (notStrings.length > 0) {
+    diag.problem(input, JSON.stringify(notStrings[0]), 'a JSON array here must hold only strings')
+    return undefined
+  }
+  return parsed as string[]
+}
+
+/** Trims, drops empty items and later duplicates, keeping first-seen order. */
+export function uniqueNonEmpty(items: Iterable<string>): string[] {
+  const seen = new Set<string>()
+  for (const item of items) {
+    const trimmed = item.trim()
+    if (trimmed !== '') seen.add(trimmed)
+  }
+  return [...seen]
+}
+
+/** Splits a list into consecutive chunks of at most `size` items. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`chunk size must be >= 1: ${size}`)
+  const chunks: T[][] = []
+  for (let start = 0; start < items.length; start += size) {
+    chunks.push(items.slice(start, start + size))
+  }
+  return chunks
+}

@@ -1,0 +1,40 @@
+/** HTML building blocks for the job summary. Every text passed in is escaped here. */
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  // Markdown would otherwise read these in the summary's Markdown context.
+  '`': '&#96;',
+  '|': '&#124;',
+  '*': '&#42;',
+  _: '&#95;',
+  '[': '&#91;',
+  ']': '&#93;',
+  '\\': '&#92;'
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'`|*_[\]\\]/g, character => ESCAPES[character] ?? character)
+}
+
+export function code(text: string): string {
+  return `<code>${escapeHtml(text)}</code>`
+}
+
+export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const head = `<tr>${headers.map(header => `<th>${escapeHtml(header)}</th>`).join('')}</tr>`
+  // Cells are pre-rendered HTML: callers escape (or wrap with code()) what they put in.
+  const body = rows.map(row => `<tr>${row.map(cell => `<td>${cell}</td>`).join('')}</tr>`).join('\n')
+  return `<table>\n${head}\n${body}\n</table>\n`
+}
+
+/** A folded list of items, each in <code>, cut after `limit` with a count of the rest. */
+export function foldedList(title: string, items: readonly string[], limit: number): string {
+  if (items.length === 0) return ''
+  const shown = items.slice(0, limit).map(item => `<li>${code(item)}</li>`)
+  if (items.length > limit) shown.push(`<li>… and ${items.length - limit} more</li>`)
+  return `<details><summary>${escapeHtml(title)} (${items.length})</summary>\n<ul>\n${shown.join('\n')}\n</ul>\n</details>\n`
+}

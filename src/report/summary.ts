@@ -1,0 +1,115 @@
+/**
+ * The job summary's content, as a value: what was purged (or planned), request by request,
+ * the items themselves, failures with the service's words, and the changed-file mapping.
+ * Writing it is the edge's job. GitHub caps a step's summary at 1 MiB, so long lists are cut.
+ */
+import { PROPAGATION_NOTE } from '../constants.js'
+import type { Plan, PurgeRequest } from '../plan.js'
+import type { RequestResult } from '../send/send-plan.js'
+import type { RunOutcome } from './outcome.js'
+import { code, escapeHtml, foldedList, table } from './html.js'
+import type { ChangedFilesReport } from './changed-files-report.js'
+import { changedFilesSection } from './changed-files-report.js'
+
+export interface SummaryInput {
+  readonly plan: Plan
+  readonly outcome: RunOutcome
+  /** Absent on a dry run. */
+  readonly results?: readonly RequestResult[]
+  readonly warnings: readonly string[]
+  readonly changedFiles?: ChangedFilesReport
+}
+
+/** Enough rows to read; a 100,000-URL run would otherwise write thousands. */
+export const MAX_REQUEST_ROWS = 200
+export const MAX_LISTED_ITEMS = 1000
+
+const KIND_LABEL = { tag: 'tags', url: 'URLs', pattern: 'pattern' } as const
+
+export function renderSummary(input: SummaryInput): string {
+  const { plan, outcome, results } = input
+  const parts = [`<h2>Cache purge: ${escapeHtml(headline(input))}</h2>\n`]
+  if (results === undefined && outcome.status === 'dry-run') {
+    parts.push('<p><strong>Dry run</strong>: nothing was sent. This is the plan.</p>\n')
+  }
+  if (results !== undefined && outcome.count > 0) {
+    parts.push(`<blockquote>${escapeHtml(PROPAGATION_NOTE)}</blockquote>\n`)
+  }
+  if (plan.requests.length > 0) parts.push(requestTable(plan.requests, results))
+  parts.push(failuresSection(results ?? []))
+  const verb = results === undefined ? 'Planned' : 'Purged'
+  parts.push(foldedList(`${verb} tags`, outcome.purged.tags, MAX_LISTED_ITEMS))
+  parts.push(foldedList(`${verb} URLs`, outcome.purged.urls, MAX_LISTED_ITEMS))
+  parts.push(foldedList(`${verb} pattern`, outcome.purged.patterns, MAX_LISTED_ITEMS))
+  parts.push(foldedList('Not purged', outcome.failed, MAX_LISTED_ITEMS))
+  if (input.changedFiles) parts.push(changedFilesSection(input.changedFiles))
+  if (input.warnings.length > 0) {
+    parts.push(`<h3>Warnings</h3>\n<ul>\n${input.warnings.map(w => `<li>${escapeHtml(w)}</li>`).join('\n')}\n</ul>\n`)
+  }
+  return parts.filter(part => part !== '').join('\n')
+}
+
+function headline({ outcome, plan, results }: SummaryInput): string {
+  const requests = `${plan.requests.length} request${plan.requests.length === 1 ? '' : 's'}`
+  switch (outcome.status) {
+    case 'dry-run':
+      return `dry run, ${outcome.count} target(s) in ${requests} planned`
+    case 'nothing-to-purge':
+      return 'nothing to purge'
+    case 'purged':
+      return `${outcome.count} target(s) purged in ${requests}`
+    case 'failed': {
+      const failedRequests = (results ?? []).filter(result => result.outcome !== 'purged').length
+      return `failed: ${failedRequests} of ${requests} did not succeed; ${outcome.failed.length} target(s) not purged`
+    }
+  }
+}
+
+function requestTable(requests: readonly PurgeRequest[], results?: readonly RequestResult[]): string {
+  const shown = requests.slice(0, MAX_REQUEST_ROWS)
+  const headers = results
+    ? ['#', 'kind', 'items', 'country', 'HTTP status', 'attempts', 'time', 'result']
+    : ['#', 'kind', 'items', 'country', 'first item']
+  const rows = shown.map(request => {
+    const base = [
+      String(request.index + 1),
+      KIND_LABEL[request.kind],
+      String(request.items.length),
+      request.country ? code(request.country) : 'any'
+    ]
+    const result = results?.[request.index]
+    if (!results) return [...base, code(request.items[0] ?? '')]
+    if (!result) return [...base, '', '', '', 'unknown']
+    return [
+      ...base,
+      result.status === undefined ? '—' : String(result.status),
+      String(result.attempts),
+      `${(result.durationMs / 1000).toFixed(2)} s`,
+      result.outcome === 'purged' ? '✅ purged' : result.outcome === 'failed' ? '❌ failed' : '⏭️ not sent'
+    ]
+  })
+  const more =
+    requests.length > shown.length
+      ? `<p>… and ${requests.length - shown.length} more request(s): ${describeRest(requests.slice(shown.length), results)}.</p>\n`
+      : ''
+  return table(headers, rows) + more
+}
+
+function describeRest(rest: readonly PurgeRequest[], results?: readonly RequestResult[]): string {
+  if (!results) return 'planned'
+  const purged = rest.filter(request => results[request.index]?.outcome === 'purged').length
+  return `${purged} purged, ${rest.length - purged} not`
+}
+
+function failuresSection(results: readonly RequestResult[]): string {
+  const failures = results.filter(result => result.outcome !== 'purged')
+  if (failures.length === 0) return ''
+  const rows = failures.slice(0, MAX_REQUEST_ROWS).map(result => [
+    String(result.request.index + 1),
+    KIND_LABEL[result.request.kind],
+    result.status === undefined ? '—' : String(result.status),
+    escapeHtml(result.message ?? ''),
+    result.requestId ? code(result.requestId) : ''
+  ])
+  return `<h3>Failures</h3>\n${table(['#', 'kind', 'HTTP status', 'message', 'request id'], rows)}`
+}

@@ -1,0 +1,94 @@
+/**
+ * Parsers for the action's scalar inputs: booleans, bounded numbers, the service's base URL.
+ * Each reports a problem naming the input and the value, and returns undefined, instead of
+ * throwing, so that every bad input is reported in one go.
+ */
+import type { Diagnostics } from './diagnostics.js'
+
+// The YAML 1.2 core schema booleans, as @actions/core's getBooleanInput accepts them.
+const TRUE_WORDS = new Set(['true', 'True', 'TRUE'])
+const FALSE_WORDS = new Set(['false', 'False', 'FALSE'])
+
+export function parseBoolean(input: string, raw: string, diag: Diagnostics): boolean | undefined {
+  const text = raw.trim()
+  if (TRUE_WORDS.has(text)) return true
+  if (FALSE_WORDS.has(text)) return false
+  diag.problem(input, raw, 'must be true or false')
+  return undefined
+}
+
+export interface NumberBounds {
+  readonly min: number
+  readonly max: number
+  /** Whether fractions are accepted (seconds are; counts are not). */
+  readonly fractions?: boolean
+}
+
+export function parseNumber(
+  input: string,
+  raw: string,
+  bounds: NumberBounds,
+  diag: Diagnostics
+): number | undefined {
+  const text = raw.trim()
+  // Number('') is 0 and Number('0x10') is 16: accept plain decimal notation only.
+  const shape = bounds.fractions ? /^\d+(\.\d+)?$/ : /^\d+$/
+  const kind = bounds.fractions ? 'a number' : 'a whole number'
+  if (!shape.test(text)) {
+    diag.problem(input, raw, `must be ${kind} from ${bounds.min} to ${bounds.max}`)
+    return undefined
+  }
+  const value = Number(text)
+  if (value < bounds.min || value > bounds.max) {
+    diag.problem(input, raw, `must be ${kind} from ${bounds.min} to ${bounds.max}`)
+    return undefined
+  }
+  return value
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+const API_VERSION_SUFFIX = /\/api\/v1\/?$/
+
+/**
+ * The service's base address. HTTPS only, since the API key travels in the query string;
+ * plain HTTP is let through for loopback hosts, where the local emulator runs.
+ * Returns the base with no trailing slash, ready for endpoint paths to be appended.
+ */
+export function parseBaseUrl(input: string, raw: string, diag: Diagnostics): URL | undefined {
+  const text = raw.trim()
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    diag.problem(input, raw, 'must be an absolute https:// URL, e.g. https://api.example.com')
+    return undefined
+  }
+  const isLoopback = LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)
+  if (url.protocol === 'http:' && !isLoopback) {
+    diag.problem(
+      input,
+      raw,
+      'must use https:// (the API key is sent with every request); http:// is allowed only for 127.0.0.1, localhost and [::1]'
+    )
+    return undefined
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    diag.problem(input, raw, 'must be an https:// URL')
+    return undefined
+  }
+  if (url.username !== '' || url.password !== '') {
+    diag.problem(input, raw, 'must not contain credentials; pass the key in api_key')
+    return undefined
+  }
+  if (url.search !== '' || url.hash !== '') {
+    diag.problem(input, raw, 'must not contain a query string or a fragment')
+    return undefined
+  }
+  if (API_VERSION_SUFFIX.test(url.pathname)) {
+    // A common copy-paste from the API docs: tolerate it rather than send /api/v1/api/v1/....
+    diag.notice(`${input}: the trailing /api/v1 was removed; the action adds the API path itself.`)
+    url.pathname = url.pathname.replace(API_VERSION_SUFFIX, '')
+  }
+  url.pathname = url.pathname.replace(/\/+$/, '')
+  return url
+}

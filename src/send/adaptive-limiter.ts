@@ -1,0 +1,77 @@
+/**
+ * How many requests may be in flight, adapted to the service's answers. A 429 halves the
+ * limit for everyone and pauses new requests for the wait the service asked; each run of
+ * successes as long as the current limit raises it by one again, up to the configured
+ * concurrency (additive increase, multiplicative decrease, as TCP does), so a rate-limited
+ * account is not hammered yet a passing burst does not slow the whole run.
+ */
+
+export interface Clock {
+  now(): number
+  sleep(ms: number): Promise<void>
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: ms => new Promise(resolve => setTimeout(resolve, ms))
+}
+
+export class AdaptiveLimiter {
+  private currentLimit: number
+  private inFlight = 0
+  private successStreak = 0
+  private pausedUntil = 0
+  private readonly waiting: (() => void)[] = []
+
+  constructor(
+    private readonly maxLimit: number,
+    private readonly clock: Clock
+  ) {
+    this.currentLimit = maxLimit
+  }
+
+  get limit(): number {
+    return this.currentLimit
+  }
+
+  /** Waits for a free slot and for any pause a 429 asked for; the caller must release() it. */
+  async acquire(): Promise<void> {
+    for (;;) {
+      const pause = this.pausedUntil - this.clock.now()
+      if (pause > 0) {
+        await this.clock.sleep(pause)
+        continue
+      }
+      if (this.inFlight < this.currentLimit) {
+        this.inFlight++
+        return
+      }
+      await new Promise<void>(resolve => this.waiting.push(resolve))
+    }
+  }
+
+  release(): void {
+    this.inFlight--
+    this.wakeWaiters()
+  }
+
+  onSuccess(): void {
+    this.successStreak++
+    if (this.successStreak >= this.currentLimit && this.currentLimit < this.maxLimit) {
+      this.currentLimit++
+      this.successStreak = 0
+      this.wakeWaiters()
+    }
+  }
+
+  onRateLimited(waitMs: number): void {
+    this.successStreak = 0
+    this.currentLimit = Math.max(1, Math.floor(this.currentLimit / 2))
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + waitMs)
+  }
+
+  private wakeWaiters(): void {
+    // Waiters re-check the limit themselves; waking all is simpler than counting free slots.
+    for (const wake of this.waiting.splice(0)) wake()
+  }
+}

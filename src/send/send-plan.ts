@@ -1,0 +1,204 @@
+/**
+ * Sends a plan's requests to the service: the only code that talks to it. Requests go out in
+ * parallel up to the concurrency, each retried on its own by the retry policy; a 401 or 403
+ * stops every request not yet sent. Results come back in plan order, whatever the timing.
+ */
+import { ENDPOINT_PATHS } from '../constants.js'
+import { requestBody, type PurgeRequest } from '../plan.js'
+import { AdaptiveLimiter, realClock, type Clock } from './adaptive-limiter.js'
+import { readAnswer, requestedWaitMs } from './answer.js'
+import {
+  DEFAULT_BACKOFF,
+  isAuthFailure,
+  isRetryableStatus,
+  retryDelayMs,
+  type BackoffSettings
+} from './retry-policy.js'
+import { TransportError, type Transport } from './transport.js'
+
+export type RequestOutcome = 'purged' | 'failed' | 'not-sent'
+
+export interface RequestResult {
+  readonly request: PurgeRequest
+  readonly outcome: RequestOutcome
+  /** The last HTTP status; absent when no answer came (timeout, connection failure, not sent). */
+  readonly status?: number
+  readonly attempts: number
+  /** From the first attempt's start to the last attempt's end, waits included. */
+  readonly durationMs: number
+  /** The service's message, or what went wrong when there was no answer. */
+  readonly message?: string
+  readonly requestId?: string
+}
+
+export interface SendOptions {
+  readonly baseUrl: URL
+  readonly apiKey: string
+  readonly timeoutMs: number
+  readonly maxAttempts: number
+  readonly concurrency: number
+  readonly backoff?: BackoffSettings
+  readonly clock?: Clock
+  readonly random?: () => number
+  readonly observer?: SendObserver
+}
+
+/** Hooks for progress logging; the sender itself does no logging. */
+export interface SendObserver {
+  onRetry?(request: PurgeRequest, attempt: number, reason: string, delayMs: number): void
+  onResult?(result: RequestResult): void
+  onStop?(reason: string): void
+}
+
+/** Where one request goes: the endpoint, with the key URL-encoded in the query string. */
+export function endpointUrl(baseUrl: URL, request: PurgeRequest, apiKey: string): URL {
+  const url = new URL(baseUrl.href)
+  url.pathname = `${baseUrl.pathname.replace(/\/+$/, '')}${ENDPOINT_PATHS[request.kind]}`
+  url.search = `?api_key=${encodeURIComponent(apiKey)}`
+  return url
+}
+
+export async function sendPlan(
+  requests: readonly PurgeRequest[],
+  transport: Transport,
+  options: SendOptions
+): Promise<RequestResult[]> {
+  const clock = options.clock ?? realClock
+  const limiter = new AdaptiveLimiter(options.concurrency, clock)
+  const results: RequestResult[] = new Array(requests.length)
+  let stopReason: string | undefined
+
+  const stop = (reason: string): void => {
+    if (stopReason !== undefined) return
+    stopReason = reason
+    options.observer?.onStop?.(reason)
+  }
+  const context: SendContext = {
+    transport,
+    options,
+    clock,
+    limiter,
+    random: options.random ?? Math.random,
+    isStopped: () => stopReason !== undefined,
+    stop
+  }
+
+  // A fixed pool of workers taking requests in plan order; the limiter decides how many of
+  // them may actually have a request in flight.
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < requests.length) {
+      const request = requests[next++] as PurgeRequest
+      const result =
+        stopReason === undefined
+          ? await sendOne(request, context)
+          : notSent(request, `not sent: ${stopReason}`)
+      results[request.index] = result
+      options.observer?.onResult?.(result)
+    }
+  }
+  const workers = Math.min(options.concurrency, requests.length)
+  await Promise.all(Array.from({ length: workers }, worker))
+  return results
+}
+
+interface SendContext {
+  readonly transport: Transport
+  readonly options: SendOptions
+  readonly clock: Clock
+  readonly limiter: AdaptiveLimiter
+  readonly random: () => number
+  isStopped(): boolean
+  stop(reason: string): void
+}
+
+function notSent(request: PurgeRequest, message: string): RequestResult {
+  return { request, outcome: 'not-sent', attempts: 0, durationMs: 0, message }
+}
+
+async function sendOne(request: PurgeRequest, context: SendContext): Promise<RequestResult> {
+  const { transport, options, clock, limiter } = context
+  const url = endpointUrl(options.baseUrl, request, options.apiKey)
+  const body = JSON.stringify(requestBody(request))
+  const started = clock.now()
+  const backoff = options.backoff ?? DEFAULT_BACKOFF
+  let attempts = 0
+
+  for (;;) {
+    if (context.isStopped() && attempts > 0) {
+      return { request, outcome: 'failed', attempts, durationMs: clock.now() - started, message: 'not retried: the run was stopped' }
+    }
+    attempts++
+    await limiter.acquire()
+    let attempt: AttemptOutcome
+    try {
+      attempt = await attemptOnce(transport, url, body, options.timeoutMs)
+    } finally {
+      limiter.release()
+    }
+    const elapsed = (): number => clock.now() - started
+    const base = {
+      request,
+      attempts,
+      ...(attempt.status !== undefined && { status: attempt.status }),
+      ...(attempt.message !== undefined && { message: attempt.message }),
+      ...(attempt.requestId !== undefined && { requestId: attempt.requestId })
+    }
+    if (attempt.success) {
+      limiter.onSuccess()
+      return { ...base, outcome: 'purged', durationMs: elapsed() }
+    }
+    if (attempt.status !== undefined && isAuthFailure(attempt.status)) {
+      context.stop(`the service answered ${attempt.status} (the API key is missing, wrong or not allowed for this site)`)
+      return { ...base, outcome: 'failed', durationMs: elapsed() }
+    }
+    const retryable = attempt.status === undefined || isRetryableStatus(attempt.status)
+    if (!retryable || attempts >= options.maxAttempts) {
+      return { ...base, outcome: 'failed', durationMs: elapsed() }
+    }
+    const requestedMs = attempt.status === undefined ? undefined : attempt.requestedWaitMs
+    if (attempt.status === 429) limiter.onRateLimited(requestedMs ?? retryDelayMs(attempts, backoff, context.random()))
+    const delayMs = retryDelayMs(attempts, backoff, context.random(), attempt.status, requestedMs)
+    options.observer?.onRetry?.(request, attempts, describeFailure(attempt), delayMs)
+    await clock.sleep(delayMs)
+  }
+}
+
+interface AttemptOutcome {
+  readonly success: boolean
+  readonly status?: number
+  readonly message?: string
+  readonly requestId?: string
+  readonly requestedWaitMs?: number
+}
+
+async function attemptOnce(
+  transport: Transport,
+  url: URL,
+  body: string,
+  timeoutMs: number
+): Promise<AttemptOutcome> {
+  try {
+    const answer = await transport.post(url, body, timeoutMs)
+    const reading = readAnswer(answer)
+    const wait = requestedWaitMs(answer.headers, Date.now())
+    return { ...reading, status: answer.status, ...(wait !== undefined && { requestedWaitMs: wait }) }
+  } catch (error) {
+    if (error instanceof TransportError) {
+      const what = error.kind === 'timeout' ? 'timed out' : 'connection failed'
+      return { success: false, message: `${what}: ${error.message}` }
+    }
+    throw error
+  }
+}
+
+export function describeFailure(outcome: {
+  status?: number
+  message?: string
+  requestId?: string
+}): string {
+  const parts = [outcome.status === undefined ? 'no answer' : `HTTP ${outcome.status}`]
+  if (outcome.message) parts.push(outcome.message)
+  const text = parts.join(': ')
+  return outcome.requestId ? `${text} (request id ${outcome.requestId})` : text
+}

@@ -1,0 +1,233 @@
+/**
+ * Turns the action's raw input strings into one typed RunSettings value (as actions/checkout's
+ * input-helper does): the rest of the code never reads an input. Pure: it takes a plain
+ * record of strings, so it is tested without mocks, and reports every problem at once.
+ */
+import { Diagnostics } from './diagnostics.js'
+import { Input, PURGE_KINDS, type InputName, type PurgeKind } from './constants.js'
+import { splitList } from './lists.js'
+import { normalizeUrls, validateTags } from './targets.js'
+import { parseCountries } from './countries.js'
+import { preparePattern, type PreparedPattern } from './pattern.js'
+import { parseBaseUrl, parseBoolean, parseNumber } from './scalars.js'
+import { DEFAULT_URL_MAP } from './changed-files/url-map-presets.js'
+import { parseUrlMap, type UrlMap } from './changed-files/url-map.js'
+
+/** Every input as the runner hands it over: a string, '' when not given. */
+export type RawInputs = Readonly<Record<InputName, string>>
+
+export interface ChangedFilesSettings {
+  readonly urlMap: UrlMap
+  readonly baseSha?: string
+  readonly headSha?: string
+  readonly token: string
+}
+
+export interface RunSettings {
+  readonly apiKey: string
+  readonly baseUrl: URL
+  /** When set, only this kind is purged. */
+  readonly mode?: PurgeKind
+  readonly tags: readonly string[]
+  readonly urls: readonly string[]
+  readonly pattern?: PreparedPattern
+  /** Empty: no `country` field is sent. */
+  readonly countries: readonly string[]
+  readonly dryRun: boolean
+  readonly batchSize: number
+  readonly timeoutMs: number
+  readonly maxAttempts: number
+  readonly concurrency: number
+  /** Present when the user asked for the targets of the changed files. */
+  readonly changedFiles?: ChangedFilesSettings
+}
+
+export interface ParsedInputs {
+  readonly settings?: RunSettings
+  readonly diagnostics: Diagnostics
+}
+
+/** Default values, as action.yml declares them; used when an input arrives empty. */
+export const INPUT_DEFAULTS: Partial<RawInputs> = {
+  [Input.DryRun]: 'false',
+  [Input.BatchSize]: '100',
+  [Input.TimeoutSeconds]: '30',
+  [Input.MaxAttempts]: '4',
+  [Input.Concurrency]: '4',
+  [Input.AllowPurgeAll]: 'false',
+  [Input.ChangedFiles]: 'false'
+}
+
+export const LIMITS = {
+  batchSize: { min: 1, max: 10_000 },
+  timeoutSeconds: { min: 1, max: 600, fractions: true },
+  maxAttempts: { min: 1, max: 20 },
+  concurrency: { min: 1, max: 64 }
+} as const
+
+const SHA_SHAPE = /^[0-9a-f]{7,40}$/i
+
+export function parseInputs(raw: RawInputs): ParsedInputs {
+  const diag = new Diagnostics()
+  const value = (name: InputName): string => {
+    const given = raw[name].trim()
+    return given === '' ? (INPUT_DEFAULTS[name] ?? '') : given
+  }
+
+  const apiKey = raw[Input.ApiKey].trim()
+  if (apiKey === '') diag.problem(Input.ApiKey, '', 'is required: pass the secret, e.g. ${{ secrets.PURGE_API_KEY }}')
+  else if (/\s/.test(apiKey)) {
+    // Never echo the key, not even in an error: say what is wrong with it instead.
+    diag.problem(Input.ApiKey, '(hidden)', 'contains whitespace or a line break; check the secret')
+  }
+
+  const baseUrlText = value(Input.BaseUrl)
+  if (baseUrlText === '') diag.problem(Input.BaseUrl, '', 'is required: the service\'s base address, https://…')
+  const baseUrl = baseUrlText === '' ? undefined : parseBaseUrl(Input.BaseUrl, baseUrlText, diag)
+
+  const mode = parseMode(value(Input.Mode), diag)
+  const changedFilesWanted = parseBoolean(Input.ChangedFiles, value(Input.ChangedFiles), diag)
+  const allowPurgeAll = parseBoolean(Input.AllowPurgeAll, value(Input.AllowPurgeAll), diag)
+  const dryRun = parseBoolean(Input.DryRun, value(Input.DryRun), diag)
+  const batchSize = parseNumber(Input.BatchSize, value(Input.BatchSize), LIMITS.batchSize, diag)
+  const timeoutSeconds = parseNumber(Input.TimeoutSeconds, value(Input.TimeoutSeconds), LIMITS.timeoutSeconds, diag)
+  const maxAttempts = parseNumber(Input.MaxAttempts, value(Input.MaxAttempts), LIMITS.maxAttempts, diag)
+  const concurrency = parseNumber(Input.Concurrency, value(Input.Concurrency), LIMITS.concurrency, diag)
+  const countries = parseCountries(value(Input.Country), diag)
+
+  const active = activeKinds(mode, raw, diag)
+  const tags = active.has('tag') ? parseTagsInput(value(Input.Tags), diag) : []
+  const urls = active.has('url') ? parseUrlsInput(value(Input.Urls), diag) : []
+  const patternText = active.has('pattern') ? value(Input.Pattern) : ''
+  const pattern =
+    patternText === ''
+      ? undefined
+      : preparePattern(patternText, { allowPurgeAll: allowPurgeAll ?? false }, diag)
+
+  const changedFiles =
+    changedFilesWanted === true ? parseChangedFilesSettings(raw, value, mode, diag) : undefined
+  if (changedFilesWanted === false) warnAboutUnusedChangedFilesInputs(raw, diag)
+
+  const nothingGiven =
+    tags.length === 0 && urls.length === 0 && patternText === '' && changedFilesWanted !== true
+  if (nothingGiven && diag.ok) reportNothingToPurge(mode, diag)
+
+  if (
+    !diag.ok ||
+    baseUrl === undefined ||
+    dryRun === undefined ||
+    batchSize === undefined ||
+    timeoutSeconds === undefined ||
+    maxAttempts === undefined ||
+    concurrency === undefined
+  ) {
+    return { diagnostics: diag }
+  }
+  return {
+    diagnostics: diag,
+    settings: {
+      apiKey,
+      baseUrl,
+      ...(mode && { mode }),
+      tags,
+      urls,
+      ...(pattern && { pattern }),
+      countries,
+      dryRun,
+      batchSize,
+      timeoutMs: Math.round(timeoutSeconds * 1000),
+      maxAttempts,
+      concurrency,
+      ...(changedFiles && { changedFiles })
+    }
+  }
+}
+
+function parseMode(text: string, diag: Diagnostics): PurgeKind | undefined {
+  if (text === '') return undefined
+  const mode = text.toLowerCase()
+  if ((PURGE_KINDS as readonly string[]).includes(mode)) return mode as PurgeKind
+  diag.problem(Input.Mode, text, `must be one of ${PURGE_KINDS.join(', ')}, or empty to purge every kind given`)
+  return undefined
+}
+
+const INPUT_OF_KIND: Readonly<Record<PurgeKind, InputName>> = {
+  tag: Input.Tags,
+  url: Input.Urls,
+  pattern: Input.Pattern
+}
+
+/** With a mode, only that kind is purged; the other kinds' inputs are set aside, with a warning. */
+function activeKinds(mode: PurgeKind | undefined, raw: RawInputs, diag: Diagnostics): Set<PurgeKind> {
+  if (mode === undefined) return new Set(PURGE_KINDS)
+  for (const kind of PURGE_KINDS) {
+    const input = INPUT_OF_KIND[kind]
+    if (kind !== mode && raw[input].trim() !== '') {
+      diag.warn(`mode is '${mode}': the input '${input}' is ignored.`)
+    }
+  }
+  return new Set([mode])
+}
+
+function parseTagsInput(text: string, diag: Diagnostics): string[] {
+  return validateTags(splitList(Input.Tags, text, { commas: true }, diag) ?? [], diag)
+}
+
+function parseUrlsInput(text: string, diag: Diagnostics): string[] {
+  return normalizeUrls(splitList(Input.Urls, text, { commas: false }, diag) ?? [], diag)
+}
+
+function parseChangedFilesSettings(
+  raw: RawInputs,
+  value: (name: InputName) => string,
+  mode: PurgeKind | undefined,
+  diag: Diagnostics
+): ChangedFilesSettings | undefined {
+  if (mode === 'pattern') {
+    diag.warn("mode is 'pattern': changed files map to URLs and tags, so 'changed_files' is ignored.")
+    return undefined
+  }
+  const urlMapText = value(Input.UrlMap) === '' ? DEFAULT_URL_MAP : value(Input.UrlMap)
+  const urlMap = parseUrlMap(urlMapText, diag)
+  const baseSha = parseSha(Input.BaseSha, value(Input.BaseSha), diag)
+  const headSha = parseSha(Input.HeadSha, value(Input.HeadSha), diag)
+  const token = raw[Input.GithubToken].trim()
+  if (token === '') {
+    diag.problem(
+      Input.GithubToken,
+      '',
+      'is required with changed_files: true (the default is ${{ github.token }}; it needs contents: read)'
+    )
+  }
+  if (urlMap === undefined || token === '') return undefined
+  return { urlMap, token, ...(baseSha && { baseSha }), ...(headSha && { headSha }) }
+}
+
+function parseSha(input: InputName, text: string, diag: Diagnostics): string | undefined {
+  if (text === '') return undefined
+  if (SHA_SHAPE.test(text)) return text.toLowerCase()
+  diag.problem(input, text, 'must be a commit SHA (7 to 40 hexadecimal digits)')
+  return undefined
+}
+
+function warnAboutUnusedChangedFilesInputs(raw: RawInputs, diag: Diagnostics): void {
+  for (const input of [Input.UrlMap, Input.BaseSha, Input.HeadSha]) {
+    if (raw[input].trim() !== '') {
+      diag.warn(`'${input}' is ignored because changed_files is false.`)
+    }
+  }
+}
+
+function reportNothingToPurge(mode: PurgeKind | undefined, diag: Diagnostics): void {
+  if (mode !== undefined) {
+    const input = INPUT_OF_KIND[mode]
+    const alternatives = mode === 'pattern' ? '' : ' (or set changed_files: true)'
+    diag.problem(input, '', `is required with mode: ${mode}${alternatives}`)
+    return
+  }
+  diag.problem(
+    'tags, urls, pattern',
+    '',
+    'nothing to purge: give at least one of tags, urls or pattern, or set changed_files: true'
+  )
+}

@@ -1,0 +1,118 @@
+/**
+ * Validation and normalization of the purge targets users type: tags and URLs.
+ * Pure: every problem goes to Diagnostics, nothing is thrown for bad input.
+ */
+import type { Diagnostics } from './diagnostics.js'
+import { Input } from './constants.js'
+import { uniqueNonEmpty } from './lists.js'
+
+// C0 controls, DEL and C1 controls: never part of a tag or a path anyone meant to type.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/
+
+/**
+ * Tags come from a response header the customer's backend sets, as a comma-separated list,
+ * so a tag never holds a comma and its surrounding spaces are not part of it.
+ */
+export function validateTags(tags: readonly string[], diag: Diagnostics): string[] {
+  const valid: string[] = []
+  for (const tag of tags) {
+    if (tag.includes(',')) {
+      diag.problem(Input.Tags, tag, 'a tag cannot contain a comma (tags are comma-separated)')
+    } else if (CONTROL_CHARACTER.test(tag)) {
+      diag.problem(Input.Tags, tag, 'a tag cannot contain control characters or line breaks')
+    } else {
+      valid.push(tag)
+    }
+  }
+  return valid
+}
+
+const ABSOLUTE_HTTP_URL = /^https?:\/\//i
+/** Characters a browser percent-encodes in a request path: spaces, non-ASCII and a few more. */
+const NEEDS_ENCODING = /[^\x21-\x7e]|["<>\\^`{|}]/gu
+
+/**
+ * The service matches URLs exactly against the relative URLs (path and query) it cached, as
+ * browsers request them. So: absolute URLs are reduced to path and query, fragments (which
+ * never reach a server) are dropped, and characters a browser would percent-encode are
+ * encoded the same way. Each change is announced in a notice.
+ */
+export function normalizeUrls(urls: readonly string[], diag: Diagnostics): string[] {
+  const normalized: string[] = []
+  for (const url of urls) {
+    const relative = normalizeUrl(url, diag)
+    if (relative !== undefined) normalized.push(relative)
+  }
+  return uniqueNonEmpty(normalized)
+}
+
+function normalizeUrl(url: string, diag: Diagnostics): string | undefined {
+  if (CONTROL_CHARACTER.test(url)) {
+    diag.problem(Input.Urls, url, 'a URL cannot contain control characters or tabs')
+    return undefined
+  }
+  if (ABSOLUTE_HTTP_URL.test(url)) return reduceAbsoluteUrl(url, diag)
+  if (url.startsWith('//')) {
+    diag.problem(
+      Input.Urls,
+      url,
+      "a protocol-relative URL ('//host/…') is ambiguous; write the path only, starting with a single '/'"
+    )
+    return undefined
+  }
+  if (!url.startsWith('/')) {
+    diag.problem(
+      Input.Urls,
+      url,
+      "must be a relative URL starting with '/' (e.g. /blog/post) or an absolute http(s):// URL"
+    )
+    return undefined
+  }
+  return encodeLikeBrowser(dropFragment(url, diag), diag)
+}
+
+function reduceAbsoluteUrl(url: string, diag: Diagnostics): string | undefined {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    diag.problem(Input.Urls, url, 'is not a valid absolute URL')
+    return undefined
+  }
+  if (parsed.username !== '' || parsed.password !== '') {
+    diag.problem(Input.Urls, url, 'must not contain credentials')
+    return undefined
+  }
+  // WHATWG URL parsing already percent-encodes the path and query as a browser would.
+  const relative = `${parsed.pathname}${parsed.search}`
+  diag.notice(
+    `urls: ${JSON.stringify(url)} was reduced to its path and query ${JSON.stringify(relative)}: the service purges relative URLs of the site it serves.`
+  )
+  return relative
+}
+
+function dropFragment(url: string, diag: Diagnostics): string {
+  const hash = url.indexOf('#')
+  if (hash === -1) return url
+  const withoutFragment = url.slice(0, hash)
+  diag.notice(
+    `urls: the fragment of ${JSON.stringify(url)} was dropped (${JSON.stringify(withoutFragment)}): fragments never reach the server, so pages are cached without them.`
+  )
+  return withoutFragment
+}
+
+function encodeLikeBrowser(url: string, diag: Diagnostics): string | undefined {
+  let encoded: string
+  try {
+    encoded = url.replace(NEEDS_ENCODING, character => encodeURIComponent(character))
+  } catch {
+    diag.problem(Input.Urls, url, 'contains text that is not valid Unicode')
+    return undefined
+  }
+  if (encoded === url) return url
+  diag.notice(
+    `urls: ${JSON.stringify(url)} was percent-encoded as browsers request it: ${JSON.stringify(encoded)}.`
+  )
+  return encoded
+}
