@@ -1,0 +1,97 @@
+/**
+ * The edge to the Actions runner: the only module that uses @actions/core or reads the
+ * runner's environment. Everything it prints passes through the Redactor first, so the API
+ * key cannot reach a log, an output or the summary even if a message quotes a request URL.
+ */
+import * as core from '@actions/core'
+import { readFileSync } from 'node:fs'
+import { Input, type InputName } from './constants.js'
+import { Redactor } from './redact.js'
+import type { RawInputs } from './settings.js'
+import type { GitHubContextLike } from './changed-files/change-source.js'
+
+export function readRawInputs(): RawInputs {
+  const raw = {} as Record<InputName, string>
+  // trimWhitespace: false keeps line structure intact; the parsers trim what they split.
+  for (const name of Object.values(Input)) raw[name] = core.getInput(name, { trimWhitespace: false })
+  return raw
+}
+
+/** The runner's log, outputs and summary, with secrets redacted from every text. */
+export class ActionIo {
+  private redactor = new Redactor([])
+
+  /** Registers secrets before anything else is printed; the runner masks them in logs too. */
+  protectSecrets(secrets: readonly string[]): void {
+    const present = secrets.filter(secret => secret !== '')
+    this.redactor = new Redactor(present)
+    for (const secret of present) {
+      core.setSecret(secret)
+      const encoded = encodeURIComponent(secret)
+      if (encoded !== secret) core.setSecret(encoded)
+    }
+  }
+
+  redact(text: string): string {
+    return this.redactor.redact(text)
+  }
+
+  info(message: string): void {
+    core.info(this.redact(message))
+  }
+
+  notice(message: string): void {
+    core.notice(this.redact(message))
+  }
+
+  warning(message: string): void {
+    core.warning(this.redact(message))
+  }
+
+  error(message: string): void {
+    core.error(this.redact(message))
+  }
+
+  group(title: string, lines: readonly string[]): void {
+    core.startGroup(this.redact(title))
+    for (const line of lines) core.info(this.redact(line))
+    core.endGroup()
+  }
+
+  setOutputs(outputs: Readonly<Record<string, string>>): void {
+    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, this.redact(value))
+  }
+
+  async writeSummary(html: string): Promise<void> {
+    // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write: not an error.
+    if (!process.env['GITHUB_STEP_SUMMARY']) return
+    await core.summary.addRaw(this.redact(html), true).write()
+  }
+
+  setFailed(message: string): void {
+    core.setFailed(this.redact(message))
+  }
+}
+
+/** The event that started the workflow, as the runner describes it in its environment. */
+export function readGitHubContext(): GitHubContextLike & { apiUrl: string } {
+  const env = process.env
+  const [owner = '', repo = ''] = (env['GITHUB_REPOSITORY'] ?? '').split('/')
+  return {
+    eventName: env['GITHUB_EVENT_NAME'] ?? '',
+    payload: readEventPayload(env['GITHUB_EVENT_PATH']),
+    sha: env['GITHUB_SHA'] ?? '',
+    repository: { owner, repo },
+    apiUrl: env['GITHUB_API_URL'] || 'https://api.github.com'
+  }
+}
+
+function readEventPayload(path: string | undefined): Record<string, unknown> {
+  if (!path) return {}
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * The run, wired: inputs -> settings -> (changed files) -> plan -> send -> outputs and summary.
+ * Each step is a function of its own module; this one only orders them and decides what to
+ * report when one fails.
+ */
+import { ActionIo, readGitHubContext, readRawInputs } from './action-io.js'
+import { Input, Output, USER_AGENT } from './constants.js'
+import { formatProblem, type Diagnostics } from './diagnostics.js'
+import { buildPlan, requestBody, type DerivedTargets, type Plan } from './plan.js'
+import { parseInputs, type RunSettings } from './settings.js'
+import { createHttpTransport } from './send/http-transport.js'
+import { describeFailure, sendPlan, type RequestResult } from './send/send-plan.js'
+import { dryRunOutcome, nothingToPurge, sentOutcome, type RunOutcome } from './report/outcome.js'
+import { renderSummary } from './report/summary.js'
+import type { ChangedFilesReport } from './report/changed-files-report.js'
+import { mapChangedFiles } from './changed-files/url-map.js'
+import { decideChangeSource } from './changed-files/change-source.js'
+
+export async function run(io = new ActionIo()): Promise<void> {
+  const raw = readRawInputs()
+  // Before anything else can print: every later message goes through the redactor.
+  io.protectSecrets([raw[Input.ApiKey].trim(), raw[Input.GithubToken].trim()])
+  try {
+    await runWithInputs(raw, io)
+  } catch (error) {
+    // A programming error or an unexpected failure: say so plainly, without a stack trace.
+    io.setFailed(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo): Promise<void> {
+  const { settings, diagnostics } = parseInputs(raw)
+  reportDiagnostics(diagnostics, io)
+  if (!settings) {
+    failOnInputProblems(diagnostics, io)
+    return
+  }
+
+  let changedFiles: ChangedFilesReport | undefined
+  if (settings.changedFiles) {
+    const found = await findChangedFiles(settings, io)
+    if (!found) return
+    changedFiles = found
+  }
+  const derived: DerivedTargets | undefined = changedFiles?.mapping
+  const plan = buildPlan(settings, derived)
+  for (const warning of plan.warnings) io.warning(warning)
+  const warnings = [...diagnostics.warnings, ...plan.warnings]
+  io.group(`Plan: ${plan.requests.length} request(s)`, describePlan(plan))
+
+  if (plan.requests.length === 0) {
+    io.info('Nothing to purge: no changed file maps to a URL or a tag.')
+    await report(io, { plan, outcome: nothingToPurge(), warnings, changedFiles })
+    return
+  }
+  if (settings.dryRun) {
+    io.info('Dry run: nothing was sent.')
+    await report(io, { plan, outcome: dryRunOutcome(plan), warnings, changedFiles })
+    return
+  }
+
+  const results = await send(plan, settings, io)
+  const outcome = sentOutcome(plan, results)
+  await report(io, { plan, outcome, results, warnings, changedFiles })
+  if (outcome.status === 'failed') {
+    const failedRequests = results.filter(result => result.outcome !== 'purged').length
+    io.setFailed(
+      `${failedRequests} of ${results.length} purge request(s) did not succeed; ${outcome.failed.length} target(s) not purged (see the 'failed' output and the job summary).`
+    )
+  }
+}
+
+function reportDiagnostics(diagnostics: Diagnostics, io: ActionIo): void {
+  for (const notice of diagnostics.notices) io.notice(notice)
+  for (const warning of diagnostics.warnings) io.warning(warning)
+}
+
+function failOnInputProblems(diagnostics: Diagnostics, io: ActionIo): void {
+  for (const problem of diagnostics.problems) io.error(formatProblem(problem))
+  const count = diagnostics.problems.length
+  io.setOutputs({ [Output.Status]: 'failed' })
+  io.setFailed(
+    `${count} input problem${count === 1 ? '' : 's'}; nothing was sent:\n` +
+      diagnostics.problems.map(problem => `- ${formatProblem(problem)}`).join('\n')
+  )
+}
+
+async function findChangedFiles(
+  settings: RunSettings,
+  io: ActionIo
+): Promise<ChangedFilesReport | undefined> {
+  const changed = settings.changedFiles
+  if (!changed) return undefined
+  const context = readGitHubContext()
+  const { Diagnostics } = await import('./diagnostics.js')
+  const diag = new Diagnostics()
+  const source = decideChangeSource(
+    context,
+    { ...(changed.baseSha && { baseSha: changed.baseSha }), ...(changed.headSha && { headSha: changed.headSha }) },
+    diag
+  )
+  reportDiagnostics(diag, io)
+  if (!diag.ok) {
+    failOnInputProblems(diag, io)
+    return undefined
+  }
+  if (source.nothingReason) io.info(`Changed files: ${source.nothingReason}`)
+  // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
+  const { listChangedFiles, ChangedFilesError } = await import('./changed-files/github-changes.js')
+  try {
+    const { files, requests } = await listChangedFiles(source, {
+      token: changed.token,
+      apiUrl: context.apiUrl,
+      repository: context.repository,
+      userAgent: USER_AGENT
+    })
+    io.info(`Changed files: ${source.description}: ${files.length} file(s) (${requests} GitHub API request(s)).`)
+    const mapping = mapChangedFiles(changed.urlMap, files)
+    io.setOutputs({
+      [Output.ChangedFiles]: JSON.stringify(mapping.files.map(file => file.path)),
+      [Output.UnmappedFiles]: JSON.stringify(mapping.unmapped)
+    })
+    return { description: source.description, mapping }
+  } catch (error) {
+    if (!(error instanceof ChangedFilesError)) throw error
+    io.setOutputs({ [Output.Status]: 'failed' })
+    io.setFailed(`Could not list the changed files, so nothing was purged: ${error.message}`)
+    return undefined
+  }
+}
+
+function describePlan(plan: Plan): string[] {
+  return plan.requests.map(
+    request =>
+      `#${request.index + 1} POST ${request.kind} ${JSON.stringify(requestBody(request))}`
+  )
+}
+
+async function send(plan: Plan, settings: RunSettings, io: ActionIo): Promise<RequestResult[]> {
+  const transport = createHttpTransport(USER_AGENT, settings.timeoutMs)
+  try {
+    return await sendPlan(plan.requests, transport, {
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      timeoutMs: settings.timeoutMs,
+      maxAttempts: settings.maxAttempts,
+      concurrency: settings.concurrency,
+      observer: {
+        onRetry: (request, attempt, reason, delayMs) =>
+          io.info(
+            `#${request.index + 1} ${request.kind}: attempt ${attempt} failed (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s`
+          ),
+        onResult: result => io.info(describeResult(result)),
+        onStop: reason => io.error(`Stopping: ${reason}. No further request is sent.`)
+      }
+    })
+  } finally {
+    transport.close()
+  }
+}
+
+function describeResult(result: RequestResult): string {
+  const { request } = result
+  const where = request.country ? ` country ${request.country}` : ''
+  const what = `#${request.index + 1} ${request.kind} (${request.items.length} item(s)${where})`
+  if (result.outcome === 'purged') {
+    return `${what}: purged, HTTP ${result.status}, ${result.attempts} attempt(s), ${(result.durationMs / 1000).toFixed(2)} s`
+  }
+  if (result.outcome === 'not-sent') return `${what}: ${result.message ?? 'not sent'}`
+  return `${what}: FAILED after ${result.attempts} attempt(s): ${describeFailure(result)}`
+}
+
+interface ReportInput {
+  plan: Plan
+  outcome: RunOutcome
+  results?: readonly RequestResult[]
+  warnings: readonly string[]
+  changedFiles?: ChangedFilesReport | undefined
+}
+
+async function report(io: ActionIo, input: ReportInput): Promise<void> {
+  const { outcome } = input
+  io.setOutputs({
+    [Output.Status]: outcome.status,
+    [Output.Tags]: JSON.stringify(outcome.purged.tags),
+    [Output.Urls]: JSON.stringify(outcome.purged.urls),
+    [Output.Pattern]: outcome.purged.patterns[0] ?? '',
+    [Output.Count]: String(outcome.count),
+    [Output.Failed]: JSON.stringify(outcome.failed)
+  })
+  await io.writeSummary(
+    renderSummary({
+      plan: input.plan,
+      outcome,
+      ...(input.results && { results: input.results }),
+      warnings: input.warnings,
+      ...(input.changedFiles && { changedFiles: input.changedFiles })
+    })
+  )
+  if (outcome.status === 'purged') {
+    io.info(`Purged ${outcome.count} target(s). They can take a few minutes to propagate to all data centers.`)
+  }
+}
