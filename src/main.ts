@@ -5,7 +5,7 @@
  */
 import { ActionIo, readGitHubContext, readRawInputs } from './action-io.js'
 import { Input, Output, USER_AGENT } from './constants.js'
-import { formatProblem, type Diagnostics } from './diagnostics.js'
+import { Diagnostics, formatProblem } from './diagnostics.js'
 import { buildPlan, requestBody, type DerivedTargets, type Plan } from './plan.js'
 import { parseInputs, type RunSettings } from './settings.js'
 import { createHttpTransport } from './send/http-transport.js'
@@ -92,7 +92,6 @@ async function findChangedFiles(
   const changed = settings.changedFiles
   if (!changed) return undefined
   const context = readGitHubContext()
-  const { Diagnostics } = await import('./diagnostics.js')
   const diag = new Diagnostics()
   const source = decideChangeSource(
     context,
