@@ -1,0 +1,97 @@
+import { describe, expect, it } from '@jest/globals'
+import type { Plan, PurgeRequest } from '../../src/plan.js'
+import type { RequestResult } from '../../src/send/send-plan.js'
+import { dryRunOutcome, sentOutcome } from '../../src/report/outcome.js'
+import { MAX_REQUEST_ROWS, renderSummary } from '../../src/report/summary.js'
+import { escapeHtml } from '../../src/report/html.js'
+import { ACTION_VERSION } from '../../src/constants.js'
+import { readFileSync } from 'node:fs'
+
+const requests: PurgeRequest[] = [
+  { index: 0, kind: 'tag', items: ['t1', 't2'], country: 'IT' },
+  { index: 1, kind: 'tag', items: ['t1', 't2'], country: 'FR' },
+  { index: 2, kind: 'url', items: ['/a', '/<b>'] },
+  { index: 3, kind: 'pattern', items: ['#^/x$#'] }
+]
+const plan: Plan = {
+  targets: { tags: ['t1', 't2'], urls: ['/a', '/<b>'], patterns: ['#^/x$#'] },
+  requests,
+  warnings: []
+}
+
+function result(request: PurgeRequest, outcome: RequestResult['outcome'], extra: Partial<RequestResult> = {}): RequestResult {
+  return { request, outcome, attempts: 1, durationMs: 120, status: outcome === 'purged' ? 200 : 500, ...extra }
+}
+
+describe('outcome', () => {
+  it('counts a target purged only when every request carrying it succeeded', () => {
+    const results = [
+      result(requests[0]!, 'purged'),
+      result(requests[1]!, 'failed', { message: 'boom', requestId: 'r-1' }),
+      result(requests[2]!, 'purged'),
+      result(requests[3]!, 'not-sent')
+    ]
+    const outcome = sentOutcome(plan, results)
+    expect(outcome).toEqual({
+      status: 'failed',
+      purged: { tags: [], urls: ['/a', '/<b>'], patterns: [] },
+      failed: ['t1', 't2', '#^/x$#'],
+      count: 2
+    })
+  })
+
+  it('reports the plan on a dry run', () => {
+    expect(dryRunOutcome(plan)).toMatchObject({ status: 'dry-run', count: 5, failed: [] })
+  })
+})
+
+describe('renderSummary', () => {
+  it('shows each request, the items, failures with request ids, and the propagation note', () => {
+    const results = [
+      result(requests[0]!, 'purged'),
+      result(requests[1]!, 'failed', { message: '<script>alert(1)</script>', requestId: 'r-1', attempts: 4 }),
+      result(requests[2]!, 'purged'),
+      result(requests[3]!, 'purged')
+    ]
+    const html = renderSummary({ plan, outcome: sentOutcome(plan, results), results, warnings: ['w <1>'] })
+    expect(html).toContain('propagate to all data centers')
+    expect(html).toContain('<td>FR</td>'.replace('FR', '<code>FR</code>'))
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).not.toContain('<script>')
+    expect(html).toContain('<code>r-1</code>')
+    expect(html).toContain('<code>/&lt;b&gt;</code>')
+    expect(html).toContain('w &lt;1&gt;')
+    expect(html).toMatch(/failed: 1 of 4 requests did not succeed/)
+  })
+
+  it('shows the plan on a dry run, without claiming anything was purged', () => {
+    const html = renderSummary({ plan, outcome: dryRunOutcome(plan), warnings: [] })
+    expect(html).toContain('Dry run')
+    expect(html).toContain('Planned tags (2)')
+    expect(html).not.toContain('propagate')
+  })
+
+  it('cuts the request table of very large runs', () => {
+    const many: PurgeRequest[] = Array.from({ length: MAX_REQUEST_ROWS + 50 }, (_, index) => ({ index, kind: 'url', items: [`/${index}`] }))
+    const bigPlan: Plan = { targets: { tags: [], urls: many.map(r => r.items[0]!), patterns: [] }, requests: many, warnings: [] }
+    const results = many.map(r => result(r, 'purged'))
+    const html = renderSummary({ plan: bigPlan, outcome: sentOutcome(bigPlan, results), results, warnings: [] })
+    expect(html).toContain('… and 50 more request(s): 50 purged, 0 not.')
+    expect(html.match(/<tr>/g)?.length).toBe(MAX_REQUEST_ROWS + 1)
+  })
+})
+
+describe('escapeHtml', () => {
+  it('escapes HTML and the Markdown characters that would change the table', () => {
+    expect(escapeHtml(`<a href="x">'&'|*_[]\`\\</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&#124;&#42;&#95;&#91;&#93;&#96;&#92;&lt;/a&gt;'
+    )
+  })
+})
+
+describe('ACTION_VERSION', () => {
+  it('matches package.json, so the User-Agent names the released version', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    expect(ACTION_VERSION).toBe(pkg.version)
+  })
+})

@@ -1,0 +1,247 @@
+import { describe, expect, it } from '@jest/globals'
+import { buildPlan, type PurgeRequest } from '../../src/plan.js'
+import { endpointUrl, sendPlan, type SendOptions } from '../../src/send/send-plan.js'
+import { TransportError, type HttpAnswer, type Transport } from '../../src/send/transport.js'
+import { findRequestId, readAnswer, requestedWaitMs } from '../../src/send/answer.js'
+import { retryDelayMs } from '../../src/send/retry-policy.js'
+import { AdaptiveLimiter, type Clock } from '../../src/send/adaptive-limiter.js'
+import { Redactor } from '../../src/redact.js'
+
+/** Virtual time: sleeping advances the clock at once, and records how long was asked. */
+function virtualClock() {
+  let time = 0
+  const sleeps: number[] = []
+  const clock: Clock = {
+    now: () => time,
+    sleep: async ms => {
+      sleeps.push(ms)
+      time += ms
+    }
+  }
+  return { clock, sleeps }
+}
+
+type Reply = Partial<HttpAnswer> | TransportError
+
+/** A transport that answers from a script, per request body, and records every call. */
+function scriptedTransport(script: (body: Record<string, unknown>, call: number) => Reply) {
+  const calls: { url: URL; body: Record<string, unknown> }[] = []
+  const transport: Transport = {
+    async post(url, jsonBody) {
+      const body = JSON.parse(jsonBody) as Record<string, unknown>
+      calls.push({ url, body })
+      await Promise.resolve()
+      const reply = script(body, calls.length)
+      if (reply instanceof TransportError) throw reply
+      return { status: 200, headers: {}, body: '{"result":true}', ...reply }
+    },
+    close() {}
+  }
+  return { transport, calls }
+}
+
+function requests(count: number): PurgeRequest[] {
+  return Array.from({ length: count }, (_, index) => ({ index, kind: 'url', items: [`/p${index}`] }))
+}
+
+function options(overrides: Partial<SendOptions> = {}): SendOptions {
+  return {
+    baseUrl: new URL('https://api.example.com/acct'),
+    apiKey: 'k&y/=',
+    timeoutMs: 1000,
+    maxAttempts: 4,
+    concurrency: 2,
+    random: () => 0.5,
+    clock: virtualClock().clock,
+    ...overrides
+  }
+}
+
+describe('endpointUrl', () => {
+  it('appends the endpoint to the base path and URL-encodes the key', () => {
+    const url = endpointUrl(new URL('https://api.example.com/acct/'), { index: 0, kind: 'tag', items: ['a'] }, 'k&y /=')
+    expect(url.href).toBe('https://api.example.com/acct/api/v1/cache/purge/tag?api_key=k%26y%20%2F%3D')
+  })
+})
+
+describe('sendPlan', () => {
+  it('sends every request and returns results in plan order', async () => {
+    const { transport, calls } = scriptedTransport(() => ({ status: 200, headers: { 'x-emu-requestid': 'r1' } }))
+    const results = await sendPlan(requests(5), transport, options())
+    expect(calls).toHaveLength(5)
+    expect(results.map(r => [r.request.index, r.outcome, r.attempts, r.requestId])).toEqual(
+      [0, 1, 2, 3, 4].map(i => [i, 'purged', 1, 'r1'])
+    )
+  })
+
+  it('retries 5xx, timeouts and dropped connections, then succeeds', async () => {
+    const replies: Reply[] = [
+      { status: 502, body: 'Bad gateway' },
+      new TransportError('timeout', 'no answer within 1 s'),
+      new TransportError('connection', 'socket hang up'),
+      { status: 200 }
+    ]
+    const { transport, calls } = scriptedTransport((_, call) => replies[call - 1]!)
+    const { clock, sleeps } = virtualClock()
+    const results = await sendPlan(requests(1), transport, options({ clock, backoff: { baseDelayMs: 100, maxDelayMs: 1000 } }))
+    expect(calls).toHaveLength(4)
+    expect(results[0]).toMatchObject({ outcome: 'purged', attempts: 4, status: 200 })
+    // Exponential with equal jitter at random 0.5: 75% of 100, 200, 400.
+    expect(sleeps).toEqual([75, 150, 300])
+  })
+
+  it('gives up after max_attempts and reports status, message and request id', async () => {
+    const { transport, calls } = scriptedTransport(() => ({
+      status: 503,
+      headers: { 'x-emu-requestid': 'req-9' },
+      body: '{"error":{"message":"Service unavailable"}}'
+    }))
+    const results = await sendPlan(requests(1), transport, options({ maxAttempts: 3 }))
+    expect(calls).toHaveLength(3)
+    expect(results[0]).toMatchObject({ outcome: 'failed', status: 503, attempts: 3, message: 'Service unavailable', requestId: 'req-9' })
+  })
+
+  it('never retries another 4xx', async () => {
+    const { transport, calls } = scriptedTransport(() => ({ status: 422, body: '{"error":{"message":"bad regex"}}' }))
+    const results = await sendPlan(requests(1), transport, options())
+    expect(calls).toHaveLength(1)
+    expect(results[0]).toMatchObject({ outcome: 'failed', status: 422, message: 'bad regex' })
+  })
+
+  it('treats a 2xx with "result": false as a failure, not retried', async () => {
+    const { transport, calls } = scriptedTransport(() => ({ status: 200, body: '{"result":false,"message":"nope"}' }))
+    const results = await sendPlan(requests(1), transport, options())
+    expect(calls).toHaveLength(1)
+    expect(results[0]).toMatchObject({ outcome: 'failed', status: 200, message: 'nope' })
+  })
+
+  it('honours Retry-After on 429 and X-RateLimit-Reset on 503', async () => {
+    const replies: Reply[] = [
+      { status: 429, headers: { 'retry-after': '3' } },
+      { status: 503, headers: { 'x-ratelimit-reset': '1500' } },
+      { status: 200 }
+    ]
+    const { transport } = scriptedTransport((_, call) => replies[call - 1]!)
+    const { clock, sleeps } = virtualClock()
+    await sendPlan(requests(1), transport, options({ clock, concurrency: 1 }))
+    // Asked wait plus at most 10% (here 0.5 x min(250, 10%)) of jitter.
+    expect(sleeps.filter(ms => ms >= 1000)).toEqual([3125, 1575])
+  })
+
+  it('caps a requested wait at the backoff maximum', () => {
+    expect(retryDelayMs(1, { baseDelayMs: 1000, maxDelayMs: 60_000 }, 0, 429, 3_600_000)).toBe(60_000)
+  })
+
+  it('stops every request not yet sent after a 401', async () => {
+    const { transport, calls } = scriptedTransport(() => ({ status: 401, body: '{"error":{"message":"Invalid API key"}}' }))
+    const stops: string[] = []
+    const results = await sendPlan(requests(6), transport, options({ concurrency: 1, observer: { onStop: r => stops.push(r) } }))
+    expect(calls).toHaveLength(1)
+    expect(results[0]).toMatchObject({ outcome: 'failed', status: 401, message: 'Invalid API key' })
+    expect(results.slice(1).every(r => r.outcome === 'not-sent' && r.attempts === 0)).toBe(true)
+    expect(stops).toHaveLength(1)
+  })
+
+  it('keeps sending the other batches when one fails for good', async () => {
+    const { transport } = scriptedTransport(body => ((body['url'] as string[])[0] === '/p1' ? { status: 400 } : { status: 200 }))
+    const results = await sendPlan(requests(3), transport, options())
+    expect(results.map(r => r.outcome)).toEqual(['purged', 'failed', 'purged'])
+  })
+
+  it('never has more requests in flight than the concurrency', async () => {
+    let inFlight = 0
+    let peak = 0
+    const transport: Transport = {
+      async post() {
+        inFlight++
+        peak = Math.max(peak, inFlight)
+        await new Promise(resolve => setTimeout(resolve, 2))
+        inFlight--
+        return { status: 200, headers: {}, body: '{}' }
+      },
+      close() {}
+    }
+    await sendPlan(requests(20), transport, options({ concurrency: 3, clock: undefined }))
+    expect(peak).toBe(3)
+  })
+
+  it('sends the JSON bodies the service documents', async () => {
+    const plan = buildPlan({
+      apiKey: 'k',
+      baseUrl: new URL('https://x.example.com'),
+      tags: ['t'],
+      urls: ['/u'],
+      pattern: { pattern: '#^/a\\.html$#', delimiter: '#', body: '^/a\\.html$', modifiers: '', wrapped: false },
+      countries: ['IT'],
+      dryRun: false,
+      batchSize: 100,
+      timeoutMs: 1000,
+      maxAttempts: 1,
+      concurrency: 1
+    })
+    const bodies: string[] = []
+    const transport: Transport = {
+      async post(url, body) {
+        bodies.push(`${url.pathname} ${body}`)
+        return { status: 200, headers: {}, body: '' }
+      },
+      close() {}
+    }
+    await sendPlan(plan.requests, transport, options())
+    expect(bodies).toEqual([
+      '/acct/api/v1/cache/purge/tag {"tag":["t"],"country":"IT"}',
+      '/acct/api/v1/cache/purge {"url":["/u"],"country":"IT"}',
+      '/acct/api/v1/cache/purge/pattern {"pattern":"#^/a\\\\.html$#","country":"IT"}'
+    ])
+  })
+})
+
+describe('AdaptiveLimiter', () => {
+  it('halves on 429, pauses for the asked wait, and climbs back after successes', async () => {
+    const { clock, sleeps } = virtualClock()
+    const limiter = new AdaptiveLimiter(8, clock)
+    limiter.onRateLimited(2000)
+    expect(limiter.limit).toBe(4)
+    await limiter.acquire()
+    expect(sleeps).toEqual([2000])
+    limiter.release()
+    for (let i = 0; i < 4; i++) limiter.onSuccess()
+    expect(limiter.limit).toBe(5)
+    limiter.onRateLimited(0)
+    limiter.onRateLimited(0)
+    limiter.onRateLimited(0)
+    expect(limiter.limit).toBe(1)
+  })
+})
+
+describe('readAnswer', () => {
+  it('reads error.message, message, or the start of a text body', () => {
+    expect(readAnswer({ status: 400, headers: {}, body: '{"error":{"message":"bad"}}' }).message).toBe('bad')
+    expect(readAnswer({ status: 400, headers: {}, body: '{"message":"worse"}' }).message).toBe('worse')
+    const html = readAnswer({ status: 502, headers: {}, body: `<html>${'x'.repeat(1000)}</html>` })
+    expect(html.message?.length).toBeLessThanOrEqual(301)
+    expect(html.success).toBe(false)
+  })
+
+  it('finds request ids by suffix, in any case', () => {
+    expect(findRequestId({ 'x-brand-requestid': 'a' })).toBe('a')
+    expect(findRequestId({ 'X-Request-Id': 'b' })).toBe('b')
+    expect(findRequestId({ 'x-other': 'c' })).toBeUndefined()
+  })
+
+  it('reads Retry-After as seconds or a date, and X-RateLimit-Reset as milliseconds', () => {
+    expect(requestedWaitMs({ 'retry-after': '2' }, 0)).toBe(2000)
+    expect(requestedWaitMs({ 'retry-after': new Date(10_000).toUTCString() }, 4000)).toBe(6000)
+    expect(requestedWaitMs({ 'x-ratelimit-reset': '750' }, 0)).toBe(750)
+    expect(requestedWaitMs({}, 0)).toBeUndefined()
+  })
+})
+
+describe('Redactor', () => {
+  it('removes the key raw, URL-encoded and form-encoded, and any api_key parameter', () => {
+    const redactor = new Redactor(['s3cr3t /+&'])
+    const text = 'a s3cr3t /+& b s3cr3t%20%2F%2B%26 c s3cr3t+%2F%2B%26 d /x?api_key=other&y=1'
+    const redacted = redactor.redact(text)
+    expect(redacted).toBe('a *** b *** c *** d /x?api_key=***&y=1')
+  })
+})

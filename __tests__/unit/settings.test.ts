@@ -1,0 +1,166 @@
+import { describe, expect, it } from '@jest/globals'
+import { Input, type InputName } from '../../src/constants.js'
+import { parseInputs, type RawInputs } from '../../src/settings.js'
+import { buildPlan, requestBody } from '../../src/plan.js'
+import { formatProblem } from '../../src/diagnostics.js'
+
+function raw(given: Partial<Record<InputName, string>>): RawInputs {
+  const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<InputName, string>
+  return { ...all, api_key: 'k3y', base_url: 'https://api.example.com', ...given }
+}
+
+function settingsOf(given: Partial<Record<InputName, string>>) {
+  const { settings, diagnostics } = parseInputs(raw(given))
+  if (!settings) throw new Error(diagnostics.problems.map(formatProblem).join('\n'))
+  return { settings, diagnostics }
+}
+
+describe('parseInputs', () => {
+  it('applies the defaults', () => {
+    const { settings } = settingsOf({ tags: 'a' })
+    expect(settings).toMatchObject({
+      dryRun: false,
+      batchSize: 100,
+      timeoutMs: 30_000,
+      maxAttempts: 4,
+      concurrency: 4,
+      countries: [],
+      tags: ['a']
+    })
+    expect(settings.mode).toBeUndefined()
+    expect(settings.changedFiles).toBeUndefined()
+  })
+
+  it('purges every kind given when mode is empty', () => {
+    const { settings } = settingsOf({ tags: 'a,b', urls: '/x', pattern: '#^/blog/.*$#' })
+    expect(settings.tags).toEqual(['a', 'b'])
+    expect(settings.urls).toEqual(['/x'])
+    expect(settings.pattern?.pattern).toBe('#^/blog/.*$#')
+  })
+
+  it('with a mode, ignores the other kinds with a warning, without validating them', () => {
+    const { settings, diagnostics } = settingsOf({ mode: 'URL', urls: '/x', tags: 'bad,', pattern: '(' })
+    expect(settings.mode).toBe('url')
+    expect(settings.tags).toEqual([])
+    expect(settings.pattern).toBeUndefined()
+    expect(diagnostics.warnings).toEqual([
+      "mode is 'url': the input 'tags' is ignored.",
+      "mode is 'url': the input 'pattern' is ignored."
+    ])
+  })
+
+  it('requires the input of the chosen mode', () => {
+    const { settings, diagnostics } = parseInputs(raw({ mode: 'tag', urls: '/x' }))
+    expect(settings).toBeUndefined()
+    expect(diagnostics.problems).toEqual([
+      { input: 'tags', value: '', reason: 'is required with mode: tag (or set changed_files: true)' }
+    ])
+  })
+
+  it('treats a run with nothing to purge as an input problem', () => {
+    const { diagnostics } = parseInputs(raw({}))
+    expect(diagnostics.problems[0]?.reason).toMatch(/nothing to purge/)
+  })
+
+  it('reports every problem at once, each naming its input and value', () => {
+    const { settings, diagnostics } = parseInputs(
+      raw({
+        api_key: '',
+        base_url: 'http://example.com',
+        mode: 'everything',
+        country: 'XX',
+        batch_size: '0',
+        timeout_seconds: 'soon',
+        max_attempts: '-2',
+        concurrency: '1000',
+        dry_run: 'maybe',
+        allow_purge_all: 'sure',
+        urls: 'relative/path'
+      })
+    )
+    expect(settings).toBeUndefined()
+    expect(diagnostics.problems.map(p => p.input).sort()).toEqual(
+      [
+        'allow_purge_all',
+        'api_key',
+        'base_url',
+        'batch_size',
+        'concurrency',
+        'country',
+        'dry_run',
+        'max_attempts',
+        'mode',
+        'timeout_seconds',
+        'urls'
+      ].sort()
+    )
+    for (const problem of diagnostics.problems) {
+      expect(formatProblem(problem)).toContain(`Input '${problem.input}'`)
+    }
+  })
+
+  it('never echoes an API key in a problem', () => {
+    const { diagnostics } = parseInputs(raw({ api_key: 'secret with space', tags: 'a' }))
+    expect(JSON.stringify(diagnostics.problems)).not.toContain('secret with space')
+    expect(diagnostics.problems[0]?.input).toBe('api_key')
+  })
+
+  it('reads changed-files settings, with the default map and the token', () => {
+    const { settings } = settingsOf({ changed_files: 'true', github_token: 'ght', base_sha: 'ABCDEF1' })
+    expect(settings.changedFiles?.token).toBe('ght')
+    expect(settings.changedFiles?.baseSha).toBe('abcdef1')
+    expect(settings.changedFiles?.urlMap.rules.length).toBeGreaterThan(0)
+  })
+
+  it('refuses a bad base_sha and a missing token with changed_files', () => {
+    const { diagnostics } = parseInputs(raw({ changed_files: 'true', base_sha: 'main' }))
+    expect(diagnostics.problems.map(p => p.input).sort()).toEqual(['base_sha', 'github_token'])
+  })
+
+  it('warns that url_map is unused without changed_files', () => {
+    const { diagnostics } = settingsOf({ tags: 'a', url_map: 'x -> /x' })
+    expect(diagnostics.warnings[0]).toMatch(/'url_map' is ignored/)
+  })
+})
+
+describe('buildPlan', () => {
+  it('batches tags and URLs, one request per batch and country, in plan order', () => {
+    const { settings } = settingsOf({
+      tags: 't1,t2,t3',
+      urls: '/a\n/b',
+      pattern: '#^/x/.*$#',
+      batch_size: '2',
+      country: 'it,fr'
+    })
+    const plan = buildPlan(settings)
+    expect(plan.requests.map(r => [r.index, r.kind, r.items.length, r.country])).toEqual([
+      [0, 'tag', 2, 'IT'],
+      [1, 'tag', 2, 'FR'],
+      [2, 'tag', 1, 'IT'],
+      [3, 'tag', 1, 'FR'],
+      [4, 'url', 2, 'IT'],
+      [5, 'url', 2, 'FR'],
+      [6, 'pattern', 1, 'IT'],
+      [7, 'pattern', 1, 'FR']
+    ])
+    expect(requestBody(plan.requests[6]!)).toEqual({ pattern: '#^/x/.*$#', country: 'IT' })
+  })
+
+  it('sends no country field when none is given', () => {
+    const { settings } = settingsOf({ urls: '/a' })
+    expect(requestBody(buildPlan(settings).requests[0]!)).toEqual({ url: ['/a'] })
+  })
+
+  it('merges derived targets after the given ones, deduplicated', () => {
+    const { settings } = settingsOf({ urls: '/a', tags: 'x', changed_files: 'true', github_token: 't' })
+    const plan = buildPlan(settings, { urls: ['/b', '/a'], tags: ['x', 'y'] })
+    expect(plan.targets).toEqual({ tags: ['x', 'y'], urls: ['/a', '/b'], patterns: [] })
+  })
+
+  it('leaves derived tags out in url mode, with a warning', () => {
+    const { settings } = settingsOf({ mode: 'url', changed_files: 'true', github_token: 't' })
+    const plan = buildPlan(settings, { urls: ['/b'], tags: ['x'] })
+    expect(plan.targets.tags).toEqual([])
+    expect(plan.warnings[0]).toMatch(/tag\(s\) derived from changed files are left out/)
+  })
+})
