@@ -113,7 +113,11 @@ function inputSha(
 }
 
 /** The fallback for every case without anything better: the files of the commit GITHUB_SHA. */
-function commitOfContext(context: GitHubContextLike, diag: Diagnostics, label: string): ChangeSource {
+function commitOfContext(
+  context: GitHubContextLike,
+  diag: Diagnostics,
+  label: string
+): ChangeSource {
   const sha = payloadSha(context.sha)
   if (sha === undefined || isZeroSha(sha)) {
     diag.problem(

@@ -87,8 +87,7 @@ export const DEFAULT_MAX_COMMITS = 500
 /** Safety net against a server that always says there is a next page. */
 const MAX_PAGES = 200
 
-const NARROWER =
-  'set base_sha/head_sha to a narrower range, or purge by pattern or tag instead'
+const NARROWER = 'set base_sha/head_sha to a narrower range, or purge by pattern or tag instead'
 
 interface FileEntry {
   filename?: unknown
@@ -99,8 +98,7 @@ interface FileEntry {
 /** The paths of one file entry of compare, get-a-commit or pull request files. */
 export function pathsOfFileEntry(entry: FileEntry): string[] {
   const filename = typeof entry.filename === 'string' ? entry.filename : undefined
-  const previous =
-    typeof entry.previous_filename === 'string' ? entry.previous_filename : undefined
+  const previous = typeof entry.previous_filename === 'string' ? entry.previous_filename : undefined
   switch (entry.status) {
     case 'unchanged':
       return []
@@ -173,7 +171,8 @@ function retryDelay(
   if (status >= 500) return backoff
   if (status !== 403 && status !== 429) return undefined
 
-  const fits = (ms: number): number | undefined => (ms <= retry.maxDelayMs ? Math.max(ms, backoff) : undefined)
+  const fits = (ms: number): number | undefined =>
+    ms <= retry.maxDelayMs ? Math.max(ms, backoff) : undefined
   const retryAfter = Number(header(response.headers, 'retry-after'))
   if (header(response.headers, 'retry-after') !== undefined && Number.isFinite(retryAfter)) {
     return fits(Math.max(0, retryAfter) * 1000)
@@ -222,41 +221,54 @@ class GitHubReader {
   }
 
   /** GET `path` (already encoded) with `query`, retrying what is worth retrying. */
-  async get(path: string, query: Record<string, number>, hint?: (status: number) => string | undefined): Promise<Response> {
-    const shown = `GET ${path}${Object.keys(query).length > 0 ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : ''}`
+  async get(
+    path: string,
+    query: Record<string, number>,
+    hint?: (status: number) => string | undefined
+  ): Promise<Response> {
+    const search = new URLSearchParams()
+    for (const [name, value] of Object.entries(query)) search.set(name, String(value))
+    const shown = `GET ${path}${search.size > 0 ? `?${search.toString()}` : ''}`
     for (let attempt = 1; ; attempt++) {
       this.requests++
       try {
         const response = await this.octokit.request(`GET ${path}`, query)
         return { data: response.data as unknown, headers: response.headers as Headers }
       } catch (caught) {
-        const error = (typeof caught === 'object' && caught !== null ? caught : { message: String(caught) }) as HttpLikeError
-        const delay = attempt < this.retry.maxAttempts ? retryDelay(error, attempt, this.retry) : undefined
+        const error = (
+          typeof caught === 'object' && caught !== null ? caught : { message: String(caught) }
+        ) as HttpLikeError
+        const delay =
+          attempt < this.retry.maxAttempts ? retryDelay(error, attempt, this.retry) : undefined
         if (delay !== undefined) {
           await sleep(delay)
           continue
         }
-        const status = error.response !== undefined && typeof error.status === 'number' ? error.status : undefined
+        const status =
+          error.response !== undefined && typeof error.status === 'number'
+            ? error.status
+            : undefined
         const what = status !== undefined ? `answered ${status}` : 'failed (no answer)'
         const attempts = attempt === 1 ? '1 attempt' : `${attempt} attempts`
         const extra = status !== undefined ? hint?.(status) : undefined
-        this.fail(
-          `Could not list the changed files: GitHub API ${shown} ${what}: ${githubMessage(error)} (after ${attempts}).` +
-            (extra !== undefined ? ` ${extra}` : '') +
-            ' Nothing was purged.'
-        )
+        const message = `GitHub API ${shown} ${what}: ${githubMessage(error)} (after ${attempts}).`
+        this.fail(extra !== undefined ? `${message} ${extra}` : message)
       }
     }
   }
 
   /** Pages through a listing by `page` number while `Link` says there is a next page. */
-  private async *pages(path: string, query: Record<string, number>, hint?: (status: number) => string | undefined): AsyncGenerator<unknown> {
+  private async *pages(
+    path: string,
+    query: Record<string, number>,
+    hint?: (status: number) => string | undefined
+  ): AsyncGenerator<unknown> {
     for (let page = 1; page <= MAX_PAGES; page++) {
       const response = await this.get(path, { ...query, page }, hint)
       yield response.data
       if (!hasNextPage(header(response.headers, 'link'))) return
     }
-    this.fail(`Could not list the changed files: GitHub API GET ${path} kept announcing more pages after ${MAX_PAGES}. Nothing was purged.`)
+    this.fail(`GitHub API GET ${path} kept announcing more pages after ${MAX_PAGES}.`)
   }
 
   async pullRequestFiles(number: number): Promise<string[]> {
@@ -264,16 +276,19 @@ class GitHubReader {
     const paths: string[] = []
     let count = 0
     for await (const data of this.pages(path, { per_page: GITHUB_LIMITS.pageSize }, status =>
-      status === 404 ? `Pull request #${number} was not found in ${this.options.repository.owner}/${this.options.repository.repo}.` : undefined
+      status === 404
+        ? `Pull request #${number} was not found in ${this.options.repository.owner}/${this.options.repository.repo}.`
+        : undefined
     )) {
-      if (!Array.isArray(data)) this.fail(`Unexpected answer from GitHub API GET ${path}: not a list of files. Nothing was purged.`)
+      if (!Array.isArray(data))
+        this.fail(`Unexpected answer from GitHub API GET ${path}: not a list of files.`)
       if (data.length === 0) break
       count += data.length
       for (const entry of data) paths.push(...pathsOfFileEntry(asRecord(entry) ?? {}))
     }
     if (count >= GITHUB_LIMITS.pullRequestFiles) {
       this.fail(
-        `Pull request #${number} lists ${count} files, GitHub's maximum for a pull request: the list may be cut, so the changed files are not known for sure. Nothing was purged; ${NARROWER}.`
+        `Pull request #${number} lists ${count} files, GitHub's maximum for a pull request: the list may be cut, so the changed files are not known for sure. To purge anyway, ${NARROWER}.`
       )
     }
     return paths
@@ -286,20 +301,24 @@ class GitHubReader {
     const paths: string[] = []
     let count = 0
     for await (const data of this.pages(path, {}, status =>
-      status === 404 || status === 422 ? `Commit ${sha} was not found; check base_sha/head_sha.` : undefined
+      status === 404 || status === 422
+        ? `Commit ${sha} was not found; check base_sha/head_sha.`
+        : undefined
     )) {
       const record = asRecord(data)
-      if (record === undefined) this.fail(`Unexpected answer from GitHub API GET ${path}: not a commit. Nothing was purged.`)
+      if (record === undefined)
+        this.fail(`Unexpected answer from GitHub API GET ${path}: not a commit.`)
       const files = record['files']
       if (files === undefined) break // a commit without changes
-      if (!Array.isArray(files)) this.fail(`Unexpected answer from GitHub API GET ${path}: "files" is not a list. Nothing was purged.`)
+      if (!Array.isArray(files))
+        this.fail(`Unexpected answer from GitHub API GET ${path}: "files" is not a list.`)
       if (files.length === 0) break
       count += files.length
       for (const entry of files) paths.push(...pathsOfFileEntry(asRecord(entry) ?? {}))
     }
     if (count >= GITHUB_LIMITS.commitFiles) {
       this.fail(
-        `Commit ${sha} lists ${count} files, GitHub's maximum for a commit: the list may be cut, so the changed files are not known for sure. Nothing was purged; ${NARROWER}.`
+        `Commit ${sha} lists ${count} files, GitHub's maximum for a commit: the list may be cut, so the changed files are not known for sure. To purge anyway, ${NARROWER}.`
       )
     }
     this.commitFiles.set(sha, paths)
@@ -316,9 +335,11 @@ class GitHubReader {
     const pageSize = GITHUB_LIMITS.pageSize
     const first = await this.get(path, { per_page: pageSize, page: 1 }, hint)
     const data = asRecord(first.data)
-    if (data === undefined) this.fail(`Unexpected answer from GitHub API GET ${path}: not a comparison. Nothing was purged.`)
+    if (data === undefined)
+      this.fail(`Unexpected answer from GitHub API GET ${path}: not a comparison.`)
     const rawFiles = data['files'] ?? []
-    if (!Array.isArray(rawFiles)) this.fail(`Unexpected answer from GitHub API GET ${path}: "files" is not a list. Nothing was purged.`)
+    if (!Array.isArray(rawFiles))
+      this.fail(`Unexpected answer from GitHub API GET ${path}: "files" is not a list.`)
     const paths = rawFiles.flatMap(entry => pathsOfFileEntry(asRecord(entry) ?? {}))
     if (rawFiles.length < GITHUB_LIMITS.compareFiles) return paths
 
@@ -343,7 +364,7 @@ class GitHubReader {
     const range = `${base.slice(0, 7)}...${head.slice(0, 7)}`
     if (total > maxCommits) {
       this.fail(
-        `The comparison ${range} changes ${GITHUB_LIMITS.compareFiles} files or more (GitHub cuts the list there), and it has ${total} commits, more than the ${maxCommits} whose files this action lists one by one. Nothing was purged; ${NARROWER}.`
+        `The comparison ${range} changes ${GITHUB_LIMITS.compareFiles} files or more (GitHub cuts the list there), and it has ${total} commits, more than the ${maxCommits} whose files this action lists one by one. To purge anyway, ${NARROWER}.`
       )
     }
     let link = header(first.headers, 'link')
@@ -354,7 +375,7 @@ class GitHubReader {
     }
     if (shas.length < total) {
       this.fail(
-        `The comparison ${range} changes ${GITHUB_LIMITS.compareFiles} files or more (GitHub cuts the list there), and GitHub listed only ${shas.length} of its ${total} commits, so its files cannot all be found. Nothing was purged; ${NARROWER}.`
+        `The comparison ${range} changes ${GITHUB_LIMITS.compareFiles} files or more (GitHub cuts the list there), and GitHub listed only ${shas.length} of its ${total} commits, so its files cannot all be found. To purge anyway, ${NARROWER}.`
       )
     }
     for (const sha of shas) paths.push(...(await this.commitFilesOf(sha)))
@@ -384,13 +405,11 @@ export async function listChangedFiles(
   if (source.queries.length === 0) return { files: [], requests: 0 }
   if (!/^https?:\/\/[^/]/i.test(options.apiUrl)) {
     throw new ChangedFilesError(
-      `GITHUB_API_URL ${JSON.stringify(options.apiUrl)} is not an http(s) URL, so the changed files cannot be listed. Nothing was purged.`
+      `GITHUB_API_URL ${JSON.stringify(options.apiUrl)} is not an http(s) URL, so the changed files cannot be listed.`
     )
   }
   if (options.token === '') {
-    throw new ChangedFilesError(
-      'No GitHub token was given, so the changed files cannot be listed. Nothing was purged.'
-    )
+    throw new ChangedFilesError('No GitHub token was given, so the changed files cannot be listed.')
   }
   const reader = new GitHubReader(options)
   const files = new Set<string>()

@@ -1,0 +1,390 @@
+// A local fake of the parts of the GitHub REST API that list changed files, for unit tests and
+// for end-to-end tests that run the bundled action with GITHUB_API_URL pointing here.
+// Plain JS ESM on node:http; no framework.
+//
+// Shapes and limits follow GitHub's documentation:
+// - GET /repos/{o}/{r}/compare/{base}...{head}: `{ status, ahead_by, behind_by, total_commits,
+//   commits: [{ sha, ... }], files: [...] }`. Files are cut at 300, silently. Without `page` or
+//   `per_page` the commits are the last 250; with either, commits are paginated (`per_page`
+//   default 30, max 100, `Link` header) and files come on page 1 only. A `total_commits` larger
+//   than the commits given emulates a comparison whose commits GitHub cannot all list.
+// - GET /repos/{o}/{r}/commits/{ref}: `{ sha, commit, files }`, files paginated 300 a page by
+//   default (`per_page` honoured up to 300, an assumption) with `Link`, at most 3,000 in all.
+// - GET /repos/{o}/{r}/pulls/{n}/files: an array, `per_page` default 30, max 100, `Link`, at most
+//   3,000 in all.
+// - Authentication: `Authorization: token X` or `Bearer X` is required (401 otherwise); with the
+//   `token` option only that token is accepted. Unknown routes and objects answer 404
+//   `{"message":"Not Found"}`.
+
+import http from 'node:http'
+
+/**
+ * @typedef {'added'|'removed'|'modified'|'renamed'|'copied'|'changed'|'unchanged'} FileStatus
+ * @typedef {{ filename: string, status?: FileStatus, previous_filename?: string }} FileInput
+ * @typedef {string | FileInput} FileSpec  a bare string is a modified file
+ * @typedef {string | { sha: string }} CommitSpec
+ * @typedef {{ files?: FileSpec[], commits?: CommitSpec[], total_commits?: number }} CompareSpec
+ * @typedef {{
+ *   method: string, url: string, path: string, query: Record<string, string>,
+ *   authorization: string | undefined, userAgent: string | undefined, status: number
+ * }} RecordedRequest
+ * @typedef {{
+ *   matcher: RegExp | string, status: number, times: number, body: unknown,
+ *   headers: Record<string, string>
+ * }} FailureRule
+ * @typedef {{
+ *   compares: Map<string, { files: FileInput[], commits: string[], total_commits: number }>,
+ *   commits: Map<string, FileInput[]>,
+ *   pulls: Map<number, FileInput[]>
+ * }} RepoState
+ */
+
+export const LIMITS = Object.freeze({
+  compareFiles: 300,
+  compareCommitsUnpaged: 250,
+  commitFiles: 3000,
+  commitFilesPerPage: 300,
+  pullFiles: 3000,
+  pageSizeMax: 100,
+  pageSizeDefault: 30
+})
+
+const DOCS = 'https://docs.github.com/rest'
+
+/** @param {FileSpec} spec @returns {FileInput} */
+function normalizeFile(spec) {
+  if (typeof spec === 'string') return { filename: spec, status: 'modified' }
+  return { status: 'modified', ...spec }
+}
+
+/** @param {FileInput} file */
+function renderFile(file) {
+  /** @type {Record<string, unknown>} */
+  const rendered = {
+    sha: 'f'.repeat(40),
+    filename: file.filename,
+    status: file.status ?? 'modified',
+    additions: 1,
+    deletions: 1,
+    changes: 2
+  }
+  if (file.previous_filename !== undefined) rendered.previous_filename = file.previous_filename
+  return rendered
+}
+
+/** @param {string} sha */
+function renderCommitSummary(sha) {
+  return { sha, commit: { message: `commit ${sha.slice(0, 7)}` }, parents: [] }
+}
+
+/**
+ * @param {string} value
+ * @param {number} fallback
+ * @param {number} max
+ */
+function pageNumber(value, fallback, max) {
+  const n = Number.parseInt(value ?? '', 10)
+  if (!Number.isFinite(n) || n < 1) return fallback
+  return Math.min(n, max)
+}
+
+/**
+ * @param {{
+ *   repos?: string[],
+ *   token?: string,
+ *   pathPrefix?: string,
+ *   host?: string
+ * }} [options]
+ *   repos: the `owner/repo` names served (default `['octo-org/octo-site']`; the first is the
+ *   default for the setters); token: the only token accepted (default: any); pathPrefix: served
+ *   under this path, e.g. `/api/v3` like GitHub Enterprise Server.
+ */
+export async function startFakeGitHub(options = {}) {
+  const repoNames = options.repos ?? ['octo-org/octo-site']
+  const prefix = (options.pathPrefix ?? '').replace(/\/+$/, '')
+  /** @type {Map<string, RepoState>} */
+  const repos = new Map(
+    repoNames.map(name => [
+      name.toLowerCase(),
+      { compares: new Map(), commits: new Map(), pulls: new Map() }
+    ])
+  )
+  /** @type {RecordedRequest[]} */
+  const requests = []
+  /** @type {FailureRule[]} */
+  const failures = []
+
+  /** @param {string | undefined} repo */
+  function state(repo) {
+    const name = (repo ?? repoNames[0] ?? '').toLowerCase()
+    const found = repos.get(name)
+    if (found === undefined) throw new Error(`fake GitHub: unknown repository ${name}`)
+    return found
+  }
+
+  /**
+   * @param {http.ServerResponse} res
+   * @param {number} status
+   * @param {unknown} body
+   * @param {Record<string, string>} [headers]
+   */
+  function send(res, status, body, headers = {}) {
+    const text = JSON.stringify(body)
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      'x-github-api-version-selected': '2022-11-28',
+      ...headers
+    })
+    res.end(text)
+  }
+
+  /**
+   * @param {string} baseUrl  origin + path of the listing, without query
+   * @param {Record<string, string>} query  the request's query, without `page`
+   * @param {number} page
+   * @param {number} lastPage
+   */
+  function linkHeader(baseUrl, query, page, lastPage) {
+    /** @param {number} n */
+    const at = n => `<${baseUrl}?${new URLSearchParams({ ...query, page: String(n) })}>`
+    const parts = []
+    if (page > 1) parts.push(`${at(page - 1)}; rel="prev"`)
+    if (page < lastPage) parts.push(`${at(page + 1)}; rel="next"`, `${at(lastPage)}; rel="last"`)
+    if (page > 1) parts.push(`${at(1)}; rel="first"`)
+    return parts.join(', ')
+  }
+
+  /**
+   * Slices `items` into the requested page and builds the Link header.
+   * @template T
+   * @param {T[]} items
+   * @param {{ baseUrl: string, query: Record<string, string>, perPage: number, page: number }} p
+   */
+  function paginate(items, p) {
+    const lastPage = Math.max(1, Math.ceil(items.length / p.perPage))
+    const slice = items.slice((p.page - 1) * p.perPage, p.page * p.perPage)
+    /** @type {Record<string, string>} */
+    const rest = { ...p.query }
+    delete rest.page
+    const link = linkHeader(p.baseUrl, rest, p.page, lastPage)
+    return { slice, headers: link === '' ? {} : { link } }
+  }
+
+  /**
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   */
+  function handle(req, res) {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
+    /** @type {Record<string, string>} */
+    const query = Object.fromEntries(url.searchParams)
+    const authorization = req.headers.authorization
+    /** @type {RecordedRequest} */
+    const record = {
+      method: req.method ?? 'GET',
+      url: `${url.pathname}${url.search}`,
+      path: url.pathname,
+      query,
+      authorization,
+      userAgent: req.headers['user-agent'],
+      status: 0
+    }
+    requests.push(record)
+    /** @type {typeof send} */
+    const reply = (r, status, body, headers) => {
+      record.status = status
+      send(r, status, body, headers)
+    }
+
+    // Injected failures come first, so they also hit unknown routes.
+    const rule = failures.find(f =>
+      typeof f.matcher === 'string' ? record.url.includes(f.matcher) : f.matcher.test(record.url)
+    )
+    if (rule !== undefined) {
+      rule.times--
+      if (rule.times <= 0) failures.splice(failures.indexOf(rule), 1)
+      if (rule.status === 0) {
+        record.status = 0
+        req.socket.destroy() // a network error: no answer at all
+        return
+      }
+      reply(
+        res,
+        rule.status,
+        rule.body ?? { message: http.STATUS_CODES[rule.status] ?? 'Error' },
+        rule.headers
+      )
+      return
+    }
+
+    const credentials = /^(?:token|bearer)\s+(\S+)$/i.exec(authorization ?? '')
+    if (credentials === null) {
+      reply(res, 401, { message: 'Requires authentication', documentation_url: DOCS })
+      return
+    }
+    if (options.token !== undefined && credentials[1] !== options.token) {
+      reply(res, 401, { message: 'Bad credentials', documentation_url: DOCS })
+      return
+    }
+    const notFound = () => reply(res, 404, { message: 'Not Found', documentation_url: DOCS })
+    if (req.method !== 'GET' || !url.pathname.startsWith(`${prefix}/`)) return notFound()
+
+    const segments = url.pathname
+      .slice(prefix.length + 1)
+      .split('/')
+      .map(s => decodeURIComponent(s))
+    if (segments[0] !== 'repos' || segments.length < 4) return notFound()
+    const repo = repos.get(`${segments[1]}/${segments[2]}`.toLowerCase())
+    if (repo === undefined) return notFound()
+    const baseUrl = `${url.origin}${url.pathname}`
+    const resource = segments[3]
+
+    if (resource === 'compare' && segments.length === 5) {
+      const basehead = segments[4] ?? ''
+      const compare = repo.compares.get(basehead)
+      if (compare === undefined) return notFound()
+      const paged = query.page !== undefined || query.per_page !== undefined
+      const total = compare.total_commits
+      /** @type {Record<string, unknown>} */
+      const body = {
+        url: baseUrl,
+        status: total === 0 ? 'identical' : 'ahead',
+        ahead_by: total,
+        behind_by: 0,
+        total_commits: total
+      }
+      /** @type {Record<string, string>} */
+      let headers = {}
+      let page = 1
+      if (paged) {
+        const perPage = pageNumber(query.per_page, LIMITS.pageSizeDefault, LIMITS.pageSizeMax)
+        page = pageNumber(query.page, 1, Number.MAX_SAFE_INTEGER)
+        // Pages are computed on total_commits, as GitHub does; only the given commits exist.
+        const lastPage = Math.max(1, Math.ceil(total / perPage))
+        const rest = { ...query }
+        delete rest.page
+        const link = linkHeader(baseUrl, rest, page, lastPage)
+        headers = link === '' ? {} : { link }
+        body.commits = compare.commits
+          .slice((page - 1) * perPage, page * perPage)
+          .map(renderCommitSummary)
+      } else {
+        body.commits = compare.commits.slice(-LIMITS.compareCommitsUnpaged).map(renderCommitSummary)
+      }
+      if (page === 1) body.files = compare.files.slice(0, LIMITS.compareFiles).map(renderFile)
+      return reply(res, 200, body, headers)
+    }
+
+    if (resource === 'commits' && segments.length === 5) {
+      const sha = segments[4] ?? ''
+      const files = repo.commits.get(sha)
+      if (files === undefined) {
+        return reply(res, 422, {
+          message: `No commit found for SHA: ${sha}`,
+          documentation_url: DOCS
+        })
+      }
+      const perPage = pageNumber(
+        query.per_page,
+        LIMITS.commitFilesPerPage,
+        LIMITS.commitFilesPerPage
+      )
+      const page = pageNumber(query.page, 1, Number.MAX_SAFE_INTEGER)
+      const listed = files.slice(0, LIMITS.commitFiles)
+      const { slice, headers } = paginate(listed, { baseUrl, query, perPage, page })
+      return reply(
+        res,
+        200,
+        { sha, commit: { message: `commit ${sha.slice(0, 7)}` }, files: slice.map(renderFile) },
+        headers
+      )
+    }
+
+    if (resource === 'pulls' && segments.length === 6 && segments[5] === 'files') {
+      const number = Number(segments[4])
+      const files = repo.pulls.get(number)
+      if (files === undefined) return notFound()
+      const perPage = pageNumber(query.per_page, LIMITS.pageSizeDefault, LIMITS.pageSizeMax)
+      const page = pageNumber(query.page, 1, Number.MAX_SAFE_INTEGER)
+      const listed = files.slice(0, LIMITS.pullFiles)
+      const { slice, headers } = paginate(listed, { baseUrl, query, perPage, page })
+      return reply(res, 200, slice.map(renderFile), headers)
+    }
+
+    return notFound()
+  }
+
+  const server = http.createServer((req, res) => {
+    try {
+      handle(req, res)
+    } catch (error) {
+      send(res, 500, { message: `fake GitHub: ${String(error)}` })
+    }
+  })
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, options.host ?? '127.0.0.1', () => resolve(undefined))
+  })
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address())
+  const url = `http://${options.host ?? '127.0.0.1'}:${address.port}${prefix}`
+
+  return {
+    /** The API base URL (what GITHUB_API_URL should be), without a trailing slash. */
+    url,
+    /** Every request received, in order. */
+    requests,
+    /** @returns {Promise<void>} */
+    close() {
+      return new Promise((resolve, reject) => {
+        server.closeAllConnections()
+        server.close(error => (error ? reject(error) : resolve()))
+      })
+    },
+    /**
+     * @param {string} base
+     * @param {string} head
+     * @param {CompareSpec} spec
+     * @param {string} [repo]
+     */
+    setCompare(base, head, spec, repo) {
+      const commits = (spec.commits ?? []).map(c => (typeof c === 'string' ? c : c.sha))
+      state(repo).compares.set(`${base}...${head}`, {
+        files: (spec.files ?? []).map(normalizeFile),
+        commits,
+        total_commits: spec.total_commits ?? commits.length
+      })
+    },
+    /**
+     * @param {string} sha
+     * @param {FileSpec[]} files
+     * @param {string} [repo]
+     */
+    setCommit(sha, files, repo) {
+      state(repo).commits.set(sha, files.map(normalizeFile))
+    },
+    /**
+     * @param {number} number
+     * @param {FileSpec[]} files
+     * @param {string} [repo]
+     */
+    setPullFiles(number, files, repo) {
+      state(repo).pulls.set(number, files.map(normalizeFile))
+    },
+    /**
+     * The next `times` requests whose path+query matches (substring or RegExp) answer `status`
+     * with `body` (default `{ message: <reason phrase> }`) and `headers`. Status 0 drops the
+     * connection without an answer (a network error).
+     * @param {RegExp | string} matcher
+     * @param {number} status
+     * @param {number} [times]
+     * @param {unknown} [body]
+     * @param {Record<string, string>} [headers]
+     */
+    failNext(matcher, status, times = 1, body = undefined, headers = {}) {
+      failures.push({ matcher, status, times, body, headers })
+    }
+  }
+}
+
+/** @typedef {Awaited<ReturnType<typeof startFakeGitHub>>} FakeGitHub */

@@ -1,0 +1,393 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import type { ChangeSource } from '../../src/changed-files/change-source.js'
+import {
+  ChangedFilesError,
+  hasNextPage,
+  listChangedFiles,
+  pathsOfFileEntry,
+  type ListChangedFilesOptions
+} from '../../src/changed-files/github-changes.js'
+import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.mjs'
+
+const TOKEN = 'ghs_fakeTokenValue1234567890'
+const OWNER = 'octo-org'
+const REPO = 'octo-site'
+const A = 'a'.repeat(40)
+const B = 'b'.repeat(40)
+
+/** A distinct 40-hex SHA for commit number n. */
+function sha(n: number): string {
+  return n.toString(16).padStart(40, 'd')
+}
+
+function names(count: number, prefix = 'docs/page'): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(4, '0')}.md`)
+}
+
+function compareSource(base = A, head = B): ChangeSource {
+  return { queries: [{ kind: 'compare', base, head }], description: 'test' }
+}
+
+let fake: FakeGitHub
+
+function options(extra: Partial<ListChangedFilesOptions> = {}): ListChangedFilesOptions {
+  return {
+    token: TOKEN,
+    apiUrl: fake.url,
+    repository: { owner: OWNER, repo: REPO },
+    retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 50 },
+    ...extra
+  }
+}
+
+async function failure(promise: Promise<unknown>): Promise<ChangedFilesError> {
+  try {
+    await promise
+  } catch (error) {
+    expect(error).toBeInstanceOf(ChangedFilesError)
+    return error as ChangedFilesError
+  }
+  throw new Error('expected a ChangedFilesError, got a result')
+}
+
+beforeEach(async () => {
+  fake = await startFakeGitHub({ repos: [`${OWNER}/${REPO}`], token: TOKEN })
+})
+
+afterEach(async () => {
+  await fake.close()
+})
+
+describe('listChangedFiles: compare', () => {
+  it('lists a small comparison in one request, deduplicated and sorted', async () => {
+    fake.setCompare(A, B, { files: ['z.md', 'a.md', 'm/index.md'], commits: [sha(1)] })
+    const result = await listChangedFiles(compareSource(), options())
+    expect(result).toEqual({ files: ['a.md', 'm/index.md', 'z.md'], requests: 1 })
+    expect(fake.requests).toHaveLength(1)
+    expect(fake.requests[0]?.path).toBe(`/repos/${OWNER}/${REPO}/compare/${A}...${B}`)
+    expect(fake.requests[0]?.authorization).toBe(`token ${TOKEN}`)
+  })
+
+  it('takes the files commit by commit when the comparison lists 300 files', async () => {
+    const all = names(320)
+    fake.setCompare(A, B, { files: all, commits: [sha(1), sha(2)] })
+    fake.setCommit(sha(1), all.slice(0, 200))
+    fake.setCommit(sha(2), all.slice(150))
+    const result = await listChangedFiles(compareSource(), options())
+    expect(result.files).toEqual(all)
+    expect(result.files).toContain('docs/page-0319.md') // beyond compare's 300
+    expect(result.requests).toBe(3)
+    expect(fake.requests.map(r => r.path)).toEqual([
+      `/repos/${OWNER}/${REPO}/compare/${A}...${B}`,
+      `/repos/${OWNER}/${REPO}/commits/${sha(1)}`,
+      `/repos/${OWNER}/${REPO}/commits/${sha(2)}`
+    ])
+  })
+
+  it('pages through the commits of a large comparison', async () => {
+    const shas = Array.from({ length: 130 }, (_, i) => sha(i + 1))
+    fake.setCompare(A, B, { files: names(300), commits: shas })
+    for (const [i, s] of shas.entries()) fake.setCommit(s, [`c/${i}.md`])
+    const result = await listChangedFiles(compareSource(), options())
+    expect(result.files).toHaveLength(300 + 130)
+    expect(result.files).toContain('c/129.md')
+    const comparePages = fake.requests.filter(r => r.path.includes('/compare/'))
+    expect(comparePages.map(r => r.query['page'])).toEqual(['1', '2'])
+    expect(result.requests).toBe(2 + 130)
+  })
+
+  it('fails when GitHub cannot list every commit of a 300-file comparison', async () => {
+    fake.setCompare(A, B, {
+      files: names(300),
+      commits: [sha(1), sha(2)],
+      total_commits: 400
+    })
+    const error = await failure(listChangedFiles(compareSource(), options()))
+    expect(error.message).toMatch(/listed only 2 of its 400 commits/)
+    expect(error.message).toMatch(/base_sha\/head_sha/)
+    expect(fake.requests.some(r => r.path.includes('/commits/'))).toBe(false)
+  })
+
+  it('fails before listing commits when there are more than maxCommits', async () => {
+    const shas = Array.from({ length: 30 }, (_, i) => sha(i + 1))
+    fake.setCompare(A, B, { files: names(300), commits: shas })
+    const error = await failure(listChangedFiles(compareSource(), options({ maxCommits: 20 })))
+    expect(error.message).toMatch(/30 commits, more than the 20/)
+    expect(fake.requests).toHaveLength(1)
+  })
+
+  it('reports a 404 on compare with the endpoint, the status and a base_sha hint', async () => {
+    const error = await failure(listChangedFiles(compareSource(), options()))
+    expect(error.message).toContain(`GET /repos/${OWNER}/${REPO}/compare/${A}...${B}`)
+    expect(error.message).toContain('404')
+    expect(error.message).toContain('Not Found')
+    expect(error.message).toMatch(/Set base_sha/)
+    expect(fake.requests).toHaveLength(1) // a 404 is not retried
+  })
+
+  it('unions both comparisons of a forced push', async () => {
+    fake.setCompare(A, B, { files: ['new.md', 'both.md'], commits: [sha(1)] })
+    fake.setCompare(B, A, { files: ['discarded.md', 'both.md'], commits: [sha(2)] })
+    const source: ChangeSource = {
+      queries: [
+        { kind: 'compare', base: A, head: B },
+        { kind: 'compare', base: B, head: A }
+      ],
+      description: 'forced'
+    }
+    const result = await listChangedFiles(source, options())
+    expect(result).toEqual({ files: ['both.md', 'discarded.md', 'new.md'], requests: 2 })
+  })
+})
+
+describe('listChangedFiles: commits and pull requests', () => {
+  it('follows the Link header through the pages of a commit with 650 files', async () => {
+    const files = names(650)
+    fake.setCommit(A, files)
+    const result = await listChangedFiles(
+      { queries: [{ kind: 'commit', sha: A }], description: 'commit' },
+      options()
+    )
+    expect(result.files).toEqual(files)
+    expect(result.requests).toBe(3)
+    expect(fake.requests.map(r => r.query['page'])).toEqual(['1', '2', '3'])
+  })
+
+  it('fails for a commit listing exactly 3,000 files', async () => {
+    fake.setCommit(A, names(3000))
+    const error = await failure(
+      listChangedFiles({ queries: [{ kind: 'commit', sha: A }], description: 'c' }, options())
+    )
+    expect(error.message).toMatch(/Commit a{40} lists 3000 files/)
+  })
+
+  it('reports an unknown commit with GitHub message', async () => {
+    const error = await failure(
+      listChangedFiles({ queries: [{ kind: 'commit', sha: A }], description: 'c' }, options())
+    )
+    expect(error.message).toContain(`GET /repos/${OWNER}/${REPO}/commits/${A}`)
+    expect(error.message).toContain('422')
+    expect(error.message).toContain('No commit found for SHA')
+  })
+
+  it('lists 250 pull request files across three pages of 100', async () => {
+    const files = names(250, 'src/p')
+    fake.setPullFiles(12, files)
+    const result = await listChangedFiles(
+      { queries: [{ kind: 'pull-request', number: 12 }], description: 'pr' },
+      options()
+    )
+    expect(result).toEqual({ files, requests: 3 })
+    expect(fake.requests.map(r => [r.query['per_page'], r.query['page']])).toEqual([
+      ['100', '1'],
+      ['100', '2'],
+      ['100', '3']
+    ])
+  })
+
+  it('fails for a pull request listing exactly 3,000 files', async () => {
+    fake.setPullFiles(5, names(3000))
+    const error = await failure(
+      listChangedFiles(
+        { queries: [{ kind: 'pull-request', number: 5 }], description: 'pr' },
+        options()
+      )
+    )
+    expect(error.message).toMatch(/Pull request #5 lists 3000 files/)
+    expect(error.message).toMatch(/pattern or tag/)
+  })
+
+  it('fails for a pull request with more files than GitHub lists', async () => {
+    fake.setPullFiles(6, names(3500))
+    await failure(
+      listChangedFiles(
+        { queries: [{ kind: 'pull-request', number: 6 }], description: 'pr' },
+        options()
+      )
+    )
+  })
+
+  it('takes both paths of a rename, removed files, and nothing of unchanged', async () => {
+    fake.setCompare(A, B, {
+      files: [
+        { filename: 'new/name.md', status: 'renamed', previous_filename: 'old/name.md' },
+        { filename: 'gone.md', status: 'removed' },
+        { filename: 'copy.md', status: 'copied', previous_filename: 'source.md' },
+        { filename: 'added.md', status: 'added' },
+        { filename: 'mode.sh', status: 'changed' },
+        { filename: 'same.md', status: 'unchanged' }
+      ],
+      commits: [sha(1)]
+    })
+    const result = await listChangedFiles(compareSource(), options())
+    expect(result.files).toEqual([
+      'added.md',
+      'copy.md',
+      'gone.md',
+      'mode.sh',
+      'new/name.md',
+      'old/name.md'
+    ])
+  })
+
+  it('keeps file names as data, whatever characters they hold', async () => {
+    const odd = ['a b.md', '$(rm -rf ~).md', 'quote\'s "x".md', 'ünï/çødé.md', 'semi;colon`.md']
+    fake.setCommit(A, odd)
+    const result = await listChangedFiles(
+      { queries: [{ kind: 'commit', sha: A }], description: 'c' },
+      options()
+    )
+    expect(result.files).toEqual([...odd].sort())
+  })
+})
+
+describe('listChangedFiles: retries and errors', () => {
+  it('retries a 500 and then succeeds', async () => {
+    fake.setCompare(A, B, { files: ['a.md'], commits: [sha(1)] })
+    fake.failNext('/compare/', 500, 1)
+    const result = await listChangedFiles(compareSource(), options())
+    expect(result).toEqual({ files: ['a.md'], requests: 2 })
+    expect(fake.requests.map(r => r.status)).toEqual([500, 200])
+  })
+
+  it('retries a dropped connection', async () => {
+    fake.setCompare(A, B, { files: ['a.md'], commits: [sha(1)] })
+    fake.failNext('/compare/', 0, 1)
+    const result = await listChangedFiles(compareSource(), options())
+    expect(result.requests).toBe(2)
+  })
+
+  it('fails with "no answer" when the connection keeps dropping', async () => {
+    fake.failNext('/compare/', 0, 10)
+    const error = await failure(listChangedFiles(compareSource(), options()))
+    expect(error.message).toMatch(/failed \(no answer\): .* \(after 3 attempts\)/)
+    expect(fake.requests).toHaveLength(3)
+  })
+
+  it('retries a 429 and a secondary rate limit 403 that ask to retry after 0 s', async () => {
+    fake.setPullFiles(1, ['a.md'])
+    fake.failNext('/pulls/', 429, 1, { message: 'Too many' }, { 'retry-after': '0' })
+    fake.failNext(
+      '/pulls/',
+      403,
+      1,
+      { message: 'You have exceeded a secondary rate limit' },
+      { 'retry-after': '0' }
+    )
+    const result = await listChangedFiles(
+      { queries: [{ kind: 'pull-request', number: 1 }], description: 'pr' },
+      options()
+    )
+    expect(result).toEqual({ files: ['a.md'], requests: 3 })
+  })
+
+  it('does not retry a rate limit that asks for a longer wait than allowed', async () => {
+    fake.setPullFiles(1, ['a.md'])
+    fake.failNext('/pulls/', 429, 1, { message: 'Slow down' }, { 'retry-after': '3600' })
+    const error = await failure(
+      listChangedFiles(
+        { queries: [{ kind: 'pull-request', number: 1 }], description: 'pr' },
+        options()
+      )
+    )
+    expect(error.message).toMatch(/429: Slow down \(after 1 attempt\)/)
+  })
+
+  it('does not retry a 403 that is not a rate limit', async () => {
+    fake.failNext('/compare/', 403, 5, { message: 'Resource not accessible by integration' })
+    const error = await failure(listChangedFiles(compareSource(), options()))
+    expect(error.message).toContain('403: Resource not accessible by integration (after 1 attempt)')
+    expect(fake.requests).toHaveLength(1)
+  })
+
+  it('gives up after maxAttempts and says how many', async () => {
+    fake.failNext('/compare/', 502, 10, { message: 'Bad Gateway' })
+    const error = await failure(listChangedFiles(compareSource(), options()))
+    expect(error.message).toMatch(/502: Bad Gateway \(after 3 attempts\)/)
+    expect(fake.requests).toHaveLength(3)
+  })
+
+  it('never puts the token in an error message', async () => {
+    fake.failNext('/compare/', 401, 1, { message: `Bad credentials for ${TOKEN}` })
+    const error = await failure(listChangedFiles(compareSource(), options()))
+    expect(error.message).not.toContain(TOKEN)
+    expect(error.message).toContain('401')
+    expect(error.message).toContain('Bad credentials for ***')
+    const notFound = await failure(listChangedFiles(compareSource(), options()))
+    expect(notFound.message).not.toContain(TOKEN)
+    expect(String(notFound.stack)).not.toContain(TOKEN)
+  })
+
+  it('fails on a wrong token with the fake answering 401', async () => {
+    fake.setCompare(A, B, { files: ['a.md'], commits: [sha(1)] })
+    const error = await failure(
+      listChangedFiles(compareSource(), options({ token: 'wrong-token' }))
+    )
+    expect(error.message).toContain('401: Bad credentials')
+  })
+
+  it('sends nothing when there is nothing to ask', async () => {
+    const result = await listChangedFiles({ queries: [], description: 'x' }, options())
+    expect(result).toEqual({ files: [], requests: 0 })
+    expect(fake.requests).toHaveLength(0)
+  })
+
+  it('refuses an apiUrl that is not http(s)', async () => {
+    await failure(listChangedFiles(compareSource(), options({ apiUrl: 'ftp://example.com' })))
+  })
+})
+
+describe('listChangedFiles: GITHUB_API_URL', () => {
+  it('sends every request to apiUrl, path prefix included (GitHub Enterprise)', async () => {
+    const ghes = await startFakeGitHub({
+      repos: [`${OWNER}/${REPO}`],
+      token: TOKEN,
+      pathPrefix: '/api/v3'
+    })
+    try {
+      ghes.setCompare(A, B, { files: ['x.md'], commits: [sha(1)] })
+      expect(ghes.url).toMatch(/\/api\/v3$/)
+      const result = await listChangedFiles(compareSource(), {
+        ...options(),
+        apiUrl: `${ghes.url}/`
+      })
+      expect(result.files).toEqual(['x.md'])
+      expect(ghes.requests.map(r => r.path)).toEqual([
+        `/api/v3/repos/${OWNER}/${REPO}/compare/${A}...${B}`
+      ])
+      expect(fake.requests).toHaveLength(0)
+    } finally {
+      await ghes.close()
+    }
+  })
+
+  it('sends the user agent it is given', async () => {
+    fake.setCompare(A, B, { files: ['a.md'], commits: [sha(1)] })
+    await listChangedFiles(compareSource(), options({ userAgent: 'render-cache-purge/1.0' }))
+    expect(fake.requests[0]?.userAgent).toMatch(/^render-cache-purge\/1\.0 /)
+  })
+})
+
+describe('helpers', () => {
+  it('finds rel="next" in a Link header', () => {
+    expect(hasNextPage('<https://x/?page=2>; rel="next", <https://x/?page=5>; rel="last"')).toBe(
+      true
+    )
+    expect(hasNextPage('<https://x/?page=1>; rel="prev", <https://x/?page=1>; rel="first"')).toBe(
+      false
+    )
+    expect(hasNextPage(undefined)).toBe(false)
+  })
+
+  it('maps file entries to paths by status', () => {
+    expect(pathsOfFileEntry({ filename: 'b', status: 'renamed', previous_filename: 'a' })).toEqual([
+      'a',
+      'b'
+    ])
+    expect(pathsOfFileEntry({ filename: 'c', status: 'copied', previous_filename: 'a' })).toEqual([
+      'c'
+    ])
+    expect(pathsOfFileEntry({ filename: 'u', status: 'unchanged' })).toEqual([])
+    expect(pathsOfFileEntry({ filename: 'n', status: 'something-new' })).toEqual(['n'])
+  })
+})
