@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * Runs the purge-service emulator until SIGINT or SIGTERM.
+ *
+ *   node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api-key KEY] [--latency-ms N]
+ *                         [--seed-site [sample|country|empty|FILE.json]] [--brand NAME]
+ *                         [--require-country] [--verbose]
+ *
+ * Prints exactly one line to stdout, `emulator listening on http://HOST:PORT`; anything else
+ * (errors, `--verbose` request lines) goes to stderr. Without `--seed-site` the cache is empty;
+ * `--seed-site` alone seeds the sample site.
+ */
+import { readFileSync } from 'node:fs'
+import { startEmulator } from './server.mjs'
+import { sites, emptySite } from './site.mjs'
+
+const USAGE = `usage: node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api-key KEY] [--latency-ms N]
+                          [--seed-site [sample|country|empty|FILE.json]] [--brand NAME]
+                          [--require-country] [--verbose]`
+
+/**
+ * @param {string} message
+ * @returns {never}
+ */
+function fail(message) {
+  process.stderr.write(`${message}\n${USAGE}\n`)
+  process.exit(2)
+}
+
+/**
+ * @param {string[]} argv
+ */
+function parse(argv) {
+  /** @type {import('./server.mjs').EmulatorOptions & { verbose: boolean }} */
+  const options = { site: emptySite, verbose: false }
+  for (let k = 0; k < argv.length; k++) {
+    const arg = argv[k] ?? ''
+    const eq = arg.indexOf('=')
+    const name = eq > 0 ? arg.slice(0, eq) : arg
+    const inline = eq > 0 ? arg.slice(eq + 1) : undefined
+    const value = () => {
+      if (inline !== undefined) return inline
+      const next = argv[k + 1]
+      if (next === undefined || next.startsWith('--')) fail(`${name} needs a value`)
+      k++
+      return next
+    }
+    /** @param {string} v */
+    const number = v => {
+      const n = Number(v)
+      if (!Number.isInteger(n) || n < 0) fail(`${name} must be a whole number >= 0`)
+      return n
+    }
+    switch (name) {
+      case '--port':
+        options.port = number(value())
+        break
+      case '--host':
+        options.host = value()
+        break
+      case '--api-key':
+        options.apiKey = value()
+        break
+      case '--latency-ms':
+        options.latencyMs = number(value())
+        break
+      case '--brand':
+        options.brand = value()
+        break
+      case '--require-country':
+        options.requireCountry = true
+        break
+      case '--verbose':
+        options.verbose = true
+        break
+      case '--seed-site': {
+        let which = inline
+        const next = argv[k + 1]
+        if (which === undefined && next !== undefined && !next.startsWith('--')) {
+          which = next
+          k++
+        }
+        which ??= 'sample'
+        const named = sites[which]
+        if (named) options.site = named
+        else {
+          try {
+            options.site = JSON.parse(readFileSync(which, 'utf8'))
+          } catch (err) {
+            fail(`--seed-site: '${which}' is not a known site nor a readable JSON file: ${err}`)
+          }
+        }
+        break
+      }
+      case '--help':
+      case '-h':
+        process.stdout.write(`${USAGE}\n`)
+        process.exit(0)
+        break
+      default:
+        fail(`unknown argument ${arg}`)
+    }
+  }
+  return options
+}
+
+const { verbose, ...options } = parse(process.argv.slice(2))
+const emulator = await startEmulator(options)
+if (verbose) {
+  emulator.server.on('request', (req, res) => {
+    const started = Date.now()
+    res.on('close', () => {
+      const path = (req.url ?? '').split('?')[0]
+      process.stderr.write(
+        `${req.method} ${path} -> ${res.writableFinished ? res.statusCode : 'dropped'} (${Date.now() - started} ms)\n`
+      )
+    })
+  })
+}
+process.stdout.write(`emulator listening on ${emulator.url}\n`)
+
+let stopping = false
+/** @param {string} signal */
+const stop = signal => {
+  if (stopping) return
+  stopping = true
+  if (verbose) process.stderr.write(`${signal}: stopping\n`)
+  emulator.close().then(
+    () => process.exit(0),
+    () => process.exit(1)
+  )
+}
+process.on('SIGINT', () => stop('SIGINT'))
+process.on('SIGTERM', () => stop('SIGTERM'))
