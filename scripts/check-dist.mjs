@@ -4,7 +4,8 @@
  */
 import { execFileSync } from 'node:child_process'
 
-const run = (command, args) => execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+const run = (command, args) =>
+  execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
 
 run('npm', ['run', '-s', 'bundle'])
 const changes = run('git', ['status', '--porcelain', '--', 'dist'])

@@ -6,14 +6,16 @@
 import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
 import { Input, type InputName } from './constants.js'
-import { Redactor } from './redact.js'
+import { Redactor, URL_ENCODINGS } from './redact.js'
+import { escapeHtml } from './report/html.js'
 import type { RawInputs } from './settings.js'
 import type { GitHubContextLike } from './changed-files/change-source.js'
 
 export function readRawInputs(): RawInputs {
   const raw = {} as Record<InputName, string>
   // trimWhitespace: false keeps line structure intact; the parsers trim what they split.
-  for (const name of Object.values(Input)) raw[name] = core.getInput(name, { trimWhitespace: false })
+  for (const name of Object.values(Input))
+    raw[name] = core.getInput(name, { trimWhitespace: false })
   return raw
 }
 
@@ -24,7 +26,12 @@ export class ActionIo {
   /** Registers secrets before anything else is printed; the runner masks them in logs too. */
   protectSecrets(secrets: readonly string[]): void {
     const present = secrets.filter(secret => secret !== '')
-    this.redactor = new Redactor(present)
+    // The summary is HTML: a secret echoed by the service arrives there escaped.
+    this.redactor = new Redactor(present, [
+      ...URL_ENCODINGS,
+      escapeHtml,
+      ...URL_ENCODINGS.map(encode => (text: string) => escapeHtml(encode(text)))
+    ])
     for (const secret of present) {
       core.setSecret(secret)
       const encoded = encodeURIComponent(secret)

@@ -31,7 +31,11 @@ const ASSIGNED_CODES = new Set(
 )
 
 /** Codes people write that ISO reserves for something else. */
-const LIKELY_MEANT: Readonly<Record<string, string>> = { UK: 'GB', EL: 'GR', EU: 'one code per country' }
+const LIKELY_MEANT: Readonly<Record<string, string>> = {
+  UK: 'GB',
+  EL: 'GR',
+  EU: 'one code per country'
+}
 
 /**
  * Parses the country list: codes in any case (sent upper case), or ALL alone.

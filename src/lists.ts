@@ -40,7 +40,7 @@ function parseJsonArray(input: string, text: string, diag: Diagnostics): string[
     return undefined
   }
   if (!Array.isArray(parsed)) {
-    diag.problem(input, text, 'starts with \'[\' but is not a JSON array')
+    diag.problem(input, text, "starts with '[' but is not a JSON array")
     return undefined
   }
   const notStrings = parsed.filter(item => typeof item !== 'string')

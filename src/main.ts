@@ -95,7 +95,10 @@ async function findChangedFiles(
   const diag = new Diagnostics()
   const source = decideChangeSource(
     context,
-    { ...(changed.baseSha && { baseSha: changed.baseSha }), ...(changed.headSha && { headSha: changed.headSha }) },
+    {
+      ...(changed.baseSha && { baseSha: changed.baseSha }),
+      ...(changed.headSha && { headSha: changed.headSha })
+    },
     diag
   )
   reportDiagnostics(diag, io)
@@ -113,7 +116,9 @@ async function findChangedFiles(
       repository: context.repository,
       userAgent: USER_AGENT
     })
-    io.info(`Changed files: ${source.description}: ${files.length} file(s) (${requests} GitHub API request(s)).`)
+    io.info(
+      `Changed files: ${source.description}: ${files.length} file(s) (${requests} GitHub API request(s)).`
+    )
     const mapping = mapChangedFiles(changed.urlMap, files)
     io.setOutputs({
       [Output.ChangedFiles]: JSON.stringify(mapping.files.map(file => file.path)),
@@ -130,8 +135,7 @@ async function findChangedFiles(
 
 function describePlan(plan: Plan): string[] {
   return plan.requests.map(
-    request =>
-      `#${request.index + 1} POST ${request.kind} ${JSON.stringify(requestBody(request))}`
+    request => `#${request.index + 1} POST ${request.kind} ${JSON.stringify(requestBody(request))}`
   )
 }
 
@@ -149,7 +153,10 @@ async function send(plan: Plan, settings: RunSettings, io: ActionIo): Promise<Re
           io.info(
             `#${request.index + 1} ${request.kind}: attempt ${attempt} failed (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s`
           ),
-        onResult: result => io.info(describeResult(result)),
+        onResult: result =>
+          result.outcome === 'failed'
+            ? io.error(describeResult(result))
+            : io.info(describeResult(result)),
         onStop: reason => io.error(`Stopping: ${reason}. No further request is sent.`)
       }
     })
@@ -197,6 +204,8 @@ async function report(io: ActionIo, input: ReportInput): Promise<void> {
     })
   )
   if (outcome.status === 'purged') {
-    io.info(`Purged ${outcome.count} target(s). They can take a few minutes to propagate to all data centers.`)
+    io.info(
+      `Purged ${outcome.count} target(s). They can take a few minutes to propagate to all data centers.`
+    )
   }
 }

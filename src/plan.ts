@@ -41,14 +41,20 @@ export function buildPlan(settings: RunSettings, derived?: DerivedTargets): Plan
   const derivedTags = derived?.tags ?? []
   const derivedUrls = derived?.urls ?? []
   if (settings.mode === 'url' && derivedTags.length > 0) {
-    warnings.push(`mode is 'url': ${derivedTags.length} tag(s) derived from changed files are left out.`)
+    warnings.push(
+      `mode is 'url': ${derivedTags.length} tag(s) derived from changed files are left out.`
+    )
   }
   if (settings.mode === 'tag' && derivedUrls.length > 0) {
-    warnings.push(`mode is 'tag': ${derivedUrls.length} URL(s) derived from changed files are left out.`)
+    warnings.push(
+      `mode is 'tag': ${derivedUrls.length} URL(s) derived from changed files are left out.`
+    )
   }
   const targets: PurgeTargets = {
-    tags: settings.mode === 'url' ? settings.tags : uniqueNonEmpty([...settings.tags, ...derivedTags]),
-    urls: settings.mode === 'tag' ? settings.urls : uniqueNonEmpty([...settings.urls, ...derivedUrls]),
+    tags:
+      settings.mode === 'url' ? settings.tags : uniqueNonEmpty([...settings.tags, ...derivedTags]),
+    urls:
+      settings.mode === 'tag' ? settings.urls : uniqueNonEmpty([...settings.urls, ...derivedUrls]),
     patterns: settings.pattern ? [settings.pattern.pattern] : []
   }
   return { targets, requests: planRequests(targets, settings), warnings }

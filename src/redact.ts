@@ -1,27 +1,31 @@
 /**
  * Keeps secrets out of text. The API key travels in the query string, so an error of the HTTP
- * layer (which may quote the request URL) can carry it in any of its encodings.
+ * layer (which may quote the request URL) can carry it URL-encoded; a service message that
+ * echoes it ends up HTML-escaped in the summary. Every such form is replaced.
  */
 
 const REPLACEMENT = '***'
 
-/** Every form in which a secret may appear in a URL or a message. */
-export function secretForms(secret: string): string[] {
-  if (secret === '') return []
-  const forms = new Set([
-    secret,
-    encodeURIComponent(secret),
-    new URLSearchParams({ k: secret }).toString().slice(2)
-  ])
-  // Longest first, so that a form containing another is replaced whole.
-  return [...forms].sort((a, b) => b.length - a.length)
-}
+/** Ways a secret gets re-encoded on its way into some text. */
+export type Encoding = (text: string) => string
+
+export const URL_ENCODINGS: readonly Encoding[] = [
+  encodeURIComponent,
+  text => new URLSearchParams({ k: text }).toString().slice(2)
+]
 
 export class Redactor {
   private readonly forms: string[]
 
-  constructor(secrets: readonly string[]) {
-    this.forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length)
+  constructor(secrets: readonly string[], encodings: readonly Encoding[] = URL_ENCODINGS) {
+    const forms = new Set<string>()
+    for (const secret of secrets) {
+      if (secret === '') continue
+      forms.add(secret)
+      for (const encode of encodings) forms.add(encode(secret))
+    }
+    // Longest first, so that a form containing another is replaced whole.
+    this.forms = [...forms].sort((a, b) => b.length - a.length)
   }
 
   redact(text: string): string {

@@ -75,14 +75,20 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
   }
 
   const apiKey = raw[Input.ApiKey].trim()
-  if (apiKey === '') diag.problem(Input.ApiKey, '', 'is required: pass the secret, e.g. ${{ secrets.PURGE_API_KEY }}')
+  if (apiKey === '')
+    diag.problem(
+      Input.ApiKey,
+      '',
+      'is required: pass the secret, e.g. ${{ secrets.PURGE_API_KEY }}'
+    )
   else if (/\s/.test(apiKey)) {
     // Never echo the key, not even in an error: say what is wrong with it instead.
     diag.problem(Input.ApiKey, '(hidden)', 'contains whitespace or a line break; check the secret')
   }
 
   const baseUrlText = value(Input.BaseUrl)
-  if (baseUrlText === '') diag.problem(Input.BaseUrl, '', 'is required: the service\'s base address, https://…')
+  if (baseUrlText === '')
+    diag.problem(Input.BaseUrl, '', "is required: the service's base address, https://…")
   const baseUrl = baseUrlText === '' ? undefined : parseBaseUrl(Input.BaseUrl, baseUrlText, diag)
 
   const mode = parseMode(value(Input.Mode), diag)
@@ -90,9 +96,24 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
   const allowPurgeAll = parseBoolean(Input.AllowPurgeAll, value(Input.AllowPurgeAll), diag)
   const dryRun = parseBoolean(Input.DryRun, value(Input.DryRun), diag)
   const batchSize = parseNumber(Input.BatchSize, value(Input.BatchSize), LIMITS.batchSize, diag)
-  const timeoutSeconds = parseNumber(Input.TimeoutSeconds, value(Input.TimeoutSeconds), LIMITS.timeoutSeconds, diag)
-  const maxAttempts = parseNumber(Input.MaxAttempts, value(Input.MaxAttempts), LIMITS.maxAttempts, diag)
-  const concurrency = parseNumber(Input.Concurrency, value(Input.Concurrency), LIMITS.concurrency, diag)
+  const timeoutSeconds = parseNumber(
+    Input.TimeoutSeconds,
+    value(Input.TimeoutSeconds),
+    LIMITS.timeoutSeconds,
+    diag
+  )
+  const maxAttempts = parseNumber(
+    Input.MaxAttempts,
+    value(Input.MaxAttempts),
+    LIMITS.maxAttempts,
+    diag
+  )
+  const concurrency = parseNumber(
+    Input.Concurrency,
+    value(Input.Concurrency),
+    LIMITS.concurrency,
+    diag
+  )
   const countries = parseCountries(value(Input.Country), diag)
 
   const active = activeKinds(mode, raw, diag)
@@ -147,7 +168,11 @@ function parseMode(text: string, diag: Diagnostics): PurgeKind | undefined {
   if (text === '') return undefined
   const mode = text.toLowerCase()
   if ((PURGE_KINDS as readonly string[]).includes(mode)) return mode as PurgeKind
-  diag.problem(Input.Mode, text, `must be one of ${PURGE_KINDS.join(', ')}, or empty to purge every kind given`)
+  diag.problem(
+    Input.Mode,
+    text,
+    `must be one of ${PURGE_KINDS.join(', ')}, or empty to purge every kind given`
+  )
   return undefined
 }
 
@@ -158,7 +183,11 @@ const INPUT_OF_KIND: Readonly<Record<PurgeKind, InputName>> = {
 }
 
 /** With a mode, only that kind is purged; the other kinds' inputs are set aside, with a warning. */
-function activeKinds(mode: PurgeKind | undefined, raw: RawInputs, diag: Diagnostics): Set<PurgeKind> {
+function activeKinds(
+  mode: PurgeKind | undefined,
+  raw: RawInputs,
+  diag: Diagnostics
+): Set<PurgeKind> {
   if (mode === undefined) return new Set(PURGE_KINDS)
   for (const kind of PURGE_KINDS) {
     const input = INPUT_OF_KIND[kind]
@@ -184,7 +213,9 @@ function parseChangedFilesSettings(
   diag: Diagnostics
 ): ChangedFilesSettings | undefined {
   if (mode === 'pattern') {
-    diag.warn("mode is 'pattern': changed files map to URLs and tags, so 'changed_files' is ignored.")
+    diag.warn(
+      "mode is 'pattern': changed files map to URLs and tags, so 'changed_files' is ignored."
+    )
     return undefined
   }
   const urlMapText = value(Input.UrlMap) === '' ? DEFAULT_URL_MAP : value(Input.UrlMap)

@@ -145,14 +145,20 @@ describe('scalars', () => {
 
   it('accepts fractions only where allowed', () => {
     const diag = new Diagnostics()
-    expect(parseNumber('timeout_seconds', '2.5', { min: 1, max: 600, fractions: true }, diag)).toBe(2.5)
+    expect(parseNumber('timeout_seconds', '2.5', { min: 1, max: 600, fractions: true }, diag)).toBe(
+      2.5
+    )
     expect(diag.ok).toBe(true)
   })
 
   it('accepts https and loopback http base URLs, trimming slashes and a pasted /api/v1', () => {
     const diag = new Diagnostics()
-    expect(parseBaseUrl('base_url', 'https://api.example.com/', diag)?.href).toBe('https://api.example.com/')
-    expect(parseBaseUrl('base_url', 'https://api.example.com/acct/api/v1/', diag)?.pathname).toBe('/acct')
+    expect(parseBaseUrl('base_url', 'https://api.example.com/', diag)?.href).toBe(
+      'https://api.example.com/'
+    )
+    expect(parseBaseUrl('base_url', 'https://api.example.com/acct/api/v1/', diag)?.pathname).toBe(
+      '/acct'
+    )
     expect(parseBaseUrl('base_url', 'http://127.0.0.1:8080', diag)?.port).toBe('8080')
     expect(parseBaseUrl('base_url', 'http://[::1]:1', diag)).toBeDefined()
     expect(parseBaseUrl('base_url', 'http://localhost', diag)).toBeDefined()

@@ -19,8 +19,19 @@ const plan: Plan = {
   warnings: []
 }
 
-function result(request: PurgeRequest, outcome: RequestResult['outcome'], extra: Partial<RequestResult> = {}): RequestResult {
-  return { request, outcome, attempts: 1, durationMs: 120, status: outcome === 'purged' ? 200 : 500, ...extra }
+function result(
+  request: PurgeRequest,
+  outcome: RequestResult['outcome'],
+  extra: Partial<RequestResult> = {}
+): RequestResult {
+  return {
+    request,
+    outcome,
+    attempts: 1,
+    durationMs: 120,
+    status: outcome === 'purged' ? 200 : 500,
+    ...extra
+  }
 }
 
 describe('outcome', () => {
@@ -49,11 +60,20 @@ describe('renderSummary', () => {
   it('shows each request, the items, failures with request ids, and the propagation note', () => {
     const results = [
       result(requests[0]!, 'purged'),
-      result(requests[1]!, 'failed', { message: '<script>alert(1)</script>', requestId: 'r-1', attempts: 4 }),
+      result(requests[1]!, 'failed', {
+        message: '<script>alert(1)</script>',
+        requestId: 'r-1',
+        attempts: 4
+      }),
       result(requests[2]!, 'purged'),
       result(requests[3]!, 'purged')
     ]
-    const html = renderSummary({ plan, outcome: sentOutcome(plan, results), results, warnings: ['w <1>'] })
+    const html = renderSummary({
+      plan,
+      outcome: sentOutcome(plan, results),
+      results,
+      warnings: ['w <1>']
+    })
     expect(html).toContain('propagate to all data centers')
     expect(html).toContain('<td>FR</td>'.replace('FR', '<code>FR</code>'))
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
@@ -72,10 +92,23 @@ describe('renderSummary', () => {
   })
 
   it('cuts the request table of very large runs', () => {
-    const many: PurgeRequest[] = Array.from({ length: MAX_REQUEST_ROWS + 50 }, (_, index) => ({ index, kind: 'url', items: [`/${index}`] }))
-    const bigPlan: Plan = { targets: { tags: [], urls: many.map(r => r.items[0]!), patterns: [] }, requests: many, warnings: [] }
+    const many: PurgeRequest[] = Array.from({ length: MAX_REQUEST_ROWS + 50 }, (_, index) => ({
+      index,
+      kind: 'url',
+      items: [`/${index}`]
+    }))
+    const bigPlan: Plan = {
+      targets: { tags: [], urls: many.map(r => r.items[0]!), patterns: [] },
+      requests: many,
+      warnings: []
+    }
     const results = many.map(r => result(r, 'purged'))
-    const html = renderSummary({ plan: bigPlan, outcome: sentOutcome(bigPlan, results), results, warnings: [] })
+    const html = renderSummary({
+      plan: bigPlan,
+      outcome: sentOutcome(bigPlan, results),
+      results,
+      warnings: []
+    })
     expect(html).toContain('… and 50 more request(s): 50 purged, 0 not.')
     expect(html.match(/<tr>/g)?.length).toBe(MAX_REQUEST_ROWS + 1)
   })
@@ -91,7 +124,9 @@ describe('escapeHtml', () => {
 
 describe('ACTION_VERSION', () => {
   it('matches package.json, so the User-Agent names the released version', () => {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    const pkg = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8')
+    ) as { version: string }
     expect(ACTION_VERSION).toBe(pkg.version)
   })
 })

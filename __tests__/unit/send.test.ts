@@ -41,7 +41,11 @@ function scriptedTransport(script: (body: Record<string, unknown>, call: number)
 }
 
 function requests(count: number): PurgeRequest[] {
-  return Array.from({ length: count }, (_, index) => ({ index, kind: 'url', items: [`/p${index}`] }))
+  return Array.from({ length: count }, (_, index) => ({
+    index,
+    kind: 'url',
+    items: [`/p${index}`]
+  }))
 }
 
 function options(overrides: Partial<SendOptions> = {}): SendOptions {
@@ -59,14 +63,23 @@ function options(overrides: Partial<SendOptions> = {}): SendOptions {
 
 describe('endpointUrl', () => {
   it('appends the endpoint to the base path and URL-encodes the key', () => {
-    const url = endpointUrl(new URL('https://api.example.com/acct/'), { index: 0, kind: 'tag', items: ['a'] }, 'k&y /=')
-    expect(url.href).toBe('https://api.example.com/acct/api/v1/cache/purge/tag?api_key=k%26y%20%2F%3D')
+    const url = endpointUrl(
+      new URL('https://api.example.com/acct/'),
+      { index: 0, kind: 'tag', items: ['a'] },
+      'k&y /='
+    )
+    expect(url.href).toBe(
+      'https://api.example.com/acct/api/v1/cache/purge/tag?api_key=k%26y%20%2F%3D'
+    )
   })
 })
 
 describe('sendPlan', () => {
   it('sends every request and returns results in plan order', async () => {
-    const { transport, calls } = scriptedTransport(() => ({ status: 200, headers: { 'x-emu-requestid': 'r1' } }))
+    const { transport, calls } = scriptedTransport(() => ({
+      status: 200,
+      headers: { 'x-emu-requestid': 'r1' }
+    }))
     const results = await sendPlan(requests(5), transport, options())
     expect(calls).toHaveLength(5)
     expect(results.map(r => [r.request.index, r.outcome, r.attempts, r.requestId])).toEqual(
@@ -83,7 +96,11 @@ describe('sendPlan', () => {
     ]
     const { transport, calls } = scriptedTransport((_, call) => replies[call - 1]!)
     const { clock, sleeps } = virtualClock()
-    const results = await sendPlan(requests(1), transport, options({ clock, backoff: { baseDelayMs: 100, maxDelayMs: 1000 } }))
+    const results = await sendPlan(
+      requests(1),
+      transport,
+      options({ clock, backoff: { baseDelayMs: 100, maxDelayMs: 1000 } })
+    )
     expect(calls).toHaveLength(4)
     expect(results[0]).toMatchObject({ outcome: 'purged', attempts: 4, status: 200 })
     // Exponential with equal jitter at random 0.5: 75% of 100, 200, 400.
@@ -98,18 +115,30 @@ describe('sendPlan', () => {
     }))
     const results = await sendPlan(requests(1), transport, options({ maxAttempts: 3 }))
     expect(calls).toHaveLength(3)
-    expect(results[0]).toMatchObject({ outcome: 'failed', status: 503, attempts: 3, message: 'Service unavailable', requestId: 'req-9' })
+    expect(results[0]).toMatchObject({
+      outcome: 'failed',
+      status: 503,
+      attempts: 3,
+      message: 'Service unavailable',
+      requestId: 'req-9'
+    })
   })
 
   it('never retries another 4xx', async () => {
-    const { transport, calls } = scriptedTransport(() => ({ status: 422, body: '{"error":{"message":"bad regex"}}' }))
+    const { transport, calls } = scriptedTransport(() => ({
+      status: 422,
+      body: '{"error":{"message":"bad regex"}}'
+    }))
     const results = await sendPlan(requests(1), transport, options())
     expect(calls).toHaveLength(1)
     expect(results[0]).toMatchObject({ outcome: 'failed', status: 422, message: 'bad regex' })
   })
 
   it('treats a 2xx with "result": false as a failure, not retried', async () => {
-    const { transport, calls } = scriptedTransport(() => ({ status: 200, body: '{"result":false,"message":"nope"}' }))
+    const { transport, calls } = scriptedTransport(() => ({
+      status: 200,
+      body: '{"result":false,"message":"nope"}'
+    }))
     const results = await sendPlan(requests(1), transport, options())
     expect(calls).toHaveLength(1)
     expect(results[0]).toMatchObject({ outcome: 'failed', status: 200, message: 'nope' })
@@ -129,13 +158,22 @@ describe('sendPlan', () => {
   })
 
   it('caps a requested wait at the backoff maximum', () => {
-    expect(retryDelayMs(1, { baseDelayMs: 1000, maxDelayMs: 60_000 }, 0, 429, 3_600_000)).toBe(60_000)
+    expect(retryDelayMs(1, { baseDelayMs: 1000, maxDelayMs: 60_000 }, 0, 429, 3_600_000)).toBe(
+      60_000
+    )
   })
 
   it('stops every request not yet sent after a 401', async () => {
-    const { transport, calls } = scriptedTransport(() => ({ status: 401, body: '{"error":{"message":"Invalid API key"}}' }))
+    const { transport, calls } = scriptedTransport(() => ({
+      status: 401,
+      body: '{"error":{"message":"Invalid API key"}}'
+    }))
     const stops: string[] = []
-    const results = await sendPlan(requests(6), transport, options({ concurrency: 1, observer: { onStop: r => stops.push(r) } }))
+    const results = await sendPlan(
+      requests(6),
+      transport,
+      options({ concurrency: 1, observer: { onStop: r => stops.push(r) } })
+    )
     expect(calls).toHaveLength(1)
     expect(results[0]).toMatchObject({ outcome: 'failed', status: 401, message: 'Invalid API key' })
     expect(results.slice(1).every(r => r.outcome === 'not-sent' && r.attempts === 0)).toBe(true)
@@ -143,7 +181,9 @@ describe('sendPlan', () => {
   })
 
   it('keeps sending the other batches when one fails for good', async () => {
-    const { transport } = scriptedTransport(body => ((body['url'] as string[])[0] === '/p1' ? { status: 400 } : { status: 200 }))
+    const { transport } = scriptedTransport(body =>
+      (body['url'] as string[])[0] === '/p1' ? { status: 400 } : { status: 200 }
+    )
     const results = await sendPlan(requests(3), transport, options())
     expect(results.map(r => r.outcome)).toEqual(['purged', 'failed', 'purged'])
   })
@@ -171,7 +211,13 @@ describe('sendPlan', () => {
       baseUrl: new URL('https://x.example.com'),
       tags: ['t'],
       urls: ['/u'],
-      pattern: { pattern: '#^/a\\.html$#', delimiter: '#', body: '^/a\\.html$', modifiers: '', wrapped: false },
+      pattern: {
+        pattern: '#^/a\\.html$#',
+        delimiter: '#',
+        body: '^/a\\.html$',
+        modifiers: '',
+        wrapped: false
+      },
       countries: ['IT'],
       dryRun: false,
       batchSize: 100,
@@ -216,8 +262,12 @@ describe('AdaptiveLimiter', () => {
 
 describe('readAnswer', () => {
   it('reads error.message, message, or the start of a text body', () => {
-    expect(readAnswer({ status: 400, headers: {}, body: '{"error":{"message":"bad"}}' }).message).toBe('bad')
-    expect(readAnswer({ status: 400, headers: {}, body: '{"message":"worse"}' }).message).toBe('worse')
+    expect(
+      readAnswer({ status: 400, headers: {}, body: '{"error":{"message":"bad"}}' }).message
+    ).toBe('bad')
+    expect(readAnswer({ status: 400, headers: {}, body: '{"message":"worse"}' }).message).toBe(
+      'worse'
+    )
     const html = readAnswer({ status: 502, headers: {}, body: `<html>${'x'.repeat(1000)}</html>` })
     expect(html.message?.length).toBeLessThanOrEqual(301)
     expect(html.success).toBe(false)
@@ -238,6 +288,11 @@ describe('readAnswer', () => {
 })
 
 describe('Redactor', () => {
+  it('also removes the forms extra encodings give', () => {
+    const redactor = new Redactor(['a&b'], [text => text.replace('&', '&amp;')])
+    expect(redactor.redact('x a&amp;b y a&b')).toBe('x *** y ***')
+  })
+
   it('removes the key raw, URL-encoded and form-encoded, and any api_key parameter', () => {
     const redactor = new Redactor(['s3cr3t /+&'])
     const text = 'a s3cr3t /+& b s3cr3t%20%2F%2B%26 c s3cr3t+%2F%2B%26 d /x?api_key=other&y=1'

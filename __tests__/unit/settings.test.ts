@@ -5,7 +5,10 @@ import { buildPlan, requestBody } from '../../src/plan.js'
 import { formatProblem } from '../../src/diagnostics.js'
 
 function raw(given: Partial<Record<InputName, string>>): RawInputs {
-  const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<InputName, string>
+  const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<
+    InputName,
+    string
+  >
   return { ...all, api_key: 'k3y', base_url: 'https://api.example.com', ...given }
 }
 
@@ -39,7 +42,12 @@ describe('parseInputs', () => {
   })
 
   it('with a mode, ignores the other kinds with a warning, without validating them', () => {
-    const { settings, diagnostics } = settingsOf({ mode: 'URL', urls: '/x', tags: 'bad,', pattern: '(' })
+    const { settings, diagnostics } = settingsOf({
+      mode: 'URL',
+      urls: '/x',
+      tags: 'bad,',
+      pattern: '('
+    })
     expect(settings.mode).toBe('url')
     expect(settings.tags).toEqual([])
     expect(settings.pattern).toBeUndefined()
@@ -53,7 +61,11 @@ describe('parseInputs', () => {
     const { settings, diagnostics } = parseInputs(raw({ mode: 'tag', urls: '/x' }))
     expect(settings).toBeUndefined()
     expect(diagnostics.problems).toEqual([
-      { input: 'tags', value: '', reason: 'is required with mode: tag (or set changed_files: true)' }
+      {
+        input: 'tags',
+        value: '',
+        reason: 'is required with mode: tag (or set changed_files: true)'
+      }
     ])
   })
 
@@ -106,7 +118,11 @@ describe('parseInputs', () => {
   })
 
   it('reads changed-files settings, with the default map and the token', () => {
-    const { settings } = settingsOf({ changed_files: 'true', github_token: 'ght', base_sha: 'ABCDEF1' })
+    const { settings } = settingsOf({
+      changed_files: 'true',
+      github_token: 'ght',
+      base_sha: 'ABCDEF1'
+    })
     expect(settings.changedFiles?.token).toBe('ght')
     expect(settings.changedFiles?.baseSha).toBe('abcdef1')
     expect(settings.changedFiles?.urlMap.rules.length).toBeGreaterThan(0)
@@ -152,7 +168,12 @@ describe('buildPlan', () => {
   })
 
   it('merges derived targets after the given ones, deduplicated', () => {
-    const { settings } = settingsOf({ urls: '/a', tags: 'x', changed_files: 'true', github_token: 't' })
+    const { settings } = settingsOf({
+      urls: '/a',
+      tags: 'x',
+      changed_files: 'true',
+      github_token: 't'
+    })
     const plan = buildPlan(settings, { urls: ['/b', '/a'], tags: ['x', 'y'] })
     expect(plan.targets).toEqual({ tags: ['x', 'y'], urls: ['/a', '/b'], patterns: [] })
   })

@@ -13,13 +13,17 @@ const MAX_FILE_ROWS = 500
 export function changedFilesSection({ description, mapping }: ChangedFilesReport): string {
   const mapped = mapping.files.filter(file => file.outcome === 'mapped')
   const excluded = mapping.files.filter(file => file.outcome === 'excluded')
-  const rows = mapped.slice(0, MAX_FILE_ROWS).map(file => [
-    code(file.path),
-    [...file.urls, ...file.tags.map(tag => `tag:${tag}`)].map(code).join(' '),
-    file.line === undefined ? '' : String(file.line)
-  ])
+  const rows = mapped
+    .slice(0, MAX_FILE_ROWS)
+    .map(file => [
+      code(file.path),
+      [...file.urls, ...file.tags.map(tag => `tag:${tag}`)].map(code).join(' '),
+      file.line === undefined ? '' : String(file.line)
+    ])
   const more =
-    mapped.length > rows.length ? `<p>… and ${mapped.length - rows.length} more mapped file(s).</p>\n` : ''
+    mapped.length > rows.length
+      ? `<p>… and ${mapped.length - rows.length} more mapped file(s).</p>\n`
+      : ''
   const mappedTable =
     rows.length > 0
       ? `<details><summary>Mapped files (${mapped.length})</summary>\n\n${table(['file', 'targets', 'url_map line'], rows)}${more}</details>\n`
@@ -27,7 +31,11 @@ export function changedFilesSection({ description, mapping }: ChangedFilesReport
   return [
     `<h3>Changed files</h3>\n<p>${escapeHtml(description)}: ${mapping.files.length} file(s), ${mapped.length} mapped, ${excluded.length} excluded, ${mapping.unmapped.length} unmapped.</p>\n`,
     mappedTable,
-    foldedList('Excluded by url_map', excluded.map(file => file.path), 1000),
+    foldedList(
+      'Excluded by url_map',
+      excluded.map(file => file.path),
+      1000
+    ),
     foldedList('Unmapped files (no url_map rule matched)', mapping.unmapped, 1000)
   ].join('')
 }

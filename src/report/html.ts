@@ -27,7 +27,9 @@ export function code(text: string): string {
 export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   const head = `<tr>${headers.map(header => `<th>${escapeHtml(header)}</th>`).join('')}</tr>`
   // Cells are pre-rendered HTML: callers escape (or wrap with code()) what they put in.
-  const body = rows.map(row => `<tr>${row.map(cell => `<td>${cell}</td>`).join('')}</tr>`).join('\n')
+  const body = rows
+    .map(row => `<tr>${row.map(cell => `<td>${cell}</td>`).join('')}</tr>`)
+    .join('\n')
   return `<table>\n${head}\n${body}\n</table>\n`
 }
 

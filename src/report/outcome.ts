@@ -41,9 +41,19 @@ export function sentOutcome(plan: Plan, results: readonly RequestResult[]): RunO
     ...plan.targets.urls.filter(url => notPurged.url.has(url)),
     ...plan.targets.patterns.filter(pattern => notPurged.pattern.has(pattern))
   ]
-  return { status: failed.length > 0 ? 'failed' : 'purged', purged, failed, count: countTargets(purged) }
+  return {
+    status: failed.length > 0 ? 'failed' : 'purged',
+    purged,
+    failed,
+    count: countTargets(purged)
+  }
 }
 
 export function nothingToPurge(): RunOutcome {
-  return { status: 'nothing-to-purge', purged: { tags: [], urls: [], patterns: [] }, failed: [], count: 0 }
+  return {
+    status: 'nothing-to-purge',
+    purged: { tags: [], urls: [], patterns: [] },
+    failed: [],
+    count: 0
+  }
 }

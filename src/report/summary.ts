@@ -44,7 +44,9 @@ export function renderSummary(input: SummaryInput): string {
   parts.push(foldedList('Not purged', outcome.failed, MAX_LISTED_ITEMS))
   if (input.changedFiles) parts.push(changedFilesSection(input.changedFiles))
   if (input.warnings.length > 0) {
-    parts.push(`<h3>Warnings</h3>\n<ul>\n${input.warnings.map(w => `<li>${escapeHtml(w)}</li>`).join('\n')}\n</ul>\n`)
+    parts.push(
+      `<h3>Warnings</h3>\n<ul>\n${input.warnings.map(w => `<li>${escapeHtml(w)}</li>`).join('\n')}\n</ul>\n`
+    )
   }
   return parts.filter(part => part !== '').join('\n')
 }
@@ -65,7 +67,10 @@ function headline({ outcome, plan, results }: SummaryInput): string {
   }
 }
 
-function requestTable(requests: readonly PurgeRequest[], results?: readonly RequestResult[]): string {
+function requestTable(
+  requests: readonly PurgeRequest[],
+  results?: readonly RequestResult[]
+): string {
   const shown = requests.slice(0, MAX_REQUEST_ROWS)
   const headers = results
     ? ['#', 'kind', 'items', 'country', 'HTTP status', 'attempts', 'time', 'result']
@@ -85,7 +90,11 @@ function requestTable(requests: readonly PurgeRequest[], results?: readonly Requ
       result.status === undefined ? '—' : String(result.status),
       String(result.attempts),
       `${(result.durationMs / 1000).toFixed(2)} s`,
-      result.outcome === 'purged' ? '✅ purged' : result.outcome === 'failed' ? '❌ failed' : '⏭️ not sent'
+      result.outcome === 'purged'
+        ? '✅ purged'
+        : result.outcome === 'failed'
+          ? '❌ failed'
+          : '⏭️ not sent'
     ]
   })
   const more =
@@ -104,12 +113,14 @@ function describeRest(rest: readonly PurgeRequest[], results?: readonly RequestR
 function failuresSection(results: readonly RequestResult[]): string {
   const failures = results.filter(result => result.outcome !== 'purged')
   if (failures.length === 0) return ''
-  const rows = failures.slice(0, MAX_REQUEST_ROWS).map(result => [
-    String(result.request.index + 1),
-    KIND_LABEL[result.request.kind],
-    result.status === undefined ? '—' : String(result.status),
-    escapeHtml(result.message ?? ''),
-    result.requestId ? code(result.requestId) : ''
-  ])
+  const rows = failures
+    .slice(0, MAX_REQUEST_ROWS)
+    .map(result => [
+      String(result.request.index + 1),
+      KIND_LABEL[result.request.kind],
+      result.status === undefined ? '—' : String(result.status),
+      escapeHtml(result.message ?? ''),
+      result.requestId ? code(result.requestId) : ''
+    ])
   return `<h3>Failures</h3>\n${table(['#', 'kind', 'HTTP status', 'message', 'request id'], rows)}`
 }

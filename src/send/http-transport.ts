@@ -69,8 +69,12 @@ function readCapped(message: IncomingMessage): Promise<string> {
       chunks.push(data)
       size += data.length
     })
-    message.on('end', () => resolve(Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8')))
-    message.on('aborted', () => reject(new TransportError('connection', 'the connection closed mid-answer')))
+    message.on('end', () =>
+      resolve(Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8'))
+    )
+    message.on('aborted', () =>
+      reject(new TransportError('connection', 'the connection closed mid-answer'))
+    )
     message.on('error', error => reject(new TransportError('connection', error.message)))
   })
 }

@@ -126,7 +126,13 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
 
   for (;;) {
     if (context.isStopped() && attempts > 0) {
-      return { request, outcome: 'failed', attempts, durationMs: clock.now() - started, message: 'not retried: the run was stopped' }
+      return {
+        request,
+        outcome: 'failed',
+        attempts,
+        durationMs: clock.now() - started,
+        message: 'not retried: the run was stopped'
+      }
     }
     attempts++
     await limiter.acquire()
@@ -149,7 +155,9 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
       return { ...base, outcome: 'purged', durationMs: elapsed() }
     }
     if (attempt.status !== undefined && isAuthFailure(attempt.status)) {
-      context.stop(`the service answered ${attempt.status} (the API key is missing, wrong or not allowed for this site)`)
+      context.stop(
+        `the service answered ${attempt.status} (the API key is missing, wrong or not allowed for this site)`
+      )
       return { ...base, outcome: 'failed', durationMs: elapsed() }
     }
     const retryable = attempt.status === undefined || isRetryableStatus(attempt.status)
@@ -157,7 +165,8 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
       return { ...base, outcome: 'failed', durationMs: elapsed() }
     }
     const requestedMs = attempt.status === undefined ? undefined : attempt.requestedWaitMs
-    if (attempt.status === 429) limiter.onRateLimited(requestedMs ?? retryDelayMs(attempts, backoff, context.random()))
+    if (attempt.status === 429)
+      limiter.onRateLimited(requestedMs ?? retryDelayMs(attempts, backoff, context.random()))
     const delayMs = retryDelayMs(attempts, backoff, context.random(), attempt.status, requestedMs)
     options.observer?.onRetry?.(request, attempts, describeFailure(attempt), delayMs)
     await clock.sleep(delayMs)
@@ -182,7 +191,11 @@ async function attemptOnce(
     const answer = await transport.post(url, body, timeoutMs)
     const reading = readAnswer(answer)
     const wait = requestedWaitMs(answer.headers, Date.now())
-    return { ...reading, status: answer.status, ...(wait !== undefined && { requestedWaitMs: wait }) }
+    return {
+      ...reading,
+      status: answer.status,
+      ...(wait !== undefined && { requestedWaitMs: wait })
+    }
   } catch (error) {
     if (error instanceof TransportError) {
       const what = error.kind === 'timeout' ? 'timed out' : 'connection failed'
