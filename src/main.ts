@@ -120,6 +120,7 @@ async function findChangedFiles(
       `Changed files: ${source.description}: ${files.length} file(s) (${requests} GitHub API request(s)).`
     )
     const mapping = mapChangedFiles(changed.urlMap, files)
+    for (const note of mapping.notes) io.warning(`url_map: ${note}`)
     io.setOutputs({
       [Output.ChangedFiles]: JSON.stringify(mapping.files.map(file => file.path)),
       [Output.UnmappedFiles]: JSON.stringify(mapping.unmapped)

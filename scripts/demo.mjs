@@ -1,0 +1,108 @@
+/**
+ * `npm start`: the action, for real, against the local emulator of the service. Starts the
+ * emulator with a small cached site, runs dist/index.js exactly as the Actions runner would
+ * for a purge by tag, by URL and by pattern, and prints what each purged, the outputs and the
+ * job summary. Needs no `npm install`: dist/ is self-contained and these scripts use only
+ * Node's built-ins.
+ */
+import { existsSync } from 'node:fs'
+import { startEmulator } from '../emulator/server.mjs'
+import { ACTION_ENTRY, runAction } from './run-action.mjs'
+
+const API_KEY = 'demo-api-key'
+
+const steps = [
+  {
+    title: 'Purge by tag: every page tagged "blog"',
+    inputs: { tags: 'blog' }
+  },
+  {
+    title: 'Purge by URL: the home page and an absolute URL (reduced to its path)',
+    inputs: { urls: '/\nhttps://www.example.com/about' }
+  },
+  {
+    title: 'Purge by pattern: a bare regular expression (wrapped in #…# for the service)',
+    inputs: { pattern: '^/docs/.*$' }
+  },
+  {
+    title: 'Dry run: what a purge of two tags in two countries would send',
+    inputs: { tags: 'products, docs', country: 'IT, FR', dry_run: 'true' }
+  }
+]
+
+const bold = text => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text)
+const dim = text => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text)
+
+async function main() {
+  if (!existsSync(ACTION_ENTRY)) {
+    console.error(`${ACTION_ENTRY} is missing: run \`npm ci && npm run bundle\` first.`)
+    process.exit(1)
+  }
+  const emulator = await startEmulator({ apiKey: API_KEY })
+  let failures = 0
+  try {
+    const pages = () => new Set(emulator.state().cached.map(entry => entry.path))
+    console.log(bold(`Emulator listening on ${emulator.url}`))
+    console.log(
+      `Cached: ${emulator.state().cachedCount} entries (page × device) for ${pages().size} pages.\n`
+    )
+
+    for (const [number, step] of steps.entries()) {
+      const before = pages()
+      const historyStart = emulator.history.length
+      console.log(bold(`── ${number + 1}. ${step.title}`))
+      console.log(dim(`   with: ${JSON.stringify(step.inputs)}`))
+      const result = await runAction({
+        inputs: { api_key: API_KEY, base_url: emulator.url, ...step.inputs }
+      })
+      if (result.exitCode !== 0) failures++
+
+      console.log(`   exit code ${result.exitCode}, ${Math.round(result.durationMs)} ms`)
+      for (const line of actionLog(result.stdout)) console.log(dim(`   │ ${line}`))
+      const purged = emulator.history.slice(historyStart)
+      const gone = [...before].filter(path => !pages().has(path))
+      console.log(
+        `   service received ${purged.length} purge request(s); pages that left the cache: ${gone.length ? gone.join(', ') : 'none'}`
+      )
+      console.log('   outputs:')
+      for (const [name, value] of Object.entries(result.outputs))
+        console.log(`     ${name} = ${value}`)
+      console.log('   job summary:')
+      for (const line of summaryAsText(result.summary)) console.log(dim(`   │ ${line}`))
+      console.log()
+    }
+    console.log(`Still cached: ${[...pages()].join(', ') || 'nothing'}`)
+  } finally {
+    await emulator.close()
+  }
+  if (failures > 0) {
+    console.error(`${failures} step(s) failed.`)
+    process.exit(1)
+  }
+}
+
+/** The action's log without the runner's own commands (masks, groups). */
+function actionLog(stdout) {
+  return stdout
+    .split('\n')
+    .filter(
+      line => line !== '' && !line.startsWith('::add-mask::') && !/^::(end)?group::/.test(line)
+    )
+    .map(line => line.replace(/^::(notice|warning|error)::/, (_, kind) => `${kind}: `))
+}
+
+/** A terminal rendering of the summary's HTML: good enough to read, not a renderer. */
+function summaryAsText(html) {
+  const entities = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' }
+  return html
+    .replace(/<\/(th|td)>/g, ' | ')
+    .replace(/<(h2|h3|tr|li|p|blockquote|summary|table)[^>]*>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))
+    .replace(/&(lt|gt|quot|#39|amp);/g, entity => entities[entity] ?? entity)
+    .split('\n')
+    .map(line => line.trim())
+    .filter(line => line !== '')
+}
+
+await main()
