@@ -12,6 +12,7 @@ import { preparePattern, type PreparedPattern } from './pattern.js'
 import { parseBaseUrl, parseBoolean, parseNumber } from './scalars.js'
 import { DEFAULT_URL_MAP } from './changed-files/url-map-presets.js'
 import { parseUrlMap, type UrlMap } from './changed-files/url-map.js'
+import { inputSha } from './changed-files/change-source.js'
 
 /** Every input as the runner hands it over: a string, '' when not given. */
 export type RawInputs = Readonly<Record<InputName, string>>
@@ -64,8 +65,6 @@ export const LIMITS = {
   maxAttempts: { min: 1, max: 20 },
   concurrency: { min: 1, max: 64 }
 } as const
-
-const SHA_SHAPE = /^[0-9a-f]{7,40}$/i
 
 export function parseInputs(raw: RawInputs): ParsedInputs {
   const diag = new Diagnostics()
@@ -220,8 +219,8 @@ function parseChangedFilesSettings(
   }
   const urlMapText = value(Input.UrlMap) === '' ? DEFAULT_URL_MAP : value(Input.UrlMap)
   const urlMap = parseUrlMap(urlMapText, diag)
-  const baseSha = parseSha(Input.BaseSha, value(Input.BaseSha), diag)
-  const headSha = parseSha(Input.HeadSha, value(Input.HeadSha), diag)
+  const baseSha = inputSha(Input.BaseSha, value(Input.BaseSha), diag).sha
+  const headSha = inputSha(Input.HeadSha, value(Input.HeadSha), diag).sha
   const token = raw[Input.GithubToken].trim()
   if (token === '') {
     diag.problem(
@@ -232,13 +231,6 @@ function parseChangedFilesSettings(
   }
   if (urlMap === undefined || token === '') return undefined
   return { urlMap, token, ...(baseSha && { baseSha }), ...(headSha && { headSha }) }
-}
-
-function parseSha(input: InputName, text: string, diag: Diagnostics): string | undefined {
-  if (text === '') return undefined
-  if (SHA_SHAPE.test(text)) return text.toLowerCase()
-  diag.problem(input, text, 'must be a commit SHA (7 to 40 hexadecimal digits)')
-  return undefined
 }
 
 function warnAboutUnusedChangedFilesInputs(raw: RawInputs, diag: Diagnostics): void {

@@ -88,7 +88,8 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
  * Validates one `base_sha`/`head_sha` input. Empty means "not given". Reports a problem and
  * returns undefined when invalid.
  */
-function inputSha(
+/** Reads a `base_sha`/`head_sha` input; also used by the input parser, so both agree. */
+export function inputSha(
   input: 'base_sha' | 'head_sha',
   raw: string | undefined,
   diag: Diagnostics
