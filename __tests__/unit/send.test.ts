@@ -180,6 +180,34 @@ describe('sendPlan', () => {
     expect(stops).toHaveLength(1)
   })
 
+  it('after a 401, sends nothing new even with other requests in flight or queued', async () => {
+    let calls = 0
+    const transport: Transport = {
+      async post() {
+        calls++
+        const call = calls
+        await new Promise(resolve => setTimeout(resolve, call === 1 ? 5 : 30))
+        return call === 1
+          ? { status: 401, headers: {}, body: '{"error":{"message":"Invalid API key"}}' }
+          : { status: 200, headers: {}, body: '{"result":true}' }
+      },
+      close() {}
+    }
+    const results = await sendPlan(
+      requests(8),
+      transport,
+      options({ concurrency: 3, clock: undefined })
+    )
+    // The three first went out together; nothing after the 401 answered.
+    expect(calls).toBe(3)
+    expect(results.map(r => r.outcome)).toEqual([
+      'failed',
+      'purged',
+      'purged',
+      ...Array(5).fill('not-sent')
+    ])
+  })
+
   it('keeps sending the other batches when one fails for good', async () => {
     const { transport } = scriptedTransport(body =>
       (body['url'] as string[])[0] === '/p1' ? { status: 400 } : { status: 200 }

@@ -79,7 +79,7 @@ export async function sendPlan(
     clock,
     limiter,
     random: options.random ?? Math.random,
-    isStopped: () => stopReason !== undefined,
+    stopReason: () => stopReason,
     stop
   }
 
@@ -89,10 +89,7 @@ export async function sendPlan(
   const worker = async (): Promise<void> => {
     while (next < requests.length) {
       const request = requests[next++] as PurgeRequest
-      const result =
-        stopReason === undefined
-          ? await sendOne(request, context)
-          : notSent(request, `not sent: ${stopReason}`)
+      const result = await sendOne(request, context)
       results[request.index] = result
       options.observer?.onResult?.(result)
     }
@@ -108,7 +105,8 @@ interface SendContext {
   readonly clock: Clock
   readonly limiter: AdaptiveLimiter
   readonly random: () => number
-  isStopped(): boolean
+  /** Set once a 401/403 stopped the run: why no new request may go out. */
+  stopReason(): string | undefined
   stop(reason: string): void
 }
 
@@ -125,20 +123,26 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
   let attempts = 0
 
   for (;;) {
-    if (context.isStopped() && attempts > 0) {
-      return {
-        request,
-        outcome: 'failed',
-        attempts,
-        durationMs: clock.now() - started,
-        message: 'not retried: the run was stopped'
-      }
+    await limiter.acquire()
+    // Checked after the wait for a slot: a 401 may have arrived meanwhile, and then no new
+    // request goes out, even one that was already queued.
+    const stopReason = context.stopReason()
+    if (stopReason !== undefined) {
+      limiter.release()
+      return attempts === 0
+        ? notSent(request, `not sent: ${stopReason}`)
+        : {
+            request,
+            outcome: 'failed',
+            attempts,
+            durationMs: clock.now() - started,
+            message: `not retried: ${stopReason}`
+          }
     }
     attempts++
-    await limiter.acquire()
     let attempt: AttemptOutcome
     try {
-      attempt = await attemptOnce(transport, url, body, options.timeoutMs)
+      attempt = await attemptOnce(transport, url, body, options.timeoutMs, clock)
     } finally {
       limiter.release()
     }
@@ -164,10 +168,15 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
     if (!retryable || attempts >= options.maxAttempts) {
       return { ...base, outcome: 'failed', durationMs: elapsed() }
     }
-    const requestedMs = attempt.status === undefined ? undefined : attempt.requestedWaitMs
-    if (attempt.status === 429)
-      limiter.onRateLimited(requestedMs ?? retryDelayMs(attempts, backoff, context.random()))
-    const delayMs = retryDelayMs(attempts, backoff, context.random(), attempt.status, requestedMs)
+    const delayMs = retryDelayMs(
+      attempts,
+      backoff,
+      context.random(),
+      attempt.status,
+      attempt.requestedWaitMs
+    )
+    // Rate limiting is per account: everyone slows down and waits, not just this request.
+    if (attempt.status === 429) limiter.onRateLimited(delayMs)
     options.observer?.onRetry?.(request, attempts, describeFailure(attempt), delayMs)
     await clock.sleep(delayMs)
   }
@@ -185,12 +194,13 @@ async function attemptOnce(
   transport: Transport,
   url: URL,
   body: string,
-  timeoutMs: number
+  timeoutMs: number,
+  clock: Clock
 ): Promise<AttemptOutcome> {
   try {
     const answer = await transport.post(url, body, timeoutMs)
     const reading = readAnswer(answer)
-    const wait = requestedWaitMs(answer.headers, Date.now())
+    const wait = requestedWaitMs(answer.headers, clock.now())
     return {
       ...reading,
       status: answer.status,
