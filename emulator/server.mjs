@@ -113,6 +113,7 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  * @property {boolean} apiKeyMatched Whether `api_key` decoded to exactly the configured key.
  * @property {boolean} apiKeyOk Same as `apiKeyMatched`.
  * @property {string | null} contentType
+ * @property {string | null} userAgent
  * @property {unknown} body The parsed JSON body, or the raw text when it is not JSON.
  * @property {number | null} status The status answered (null when dropped).
  * @property {string | null} fault The kind of fault applied, if any.
@@ -1376,6 +1377,7 @@ export class Emulator {
       apiKeyMatched,
       apiKeyOk: apiKeyMatched,
       contentType: req.headers['content-type'] ?? null,
+      userAgent: req.headers['user-agent'] ?? null,
       body,
       status: null,
       fault: null,

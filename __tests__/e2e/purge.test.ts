@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
+import { ACTION_VERSION } from '../../src/constants.js'
 import {
   API_KEY,
   ENCODED_KEY,
@@ -50,6 +51,7 @@ describe('purging', () => {
       body: { tag: ['blog'] }
     })
     expect(request?.contentType).toMatch(/^application\/json/)
+    expect(request?.userAgent).toBe(`render-cache-purge-action/${ACTION_VERSION}`)
     expect(result.summary).toContain('propagate to all data centers')
   })
 
