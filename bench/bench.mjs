@@ -1,0 +1,674 @@
+/**
+ * `npm run bench`: how fast the action starts, sends and maps, against references measured in
+ * the same run. See bench/README.md for what each figure means.
+ *
+ *   node bench/bench.mjs [--quick] [--out FILE]
+ *
+ * 1. Cold start: dist/index.js on a 3-URL dry run, alternated with bare `node -e ''` and the
+ *    toolkit floor (bench/floor/index.ts bundled by ncc like the action).
+ * 2. Throughput: 10,000 URLs through dist/index.js, and 1,000 / 10,000 / 100,000 URLs through
+ *    sendPlan + createHttpTransport in a fresh process, the emulator answering after 50 ms;
+ *    reference: the lower bound ceil(requests / concurrency) × 50 ms.
+ * 3. Mapping: 3,000 and 100,000 changed files through a 50-rule url_map, in a fresh process.
+ * 4. Peak RSS of each run, and the size of dist/.
+ *
+ * Times are medians; ratios of alternated runs are medians of the per-round ratios. A missed
+ * target is marked, not fatal: the process fails only when a run did not do its work (a URL
+ * missing at the emulator, a wrong output), since then its time means nothing.
+ */
+import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from 'node:fs'
+import os from 'node:os'
+import { dirname, join, relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { startEmulator } from '../emulator/server.mjs'
+import { ACTION_ENTRY, REPO_ROOT, runAction } from '../scripts/run-action.mjs'
+import { shortUrls } from './in-process/workload.mjs'
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+const args = process.argv.slice(2)
+const QUICK = args.includes('--quick')
+const outAt = args.indexOf('--out')
+const RESULTS_PATH =
+  outAt >= 0 && args[outAt + 1]
+    ? join(process.cwd(), args[outAt + 1])
+    : join(REPO_ROOT, 'bench', 'results.json')
+
+const BUILD_DIR = join(REPO_ROOT, '.tmp', 'bench-build')
+const NCC_CLI = join(REPO_ROOT, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js')
+const WORKER = join(REPO_ROOT, 'bench', 'in-process', 'worker.mjs')
+const RSS_PROBE = join(REPO_ROOT, 'bench', 'rss-probe.mjs')
+const API_KEY = 'bench-api-key'
+
+const RUNS = {
+  coldWarmup: QUICK ? 1 : 2,
+  cold: QUICK ? 7 : 15,
+  throughput: QUICK ? 3 : 5,
+  throughput100k: 3,
+  mapping: QUICK ? 3 : 5,
+  memory: QUICK ? 1 : 3
+}
+const LATENCY_MS = 50
+const BATCH_SIZE = 100
+const CONCURRENCY = 4
+const TARGET = 1.1
+/** Linux refuses a single environment variable (argument string) longer than this. */
+const MAX_ENV_VALUE = 128 * 1024
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+const median = (/** @type {number[]} */ values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+const rotate = (/** @type {any[]} */ list, /** @type {number} */ by) =>
+  list.map((_, i) => list[(i + by) % list.length])
+const round = (/** @type {number} */ value, digits = 1) => Number(value.toFixed(digits))
+const mib = (/** @type {number | undefined} */ kib) =>
+  kib === undefined ? undefined : round(kib / 1024, 1)
+const log = (/** @type {string} */ text) => process.stderr.write(`${text}\n`)
+
+/** @type {string[]} */
+const failedChecks = []
+/** @param {boolean} ok @param {string} what */
+function check(ok, what) {
+  if (!ok) {
+    failedChecks.push(what)
+    log(`  CHECK FAILED: ${what}`)
+  }
+  return ok
+}
+
+/** A clean environment like the runner's, without NODE_EXTRA_CA_CERTS. */
+function runnerLikeEnv(/** @type {Record<string, string>} */ extra = {}) {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? os.tmpdir(),
+    GITHUB_ACTIONS: 'true',
+    CI: 'true',
+    ...extra
+  }
+}
+
+/**
+ * Spawns `node ...args` as runAction does (pipes, same environment shape) and times it from
+ * spawn to close.
+ * @param {string[]} nodeArgs
+ * @param {Record<string, string>} env
+ * @param {string} [cwd]
+ */
+function timeNode(nodeArgs, env, cwd = os.tmpdir()) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    const child = spawn(process.execPath, nodeArgs, {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', chunk => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', chunk => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', exitCode =>
+      resolve({ exitCode, stdout, stderr, durationMs: performance.now() - started })
+    )
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Builds: the toolkit floor and the in-process entry, with ncc as `npm run bundle` uses it
+
+/** @param {string} dir @returns {string[]} */
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter(entry => entry.isFile())
+    .map(entry => join(entry.parentPath ?? entry.path, entry.name))
+    .sort()
+}
+
+/** @param {string[]} files */
+function hashFiles(files) {
+  const hash = createHash('sha256')
+  for (const file of files) hash.update(relative(REPO_ROOT, file)).update(readFileSync(file))
+  return hash.digest('hex')
+}
+
+/**
+ * Bundles `source` into .tmp/bench-build/<name>/ unless the inputs are unchanged since the
+ * last build. Returns the bundle's path.
+ * @param {string} name
+ * @param {string} source repository-relative
+ * @param {string[]} inputs files whose change requires a rebuild
+ */
+async function nccBuild(name, source, inputs) {
+  const outDir = join(BUILD_DIR, name)
+  const entry = join(outDir, 'index.js')
+  const stamp = join(outDir, '.inputs-sha256')
+  const hash = hashFiles(inputs)
+  if (existsSync(entry) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) {
+    log(`  ${name}: up to date (${relative(REPO_ROOT, outDir)})`)
+    return entry
+  }
+  rmSync(outDir, { recursive: true, force: true })
+  mkdirSync(dirname(outDir), { recursive: true })
+  const started = performance.now()
+  const result = await timeNode(
+    [NCC_CLI, 'build', source, '-o', outDir, '--license', 'licenses.txt', '--quiet'],
+    /** @type {Record<string, string>} */ ({ ...process.env }),
+    REPO_ROOT
+  )
+  if (result.exitCode !== 0 || !existsSync(entry)) {
+    throw new Error(`ncc build of ${source} failed:\n${result.stdout}${result.stderr}`)
+  }
+  writeFileSync(stamp, hash)
+  log(`  ${name}: built in ${Math.round(performance.now() - started)} ms`)
+  return entry
+}
+
+async function buildAll() {
+  const common = [join(REPO_ROOT, 'package-lock.json'), join(REPO_ROOT, 'tsconfig.json')]
+  // One after the other: each ncc build keeps more than one core busy.
+  const floor = await nccBuild('floor', 'bench/floor/index.ts', [
+    join(REPO_ROOT, 'bench/floor/index.ts'),
+    ...common
+  ])
+  const inProcess = await nccBuild('in-process', 'bench/in-process/entry.ts', [
+    join(REPO_ROOT, 'bench/in-process/entry.ts'),
+    ...filesUnder(join(REPO_ROOT, 'src')),
+    ...common
+  ])
+  return { floor, inProcess }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+
+/**
+ * Runs the in-process worker once in a fresh Node process.
+ * @param {Record<string, unknown>} task
+ */
+async function runWorker(task) {
+  const result = await timeNode([WORKER, JSON.stringify(task)], runnerLikeEnv())
+  if (result.exitCode !== 0) {
+    throw new Error(`worker ${JSON.stringify(task)} failed:\n${result.stderr}`)
+  }
+  return JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}')
+}
+
+/** The lower bound of sending `urls` URLs: ceil(requests / concurrency) rounds of the latency. */
+function sendBoundMs(/** @type {number} */ urls) {
+  return Math.ceil(Math.ceil(urls / BATCH_SIZE) / CONCURRENCY) * LATENCY_MS
+}
+
+async function main() {
+  const startedAt = new Date()
+  const loadBefore = os.loadavg()
+  if (!existsSync(ACTION_ENTRY)) {
+    console.error(`${ACTION_ENTRY} is missing: run \`npm run bundle\` first.`)
+    process.exit(1)
+  }
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    totalMemMiB: Math.round(os.totalmem() / 2 ** 20)
+  }
+  log(
+    `bench: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load ${loadBefore.map(l => l.toFixed(2)).join(' ')}${QUICK ? ' (quick)' : ''}`
+  )
+  log('building the references (ncc, cached in .tmp/bench-build/)')
+  const bundles = await buildAll()
+
+  const emulator = await startEmulator({ apiKey: API_KEY, latencyMs: 0 })
+  /** @type {Record<string, any>} */
+  const samples = {}
+  /** @type {any[]} */
+  const rows = []
+  try {
+    // --- 1. Cold start ------------------------------------------------------------------------
+    log(`cold start: ${RUNS.coldWarmup} warm-up + ${RUNS.cold} rounds of action / floor / bare`)
+    const dryRunInputs = {
+      api_key: API_KEY,
+      base_url: emulator.url,
+      urls: '/\n/blog/\n/about',
+      dry_run: 'true'
+    }
+    /** @type {Record<string, () => Promise<number>>} */
+    const coldSides = {
+      action: async () => {
+        const r = await runAction({ inputs: dryRunInputs })
+        check(
+          r.exitCode === 0 && r.outputs.status === 'dry-run' && r.outputs.count === '3',
+          `cold-start dry run: exit ${r.exitCode}, status ${r.outputs.status}, count ${r.outputs.count}\n${r.stdout}${r.stderr}`
+        )
+        return r.durationMs
+      },
+      floor: async () => {
+        const r = await runAction({ entry: bundles.floor })
+        check(
+          r.exitCode === 0 && r.outputs.status === 'dry-run',
+          `floor: exit ${r.exitCode}, status ${r.outputs.status}\n${r.stderr}`
+        )
+        return r.durationMs
+      },
+      bare: async () => {
+        const r = await timeNode(['-e', ''], runnerLikeEnv())
+        check(r.exitCode === 0, `bare node: exit ${r.exitCode}`)
+        return r.durationMs
+      }
+    }
+    /** @type {Record<string, number[]>} */
+    const cold = { action: [], floor: [], bare: [] }
+    for (let r = -RUNS.coldWarmup; r < RUNS.cold; r++) {
+      for (const side of rotate(Object.keys(coldSides), Math.max(r, 0))) {
+        const ms = await coldSides[side]()
+        if (r >= 0) cold[side].push(ms)
+      }
+    }
+    const paired = (/** @type {string} */ a, /** @type {string} */ b) =>
+      median(cold[a].map((ms, i) => ms / cold[b][i]))
+    /** The middle half of the paired ratios: how much a single round can be trusted. */
+    const spread = (/** @type {string} */ a, /** @type {string} */ b) => {
+      const ratios = cold[a].map((ms, i) => ms / cold[b][i]).sort((x, y) => x - y)
+      const at = (/** @type {number} */ q) => ratios[Math.round(q * (ratios.length - 1))]
+      return `paired ratios p25–p75 ${at(0.25).toFixed(3)}–${at(0.75).toFixed(3)}`
+    }
+    samples.coldStart = cold
+    if (emulator.requestCount !== 0) {
+      check(false, `a dry run sent ${emulator.requestCount} request(s) to the emulator`)
+    }
+
+    // --- 2. Throughput ------------------------------------------------------------------------
+    emulator.setLatency(LATENCY_MS)
+    const distUrls = 10_000
+    const distUrlsText = shortUrls(distUrls).join('\n')
+    check(
+      Buffer.byteLength(distUrlsText) < MAX_ENV_VALUE,
+      `INPUT_URLS for ${distUrls} URLs is ${Buffer.byteLength(distUrlsText)} bytes, over the 128 KiB a variable may hold`
+    )
+    const sendInputs = {
+      api_key: API_KEY,
+      base_url: emulator.url,
+      urls: distUrlsText,
+      batch_size: String(BATCH_SIZE),
+      concurrency: String(CONCURRENCY)
+    }
+    /** @param {number} urls @param {string} what */
+    const checkEmulatorGot = (urls, what) => {
+      const requests = Math.ceil(urls / BATCH_SIZE)
+      check(
+        emulator.purgedUrls.size === urls,
+        `${what}: the emulator got ${emulator.purgedUrls.size} of ${urls} URLs`
+      )
+      check(
+        emulator.requestCount === requests,
+        `${what}: the emulator got ${emulator.requestCount} requests, expected ${requests}`
+      )
+    }
+    const sizes = [1_000, 10_000, 100_000]
+    /** @type {Record<string, (round: number) => Promise<{ ms: number, floorMs?: number, maxRssKiB?: number, retries?: number }>>} */
+    const sendScenarios = {
+      // Paired with a floor run (before it in even rounds, after it in odd ones): the action's
+      // process start is part of its time, so bound + floor is its second reference.
+      dist10k: async round => {
+        const floorRun = async () => (await runAction({ entry: bundles.floor })).durationMs
+        const floorBefore = round % 2 === 0 ? await floorRun() : undefined
+        emulator.reset()
+        const r = await runAction({ inputs: sendInputs })
+        check(
+          r.exitCode === 0 && r.outputs.status === 'purged' && r.outputs.count === String(distUrls),
+          `dist ${distUrls} URLs: exit ${r.exitCode}, status ${r.outputs.status}, count ${r.outputs.count}\n${r.stderr}`
+        )
+        checkEmulatorGot(distUrls, `dist ${distUrls} URLs`)
+        const floorMs = floorBefore ?? (await floorRun())
+        return { ms: r.durationMs, floorMs }
+      }
+    }
+    for (const urls of sizes) {
+      sendScenarios[`inProcess${urls}`] = async () => {
+        emulator.reset()
+        const r = await runWorker({
+          kind: 'send',
+          bundle: bundles.inProcess,
+          baseUrl: emulator.url,
+          apiKey: API_KEY,
+          urls,
+          batchSize: BATCH_SIZE,
+          concurrency: CONCURRENCY
+        })
+        check(
+          r.purgedRequests === r.requests,
+          `in process ${urls} URLs: ${r.purgedRequests} of ${r.requests} requests purged`
+        )
+        checkEmulatorGot(urls, `in process ${urls} URLs`)
+        return r
+      }
+    }
+    log(
+      `throughput: ${RUNS.throughput} rounds (100,000 URLs in the first ${RUNS.throughput100k}), emulator latency ${LATENCY_MS} ms`
+    )
+    /** @type {Record<string, { ms: number, maxRssKiB?: number, retries?: number }[]>} */
+    const sent = Object.fromEntries(Object.keys(sendScenarios).map(name => [name, []]))
+    for (let r = 0; r < RUNS.throughput; r++) {
+      const names = rotate(Object.keys(sendScenarios), r).filter(
+        name => name !== 'inProcess100000' || r < RUNS.throughput100k
+      )
+      for (const name of names) {
+        const result = await sendScenarios[name](r)
+        sent[name].push(result)
+        log(`  round ${r + 1}: ${name} ${Math.round(result.ms)} ms`)
+      }
+    }
+    samples.throughput = sent
+    emulator.setLatency(0)
+    emulator.reset()
+
+    // --- 3. Mapping ---------------------------------------------------------------------------
+    const mapSizes = [3_000, 100_000]
+    log(`mapping: ${RUNS.mapping} rounds of ${mapSizes.join(' / ')} files through the url_map`)
+    /** @type {Record<number, any[]>} */
+    const mapped = Object.fromEntries(mapSizes.map(n => [n, []]))
+    for (let r = 0; r < RUNS.mapping; r++) {
+      for (const files of rotate(mapSizes, r)) {
+        const result = await runWorker({ kind: 'map', bundle: bundles.inProcess, files })
+        check(result.files === files, `mapping ${files} files: ${result.files} mapped`)
+        check(result.rules === 50, `the url_map has ${result.rules} rules, not 50`)
+        mapped[files].push(result)
+      }
+    }
+    samples.mapping = mapped
+
+    // --- 4. Memory of the child-process runs (separate runs: the probe is preloaded) ----------
+    log(`memory: ${RUNS.memory} run(s) each with the RSS probe preloaded`)
+    const probeDir = mkdtempSync(join(os.tmpdir(), 'purge-bench-rss-'))
+    let probeCount = 0
+    /** @param {(env: Record<string, string>) => Promise<unknown>} run */
+    const peakRss = async run => {
+      const values = []
+      for (let i = 0; i < RUNS.memory; i++) {
+        const file = join(probeDir, `rss-${probeCount++}`)
+        await run({
+          NODE_OPTIONS: `--import=${pathToFileURL(RSS_PROBE).href}`,
+          BENCH_RSS_FILE: file
+        })
+        if (check(existsSync(file), `the RSS probe wrote nothing for run ${probeCount}`)) {
+          values.push(Number(readFileSync(file, 'utf8')))
+        }
+      }
+      return values.length ? median(values) : undefined
+    }
+    const memory = {
+      action: await peakRss(env => runAction({ inputs: dryRunInputs, env })),
+      floor: await peakRss(env => runAction({ entry: bundles.floor, env })),
+      bare: await peakRss(env => timeNode(['-e', ''], runnerLikeEnv(env))),
+      dist10k: await peakRss(async env => {
+        emulator.setLatency(LATENCY_MS)
+        emulator.reset()
+        await runAction({ inputs: sendInputs, env })
+        checkEmulatorGot(distUrls, `dist ${distUrls} URLs (memory run)`)
+        emulator.setLatency(0)
+      })
+    }
+    rmSync(probeDir, { recursive: true, force: true })
+    samples.memoryKiB = memory
+
+    // --- dist/ size -----------------------------------------------------------------------------
+    const distDir = dirname(ACTION_ENTRY)
+    const distFiles = Object.fromEntries(
+      filesUnder(distDir).map(file => [relative(distDir, file), statSync(file).size])
+    )
+    const distTotal = Object.values(distFiles).reduce((a, b) => a + b, 0)
+
+    // --- Table --------------------------------------------------------------------------------
+    const coldMs = {
+      action: median(cold.action),
+      floor: median(cold.floor),
+      bare: median(cold.bare)
+    }
+    rows.push(
+      row({
+        section: 'cold start',
+        scenario: 'dist dry run (3 URLs) vs toolkit floor',
+        medianMs: coldMs.action,
+        reference: 'toolkit floor',
+        referenceMs: coldMs.floor,
+        ratio: paired('action', 'floor'),
+        target: TARGET,
+        peakRssKiB: memory.action,
+        note: spread('action', 'floor')
+      }),
+      row({
+        section: 'cold start',
+        scenario: "dist dry run (3 URLs) vs bare node -e ''",
+        medianMs: coldMs.action,
+        reference: "node -e ''",
+        referenceMs: coldMs.bare,
+        ratio: paired('action', 'bare'),
+        peakRssKiB: memory.action
+      }),
+      row({
+        section: 'cold start',
+        scenario: "toolkit floor vs bare node -e ''",
+        medianMs: coldMs.floor,
+        reference: "node -e ''",
+        referenceMs: coldMs.bare,
+        ratio: paired('floor', 'bare'),
+        peakRssKiB: memory.floor,
+        note: `bare node peak RSS ${mib(memory.bare)} MiB`
+      }),
+      row({
+        section: 'cold start',
+        scenario: 'dist dry run minus floor (what the action adds)',
+        medianMs: median(cold.action.map((ms, i) => ms - cold.floor[i]))
+      })
+    )
+    const distMs = median(sent.dist10k.map(r => r.ms))
+    const distBound = sendBoundMs(distUrls)
+    rows.push(
+      row({
+        section: 'throughput',
+        scenario: `dist/index.js, ${distUrls.toLocaleString('en')} URLs (process start included)`,
+        medianMs: distMs,
+        reference: 'bound',
+        referenceMs: distBound,
+        ratio: distMs / distBound,
+        target: TARGET,
+        peakRssKiB: memory.dist10k
+      }),
+      row({
+        section: 'throughput',
+        scenario: `dist/index.js, ${distUrls.toLocaleString('en')} URLs vs bound + floor start`,
+        medianMs: distMs,
+        reference: 'bound+floor',
+        referenceMs: distBound + median(sent.dist10k.map(r => r.floorMs ?? 0)),
+        ratio: median(sent.dist10k.map(r => r.ms / (distBound + (r.floorMs ?? 0)))),
+        target: TARGET,
+        note: 'the floor run alternated with each dist run; ratio: median of the paired ratios'
+      })
+    )
+    /** @type {Record<number, number>} */
+    const perUrlUs = {}
+    for (const urls of sizes) {
+      const runs = sent[`inProcess${urls}`]
+      const ms = median(runs.map(r => r.ms))
+      const bound = sendBoundMs(urls)
+      perUrlUs[urls] = (ms * 1000) / urls
+      rows.push(
+        row({
+          section: 'throughput',
+          scenario: `in process, ${urls.toLocaleString('en')} URLs`,
+          medianMs: ms,
+          reference: 'bound',
+          referenceMs: bound,
+          ratio: ms / bound,
+          target: urls === 100_000 ? TARGET : undefined,
+          peakRssKiB: median(runs.map(r => r.maxRssKiB ?? 0)),
+          note: `${perUrlUs[urls].toFixed(1)} µs/URL, ${runs.reduce((a, r) => a + (r.retries ?? 0), 0)} retries, ${runs.length} runs`
+        })
+      )
+    }
+    rows.push(
+      row({
+        section: 'throughput',
+        scenario: 'linearity: time per URL, 100,000 ÷ 10,000 URLs',
+        ratio: perUrlUs[100_000] / perUrlUs[10_000],
+        target: TARGET,
+        note: `1,000 → 10,000: ${(perUrlUs[10_000] / perUrlUs[1_000]).toFixed(3)} (bound: ${(sendBoundMs(10_000) / 10 / sendBoundMs(1_000)).toFixed(3)})`
+      })
+    )
+    /** @type {Record<number, number>} */
+    const perFileUs = {}
+    for (const files of mapSizes) {
+      const runs = mapped[files]
+      const ms = median(runs.map(r => r.ms))
+      perFileUs[files] = (ms * 1000) / files
+      const first = runs[0]
+      rows.push(
+        row({
+          section: 'mapping',
+          scenario: `${files.toLocaleString('en')} changed files, 50-rule url_map`,
+          medianMs: ms,
+          peakRssKiB: median(runs.map(r => r.maxRssKiB)),
+          note: `${perFileUs[files].toFixed(2)} µs/file; deciding rule ${first.meanDecidingRule.toFixed(1)} on average; ${first.outcomes.mapped} mapped, ${first.outcomes.excluded} excluded; url_map parse ${median(runs.map(r => r.parseMs)).toFixed(1)} ms`
+        })
+      )
+    }
+    rows.push(
+      row({
+        section: 'mapping',
+        scenario: 'linearity: time per file, 100,000 ÷ 3,000 files',
+        ratio: perFileUs[100_000] / perFileUs[3_000],
+        target: TARGET
+      })
+    )
+    rows.push(
+      row({
+        section: 'size',
+        scenario: 'dist/ total',
+        bytes: distTotal,
+        note: Object.entries(distFiles)
+          .map(([file, size]) => `${file} ${size.toLocaleString('en')}`)
+          .join(', ')
+      })
+    )
+
+    const loadAfter = os.loadavg()
+    const report = {
+      date: startedAt.toISOString(),
+      durationS: round((Date.now() - startedAt.getTime()) / 1000),
+      machine: { ...machine, loadavgBefore: loadBefore, loadavgAfter: loadAfter },
+      settings: {
+        quick: QUICK,
+        runs: RUNS,
+        latencyMs: LATENCY_MS,
+        batchSize: BATCH_SIZE,
+        concurrency: CONCURRENCY,
+        target: TARGET,
+        nodeExtraCaCerts: 'unset for every child'
+      },
+      rows,
+      distBytes: { total: distTotal, files: distFiles },
+      failedChecks,
+      samples
+    }
+    mkdirSync(dirname(RESULTS_PATH), { recursive: true })
+    writeFileSync(RESULTS_PATH, `${JSON.stringify(report, null, 2)}\n`)
+    printTable(report)
+    console.log(`\nwritten to ${relative(process.cwd(), RESULTS_PATH) || RESULTS_PATH}`)
+  } finally {
+    await emulator.close()
+  }
+  if (failedChecks.length > 0) {
+    console.error(`\n${failedChecks.length} check(s) failed: these figures are not valid.`)
+    process.exitCode = 1
+  }
+}
+
+/**
+ * One line of the table; `pass` is set only when there is a target.
+ * @param {{ section: string, scenario: string, medianMs?: number, reference?: string,
+ *   referenceMs?: number, ratio?: number, target?: number, peakRssKiB?: number,
+ *   bytes?: number, note?: string }} fields
+ */
+function row(fields) {
+  const pass =
+    fields.target === undefined || fields.ratio === undefined
+      ? undefined
+      : fields.ratio <= fields.target
+  return {
+    section: fields.section,
+    scenario: fields.scenario,
+    ...(fields.medianMs !== undefined && { medianMs: round(fields.medianMs) }),
+    ...(fields.reference !== undefined && { reference: fields.reference }),
+    ...(fields.referenceMs !== undefined && { referenceMs: round(fields.referenceMs) }),
+    ...(fields.ratio !== undefined && { ratio: round(fields.ratio, 3) }),
+    ...(fields.target !== undefined && { target: `≤ ${fields.target.toFixed(2)}` }),
+    ...(pass !== undefined && { pass }),
+    ...(fields.peakRssKiB !== undefined && { peakRssMiB: mib(fields.peakRssKiB) }),
+    ...(fields.bytes !== undefined && { bytes: fields.bytes }),
+    ...(fields.note !== undefined && { note: fields.note })
+  }
+}
+
+/** @param {any} report */
+function printTable(report) {
+  const { machine } = report
+  console.log(
+    `\nRendering-cache purge action benchmark, ${report.date}${report.settings.quick ? ' (quick)' : ''}`
+  )
+  console.log(
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.totalMemMiB} MiB, ${machine.platform}, Node ${machine.node}; load ${machine.loadavgBefore.map((/** @type {number} */ l) => l.toFixed(2)).join(' ')} before, ${machine.loadavgAfter.map((/** @type {number} */ l) => l.toFixed(2)).join(' ')} after; ${report.durationS} s`
+  )
+  console.log(
+    `Runs: cold start ${report.settings.runs.cold} rounds (alternated), throughput ${report.settings.runs.throughput} (100,000 URLs: ${report.settings.runs.throughput100k}), mapping ${report.settings.runs.mapping}; NODE_EXTRA_CA_CERTS unset in every child\n`
+  )
+  const header = ['scenario', 'median', 'reference', 'ratio', 'target', 'result', 'peak RSS']
+  const lines = report.rows.map((/** @type {any} */ r) => [
+    r.scenario,
+    r.bytes !== undefined
+      ? `${(r.bytes / 1024).toFixed(0)} KiB`
+      : r.medianMs !== undefined
+        ? `${r.medianMs.toFixed(1)} ms`
+        : '',
+    r.reference !== undefined ? `${r.reference} ${r.referenceMs.toFixed(1)} ms` : '',
+    r.ratio !== undefined ? r.ratio.toFixed(3) : '',
+    r.target ?? '',
+    r.pass === undefined ? '' : r.pass ? 'pass' : 'MISSED',
+    r.peakRssMiB !== undefined ? `${r.peakRssMiB.toFixed(1)} MiB` : ''
+  ])
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...lines.map((/** @type {string[]} */ l) => l[i].length))
+  )
+  const format = (/** @type {string[]} */ cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
+  console.log(format(header))
+  console.log(widths.map(w => '-'.repeat(w)).join('  '))
+  let section = ''
+  report.rows.forEach((/** @type {any} */ r, /** @type {number} */ i) => {
+    if (r.section !== section) {
+      if (section !== '') console.log('')
+      section = r.section
+    }
+    console.log(format(lines[i]))
+  })
+  console.log('\nNotes:')
+  for (const r of report.rows) if (r.note) console.log(`- ${r.scenario}: ${r.note}`)
+}
+
+await main()
