@@ -84,6 +84,15 @@ function reduceAbsoluteUrl(url: string, diag: Diagnostics): string | undefined {
     diag.problem(Input.Urls, url, 'must not contain credentials')
     return undefined
   }
+  if (parsed.pathname.startsWith('//')) {
+    // Sent as is, '//x' would read as a host (as a typed '//host/…' does): refuse it alike.
+    diag.problem(
+      Input.Urls,
+      url,
+      "its path starts with '//', which the service would read as a host name"
+    )
+    return undefined
+  }
   // WHATWG URL parsing already percent-encodes the path and query as a browser would.
   const relative = `${parsed.pathname}${parsed.search}`
   diag.notice(

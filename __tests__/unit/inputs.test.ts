@@ -89,6 +89,8 @@ describe('normalizeUrls', () => {
   it.each([
     ['blog/post', /relative URL starting with '\/'/],
     ['//cdn.example.com/x', /protocol-relative/],
+    ['http://a.example//', /starts with '\/\/'/],
+    ['https://x.example.com//a', /read as a host/],
     ['ftp://example.com/x', /relative URL/],
     ['/a\nb', /control characters/],
     ['https://user:pw@example.com/', /credentials/]

@@ -428,3 +428,13 @@ describe('JSON escaping is left to the JSON layer', () => {
     expect(JSON.parse(json)).toEqual({ pattern: '#^/test-url/.+\\.html$#' })
   })
 })
+
+describe('preparePattern: very long patterns', () => {
+  it('accepts a pattern too large for a JavaScript RegExp instead of crashing', () => {
+    // V8 refuses this size lazily ("Regular expression too large"); PCRE's limits differ.
+    const body = `^/${'a'.repeat(40_000)}$`
+    const { result, diag } = prepare(body)
+    expect(diag.problems).toEqual([])
+    expect(result?.pattern).toBe(`#${body}#`)
+  })
+})

@@ -10,7 +10,15 @@ import type { ClassItem, GroupRole, PcreNode, PatternFlags, Sequence } from './t
  */
 export function matchesEveryPath(tree: Sequence[], flags: PatternFlags): boolean {
   const regex = toJsRegExp(tree, flags)
-  return regex !== undefined && probePaths().every(path => regex.test(path))
+  if (regex === undefined) return false
+  try {
+    return probePaths().every(path => regex.test(path))
+  } catch (error) {
+    // V8 compiles lazily: a very long pattern fails only here ("Regular expression too
+    // large"). PCRE's limits differ, so this is a pattern we cannot judge, not a bad one.
+    if (error instanceof SyntaxError) return false
+    throw error
+  }
 }
 
 class Untranslatable extends Error {}
