@@ -5,11 +5,16 @@ export const modules = {
 /***/ 3767:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+__webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   ChangedFilesError: () => (/* binding */ ChangedFilesError),
-/* harmony export */   listChangedFiles: () => (/* binding */ listChangedFiles)
+/* harmony export */   DEFAULT_MAX_COMMITS: () => (/* binding */ DEFAULT_MAX_COMMITS),
+/* harmony export */   DEFAULT_RETRY: () => (/* binding */ DEFAULT_RETRY),
+/* harmony export */   GITHUB_LIMITS: () => (/* binding */ GITHUB_LIMITS),
+/* harmony export */   hasNextPage: () => (/* binding */ hasNextPage),
+/* harmony export */   listChangedFiles: () => (/* binding */ listChangedFiles),
+/* harmony export */   pathsOfFileEntry: () => (/* binding */ pathsOfFileEntry)
 /* harmony export */ });
-/* unused harmony exports GITHUB_LIMITS, DEFAULT_RETRY, DEFAULT_MAX_COMMITS, pathsOfFileEntry, hasNextPage */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
 /**
  * EDGE: runs the queries decided by `change-source.ts` against the GitHub REST API and returns

@@ -28368,11 +28368,120 @@ module.exports = {
 
 /***/ }),
 
+/***/ 7242:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _O: () => (/* binding */ USER_AGENT),
+/* harmony export */   aJ: () => (/* binding */ PROPAGATION_NOTE),
+/* harmony export */   dz: () => (/* binding */ ENDPOINT_PATHS),
+/* harmony export */   gr: () => (/* binding */ PURGE_KINDS),
+/* harmony export */   k7: () => (/* binding */ Output),
+/* harmony export */   pd: () => (/* binding */ Input)
+/* harmony export */ });
+/* unused harmony exports ACTION_NAME, ACTION_VERSION */
+/**
+ * Names that form the action's interface, in one place (as actions/cache does), so a rename
+ * is one edit and the code never spells an input name twice.
+ */
+const ACTION_NAME = 'render-cache-purge-action';
+/** Kept equal to package.json's version by a unit test; sent in the User-Agent. */
+const ACTION_VERSION = '1.0.0';
+const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`;
+const Input = {
+    ApiKey: 'api_key',
+    BaseUrl: 'base_url',
+    Mode: 'mode',
+    Tags: 'tags',
+    Urls: 'urls',
+    Pattern: 'pattern',
+    Country: 'country',
+    DryRun: 'dry_run',
+    BatchSize: 'batch_size',
+    TimeoutSeconds: 'timeout_seconds',
+    MaxAttempts: 'max_attempts',
+    Concurrency: 'concurrency',
+    AllowPurgeAll: 'allow_purge_all',
+    ChangedFiles: 'changed_files',
+    UrlMap: 'url_map',
+    BaseSha: 'base_sha',
+    HeadSha: 'head_sha',
+    GithubToken: 'github_token'
+};
+const Output = {
+    Status: 'status',
+    Tags: 'tags',
+    Urls: 'urls',
+    Pattern: 'pattern',
+    Count: 'count',
+    Failed: 'failed',
+    ChangedFiles: 'changed_files',
+    UnmappedFiles: 'unmapped_files'
+};
+const PURGE_KINDS = ['tag', 'url', 'pattern'];
+const ENDPOINT_PATHS = {
+    tag: '/api/v1/cache/purge/tag',
+    url: '/api/v1/cache/purge',
+    pattern: '/api/v1/cache/purge/pattern'
+};
+/** The service's own words: a purge is accepted, not finished, when it answers. */
+const PROPAGATION_NOTE = 'The service accepted these purges; they can take a few minutes to propagate to all data centers.';
+
+
+/***/ }),
+
+/***/ 4851:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Vw: () => (/* binding */ formatProblem),
+/* harmony export */   cl: () => (/* binding */ quoteValue),
+/* harmony export */   rE: () => (/* binding */ Diagnostics)
+/* harmony export */ });
+/**
+ * Problems and remarks found while turning inputs into a plan.
+ *
+ * Input problems are values, not exceptions: every one is collected so the user sees all of
+ * them at once, before anything is sent. Programming errors still throw.
+ */
+const MAX_SHOWN_VALUE = 200;
+/** Renders a value for a message: quoted, escaped, and shortened when long. */
+function quoteValue(value) {
+    const shown = value.length > MAX_SHOWN_VALUE ? `${value.slice(0, MAX_SHOWN_VALUE)}…` : value;
+    return JSON.stringify(shown);
+}
+function formatProblem(problem) {
+    return `Input '${problem.input}' ${quoteValue(problem.value)}: ${problem.reason}`;
+}
+/** Collects input problems, warnings and notices from the pure parsing functions. */
+class Diagnostics {
+    problems = [];
+    warnings = [];
+    notices = [];
+    problem(input, value, reason) {
+        this.problems.push({ input, value, reason });
+    }
+    warn(message) {
+        if (!this.warnings.includes(message))
+            this.warnings.push(message);
+    }
+    notice(message) {
+        if (!this.notices.includes(message))
+            this.notices.push(message);
+    }
+    get ok() {
+        return this.problems.length === 0;
+    }
+}
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8201);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8734);
 /** The action's entry point, as action.yml names it (bundled to dist/index.js). */
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -28382,7 +28491,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8201:
+/***/ 8734:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31340,54 +31449,8 @@ function getIDToken(aud) {
 //# sourceMappingURL=core.js.map
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/constants.ts
-/**
- * Names that form the action's interface, in one place (as actions/cache does), so a rename
- * is one edit and the code never spells an input name twice.
- */
-const ACTION_NAME = 'render-cache-purge-action';
-/** Kept equal to package.json's version by a unit test; sent in the User-Agent. */
-const ACTION_VERSION = '1.0.0';
-const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`;
-const Input = {
-    ApiKey: 'api_key',
-    BaseUrl: 'base_url',
-    Mode: 'mode',
-    Tags: 'tags',
-    Urls: 'urls',
-    Pattern: 'pattern',
-    Country: 'country',
-    DryRun: 'dry_run',
-    BatchSize: 'batch_size',
-    TimeoutSeconds: 'timeout_seconds',
-    MaxAttempts: 'max_attempts',
-    Concurrency: 'concurrency',
-    AllowPurgeAll: 'allow_purge_all',
-    ChangedFiles: 'changed_files',
-    UrlMap: 'url_map',
-    BaseSha: 'base_sha',
-    HeadSha: 'head_sha',
-    GithubToken: 'github_token'
-};
-const Output = {
-    Status: 'status',
-    Tags: 'tags',
-    Urls: 'urls',
-    Pattern: 'pattern',
-    Count: 'count',
-    Failed: 'failed',
-    ChangedFiles: 'changed_files',
-    UnmappedFiles: 'unmapped_files'
-};
-const PURGE_KINDS = ['tag', 'url', 'pattern'];
-const ENDPOINT_PATHS = {
-    tag: '/api/v1/cache/purge/tag',
-    url: '/api/v1/cache/purge',
-    pattern: '/api/v1/cache/purge/pattern'
-};
-/** The service's own words: a purge is accepted, not finished, when it answers. */
-const PROPAGATION_NOTE = 'The service accepted these purges; they can take a few minutes to propagate to all data centers.';
-
+// EXTERNAL MODULE: ./src/constants.ts
+var constants = __nccwpck_require__(7242);
 ;// CONCATENATED MODULE: ./src/redact.ts
 /**
  * Keeps secrets out of text. The API key travels in the query string, so an error of the HTTP
@@ -31477,7 +31540,7 @@ function foldedList(title, items, limit) {
 function readRawInputs() {
     const raw = {};
     // trimWhitespace: false keeps line structure intact; the parsers trim what they split.
-    for (const name of Object.values(Input))
+    for (const name of Object.values(constants/* Input */.pd))
         raw[name] = getInput(name, { trimWhitespace: false });
     return raw;
 }
@@ -31559,43 +31622,8 @@ function readEventPayload(path) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/diagnostics.ts
-/**
- * Problems and remarks found while turning inputs into a plan.
- *
- * Input problems are values, not exceptions: every one is collected so the user sees all of
- * them at once, before anything is sent. Programming errors still throw.
- */
-const MAX_SHOWN_VALUE = 200;
-/** Renders a value for a message: quoted, escaped, and shortened when long. */
-function quoteValue(value) {
-    const shown = value.length > MAX_SHOWN_VALUE ? `${value.slice(0, MAX_SHOWN_VALUE)}…` : value;
-    return JSON.stringify(shown);
-}
-function formatProblem(problem) {
-    return `Input '${problem.input}' ${quoteValue(problem.value)}: ${problem.reason}`;
-}
-/** Collects input problems, warnings and notices from the pure parsing functions. */
-class Diagnostics {
-    problems = [];
-    warnings = [];
-    notices = [];
-    problem(input, value, reason) {
-        this.problems.push({ input, value, reason });
-    }
-    warn(message) {
-        if (!this.warnings.includes(message))
-            this.warnings.push(message);
-    }
-    notice(message) {
-        if (!this.notices.includes(message))
-            this.notices.push(message);
-    }
-    get ok() {
-        return this.problems.length === 0;
-    }
-}
-
+// EXTERNAL MODULE: ./src/diagnostics.ts
+var src_diagnostics = __nccwpck_require__(4851);
 ;// CONCATENATED MODULE: ./src/lists.ts
 /**
  * Returns the trimmed, non-empty, de-duplicated items of a list input (first one kept, order
@@ -31721,10 +31749,10 @@ function validateTags(tags, diag) {
     const valid = [];
     for (const tag of tags) {
         if (tag.includes(',')) {
-            diag.problem(Input.Tags, tag, 'a tag cannot contain a comma (tags are comma-separated)');
+            diag.problem(constants/* Input */.pd.Tags, tag, 'a tag cannot contain a comma (tags are comma-separated)');
         }
         else if (CONTROL_CHARACTER.test(tag)) {
-            diag.problem(Input.Tags, tag, 'a tag cannot contain control characters or line breaks');
+            diag.problem(constants/* Input */.pd.Tags, tag, 'a tag cannot contain control characters or line breaks');
         }
         else {
             valid.push(tag);
@@ -31752,17 +31780,17 @@ function normalizeUrls(urls, diag) {
 }
 function normalizeUrl(url, diag) {
     if (CONTROL_CHARACTER.test(url)) {
-        diag.problem(Input.Urls, url, 'a URL cannot contain control characters or tabs');
+        diag.problem(constants/* Input */.pd.Urls, url, 'a URL cannot contain control characters or tabs');
         return undefined;
     }
     if (ABSOLUTE_HTTP_URL.test(url))
         return reduceAbsoluteUrl(url, diag);
     if (url.startsWith('//')) {
-        diag.problem(Input.Urls, url, "a protocol-relative URL ('//host/…') is ambiguous; write the path only, starting with a single '/'");
+        diag.problem(constants/* Input */.pd.Urls, url, "a protocol-relative URL ('//host/…') is ambiguous; write the path only, starting with a single '/'");
         return undefined;
     }
     if (!url.startsWith('/')) {
-        diag.problem(Input.Urls, url, "must be a relative URL starting with '/' (e.g. /blog/post) or an absolute http(s):// URL");
+        diag.problem(constants/* Input */.pd.Urls, url, "must be a relative URL starting with '/' (e.g. /blog/post) or an absolute http(s):// URL");
         return undefined;
     }
     return encodeLikeBrowser(dropFragment(url, diag), diag);
@@ -31773,11 +31801,16 @@ function reduceAbsoluteUrl(url, diag) {
         parsed = new URL(url);
     }
     catch {
-        diag.problem(Input.Urls, url, 'is not a valid absolute URL');
+        diag.problem(constants/* Input */.pd.Urls, url, 'is not a valid absolute URL');
         return undefined;
     }
     if (parsed.username !== '' || parsed.password !== '') {
-        diag.problem(Input.Urls, url, 'must not contain credentials');
+        diag.problem(constants/* Input */.pd.Urls, url, 'must not contain credentials');
+        return undefined;
+    }
+    if (parsed.pathname.startsWith('//')) {
+        // Sent as is, '//x' would read as a host (as a typed '//host/…' does): refuse it alike.
+        diag.problem(constants/* Input */.pd.Urls, url, "its path starts with '//', which the service would read as a host name");
         return undefined;
     }
     // WHATWG URL parsing already percent-encodes the path and query as a browser would.
@@ -31799,7 +31832,7 @@ function encodeLikeBrowser(url, diag) {
         encoded = url.replace(NEEDS_ENCODING, character => encodeURIComponent(character));
     }
     catch {
-        diag.problem(Input.Urls, url, 'contains text that is not valid Unicode');
+        diag.problem(constants/* Input */.pd.Urls, url, 'contains text that is not valid Unicode');
         return undefined;
     }
     if (encoded === url)
@@ -31839,10 +31872,10 @@ const LIKELY_MEANT = {
  * An empty input means no `country` field is sent at all.
  */
 function parseCountries(raw, diag) {
-    const entries = splitList(Input.Country, raw, { commas: true }, diag) ?? [];
+    const entries = splitList(constants/* Input */.pd.Country, raw, { commas: true }, diag) ?? [];
     const codes = [...new Set(entries.map(entry => entry.toUpperCase()))];
     if (codes.includes(ALL_COUNTRIES) && codes.length > 1) {
-        diag.problem(Input.Country, raw.trim(), `${ALL_COUNTRIES} already covers every country and must stand alone`);
+        diag.problem(constants/* Input */.pd.Country, raw.trim(), `${ALL_COUNTRIES} already covers every country and must stand alone`);
         return [];
     }
     return codes.filter(code => isValidCountry(code, diag));
@@ -31854,1159 +31887,8 @@ function isValidCountry(code, diag) {
     const reason = /^[A-Z]{2}$/.test(code)
         ? `is not an assigned ISO 3166-1 alpha-2 country code${hint ? ` (did you mean ${hint}?)` : ''}`
         : `must be an ISO 3166-1 alpha-2 country code (two letters, e.g. IT) or ${ALL_COUNTRIES}`;
-    diag.problem(Input.Country, code, reason);
+    diag.problem(constants/* Input */.pd.Country, code, reason);
     return false;
-}
-
-;// CONCATENATED MODULE: ./src/pattern.ts
-const INPUT = 'pattern';
-/** A pattern starting with one of these is read as delimited, as the service's PHP would. */
-const PATTERN_DELIMITERS = '#/~!@%|';
-/** The modifiers preg_match() accepts after the end delimiter (PHP 8.2). */
-const PCRE_MODIFIERS = 'imsxuUXJADSn';
-const WRAP_DELIMITER = '#';
-/** PCRE refuses larger numbers in {m,n}. */
-const MAX_REPEAT = 65535;
-const MAX_SHOWN = 120;
-/**
- * Trims and checks the `pattern` input; returns what to send, or undefined after reporting
- * every problem to `diag`.
- */
-function preparePattern(raw, options, diag) {
-    const given = raw.trim();
-    if (given === '')
-        return undefined;
-    const lineBreak = given.search(/[\r\n]/);
-    if (lineBreak >= 0) {
-        diag.problem(INPUT, given, `contains a line break at offset ${lineBreak}; the input takes one regular expression on a single line`);
-        return undefined;
-    }
-    const problemsBefore = diag.problems.length;
-    const parts = PATTERN_DELIMITERS.includes(given.charAt(0))
-        ? splitDelimited(given, diag)
-        : wrapBareExpression(given, diag);
-    if (parts === undefined)
-        return undefined;
-    const flags = flagsFromModifiers(parts.prepared.modifiers);
-    const scanned = scanBody(parts.scannedText, parts.scanOffset, flags, given, diag);
-    if (scanned === undefined || diag.problems.length > problemsBefore)
-        return undefined;
-    if (parts.prepared.wrapped) {
-        diag.notice(`Pattern ${shown(given)} has no delimiters, so it is sent wrapped in '${parts.prepared.delimiter}' as ${shown(parts.prepared.pattern)}.`);
-    }
-    for (const warning of scanned.warnings)
-        diag.warn(`Pattern ${shown(given)}: ${warning}`);
-    if (matchesEveryPath(scanned.tree, flags)) {
-        if (!options.allowPurgeAll) {
-            diag.problem(INPUT, given, 'matches every path, so it would purge every cached page of the site; set `allow_purge_all: true` to purge the whole site deliberately');
-            return undefined;
-        }
-        diag.warn(`Pattern ${shown(given)} matches every path: every cached page of the site will be purged (allow_purge_all is true).`);
-    }
-    else {
-        warnIfUnanchored(scanned.tree, flags, given, diag);
-    }
-    return parts.prepared;
-}
-function splitDelimited(given, diag) {
-    const delimiter = given.charAt(0);
-    const end = given.lastIndexOf(delimiter);
-    if (end === 0) {
-        diag.problem(INPUT, given, missingEndDelimiterReason(delimiter));
-        return undefined;
-    }
-    const body = given.slice(1, end);
-    const modifiers = given.slice(end + 1);
-    if (endsWithEscapingBackslash(body)) {
-        diag.problem(INPUT, given, `${missingEndDelimiterReason(delimiter)} (the final '${delimiter}' at offset ${end} is escaped by the backslash before it)`);
-        return undefined;
-    }
-    reportUnescapedDelimiter(given, body, delimiter, diag);
-    reportUnknownModifiers(given, modifiers, end + 1, delimiter, diag);
-    return {
-        prepared: { pattern: given, delimiter, body, modifiers, wrapped: false },
-        scannedText: body,
-        scanOffset: 1
-    };
-}
-function missingEndDelimiterReason(delimiter) {
-    const hint = delimiter === '/'
-        ? "; a pattern that starts with '/' is read as delimited by '/': to match paths starting with '/', write a bare expression such as ^/blog/.*$"
-        : '';
-    return `has no end delimiter: a pattern that starts with '${delimiter}' must end with '${delimiter}', optionally followed by modifiers such as i${hint}`;
-}
-function endsWithEscapingBackslash(text) {
-    const trailingBackslashes = /\\*$/.exec(text)?.[0].length ?? 0;
-    return trailingBackslashes % 2 === 1;
-}
-/** PHP ends the pattern at the first unescaped delimiter, whatever follows. */
-function reportUnescapedDelimiter(given, body, delimiter, diag) {
-    const offsets = unescapedOccurrences(body, delimiter).map(index => index + 1);
-    const first = offsets[0];
-    if (first === undefined)
-        return;
-    const more = offsets.length > 1 ? ` (and ${offsets.length - 1} more)` : '';
-    const alternative = [...PATTERN_DELIMITERS].find(candidate => candidate !== delimiter && !body.includes(candidate));
-    const advice = alternative === undefined
-        ? `escape it as \\${delimiter}`
-        : `escape it as \\${delimiter} or use ${alternative} as delimiter`;
-    diag.problem(INPUT, given, `unescaped delimiter '${delimiter}' inside the pattern at offset ${first}${more}, where PHP would end the pattern; ${advice}`);
-}
-function unescapedOccurrences(text, char) {
-    const found = [];
-    for (let index = 0; index < text.length; index++) {
-        if (text[index] === '\\')
-            index++;
-        else if (text[index] === char)
-            found.push(index);
-    }
-    return found;
-}
-function reportUnknownModifiers(given, modifiers, offset, delimiter, diag) {
-    const unknown = [...new Set([...modifiers].filter(char => !PCRE_MODIFIERS.includes(char)))];
-    if (unknown.length === 0)
-        return;
-    const listed = unknown.map(char => `'${char}'`).join(', ');
-    const noun = unknown.length === 1 ? 'modifier' : 'modifiers';
-    const pathHint = delimiter === '/'
-        ? "; a pattern that starts with '/' is read as delimited by '/': to match paths starting with '/', write a bare expression such as ^/blog/.*$ or use # as delimiter"
-        : '';
-    diag.problem(INPUT, given, `unknown ${noun} ${listed} after the end delimiter '${delimiter}' at offset ${offset}; valid PCRE modifiers are ${[...PCRE_MODIFIERS].join(' ')}${pathHint}`);
-}
-function wrapBareExpression(given, diag) {
-    const delimiter = wrappingDelimiter(given);
-    if (delimiter === undefined) {
-        diag.problem(INPUT, given, `cannot be wrapped in delimiters: it has a (?#...) comment and uses every delimiter character (${[...PATTERN_DELIMITERS].join(' ')}); write the delimiters yourself`);
-        return undefined;
-    }
-    const body = escapeUnescapedDelimiter(given, delimiter);
-    return {
-        prepared: {
-            pattern: `${delimiter}${body}${delimiter}`,
-            delimiter,
-            body,
-            modifiers: '',
-            wrapped: true
-        },
-        scannedText: given,
-        scanOffset: 0
-    };
-}
-/**
- * '#' unless the expression has a (?#...) comment: a '#' there cannot be escaped (`(?\#` is
- * not a comment), so another delimiter that does not occur at all is used.
- */
-function wrappingDelimiter(expression) {
-    if (!expression.includes('(?#'))
-        return WRAP_DELIMITER;
-    return [...PATTERN_DELIMITERS].find(candidate => !expression.includes(candidate));
-}
-/**
- * Escapes each unescaped `delimiter` so PHP does not end the pattern there. Inside \Q...\E a
- * backslash would be literal, so the quoted section is closed around the escaped delimiter.
- */
-function escapeUnescapedDelimiter(expression, delimiter) {
-    let escaped = '';
-    let index = 0;
-    while (index < expression.length) {
-        const char = expression.charAt(index);
-        if (char === '\\' && expression.charAt(index + 1) === 'Q') {
-            const quoteEnd = expression.indexOf('\\E', index + 2);
-            const end = quoteEnd === -1 ? expression.length : quoteEnd;
-            const quoted = expression.slice(index + 2, end);
-            escaped += `\\Q${quoted.split(delimiter).join(`\\E\\${delimiter}\\Q`)}`;
-            index = end;
-        }
-        else if (char === '\\') {
-            escaped += expression.slice(index, index + 2);
-            index += 2;
-        }
-        else {
-            escaped += char === delimiter ? `\\${delimiter}` : char;
-            index++;
-        }
-    }
-    return escaped;
-}
-function shown(text) {
-    return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
-}
-function flagsFromModifiers(modifiers) {
-    return {
-        caseless: modifiers.includes('i'),
-        multiline: modifiers.includes('m'),
-        dotAll: modifiers.includes('s'),
-        extended: modifiers.includes('x'),
-        dollarEndOnly: modifiers.includes('D'),
-        anchored: modifiers.includes('A'),
-        utf: modifiers.includes('u')
-    };
-}
-function scanBody(text, offset, flags, given, diag) {
-    const scanner = new PcreScanner(text, offset, flags.utf || text.startsWith('(*UTF'));
-    try {
-        return { tree: scanner.scan(flags), warnings: scanner.warnings };
-    }
-    catch (error) {
-        if (!(error instanceof PatternSyntaxError))
-            throw error;
-        diag.problem(INPUT, given, error.message);
-        return undefined;
-    }
-}
-class PatternSyntaxError extends Error {
-}
-const EXTENDED_WHITESPACE = new Set([' ', '\t', '\v', '\f']);
-const POSIX_CLASSES = {
-    alnum: 'A-Za-z0-9',
-    alpha: 'A-Za-z',
-    ascii: '\\u{0}-\\u{7f}',
-    blank: ' \\t',
-    cntrl: '\\u{0}-\\u{1f}\\u{7f}',
-    digit: '0-9',
-    graph: '!-~',
-    lower: 'a-z',
-    print: ' -~',
-    punct: '!-\\/:-@\\[-`\\{-~',
-    space: '\\t\\n\\v\\f\\r ',
-    upper: 'A-Z',
-    word: '\\w',
-    xdigit: '0-9A-Fa-f'
-};
-const HORIZONTAL_SPACE = '\\t \\u{a0}\\u{1680}\\u{180e}\\u{2000}-\\u{200a}\\u{202f}\\u{205f}\\u{3000}';
-const VERTICAL_SPACE = '\\n\\v\\f\\r\\u{85}\\u{2028}\\u{2029}';
-const SIMPLE_CONTROL_ESCAPES = {
-    a: 0x07,
-    e: 0x1b,
-    f: 0x0c,
-    n: 0x0a,
-    r: 0x0d,
-    t: 0x09
-};
-/** PCRE2's alphabetic assertions, `(*pla:...)` and friends. */
-const ALPHA_ASSERTIONS = {
-    pla: { role: 'lookahead', jsOpen: '(?=' },
-    positive_lookahead: { role: 'lookahead', jsOpen: '(?=' },
-    nla: { role: 'lookahead', jsOpen: '(?!' },
-    negative_lookahead: { role: 'lookahead', jsOpen: '(?!' },
-    plb: { role: 'lookbehind', jsOpen: '(?<=' },
-    positive_lookbehind: { role: 'lookbehind', jsOpen: '(?<=' },
-    nlb: { role: 'lookbehind', jsOpen: '(?<!' },
-    negative_lookbehind: { role: 'lookbehind', jsOpen: '(?<!' },
-    atomic: { role: 'atomic', jsOpen: '' },
-    napla: { role: 'untranslatable', jsOpen: '' },
-    non_atomic_positive_lookahead: { role: 'untranslatable', jsOpen: '' },
-    naplb: { role: 'untranslatable', jsOpen: '' },
-    non_atomic_positive_lookbehind: { role: 'untranslatable', jsOpen: '' },
-    sr: { role: 'untranslatable', jsOpen: '' },
-    script_run: { role: 'untranslatable', jsOpen: '' },
-    asr: { role: 'untranslatable', jsOpen: '' },
-    atomic_script_run: { role: 'untranslatable', jsOpen: '' }
-};
-/** Backtracking verbs; anything else spelled `(*NAME)` is a start-of-pattern option. */
-const BACKTRACKING_VERBS = new Set([
-    'ACCEPT',
-    'FAIL',
-    'F',
-    'COMMIT',
-    'PRUNE',
-    'SKIP',
-    'THEN',
-    'MARK',
-    ''
-]);
-const GROUP_NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
-const INLINE_OPTION_LETTERS = 'imnsxUJ';
-const CONDITION = /^\((?:[+-]?\d+|<[A-Za-z_]\w*>|'[A-Za-z_]\w*'|R\d*|R&[A-Za-z_]\w*|DEFINE|VERSION>?=\d+(?:\.\d+)?|[A-Za-z_]\w*)\)/;
-/**
- * A recursive-descent scanner over PCRE2 syntax. It throws PatternSyntaxError at the first
- * mistake (as PCRE itself does), with offsets counted in the pattern as the user gave it.
- */
-class PcreScanner {
-    source;
-    offsetBase;
-    utf;
-    position = 0;
-    warnings = [];
-    constructor(source, offsetBase, utf) {
-        this.source = source;
-        this.offsetBase = offsetBase;
-        this.utf = utf;
-    }
-    scan(flags) {
-        return this.parseAlternatives({ ...flags }, undefined);
-    }
-    parseAlternatives(flags, openedAt) {
-        let sequence = [];
-        const alternatives = [sequence];
-        let canRepeat = false;
-        for (;;) {
-            if (this.atEnd()) {
-                if (openedAt === undefined)
-                    return alternatives;
-                throw this.error(openedAt, "unbalanced '(' at offset %: the group is never closed with ')'");
-            }
-            if (flags.extended && this.skipExtendedFiller())
-                continue;
-            const char = this.peek();
-            if (char === '|') {
-                this.position++;
-                sequence = [];
-                alternatives.push(sequence);
-                canRepeat = false;
-            }
-            else if (char === ')') {
-                if (openedAt === undefined) {
-                    throw this.error(this.position, "unbalanced ')' at offset %: no '(' opens it; write \\) to match a literal ')'");
-                }
-                this.position++;
-                return alternatives;
-            }
-            else if (this.tryQuantifier(sequence, canRepeat)) {
-                canRepeat = false;
-            }
-            else {
-                const outcome = this.parseAtom(flags, sequence);
-                if (outcome !== 'nothing')
-                    canRepeat = outcome === 'repeatable';
-            }
-        }
-    }
-    /** Whitespace and `#` comments are not part of the pattern under the x modifier. */
-    skipExtendedFiller() {
-        const char = this.peek();
-        if (EXTENDED_WHITESPACE.has(char)) {
-            this.position++;
-            return true;
-        }
-        if (char === '#') {
-            this.position = this.source.length;
-            return true;
-        }
-        return false;
-    }
-    tryQuantifier(sequence, canRepeat) {
-        const start = this.position;
-        const quantifier = this.readQuantifier();
-        if (quantifier === undefined)
-            return false;
-        const repeated = sequence[sequence.length - 1];
-        if (!canRepeat || repeated === undefined) {
-            throw this.error(start, `quantifier '${quantifier.text}' at offset % has nothing to repeat; escape it to match it literally`);
-        }
-        sequence[sequence.length - 1] = { kind: 'quantified', node: repeated, ...quantifier };
-        return true;
-    }
-    readQuantifier() {
-        const start = this.position;
-        const bounds = this.readBounds();
-        if (bounds === undefined)
-            return undefined;
-        const suffix = this.peek();
-        const lazy = suffix === '?';
-        const possessive = suffix === '+';
-        if (lazy || possessive)
-            this.position++;
-        return {
-            text: this.source.slice(start, this.position),
-            ...bounds,
-            lazy,
-            possessive
-        };
-    }
-    readBounds() {
-        const char = this.peek();
-        if (char === '*' || char === '+' || char === '?') {
-            this.position++;
-            const max = char === '?' ? 1 : undefined;
-            return { min: char === '+' ? 1 : 0, max, unambiguous: true };
-        }
-        if (char !== '{')
-            return undefined;
-        const braces = /^\{(\d*)(,(\d*))?\}/.exec(this.source.slice(this.position));
-        // Anything else in braces ({}, {,}, {a}) is literal text in PCRE.
-        if (braces === null || (braces[1] === '' && (braces[3] ?? '') === ''))
-            return undefined;
-        const start = this.position;
-        this.position += braces[0].length;
-        const min = braces[1] === '' ? 0 : Number(braces[1]);
-        const max = braces[2] === undefined ? min : braces[3] === '' ? undefined : Number(braces[3]);
-        if (min > MAX_REPEAT || (max ?? 0) > MAX_REPEAT) {
-            throw this.error(start, `quantifier '${braces[0]}' at offset % has a number above ${MAX_REPEAT}`);
-        }
-        if (max !== undefined && min > max) {
-            throw this.error(start, `bad quantifier '${braces[0]}' at offset %: the minimum ${min} is larger than the maximum ${max}`);
-        }
-        return { min, max, unambiguous: braces[1] !== '' };
-    }
-    parseAtom(flags, sequence) {
-        const start = this.position;
-        const codePoint = this.readCodePoint();
-        switch (String.fromCodePoint(codePoint)) {
-            case '(':
-                return this.parseGroup(start, flags, sequence);
-            case '[':
-                sequence.push(this.parseClass(start, flags));
-                return 'repeatable';
-            case '\\':
-                return this.parseEscape(start, flags, sequence);
-            case '.':
-                sequence.push({ kind: 'set', js: flags.dotAll ? '[^]' : '[^\\n]' });
-                return 'repeatable';
-            case '^':
-                sequence.push({
-                    kind: 'assertion',
-                    anchor: 'start',
-                    js: flags.multiline ? '(?<![^\\n])' : '^'
-                });
-                return 'not-repeatable';
-            case '$':
-                sequence.push({ kind: 'assertion', anchor: 'end', js: dollarToJs(flags) });
-                return 'not-repeatable';
-            default:
-                sequence.push({ kind: 'char', codePoint, caseless: flags.caseless });
-                return 'repeatable';
-        }
-    }
-    // ----- groups
-    parseGroup(start, flags, sequence) {
-        if (this.peek() === '*' && /[A-Za-z:_]/.test(this.peekAt(1))) {
-            return this.parseVerb(start, flags, sequence);
-        }
-        if (this.peek() !== '?') {
-            return this.pushGroup(sequence, 'plain', '(?:', this.parseAlternatives({ ...flags }, start));
-        }
-        this.position++;
-        const kind = this.peek();
-        switch (kind) {
-            case '#':
-                return this.skipComment(start);
-            case ':':
-            case '|':
-                this.position++;
-                return this.pushGroup(sequence, 'plain', '(?:', this.parseAlternatives({ ...flags }, start));
-            case '>':
-                this.position++;
-                return this.pushGroup(sequence, 'atomic', '', this.parseAlternatives({ ...flags }, start));
-            case '=':
-            case '!':
-                this.position++;
-                return this.pushGroup(sequence, 'lookahead', `(?${kind}`, this.parseAlternatives({ ...flags }, start));
-            case '<':
-                return this.parseAngleGroup(start, flags, sequence);
-            case "'":
-                this.position++;
-                this.readName(start, "'");
-                return this.pushGroup(sequence, 'plain', '(?:', this.parseAlternatives({ ...flags }, start));
-            case 'P':
-                return this.parsePythonGroup(start, flags, sequence);
-            case '(':
-                return this.parseConditional(start, flags, sequence);
-            case 'C':
-                return this.skipCallout(start);
-            default:
-                return this.parseReferenceOrOptions(start, flags, sequence);
-        }
-    }
-    pushGroup(sequence, role, jsOpen, alternatives) {
-        sequence.push({ kind: 'group', role, jsOpen, alternatives });
-        return 'repeatable';
-    }
-    skipComment(start) {
-        const close = this.source.indexOf(')', this.position);
-        if (close === -1) {
-            throw this.error(start, "unterminated comment '(?#' at offset %: close it with ')'");
-        }
-        this.position = close + 1;
-        return 'nothing';
-    }
-    parseAngleGroup(start, flags, sequence) {
-        this.position++;
-        const next = this.peek();
-        if (next === '=' || next === '!') {
-            this.position++;
-            return this.pushGroup(sequence, 'lookbehind', `(?<${next}`, this.parseAlternatives({ ...flags }, start));
-        }
-        this.readName(start, '>');
-        return this.pushGroup(sequence, 'plain', '(?:', this.parseAlternatives({ ...flags }, start));
-    }
-    /** `(?P<name>...)`, `(?P=name)` (back reference), `(?P>name)` (subroutine call). */
-    parsePythonGroup(start, flags, sequence) {
-        this.position++;
-        const next = this.peek();
-        this.position++;
-        if (next === '<') {
-            this.readName(start, '>');
-            return this.pushGroup(sequence, 'plain', '(?:', this.parseAlternatives({ ...flags }, start));
-        }
-        if (next === '=' || next === '>') {
-            this.readName(start, ')');
-            sequence.push({ kind: 'untranslatable' });
-            return 'repeatable';
-        }
-        throw this.error(start, "unknown group syntax '(?P' at offset %: expected (?P<name>, (?P=name) or (?P>name)");
-    }
-    readName(groupStart, terminator) {
-        const name = GROUP_NAME.exec(this.source.slice(this.position));
-        if (name === null) {
-            throw this.error(this.position, 'invalid group name at offset %: a name starts with a letter or _ and has only letters, digits and _');
-        }
-        this.position += name[0].length;
-        if (this.peek() !== terminator) {
-            throw this.error(groupStart, `group name '${name[0]}' in the group at offset % is not closed with ${terminator}`);
-        }
-        this.position++;
-    }
-    parseConditional(start, flags, sequence) {
-        const rest = this.source.slice(this.position);
-        if (/^\(\?<?[=!]/.test(rest)) {
-            const conditionStart = this.position;
-            this.position++;
-            this.parseGroup(conditionStart, flags, []);
-        }
-        else {
-            const condition = CONDITION.exec(rest);
-            if (condition === null) {
-                throw this.error(start, 'malformed condition in the conditional group at offset %');
-            }
-            this.position += condition[0].length;
-        }
-        const alternatives = this.parseAlternatives({ ...flags }, start);
-        if (alternatives.length > 2) {
-            throw this.error(start, 'the conditional group at offset % has more than two alternatives');
-        }
-        return this.pushGroup(sequence, 'untranslatable', '', alternatives);
-    }
-    /** Callouts do nothing in PHP (no callout function is set); only their syntax matters. */
-    skipCallout(start) {
-        const callout = /^C(?:\d*|`[^`]*`|'[^']*'|"[^"]*"|\^[^^]*\^|%[^%]*%|#[^#]*#|\$[^$]*\$|\{[^}]*\})\)/;
-        const match = callout.exec(this.source.slice(this.position));
-        if (match === null)
-            throw this.error(start, 'malformed callout (?C at offset %');
-        this.position += match[0].length;
-        return 'not-repeatable';
-    }
-    /** `(?R)`, `(?1)`, `(?-1)`, `(?&name)` recursion, or `(?i)`, `(?i-s:...)` option settings. */
-    parseReferenceOrOptions(start, flags, sequence) {
-        const reference = /^(?:R|[+-]?\d+|&[A-Za-z_]\w*)\)/.exec(this.source.slice(this.position));
-        if (reference !== null) {
-            this.position += reference[0].length;
-            sequence.push({ kind: 'untranslatable' });
-            return 'repeatable';
-        }
-        const options = /^(\^?)([A-Za-z]*)(?:-([A-Za-z]*))?([:)])/.exec(this.source.slice(this.position));
-        if (options === null) {
-            throw this.error(start, `unknown group syntax '(?${this.peek()}' at offset %; write \\( to match a literal '('`);
-        }
-        const [text, reset = '', setting = '', unsetting = '', ending] = options;
-        const unknown = [...setting, ...unsetting].find(letter => !INLINE_OPTION_LETTERS.includes(letter));
-        if (unknown !== undefined) {
-            throw this.error(start, `unknown inline option '${unknown}' in the group at offset %; inline options are ${[...INLINE_OPTION_LETTERS].join(' ')}`);
-        }
-        this.position += text.length;
-        if (ending === ')') {
-            // An option setting lasts to the end of the enclosing group, across its alternatives.
-            applyInlineOptions(flags, reset !== '', setting, unsetting);
-            return 'not-repeatable';
-        }
-        const scoped = { ...flags };
-        applyInlineOptions(scoped, reset !== '', setting, unsetting);
-        return this.pushGroup(sequence, 'plain', '(?:', this.parseAlternatives(scoped, start));
-    }
-    /** `(*VERB)`, `(*MARK:name)`, `(*UTF)` start options, and `(*pla:...)` alphabetic assertions. */
-    parseVerb(start, flags, sequence) {
-        const rest = this.source.slice(this.position);
-        const alphabetic = /^\*([a-z_]+):/.exec(rest);
-        const assertion = alphabetic === null ? undefined : ALPHA_ASSERTIONS[alphabetic[1] ?? ''];
-        if (alphabetic !== null && assertion !== undefined) {
-            this.position += alphabetic[0].length;
-            const alternatives = this.parseAlternatives({ ...flags }, start);
-            return this.pushGroup(sequence, assertion.role, assertion.jsOpen, alternatives);
-        }
-        const verb = /^\*([A-Z_]*)(?:(=\d+)|:([^)]*))?\)/.exec(rest);
-        if (verb === null) {
-            throw this.error(start, "malformed verb '(*' at offset %; write \\(\\* to match a literal '(' followed by '*'");
-        }
-        this.position += verb[0].length;
-        const name = verb[1] ?? '';
-        if (BACKTRACKING_VERBS.has(name)) {
-            sequence.push({ kind: 'untranslatable' });
-            return 'not-repeatable';
-        }
-        const onlyStartOptionsBefore = /^(?:\(\*[A-Z_]+(?:=\d+)?\))*$/.test(this.source.slice(0, start));
-        if (!onlyStartOptionsBefore || verb[3] !== undefined) {
-            throw this.error(start, `unknown verb '(*${name}' at offset %`);
-        }
-        return 'nothing';
-    }
-    // ----- escapes
-    parseEscape(start, flags, sequence) {
-        if (this.atEnd()) {
-            throw this.error(start, "trailing backslash at offset %: nothing follows the '\\'; write \\\\ to match a backslash");
-        }
-        const letter = this.peek();
-        const assertion = ASSERTION_ESCAPES[letter];
-        if (assertion !== undefined) {
-            this.position++;
-            sequence.push({ kind: 'assertion', ...assertion });
-            return 'not-repeatable';
-        }
-        switch (letter) {
-            case 'Q':
-                return this.parseQuoted(flags, sequence);
-            case 'E':
-                this.position++;
-                return 'nothing';
-            case 'g':
-            case 'k':
-                this.readReference(start);
-                sequence.push({ kind: 'untranslatable' });
-                return 'repeatable';
-        }
-        if (/[1-9]/.test(letter)) {
-            this.position += /^\d+/.exec(this.source.slice(this.position))?.[0].length ?? 1;
-            sequence.push({ kind: 'untranslatable' });
-            return 'repeatable';
-        }
-        const escaped = this.readCharacterEscape(start, false);
-        sequence.push(escaped.kind === 'char'
-            ? { kind: 'char', codePoint: escaped.codePoint, caseless: flags.caseless }
-            : escaped);
-        return 'repeatable';
-    }
-    parseQuoted(flags, sequence) {
-        this.position++;
-        const end = this.source.indexOf('\\E', this.position);
-        const quoteEnd = end === -1 ? this.source.length : end;
-        const quoted = this.source.slice(this.position, quoteEnd);
-        this.position = end === -1 ? quoteEnd : quoteEnd + 2;
-        for (const char of quoted) {
-            sequence.push({ kind: 'char', codePoint: char.codePointAt(0) ?? 0, caseless: flags.caseless });
-        }
-        return quoted === '' ? 'nothing' : 'repeatable';
-    }
-    /** `\g{1}`, `\g{-1}`, `\g1`, `\g{name}`, `\g<name>`, `\k<name>`, `\k'name'`, `\k{name}`. */
-    readReference(start) {
-        const reference = /^(?:g(?:[+-]?\d+|\{[+-]?\d+\}|\{[A-Za-z_]\w*\}|<[+-]?\d+>|<[A-Za-z_]\w*>|'[+-]?\d+'|'[A-Za-z_]\w*')|k(?:<[A-Za-z_]\w*>|'[A-Za-z_]\w*'|\{[A-Za-z_]\w*\}))/;
-        const match = reference.exec(this.source.slice(this.position));
-        if (match === null) {
-            throw this.error(start, `malformed reference '\\${this.peek()}' at offset %: expected for example \\g{1} or \\k<name>`);
-        }
-        this.position += match[0].length;
-    }
-    /** Escapes that mean one character or one set of characters, in or out of a class. */
-    readCharacterEscape(start, inClass) {
-        const letter = String.fromCodePoint(this.readCodePoint());
-        const control = SIMPLE_CONTROL_ESCAPES[letter];
-        if (control !== undefined)
-            return { kind: 'char', codePoint: control };
-        const set = inClass ? CLASS_SET_ESCAPES[letter] : SET_ESCAPES[letter];
-        if (set !== undefined)
-            return { kind: 'set', js: set.js };
-        switch (letter) {
-            case 'x':
-                return { kind: 'char', codePoint: this.readHexEscape(start) };
-            case 'o':
-                return { kind: 'char', codePoint: this.readBracedNumber(start, 'o', /^[0-7]+$/, 8) };
-            case '0':
-                return { kind: 'char', codePoint: this.readOctalDigits(0, 2) };
-            case 'c':
-                return { kind: 'char', codePoint: this.readControlEscape(start) };
-            case 'p':
-            case 'P':
-                return { kind: 'set', js: this.readProperty(start, letter), caseSensitive: true };
-        }
-        if (/[A-Za-z0-9]/.test(letter)) {
-            throw this.error(start, `unrecognized escape '\\${letter}' at offset %${inClass ? ' inside a character class' : ''}`);
-        }
-        return { kind: 'char', codePoint: letter.codePointAt(0) ?? 0 };
-    }
-    readHexEscape(start) {
-        if (this.peek() === '{')
-            return this.readBracedNumber(start, 'x', /^[0-9A-Fa-f]+$/, 16);
-        const digits = /^[0-9A-Fa-f]{0,2}/.exec(this.source.slice(this.position))?.[0] ?? '';
-        this.position += digits.length;
-        return digits === '' ? 0 : parseInt(digits, 16);
-    }
-    readBracedNumber(start, letter, digitsPattern, radix) {
-        const close = this.source.indexOf('}', this.position);
-        const digits = this.peek() === '{' && close !== -1 ? this.source.slice(this.position + 1, close) : '';
-        if (!digitsPattern.test(digits)) {
-            throw this.error(start, `malformed '\\${letter}{...}' escape at offset %`);
-        }
-        this.position = close + 1;
-        const codePoint = parseInt(digits, radix);
-        if (codePoint > 0x10ffff) {
-            throw this.error(start, `character code in '\\${letter}{${digits}}' at offset % is too large`);
-        }
-        if (codePoint > 0xff && !this.utf) {
-            this.warnings.push(`\\${letter}{${digits}} is above \\xFF: PCRE accepts it only with the u modifier (or (*UTF)), so the service may refuse the pattern.`);
-        }
-        return codePoint;
-    }
-    readOctalDigits(initial, maxDigits) {
-        const digits = new RegExp(`^[0-7]{0,${maxDigits}}`).exec(this.source.slice(this.position))?.[0] ?? '';
-        this.position += digits.length;
-        return digits.split('').reduce((value, digit) => value * 8 + Number(digit), initial);
-    }
-    readControlEscape(start) {
-        const char = this.peek();
-        const code = char.charCodeAt(0);
-        if (char === '' || code < 32 || code > 126) {
-            throw this.error(start, "'\\c' at offset % must be followed by a printable ASCII character");
-        }
-        this.position++;
-        return char.toUpperCase().charCodeAt(0) ^ 0x40;
-    }
-    /** `\p{L}`, `\P{Lu}`, `\p{^L}`, `\pL`; JS has the same names for most of them. */
-    readProperty(start, letter) {
-        let name;
-        if (this.peek() === '{') {
-            const close = this.source.indexOf('}', this.position);
-            name = close === -1 ? '' : this.source.slice(this.position + 1, close);
-            if (!/^\^?[A-Za-z0-9_&=: -]+$/.test(name)) {
-                throw this.error(start, `malformed '\\${letter}{...}' escape at offset %`);
-            }
-            this.position = close + 1;
-        }
-        else {
-            name = this.peek();
-            if (!/^[A-Za-z]$/.test(name)) {
-                throw this.error(start, `malformed '\\${letter}' escape at offset %: expected a property such as \\${letter}{L}`);
-            }
-            this.position++;
-        }
-        const negated = (letter === 'P') !== name.startsWith('^');
-        return `\\${negated ? 'P' : 'p'}{${name.replace(/^\^/, '')}}`;
-    }
-    // ----- character classes
-    parseClass(start, flags) {
-        const posixOutside = /^\[:\^?[A-Za-z]+:\]/.exec(this.source.slice(start));
-        if (posixOutside !== null) {
-            throw this.error(start, `POSIX class '${posixOutside[0]}' at offset % works only inside a character class: write [${posixOutside[0]}]`);
-        }
-        const negated = this.peek() === '^';
-        if (negated)
-            this.position++;
-        const items = [];
-        let first = true;
-        for (;;) {
-            if (this.atEnd()) {
-                throw this.error(start, "unterminated character class '[' at offset %: add the closing ']'");
-            }
-            // A ']' right after '[' or '[^' is a literal, not the end of the class.
-            if (this.peek() === ']' && !first) {
-                this.position++;
-                return { kind: 'class', negated, items, caseless: flags.caseless };
-            }
-            first = false;
-            this.parseClassItems(items);
-        }
-    }
-    parseClassItems(items) {
-        const atoms = this.readClassAtoms();
-        const last = atoms[atoms.length - 1];
-        items.push(...atoms);
-        const isRange = this.peek() === '-' && this.peekAt(1) !== ']' && this.peekAt(1) !== '';
-        if (last === undefined || !isRange)
-            return;
-        const hyphen = this.position;
-        if (last.kind !== 'char')
-            throw this.invalidRange(hyphen);
-        this.position++;
-        const ends = this.readClassAtoms();
-        const end = ends[0];
-        if (end === undefined) {
-            items.push({ kind: 'char', codePoint: 0x2d });
-            return;
-        }
-        if (end.kind !== 'char')
-            throw this.invalidRange(hyphen);
-        if (end.codePoint < last.codePoint) {
-            const range = `${String.fromCodePoint(last.codePoint)}-${String.fromCodePoint(end.codePoint)}`;
-            throw this.error(hyphen, `range '${range}' out of order in the character class at offset %`);
-        }
-        items[items.length - 1] = { kind: 'range', from: last.codePoint, to: end.codePoint };
-        items.push(...ends.slice(1));
-    }
-    invalidRange(hyphen) {
-        return this.error(hyphen, "invalid range at offset % in a character class: a range cannot start or end with a set such as \\d, \\w or [:alpha:]; put '-' first or last, or escape it as \\-");
-    }
-    /** One class member, or several for \Q...\E, or none for an empty \Q\E. */
-    readClassAtoms() {
-        const start = this.position;
-        const posix = /^\[:(\^?)([A-Za-z]+):\]/.exec(this.source.slice(start));
-        if (posix !== null) {
-            const [text, negation, name = ''] = posix;
-            const content = POSIX_CLASSES[name];
-            if (content === undefined) {
-                throw this.error(start, `unknown POSIX class name '${name}' at offset %`);
-            }
-            this.position += text.length;
-            return [
-                {
-                    kind: 'set',
-                    js: negation === '' ? content : undefined,
-                    caseSensitive: name === 'lower' || name === 'upper'
-                }
-            ];
-        }
-        const codePoint = this.readCodePoint();
-        if (codePoint !== 0x5c)
-            return [{ kind: 'char', codePoint }];
-        return this.readClassEscape(start);
-    }
-    readClassEscape(start) {
-        if (this.atEnd()) {
-            throw this.error(start, "unterminated character class: the '\\' at offset % escapes nothing");
-        }
-        const letter = this.peek();
-        if (letter === 'Q') {
-            this.position++;
-            const end = this.source.indexOf('\\E', this.position);
-            const quoteEnd = end === -1 ? this.source.length : end;
-            const quoted = this.source.slice(this.position, quoteEnd);
-            this.position = end === -1 ? quoteEnd : quoteEnd + 2;
-            return [...quoted].map(char => ({ kind: 'char', codePoint: char.codePointAt(0) ?? 0 }));
-        }
-        if (letter === 'E') {
-            this.position++;
-            return [];
-        }
-        if (letter === 'b') {
-            this.position++;
-            return [{ kind: 'char', codePoint: 0x08 }];
-        }
-        if (/[1-7]/.test(letter))
-            return [{ kind: 'char', codePoint: this.readOctalDigits(0, 3) }];
-        if (letter === '8' || letter === '9') {
-            this.position++;
-            return [{ kind: 'char', codePoint: letter.charCodeAt(0) }];
-        }
-        if ('BRXAzZGKgkCN'.includes(letter)) {
-            throw this.error(start, `escape '\\${letter}' at offset % is not allowed inside a character class`);
-        }
-        return [this.readCharacterEscape(start, true)];
-    }
-    // ----- low level
-    atEnd() {
-        return this.position >= this.source.length;
-    }
-    peek() {
-        return this.source.charAt(this.position);
-    }
-    peekAt(ahead) {
-        return this.source.charAt(this.position + ahead);
-    }
-    readCodePoint() {
-        const codePoint = this.source.codePointAt(this.position) ?? 0;
-        this.position += codePoint > 0xffff ? 2 : 1;
-        return codePoint;
-    }
-    /** `%` in the message becomes the offset in the pattern as the user gave it. */
-    error(position, message) {
-        return new PatternSyntaxError(message.replace('%', String(position + this.offsetBase)));
-    }
-}
-const ASSERTION_ESCAPES = {
-    A: { anchor: 'start', js: '^' },
-    // preg_match() starts at offset 0, where \G and \A agree.
-    G: { anchor: 'start', js: '^' },
-    z: { anchor: 'end', js: '$' },
-    Z: { anchor: 'end', js: '(?=\\n?$)' },
-    b: { anchor: 'none', js: '\\b' },
-    B: { anchor: 'none', js: '\\B' },
-    // \K only moves the start of the reported match; it never changes whether a path matches.
-    K: { anchor: 'none', js: '' }
-};
-/** Outside a class: the JS for each set escape (undefined: no JS equivalent). */
-const SET_ESCAPES = {
-    d: { js: '\\d' },
-    D: { js: '\\D' },
-    s: { js: '\\s' },
-    S: { js: '\\S' },
-    w: { js: '\\w' },
-    W: { js: '\\W' },
-    h: { js: `[${HORIZONTAL_SPACE}]` },
-    H: { js: `[^${HORIZONTAL_SPACE}]` },
-    v: { js: `[${VERTICAL_SPACE}]` },
-    V: { js: `[^${VERTICAL_SPACE}]` },
-    R: { js: `(?:\\r\\n|[${VERTICAL_SPACE}])` },
-    N: { js: '[^\\n]' },
-    X: { js: undefined },
-    C: { js: undefined }
-};
-/** Inside a class: the JS class content for each set escape. */
-const CLASS_SET_ESCAPES = {
-    d: { js: '\\d' },
-    D: { js: '\\D' },
-    s: { js: '\\s' },
-    S: { js: '\\S' },
-    w: { js: '\\w' },
-    W: { js: '\\W' },
-    h: { js: HORIZONTAL_SPACE },
-    H: { js: undefined },
-    v: { js: VERTICAL_SPACE },
-    V: { js: undefined }
-};
-function dollarToJs(flags) {
-    if (flags.multiline)
-        return '(?![^\\n])';
-    return flags.dollarEndOnly ? '$' : '(?=\\n?$)';
-}
-function applyInlineOptions(flags, reset, setting, unsetting) {
-    if (reset) {
-        flags.caseless = false;
-        flags.multiline = false;
-        flags.dotAll = false;
-        flags.extended = false;
-    }
-    const apply = (letters, value) => {
-        if (letters.includes('i'))
-            flags.caseless = value;
-        if (letters.includes('m'))
-            flags.multiline = value;
-        if (letters.includes('s'))
-            flags.dotAll = value;
-        if (letters.includes('x'))
-            flags.extended = value;
-    };
-    apply(setting, true);
-    apply(unsetting, false);
-}
-// ---------------------------------------------------------------------------------------------
-// Anchoring
-function warnIfUnanchored(tree, flags, given, diag) {
-    const start = flags.anchored || alternativesAnchored(tree, 'start');
-    const end = alternativesAnchored(tree, 'end');
-    if (start && end)
-        return;
-    const missing = !start && !end
-        ? 'at either end (no ^ or \\A at the start, no $, \\z or \\Z at the end)'
-        : !start
-            ? 'at the start (no ^ or \\A)'
-            : 'at the end (no $, \\z or \\Z)';
-    diag.warn(`Pattern ${shown(given)} is not anchored ${missing}: an unanchored pattern matches anywhere in the path, e.g. #/blog/# also purges /old/blog/x.`);
-}
-/** Anchored when every alternative is: `^(?:/a|/b)$` and `^/a$|^/b$` both are. */
-function alternativesAnchored(alternatives, side) {
-    return alternatives.every(sequence => sequenceAnchored(sequence, side));
-}
-function sequenceAnchored(sequence, side) {
-    const ordered = side === 'start' ? sequence : [...sequence].reverse();
-    for (const node of ordered) {
-        if (node.kind === 'group' && (node.role === 'lookahead' || node.role === 'lookbehind'))
-            continue;
-        return nodeAnchored(node, side);
-    }
-    return false;
-}
-function nodeAnchored(node, side) {
-    if (node.kind === 'assertion')
-        return node.anchor === side;
-    if (node.kind === 'quantified')
-        return node.min >= 1 && nodeAnchored(node.node, side);
-    if (node.kind === 'group' && (node.role === 'plain' || node.role === 'atomic')) {
-        return alternativesAnchored(node.alternatives, side);
-    }
-    return false;
-}
-// ---------------------------------------------------------------------------------------------
-// Does the pattern match every path?
-/**
- * Tries the pattern, translated to an exact JS equivalent, on diverse paths. When the
- * translation is impossible, answers false: what cannot be judged is not refused.
- */
-function matchesEveryPath(tree, flags) {
-    const regex = toJsRegExp(tree, flags);
-    return regex !== undefined && probePaths().every(path => regex.test(path));
-}
-class Untranslatable extends Error {
-}
-function toJsRegExp(tree, flags) {
-    try {
-        const source = new JsTranslator(flags.caseless).alternatives(tree);
-        const anchored = flags.anchored ? `^(?:${source})` : source;
-        return new RegExp(anchored, flags.caseless ? 'iu' : 'u');
-    }
-    catch (error) {
-        // A SyntaxError here is a PCRE construct JS spells differently (\p{Greek}, ...).
-        if (error instanceof Untranslatable || error instanceof SyntaxError)
-            return undefined;
-        throw error;
-    }
-}
-/**
- * Writes the JS equivalent of a parsed pattern. Atomic groups and possessive quantifiers are
- * emulated exactly with `(?=(X))\N` (a lookahead is atomic in JS); since back references are
- * never translated, those emulation groups are the only capturing groups.
- */
-class JsTranslator {
-    caseless;
-    captures = 0;
-    lookbehindDepth = 0;
-    constructor(caseless) {
-        this.caseless = caseless;
-    }
-    alternatives(alternatives) {
-        return alternatives.map(sequence => sequence.map(node => this.node(node)).join('')).join('|');
-    }
-    node(node) {
-        switch (node.kind) {
-            case 'char':
-                return this.char(node.codePoint, node.caseless);
-            case 'set':
-                return definedOrUntranslatable(node.js);
-            case 'class':
-                return this.characterClass(node);
-            case 'assertion':
-                return node.js;
-            case 'group':
-                return this.group(node.role, node.jsOpen, node.alternatives);
-            case 'quantified':
-                return this.quantified(node);
-            case 'untranslatable':
-                throw new Untranslatable();
-        }
-    }
-    char(codePoint, caseless) {
-        if (caseless === this.caseless)
-            return escapeCodePoint(codePoint);
-        const variants = caseVariants(codePoint);
-        if (variants === undefined)
-            return escapeCodePoint(codePoint);
-        if (!caseless)
-            throw new Untranslatable();
-        return `[${variants.map(escapeCodePoint).join('')}]`;
-    }
-    characterClass(node) {
-        // Only a caseless class inside a case-sensitive RegExp can be widened by hand.
-        if (!node.caseless && this.caseless)
-            throw new Untranslatable();
-        const widen = node.caseless && !this.caseless;
-        const content = node.items.map(item => classItemToJs(item, widen)).join('');
-        return `[${node.negated ? '^' : ''}${content}]`;
-    }
-    group(role, jsOpen, alternatives) {
-        if (role === 'untranslatable')
-            throw new Untranslatable();
-        if (role === 'atomic')
-            return this.atomic(() => this.alternatives(alternatives));
-        if (role !== 'lookbehind')
-            return `${jsOpen}${this.alternatives(alternatives)})`;
-        this.lookbehindDepth++;
-        try {
-            return `${jsOpen}${this.alternatives(alternatives)})`;
-        }
-        finally {
-            this.lookbehindDepth--;
-        }
-    }
-    quantified(node) {
-        if (!node.unambiguous)
-            throw new Untranslatable();
-        const count = `{${node.min},${node.max ?? ''}}`;
-        if (node.possessive)
-            return this.atomic(() => `(?:${this.node(node.node)})${count}`);
-        return `(?:${this.node(node.node)})${count}${node.lazy ? '?' : ''}`;
-    }
-    /** The capture number is taken before the inner part is written, to keep source order. */
-    atomic(inner) {
-        // Matching runs backwards in a lookbehind, where the emulation would not be exact.
-        if (this.lookbehindDepth > 0)
-            throw new Untranslatable();
-        const index = ++this.captures;
-        return `(?:(?=(${inner()}))\\${index})`;
-    }
-}
-function classItemToJs(item, caseless) {
-    if (item.kind === 'char') {
-        const variants = caseless ? caseVariants(item.codePoint) : undefined;
-        return (variants ?? [item.codePoint]).map(escapeCodePoint).join('');
-    }
-    if (item.kind === 'range')
-        return rangeToJs(item.from, item.to, caseless);
-    if (caseless && item.caseSensitive === true)
-        throw new Untranslatable();
-    return definedOrUntranslatable(item.js);
-}
-const ASCII_LETTER_RANGES = [
-    [0x41, 0x5a],
-    [0x61, 0x7a]
-];
-/** Under a hand-made i flag, a range also takes the other case of its ASCII letters. */
-function rangeToJs(from, to, caseless) {
-    const ranges = [[from, to]];
-    if (caseless) {
-        // Non-ASCII letters have case pairs that are not a fixed offset apart.
-        if (to > 0x7f)
-            throw new Untranslatable();
-        for (const [low, high] of ASCII_LETTER_RANGES) {
-            const start = Math.max(from, low);
-            const end = Math.min(to, high);
-            // Upper and lower case ASCII letters differ by one bit.
-            if (start <= end)
-                ranges.push([start ^ 0x20, end ^ 0x20]);
-        }
-    }
-    return ranges.map(([start, end]) => `${escapeCodePoint(start)}-${escapeCodePoint(end)}`).join('');
-}
-function definedOrUntranslatable(js) {
-    if (js === undefined)
-        throw new Untranslatable();
-    return js;
-}
-function caseVariants(codePoint) {
-    const char = String.fromCodePoint(codePoint);
-    const variants = [...new Set([char, char.toLowerCase(), char.toUpperCase()])];
-    if (variants.length === 1)
-        return undefined;
-    // ß -> SS and the like have no one-character equivalent in a class.
-    if (variants.some(variant => [...variant].length !== 1))
-        throw new Untranslatable();
-    return variants.map(variant => variant.codePointAt(0) ?? 0);
-}
-function escapeCodePoint(codePoint) {
-    const char = String.fromCodePoint(codePoint);
-    return /^[A-Za-z0-9]$/.test(char) ? char : `\\u{${codePoint.toString(16)}}`;
-}
-/**
- * Paths a pattern must match to be judged a match-all: short and plain, deep, encoded, raw
- * Unicode, every printable ASCII character, and one long path. The long one comes last so a
- * pattern that fails early never gets to backtrack over it.
- */
-function probePaths() {
-    const printableAscii = Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index));
-    const longPath = Array.from({ length: 60 }, (_, index) => `segment-${index}/`)
-        .join('')
-        .slice(0, 499);
-    return [
-        '/',
-        '/a',
-        '/Z',
-        '/0',
-        '/~',
-        '/index.html',
-        '/blog/post-1.html',
-        '/blog/',
-        '/admin',
-        '/wp-admin/options.php',
-        '/api/v1/items',
-        '/static/app.js',
-        '/images/logo.png',
-        '/a//b',
-        '/x/y/z/deep/page?q=1&b=2',
-        '/?utm_source=newsletter',
-        '/%C3%A9t%C3%A9',
-        '/été/über',
-        '/日本語/ページ',
-        '/emoji/😀',
-        '/UPPER/Case.PHP',
-        '/-_.~',
-        '/with space/and more spaces',
-        `/${printableAscii.join('')}`,
-        `/${longPath}`
-    ];
 }
 
 ;// CONCATENATED MODULE: ./src/scalars.ts
@@ -33081,793 +31963,15 @@ function parseBaseUrl(input, raw, diag) {
     return url;
 }
 
-;// CONCATENATED MODULE: ./src/changed-files/url-map-presets.ts
-/**
- * Ready-made `url_map` inputs for common site layouts. The README shows them verbatim for users
- * to copy into their workflows, so they stay short and say why where a rule is not obvious.
- * Rules are tried in order and the first match decides, so exclusions come before catch-alls.
- */
-/** A site served from the repository root: every file at its own path, folders at `/dir/`. */
-const DEFAULT_URL_MAP = `index.html -> /
-{dir...}/index.html -> /{dir}/ /{dir}/index.html
-{path...} -> /{path}
-`;
-/** Hugo: pages under content/ get pretty URLs; static/ is served from the root. */
-const HUGO_URL_MAP = `content/_index.md -> /
-content/{section...}/_index.md -> /{section}/
-content/{page...}/index.md -> /{page}/
-content/{dir...}/{slug}.md -> /{dir}/{slug}/
-content/{slug}.md -> /{slug}/
-content/{path...} -> /{path}
-static/{path...} -> /{path}
-# templates change many pages: purge those by a tag your pages carry
-layouts/** -> tag:layouts
-!themes/**
-!archetypes/**
-!.github/**
-!README.md
-`;
-/** Jekyll: posts get the default permalink (/:year/:month/:day/:title.html), pages .html. */
-const JEKYLL_URL_MAP = `_posts/{y}-{m}-{d}-{slug}.md -> /{y}/{m}/{d}/{slug}.html
-_posts/{y}-{m}-{d}-{slug}.markdown -> /{y}/{m}/{d}/{slug}.html
-# settings, templates, drafts and tooling are not pages
-!_config.yml
-!_includes/**
-!_layouts/**
-!_sass/**
-!_data/**
-!_drafts/**
-!Gemfile*
-!README.md
-!.github/**
-index.md -> /
-index.html -> /
-{dir...}/index.md -> /{dir}/ /{dir}/index.html
-{dir...}/index.html -> /{dir}/ /{dir}/index.html
-{name}.md -> /{name}.html
-{dir...}/{name}.md -> /{dir}/{name}.html
-{path...} -> /{path}
-`;
-/** A site built into public/: files there are served from the root; nothing else is. */
-const PUBLIC_FOLDER_URL_MAP = `public/index.html -> /
-public/{dir...}/index.html -> /{dir}/ /{dir}/index.html
-public/{path...} -> /{path}
-!**
-`;
-/** The default map, but styles, scripts, images, fonts, docs and repo plumbing purge nothing. */
-const ASSETS_EXCLUDED_URL_MAP = `# assets usually carry a hash in their name, so a new build gives new URLs
-!**/*.css
-!**/*.js
-!**/*.map
-!**/*.png
-!**/*.jpg
-!**/*.jpeg
-!**/*.gif
-!**/*.svg
-!**/*.webp
-!**/*.avif
-!**/*.ico
-!**/*.woff
-!**/*.woff2
-!**/*.md
-!.github/**
-!package*.json
-${DEFAULT_URL_MAP}`;
-const URL_MAP_PRESETS = {
-    default: {
-        description: 'A site served from the repository root: each file at its own path, folders at /dir/.',
-        text: DEFAULT_URL_MAP
-    },
-    hugo: {
-        description: 'Hugo: content/ pages at pretty URLs (/posts/my-post/), static/ at the root.',
-        text: HUGO_URL_MAP
-    },
-    jekyll: {
-        description: 'Jekyll: _posts at /YYYY/MM/DD/slug.html, pages at /name.html, site plumbing excluded.',
-        text: JEKYLL_URL_MAP
-    },
-    'public-folder': {
-        description: 'A site built into public/: public/x is served at /x; files elsewhere are excluded.',
-        text: PUBLIC_FOLDER_URL_MAP
-    },
-    'assets-excluded': {
-        description: 'The default map, but CSS, JS, images, fonts, Markdown and repo plumbing purge nothing.',
-        text: ASSETS_EXCLUDED_URL_MAP
-    }
-};
-
-;// CONCATENATED MODULE: ./src/changed-files/url-map.ts
-
-const url_map_INPUT = 'url_map';
-const ARROW = '->';
-const TAG_PREFIX = 'tag:';
-const CAPTURE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const SPANS_SUFFIX = '...';
-/** `#` opening a line or following a blank starts a comment; `a#b` stays as written. */
-const COMMENT = /(?:^|[ \t])#.*$/;
-/** Characters a capture may not bring into a tag. */
-const NOT_IN_TAG = /[,\r\n]/;
-// ---------------------------------------------------------------------------------------------
-// Parsing
-/** Parses the whole input; reports every bad line, and returns undefined if there was one. */
-function parseUrlMap(text, diag) {
-    const rules = [];
-    let bad = false;
-    text.split(/\r\n|\r|\n/).forEach((rawLine, index) => {
-        const line = index + 1;
-        const ruleText = rawLine.replace(COMMENT, '').trim();
-        if (ruleText === '')
-            return;
-        const parsed = parseRule(ruleText, line);
-        if ('reasons' in parsed) {
-            bad = true;
-            for (const reason of parsed.reasons) {
-                diag.problem(url_map_INPUT, rawLine.trim(), `line ${line}: ${reason}`);
-            }
-        }
-        else {
-            rules.push(parsed);
-        }
-    });
-    return bad ? undefined : { rules };
-}
-function parseRule(text, line) {
-    if (text.startsWith('!'))
-        return parseExcludingRule(text, line);
-    const arrow = text.indexOf(ARROW);
-    if (arrow === -1) {
-        return {
-            reasons: [`no '${ARROW}': write 'GLOB -> TARGET ...', or '!GLOB' to map files to nothing`]
-        };
-    }
-    const glob = text.slice(0, arrow).trim();
-    const targetTexts = text
-        .slice(arrow + ARROW.length)
-        .trim()
-        .split(/\s+/)
-        .filter(target => target !== '');
-    const compiled = compileGlob(glob);
-    const reasons = [...compiled.reasons];
-    if (targetTexts.length === 0)
-        reasons.push(`no targets after '${ARROW}'`);
-    if (targetTexts.some(target => target.includes(ARROW)))
-        reasons.push(`more than one '${ARROW}'`);
-    const targets = [];
-    for (const targetText of targetTexts.filter(target => !target.includes(ARROW))) {
-        const target = parseTarget(targetText, compiled.names);
-        if ('reasons' in target)
-            reasons.push(...target.reasons);
-        else
-            targets.push(target);
-    }
-    if (reasons.length > 0 || compiled.matcher === undefined)
-        return { reasons };
-    const { matcher, prefix } = compiled;
-    return { line, text, glob, excludes: false, matcher, prefix, targets };
-}
-function parseExcludingRule(text, line) {
-    const glob = text.slice(1).trim();
-    if (glob.includes(ARROW)) {
-        return { reasons: [`an excluding rule ('!GLOB') maps files to nothing and takes no targets`] };
-    }
-    const compiled = compileGlob(glob);
-    if (compiled.matcher === undefined)
-        return { reasons: compiled.reasons };
-    const { matcher, prefix } = compiled;
-    return { line, text, glob, excludes: true, matcher, prefix, targets: [] };
-}
-// ---------------------------------------------------------------------------------------------
-// Targets
-function parseTarget(text, captured) {
-    let kind;
-    let template;
-    if (text.startsWith('/')) {
-        if (text.startsWith('//')) {
-            return {
-                reasons: [
-                    `URL target ${quoteValue(text)} starts with '//', which names a host: write one '/'`
-                ]
-            };
-        }
-        kind = 'url';
-        template = text;
-    }
-    else if (text.startsWith(TAG_PREFIX)) {
-        kind = 'tag';
-        template = text.slice(TAG_PREFIX.length);
-        if (template === '')
-            return { reasons: [`'${TAG_PREFIX}' needs a tag name after it`] };
-    }
-    else {
-        return {
-            reasons: [
-                `target ${quoteValue(text)} is neither a URL path starting with '/' (such as /blog/, not https://…) nor a tag written 'tag:NAME'`
-            ]
-        };
-    }
-    const parts = parseTemplate(template);
-    if ('reasons' in parts)
-        return { reasons: parts.reasons.map(reason => `in target ${quoteValue(text)}: ${reason}`) };
-    const reasons = [];
-    if (kind === 'tag' && parts.some(part => part.kind === 'literal' && part.text.includes(','))) {
-        reasons.push(`tag ${quoteValue(text)} contains a comma; tags are sent comma-separated`);
-    }
-    // When the glob itself is bad its names are unknown: say nothing rather than guess.
-    if (captured !== undefined) {
-        for (const part of parts) {
-            if (part.kind === 'capture' && !captured.has(part.name)) {
-                reasons.push(`target ${quoteValue(text)} uses {${part.name}}, which the glob does not capture`);
-            }
-        }
-    }
-    return reasons.length > 0 ? { reasons } : { kind, template, parts };
-}
-function parseTemplate(template) {
-    const parts = [];
-    let literal = '';
-    let index = 0;
-    while (index < template.length) {
-        const char = template.charAt(index);
-        if (char === '}')
-            return { reasons: [`unbalanced '}'`] };
-        if (char !== '{') {
-            literal += char;
-            index += 1;
-            continue;
-        }
-        const close = findCaptureEnd(template, index);
-        if (close === undefined)
-            return { reasons: [`unbalanced '{'`] };
-        const body = template.slice(index + 1, close);
-        if (body.endsWith(SPANS_SUFFIX)) {
-            return {
-                reasons: [`write {${body.slice(0, -SPANS_SUFFIX.length)}} in a target, without '...'`]
-            };
-        }
-        const nameProblem = checkCaptureName(body);
-        if (nameProblem !== undefined)
-            return { reasons: [nameProblem] };
-        if (literal !== '')
-            parts.push({ kind: 'literal', text: literal });
-        literal = '';
-        parts.push({ kind: 'capture', name: body });
-        index = close + 1;
-    }
-    if (literal !== '')
-        parts.push({ kind: 'literal', text: literal });
-    return parts;
-}
-/** The index of the `}` closing the `{` at `open`, or undefined when another `{` comes first. */
-function findCaptureEnd(text, open) {
-    const close = text.indexOf('}', open + 1);
-    const nextOpen = text.indexOf('{', open + 1);
-    if (close === -1 || (nextOpen !== -1 && nextOpen < close))
-        return undefined;
-    return close;
-}
-function checkCaptureName(name) {
-    if (name === '')
-        return 'empty capture name {}';
-    if (!CAPTURE_NAME.test(name)) {
-        return `invalid capture name ${quoteValue(name)}: use letters, digits and '_', not starting with a digit`;
-    }
-    return undefined;
-}
-/**
- * Compiles a glob to one RegExp, matched against the path with a '/' appended: then every
- * segment, the last one too, ends with '/', and no piece needs to know what is around it.
- */
-function compileGlob(glob) {
-    const reasons = checkGlobShape(glob);
-    const segments = [];
-    for (const text of glob.split('/').filter(segment => segment !== '')) {
-        const segment = parseSegment(text);
-        if ('reasons' in segment)
-            reasons.push(...segment.reasons);
-        else
-            segments.push(segment);
-    }
-    const names = capturedNames(segments);
-    for (const name of duplicates(names))
-        reasons.push(`{${name}} is captured twice`);
-    if (reasons.length > 0)
-        return { matcher: undefined, prefix: '', names: undefined, reasons };
-    const matcher = new RegExp(globSource(segments), 'u');
-    return { matcher, prefix: literalPrefix(segments), names: new Set(names), reasons };
-}
-/** The literal text before the glob's first wildcard, segments ending with '/' as matched. */
-function literalPrefix(segments) {
-    let prefix = '';
-    for (const segment of segments) {
-        if (segment.kind !== 'within')
-            return prefix;
-        for (const part of segment.parts) {
-            if (part.kind !== 'literal')
-                return prefix;
-            prefix += part.text;
-        }
-        prefix += '/';
-    }
-    return prefix;
-}
-function checkGlobShape(glob) {
-    if (glob === '')
-        return ['empty glob'];
-    const reasons = [];
-    if (glob.startsWith('/')) {
-        reasons.push(`the glob starts with '/': paths are relative to the repository root, so drop it`);
-    }
-    if (glob.endsWith('/')) {
-        reasons.push(`the glob ends with '/': write 'folder/**' to match the files in a folder`);
-    }
-    if (glob.includes('//'))
-        reasons.push(`the glob has an empty path segment ('//')`);
-    return reasons;
-}
-function parseSegment(segment) {
-    if (segment === '**')
-        return { kind: 'globstar' };
-    if (segment.includes('**'))
-        return { reasons: [`'**' must be a whole path segment (in ${quoteValue(segment)})`] };
-    const parts = [];
-    let literal = '';
-    let index = 0;
-    while (index < segment.length) {
-        const char = segment.charAt(index);
-        if (char === '}')
-            return { reasons: [`unbalanced '}' in ${quoteValue(segment)}`] };
-        if (char !== '{' && char !== '*') {
-            literal += char;
-            index += 1;
-            continue;
-        }
-        if (literal !== '')
-            parts.push({ kind: 'literal', text: literal });
-        literal = '';
-        if (char === '*') {
-            parts.push({ kind: 'star' });
-            index += 1;
-            continue;
-        }
-        const close = findCaptureEnd(segment, index);
-        if (close === undefined)
-            return { reasons: [`unbalanced '{' in ${quoteValue(segment)}`] };
-        const body = segment.slice(index + 1, close);
-        const spans = body.endsWith(SPANS_SUFFIX);
-        const name = spans ? body.slice(0, -SPANS_SUFFIX.length) : body;
-        const nameProblem = checkCaptureName(name);
-        if (nameProblem !== undefined)
-            return { reasons: [nameProblem] };
-        if (spans) {
-            if (segment === `{${body}}`)
-                return { kind: 'spans', name };
-            return { reasons: [`{${body}} must be a whole path segment (in ${quoteValue(segment)})`] };
-        }
-        parts.push({ kind: 'capture', name });
-        index = close + 1;
-    }
-    if (literal !== '')
-        parts.push({ kind: 'literal', text: literal });
-    const touching = findTouchingWildcards(parts);
-    return touching === undefined ? { kind: 'within', parts } : { reasons: [touching] };
-}
-/** Two wildcards side by side leave where the first ends to a guess, so they are refused. */
-function findTouchingWildcards(parts) {
-    for (let index = 1; index < parts.length; index += 1) {
-        const before = parts[index - 1];
-        const after = parts[index];
-        if (before === undefined || after === undefined)
-            continue;
-        if (before.kind === 'literal' || after.kind === 'literal')
-            continue;
-        const written = `${describePart(before)}${describePart(after)}`;
-        return `'${written}': a capture or '*' right next to another has no clear end; put literal text between them`;
-    }
-    return undefined;
-}
-function describePart(part) {
-    if (part.kind === 'capture')
-        return `{${part.name}}`;
-    return part.kind === 'star' ? '*' : part.text;
-}
-function capturedNames(segments) {
-    return segments.flatMap(segment => {
-        if (segment.kind === 'spans')
-            return [segment.name];
-        if (segment.kind === 'globstar')
-            return [];
-        return segment.parts.flatMap(part => (part.kind === 'capture' ? [part.name] : []));
-    });
-}
-function duplicates(names) {
-    return [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
-}
-// ---------------------------------------------------------------------------------------------
-// Globs to regular expressions
-//
-// The result behaves like the plain lazy translation (`**` → `(?:[^/]+/)*?`, `{x}` → `([^/]+?)`,
-// ...) but never backtracks into a choice that is already known to be the right one:
-// - Inside a segment, a wildcard followed by literal text ends where that text first occurs;
-//   taking any later occurrence leaves less room for the rest, so it cannot succeed where the
-//   earliest failed. That cut is written as an atomic group, `(?=(?<g>…))\k<g>`: JS lookaheads
-//   never backtrack.
-// - Likewise a `**` or `{x...}` followed by fixed segments (and then another `**`/`{x...}`)
-//   stops at the first place those segments match.
-// Only the last `**`/`{x...}` scans, once, to the end. So the time per path is about linear in
-// its length, whatever the path, instead of growing with a power of it.
-const SEGMENT_CHAR = '[^/]';
-const ALL_SEGMENTS = '(?:[^/]+/)*?';
-function globSource(segments) {
-    const groups = new GroupNames();
-    let source = '^';
-    // A `**` or `{x...}` whose end is decided by the fixed segments that follow it.
-    let pendingSpan;
-    let fixed = '';
-    for (const segment of segments) {
-        if (segment.kind === 'within') {
-            fixed += `${withinSegmentSource(segment.parts, groups)}/`;
-            continue;
-        }
-        source += pendingSpan === undefined ? fixed : atomic(pendingSpan + fixed, groups.next());
-        pendingSpan =
-            segment.kind === 'globstar'
-                ? ALL_SEGMENTS
-                : `(?<${captureGroup(segment.name)}>[^/]+(?:/[^/]+)*?)/`;
-        fixed = '';
-    }
-    return `${source}${pendingSpan ?? ''}${fixed}$`;
-}
-function withinSegmentSource(parts, groups) {
-    return parts
-        .map((part, index) => {
-        if (part.kind === 'literal')
-            return escapeRegExp(part.text);
-        return wildcardSource(part, parts[index + 1], index + 1 === parts.length - 1, groups);
-    })
-        .join('');
-}
-/**
- * One `*` or `{name}`; `next` is the part after it (a literal, as wildcards never touch), and
- * `nextIsLast` says whether that literal must end the segment.
- */
-function wildcardSource(part, next, nextIsLast, groups) {
-    const group = part.kind === 'capture' ? captureGroup(part.name) : undefined;
-    const first = group === undefined ? '' : SEGMENT_CHAR; // a capture takes one character at least
-    // Last in its segment: it takes the rest of the segment, which ends at the next '/'.
-    if (next === undefined || next.kind !== 'literal')
-        return named(group, `${first}${SEGMENT_CHAR}*`);
-    // Its literal ends the segment: only one place fits, found by a lazy scan.
-    if (nextIsLast)
-        return named(group, `${first}${SEGMENT_CHAR}*?`);
-    // More follows its literal: stop where the literal first occurs, and never reconsider.
-    const upToLiteral = `${first}(?:(?!${escapeRegExp(next.text)})${SEGMENT_CHAR})*`;
-    return atomic(upToLiteral, group ?? groups.next());
-}
-function named(group, source) {
-    return group === undefined ? source : `(?<${group}>${source})`;
-}
-/** Matches `source` once, the first way it can, as an atomic group would. */
-function atomic(source, group) {
-    return `(?=(?<${group}>${source}))\\k<${group}>`;
-}
-/** User captures are `c_NAME`; helper groups `hN`. The prefixes keep the two apart. */
-function captureGroup(name) {
-    return `c_${name}`;
-}
-class GroupNames {
-    count = 0;
-    next() {
-        const name = `h${this.count}`;
-        this.count += 1;
-        return name;
-    }
-}
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-// ---------------------------------------------------------------------------------------------
-// Mapping
-function mapChangedFiles(map, paths) {
-    const files = [];
-    const urls = new Set();
-    const tags = new Set();
-    const unmapped = [];
-    const notes = [];
-    const seen = new Set();
-    for (const path of paths) {
-        if (seen.has(path))
-            continue;
-        seen.add(path);
-        const file = mapPath(map.rules, path);
-        files.push(file);
-        for (const url of file.urls)
-            urls.add(url);
-        for (const tag of file.tags)
-            tags.add(tag);
-        if (file.outcome === 'unmapped')
-            unmapped.push(path);
-        for (const note of file.notes ?? [])
-            notes.push(`${path}: ${note}`);
-    }
-    return { files, urls: [...urls], tags: [...tags], unmapped, notes };
-}
-function mapPath(rules, path) {
-    if (!namesAFile(path))
-        return { path, urls: [], tags: [], outcome: 'unmapped' };
-    const subject = `${path}/`;
-    for (const rule of rules) {
-        if (!subject.startsWith(rule.prefix))
-            continue;
-        const match = rule.matcher.exec(subject);
-        if (match === null)
-            continue;
-        if (rule.excludes)
-            return { path, urls: [], tags: [], outcome: 'excluded', line: rule.line };
-        return applyTargets(rule, path, match.groups ?? {});
-    }
-    return { path, urls: [], tags: [], outcome: 'unmapped' };
-}
-/**
- * Paths with an empty segment ('', '/a', 'a/', 'a//b') name no file, and git never lists one.
- * Refusing them keeps the matcher's shortcuts sound: a '*' segment could match an empty
- * segment that no '**' or '{x...}' could, which would make "earliest" the wrong choice.
- */
-function namesAFile(path) {
-    return path !== '' && !path.startsWith('/') && !path.endsWith('/') && !path.includes('//');
-}
-function applyTargets(rule, path, groups) {
-    const capture = (name) => groups[captureGroup(name)] ?? '';
-    const urls = new Set();
-    const tags = new Set();
-    const notes = [];
-    for (const target of rule.targets) {
-        if (target.kind === 'url') {
-            urls.add(render(target, name => encodeUrlPath(capture(name))));
-            continue;
-        }
-        const unfit = target.parts.find(part => part.kind === 'capture' && NOT_IN_TAG.test(capture(part.name)));
-        if (unfit?.kind === 'capture') {
-            notes.push(`tag ${quoteValue(TAG_PREFIX + target.template)} skipped: {${unfit.name}} is ${quoteValue(capture(unfit.name))}, and a tag cannot hold a comma or a line break`);
-            continue;
-        }
-        tags.add(render(target, capture));
-    }
-    const file = {
-        path,
-        urls: [...urls],
-        tags: [...tags],
-        outcome: 'mapped',
-        line: rule.line
-    };
-    return notes.length > 0 ? { ...file, notes } : file;
-}
-function render(target, capture) {
-    return target.parts
-        .map(part => (part.kind === 'literal' ? part.text : capture(part.name)))
-        .join('');
-}
-// ---------------------------------------------------------------------------------------------
-// Percent-encoding
-/**
- * encodeURIComponent keeps RFC 3986's unreserved characters and `!'()*`, and encodes the rest of
- * the sub-delimiters, `:` and `@`, which a path segment may hold as they are: put those back.
- * Every '%' in its output starts a triple, so these matches cannot straddle two.
- */
-const ALLOWED_IN_SEGMENT = /%(?:24|26|2B|2C|3B|3D|3A|40)/g;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-/** Percent-encodes each '/'-separated segment of a captured value as UTF-8; '/' stays. */
-function encodeUrlPath(value) {
-    return value.split('/').map(encodeUrlSegment).join('/');
-}
-function encodeUrlSegment(segment) {
-    // encodeURIComponent throws on a lone surrogate; UTF-8 has no form for one anyway.
-    const wellFormed = segment.replace(LONE_SURROGATE, '\uFFFD');
-    return encodeURIComponent(wellFormed).replace(ALLOWED_IN_SEGMENT, triple => decodeURIComponent(triple));
-}
-
-;// CONCATENATED MODULE: ./src/changed-files/change-source.ts
-/**
- * Decides which GitHub REST API listings hold "the files changed by the event that started the
- * workflow". PURE: no network, no process.env, no @actions/* imports; the entry builds the context
- * from the runner's environment and `github-changes.ts` runs the queries.
- *
- * Decisions (documented in the README):
- * - `base_sha`/`head_sha` inputs override the event for every event (the user asked explicitly).
- *   - both given: compare `base_sha...head_sha`;
- *   - only `base_sha`: compare `base_sha...GITHUB_SHA`;
- *   - only `head_sha`: the files of the single commit `head_sha` (the same rule as the fallback
- *     "files of the commit GITHUB_SHA", applied to the commit the user named).
- * - push: compare `before...after`; a forced push also lists `after...before` (the discarded
- *   commits); a new branch lists the commit `after` only; a deleted branch lists nothing and gives
- *   a reason.
- * - pull_request / pull_request_target: the pull request's files.
- * - merge_group: compare `merge_group.base_sha...merge_group.head_sha`.
- * - anything else (or an event payload missing what it should carry, with a warning): the files
- *   of the commit GITHUB_SHA.
- * - SHAs are 7 to 40 hexadecimal digits; input SHAs are trimmed and lower-cased. An all-zero SHA
- *   is not a commit and is refused as input.
- */
-const SHA_PATTERN = /^[0-9a-f]{7,40}$/;
-const ALL_ZEROS = /^0+$/;
-/** True for a SHA-looking value made only of zeros (GitHub's "no commit" marker in push events). */
-function isZeroSha(sha) {
-    return ALL_ZEROS.test(sha);
-}
-/** The 7-character form used in descriptions. */
-function shortSha(sha) {
-    return sha.slice(0, 7);
-}
-function describeCompare(base, head) {
-    return `${shortSha(base)}...${shortSha(head)}`;
-}
-/** Reads a SHA from the event payload: a hex string, or undefined when absent or malformed. */
-function payloadSha(value) {
-    if (typeof value !== 'string')
-        return undefined;
-    const sha = value.trim().toLowerCase();
-    return SHA_PATTERN.test(sha) ? sha : undefined;
-}
-function asRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? value
-        : undefined;
-}
-/**
- * Validates one `base_sha`/`head_sha` input. Empty means "not given". Reports a problem and
- * returns undefined when invalid.
- */
-/** Reads a `base_sha`/`head_sha` input; also used by the input parser, so both agree. */
-function inputSha(input, raw, diag) {
-    if (raw === undefined)
-        return { invalid: false };
-    const value = raw.trim();
-    if (value === '')
-        return { invalid: false };
-    const sha = value.toLowerCase();
-    if (!SHA_PATTERN.test(sha)) {
-        diag.problem(input, raw, 'must be a commit SHA: 7 to 40 hexadecimal digits (branch and tag names are not accepted)');
-        return { invalid: true };
-    }
-    if (isZeroSha(sha)) {
-        diag.problem(input, raw, 'an all-zero SHA names no commit');
-        return { invalid: true };
-    }
-    return { sha, invalid: false };
-}
-/** The fallback for every case without anything better: the files of the commit GITHUB_SHA. */
-function commitOfContext(context, diag, label) {
-    const sha = payloadSha(context.sha);
-    if (sha === undefined || isZeroSha(sha)) {
-        diag.problem('GITHUB_SHA', context.sha, 'is not a commit SHA, so the changed files cannot be found; set base_sha/head_sha');
-        return {
-            queries: [],
-            description: `${label}: no commit`,
-            nothingReason: 'GITHUB_SHA is not a commit SHA'
-        };
-    }
-    return { queries: [{ kind: 'commit', sha }], description: `${label}: commit ${shortSha(sha)}` };
-}
-function fromPush(context, diag) {
-    const payload = context.payload;
-    const ref = typeof payload['ref'] === 'string' ? payload['ref'] : 'the branch';
-    const after = payloadSha(payload['after']);
-    const before = payloadSha(payload['before']);
-    // A deleted branch (or tag) has nothing new to show.
-    if (payload['deleted'] === true || (after !== undefined && isZeroSha(after))) {
-        return {
-            queries: [],
-            description: `push deleting ${ref}`,
-            nothingReason: `the push deleted ${ref}: no files changed, nothing to purge`
-        };
-    }
-    if (after === undefined) {
-        diag.warn('The push event carries no "after" commit; using the files of the commit GITHUB_SHA.');
-        return commitOfContext(context, diag, 'push');
-    }
-    // A new branch: GitHub gives no base to compare with; take the head commit's own files.
-    if (payload['created'] === true || before === undefined || isZeroSha(before)) {
-        if (payload['created'] !== true && before === undefined) {
-            diag.warn('The push event carries no "before" commit; using the files of the commit "after".');
-        }
-        return {
-            queries: [{ kind: 'commit', sha: after }],
-            description: `push creating ${ref}: commit ${shortSha(after)}`
-        };
-    }
-    const queries = [{ kind: 'compare', base: before, head: after }];
-    let description = `push ${describeCompare(before, after)}`;
-    if (payload['forced'] === true) {
-        // The commits the push discarded changed pages too: list after...before as well.
-        queries.push({ kind: 'compare', base: after, head: before });
-        description += ` (forced: also ${describeCompare(after, before)})`;
-    }
-    return { queries, description };
-}
-function fromPullRequest(context, diag) {
-    const pullRequest = asRecord(context.payload['pull_request']);
-    const candidate = pullRequest?.['number'] ?? context.payload['number'];
-    if (typeof candidate === 'number' && Number.isSafeInteger(candidate) && candidate > 0) {
-        return {
-            queries: [{ kind: 'pull-request', number: candidate }],
-            description: `${context.eventName} #${candidate}`
-        };
-    }
-    diag.warn(`The ${context.eventName} event carries no pull request number; using the files of the commit GITHUB_SHA.`);
-    return commitOfContext(context, diag, context.eventName);
-}
-function fromMergeGroup(context, diag) {
-    const group = asRecord(context.payload['merge_group']);
-    const base = payloadSha(group?.['base_sha']);
-    const head = payloadSha(group?.['head_sha']);
-    if (base !== undefined && head !== undefined && !isZeroSha(base) && !isZeroSha(head)) {
-        return {
-            queries: [{ kind: 'compare', base, head }],
-            description: `merge_group ${describeCompare(base, head)}`
-        };
-    }
-    diag.warn('The merge_group event carries no base_sha/head_sha; using the files of the commit GITHUB_SHA.');
-    return commitOfContext(context, diag, 'merge_group');
-}
-/**
- * Decides what to ask GitHub. Never throws for bad input: problems with `base_sha`/`head_sha`
- * go to `diag` (then `queries` is empty and `nothingReason` is set; the caller must stop when
- * `diag.ok` is false), and oddities of the event payload become warnings.
- */
-function decideChangeSource(context, overrides, diag) {
-    const base = inputSha('base_sha', overrides.baseSha, diag);
-    const head = inputSha('head_sha', overrides.headSha, diag);
-    if (base.invalid || head.invalid) {
-        return {
-            queries: [],
-            description: 'invalid base_sha/head_sha',
-            nothingReason: 'base_sha/head_sha are invalid'
-        };
-    }
-    if (base.sha !== undefined) {
-        const headSha = head.sha ?? payloadSha(context.sha);
-        if (headSha === undefined || isZeroSha(headSha)) {
-            diag.problem('head_sha', '', 'is needed because GITHUB_SHA is not a commit SHA; set head_sha next to base_sha');
-            return {
-                queries: [],
-                description: 'invalid base_sha/head_sha',
-                nothingReason: 'no head commit to compare base_sha with'
-            };
-        }
-        const which = head.sha !== undefined ? 'base_sha...head_sha' : 'base_sha...GITHUB_SHA';
-        return {
-            queries: [{ kind: 'compare', base: base.sha, head: headSha }],
-            description: `${context.eventName} ${describeCompare(base.sha, headSha)} (${which} inputs)`
-        };
-    }
-    if (head.sha !== undefined) {
-        return {
-            queries: [{ kind: 'commit', sha: head.sha }],
-            description: `${context.eventName}: commit ${shortSha(head.sha)} (head_sha input)`
-        };
-    }
-    switch (context.eventName) {
-        case 'push':
-            return fromPush(context, diag);
-        case 'pull_request':
-        case 'pull_request_target':
-            return fromPullRequest(context, diag);
-        case 'merge_group':
-            return fromMergeGroup(context, diag);
-        default:
-            return commitOfContext(context, diag, context.eventName || 'event');
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/settings.ts
 /**
  * Turns the action's raw input strings into one typed RunSettings value (as actions/checkout's
  * input-helper does): the rest of the code never reads an input. Pure: it takes a plain
  * record of strings, so it is tested without mocks, and reports every problem at once.
+ * It is async only because the parsers that some runs need (the PCRE validator, the url_map
+ * grammar) are loaded on demand: they are most of the action's code, and a plain purge by
+ * tag or URL should not pay for compiling them at start-up.
  */
-
-
-
-
 
 
 
@@ -33876,13 +31980,13 @@ function decideChangeSource(context, overrides, diag) {
 
 /** Default values, as action.yml declares them; used when an input arrives empty. */
 const INPUT_DEFAULTS = {
-    [Input.DryRun]: 'false',
-    [Input.BatchSize]: '100',
-    [Input.TimeoutSeconds]: '30',
-    [Input.MaxAttempts]: '4',
-    [Input.Concurrency]: '4',
-    [Input.AllowPurgeAll]: 'false',
-    [Input.ChangedFiles]: 'false'
+    [constants/* Input */.pd.DryRun]: 'false',
+    [constants/* Input */.pd.BatchSize]: '100',
+    [constants/* Input */.pd.TimeoutSeconds]: '30',
+    [constants/* Input */.pd.MaxAttempts]: '4',
+    [constants/* Input */.pd.Concurrency]: '4',
+    [constants/* Input */.pd.AllowPurgeAll]: 'false',
+    [constants/* Input */.pd.ChangedFiles]: 'false'
 };
 const LIMITS = {
     batchSize: { min: 1, max: 10_000 },
@@ -33890,40 +31994,40 @@ const LIMITS = {
     maxAttempts: { min: 1, max: 20 },
     concurrency: { min: 1, max: 64 }
 };
-function parseInputs(raw) {
-    const diag = new Diagnostics();
+async function parseInputs(raw) {
+    const diag = new src_diagnostics/* Diagnostics */.rE();
     const value = (name) => {
         const given = raw[name].trim();
         return given === '' ? (INPUT_DEFAULTS[name] ?? '') : given;
     };
-    const apiKey = raw[Input.ApiKey].trim();
+    const apiKey = raw[constants/* Input */.pd.ApiKey].trim();
     if (apiKey === '')
-        diag.problem(Input.ApiKey, '', 'is required: pass the secret, e.g. ${{ secrets.PURGE_API_KEY }}');
+        diag.problem(constants/* Input */.pd.ApiKey, '', 'is required: pass the secret, e.g. ${{ secrets.PURGE_API_KEY }}');
     else if (/\s/.test(apiKey)) {
         // Never echo the key, not even in an error: say what is wrong with it instead.
-        diag.problem(Input.ApiKey, '(hidden)', 'contains whitespace or a line break; check the secret');
+        diag.problem(constants/* Input */.pd.ApiKey, '(hidden)', 'contains whitespace or a line break; check the secret');
     }
-    const baseUrlText = value(Input.BaseUrl);
+    const baseUrlText = value(constants/* Input */.pd.BaseUrl);
     if (baseUrlText === '')
-        diag.problem(Input.BaseUrl, '', "is required: the service's base address, https://…");
-    const baseUrl = baseUrlText === '' ? undefined : parseBaseUrl(Input.BaseUrl, baseUrlText, diag);
-    const mode = parseMode(value(Input.Mode), diag);
-    const changedFilesWanted = parseBoolean(Input.ChangedFiles, value(Input.ChangedFiles), diag);
-    const allowPurgeAll = parseBoolean(Input.AllowPurgeAll, value(Input.AllowPurgeAll), diag);
-    const dryRun = parseBoolean(Input.DryRun, value(Input.DryRun), diag);
-    const batchSize = parseNumber(Input.BatchSize, value(Input.BatchSize), LIMITS.batchSize, diag);
-    const timeoutSeconds = parseNumber(Input.TimeoutSeconds, value(Input.TimeoutSeconds), LIMITS.timeoutSeconds, diag);
-    const maxAttempts = parseNumber(Input.MaxAttempts, value(Input.MaxAttempts), LIMITS.maxAttempts, diag);
-    const concurrency = parseNumber(Input.Concurrency, value(Input.Concurrency), LIMITS.concurrency, diag);
-    const countries = parseCountries(value(Input.Country), diag);
+        diag.problem(constants/* Input */.pd.BaseUrl, '', "is required: the service's base address, https://…");
+    const baseUrl = baseUrlText === '' ? undefined : parseBaseUrl(constants/* Input */.pd.BaseUrl, baseUrlText, diag);
+    const mode = parseMode(value(constants/* Input */.pd.Mode), diag);
+    const changedFilesWanted = parseBoolean(constants/* Input */.pd.ChangedFiles, value(constants/* Input */.pd.ChangedFiles), diag);
+    const allowPurgeAll = parseBoolean(constants/* Input */.pd.AllowPurgeAll, value(constants/* Input */.pd.AllowPurgeAll), diag);
+    const dryRun = parseBoolean(constants/* Input */.pd.DryRun, value(constants/* Input */.pd.DryRun), diag);
+    const batchSize = parseNumber(constants/* Input */.pd.BatchSize, value(constants/* Input */.pd.BatchSize), LIMITS.batchSize, diag);
+    const timeoutSeconds = parseNumber(constants/* Input */.pd.TimeoutSeconds, value(constants/* Input */.pd.TimeoutSeconds), LIMITS.timeoutSeconds, diag);
+    const maxAttempts = parseNumber(constants/* Input */.pd.MaxAttempts, value(constants/* Input */.pd.MaxAttempts), LIMITS.maxAttempts, diag);
+    const concurrency = parseNumber(constants/* Input */.pd.Concurrency, value(constants/* Input */.pd.Concurrency), LIMITS.concurrency, diag);
+    const countries = parseCountries(value(constants/* Input */.pd.Country), diag);
     const active = activeKinds(mode, raw, diag);
-    const tags = active.has('tag') ? parseTagsInput(value(Input.Tags), diag) : [];
-    const urls = active.has('url') ? parseUrlsInput(value(Input.Urls), diag) : [];
-    const patternText = active.has('pattern') ? value(Input.Pattern) : '';
+    const tags = active.has('tag') ? parseTagsInput(value(constants/* Input */.pd.Tags), diag) : [];
+    const urls = active.has('url') ? parseUrlsInput(value(constants/* Input */.pd.Urls), diag) : [];
+    const patternText = active.has('pattern') ? value(constants/* Input */.pd.Pattern) : '';
     const pattern = patternText === ''
         ? undefined
-        : preparePattern(patternText, { allowPurgeAll: allowPurgeAll ?? false }, diag);
-    const changedFiles = changedFilesWanted === true ? parseChangedFilesSettings(raw, value, mode, diag) : undefined;
+        : (await __nccwpck_require__.e(/* import() */ 137).then(__nccwpck_require__.bind(__nccwpck_require__, 9137))).preparePattern(patternText, { allowPurgeAll: allowPurgeAll ?? false }, diag);
+    const changedFiles = changedFilesWanted === true ? await parseChangedFilesInputs(value, mode, diag) : undefined;
     if (changedFilesWanted === false)
         warnAboutUnusedChangedFilesInputs(raw, diag);
     const nothingGiven = tags.length === 0 && urls.length === 0 && patternText === '' && changedFilesWanted !== true;
@@ -33961,21 +32065,21 @@ function parseMode(text, diag) {
     if (text === '')
         return undefined;
     const mode = text.toLowerCase();
-    if (PURGE_KINDS.includes(mode))
+    if (constants/* PURGE_KINDS */.gr.includes(mode))
         return mode;
-    diag.problem(Input.Mode, text, `must be one of ${PURGE_KINDS.join(', ')}, or empty to purge every kind given`);
+    diag.problem(constants/* Input */.pd.Mode, text, `must be one of ${constants/* PURGE_KINDS */.gr.join(', ')}, or empty to purge every kind given`);
     return undefined;
 }
 const INPUT_OF_KIND = {
-    tag: Input.Tags,
-    url: Input.Urls,
-    pattern: Input.Pattern
+    tag: constants/* Input */.pd.Tags,
+    url: constants/* Input */.pd.Urls,
+    pattern: constants/* Input */.pd.Pattern
 };
 /** With a mode, only that kind is purged; the other kinds' inputs are set aside, with a warning. */
 function activeKinds(mode, raw, diag) {
     if (mode === undefined)
-        return new Set(PURGE_KINDS);
-    for (const kind of PURGE_KINDS) {
+        return new Set(constants/* PURGE_KINDS */.gr);
+    for (const kind of constants/* PURGE_KINDS */.gr) {
         const input = INPUT_OF_KIND[kind];
         if (kind !== mode && raw[input].trim() !== '') {
             diag.warn(`mode is '${mode}': the input '${input}' is ignored.`);
@@ -33984,30 +32088,21 @@ function activeKinds(mode, raw, diag) {
     return new Set([mode]);
 }
 function parseTagsInput(text, diag) {
-    return validateTags(splitList(Input.Tags, text, { commas: true }, diag) ?? [], diag);
+    return validateTags(splitList(constants/* Input */.pd.Tags, text, { commas: true }, diag) ?? [], diag);
 }
 function parseUrlsInput(text, diag) {
-    return normalizeUrls(splitList(Input.Urls, text, { commas: false }, diag) ?? [], diag);
+    return normalizeUrls(splitList(constants/* Input */.pd.Urls, text, { commas: false }, diag) ?? [], diag);
 }
-function parseChangedFilesSettings(raw, value, mode, diag) {
+async function parseChangedFilesInputs(value, mode, diag) {
     if (mode === 'pattern') {
         diag.warn("mode is 'pattern': changed files map to URLs and tags, so 'changed_files' is ignored.");
         return undefined;
     }
-    const urlMapText = value(Input.UrlMap) === '' ? DEFAULT_URL_MAP : value(Input.UrlMap);
-    const urlMap = parseUrlMap(urlMapText, diag);
-    const baseSha = inputSha(Input.BaseSha, value(Input.BaseSha), diag).sha;
-    const headSha = inputSha(Input.HeadSha, value(Input.HeadSha), diag).sha;
-    const token = raw[Input.GithubToken].trim();
-    if (token === '') {
-        diag.problem(Input.GithubToken, '', 'is required with changed_files: true (the default is ${{ github.token }}; it needs contents: read)');
-    }
-    if (urlMap === undefined || token === '')
-        return undefined;
-    return { urlMap, token, ...(baseSha && { baseSha }), ...(headSha && { headSha }) };
+    const { parseChangedFilesSettings } = await __nccwpck_require__.e(/* import() */ 348).then(__nccwpck_require__.bind(__nccwpck_require__, 8348));
+    return parseChangedFilesSettings(value, diag);
 }
 function warnAboutUnusedChangedFilesInputs(raw, diag) {
-    for (const input of [Input.UrlMap, Input.BaseSha, Input.HeadSha]) {
+    for (const input of [constants/* Input */.pd.UrlMap, constants/* Input */.pd.BaseSha, constants/* Input */.pd.HeadSha]) {
         if (raw[input].trim() !== '') {
             diag.warn(`'${input}' is ignored because changed_files is false.`);
         }
@@ -34291,7 +32386,7 @@ function retryDelayMs(attempt, backoff, random, status, requestedMs) {
 /** Where one request goes: the endpoint, with the key URL-encoded in the query string. */
 function endpointUrl(baseUrl, request, apiKey) {
     const url = new URL(baseUrl.href);
-    url.pathname = `${baseUrl.pathname.replace(/\/+$/, '')}${ENDPOINT_PATHS[request.kind]}`;
+    url.pathname = `${baseUrl.pathname.replace(/\/+$/, '')}${constants/* ENDPOINT_PATHS */.dz[request.kind]}`;
     url.search = `?api_key=${encodeURIComponent(apiKey)}`;
     return url;
 }
@@ -34513,7 +32608,7 @@ function renderSummary(input) {
         parts.push('<p><strong>Dry run</strong>: nothing was sent. This is the plan.</p>\n');
     }
     if (results !== undefined && outcome.count > 0) {
-        parts.push(`<blockquote>${escapeHtml(PROPAGATION_NOTE)}</blockquote>\n`);
+        parts.push(`<blockquote>${escapeHtml(constants/* PROPAGATION_NOTE */.aJ)}</blockquote>\n`);
     }
     if (plan.requests.length > 0)
         parts.push(requestTable(plan.requests, results));
@@ -34616,12 +32711,10 @@ function failuresSection(results) {
 
 
 
-
-
 async function run(io = new ActionIo()) {
     const raw = readRawInputs();
     // Before anything else can print: every later message goes through the redactor.
-    io.protectSecrets([raw[Input.ApiKey].trim(), raw[Input.GithubToken].trim()]);
+    io.protectSecrets([raw[constants/* Input */.pd.ApiKey].trim(), raw[constants/* Input */.pd.GithubToken].trim()]);
     try {
         await runWithInputs(raw, io);
     }
@@ -34631,7 +32724,7 @@ async function run(io = new ActionIo()) {
     }
 }
 async function runWithInputs(raw, io) {
-    const { settings, diagnostics } = parseInputs(raw);
+    const { settings, diagnostics } = await parseInputs(raw);
     reportDiagnostics(diagnostics, io);
     if (!settings) {
         failOnInputProblems(diagnostics, io);
@@ -34676,18 +32769,24 @@ function reportDiagnostics(diagnostics, io) {
 }
 function failOnInputProblems(diagnostics, io) {
     for (const problem of diagnostics.problems)
-        io.error(formatProblem(problem));
+        io.error((0,src_diagnostics/* formatProblem */.Vw)(problem));
     const count = diagnostics.problems.length;
-    io.setOutputs({ [Output.Status]: 'failed' });
+    io.setOutputs({ [constants/* Output */.k7.Status]: 'failed' });
     io.setFailed(`${count} input problem${count === 1 ? '' : 's'}; nothing was sent:\n` +
-        diagnostics.problems.map(problem => `- ${formatProblem(problem)}`).join('\n'));
+        diagnostics.problems.map(problem => `- ${(0,src_diagnostics/* formatProblem */.Vw)(problem)}`).join('\n'));
 }
 async function findChangedFiles(settings, io) {
     const changed = settings.changedFiles;
     if (!changed)
         return undefined;
+    // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
+    const [{ decideChangeSource }, { mapChangedFiles }, { listChangedFiles, ChangedFilesError }] = await Promise.all([
+        __nccwpck_require__.e(/* import() */ 488).then(__nccwpck_require__.bind(__nccwpck_require__, 7488)),
+        __nccwpck_require__.e(/* import() */ 64).then(__nccwpck_require__.bind(__nccwpck_require__, 1064)),
+        Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(767)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3767))
+    ]);
     const context = readGitHubContext();
-    const diag = new Diagnostics();
+    const diag = new src_diagnostics/* Diagnostics */.rE();
     const source = decideChangeSource(context, {
         ...(changed.baseSha && { baseSha: changed.baseSha }),
         ...(changed.headSha && { headSha: changed.headSha })
@@ -34699,29 +32798,27 @@ async function findChangedFiles(settings, io) {
     }
     if (source.nothingReason)
         io.info(`Changed files: ${source.nothingReason}`);
-    // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
-    const { listChangedFiles, ChangedFilesError } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(767)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3767));
     try {
         const { files, requests } = await listChangedFiles(source, {
             token: changed.token,
             apiUrl: context.apiUrl,
             repository: context.repository,
-            userAgent: USER_AGENT
+            userAgent: constants/* USER_AGENT */._O
         });
         io.info(`Changed files: ${source.description}: ${files.length} file(s) (${requests} GitHub API request(s)).`);
         const mapping = mapChangedFiles(changed.urlMap, files);
         for (const note of mapping.notes)
             io.warning(`url_map: ${note}`);
         io.setOutputs({
-            [Output.ChangedFiles]: JSON.stringify(mapping.files.map(file => file.path)),
-            [Output.UnmappedFiles]: JSON.stringify(mapping.unmapped)
+            [constants/* Output */.k7.ChangedFiles]: JSON.stringify(mapping.files.map(file => file.path)),
+            [constants/* Output */.k7.UnmappedFiles]: JSON.stringify(mapping.unmapped)
         });
         return { description: source.description, mapping };
     }
     catch (error) {
         if (!(error instanceof ChangedFilesError))
             throw error;
-        io.setOutputs({ [Output.Status]: 'failed' });
+        io.setOutputs({ [constants/* Output */.k7.Status]: 'failed' });
         io.setFailed(`Could not list the changed files, so nothing was purged: ${error.message}`);
         return undefined;
     }
@@ -34730,7 +32827,7 @@ function describePlan(plan) {
     return plan.requests.map(request => `#${request.index + 1} POST ${request.kind} ${JSON.stringify(requestBody(request))}`);
 }
 async function send(plan, settings, io) {
-    const transport = createHttpTransport(USER_AGENT, settings.timeoutMs);
+    const transport = createHttpTransport(constants/* USER_AGENT */._O, settings.timeoutMs);
     try {
         return await sendPlan(plan.requests, transport, {
             baseUrl: settings.baseUrl,
@@ -34765,12 +32862,12 @@ function describeResult(result) {
 async function report(io, input) {
     const { outcome } = input;
     io.setOutputs({
-        [Output.Status]: outcome.status,
-        [Output.Tags]: JSON.stringify(outcome.purged.tags),
-        [Output.Urls]: JSON.stringify(outcome.purged.urls),
-        [Output.Pattern]: outcome.purged.patterns[0] ?? '',
-        [Output.Count]: String(outcome.count),
-        [Output.Failed]: JSON.stringify(outcome.failed)
+        [constants/* Output */.k7.Status]: outcome.status,
+        [constants/* Output */.k7.Tags]: JSON.stringify(outcome.purged.tags),
+        [constants/* Output */.k7.Urls]: JSON.stringify(outcome.purged.urls),
+        [constants/* Output */.k7.Pattern]: outcome.purged.patterns[0] ?? '',
+        [constants/* Output */.k7.Count]: String(outcome.count),
+        [constants/* Output */.k7.Failed]: JSON.stringify(outcome.failed)
     });
     await io.writeSummary(renderSummary({
         plan: input.plan,

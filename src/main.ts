@@ -13,8 +13,6 @@ import { describeFailure, sendPlan, type RequestResult } from './send/send-plan.
 import { dryRunOutcome, nothingToPurge, sentOutcome, type RunOutcome } from './report/outcome.js'
 import { renderSummary } from './report/summary.js'
 import type { ChangedFilesReport } from './report/changed-files-report.js'
-import { mapChangedFiles } from './changed-files/url-map.js'
-import { decideChangeSource } from './changed-files/change-source.js'
 
 export async function run(io = new ActionIo()): Promise<void> {
   const raw = readRawInputs()
@@ -29,7 +27,7 @@ export async function run(io = new ActionIo()): Promise<void> {
 }
 
 async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo): Promise<void> {
-  const { settings, diagnostics } = parseInputs(raw)
+  const { settings, diagnostics } = await parseInputs(raw)
   reportDiagnostics(diagnostics, io)
   if (!settings) {
     failOnInputProblems(diagnostics, io)
@@ -91,6 +89,13 @@ async function findChangedFiles(
 ): Promise<ChangedFilesReport | undefined> {
   const changed = settings.changedFiles
   if (!changed) return undefined
+  // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
+  const [{ decideChangeSource }, { mapChangedFiles }, { listChangedFiles, ChangedFilesError }] =
+    await Promise.all([
+      import('./changed-files/change-source.js'),
+      import('./changed-files/url-map.js'),
+      import('./changed-files/github-changes.js')
+    ])
   const context = readGitHubContext()
   const diag = new Diagnostics()
   const source = decideChangeSource(
@@ -107,8 +112,6 @@ async function findChangedFiles(
     return undefined
   }
   if (source.nothingReason) io.info(`Changed files: ${source.nothingReason}`)
-  // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
-  const { listChangedFiles, ChangedFilesError } = await import('./changed-files/github-changes.js')
   try {
     const { files, requests } = await listChangedFiles(source, {
       token: changed.token,

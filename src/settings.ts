@@ -2,27 +2,23 @@
  * Turns the action's raw input strings into one typed RunSettings value (as actions/checkout's
  * input-helper does): the rest of the code never reads an input. Pure: it takes a plain
  * record of strings, so it is tested without mocks, and reports every problem at once.
+ * It is async only because the parsers that some runs need (the PCRE validator, the url_map
+ * grammar) are loaded on demand: they are most of the action's code, and a plain purge by
+ * tag or URL should not pay for compiling them at start-up.
  */
 import { Diagnostics } from './diagnostics.js'
 import { Input, PURGE_KINDS, type InputName, type PurgeKind } from './constants.js'
 import { splitList } from './lists.js'
 import { normalizeUrls, validateTags } from './targets.js'
 import { parseCountries } from './countries.js'
-import { preparePattern, type PreparedPattern } from './pattern.js'
+import type { PreparedPattern } from './pattern.js'
 import { parseBaseUrl, parseBoolean, parseNumber } from './scalars.js'
-import { DEFAULT_URL_MAP } from './changed-files/url-map-presets.js'
-import { parseUrlMap, type UrlMap } from './changed-files/url-map.js'
-import { inputSha } from './changed-files/change-source.js'
+import type { ChangedFilesSettings } from './changed-files/settings.js'
 
 /** Every input as the runner hands it over: a string, '' when not given. */
 export type RawInputs = Readonly<Record<InputName, string>>
 
-export interface ChangedFilesSettings {
-  readonly urlMap: UrlMap
-  readonly baseSha?: string
-  readonly headSha?: string
-  readonly token: string
-}
+export type { ChangedFilesSettings }
 
 export interface RunSettings {
   readonly apiKey: string
@@ -66,7 +62,7 @@ export const LIMITS = {
   concurrency: { min: 1, max: 64 }
 } as const
 
-export function parseInputs(raw: RawInputs): ParsedInputs {
+export async function parseInputs(raw: RawInputs): Promise<ParsedInputs> {
   const diag = new Diagnostics()
   const value = (name: InputName): string => {
     const given = raw[name].trim()
@@ -122,10 +118,14 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
   const pattern =
     patternText === ''
       ? undefined
-      : preparePattern(patternText, { allowPurgeAll: allowPurgeAll ?? false }, diag)
+      : (await import('./pattern.js')).preparePattern(
+          patternText,
+          { allowPurgeAll: allowPurgeAll ?? false },
+          diag
+        )
 
   const changedFiles =
-    changedFilesWanted === true ? parseChangedFilesSettings(raw, value, mode, diag) : undefined
+    changedFilesWanted === true ? await parseChangedFilesInputs(value, mode, diag) : undefined
   if (changedFilesWanted === false) warnAboutUnusedChangedFilesInputs(raw, diag)
 
   const nothingGiven =
@@ -205,32 +205,19 @@ function parseUrlsInput(text: string, diag: Diagnostics): string[] {
   return normalizeUrls(splitList(Input.Urls, text, { commas: false }, diag) ?? [], diag)
 }
 
-function parseChangedFilesSettings(
-  raw: RawInputs,
+async function parseChangedFilesInputs(
   value: (name: InputName) => string,
   mode: PurgeKind | undefined,
   diag: Diagnostics
-): ChangedFilesSettings | undefined {
+): Promise<ChangedFilesSettings | undefined> {
   if (mode === 'pattern') {
     diag.warn(
       "mode is 'pattern': changed files map to URLs and tags, so 'changed_files' is ignored."
     )
     return undefined
   }
-  const urlMapText = value(Input.UrlMap) === '' ? DEFAULT_URL_MAP : value(Input.UrlMap)
-  const urlMap = parseUrlMap(urlMapText, diag)
-  const baseSha = inputSha(Input.BaseSha, value(Input.BaseSha), diag).sha
-  const headSha = inputSha(Input.HeadSha, value(Input.HeadSha), diag).sha
-  const token = raw[Input.GithubToken].trim()
-  if (token === '') {
-    diag.problem(
-      Input.GithubToken,
-      '',
-      'is required with changed_files: true (the default is ${{ github.token }}; it needs contents: read)'
-    )
-  }
-  if (urlMap === undefined || token === '') return undefined
-  return { urlMap, token, ...(baseSha && { baseSha }), ...(headSha && { headSha }) }
+  const { parseChangedFilesSettings } = await import('./changed-files/settings.js')
+  return parseChangedFilesSettings(value, diag)
 }
 
 function warnAboutUnusedChangedFilesInputs(raw: RawInputs, diag: Diagnostics): void {

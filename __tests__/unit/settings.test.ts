@@ -12,15 +12,15 @@ function raw(given: Partial<Record<InputName, string>>): RawInputs {
   return { ...all, api_key: 'k3y', base_url: 'https://api.example.com', ...given }
 }
 
-function settingsOf(given: Partial<Record<InputName, string>>) {
-  const { settings, diagnostics } = parseInputs(raw(given))
+async function settingsOf(given: Partial<Record<InputName, string>>) {
+  const { settings, diagnostics } = await parseInputs(raw(given))
   if (!settings) throw new Error(diagnostics.problems.map(formatProblem).join('\n'))
   return { settings, diagnostics }
 }
 
 describe('parseInputs', () => {
-  it('applies the defaults', () => {
-    const { settings } = settingsOf({ tags: 'a' })
+  it('applies the defaults', async () => {
+    const { settings } = await settingsOf({ tags: 'a' })
     expect(settings).toMatchObject({
       dryRun: false,
       batchSize: 100,
@@ -34,15 +34,15 @@ describe('parseInputs', () => {
     expect(settings.changedFiles).toBeUndefined()
   })
 
-  it('purges every kind given when mode is empty', () => {
-    const { settings } = settingsOf({ tags: 'a,b', urls: '/x', pattern: '#^/blog/.*$#' })
+  it('purges every kind given when mode is empty', async () => {
+    const { settings } = await settingsOf({ tags: 'a,b', urls: '/x', pattern: '#^/blog/.*$#' })
     expect(settings.tags).toEqual(['a', 'b'])
     expect(settings.urls).toEqual(['/x'])
     expect(settings.pattern?.pattern).toBe('#^/blog/.*$#')
   })
 
-  it('with a mode, ignores the other kinds with a warning, without validating them', () => {
-    const { settings, diagnostics } = settingsOf({
+  it('with a mode, ignores the other kinds with a warning, without validating them', async () => {
+    const { settings, diagnostics } = await settingsOf({
       mode: 'URL',
       urls: '/x',
       tags: 'bad,',
@@ -57,8 +57,8 @@ describe('parseInputs', () => {
     ])
   })
 
-  it('requires the input of the chosen mode', () => {
-    const { settings, diagnostics } = parseInputs(raw({ mode: 'tag', urls: '/x' }))
+  it('requires the input of the chosen mode', async () => {
+    const { settings, diagnostics } = await parseInputs(raw({ mode: 'tag', urls: '/x' }))
     expect(settings).toBeUndefined()
     expect(diagnostics.problems).toEqual([
       {
@@ -69,13 +69,13 @@ describe('parseInputs', () => {
     ])
   })
 
-  it('treats a run with nothing to purge as an input problem', () => {
-    const { diagnostics } = parseInputs(raw({}))
+  it('treats a run with nothing to purge as an input problem', async () => {
+    const { diagnostics } = await parseInputs(raw({}))
     expect(diagnostics.problems[0]?.reason).toMatch(/nothing to purge/)
   })
 
-  it('reports every problem at once, each naming its input and value', () => {
-    const { settings, diagnostics } = parseInputs(
+  it('reports every problem at once, each naming its input and value', async () => {
+    const { settings, diagnostics } = await parseInputs(
       raw({
         api_key: '',
         base_url: 'http://example.com',
@@ -111,14 +111,14 @@ describe('parseInputs', () => {
     }
   })
 
-  it('never echoes an API key in a problem', () => {
-    const { diagnostics } = parseInputs(raw({ api_key: 'secret with space', tags: 'a' }))
+  it('never echoes an API key in a problem', async () => {
+    const { diagnostics } = await parseInputs(raw({ api_key: 'secret with space', tags: 'a' }))
     expect(JSON.stringify(diagnostics.problems)).not.toContain('secret with space')
     expect(diagnostics.problems[0]?.input).toBe('api_key')
   })
 
-  it('reads changed-files settings, with the default map and the token', () => {
-    const { settings } = settingsOf({
+  it('reads changed-files settings, with the default map and the token', async () => {
+    const { settings } = await settingsOf({
       changed_files: 'true',
       github_token: 'ght',
       base_sha: 'ABCDEF1'
@@ -128,20 +128,20 @@ describe('parseInputs', () => {
     expect(settings.changedFiles?.urlMap.rules.length).toBeGreaterThan(0)
   })
 
-  it('refuses a bad base_sha and a missing token with changed_files', () => {
-    const { diagnostics } = parseInputs(raw({ changed_files: 'true', base_sha: 'main' }))
+  it('refuses a bad base_sha and a missing token with changed_files', async () => {
+    const { diagnostics } = await parseInputs(raw({ changed_files: 'true', base_sha: 'main' }))
     expect(diagnostics.problems.map(p => p.input).sort()).toEqual(['base_sha', 'github_token'])
   })
 
-  it('warns that url_map is unused without changed_files', () => {
-    const { diagnostics } = settingsOf({ tags: 'a', url_map: 'x -> /x' })
+  it('warns that url_map is unused without changed_files', async () => {
+    const { diagnostics } = await settingsOf({ tags: 'a', url_map: 'x -> /x' })
     expect(diagnostics.warnings[0]).toMatch(/'url_map' is ignored/)
   })
 })
 
 describe('buildPlan', () => {
-  it('batches tags and URLs, one request per batch and country, in plan order', () => {
-    const { settings } = settingsOf({
+  it('batches tags and URLs, one request per batch and country, in plan order', async () => {
+    const { settings } = await settingsOf({
       tags: 't1,t2,t3',
       urls: '/a\n/b',
       pattern: '#^/x/.*$#',
@@ -162,13 +162,13 @@ describe('buildPlan', () => {
     expect(requestBody(plan.requests[6]!)).toEqual({ pattern: '#^/x/.*$#', country: 'IT' })
   })
 
-  it('sends no country field when none is given', () => {
-    const { settings } = settingsOf({ urls: '/a' })
+  it('sends no country field when none is given', async () => {
+    const { settings } = await settingsOf({ urls: '/a' })
     expect(requestBody(buildPlan(settings).requests[0]!)).toEqual({ url: ['/a'] })
   })
 
-  it('merges derived targets after the given ones, deduplicated', () => {
-    const { settings } = settingsOf({
+  it('merges derived targets after the given ones, deduplicated', async () => {
+    const { settings } = await settingsOf({
       urls: '/a',
       tags: 'x',
       changed_files: 'true',
@@ -178,8 +178,8 @@ describe('buildPlan', () => {
     expect(plan.targets).toEqual({ tags: ['x', 'y'], urls: ['/a', '/b'], patterns: [] })
   })
 
-  it('leaves derived tags out in url mode, with a warning', () => {
-    const { settings } = settingsOf({ mode: 'url', changed_files: 'true', github_token: 't' })
+  it('leaves derived tags out in url mode, with a warning', async () => {
+    const { settings } = await settingsOf({ mode: 'url', changed_files: 'true', github_token: 't' })
     const plan = buildPlan(settings, { urls: ['/b'], tags: ['x'] })
     expect(plan.targets.tags).toEqual([])
     expect(plan.warnings[0]).toMatch(/tag\(s\) derived from changed files are left out/)

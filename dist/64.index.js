@@ -1,0 +1,506 @@
+export const id = 64;
+export const ids = [64];
+export const modules = {
+
+/***/ 1064:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   encodeUrlPath: () => (/* binding */ encodeUrlPath),
+/* harmony export */   mapChangedFiles: () => (/* binding */ mapChangedFiles),
+/* harmony export */   parseUrlMap: () => (/* binding */ parseUrlMap)
+/* harmony export */ });
+/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4851);
+
+const INPUT = 'url_map';
+const ARROW = '->';
+const TAG_PREFIX = 'tag:';
+const CAPTURE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const SPANS_SUFFIX = '...';
+/** `#` opening a line or following a blank starts a comment; `a#b` stays as written. */
+const COMMENT = /(?:^|[ \t])#.*$/;
+/** Characters a capture may not bring into a tag. */
+const NOT_IN_TAG = /[,\r\n]/;
+// ---------------------------------------------------------------------------------------------
+// Parsing
+/** Parses the whole input; reports every bad line, and returns undefined if there was one. */
+function parseUrlMap(text, diag) {
+    const rules = [];
+    let bad = false;
+    text.split(/\r\n|\r|\n/).forEach((rawLine, index) => {
+        const line = index + 1;
+        const ruleText = rawLine.replace(COMMENT, '').trim();
+        if (ruleText === '')
+            return;
+        const parsed = parseRule(ruleText, line);
+        if ('reasons' in parsed) {
+            bad = true;
+            for (const reason of parsed.reasons) {
+                diag.problem(INPUT, rawLine.trim(), `line ${line}: ${reason}`);
+            }
+        }
+        else {
+            rules.push(parsed);
+        }
+    });
+    return bad ? undefined : { rules };
+}
+function parseRule(text, line) {
+    if (text.startsWith('!'))
+        return parseExcludingRule(text, line);
+    const arrow = text.indexOf(ARROW);
+    if (arrow === -1) {
+        return {
+            reasons: [`no '${ARROW}': write 'GLOB -> TARGET ...', or '!GLOB' to map files to nothing`]
+        };
+    }
+    const glob = text.slice(0, arrow).trim();
+    const targetTexts = text
+        .slice(arrow + ARROW.length)
+        .trim()
+        .split(/\s+/)
+        .filter(target => target !== '');
+    const compiled = compileGlob(glob);
+    const reasons = [...compiled.reasons];
+    if (targetTexts.length === 0)
+        reasons.push(`no targets after '${ARROW}'`);
+    if (targetTexts.some(target => target.includes(ARROW)))
+        reasons.push(`more than one '${ARROW}'`);
+    const targets = [];
+    for (const targetText of targetTexts.filter(target => !target.includes(ARROW))) {
+        const target = parseTarget(targetText, compiled.names);
+        if ('reasons' in target)
+            reasons.push(...target.reasons);
+        else
+            targets.push(target);
+    }
+    if (reasons.length > 0 || compiled.matcher === undefined)
+        return { reasons };
+    const { matcher, prefix } = compiled;
+    return { line, text, glob, excludes: false, matcher, prefix, targets };
+}
+function parseExcludingRule(text, line) {
+    const glob = text.slice(1).trim();
+    if (glob.includes(ARROW)) {
+        return { reasons: [`an excluding rule ('!GLOB') maps files to nothing and takes no targets`] };
+    }
+    const compiled = compileGlob(glob);
+    if (compiled.matcher === undefined)
+        return { reasons: compiled.reasons };
+    const { matcher, prefix } = compiled;
+    return { line, text, glob, excludes: true, matcher, prefix, targets: [] };
+}
+// ---------------------------------------------------------------------------------------------
+// Targets
+function parseTarget(text, captured) {
+    let kind;
+    let template;
+    if (text.startsWith('/')) {
+        if (text.startsWith('//')) {
+            return {
+                reasons: [
+                    `URL target ${(0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(text)} starts with '//', which names a host: write one '/'`
+                ]
+            };
+        }
+        kind = 'url';
+        template = text;
+    }
+    else if (text.startsWith(TAG_PREFIX)) {
+        kind = 'tag';
+        template = text.slice(TAG_PREFIX.length);
+        if (template === '')
+            return { reasons: [`'${TAG_PREFIX}' needs a tag name after it`] };
+    }
+    else {
+        return {
+            reasons: [
+                `target ${(0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(text)} is neither a URL path starting with '/' (such as /blog/, not https://…) nor a tag written 'tag:NAME'`
+            ]
+        };
+    }
+    const parts = parseTemplate(template);
+    if ('reasons' in parts)
+        return { reasons: parts.reasons.map(reason => `in target ${(0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(text)}: ${reason}`) };
+    const reasons = [];
+    if (kind === 'tag' && parts.some(part => part.kind === 'literal' && part.text.includes(','))) {
+        reasons.push(`tag ${(0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(text)} contains a comma; tags are sent comma-separated`);
+    }
+    // When the glob itself is bad its names are unknown: say nothing rather than guess.
+    if (captured !== undefined) {
+        for (const part of parts) {
+            if (part.kind === 'capture' && !captured.has(part.name)) {
+                reasons.push(`target ${(0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(text)} uses {${part.name}}, which the glob does not capture`);
+            }
+        }
+    }
+    return reasons.length > 0 ? { reasons } : { kind, template, parts };
+}
+function parseTemplate(template) {
+    const parts = [];
+    let literal = '';
+    let index = 0;
+    while (index < template.length) {
+        const char = template.charAt(index);
+        if (char === '}')
+            return { reasons: [`unbalanced '}'`] };
+        if (char !== '{') {
+            literal += char;
+            index += 1;
+            continue;
+        }
+        const close = findCaptureEnd(template, index);
+        if (close === undefined)
+            return { reasons: [`unbalanced '{'`] };
+        const body = template.slice(index + 1, close);
+        if (body.endsWith(SPANS_SUFFIX)) {
+            return {
+                reasons: [`write {${body.slice(0, -SPANS_SUFFIX.length)}} in a target, without '...'`]
+            };
+        }
+        const nameProblem = checkCaptureName(body);
+        if (nameProblem !== undefined)
+            return { reasons: [nameProblem] };
+        if (literal !== '')
+            parts.push({ kind: 'literal', text: literal });
+        literal = '';
+        parts.push({ kind: 'capture', name: body });
+        index = close + 1;
+    }
+    if (literal !== '')
+        parts.push({ kind: 'literal', text: literal });
+    return parts;
+}
+/** The index of the `}` closing the `{` at `open`, or undefined when another `{` comes first. */
+function findCaptureEnd(text, open) {
+    const close = text.indexOf('}', open + 1);
+    const nextOpen = text.indexOf('{', open + 1);
+    if (close === -1 || (nextOpen !== -1 && nextOpen < close))
+        return undefined;
+    return close;
+}
+function checkCaptureName(name) {
+    if (name === '')
+        return 'empty capture name {}';
+    if (!CAPTURE_NAME.test(name)) {
+        return `invalid capture name ${(0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(name)}: use letters, digits and '_', not starting with a digit`;
+    }
+    return undefined;
+}
+/**
+ * Compiles a glob to one RegExp, matched against the path with a '/' appended: then every
+ * segment, the last one too, ends with '/', and no piece needs to know what is around it.
+ */
+function compileGlob(glob) {
+    const reasons = checkGlobShape(glob);
+    const segments = [];
+    for (const text of glob.split('/').filter(segment => segment !== '')) {
+        const segment = parseSegment(text);
+        if ('reasons' in segment)
+            reasons.push(...segment.reasons);
+        else
+            segments.push(segment);
+    }
+    const names = capturedNames(segments);
+    for (const name of duplicates(names))
+        reasons.push(`{${name}} is captured twice`);
+    if (reasons.length > 0)
+        return { matcher: undefined, prefix: '', names: undefined, reasons };
+    const matcher = new RegExp(globSource(segments), 'u');
+    return { matcher, prefix: literalPrefix(segments), names: new Set(names), reasons };
+}
+/** The literal text before the glob's first wildcard, segments ending with '/' as matched. */
+function literalPrefix(segments) {
+    let prefix = '';
+    for (const segment of segments) {
+        if (segment.kind !== 'within')
+            return prefix;
+        for (const part of segment.parts) {
+            if (part.kind !== 'literal')
+                return prefix;
+            prefix += part.text;
+        }
+        prefix += '/';
+    }
+    return prefix;
+}
+function checkGlobShape(glob) {
+    if (glob === '')
+        return ['empty glob'];
+    const reasons = [];
+    if (glob.startsWith('/')) {
+        reasons.push(`the glob starts with '/': paths are relative to the repository root, so drop it`);
+    }
+    if (glob.endsWith('/')) {
+        reasons.push(`the glob ends with '/': write 'folder/**' to match the files in a folder`);
+    }
+    if (glob.includes('//'))
+        reasons.push(`the glob has an empty path segment ('//')`);
+    return reasons;
+}
+function parseSegment(segment) {
+    if (segment === '**')
+        return { kind: 'globstar' };
+    if (segment.includes('**'))
+        return { reasons: [`'**' must be a whole path segment (in ${(0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(segment)})`] };
+    const parts = [];
+    let literal = '';
+    let index = 0;
+    while (index < segment.length) {
+        const char = segment.charAt(index);
+        if (char === '}')
+            return { reasons: [`unbalanced '}' in ${(0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(segment)}`] };
+        if (char !== '{' && char !== '*') {
+            literal += char;
+            index += 1;
+            continue;
+        }
+        if (literal !== '')
+            parts.push({ kind: 'literal', text: literal });
+        literal = '';
+        if (char === '*') {
+            parts.push({ kind: 'star' });
+            index += 1;
+            continue;
+        }
+        const close = findCaptureEnd(segment, index);
+        if (close === undefined)
+            return { reasons: [`unbalanced '{' in ${(0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(segment)}`] };
+        const body = segment.slice(index + 1, close);
+        const spans = body.endsWith(SPANS_SUFFIX);
+        const name = spans ? body.slice(0, -SPANS_SUFFIX.length) : body;
+        const nameProblem = checkCaptureName(name);
+        if (nameProblem !== undefined)
+            return { reasons: [nameProblem] };
+        if (spans) {
+            if (segment === `{${body}}`)
+                return { kind: 'spans', name };
+            return { reasons: [`{${body}} must be a whole path segment (in ${(0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(segment)})`] };
+        }
+        parts.push({ kind: 'capture', name });
+        index = close + 1;
+    }
+    if (literal !== '')
+        parts.push({ kind: 'literal', text: literal });
+    const touching = findTouchingWildcards(parts);
+    return touching === undefined ? { kind: 'within', parts } : { reasons: [touching] };
+}
+/** Two wildcards side by side leave where the first ends to a guess, so they are refused. */
+function findTouchingWildcards(parts) {
+    for (let index = 1; index < parts.length; index += 1) {
+        const before = parts[index - 1];
+        const after = parts[index];
+        if (before === undefined || after === undefined)
+            continue;
+        if (before.kind === 'literal' || after.kind === 'literal')
+            continue;
+        const written = `${describePart(before)}${describePart(after)}`;
+        return `'${written}': a capture or '*' right next to another has no clear end; put literal text between them`;
+    }
+    return undefined;
+}
+function describePart(part) {
+    if (part.kind === 'capture')
+        return `{${part.name}}`;
+    return part.kind === 'star' ? '*' : part.text;
+}
+function capturedNames(segments) {
+    return segments.flatMap(segment => {
+        if (segment.kind === 'spans')
+            return [segment.name];
+        if (segment.kind === 'globstar')
+            return [];
+        return segment.parts.flatMap(part => (part.kind === 'capture' ? [part.name] : []));
+    });
+}
+function duplicates(names) {
+    return [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
+}
+// ---------------------------------------------------------------------------------------------
+// Globs to regular expressions
+//
+// The result behaves like the plain lazy translation (`**` → `(?:[^/]+/)*?`, `{x}` → `([^/]+?)`,
+// ...) but never backtracks into a choice that is already known to be the right one:
+// - Inside a segment, a wildcard followed by literal text ends where that text first occurs;
+//   taking any later occurrence leaves less room for the rest, so it cannot succeed where the
+//   earliest failed. That cut is written as an atomic group, `(?=(?<g>…))\k<g>`: JS lookaheads
+//   never backtrack.
+// - Likewise a `**` or `{x...}` followed by fixed segments (and then another `**`/`{x...}`)
+//   stops at the first place those segments match.
+// Only the last `**`/`{x...}` scans, once, to the end. So the time per path is about linear in
+// its length, whatever the path, instead of growing with a power of it.
+const SEGMENT_CHAR = '[^/]';
+const ALL_SEGMENTS = '(?:[^/]+/)*?';
+function globSource(segments) {
+    const groups = new GroupNames();
+    let source = '^';
+    // A `**` or `{x...}` whose end is decided by the fixed segments that follow it.
+    let pendingSpan;
+    let fixed = '';
+    for (const segment of segments) {
+        if (segment.kind === 'within') {
+            fixed += `${withinSegmentSource(segment.parts, groups)}/`;
+            continue;
+        }
+        source += pendingSpan === undefined ? fixed : atomic(pendingSpan + fixed, groups.next());
+        pendingSpan =
+            segment.kind === 'globstar'
+                ? ALL_SEGMENTS
+                : `(?<${captureGroup(segment.name)}>[^/]+(?:/[^/]+)*?)/`;
+        fixed = '';
+    }
+    return `${source}${pendingSpan ?? ''}${fixed}$`;
+}
+function withinSegmentSource(parts, groups) {
+    return parts
+        .map((part, index) => {
+        if (part.kind === 'literal')
+            return escapeRegExp(part.text);
+        return wildcardSource(part, parts[index + 1], index + 1 === parts.length - 1, groups);
+    })
+        .join('');
+}
+/**
+ * One `*` or `{name}`; `next` is the part after it (a literal, as wildcards never touch), and
+ * `nextIsLast` says whether that literal must end the segment.
+ */
+function wildcardSource(part, next, nextIsLast, groups) {
+    const group = part.kind === 'capture' ? captureGroup(part.name) : undefined;
+    const first = group === undefined ? '' : SEGMENT_CHAR; // a capture takes one character at least
+    // Last in its segment: it takes the rest of the segment, which ends at the next '/'.
+    if (next === undefined || next.kind !== 'literal')
+        return named(group, `${first}${SEGMENT_CHAR}*`);
+    // Its literal ends the segment: only one place fits, found by a lazy scan.
+    if (nextIsLast)
+        return named(group, `${first}${SEGMENT_CHAR}*?`);
+    // More follows its literal: stop where the literal first occurs, and never reconsider.
+    const upToLiteral = `${first}(?:(?!${escapeRegExp(next.text)})${SEGMENT_CHAR})*`;
+    return atomic(upToLiteral, group ?? groups.next());
+}
+function named(group, source) {
+    return group === undefined ? source : `(?<${group}>${source})`;
+}
+/** Matches `source` once, the first way it can, as an atomic group would. */
+function atomic(source, group) {
+    return `(?=(?<${group}>${source}))\\k<${group}>`;
+}
+/** User captures are `c_NAME`; helper groups `hN`. The prefixes keep the two apart. */
+function captureGroup(name) {
+    return `c_${name}`;
+}
+class GroupNames {
+    count = 0;
+    next() {
+        const name = `h${this.count}`;
+        this.count += 1;
+        return name;
+    }
+}
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+// ---------------------------------------------------------------------------------------------
+// Mapping
+function mapChangedFiles(map, paths) {
+    const files = [];
+    const urls = new Set();
+    const tags = new Set();
+    const unmapped = [];
+    const notes = [];
+    const seen = new Set();
+    for (const path of paths) {
+        if (seen.has(path))
+            continue;
+        seen.add(path);
+        const file = mapPath(map.rules, path);
+        files.push(file);
+        for (const url of file.urls)
+            urls.add(url);
+        for (const tag of file.tags)
+            tags.add(tag);
+        if (file.outcome === 'unmapped')
+            unmapped.push(path);
+        for (const note of file.notes ?? [])
+            notes.push(`${path}: ${note}`);
+    }
+    return { files, urls: [...urls], tags: [...tags], unmapped, notes };
+}
+function mapPath(rules, path) {
+    if (!namesAFile(path))
+        return { path, urls: [], tags: [], outcome: 'unmapped' };
+    const subject = `${path}/`;
+    for (const rule of rules) {
+        if (!subject.startsWith(rule.prefix))
+            continue;
+        const match = rule.matcher.exec(subject);
+        if (match === null)
+            continue;
+        if (rule.excludes)
+            return { path, urls: [], tags: [], outcome: 'excluded', line: rule.line };
+        return applyTargets(rule, path, match.groups ?? {});
+    }
+    return { path, urls: [], tags: [], outcome: 'unmapped' };
+}
+/**
+ * Paths with an empty segment ('', '/a', 'a/', 'a//b') name no file, and git never lists one.
+ * Refusing them keeps the matcher's shortcuts sound: a '*' segment could match an empty
+ * segment that no '**' or '{x...}' could, which would make "earliest" the wrong choice.
+ */
+function namesAFile(path) {
+    return path !== '' && !path.startsWith('/') && !path.endsWith('/') && !path.includes('//');
+}
+function applyTargets(rule, path, groups) {
+    const capture = (name) => groups[captureGroup(name)] ?? '';
+    const urls = new Set();
+    const tags = new Set();
+    const notes = [];
+    for (const target of rule.targets) {
+        if (target.kind === 'url') {
+            urls.add(render(target, name => encodeUrlPath(capture(name))));
+            continue;
+        }
+        const unfit = target.parts.find(part => part.kind === 'capture' && NOT_IN_TAG.test(capture(part.name)));
+        if (unfit?.kind === 'capture') {
+            notes.push(`tag ${(0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(TAG_PREFIX + target.template)} skipped: {${unfit.name}} is ${(0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteValue */ .cl)(capture(unfit.name))}, and a tag cannot hold a comma or a line break`);
+            continue;
+        }
+        tags.add(render(target, capture));
+    }
+    const file = {
+        path,
+        urls: [...urls],
+        tags: [...tags],
+        outcome: 'mapped',
+        line: rule.line
+    };
+    return notes.length > 0 ? { ...file, notes } : file;
+}
+function render(target, capture) {
+    return target.parts
+        .map(part => (part.kind === 'literal' ? part.text : capture(part.name)))
+        .join('');
+}
+// ---------------------------------------------------------------------------------------------
+// Percent-encoding
+/**
+ * encodeURIComponent keeps RFC 3986's unreserved characters and `!'()*`, and encodes the rest of
+ * the sub-delimiters, `:` and `@`, which a path segment may hold as they are: put those back.
+ * Every '%' in its output starts a triple, so these matches cannot straddle two.
+ */
+const ALLOWED_IN_SEGMENT = /%(?:24|26|2B|2C|3B|3D|3A|40)/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Percent-encodes each '/'-separated segment of a captured value as UTF-8; '/' stays. */
+function encodeUrlPath(value) {
+    return value.split('/').map(encodeUrlSegment).join('/');
+}
+function encodeUrlSegment(segment) {
+    // encodeURIComponent throws on a lone surrogate; UTF-8 has no form for one anyway.
+    const wellFormed = segment.replace(LONE_SURROGATE, '\uFFFD');
+    return encodeURIComponent(wellFormed).replace(ALLOWED_IN_SEGMENT, triple => decodeURIComponent(triple));
+}
+
+
+/***/ })
+
+};
