@@ -154,8 +154,9 @@ function hashFiles(files) {
  * @param {string} name
  * @param {string} source repository-relative
  * @param {string[]} inputs files whose change requires a rebuild
+ * @param {string[]} [extraFlags] more ncc flags (e.g. --minify)
  */
-async function nccBuild(name, source, inputs) {
+async function nccBuild(name, source, inputs, extraFlags = []) {
   const outDir = join(BUILD_DIR, name)
   const entry = join(outDir, 'index.js')
   const stamp = join(outDir, '.inputs-sha256')
@@ -168,7 +169,7 @@ async function nccBuild(name, source, inputs) {
   mkdirSync(dirname(outDir), { recursive: true })
   const started = performance.now()
   const result = await timeNode(
-    [NCC_CLI, 'build', source, '-o', outDir, '--license', 'licenses.txt', '--quiet'],
+    [NCC_CLI, 'build', source, '-o', outDir, '--license', 'licenses.txt', '--quiet', ...extraFlags],
     /** @type {Record<string, string>} */ ({ ...process.env }),
     REPO_ROOT
   )
@@ -187,12 +188,20 @@ async function buildAll() {
     join(REPO_ROOT, 'bench/floor/index.ts'),
     ...common
   ])
+  // The same floor minified like dist/ (`npm run bundle` passes --minify): the like-for-like
+  // reference, so that minifying is not mistaken for the action doing less.
+  const floorMinified = await nccBuild(
+    'floor-minified',
+    'bench/floor/index.ts',
+    [join(REPO_ROOT, 'bench/floor/index.ts'), ...common],
+    ['--minify']
+  )
   const inProcess = await nccBuild('in-process', 'bench/in-process/entry.ts', [
     join(REPO_ROOT, 'bench/in-process/entry.ts'),
     ...filesUnder(join(REPO_ROOT, 'src')),
     ...common
   ])
-  return { floor, inProcess }
+  return { floor, floorMinified, inProcess }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,7 +251,9 @@ async function main() {
   const rows = []
   try {
     // --- 1. Cold start ------------------------------------------------------------------------
-    log(`cold start: ${RUNS.coldWarmup} warm-up + ${RUNS.cold} rounds of action / floor / bare`)
+    log(
+      `cold start: ${RUNS.coldWarmup} warm-up + ${RUNS.cold} rounds of action / floor / minified floor / bare`
+    )
     const dryRunInputs = {
       api_key: API_KEY,
       base_url: emulator.url,
@@ -267,6 +278,11 @@ async function main() {
         )
         return r.durationMs
       },
+      floorMinified: async () => {
+        const r = await runAction({ entry: bundles.floorMinified })
+        check(r.exitCode === 0, `minified floor: exit ${r.exitCode}\n${r.stderr}`)
+        return r.durationMs
+      },
       bare: async () => {
         const r = await timeNode(['-e', ''], runnerLikeEnv())
         check(r.exitCode === 0, `bare node: exit ${r.exitCode}`)
@@ -274,7 +290,7 @@ async function main() {
       }
     }
     /** @type {Record<string, number[]>} */
-    const cold = { action: [], floor: [], bare: [] }
+    const cold = { action: [], floor: [], floorMinified: [], bare: [] }
     for (let r = -RUNS.coldWarmup; r < RUNS.cold; r++) {
       for (const side of rotate(Object.keys(coldSides), Math.max(r, 0))) {
         const ms = await coldSides[side]()
@@ -439,6 +455,7 @@ async function main() {
     const coldMs = {
       action: median(cold.action),
       floor: median(cold.floor),
+      floorMinified: median(cold.floorMinified),
       bare: median(cold.bare)
     }
     rows.push(
@@ -452,6 +469,17 @@ async function main() {
         target: TARGET,
         peakRssKiB: memory.action,
         note: spread('action', 'floor')
+      }),
+      row({
+        section: 'cold start',
+        scenario: 'dist dry run (3 URLs) vs floor, minified alike',
+        medianMs: coldMs.action,
+        reference: 'minified floor',
+        referenceMs: coldMs.floorMinified,
+        ratio: paired('action', 'floorMinified'),
+        target: TARGET,
+        peakRssKiB: memory.action,
+        note: spread('action', 'floorMinified')
       }),
       row({
         section: 'cold start',
