@@ -1307,6 +1307,8 @@ export class Emulator {
    * @param {http.ServerResponse} res
    */
   _handle(req, res) {
+    // A real service's answer time includes its own work: the latency counts from here.
+    const arrivedAt = performance.now()
     const id = randomUUID()
     res.setHeader(this.requestIdHeader, id)
     res.setHeader('content-type', 'application/json')
@@ -1334,7 +1336,7 @@ export class Emulator {
       if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
         this._control(req, res, path, rawQuery, text)
       } else {
-        this._service(req, res, id, path, rawQuery, text)
+        this._service(req, res, id, path, rawQuery, text, arrivedAt)
       }
     })
   }
@@ -1347,8 +1349,9 @@ export class Emulator {
    * @param {string} path
    * @param {string} rawQuery
    * @param {string} text
+   * @param {number} arrivedAt `performance.now()` when the request arrived
    */
-  _service(req, res, id, path, rawQuery, text) {
+  _service(req, res, id, path, rawQuery, text, arrivedAt) {
     this.requestCount++
     const params = new URLSearchParams(rawQuery)
     const keys = params.getAll('api_key')
@@ -1426,7 +1429,9 @@ export class Emulator {
     if (fault?.headers) outcome.headers = { ...outcome.headers, ...fault.headers }
     entry.status = outcome.status
     entry.purged = outcome.purged ?? null
-    this._write(res, outcome, this.latencyMs + (fault?.delayMs ?? 0), entry)
+    const spentMs = performance.now() - arrivedAt
+    const latencyLeft = Math.max(0, this.latencyMs - spentMs)
+    this._write(res, outcome, latencyLeft + (fault?.delayMs ?? 0), entry)
   }
 
   /**
