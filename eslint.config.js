@@ -3,7 +3,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'lib/', 'node_modules/', 'coverage/', 'bench/results*.json'] },
+  { ignores: ['dist/', 'lib/', 'node_modules/', 'coverage/', '.tmp/', 'bench/results*.json'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

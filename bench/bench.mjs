@@ -16,7 +16,6 @@
  * target is marked, not fatal: the process fails only when a run did not do its work (a URL
  * missing at the emulator, a wrong output), since then its time means nothing.
  */
-import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
   existsSync,
@@ -32,7 +31,7 @@ import os from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { startEmulator } from '../emulator/server.mjs'
-import { ACTION_ENTRY, REPO_ROOT, runAction } from '../scripts/run-action.mjs'
+import { ACTION_ENTRY, REPO_ROOT, runAction, runNode } from '../scripts/run-action.mjs'
 import { shortUrls } from './in-process/workload.mjs'
 
 // ---------------------------------------------------------------------------------------------
@@ -104,32 +103,6 @@ function runnerLikeEnv(/** @type {Record<string, string>} */ extra = {}) {
   }
 }
 
-/**
- * Spawns `node ...args` as runAction does (pipes, same environment shape) and times it from
- * spawn to close.
- * @param {string[]} nodeArgs
- * @param {Record<string, string>} env
- * @param {string} [cwd]
- */
-function timeNode(nodeArgs, env, cwd = os.tmpdir()) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now()
-    const child = spawn(process.execPath, nodeArgs, {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', chunk => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', chunk => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', exitCode =>
-      resolve({ exitCode, stdout, stderr, durationMs: performance.now() - started })
-    )
-  })
-}
-
 // ---------------------------------------------------------------------------------------------
 // Builds: the toolkit floor and the in-process entry, with ncc as `npm run bundle` uses it
 
@@ -168,7 +141,7 @@ async function nccBuild(name, source, inputs, extraFlags = []) {
   rmSync(outDir, { recursive: true, force: true })
   mkdirSync(dirname(outDir), { recursive: true })
   const started = performance.now()
-  const result = await timeNode(
+  const result = await runNode(
     [NCC_CLI, 'build', source, '-o', outDir, '--license', 'licenses.txt', '--quiet', ...extraFlags],
     /** @type {Record<string, string>} */ ({ ...process.env }),
     REPO_ROOT
@@ -212,7 +185,7 @@ async function buildAll() {
  * @param {Record<string, unknown>} task
  */
 async function runWorker(task) {
-  const result = await timeNode([WORKER, JSON.stringify(task)], runnerLikeEnv())
+  const result = await runNode([WORKER, JSON.stringify(task)], runnerLikeEnv(), os.tmpdir())
   if (result.exitCode !== 0) {
     throw new Error(`worker ${JSON.stringify(task)} failed:\n${result.stderr}`)
   }
@@ -284,7 +257,7 @@ async function main() {
         return r.durationMs
       },
       bare: async () => {
-        const r = await timeNode(['-e', ''], runnerLikeEnv())
+        const r = await runNode(['-e', ''], runnerLikeEnv(), os.tmpdir())
         check(r.exitCode === 0, `bare node: exit ${r.exitCode}`)
         return r.durationMs
       }
@@ -432,7 +405,7 @@ async function main() {
     const memory = {
       action: await peakRss(env => runAction({ inputs: dryRunInputs, env })),
       floor: await peakRss(env => runAction({ entry: bundles.floor, env })),
-      bare: await peakRss(env => timeNode(['-e', ''], runnerLikeEnv(env))),
+      bare: await peakRss(env => runNode(['-e', ''], runnerLikeEnv(env), os.tmpdir())),
       dist10k: await peakRss(async env => {
         emulator.setLatency(LATENCY_MS)
         emulator.reset()

@@ -135,22 +135,11 @@ export async function runAction(options = {}) {
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = evaluateExpressions(value, expressions)
   }
 
-  const started = performance.now()
-  const child = spawn(process.execPath, [options.entry ?? ACTION_ENTRY], {
-    cwd: workDir,
+  const { exitCode, stdout, stderr, durationMs } = await runNode(
+    [options.entry ?? ACTION_ENTRY],
     env,
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.setEncoding('utf8').on('data', chunk => (stdout += chunk))
-  child.stderr.setEncoding('utf8').on('data', chunk => (stderr += chunk))
-  /** @type {number | null} */
-  const exitCode = await new Promise((resolve, reject) => {
-    child.on('error', reject)
-    child.on('close', code => resolve(code))
-  })
-  const durationMs = performance.now() - started
+    workDir
+  )
   const result = {
     exitCode,
     stdout,
@@ -162,6 +151,28 @@ export async function runAction(options = {}) {
   }
   rmSync(workDir, { recursive: true, force: true })
   return result
+}
+
+/**
+ * Runs this Node with `args` in `cwd` and a given environment, timing it from spawn to exit.
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ * @param {string} cwd
+ * @returns {Promise<{ exitCode: number | null, stdout: string, stderr: string, durationMs: number }>}
+ */
+export function runNode(args, env, cwd) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', chunk => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', chunk => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', exitCode =>
+      resolve({ exitCode, stdout, stderr, durationMs: performance.now() - started })
+    )
+  })
 }
 
 /** @param {string} stdout */

@@ -90,10 +90,9 @@ async function findChangedFiles(
   const changed = settings.changedFiles
   if (!changed) return undefined
   // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
-  const [{ decideChangeSource }, { mapChangedFiles }, { listChangedFiles, ChangedFilesError }] =
+  const [{ decideChangeSource, mapChangedFiles }, { listChangedFiles, ChangedFilesError }] =
     await Promise.all([
-      import('./changed-files/change-source.js'),
-      import('./changed-files/url-map.js'),
+      import('./changed-files/index.js'),
       import('./changed-files/github-changes.js')
     ])
   const context = readGitHubContext()

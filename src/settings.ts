@@ -216,7 +216,7 @@ async function parseChangedFilesInputs(
     )
     return undefined
   }
-  const { parseChangedFilesSettings } = await import('./changed-files/settings.js')
+  const { parseChangedFilesSettings } = await import('./changed-files/index.js')
   return parseChangedFilesSettings(value, diag)
 }
 

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { code } from '../../src/report/html.js'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
 import type { RunResult } from '../../scripts/run-action.mjs'
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.mjs'
@@ -120,24 +121,8 @@ function jsonOutput(result: RunResult, name: string): unknown {
 
 const cachedPaths = (): Set<string> => new Set(emulator.state().cached.map(entry => entry.path))
 
-/** How the summary shows a text inside <code>: HTML- and Markdown-escaped. */
-function shown(text: string): string {
-  const escapes: Record<string, string> = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
-    '`': '&#96;',
-    '|': '&#124;',
-    '*': '&#42;',
-    _: '&#95;',
-    '[': '&#91;',
-    ']': '&#93;',
-    '\\': '&#92;'
-  }
-  return `<code>${text.replace(/[&<>"'`|*_[\]\\]/g, c => escapes[c] ?? c)}</code>`
-}
+/** How the summary shows a text inside <code>: HTML- and Markdown-escaped (unit-tested in report.test.ts). */
+const shown = code
 
 /** The summary's table row for `file` (the mapped-files table), or '' when there is none. */
 function summaryRow(result: RunResult, file: string): string {
