@@ -102,7 +102,7 @@ function reportUnknownModifiers(given, modifiers, offset, delimiter, diag) {
 function wrapBareExpression(given, diag) {
     const delimiter = wrappingDelimiter(given);
     if (delimiter === undefined) {
-        diag.problem(INPUT, given, `cannot be wrapped in delimiters: it has a (?#...) comment and uses every delimiter character (${[...PATTERN_DELIMITERS].join(' ')}); write the delimiters yourself`);
+        diag.problem(INPUT, given, `cannot be wrapped in delimiters: it has a comment ((?#...) or (?x) with #) and uses every delimiter character (${[...PATTERN_DELIMITERS].join(' ')}); write the delimiters yourself`);
         return undefined;
     }
     const body = escapeUnescapedDelimiter(given, delimiter);
@@ -119,11 +119,13 @@ function wrapBareExpression(given, diag) {
     };
 }
 /**
- * '#' unless the expression has a (?#...) comment: a '#' there cannot be escaped (`(?\#` is
- * not a comment), so another delimiter that does not occur at all is used.
+ * '#' unless a '#' in the expression must stay unescaped: in a (?#...) comment (`(?\#` is not
+ * a comment) or where inline extended mode (`(?x)`) makes '#' start a comment (`\#` would be
+ * a literal '#'). Then another delimiter that does not occur at all is used.
  */
 function wrappingDelimiter(expression) {
-    if (!expression.includes('(?#'))
+    const hashMustStay = expression.includes('(?#') || /\(\?[a-zA-Z-]*x/.test(expression);
+    if (!hashMustStay || !expression.includes('#'))
         return WRAP_DELIMITER;
     return [...PATTERN_DELIMITERS].find(candidate => !expression.includes(candidate));
 }

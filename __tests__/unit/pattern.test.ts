@@ -438,3 +438,15 @@ describe('preparePattern: very long patterns', () => {
     expect(result?.pattern).toBe(`#${body}#`)
   })
 })
+
+describe('preparePattern: wrapping keeps comments comments', () => {
+  it('wraps an inline-extended expression with # comments in another delimiter', () => {
+    const oneLine = prepare('(?x)^/a$ # the a section')
+    expect(oneLine.diag.problems).toEqual([])
+    expect(oneLine.result?.pattern).toBe('~(?x)^/a$ # the a section~')
+  })
+
+  it('still escapes a literal # when extended mode is off', () => {
+    expect(prepare('^/a#b$').result?.pattern).toBe('#^/a\\#b$#')
+  })
+})

@@ -121,7 +121,7 @@ export function wrapBareExpression(given: string, diag: Diagnostics): PatternPar
     diag.problem(
       INPUT,
       given,
-      `cannot be wrapped in delimiters: it has a (?#...) comment and uses every delimiter character (${[...PATTERN_DELIMITERS].join(' ')}); write the delimiters yourself`
+      `cannot be wrapped in delimiters: it has a comment ((?#...) or (?x) with #) and uses every delimiter character (${[...PATTERN_DELIMITERS].join(' ')}); write the delimiters yourself`
     )
     return undefined
   }
@@ -140,11 +140,13 @@ export function wrapBareExpression(given: string, diag: Diagnostics): PatternPar
 }
 
 /**
- * '#' unless the expression has a (?#...) comment: a '#' there cannot be escaped (`(?\#` is
- * not a comment), so another delimiter that does not occur at all is used.
+ * '#' unless a '#' in the expression must stay unescaped: in a (?#...) comment (`(?\#` is not
+ * a comment) or where inline extended mode (`(?x)`) makes '#' start a comment (`\#` would be
+ * a literal '#'). Then another delimiter that does not occur at all is used.
  */
 function wrappingDelimiter(expression: string): string | undefined {
-  if (!expression.includes('(?#')) return WRAP_DELIMITER
+  const hashMustStay = expression.includes('(?#') || /\(\?[a-zA-Z-]*x/.test(expression)
+  if (!hashMustStay || !expression.includes('#')) return WRAP_DELIMITER
   return [...PATTERN_DELIMITERS].find(candidate => !expression.includes(candidate))
 }
 
