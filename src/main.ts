@@ -11,7 +11,7 @@ import { parseInputs, type RunSettings } from './settings.js'
 import { createHttpTransport } from './send/http-transport.js'
 import { describeFailure, sendPlan, type RequestResult } from './send/send-plan.js'
 import { dryRunOutcome, nothingToPurge, sentOutcome, type RunOutcome } from './report/outcome.js'
-import { renderSummary } from './report/summary.js'
+import { renderInputProblems, renderSummary } from './report/summary.js'
 import type { ChangedFilesReport } from './report/changed-files-report.js'
 
 export async function run(io = new ActionIo()): Promise<void> {
@@ -30,7 +30,7 @@ async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo
   const { settings, diagnostics } = await parseInputs(raw)
   reportDiagnostics(diagnostics, io)
   if (!settings) {
-    failOnInputProblems(diagnostics, io)
+    await failOnInputProblems(diagnostics, io)
     return
   }
 
@@ -73,10 +73,11 @@ function reportDiagnostics(diagnostics: Diagnostics, io: ActionIo): void {
   for (const warning of diagnostics.warnings) io.warning(warning)
 }
 
-function failOnInputProblems(diagnostics: Diagnostics, io: ActionIo): void {
+async function failOnInputProblems(diagnostics: Diagnostics, io: ActionIo): Promise<void> {
   for (const problem of diagnostics.problems) io.error(formatProblem(problem))
   const count = diagnostics.problems.length
   io.setOutputs({ [Output.Status]: 'failed' })
+  await io.writeSummary(renderInputProblems(diagnostics.problems.map(formatProblem)))
   io.setFailed(
     `${count} input problem${count === 1 ? '' : 's'}; nothing was sent:\n` +
       diagnostics.problems.map(problem => `- ${formatProblem(problem)}`).join('\n')
@@ -107,7 +108,7 @@ async function findChangedFiles(
   )
   reportDiagnostics(diag, io)
   if (!diag.ok) {
-    failOnInputProblems(diag, io)
+    await failOnInputProblems(diag, io)
     return undefined
   }
   if (source.nothingReason) io.info(`Changed files: ${source.nothingReason}`)

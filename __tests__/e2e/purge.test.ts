@@ -250,6 +250,7 @@ describe('bad input: a clear error naming the input and the value, and nothing s
     expect(errors).toContain(`Input '${input}'`)
     expect(errors).toMatch(detail)
     expect(result.outputs['status']).toBe('failed')
+    expect(result.summary).toContain('nothing sent')
   })
 
   it('reports several problems at once', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { Plan, PurgeRequest } from '../../src/plan.js'
 import type { RequestResult } from '../../src/send/send-plan.js'
 import { dryRunOutcome, sentOutcome } from '../../src/report/outcome.js'
-import { MAX_REQUEST_ROWS, renderSummary } from '../../src/report/summary.js'
+import { MAX_REQUEST_ROWS, renderInputProblems, renderSummary } from '../../src/report/summary.js'
 import { escapeHtml } from '../../src/report/html.js'
 import { ACTION_VERSION } from '../../src/constants.js'
 import { readFileSync } from 'node:fs'
@@ -111,6 +111,18 @@ describe('renderSummary', () => {
     })
     expect(html).toContain('… and 50 more request(s): 50 purged, 0 not.')
     expect(html.match(/<tr>/g)?.length).toBe(MAX_REQUEST_ROWS + 1)
+  })
+})
+
+describe('renderInputProblems', () => {
+  it('lists every problem, escaped, and says nothing was sent', () => {
+    const html = renderInputProblems([
+      `Input 'tags' "<a,b>": a tag cannot contain a comma`,
+      'second'
+    ])
+    expect(html).toContain('2 input problem(s), nothing sent')
+    expect(html).toContain('&lt;a,b&gt;')
+    expect(html).toContain('<li>second</li>')
   })
 })
 

@@ -124,3 +124,9 @@ function failuresSection(results: readonly RequestResult[]): string {
     ])
   return `<h3>Failures</h3>\n${table(['#', 'kind', 'HTTP status', 'message', 'request id'], rows)}`
 }
+
+/** The summary of a run refused for its inputs: every problem, and that nothing was sent. */
+export function renderInputProblems(problems: readonly string[]): string {
+  const items = problems.map(problem => `<li>${escapeHtml(problem)}</li>`).join('\n')
+  return `<h2>Cache purge: ${problems.length} input problem(s), nothing sent</h2>\n<ul>\n${items}\n</ul>\n`
+}
