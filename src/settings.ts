@@ -128,9 +128,15 @@ export async function parseInputs(raw: RawInputs): Promise<ParsedInputs> {
     changedFilesWanted === true ? await parseChangedFilesInputs(value, mode, diag) : undefined
   if (changedFilesWanted === false) warnAboutUnusedChangedFilesInputs(raw, diag)
 
+  // Reported whatever else is wrong, so that every problem shows in one run; but not when the
+  // targets given were all refused already (that problem is said).
+  const changedFilesInEffect = changedFilesWanted === true && mode !== 'pattern'
+  const targetsRefused = diag.problems.some(problem =>
+    (TARGET_INPUTS as readonly string[]).includes(problem.input)
+  )
   const nothingGiven =
-    tags.length === 0 && urls.length === 0 && patternText === '' && changedFilesWanted !== true
-  if (nothingGiven && diag.ok) reportNothingToPurge(mode, diag)
+    tags.length === 0 && urls.length === 0 && patternText === '' && !changedFilesInEffect
+  if (nothingGiven && !targetsRefused) reportNothingToPurge(mode, diag)
 
   if (
     !diag.ok ||
@@ -180,6 +186,7 @@ const INPUT_OF_KIND: Readonly<Record<PurgeKind, InputName>> = {
   url: Input.Urls,
   pattern: Input.Pattern
 }
+const TARGET_INPUTS: readonly InputName[] = Object.values(INPUT_OF_KIND)
 
 /** With a mode, only that kind is purged; the other kinds' inputs are set aside, with a warning. */
 function activeKinds(

@@ -74,6 +74,24 @@ describe('parseInputs', () => {
     expect(diagnostics.problems[0]?.reason).toMatch(/nothing to purge/)
   })
 
+  it('requires a pattern with mode: pattern, even with changed_files (they map to no pattern)', async () => {
+    const { settings, diagnostics } = await parseInputs(
+      raw({ mode: 'pattern', changed_files: 'true', github_token: 't' })
+    )
+    expect(settings).toBeUndefined()
+    expect(diagnostics.problems.map(p => p.input)).toEqual(['pattern'])
+  })
+
+  it('reports "nothing to purge" together with the other problems', async () => {
+    const { diagnostics } = await parseInputs(raw({ base_url: 'http://example.com' }))
+    expect(diagnostics.problems.map(p => p.input)).toEqual(['base_url', 'tags, urls, pattern'])
+  })
+
+  it('does not add "nothing to purge" when the targets given were all refused', async () => {
+    const { diagnostics } = await parseInputs(raw({ urls: 'relative' }))
+    expect(diagnostics.problems.map(p => p.input)).toEqual(['urls'])
+  })
+
   it('reports every problem at once, each naming its input and value', async () => {
     const { settings, diagnostics } = await parseInputs(
       raw({
