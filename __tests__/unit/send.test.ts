@@ -208,6 +208,26 @@ describe('sendPlan', () => {
     ])
   })
 
+  it('after a 401, wakes a request waiting out a long Retry-After instead of sleeping it', async () => {
+    const transport: Transport = {
+      async post(_url, jsonBody) {
+        const first = (JSON.parse(jsonBody) as { url: string[] }).url[0] === '/p0'
+        if (first) return { status: 503, headers: { 'retry-after': '100' }, body: '' }
+        await new Promise(resolve => setTimeout(resolve, 20))
+        return { status: 401, headers: {}, body: '{"error":{"message":"Invalid API key"}}' }
+      },
+      close() {}
+    }
+    // Without the wake-up this test outlives jest's timeout (a 100 s wait).
+    const results = await sendPlan(
+      requests(2),
+      transport,
+      options({ clock: undefined, backoff: { baseDelayMs: 1000, maxDelayMs: 200_000 } })
+    )
+    expect(results.map(r => r.outcome)).toEqual(['failed', 'failed'])
+    expect(results[0]?.message).toMatch(/^not retried: the service answered 401/)
+  })
+
   it('keeps sending the other batches when one fails for good', async () => {
     const { transport } = scriptedTransport(body =>
       (body['url'] as string[])[0] === '/p1' ? { status: 400 } : { status: 200 }
@@ -285,6 +305,15 @@ describe('AdaptiveLimiter', () => {
     limiter.onRateLimited(0)
     limiter.onRateLimited(0)
     expect(limiter.limit).toBe(1)
+  })
+
+  it('halves once for several 429s answered within one pause', () => {
+    const { clock } = virtualClock()
+    const limiter = new AdaptiveLimiter(8, clock)
+    limiter.onRateLimited(1000)
+    limiter.onRateLimited(1000)
+    limiter.onRateLimited(1000)
+    expect(limiter.limit).toBe(4)
   })
 })
 

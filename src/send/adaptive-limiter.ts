@@ -8,12 +8,25 @@
 
 export interface Clock {
   now(): number
-  sleep(ms: number): Promise<void>
+  /** Resolves after `ms`, or at once when `signal` aborts (a 401 stopped the run). */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>
 }
 
 export const realClock: Clock = {
   now: () => Date.now(),
-  sleep: ms => new Promise(resolve => setTimeout(resolve, ms))
+  sleep: (ms, signal) =>
+    new Promise(resolve => {
+      if (signal?.aborted) return resolve()
+      const wake = (): void => {
+        clearTimeout(timer)
+        resolve()
+      }
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', wake)
+        resolve()
+      }, ms)
+      signal?.addEventListener('abort', wake, { once: true })
+    })
 }
 
 export class AdaptiveLimiter {
@@ -34,12 +47,15 @@ export class AdaptiveLimiter {
     return this.currentLimit
   }
 
-  /** Waits for a free slot and for any pause a 429 asked for; the caller must release() it. */
-  async acquire(): Promise<void> {
+  /**
+   * Waits for a free slot and for any pause a 429 asked for; the caller must release() it.
+   * Once `signal` aborts it stops waiting out a pause: the caller checks why and gives up.
+   */
+  async acquire(signal?: AbortSignal): Promise<void> {
     for (;;) {
       const pause = this.pausedUntil - this.clock.now()
-      if (pause > 0) {
-        await this.clock.sleep(pause)
+      if (pause > 0 && !signal?.aborted) {
+        await this.clock.sleep(pause, signal)
         continue
       }
       if (this.inFlight < this.currentLimit) {
@@ -65,9 +81,11 @@ export class AdaptiveLimiter {
   }
 
   onRateLimited(waitMs: number): void {
+    const now = this.clock.now()
     this.successStreak = 0
-    this.currentLimit = Math.max(1, Math.floor(this.currentLimit / 2))
-    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + waitMs)
+    // 429s that arrive during a pause answer requests sent before it: one event, one halving.
+    if (now >= this.pausedUntil) this.currentLimit = Math.max(1, Math.floor(this.currentLimit / 2))
+    this.pausedUntil = Math.max(this.pausedUntil, now + waitMs)
   }
 
   private wakeWaiters(): void {

@@ -67,10 +67,13 @@ export async function sendPlan(
   const limiter = new AdaptiveLimiter(options.concurrency, clock)
   const results: RequestResult[] = new Array(requests.length)
   let stopReason: string | undefined
+  // Wakes every request that is waiting out a backoff or a 429 pause when the run stops.
+  const stopped = new AbortController()
 
   const stop = (reason: string): void => {
     if (stopReason !== undefined) return
     stopReason = reason
+    stopped.abort()
     options.observer?.onStop?.(reason)
   }
   const context: SendContext = {
@@ -80,6 +83,7 @@ export async function sendPlan(
     limiter,
     random: options.random ?? Math.random,
     stopReason: () => stopReason,
+    stopSignal: stopped.signal,
     stop
   }
 
@@ -107,6 +111,7 @@ interface SendContext {
   readonly random: () => number
   /** Set once a 401/403 stopped the run: why no new request may go out. */
   stopReason(): string | undefined
+  readonly stopSignal: AbortSignal
   stop(reason: string): void
 }
 
@@ -123,7 +128,7 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
   let attempts = 0
 
   for (;;) {
-    await limiter.acquire()
+    await limiter.acquire(context.stopSignal)
     // Checked after the wait for a slot: a 401 may have arrived meanwhile, and then no new
     // request goes out, even one that was already queued.
     const stopReason = context.stopReason()
@@ -178,7 +183,7 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
     // Rate limiting is per account: everyone slows down and waits, not just this request.
     if (attempt.status === 429) limiter.onRateLimited(delayMs)
     options.observer?.onRetry?.(request, attempts, describeFailure(attempt), delayMs)
-    await clock.sleep(delayMs)
+    await clock.sleep(delayMs, context.stopSignal)
   }
 }
 
