@@ -66,7 +66,11 @@ export class ActionIo {
   }
 
   setOutputs(outputs: Readonly<Record<string, string>>): void {
-    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, this.redact(value))
+    for (const [name, value] of Object.entries(outputs)) {
+      // A status word or a count holds no secret, and a very short secret would garble it.
+      const fixedVocabulary = /^(\d+|purged|dry-run|nothing-to-purge|failed)$/.test(value)
+      core.setOutput(name, fixedVocabulary ? value : this.redact(value))
+    }
   }
 
   async writeSummary(html: string): Promise<void> {

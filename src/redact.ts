@@ -5,6 +5,9 @@
  */
 
 const REPLACEMENT = '***'
+const ELLIPSIS = '…'
+/** Shorter tails are too common in ordinary text to hide without garbling it. */
+const MIN_CUT_PREFIX = 4
 
 /** Ways a secret gets re-encoded on its way into some text. */
 export type Encoding = (text: string) => string
@@ -31,7 +34,20 @@ export class Redactor {
   redact(text: string): string {
     let result = text
     for (const form of this.forms) result = result.split(form).join(REPLACEMENT)
+    // A message cut short ('…') may end in the first part of a secret.
+    if (result.includes(ELLIPSIS)) result = this.redactCutForms(result)
     // The query parameter itself, whatever its value: belt and braces for other encodings.
     return result.replace(/([?&]api_key=)[^&#\s"'<>]*/gi, `$1${REPLACEMENT}`)
+  }
+
+  private redactCutForms(text: string): string {
+    let result = text
+    for (const form of this.forms) {
+      for (let length = form.length - 1; length >= MIN_CUT_PREFIX; length--) {
+        const cut = `${form.slice(0, length)}${ELLIPSIS}`
+        if (result.includes(cut)) result = result.split(cut).join(`${REPLACEMENT}${ELLIPSIS}`)
+      }
+    }
+    return result
   }
 }

@@ -284,7 +284,12 @@ describe('the API key', () => {
       await runWith(emulator.url, { tags: 'a', api_key: `${API_KEY}-wrong` }),
       await runWith(emulator.url, { tags: 'a', dry_run: 'true' }),
       await runWith(emulator.url, { tags: 'a', batch_size: API_KEY }),
-      await runWith('http://127.0.0.1:9', { tags: 'a', max_attempts: '1' })
+      await runWith('http://127.0.0.1:9', { tags: 'a', max_attempts: '1' }),
+      // The HTTP layer's timeout error quotes the request path, query string included.
+      await (async () => {
+        emulator.faults.enqueue({ delayMs: 2500 })
+        return runWith(emulator.url, { tags: 'a', max_attempts: '1', timeout_seconds: '1' })
+      })()
     ]
     for (const result of runs) {
       const text = visibleText(result)

@@ -6,6 +6,7 @@ import { findRequestId, readAnswer, requestedWaitMs } from '../../src/send/answe
 import { retryDelayMs } from '../../src/send/retry-policy.js'
 import { AdaptiveLimiter, type Clock } from '../../src/send/adaptive-limiter.js'
 import { Redactor } from '../../src/redact.js'
+import { withoutQuery } from '../../src/send/http-transport.js'
 
 /** Virtual time: sleeping advances the clock at once, and records how long was asked. */
 function virtualClock() {
@@ -344,7 +345,24 @@ describe('readAnswer', () => {
   })
 })
 
+describe('withoutQuery', () => {
+  it("drops the query string the HTTP layer's errors quote", () => {
+    expect(withoutQuery('Request timeout: /api/v1/cache/purge?api_key=s3cr3t%2F')).toBe(
+      'Request timeout: /api/v1/cache/purge'
+    )
+    expect(withoutQuery('connect ECONNREFUSED 127.0.0.1:9')).toBe(
+      'connect ECONNREFUSED 127.0.0.1:9'
+    )
+  })
+})
+
 describe('Redactor', () => {
+  it('removes the start of a secret that a cut message ends with', () => {
+    const redactor = new Redactor(['supersecretkey'])
+    expect(redactor.redact('echo: supersec…')).toBe('echo: ***…')
+    expect(redactor.redact('echo: sup…')).toBe('echo: sup…')
+  })
+
   it('also removes the forms extra encodings give', () => {
     const redactor = new Redactor(['a&b'], [text => text.replace('&', '&amp;')])
     expect(redactor.redact('x a&amp;b y a&b')).toBe('x *** y ***')

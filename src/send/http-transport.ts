@@ -51,7 +51,7 @@ async function exchange(
   try {
     message = (await client.post(url.href, jsonBody, headers)).message
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error)
+    const text = withoutQuery(error instanceof Error ? error.message : String(error))
     const kind = /timeout/i.test(text) ? 'timeout' : 'connection'
     throw new TransportError(kind, text)
   }
@@ -77,4 +77,12 @@ function readCapped(message: IncomingMessage): Promise<string> {
     )
     message.on('error', error => reject(new TransportError('connection', error.message)))
   })
+}
+
+/**
+ * The HTTP layer's errors may quote the request path, query string and API key included
+ * ("Request timeout: /api/v1/cache/purge?api_key=..."): keep the key out at the source.
+ */
+export function withoutQuery(message: string): string {
+  return message.replace(/\?[^\s'"]*/g, '')
 }
