@@ -29,8 +29,10 @@ export function validateTags(tags: readonly string[], diag: Diagnostics): string
 }
 
 const ABSOLUTE_HTTP_URL = /^https?:\/\//i
-/** Characters a browser percent-encodes in a request path: spaces, non-ASCII and a few more. */
-const NEEDS_ENCODING = /[^\x21-\x7e]|["<>\\^`{|}]/gu
+/** A UTF-16 half without its other half: not text a browser could send. */
+const LONE_SURROGATE = /\p{Surrogate}/u
+/** Only the path and query are kept; the host is a placeholder for WHATWG URL parsing. */
+const PLACEHOLDER_ORIGIN = 'http://relative.invalid'
 
 /**
  * The service matches URLs exactly against the relative URLs (path and query) it cached, as
@@ -111,17 +113,30 @@ function dropFragment(url: string, diag: Diagnostics): string {
   return withoutFragment
 }
 
+/**
+ * Normalizes a relative URL exactly as a browser (WHATWG URL) would before requesting it, the
+ * same way absolute URLs are reduced: percent-encoding (spaces, non-ASCII, quotes, ...), `\`
+ * as `/`, and dot segments resolved. So `/a b` and `https://host/a b` both give `/a%20b`.
+ */
 function encodeLikeBrowser(url: string, diag: Diagnostics): string | undefined {
-  let encoded: string
-  try {
-    encoded = url.replace(NEEDS_ENCODING, character => encodeURIComponent(character))
-  } catch {
+  if (LONE_SURROGATE.test(url)) {
     diag.problem(Input.Urls, url, 'contains text that is not valid Unicode')
     return undefined
   }
-  if (encoded === url) return url
-  diag.notice(
-    `urls: ${JSON.stringify(url)} was percent-encoded as browsers request it: ${JSON.stringify(encoded)}.`
-  )
-  return encoded
+  // '/\\host/x' reads as '//host/x' to a browser: a host, not a path of this site ('/\\'
+  // alone does not even parse).
+  const parsed = URL.canParse(url, PLACEHOLDER_ORIGIN)
+    ? new URL(url, PLACEHOLDER_ORIGIN)
+    : undefined
+  if (!parsed || parsed.origin !== PLACEHOLDER_ORIGIN || parsed.pathname.startsWith('//')) {
+    diag.problem(Input.Urls, url, "reads as '//host/…' (a host name), not as a path of the site")
+    return undefined
+  }
+  const normalized = `${parsed.pathname}${parsed.search}`
+  if (normalized !== url) {
+    diag.notice(
+      `urls: ${JSON.stringify(url)} was normalized as browsers request it: ${JSON.stringify(normalized)}.`
+    )
+  }
+  return normalized
 }

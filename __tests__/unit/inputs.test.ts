@@ -86,11 +86,21 @@ describe('normalizeUrls', () => {
     expect(urls).toEqual(['/%C3%A9t%C3%A9%20plage', '/a%20b'])
   })
 
+  it('normalizes a relative URL exactly as the same absolute URL', () => {
+    for (const path of ['/a|b?x={y}^', '/a/../b', '/a b/"c"?q=é', '/x\\y', '/%7e/~']) {
+      const relative = normalize([path]).urls
+      const absolute = normalize([`https://www.example.com${path}`]).urls
+      expect(relative).toEqual(absolute)
+    }
+  })
+
   it.each([
     ['blog/post', /relative URL starting with '\/'/],
     ['//cdn.example.com/x', /protocol-relative/],
     ['http://a.example//', /starts with '\/\/'/],
     ['https://x.example.com//a', /read as a host/],
+    ['/\\evil.example.com/x', /host name/],
+    ['/\\', /host name/],
     ['ftp://example.com/x', /relative URL/],
     ['/a\nb', /control characters/],
     ['https://user:pw@example.com/', /credentials/]
