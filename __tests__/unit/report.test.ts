@@ -2,7 +2,12 @@ import { describe, expect, it } from '@jest/globals'
 import type { Plan, PurgeRequest } from '../../src/plan.js'
 import type { RequestResult } from '../../src/send/send-plan.js'
 import { dryRunOutcome, sentOutcome } from '../../src/report/outcome.js'
-import { MAX_REQUEST_ROWS, renderInputProblems, renderSummary } from '../../src/report/summary.js'
+import {
+  MAX_REQUEST_ROWS,
+  MAX_SUMMARY_BYTES,
+  renderInputProblems,
+  renderSummary
+} from '../../src/report/summary.js'
 import { escapeHtml } from '../../src/report/html.js'
 import { ACTION_VERSION } from '../../src/constants.js'
 import { readFileSync } from 'node:fs'
@@ -111,6 +116,31 @@ describe('renderSummary', () => {
     })
     expect(html).toContain('… and 50 more request(s): 50 purged, 0 not.')
     expect(html.match(/<tr>/g)?.length).toBe(MAX_REQUEST_ROWS + 1)
+  })
+})
+
+describe('renderSummary size', () => {
+  it('stays under the byte cap however long the items are', () => {
+    const long = (i: number) => `/${'x'.repeat(2000)}/${i}`
+    const many: PurgeRequest[] = Array.from({ length: 1000 }, (_, index) => ({
+      index,
+      kind: 'url',
+      items: [long(index)]
+    }))
+    const bigPlan: Plan = {
+      targets: { tags: [], urls: many.map(r => r.items[0]!), patterns: [] },
+      requests: many,
+      warnings: []
+    }
+    const results = many.map(r => result(r, 'purged'))
+    const html = renderSummary({
+      plan: bigPlan,
+      outcome: sentOutcome(bigPlan, results),
+      results,
+      warnings: []
+    })
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(MAX_SUMMARY_BYTES)
+    expect(html).toContain('… and')
   })
 })
 

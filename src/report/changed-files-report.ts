@@ -1,6 +1,7 @@
 /** The summary's section on changed files: which file gave which URLs and tags, and which none. */
 import type { MappingResult } from '../changed-files/url-map.js'
 import { code, escapeHtml, foldedList, table } from './html.js'
+import type { ListLimits } from './summary.js'
 
 export interface ChangedFilesReport {
   /** Where the list came from, e.g. "push abc1234...def5678". */
@@ -8,13 +9,14 @@ export interface ChangedFilesReport {
   readonly mapping: MappingResult
 }
 
-const MAX_FILE_ROWS = 500
-
-export function changedFilesSection({ description, mapping }: ChangedFilesReport): string {
+export function changedFilesSection(
+  { description, mapping }: ChangedFilesReport,
+  limits: ListLimits
+): string {
   const mapped = mapping.files.filter(file => file.outcome === 'mapped')
   const excluded = mapping.files.filter(file => file.outcome === 'excluded')
   const rows = mapped
-    .slice(0, MAX_FILE_ROWS)
+    .slice(0, limits.rows)
     .map(file => [
       code(file.path),
       [...file.urls, ...file.tags.map(tag => `tag:${tag}`)].map(code).join(' '),
@@ -34,8 +36,8 @@ export function changedFilesSection({ description, mapping }: ChangedFilesReport
     foldedList(
       'Excluded by url_map',
       excluded.map(file => file.path),
-      1000
+      limits.items
     ),
-    foldedList('Unmapped files (no url_map rule matched)', mapping.unmapped, 1000)
+    foldedList('Unmapped files (no url_map rule matched)', mapping.unmapped, limits.items)
   ].join('')
 }

@@ -23,10 +23,29 @@ export interface SummaryInput {
 /** Enough rows to read; a 100,000-URL run would otherwise write thousands. */
 export const MAX_REQUEST_ROWS = 200
 export const MAX_LISTED_ITEMS = 1000
+/** GitHub drops a step summary over 1 MiB: stay well below, whatever the items' lengths. */
+export const MAX_SUMMARY_BYTES = 900 * 1024
+
+/** How much of each long list the summary shows. */
+export interface ListLimits {
+  readonly rows: number
+  readonly items: number
+}
+const FULL_LIMITS: ListLimits = { rows: MAX_REQUEST_ROWS, items: MAX_LISTED_ITEMS }
 
 const KIND_LABEL = { tag: 'tags', url: 'URLs', pattern: 'pattern' } as const
 
+/** Renders the summary, showing fewer items of each list until it fits GitHub's limit. */
 export function renderSummary(input: SummaryInput): string {
+  let limits = FULL_LIMITS
+  for (;;) {
+    const html = renderWithLimits(input, limits)
+    if (Buffer.byteLength(html) <= MAX_SUMMARY_BYTES || limits.items === 0) return html
+    limits = { rows: Math.floor(limits.rows / 4), items: Math.floor(limits.items / 4) }
+  }
+}
+
+function renderWithLimits(input: SummaryInput, limits: ListLimits): string {
   const { plan, outcome, results } = input
   const parts = [`<h2>Cache purge: ${escapeHtml(headline(input))}</h2>\n`]
   if (results === undefined && outcome.status === 'dry-run') {
@@ -35,14 +54,14 @@ export function renderSummary(input: SummaryInput): string {
   if (results !== undefined && outcome.count > 0) {
     parts.push(`<blockquote>${escapeHtml(PROPAGATION_NOTE)}</blockquote>\n`)
   }
-  if (plan.requests.length > 0) parts.push(requestTable(plan.requests, results))
-  parts.push(failuresSection(results ?? []))
+  if (plan.requests.length > 0) parts.push(requestTable(plan.requests, limits.rows, results))
+  parts.push(failuresSection(results ?? [], limits.rows))
   const verb = results === undefined ? 'Planned' : 'Purged'
-  parts.push(foldedList(`${verb} tags`, outcome.purged.tags, MAX_LISTED_ITEMS))
-  parts.push(foldedList(`${verb} URLs`, outcome.purged.urls, MAX_LISTED_ITEMS))
-  parts.push(foldedList(`${verb} pattern`, outcome.purged.patterns, MAX_LISTED_ITEMS))
-  parts.push(foldedList('Not purged', outcome.failed, MAX_LISTED_ITEMS))
-  if (input.changedFiles) parts.push(changedFilesSection(input.changedFiles))
+  parts.push(foldedList(`${verb} tags`, outcome.purged.tags, limits.items))
+  parts.push(foldedList(`${verb} URLs`, outcome.purged.urls, limits.items))
+  parts.push(foldedList(`${verb} pattern`, outcome.purged.patterns, limits.items))
+  parts.push(foldedList('Not purged', outcome.failed, limits.items))
+  if (input.changedFiles) parts.push(changedFilesSection(input.changedFiles, limits))
   if (input.warnings.length > 0) {
     parts.push(
       `<h3>Warnings</h3>\n<ul>\n${input.warnings.map(w => `<li>${escapeHtml(w)}</li>`).join('\n')}\n</ul>\n`
@@ -69,9 +88,10 @@ function headline({ outcome, plan, results }: SummaryInput): string {
 
 function requestTable(
   requests: readonly PurgeRequest[],
+  maxRows: number,
   results?: readonly RequestResult[]
 ): string {
-  const shown = requests.slice(0, MAX_REQUEST_ROWS)
+  const shown = requests.slice(0, maxRows)
   const headers = results
     ? ['#', 'kind', 'items', 'country', 'HTTP status', 'attempts', 'time', 'result']
     : ['#', 'kind', 'items', 'country', 'first item']
@@ -110,11 +130,11 @@ function describeRest(rest: readonly PurgeRequest[], results?: readonly RequestR
   return `${purged} purged, ${rest.length - purged} not`
 }
 
-function failuresSection(results: readonly RequestResult[]): string {
+function failuresSection(results: readonly RequestResult[], maxRows: number): string {
   const failures = results.filter(result => result.outcome !== 'purged')
   if (failures.length === 0) return ''
   const rows = failures
-    .slice(0, MAX_REQUEST_ROWS)
+    .slice(0, maxRows)
     .map(result => [
       String(result.request.index + 1),
       KIND_LABEL[result.request.kind],
