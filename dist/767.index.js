@@ -11,6 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   DEFAULT_MAX_COMMITS: () => (/* binding */ DEFAULT_MAX_COMMITS),
 /* harmony export */   DEFAULT_RETRY: () => (/* binding */ DEFAULT_RETRY),
 /* harmony export */   GITHUB_LIMITS: () => (/* binding */ GITHUB_LIMITS),
+/* harmony export */   GITHUB_REQUEST_TIMEOUT_MS: () => (/* binding */ GITHUB_REQUEST_TIMEOUT_MS),
 /* harmony export */   hasNextPage: () => (/* binding */ hasNextPage),
 /* harmony export */   listChangedFiles: () => (/* binding */ listChangedFiles),
 /* harmony export */   pathsOfFileEntry: () => (/* binding */ pathsOfFileEntry)
@@ -67,6 +68,8 @@ const DEFAULT_RETRY = {
     maxDelayMs: 60_000
 };
 const DEFAULT_MAX_COMMITS = 500;
+/** The longest one GitHub API request may take before it is retried as a network error. */
+const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
 /** Safety net against a server that always says there is a next page. */
 const MAX_PAGES = 200;
 const NARROWER = 'set base_sha/head_sha to a narrower range, or purge by pattern or tag instead';
@@ -182,7 +185,11 @@ class GitHubReader {
         for (let attempt = 1;; attempt++) {
             this.requests++;
             try {
-                const response = await this.octokit.request(`GET ${path}`, query);
+                // A hung connection must not hold the job until its own timeout: give up, and retry.
+                const response = await this.octokit.request(`GET ${path}`, {
+                    ...query,
+                    request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS) }
+                });
                 return { data: response.data, headers: response.headers };
             }
             catch (caught) {

@@ -84,6 +84,9 @@ export const DEFAULT_RETRY: Required<RetryOptions> = {
 
 export const DEFAULT_MAX_COMMITS = 500
 
+/** The longest one GitHub API request may take before it is retried as a network error. */
+export const GITHUB_REQUEST_TIMEOUT_MS = 30_000
+
 /** Safety net against a server that always says there is a next page. */
 const MAX_PAGES = 200
 
@@ -232,7 +235,11 @@ class GitHubReader {
     for (let attempt = 1; ; attempt++) {
       this.requests++
       try {
-        const response = await this.octokit.request(`GET ${path}`, query)
+        // A hung connection must not hold the job until its own timeout: give up, and retry.
+        const response = await this.octokit.request(`GET ${path}`, {
+          ...query,
+          request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS) }
+        })
         return { data: response.data as unknown, headers: response.headers as Headers }
       } catch (caught) {
         const error = (
