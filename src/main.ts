@@ -43,7 +43,7 @@ async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo
   const derived: DerivedTargets | undefined = changedFiles?.mapping
   const plan = buildPlan(settings, derived)
   for (const warning of plan.warnings) io.warning(warning)
-  const warnings = [...diagnostics.warnings, ...plan.warnings]
+  const warnings = [...diagnostics.warnings, ...(changedFiles?.warnings ?? []), ...plan.warnings]
   io.group(`Plan: ${plan.requests.length} request(s)`, describePlan(plan))
 
   if (plan.requests.length === 0) {
@@ -123,12 +123,13 @@ async function findChangedFiles(
       `Changed files: ${source.description}: ${files.length} file(s) (${requests} GitHub API request(s)).`
     )
     const mapping = mapChangedFiles(changed.urlMap, files)
-    for (const note of mapping.notes) io.warning(`url_map: ${note}`)
+    const notes = mapping.notes.map(note => `url_map: ${note}`)
+    for (const note of notes) io.warning(note)
     io.setOutputs({
       [Output.ChangedFiles]: JSON.stringify(mapping.files.map(file => file.path)),
       [Output.UnmappedFiles]: JSON.stringify(mapping.unmapped)
     })
-    return { description: source.description, mapping }
+    return { description: source.description, mapping, warnings: [...diag.warnings, ...notes] }
   } catch (error) {
     if (!(error instanceof ChangedFilesError)) throw error
     io.setOutputs({ [Output.Status]: 'failed' })

@@ -7,6 +7,8 @@ export interface ChangedFilesReport {
   /** Where the list came from, e.g. "push abc1234...def5678". */
   readonly description: string
   readonly mapping: MappingResult
+  /** Said in the log as they happened; repeated in the summary's warnings. */
+  readonly warnings: readonly string[]
 }
 
 export function changedFilesSection(
