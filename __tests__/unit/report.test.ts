@@ -39,6 +39,19 @@ function result(
   }
 }
 
+/** The summary of a run that purged each URL in a request of its own. */
+function summaryOfPurgedUrls(urls: string[]): string {
+  const one: PurgeRequest[] = urls.map((url, index) => ({ index, kind: 'url', items: [url] }))
+  const urlPlan: Plan = { targets: { tags: [], urls, patterns: [] }, requests: one, warnings: [] }
+  const results = one.map(request => result(request, 'purged'))
+  return renderSummary({
+    plan: urlPlan,
+    outcome: sentOutcome(urlPlan, results),
+    results,
+    warnings: []
+  })
+}
+
 describe('outcome', () => {
   it('counts a target purged only when every request carrying it succeeded', () => {
     const results = [
@@ -97,23 +110,9 @@ describe('renderSummary', () => {
   })
 
   it('cuts the request table of very large runs', () => {
-    const many: PurgeRequest[] = Array.from({ length: MAX_REQUEST_ROWS + 50 }, (_, index) => ({
-      index,
-      kind: 'url',
-      items: [`/${index}`]
-    }))
-    const bigPlan: Plan = {
-      targets: { tags: [], urls: many.map(r => r.items[0]!), patterns: [] },
-      requests: many,
-      warnings: []
-    }
-    const results = many.map(r => result(r, 'purged'))
-    const html = renderSummary({
-      plan: bigPlan,
-      outcome: sentOutcome(bigPlan, results),
-      results,
-      warnings: []
-    })
+    const html = summaryOfPurgedUrls(
+      Array.from({ length: MAX_REQUEST_ROWS + 50 }, (_, i) => `/${i}`)
+    )
     expect(html).toContain('… and 50 more request(s): 50 purged, 0 not.')
     expect(html.match(/<tr>/g)?.length).toBe(MAX_REQUEST_ROWS + 1)
   })
@@ -121,24 +120,9 @@ describe('renderSummary', () => {
 
 describe('renderSummary size', () => {
   it('stays under the byte cap however long the items are', () => {
-    const long = (i: number) => `/${'x'.repeat(2000)}/${i}`
-    const many: PurgeRequest[] = Array.from({ length: 1000 }, (_, index) => ({
-      index,
-      kind: 'url',
-      items: [long(index)]
-    }))
-    const bigPlan: Plan = {
-      targets: { tags: [], urls: many.map(r => r.items[0]!), patterns: [] },
-      requests: many,
-      warnings: []
-    }
-    const results = many.map(r => result(r, 'purged'))
-    const html = renderSummary({
-      plan: bigPlan,
-      outcome: sentOutcome(bigPlan, results),
-      results,
-      warnings: []
-    })
+    const html = summaryOfPurgedUrls(
+      Array.from({ length: 1000 }, (_, i) => `/${'x'.repeat(2000)}/${i}`)
+    )
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(MAX_SUMMARY_BYTES)
     expect(html).toContain('… and')
   })
