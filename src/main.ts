@@ -98,14 +98,8 @@ async function findChangedFiles(
     ])
   const context = readGitHubContext()
   const diag = new Diagnostics()
-  const source = decideChangeSource(
-    context,
-    {
-      ...(changed.baseSha && { baseSha: changed.baseSha }),
-      ...(changed.headSha && { headSha: changed.headSha })
-    },
-    diag
-  )
+  // The settings carry base_sha/head_sha already validated; they are the overrides.
+  const source = decideChangeSource(context, changed, diag)
   reportDiagnostics(diag, io)
   if (!diag.ok) {
     await failOnInputProblems(diag, io)
