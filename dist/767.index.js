@@ -16,7 +16,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   listChangedFiles: () => (/* binding */ listChangedFiles),
 /* harmony export */   pathsOfFileEntry: () => (/* binding */ pathsOfFileEntry)
 /* harmony export */ });
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(157);
 /**
  * EDGE: runs the queries decided by `change-source.ts` against the GitHub REST API and returns
  * the union of the changed paths. Loaded lazily by the entry (`await import(...)`), so the
