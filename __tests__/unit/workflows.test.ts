@@ -1,0 +1,142 @@
+/**
+ * Every workflow a user may copy (README.md, docs/*.md) and every workflow this repository runs
+ * (.github/workflows) parses strictly, passes actionlint with zero findings, uses only the
+ * inputs and outputs action.yml declares, and never pastes `${{ }}` into a `run:` script.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { lintYaml, readActionInterface, yamlBlocks } from '../support/workflow-lint.js'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const action = readActionInterface(path.join(root, 'action.yml'))
+const markdownFiles = [
+  'README.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter(name => name.endsWith('.md'))
+    .map(name => `docs/${name}`)
+]
+const workflowFiles = readdirSync(path.join(root, '.github/workflows'))
+  .filter(name => /\.ya?ml$/.test(name))
+  .map(name => `.github/workflows/${name}`)
+
+describe('workflows in the docs', () => {
+  const cases = markdownFiles.flatMap(file =>
+    yamlBlocks(readFileSync(path.join(root, file), 'utf8')).map(block => ({ file, block }))
+  )
+
+  it('the README has its four complete workflows', async () => {
+    const readme = cases.filter(c => c.file === 'README.md')
+    const kinds = await Promise.all(readme.map(c => lintYaml(c.block.text, c.block.line, action)))
+    expect(kinds.filter(report => report.kind === 'workflow').length).toBeGreaterThanOrEqual(3)
+  })
+
+  it.each(cases.map(c => [`${c.file}:${c.block.line}`, c] as const))(
+    '%s is valid and safe',
+    async (_name, { block }) => {
+      const report = await lintYaml(block.text, block.line, action)
+      expect(report.findings).toEqual([])
+    }
+  )
+})
+
+describe('workflows of this repository', () => {
+  it.each(workflowFiles)('%s is valid and safe', async file => {
+    const report = await lintYaml(readFileSync(path.join(root, file), 'utf8'), 1, action)
+    expect(report.kind).toBe('workflow')
+    expect(report.findings).toEqual([])
+  })
+})
+
+describe('the checker itself finds what it must', () => {
+  const deploy = (run: string, extra = ''): string => `on: push
+permissions: {}
+jobs:
+  deploy:
+    runs-on: ubuntu-latest
+    steps:
+      - id: purge
+        uses: <owner>/render-cache-purge-action@v1
+        with:
+          api_key: \${{ secrets.PURGE_API_KEY }}
+          base_url: https://api.example.com
+          tags: blog${extra}
+${run}
+`
+
+  it('refuses the old README example: `: ` in a plain scalar is not YAML', async () => {
+    const report = await lintYaml(
+      deploy(
+        '      - run: echo "Purged ${{ steps.purge.outputs.count }} targets: ${{ steps.purge.outputs.urls }}"'
+      ),
+      1,
+      action
+    )
+    expect(report.findings.map(f => f.message).join('\n')).toMatch(/YAML/)
+  })
+
+  it('refuses an expression inside run:, and accepts it through env:', async () => {
+    const unsafe = await lintYaml(
+      deploy('      - run: |\n          echo "${{ steps.purge.outputs.urls }}"'),
+      1,
+      action
+    )
+    expect(unsafe.findings).toEqual([
+      { line: 14, message: expect.stringContaining('inside `run:`') }
+    ])
+    const safe = await lintYaml(
+      deploy(
+        '      - env:\n          URLS: ${{ steps.purge.outputs.urls }}\n        run: echo "$URLS"'
+      ),
+      1,
+      action
+    )
+    expect(safe.findings).toEqual([])
+  })
+
+  it('refuses inputs and outputs that action.yml does not declare', async () => {
+    const report = await lintYaml(
+      deploy(
+        '      - env:\n          N: ${{ steps.purge.outputs.purged_count }}\n        run: echo "$N"',
+        '\n          wait: true'
+      ),
+      1,
+      action
+    )
+    expect(report.findings.map(f => f.message)).toEqual([
+      "input 'wait' is not declared in action.yml",
+      "output 'purged_count' is not declared in action.yml"
+    ])
+  })
+
+  it('refuses a step without the required inputs', async () => {
+    const report = await lintYaml(
+      '- uses: <owner>/render-cache-purge-action@v1\n  with:\n    tags: blog\n',
+      10,
+      action
+    )
+    expect(report.kind).toBe('steps')
+    expect(report.findings.map(f => f.message)).toEqual([
+      "required input 'api_key' is missing",
+      "required input 'base_url' is missing"
+    ])
+  })
+
+  it('passes actionlint findings through (untrusted input in a script)', async () => {
+    const report = await lintYaml(
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo hi\n        shell: bash\n        timeout-minutes: x\n',
+      1,
+      action
+    )
+    expect(report.findings.some(f => f.message.startsWith('actionlint'))).toBe(true)
+  })
+
+  it('finds fenced yaml blocks, indented ones included, with their lines', () => {
+    const blocks = yamlBlocks('text\n\n```yaml\na: 1\n```\n\n- item\n\n  ```yml\n  b: 2\n  ```\n')
+    expect(blocks).toEqual([
+      { line: 4, text: 'a: 1\n' },
+      { line: 10, text: 'b: 2\n' }
+    ])
+  })
+})
