@@ -68,6 +68,7 @@ export function expandSite(site) {
   /** @type {CacheEntry[]} */
   const entries = []
   for (const page of s.pages) {
+    if (page.cacheable === false) continue // never cached: the edge answers MISS
     const tags = pageTags(s, page).all
     const countries = s.cacheByCountry ? (page.countries ?? s.countries ?? ['US']) : [null]
     for (const device of page.devices ?? devices) {

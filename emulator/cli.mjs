@@ -6,18 +6,25 @@
  *   node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api-key KEY] [--latency-ms N]
  *                         [--seed-site [sample|country|empty|FILE.json]] [--brand NAME]
  *                         [--require-country] [--verbose]
+ *                         [--site-port N] [--propagation-ms N] [--propagation-jitter-ms N]
+ *                         [--render-ms N] [--clock-skew-ms N] [... see USAGE]
  *
- * Prints exactly one line to stdout, `emulator listening on http://HOST:PORT`; anything else
- * (errors, `--verbose` request lines) goes to stderr. Without `--seed-site` the cache is empty;
- * `--seed-site` alone seeds the sample site.
+ * Prints `emulator listening on http://HOST:PORT` to stdout, then, with `--site-port`,
+ * `site listening on http://HOST:PORT`; anything else (errors, `--verbose` request lines) goes
+ * to stderr. Without `--seed-site` the cache is empty; `--seed-site` alone seeds the sample site.
  */
 import { readFileSync } from 'node:fs'
 import { startEmulator } from './server.mjs'
-import { sites, emptySite } from './site.mjs'
+import { siteByName, emptySite } from './site.mjs'
 
 const USAGE = `usage: node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api-key KEY] [--latency-ms N]
-                          [--seed-site [sample|country|empty|FILE.json]] [--brand NAME]
-                          [--require-country] [--verbose]`
+                          [--seed-site [sample|country|edge-cases|empty|synthetic:N|FILE.json]]
+                          [--brand NAME] [--require-country] [--verbose]
+       public site:       [--site-port N] [--propagation-ms N] [--propagation-jitter-ms N]
+                          [--propagation-seed N] [--render-ms N] [--clock-skew-ms N (may be < 0)]
+                          [--seed-age-ms N] [--kc-date-fraction empty|ms|none] [--no-site-headers]
+                          [--no-robots] [--no-sitemap] [--sitemap-malformed]
+                          [--sitemap-foreign-url URL]... [--synthetic-sitemap URLS[:FILES[:gz|plain]]]`
 
 /**
  * @param {string} message
@@ -32,7 +39,7 @@ function fail(message) {
  * @param {string[]} argv
  */
 function parse(argv) {
-  /** @type {import('./server.mjs').EmulatorOptions & { verbose: boolean }} */
+  /** @type {import('./server.mjs').StartOptions & { verbose: boolean }} */
   const options = { site: emptySite, verbose: false }
   for (let k = 0; k < argv.length; k++) {
     const arg = argv[k] ?? ''
@@ -52,7 +59,67 @@ function parse(argv) {
       if (!Number.isInteger(n) || n < 0) fail(`${name} must be a whole number >= 0`)
       return n
     }
+    /** @param {string} v */
+    const signed = v => {
+      const n = Number(v)
+      if (!Number.isInteger(n)) fail(`${name} must be a whole number`)
+      return n
+    }
     switch (name) {
+      case '--site-port':
+        options.sitePort = number(value())
+        break
+      case '--propagation-ms':
+        options.propagationMs = number(value())
+        break
+      case '--propagation-jitter-ms':
+        options.propagationJitterMs = number(value())
+        break
+      case '--propagation-seed':
+        options.propagationSeed = number(value())
+        break
+      case '--render-ms':
+        options.renderMs = number(value())
+        break
+      case '--clock-skew-ms':
+        options.clockSkewMs = signed(value())
+        break
+      case '--seed-age-ms':
+        options.seedAgeMs = number(value())
+        break
+      case '--kc-date-fraction': {
+        const v = value()
+        if (v !== 'empty' && v !== 'ms' && v !== 'none') fail(`${name} must be empty, ms or none`)
+        options.kcDateFraction = v
+        break
+      }
+      case '--no-site-headers':
+        options.siteHeaders = false
+        break
+      case '--no-robots':
+        options.robotsTxt = false
+        break
+      case '--no-sitemap':
+        options.sitemaps = false
+        break
+      case '--sitemap-malformed':
+        options.sitemapMalformed = true
+        break
+      case '--sitemap-foreign-url':
+        options.sitemapForeignUrls = [...(options.sitemapForeignUrls ?? []), value()]
+        break
+      case '--synthetic-sitemap': {
+        const [urls, files, kind] = value().split(':')
+        if (kind !== undefined && kind !== 'gz' && kind !== 'plain') {
+          fail(`${name}: the third part must be gz or plain`)
+        }
+        options.syntheticSitemap = {
+          urls: number(urls ?? ''),
+          files: files === undefined ? 20 : number(files),
+          gzip: kind !== 'plain'
+        }
+        break
+      }
       case '--port':
         options.port = number(value())
         break
@@ -82,7 +149,7 @@ function parse(argv) {
           k++
         }
         which ??= 'sample'
-        const named = sites[which]
+        const named = siteByName(which)
         if (named) options.site = named
         else {
           try {
@@ -108,17 +175,23 @@ function parse(argv) {
 const { verbose, ...options } = parse(process.argv.slice(2))
 const emulator = await startEmulator(options)
 if (verbose) {
-  emulator.server.on('request', (req, res) => {
-    const started = Date.now()
-    res.on('close', () => {
-      const path = (req.url ?? '').split('?')[0]
-      process.stderr.write(
-        `${req.method} ${path} -> ${res.writableFinished ? res.statusCode : 'dropped'} (${Date.now() - started} ms)\n`
-      )
+  for (const [server, what] of /** @type {const} */ ([
+    [emulator.server, 'api'],
+    [emulator.publicSite.server, 'site']
+  ])) {
+    server.on('request', (req, res) => {
+      const started = Date.now()
+      res.on('close', () => {
+        const path = (req.url ?? '').split('?')[0]
+        process.stderr.write(
+          `${what} ${req.method} ${path} -> ${res.writableFinished ? res.statusCode : 'dropped'} (${Date.now() - started} ms)\n`
+        )
+      })
     })
-  })
+  }
 }
 process.stdout.write(`emulator listening on ${emulator.url}\n`)
+if (emulator.siteUrl) process.stdout.write(`site listening on ${emulator.siteUrl}\n`)
 
 let stopping = false
 /** @param {string} signal */

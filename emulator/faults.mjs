@@ -15,11 +15,13 @@
  * @property {string} [message] Error message for `status` / `resultFalse` faults.
  * @property {number} [delayMs] Answer this much later. Alone: the purge is processed normally.
  * @property {boolean} [drop] Destroy the socket without answering; nothing is purged.
+ * @property {boolean} [reset] Same as `drop` (the public site's name for it).
  * @property {boolean} [resultFalse] Answer 200 `{"result": false, ...}`; nothing is purged.
  * @property {string} [rawBody] Answer this text verbatim (status default 200); nothing is purged
  *   unless `process` is true.
  * @property {boolean} [process] With `rawBody`: process the purge before answering.
  * @property {string} [path] Only requests to this path get the fault (others skip it in the queue).
+ *   On the public site it may also be the path and query exactly.
  * @property {number} [times] Enqueue this fault this many times (default 1).
  */
 
@@ -64,7 +66,7 @@ export function mulberry32(seed) {
 
 /** @param {Fault} fault */
 function faultKind(fault) {
-  if (fault.drop) return 'drop'
+  if (fault.drop || fault.reset) return 'drop'
   if (fault.rawBody !== undefined) return 'rawBody'
   if (fault.resultFalse) return 'resultFalse'
   if (fault.status !== undefined) return String(fault.status)
@@ -141,10 +143,13 @@ export class FaultController {
   /**
    * Picks the fault for a request to `path`: the first matching queued fault, else a random draw.
    * @param {string} path
+   * @param {string} [target] The path with its query, which a fault's `path` may name instead.
    * @returns {{ fault: Fault, kind: string } | null}
    */
-  next(path) {
-    const at = this.queue.findIndex(fault => fault.path === undefined || fault.path === path)
+  next(path, target = path) {
+    const at = this.queue.findIndex(
+      fault => fault.path === undefined || fault.path === path || fault.path === target
+    )
     /** @type {{ fault: Fault, kind: string } | null} */
     let pick = null
     if (at >= 0) {

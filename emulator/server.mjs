@@ -11,14 +11,18 @@
  */
 import http from 'node:http'
 import { randomUUID } from 'node:crypto'
-import { sampleSite, sites } from './site.mjs'
+import { sampleSite, siteByName, sites, syntheticSite } from './site.mjs'
 import { compilePcre } from './pcre.mjs'
 import { CacheStore } from './cache.mjs'
 import { FaultController } from './faults.mjs'
+import { PublicSite } from './public-site.mjs'
 
 export { PatternError, compilePcre, translatePcreBody } from './pcre.mjs'
 export { folderTagsFor, pageTags, expandSite, CacheStore } from './cache.mjs'
 export { mulberry32, FaultController } from './faults.mjs'
+export { EdgeCache, deviceFor, formatKcDate, formatDuration } from './edge.mjs'
+export { PublicSite, COUNTRY_HEADER } from './public-site.mjs'
+export { xmlEscape, SITEMAP_NS } from './sitemaps.mjs'
 
 /** @typedef {import('./site.mjs').Site} Site */
 /** @typedef {import('./site.mjs').SitePage} SitePage */
@@ -28,6 +32,8 @@ export { mulberry32, FaultController } from './faults.mjs'
 /** @typedef {import('./faults.mjs').Fault} Fault */
 /** @typedef {import('./faults.mjs').RandomFaultOptions} RandomFaultOptions */
 /** @typedef {import('./faults.mjs').FaultStats} FaultStats */
+/** @typedef {import('./public-site.mjs').PublicSiteOptions} PublicSiteOptions */
+/** @typedef {import('./public-site.mjs').SiteRequestLogEntry} SiteRequestLogEntry */
 
 /** The message of a successful purge, as the real service words it. */
 export const SUCCESS_MESSAGE =
@@ -62,6 +68,28 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  *   without `country` (default false: absent means every country).
  * @property {number} [maxLog] How many request-log and purge-history records to keep (default 20000).
  * @property {number} [maxBodyBytes] Larger request bodies get 413 (default 10 MiB).
+ * @property {number} [sitePort] When given (0 = any free port), the public site also listens on `host`.
+ * @property {number} [syntheticPages] Seed `syntheticSite(N)` (`/p/1` … `/p/N`) instead of `site`.
+ */
+
+/**
+ * Every option of `startEmulator`: the purge API's and the public site's (public-site.mjs).
+ * @typedef {EmulatorOptions & Omit<PublicSiteOptions, 'brand' | 'maxLog'>} StartOptions
+ */
+
+/**
+ * Public-site settings that can change while it runs (`emu.configureSite`, `POST /_emulator/site`).
+ * @typedef {object} SiteSettings
+ * @property {number} [propagationMs]
+ * @property {number} [propagationJitterMs]
+ * @property {number} [renderMs]
+ * @property {number} [clockSkewMs]
+ * @property {import('./edge.mjs').KcDateFraction} [kcDateFraction]
+ * @property {boolean} [siteHeaders]
+ * @property {boolean} [robotsTxt]
+ * @property {boolean} [sitemaps]
+ * @property {string[]} [sitemapForeignUrls]
+ * @property {boolean} [sitemapMalformed]
  */
 
 /**
@@ -112,6 +140,10 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  * @property {string[]} purgedUrls Every URL named by a URL purge.
  * @property {PurgeRecord[]} history
  * @property {FaultStats} faults
+ * @property {string} siteUrl The public site's address ('' when it does not listen).
+ * @property {number} siteRequestCount Public-site requests in the log.
+ * @property {number} edgeCachedCount Entries the edge would serve now (ready or rendering).
+ * @property {FaultStats} siteFaults
  */
 
 /** @type {Record<number, string>} */
@@ -191,7 +223,7 @@ function stringArray(body, name) {
 /** The running emulator. Create it with `startEmulator()`. */
 export class Emulator {
   /**
-   * @param {EmulatorOptions} [options]
+   * @param {StartOptions} [options]
    */
   constructor(options = {}) {
     this.host = options.host ?? '127.0.0.1'
@@ -206,9 +238,21 @@ export class Emulator {
     this.maxLog = options.maxLog ?? 20000
     this.maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024
     /** @type {Site | SitePage[]} The site `reset()` restores. */
-    this.seedSite = options.site ?? sampleSite
+    this.seedSite =
+      options.syntheticPages !== undefined
+        ? syntheticSite(options.syntheticPages)
+        : (options.site ?? sampleSite)
     this.cache = new CacheStore()
     this.cache.load(this.seedSite)
+    /** @type {number | undefined} */
+    this.sitePort = options.sitePort
+    /** The public site: the edge's view of the cache, its listener, log and faults. */
+    this.publicSite = new PublicSite(
+      { ...options, brand: this.brand, maxLog: this.maxLog },
+      ({ path, device, country }) =>
+        this.cache.add({ path, device, country, tags: this.publicSite.edge.tags.get(path) ?? [] })
+    )
+    this.publicSite.load(this.seedSite)
     this.faults = new FaultController()
     /** @type {RequestLogEntry[]} Service requests, oldest first (bounded by `maxLog`). */
     this.requests = []
@@ -237,11 +281,99 @@ export class Emulator {
   seed(site) {
     this.seedSite = site
     this.cache.load(site)
+    this.publicSite.load(site)
+  }
+
+  /** `http://HOST:PORT` of the public site ('' when it does not listen). */
+  get siteUrl() {
+    return this.publicSite.url
+  }
+
+  /** @returns {SiteRequestLogEntry[]} Every public-site request, oldest first (bounded by `maxLog`). */
+  get siteRequests() {
+    return this.publicSite.requests
+  }
+
+  /** Faults for the public site's requests (same interface as `faults`). */
+  get siteFaults() {
+    return this.publicSite.faults
+  }
+
+  /** The edge's cache (entries with their cache dates and pending purges). */
+  get edge() {
+    return this.publicSite.edge
+  }
+
+  /**
+   * Changes public-site settings while it runs (a new propagation delay applies to later purges).
+   * @param {SiteSettings} settings
+   */
+  configureSite(settings) {
+    const site = this.publicSite
+    /** @param {unknown} v @param {string} name @param {boolean} [signed] */
+    const ms = (v, name, signed = false) => {
+      if (typeof v !== 'number' || !Number.isFinite(v) || (!signed && v < 0)) {
+        throw new RangeError(`${name} must be a number${signed ? '' : ' >= 0'}`)
+      }
+      return v
+    }
+    if (settings.propagationMs !== undefined) {
+      site.edge.propagationMs = ms(settings.propagationMs, 'propagationMs')
+    }
+    if (settings.propagationJitterMs !== undefined) {
+      site.edge.propagationJitterMs = ms(settings.propagationJitterMs, 'propagationJitterMs')
+    }
+    if (settings.renderMs !== undefined) site.edge.renderMs = ms(settings.renderMs, 'renderMs')
+    if (settings.clockSkewMs !== undefined) {
+      site.clockSkewMs = ms(settings.clockSkewMs, 'clockSkewMs', true)
+    }
+    if (settings.kcDateFraction !== undefined) {
+      if (!['empty', 'ms', 'none'].includes(settings.kcDateFraction)) {
+        throw new RangeError('kcDateFraction must be empty, ms or none')
+      }
+      site.kcDateFraction = settings.kcDateFraction
+    }
+    for (const flag of /** @type {const} */ ([
+      'siteHeaders',
+      'robotsTxt',
+      'sitemaps',
+      'sitemapMalformed'
+    ])) {
+      const v = settings[flag]
+      if (v === undefined) continue
+      if (typeof v !== 'boolean') throw new TypeError(`${flag} must be true or false`)
+      site[flag] = v
+    }
+    if (settings.sitemapForeignUrls !== undefined) {
+      if (!Array.isArray(settings.sitemapForeignUrls)) {
+        throw new TypeError('sitemapForeignUrls must be an array of URLs')
+      }
+      site.sitemapForeignUrls = settings.sitemapForeignUrls.map(String)
+    }
+  }
+
+  /** @returns {SiteSettings} The public site's current settings. */
+  siteSettings() {
+    const site = this.publicSite
+    return {
+      propagationMs: site.edge.propagationMs,
+      propagationJitterMs: site.edge.propagationJitterMs,
+      renderMs: site.edge.renderMs,
+      clockSkewMs: site.clockSkewMs,
+      kcDateFraction: site.kcDateFraction,
+      siteHeaders: site.siteHeaders,
+      robotsTxt: site.robotsTxt,
+      sitemaps: site.sitemaps,
+      sitemapForeignUrls: [...site.sitemapForeignUrls],
+      sitemapMalformed: site.sitemapMalformed
+    }
   }
 
   /** Restores the seeded cache and clears faults, purge history, counts and the request log. */
   reset() {
     this.cache.load(this.seedSite)
+    this.publicSite.load(this.seedSite)
+    this.publicSite.resetLog()
     this.faults.reset()
     this.requests.length = 0
     this.history.length = 0
@@ -273,7 +405,11 @@ export class Emulator {
       tagPurgeCounts: Object.fromEntries(this.tagPurgeCounts),
       purgedUrls: [...this.purgedUrls],
       history: this.history.map(h => ({ ...h })),
-      faults: this.faults.stats()
+      faults: this.faults.stats(),
+      siteUrl: this.siteUrl,
+      siteRequestCount: this.publicSite.requests.length,
+      edgeCachedCount: this.edge.list().length,
+      siteFaults: this.siteFaults.stats()
     }
   }
 
@@ -281,15 +417,16 @@ export class Emulator {
    * Stops listening, drops open connections and pending delayed answers.
    * @returns {Promise<void>}
    */
-  close() {
+  async close() {
     for (const t of this._timers) clearTimeout(t)
     this._timers.clear()
-    return new Promise((resolve, reject) => {
+    await this.publicSite.close()
+    await new Promise((resolve, reject) => {
       if (!this.server.listening) {
-        resolve()
+        resolve(undefined)
         return
       }
-      this.server.close(err => (err ? reject(err) : resolve()))
+      this.server.close(err => (err ? reject(err) : resolve(undefined)))
       this.server.closeAllConnections()
     })
   }
@@ -317,6 +454,11 @@ export class Emulator {
       this.tagPurgeCounts.set(tag, (this.tagPurgeCounts.get(tag) ?? 0) + 1)
       for (const path of this.cache.tagIndex.get(tag) ?? []) selected.add(path)
     }
+    const named = new Set(tags)
+    this.edge.schedulePurge(
+      path => (this.edge.tags.get(path) ?? []).some(tag => named.has(tag)),
+      country
+    )
     return this._removeAll(selected, country)
   }
 
@@ -330,7 +472,9 @@ export class Emulator {
     let purged = 0
     /** @type {string[]} */
     const paths = []
-    for (const url of new Set(urls)) {
+    const named = new Set(urls)
+    this.edge.schedulePurge(path => named.has(path), country)
+    for (const url of named) {
       this.purgedUrls.add(url)
       this._count(url)
       const removed = this.cache.remove(url, country)
@@ -348,6 +492,7 @@ export class Emulator {
    */
   purgeRegex(regex, country = null) {
     const selected = this.cache.paths().filter(path => regex.test(path))
+    this.edge.schedulePurge(path => regex.test(path), country)
     return this._removeAll(selected, country)
   }
 
@@ -659,7 +804,10 @@ export class Emulator {
       '/reset': 'POST',
       '/faults': 'GET, POST',
       '/latency': 'POST',
-      '/seed': 'POST'
+      '/seed': 'POST',
+      '/site': 'GET, POST',
+      '/site/requests': 'GET',
+      '/site/faults': 'GET, POST'
     }
     const allow = allowed[route]
     if (!allow) return this._write(res, error(404, `Unknown control endpoint ${path}`), 0, null)
@@ -691,22 +839,31 @@ export class Emulator {
         case '/reset':
           this.reset()
           return ok({ ok: true })
-        case '/faults': {
+        case '/faults':
+        case '/site/faults': {
+          const faults = route === '/faults' ? this.faults : this.siteFaults
           if (method === 'POST') {
-            if (body.clear === true) this.faults.clear()
+            if (body.clear === true) faults.clear()
             if (body.enqueue !== undefined) {
               if (!Array.isArray(body.enqueue)) throw new TypeError('enqueue must be an array')
-              this.faults.enqueue(...body.enqueue)
+              faults.enqueue(...body.enqueue)
             }
             if (body.random !== undefined) {
               const r = body.random
               if (r !== null && (typeof r !== 'object' || Array.isArray(r))) {
                 throw new TypeError('random must be an object or null')
               }
-              this.faults.random(/** @type {RandomFaultOptions | null} */ (r))
+              faults.random(/** @type {RandomFaultOptions | null} */ (r))
             }
           }
-          return ok({ ok: true, faults: this.faults.stats() })
+          return ok({ ok: true, faults: faults.stats() })
+        }
+        case '/site':
+          if (method === 'POST') this.configureSite(/** @type {SiteSettings} */ (body))
+          return ok({ ok: true, siteUrl: this.siteUrl, settings: this.siteSettings() })
+        case '/site/requests': {
+          const limit = Number(new URLSearchParams(rawQuery).get('limit') ?? this.maxLog)
+          return ok({ requests: limit > 0 ? this.siteRequests.slice(-limit) : [] })
         }
         case '/latency':
           this.setLatency(Number(body.ms))
@@ -714,7 +871,7 @@ export class Emulator {
         case '/seed': {
           const site = body.site
           if (typeof site === 'string') {
-            const named = sites[site]
+            const named = siteByName(site)
             if (!named)
               throw new TypeError(`Unknown site '${site}' (${Object.keys(sites).join(', ')})`)
             this.seed(named)
@@ -742,8 +899,8 @@ export class Emulator {
 }
 
 /**
- * Starts an emulator and resolves once it listens.
- * @param {EmulatorOptions} [options]
+ * Starts an emulator and resolves once it listens (and its public site, when `sitePort` is given).
+ * @param {StartOptions} [options]
  * @returns {Promise<Emulator>}
  */
 export async function startEmulator(options = {}) {
@@ -759,5 +916,13 @@ export async function startEmulator(options = {}) {
   if (address && typeof address === 'object') emulator.port = address.port
   const host = emulator.host.includes(':') ? `[${emulator.host}]` : emulator.host
   emulator.url = `http://${host}:${emulator.port}`
+  if (emulator.sitePort !== undefined) {
+    try {
+      await emulator.publicSite.listen(emulator.host, emulator.sitePort)
+    } catch (err) {
+      await emulator.close()
+      throw err
+    }
+  }
   return emulator
 }

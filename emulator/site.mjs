@@ -20,6 +20,9 @@
  * @property {string[]} [devices] Device types this page is cached for (default: the site's).
  * @property {string[]} [countries] Countries this page is cached for on a Cache By Country
  *   site (default: the site's).
+ * @property {boolean} [dynamic] The public edge answers `DYNAMIC` (cache not delivered, no cache date).
+ * @property {boolean} [cacheable] `false`: the public edge answers `MISS` and never caches it
+ *   (no cache entries are seeded either).
  */
 
 /**
@@ -92,6 +95,48 @@ export const sampleSiteByCountry = {
   )
 }
 
+/**
+ * The sample site plus the public edge's special cases: a `DYNAMIC` page, a page that is not
+ * cacheable (`MISS`), and a query with `&` (escaped as `&amp;` in the sitemaps).
+ * @type {Site}
+ */
+export const edgeCaseSite = {
+  ...sampleSite,
+  name: 'edge-cases',
+  pages: [
+    ...sampleSite.pages,
+    { path: '/account', tags: ['account'], dynamic: true },
+    { path: '/cart', tags: ['cart'], cacheable: false },
+    { path: '/search?q=shoes&page=2', tags: ['search'] }
+  ]
+}
+
+/**
+ * A synthetic site of `count` pages `/p/1` … `/p/<count>`, cached for desktop and mobile, each
+ * tagged `page-<n>` (and `folder-p`), for benchmarks.
+ * @param {number} count
+ * @returns {Site}
+ */
+export function syntheticSite(count) {
+  if (!Number.isInteger(count) || count < 0)
+    throw new RangeError('count must be a whole number >= 0')
+  /** @type {SitePage[]} */
+  const pages = []
+  for (let n = 1; n <= count; n++) pages.push({ path: `/p/${n}`, tags: [`page-${n}`] })
+  return { name: `synthetic:${count}`, devices: ['desktop', 'mobile'], folderTags: true, pages }
+}
+
+/**
+ * A site by name: the `sites` below, or `synthetic:<count>`.
+ * @param {string} name
+ * @returns {Site | undefined}
+ */
+export function siteByName(name) {
+  const m = /^synthetic:(\d+)$/.exec(name)
+  if (m) return syntheticSite(Number(m[1]))
+  return sites[name]
+}
+
 /** A site with nothing cached. */
 /** @type {Site} */
 export const emptySite = { name: 'empty', pages: [] }
@@ -102,5 +147,6 @@ export const sites = {
   sample: sampleSite,
   country: sampleSiteByCountry,
   'sample-by-country': sampleSiteByCountry,
+  'edge-cases': edgeCaseSite,
   empty: emptySite
 }

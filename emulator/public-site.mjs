@@ -1,0 +1,432 @@
+// @ts-check
+/**
+ * The public site: what a visitor (or the action's verifier) gets from the customer's website
+ * through the service's edge. Pages are answered from the edge cache (edge.mjs) with the
+ * contract's headers (`<Brand>-Kc-Status`, `<Brand>-Kc-Date`, `Date` of the edge's clock, ...);
+ * robots.txt and sitemaps (sitemaps.org) are served as files; faults can be queued like the
+ * purge API's. See emulator/README.md, "The public site".
+ */
+import http from 'node:http'
+import { randomUUID } from 'node:crypto'
+import { pipeline } from 'node:stream'
+import { createGzip, gzipSync } from 'node:zlib'
+import { EdgeCache, deviceFor, formatKcDate } from './edge.mjs'
+import { FaultController } from './faults.mjs'
+import {
+  robotsTxt,
+  sitemapIndex,
+  urlset,
+  malformedSitemap,
+  syntheticUrlsetStream,
+  hugeUrlsetStream
+} from './sitemaps.mjs'
+
+/** @typedef {import('./site.mjs').Site} Site */
+/** @typedef {import('./site.mjs').SitePage} SitePage */
+/** @typedef {import('./edge.mjs').KcDateFraction} KcDateFraction */
+
+/** The request header a test sets to pick the visitor's country on a Cache By Country site. */
+export const COUNTRY_HEADER = 'x-emu-country'
+
+/**
+ * @typedef {object} SyntheticSitemapOptions
+ * @property {number} [urls] Page URLs in all (default 1,000,000).
+ * @property {number} [files] Sitemap files the index lists (default 20).
+ * @property {boolean} [gzip] Serve them as `.xml.gz` (default true).
+ */
+
+/**
+ * @typedef {object} PublicSiteOptions
+ * @property {string} [brand] Header prefix, capitalized (`emu` → `Emu-Kc-Status`).
+ * @property {number} [propagationMs] Default 3000.
+ * @property {number} [propagationJitterMs] Default 0.
+ * @property {number} [propagationSeed] Seed of the jitter (default 1).
+ * @property {number} [renderMs] Default 500.
+ * @property {number} [clockSkewMs] The edge's clock = real clock + this (default 0).
+ * @property {number} [seedAgeMs] Seeded entries were cached this long ago (default 1 h).
+ * @property {number} [maxCacheAgeMs] The "of 7d" in `Kc-Date` (default 7 days).
+ * @property {KcDateFraction} [kcDateFraction] `empty` (default, `.Z`), `ms` (`.250Z`), `none`.
+ * @property {boolean} [siteHeaders] `false`: no brand headers at all (an origin server).
+ * @property {boolean} [robotsTxt] `false`: /robots.txt is a 404.
+ * @property {boolean} [sitemaps] `false`: no sitemap (every sitemap route 404s, robots.txt lists none).
+ * @property {string[]} [sitemapForeignUrls] Absolute URLs on other hosts added to the sitemaps.
+ * @property {boolean} [sitemapMalformed] The index also lists `/sitemaps/broken.xml` (not well-formed).
+ * @property {SyntheticSitemapOptions} [syntheticSitemap] Shape of `/synthetic/index.xml`.
+ * @property {number} [maxLog] Records kept in `requests` (default 20000).
+ */
+
+/**
+ * One public-site request.
+ * @typedef {object} SiteRequestLogEntry
+ * @property {string} method
+ * @property {string} url Path and query as received.
+ * @property {Record<string, string | string[] | undefined>} headers Lower-cased, as received.
+ * @property {string} device The device type the User-Agent maps to.
+ * @property {string | null} country The visitor's country (Cache By Country sites), else null.
+ * @property {number | null} status Null when the connection was reset (fault).
+ * @property {string | null} kcStatus The `<Brand>-Kc-Status` answered, if any.
+ * @property {string | null} fault The kind of fault applied, if any.
+ * @property {number} at `Date.now()` at arrival (real clock).
+ */
+
+/**
+ * @typedef {object} SiteAnswer
+ * @property {number} status
+ * @property {Record<string, string>} headers
+ * @property {string | Buffer} [body]
+ * @property {() => import('node:stream').Readable} [stream] A body generated on demand.
+ * @property {boolean} [gzip] Gzip the stream.
+ * @property {string | null} [kcStatus]
+ */
+
+/** The public site's listener and behaviour. */
+export class PublicSite {
+  /**
+   * @param {PublicSiteOptions} [options]
+   * @param {(entry: { path: string, device: string, country: string | null }) => void} [onRender]
+   *   Called when the edge starts rendering an entry (the service caches it again).
+   */
+  constructor(options = {}, onRender = () => {}) {
+    const brand = options.brand ?? 'emu'
+    this.prefix = brand.charAt(0).toUpperCase() + brand.slice(1)
+    this.edge = new EdgeCache(options)
+    this.clockSkewMs = options.clockSkewMs ?? 0
+    this.maxCacheAgeMs = options.maxCacheAgeMs ?? 7 * 24 * 60 * 60 * 1000
+    /** @type {KcDateFraction} */
+    this.kcDateFraction = options.kcDateFraction ?? 'empty'
+    this.siteHeaders = options.siteHeaders ?? true
+    this.robotsTxt = options.robotsTxt ?? true
+    this.sitemaps = options.sitemaps ?? true
+    this.sitemapForeignUrls = options.sitemapForeignUrls ?? []
+    this.sitemapMalformed = options.sitemapMalformed ?? false
+    this.syntheticSitemap = {
+      urls: options.syntheticSitemap?.urls ?? 1_000_000,
+      files: options.syntheticSitemap?.files ?? 20,
+      gzip: options.syntheticSitemap?.gzip ?? true
+    }
+    this.maxLog = options.maxLog ?? 20000
+    this.onRender = onRender
+    this.faults = new FaultController()
+    /** @type {SiteRequestLogEntry[]} */
+    this.requests = []
+    this.url = ''
+    /** Real-clock ms of the last load, for `lastmod`. */
+    this.loadedAt = Date.now()
+    /** @type {Set<NodeJS.Timeout>} @private */
+    this._timers = new Set()
+    this.server = http.createServer((req, res) => this._handle(req, res))
+    this.server.keepAliveTimeout = 30_000
+  }
+
+  /** The edge's clock (ms). */
+  now() {
+    return Date.now() + this.clockSkewMs
+  }
+
+  /**
+   * Loads a site: every seeded entry is HIT, cached `seedAgeMs` ago.
+   * @param {Site | SitePage[]} site
+   */
+  load(site) {
+    this.loadedAt = Date.now()
+    this.edge.load(site, this.loadedAt)
+  }
+
+  /** Clears the request log and the faults (queue, random, stats). */
+  resetLog() {
+    this.requests.length = 0
+    this.faults.reset()
+  }
+
+  /**
+   * @param {string} host
+   * @param {number} port
+   * @returns {Promise<void>}
+   */
+  async listen(host, port) {
+    await new Promise((resolve, reject) => {
+      this.server.once('error', reject)
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject)
+        resolve(undefined)
+      })
+    })
+    const address = this.server.address()
+    const actual = address && typeof address === 'object' ? address.port : port
+    this.url = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`
+  }
+
+  /** @returns {Promise<void>} */
+  close() {
+    for (const t of this._timers) clearTimeout(t)
+    this._timers.clear()
+    return new Promise((resolve, reject) => {
+      if (!this.server.listening) {
+        resolve()
+        return
+      }
+      this.server.close(err => (err ? reject(err) : resolve()))
+      this.server.closeAllConnections()
+    })
+  }
+
+  // --- answers ------------------------------------------------------------------------------
+
+  /** @private */
+  _lastmod() {
+    return `${new Date(this.loadedAt - this.edge.seedAgeMs + this.clockSkewMs).toISOString().slice(0, 19)}+00:00`
+  }
+
+  /**
+   * The site's pages split between the two sitemap files (first half plain, second half gzip).
+   * @private
+   */
+  _sitemapHalves() {
+    const locs = [...this.edge.pages.keys()].map(path => `${this.url}${path}`)
+    const half = Math.ceil(locs.length / 2)
+    return [locs.slice(0, half).concat(this.sitemapForeignUrls), locs.slice(half)]
+  }
+
+  /**
+   * @private
+   * @param {number} status
+   * @param {string} body
+   * @param {string} [type]
+   * @returns {SiteAnswer}
+   */
+  _file(status, body, type = 'text/plain; charset=utf-8') {
+    return { status, headers: { 'Content-Type': type }, body }
+  }
+
+  /**
+   * @private
+   * @param {string} path
+   * @param {string} query
+   * @returns {SiteAnswer | null} A robots.txt or sitemap answer, or null when not such a route.
+   */
+  _files(path, query) {
+    const xml = 'application/xml; charset=utf-8'
+    const gz = 'application/gzip'
+    const notFound = this._file(404, 'Not found\n')
+    if (path === '/robots.txt') {
+      if (!this.robotsTxt) return notFound
+      const maps = this.sitemaps ? [`${this.url}/sitemap_index.xml`] : []
+      return this._file(200, robotsTxt(maps))
+    }
+    const sitemapRoutes = [
+      '/sitemap_index.xml',
+      '/sitemap.xml',
+      '/sitemaps/pages-1.xml',
+      '/sitemaps/pages-2.xml.gz',
+      '/sitemaps/broken.xml',
+      '/synthetic/index.xml',
+      '/huge-sitemap.xml'
+    ]
+    const synthetic = /^\/synthetic\/(\d+)\.xml(\.gz)?$/.exec(path)
+    if (!sitemapRoutes.includes(path) && !synthetic) return null
+    if (!this.sitemaps) return notFound
+    const lastmod = this._lastmod()
+    if (path === '/sitemap_index.xml') {
+      const files = [`${this.url}/sitemaps/pages-1.xml`, `${this.url}/sitemaps/pages-2.xml.gz`]
+      if (this.sitemapMalformed) files.push(`${this.url}/sitemaps/broken.xml`)
+      return this._file(200, sitemapIndex(files, lastmod), xml)
+    }
+    const [first = [], second = []] = this._sitemapHalves()
+    if (path === '/sitemap.xml') return this._file(200, urlset([...first, ...second], lastmod), xml)
+    if (path === '/sitemaps/pages-1.xml') return this._file(200, urlset(first, lastmod), xml)
+    if (path === '/sitemaps/pages-2.xml.gz') {
+      return {
+        status: 200,
+        headers: { 'Content-Type': gz },
+        body: gzipSync(urlset(second, lastmod))
+      }
+    }
+    if (path === '/sitemaps/broken.xml') return this._file(200, malformedSitemap(this.url), xml)
+    const { urls, files, gzip } = this.syntheticSitemap
+    const perFile = Math.ceil(urls / Math.max(1, files))
+    const ext = gzip ? '.xml.gz' : '.xml'
+    if (path === '/synthetic/index.xml') {
+      const list = []
+      for (let k = 1; k <= files; k++) list.push(`${this.url}/synthetic/${k}${ext}`)
+      return this._file(200, sitemapIndex(list, lastmod), xml)
+    }
+    if (synthetic) {
+      const k = Number(synthetic[1])
+      const isGzip = synthetic[2] !== undefined
+      if (k < 1 || k > files || isGzip !== gzip) return notFound
+      const first = (k - 1) * perFile + 1
+      const last = Math.min(urls, k * perFile)
+      return {
+        status: 200,
+        headers: { 'Content-Type': gzip ? gz : xml },
+        stream: () => syntheticUrlsetStream(this.url, first, last, lastmod),
+        gzip
+      }
+    }
+    // /huge-sitemap.xml?bytes=N
+    const bytes = Number(new URLSearchParams(query).get('bytes') ?? 1024 * 1024 * 1024)
+    if (!Number.isFinite(bytes) || bytes < 0) return this._file(400, 'bytes must be >= 0\n')
+    return {
+      status: 200,
+      headers: { 'Content-Type': xml },
+      stream: () => hugeUrlsetStream(this.url, bytes)
+    }
+  }
+
+  /**
+   * @private
+   * @param {string} target Path and query as received.
+   * @param {string} device
+   * @param {string | null} country
+   * @returns {SiteAnswer}
+   */
+  _page(target, device, country) {
+    const p = this.prefix
+    const page = this.edge.pages.get(target)
+    /** @type {Record<string, string>} */
+    const headers = { 'Content-Type': 'text/html; charset=utf-8' }
+    if (this.siteHeaders) {
+      headers[`${p}-Req`] = randomUUID()
+      headers[`${p}-Transaction`] = randomUUID()
+    }
+    /** @param {string} status @param {string} text @param {number} [code] @returns {SiteAnswer} */
+    const html = (status, text, code = 200) => {
+      if (this.siteHeaders) headers[`${p}-Kc-Status`] = status
+      return {
+        status: code,
+        headers,
+        body: `<!doctype html>\n<html><head><title>${escapeHtml(target)}</title></head><body><h1>${escapeHtml(target)}</h1><p>${escapeHtml(text)}</p></body></html>\n`,
+        kcStatus: this.siteHeaders ? status : null
+      }
+    }
+    // Real edges pass the origin's 404 through the cache; its status header says MISS.
+    if (!page) return html('MISS', 'Not found', 404)
+    if (page.dynamic) {
+      if (this.siteHeaders) headers[`${p}-Bypass`] = 'SOFT_DYNAMIC'
+      return html('DYNAMIC', `Dynamic page for ${device}`)
+    }
+    if (page.cacheable === false) return html('MISS', `Not cacheable, for ${device}`)
+    const served = this.edge.serve(target, device, country)
+    if (served.started) this.onRender({ path: target, device, country })
+    if (this.siteHeaders) {
+      const tags = this.edge.tags.get(target) ?? []
+      if (tags.length > 0) headers[`${p}-Tags`] = tags.join(', ')
+    }
+    if (served.status === 'HIT' && this.siteHeaders) {
+      headers[`${p}-Kc-Date`] = formatKcDate(
+        served.entry.cachedAt + this.clockSkewMs,
+        this.now(),
+        this.maxCacheAgeMs,
+        this.kcDateFraction
+      )
+    }
+    return html(served.status, `Rendered for ${device}`)
+  }
+
+  // --- HTTP ---------------------------------------------------------------------------------
+
+  /**
+   * @private
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   */
+  _handle(req, res) {
+    res.on('error', () => {})
+    req.on('error', () => {})
+    req.resume() // a body, if any, is not used
+    const target = req.url ?? '/'
+    const q = target.indexOf('?')
+    const path = q < 0 ? target : target.slice(0, q)
+    const query = q < 0 ? '' : target.slice(q + 1)
+    const device = deviceFor(req.headers['user-agent'])
+    const asked = req.headers[COUNTRY_HEADER]
+    const country = this.edge.cacheByCountry
+      ? typeof asked === 'string' && /^[A-Za-z]{2}$/.test(asked)
+        ? asked.toUpperCase()
+        : this.edge.defaultCountry
+      : null
+    /** @type {SiteRequestLogEntry} */
+    const entry = {
+      method: req.method ?? '',
+      url: target,
+      headers: { ...req.headers },
+      device,
+      country,
+      status: null,
+      kcStatus: null,
+      fault: null,
+      at: Date.now()
+    }
+    this.requests.push(entry)
+    if (this.requests.length > this.maxLog * 1.1) {
+      this.requests.splice(0, this.requests.length - this.maxLog)
+    }
+
+    const pick = this.faults.next(path, target)
+    const fault = pick?.fault
+    if (pick) entry.fault = pick.kind
+    if (fault?.drop || fault?.reset) {
+      req.socket.destroy()
+      return
+    }
+    /** @type {SiteAnswer} */
+    let answer
+    if (fault?.status !== undefined) {
+      const text = typeof fault.body === 'string' ? fault.body : `HTTP ${fault.status}\n`
+      answer = this._file(fault.status, text, 'text/html; charset=utf-8')
+    } else if (req.method !== 'GET' && req.method !== 'HEAD') {
+      answer = this._file(405, 'Method not allowed\n')
+      answer.headers.Allow = 'GET, HEAD'
+    } else {
+      answer = this._files(path, query) ?? this._page(target, device, country)
+    }
+    if (fault?.headers) Object.assign(answer.headers, fault.headers)
+    entry.status = answer.status
+    entry.kcStatus = answer.kcStatus ?? null
+    const send = () => this._send(req, res, answer)
+    const delay = fault?.delayMs ?? 0
+    if (delay > 0) {
+      const timer = setTimeout(() => {
+        this._timers.delete(timer)
+        send()
+      }, delay)
+      this._timers.add(timer)
+    } else send()
+  }
+
+  /**
+   * @private
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   * @param {SiteAnswer} answer
+   */
+  _send(req, res, answer) {
+    if (res.destroyed || res.writableEnded) return
+    // Set explicitly, Node does not add its own (real-clock) Date.
+    res.setHeader('Date', new Date(this.now()).toUTCString())
+    const head = req.method === 'HEAD'
+    if (answer.stream) {
+      res.writeHead(answer.status, answer.headers)
+      if (head) {
+        res.end()
+        return
+      }
+      const source = answer.stream()
+      if (answer.gzip) pipeline(source, createGzip(), res, () => {})
+      else pipeline(source, res, () => {})
+      return
+    }
+    const body = answer.body ?? ''
+    res.setHeader('Content-Length', Buffer.byteLength(body))
+    res.writeHead(answer.status, answer.headers)
+    res.end(head ? undefined : body)
+  }
+}
+
+/**
+ * @param {string} text
+ * @returns {string}
+ */
+function escapeHtml(text) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
