@@ -320,6 +320,10 @@ export class PublicSite {
         this.kcDateFraction
       )
     }
+    if (page.redirect !== undefined) {
+      headers.Location = page.redirect
+      return html(served.status, `Moved to ${page.redirect}`, 301)
+    }
     return html(served.status, `Rendered for ${device}`)
   }
 

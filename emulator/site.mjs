@@ -23,6 +23,8 @@
  * @property {boolean} [dynamic] The public edge answers `DYNAMIC` (cache not delivered, no cache date).
  * @property {boolean} [cacheable] `false`: the public edge answers `MISS` and never caches it
  *   (no cache entries are seeded either).
+ * @property {string} [redirect] The public edge answers `301` with this `Location` (cached like a
+ *   page: HIT / EXTRACTING with the same headers).
  */
 
 /**
@@ -97,7 +99,8 @@ export const sampleSiteByCountry = {
 
 /**
  * The sample site plus the public edge's special cases: a `DYNAMIC` page, a page that is not
- * cacheable (`MISS`), and a query with `&` (escaped as `&amp;` in the sitemaps).
+ * cacheable (`MISS`), a query with `&` (escaped as `&amp;` in the sitemaps) and a cached
+ * redirect (301).
  * @type {Site}
  */
 export const edgeCaseSite = {
@@ -107,7 +110,8 @@ export const edgeCaseSite = {
     ...sampleSite.pages,
     { path: '/account', tags: ['account'], dynamic: true },
     { path: '/cart', tags: ['cart'], cacheable: false },
-    { path: '/search?q=shoes&page=2', tags: ['search'] }
+    { path: '/search?q=shoes&page=2', tags: ['search'] },
+    { path: '/old-about', tags: ['about'], redirect: '/about' }
   ]
 }
 

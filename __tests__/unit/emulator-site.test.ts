@@ -323,7 +323,7 @@ describe('public site: pages', () => {
     expect(emu.siteRequests.at(-1)?.country).toBe('IT')
   })
 
-  it('answers DYNAMIC, MISS and a 404 that still says MISS', async () => {
+  it('answers DYNAMIC, MISS, a 404 that still says MISS, and a cached redirect', async () => {
     emu.seed(edgeCaseSite)
     const dynamic = await get('/account')
     expect([dynamic.status, dynamic.kcStatus, dynamic.kcDate]).toEqual([200, 'DYNAMIC', null])
@@ -335,7 +335,19 @@ describe('public site: pages', () => {
     const missing = await get('/no-such-page')
     expect([missing.status, missing.kcStatus]).toEqual([404, 'MISS'])
     expect(missing.headers.get('date')).not.toBeNull()
-    expect(emu.siteRequests.map(r => r.kcStatus)).toEqual(['DYNAMIC', 'MISS', 'MISS', 'MISS'])
+    const moved = await get('/old-about')
+    expect([moved.status, moved.kcStatus, moved.headers.get('location')]).toEqual([
+      301,
+      'HIT',
+      '/about'
+    ])
+    expect(emu.siteRequests.map(r => r.kcStatus)).toEqual([
+      'DYNAMIC',
+      'MISS',
+      'MISS',
+      'MISS',
+      'HIT'
+    ])
   })
 
   it('answers like an origin server (no brand headers at all) with siteHeaders: false', async () => {
