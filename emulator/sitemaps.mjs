@@ -85,7 +85,9 @@ export function malformedSitemap(/** @type {string} */ siteUrl) {
 export function syntheticUrlsetStream(siteUrl, first, last, lastmod) {
   let n = first
   let state = 0 // 0: head, 1: urls, 2: done
-  const base = `${siteUrl}/s/`
+  // Escaped once: the numbers appended need no escaping (this loop runs a million times).
+  const open = `<url><loc>${xmlEscape(`${siteUrl}/s/`)}`
+  const close = `</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>\n`
   return new Readable({
     read() {
       for (;;) {
@@ -97,7 +99,7 @@ export function syntheticUrlsetStream(siteUrl, first, last, lastmod) {
         } else if (n <= last) {
           const parts = []
           const end = Math.min(last, n + 999)
-          for (; n <= end; n++) parts.push(urlElement(`${base}${n}`, lastmod))
+          for (; n <= end; n++) parts.push(`${open}${n}${close}`)
           chunk = parts.join('')
         } else if (state === 1) {
           chunk = '</urlset>\n'
