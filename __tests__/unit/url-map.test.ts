@@ -293,13 +293,13 @@ describe('tags a capture cannot fill', () => {
       outcome: 'mapped',
       line: 1,
       notes: [
-        `tag "tag:post-{n}" skipped: {n} is "a,b", and a tag cannot hold a comma or a line break`
+        `tag "tag:post-{n}" skipped: {n} is "a,b", and a tag cannot hold a comma, a line break or another control character`
       ]
     })
     expect(result.files[1]?.tags).toEqual(['post-c', 'posts'])
     expect(result.tags).toEqual(['posts', 'post-c'])
     expect(result.notes).toEqual([
-      `a,b.md: tag "tag:post-{n}" skipped: {n} is "a,b", and a tag cannot hold a comma or a line break`
+      `a,b.md: tag "tag:post-{n}" skipped: {n} is "a,b", and a tag cannot hold a comma, a line break or another control character`
     ])
   })
 
