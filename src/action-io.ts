@@ -88,12 +88,14 @@ export class ActionIo {
 export function readGitHubContext(): GitHubContextLike & { apiUrl: string } {
   const env = process.env
   const [owner = '', repo = ''] = (env['GITHUB_REPOSITORY'] ?? '').split('/')
+  const runId = Number(env['GITHUB_RUN_ID'])
   return {
     eventName: env['GITHUB_EVENT_NAME'] ?? '',
     payload: readEventPayload(env['GITHUB_EVENT_PATH']),
     sha: env['GITHUB_SHA'] ?? '',
     repository: { owner, repo },
-    apiUrl: env['GITHUB_API_URL'] || 'https://api.github.com'
+    apiUrl: env['GITHUB_API_URL'] || 'https://api.github.com',
+    ...(Number.isSafeInteger(runId) && runId > 0 && { runId })
   }
 }
 

@@ -26,7 +26,9 @@ export const Input = {
   UrlMap: 'url_map',
   BaseSha: 'base_sha',
   HeadSha: 'head_sha',
-  GithubToken: 'github_token'
+  GithubToken: 'github_token',
+  Since: 'since',
+  Environment: 'environment'
 } as const
 export type InputName = (typeof Input)[keyof typeof Input]
 

@@ -12,6 +12,7 @@ import { createHttpTransport } from './send/http-transport.js'
 import { describeFailure, sendPlan, type RequestResult } from './send/send-plan.js'
 import { dryRunOutcome, nothingToPurge, sentOutcome, type RunOutcome } from './report/outcome.js'
 import { renderInputProblems, renderSummary } from './report/summary.js'
+import { renderChangedFilesFailure } from './report/changed-files-report.js'
 import type { ChangedFilesReport } from './report/changed-files-report.js'
 
 export async function run(io = new ActionIo()): Promise<void> {
@@ -90,15 +91,11 @@ async function findChangedFiles(
 ): Promise<ChangedFilesReport | undefined> {
   const changed = settings.changedFiles
   if (!changed) return undefined
-  // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
-  const [{ decideChangeSource, mapChangedFiles }, { listChangedFiles, ChangedFilesError }] =
-    await Promise.all([
-      import('./changed-files/index.js'),
-      import('./changed-files/github-changes.js')
-    ])
   const context = readGitHubContext()
+  const [{ decideChangeSource, mapChangedFiles }, { checkGitHubApiUrl, GitHubApiUrlError }] =
+    await Promise.all([import('./changed-files/index.js'), import('./changed-files/api-url.js')])
   const diag = new Diagnostics()
-  // The settings carry base_sha/head_sha already validated; they are the overrides.
+  // The settings carry base_sha/head_sha, since and environment already validated.
   const source = decideChangeSource(context, changed, diag)
   reportDiagnostics(diag, io)
   if (!diag.ok) {
@@ -106,28 +103,46 @@ async function findChangedFiles(
     return undefined
   }
   if (source.nothingReason) io.info(`Changed files: ${source.nothingReason}`)
+  const failure = { event: context.eventName, description: source.description }
   try {
-    const { files, requests } = await listChangedFiles(source, {
+    // Checked before the GitHub client loads: @actions/github parses GITHUB_API_URL on import.
+    if (source.queries.length > 0 || source.lookup) checkGitHubApiUrl(context.apiUrl)
+    // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
+    const { listChangedFiles } = await import('./changed-files/github-changes.js')
+    const listed = await listChangedFiles(source, {
       token: changed.token,
       apiUrl: context.apiUrl,
       repository: context.repository,
       userAgent: USER_AGENT
     })
+    for (const warning of listed.warnings) io.warning(warning)
+    for (const notice of listed.notices) io.notice(notice)
+    io.info(`Changed files: range ${listed.description}.`)
     io.info(
-      `Changed files: ${source.description}: ${files.length} file(s) (${requests} GitHub API request(s)).`
+      `Changed files: ${listed.files.length} file(s) (${listed.requests} GitHub API request(s)).`
     )
-    const mapping = mapChangedFiles(changed.urlMap, files)
+    const mapping = mapChangedFiles(changed.urlMap, listed.files)
     const notes = mapping.notes.map(note => `url_map: ${note}`)
     for (const note of notes) io.warning(note)
     io.setOutputs({
       [Output.ChangedFiles]: JSON.stringify(mapping.files.map(file => file.path)),
       [Output.UnmappedFiles]: JSON.stringify(mapping.unmapped)
     })
-    return { description: source.description, mapping, warnings: [...diag.warnings, ...notes] }
+    return {
+      description: listed.description,
+      mapping,
+      warnings: [...diag.warnings, ...listed.warnings, ...notes],
+      notices: [...diag.notices, ...listed.notices]
+    }
   } catch (error) {
-    if (!(error instanceof ChangedFilesError)) throw error
+    const known =
+      error instanceof GitHubApiUrlError ||
+      (error instanceof Error && error.name === 'ChangedFilesError')
+    if (!known) throw error
+    const message = `Could not list the changed files, so nothing was purged: ${error.message}`
     io.setOutputs({ [Output.Status]: 'failed' })
-    io.setFailed(`Could not list the changed files, so nothing was purged: ${error.message}`)
+    await io.writeSummary(renderChangedFilesFailure({ ...failure, error: error.message }))
+    io.setFailed(message)
     return undefined
   }
 }

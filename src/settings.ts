@@ -228,7 +228,13 @@ async function parseChangedFilesInputs(
 }
 
 function warnAboutUnusedChangedFilesInputs(raw: RawInputs, diag: Diagnostics): void {
-  for (const input of [Input.UrlMap, Input.BaseSha, Input.HeadSha]) {
+  for (const input of [
+    Input.UrlMap,
+    Input.BaseSha,
+    Input.HeadSha,
+    Input.Since,
+    Input.Environment
+  ]) {
     if (raw[input].trim() !== '') {
       diag.warn(`'${input}' is ignored because changed_files is false.`)
     }

@@ -25,11 +25,23 @@
  *   for fits in `retry.maxDelayMs`. Not retried: other 4xx.
  * - File names are data: they are only collected into strings, never given to a shell.
  * - The token is sent only to `apiUrl` (pages are requested by number on our own URL, not by
- *   following `Link` URLs) and never appears in an error message.
+ *   following `Link` URLs) and never appears in an error message; neither do credentials
+ *   written into GITHUB_API_URL (see api-url.ts).
+ * - A compare answer without `files` (GitHub leaves it out for very large comparisons) is not
+ *   "nothing changed": the comparison's commits are listed and their files taken one by one,
+ *   as for 300 files; when even its commits cannot be known, this throws.
+ * - An answer body larger than `GITHUB_MAX_RESPONSE_BYTES` is cut off and fails the run:
+ *   a server that never stops sending must not fill the runner's memory.
+ * - Errors name the permission the token lacks on 403/404 (`contents: read`,
+ *   `pull-requests: read`, `deployments: read`, `actions: read`), and a 401 with a token that
+ *   looks like an unexpanded `${{ … }}` expression says so.
  */
 
 import { getOctokit } from '@actions/github'
+import { defaults as githubDefaults } from '@actions/github/lib/utils'
+import { checkGitHubApiUrl, GitHubApiUrlError, type GitHubApiUrl } from './api-url.js'
 import type { ChangeQuery, ChangeSource } from './change-source.js'
+import { resolveLookup } from './github-lookups.js'
 
 /** A listing of changed files that failed or may be incomplete; nothing must be purged. */
 export class ChangedFilesError extends Error {
@@ -57,11 +69,19 @@ export interface ListChangedFilesOptions {
    * (each costs at least one request; a GITHUB_TOKEN has 1,000 requests an hour). Default 500.
    */
   maxCommits?: number
+  /** Largest answer body read; default GITHUB_MAX_RESPONSE_BYTES. */
+  maxResponseBytes?: number
 }
 
 export interface ChangedFiles {
   files: string[]
   requests: number
+  /** The range used and why, e.g. `release published v1.3.0: 3f2c1a0...9be41d2, since release v1.2.0`. */
+  description: string
+  /** Said to the user as notices: a first release or deploy, with no previous one. */
+  notices: string[]
+  /** Said as warnings: GITHUB_API_URL oddities. */
+  warnings: string[]
 }
 
 /** GitHub's documented limits. */
@@ -87,10 +107,80 @@ export const DEFAULT_MAX_COMMITS = 500
 /** The longest one GitHub API request may take before it is retried as a network error. */
 export const GITHUB_REQUEST_TIMEOUT_MS = 30_000
 
+/**
+ * The largest answer body read from the GitHub API. A compare of 300 files with their patches
+ * and 250 commits runs to a few MiB; 32 MiB leaves room for the biggest real answers while a
+ * server that never stops sending is cut off long before it hurts the runner.
+ */
+export const GITHUB_MAX_RESPONSE_BYTES = 32 * 1024 * 1024
+
+/** Permissions, as `permissions:` in a workflow writes them, named in 403/404 errors. */
+export const PERMISSIONS = {
+  contents: 'contents: read',
+  pullRequests: 'pull-requests: read',
+  deployments: 'deployments: read',
+  actions: 'actions: read'
+} as const
+
 /** Safety net against a server that always says there is a next page. */
 const MAX_PAGES = 200
 
 const NARROWER = 'set base_sha/head_sha to a narrower range, or purge by pattern or tag instead'
+
+/** `${{ github.token }}` left as text: what `npx @github/local-action` passes from action.yml. */
+const UNEXPANDED_EXPRESSION = /\$\{\{[^}]*\}\}/
+
+/** A hint for a 403/404 that names the permission the endpoint needs. */
+export function permissionHint(permission: string): (status: number) => string | undefined {
+  return status =>
+    status === 403 || status === 404
+      ? `The token may lack the \`${permission}\` permission: add it under \`permissions:\` in the workflow (GitHub answers 404 instead of 403 for what a token may not see).`
+      : undefined
+}
+
+type Fetch = (url: string, init?: Record<string, unknown>) => Promise<globalThis.Response>
+
+/** Statuses whose response never has a body (the Response constructor refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
+
+/**
+ * Wraps fetch so that no answer body grows past `maxBytes`: a declared larger length fails at
+ * once, and a stream that keeps going is cut off. `onTooLarge` tells the reader, whose error
+ * then says so instead of "network error, retry".
+ */
+export function boundedFetch(inner: Fetch, maxBytes: number, onTooLarge: () => void): Fetch {
+  return async (url, init) => {
+    const response = await inner(url, init)
+    if (response.body === null || NULL_BODY_STATUSES.has(response.status)) return response
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN)
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      onTooLarge()
+      await response.body.cancel().catch(() => undefined)
+      throw new Error(`the answer is ${declared} bytes long, over the ${maxBytes}-byte limit`)
+    }
+    let seen = 0
+    const limited = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          seen += chunk.byteLength
+          if (seen > maxBytes) {
+            onTooLarge()
+            controller.error(new Error(`the answer is over the ${maxBytes}-byte limit`))
+            return
+          }
+          controller.enqueue(chunk)
+        }
+      })
+    )
+    const bounded = new globalThis.Response(limited, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers
+    })
+    Object.defineProperty(bounded, 'url', { value: response.url })
+    return bounded
+  }
+}
 
 interface FileEntry {
   filename?: unknown
@@ -192,31 +282,49 @@ function retryDelay(
   return status === 429 ? backoff : undefined
 }
 
-class GitHubReader {
+export class GitHubReader {
   requests = 0
   private readonly octokit: ReturnType<typeof getOctokit>
   private readonly retry: Required<RetryOptions>
   private readonly commitFiles = new Map<string, string[]>()
+  private readonly fetch: Fetch
+  private tooLarge = false
 
-  constructor(private readonly options: ListChangedFilesOptions) {
+  constructor(
+    private readonly options: ListChangedFilesOptions,
+    private readonly api: GitHubApiUrl
+  ) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry }
     this.retry.maxAttempts = Math.max(1, Math.floor(this.retry.maxAttempts))
-    const baseUrl = options.apiUrl.replace(/\/+$/, '')
+    // The toolkit's fetch goes through the runner's proxy settings: keep it, only bounded.
+    const inner = (githubDefaults.request?.fetch ?? globalThis.fetch) as Fetch
+    this.fetch = boundedFetch(
+      inner,
+      options.maxResponseBytes ?? GITHUB_MAX_RESPONSE_BYTES,
+      () => (this.tooLarge = true)
+    )
     this.octokit = getOctokit(options.token, {
-      baseUrl,
+      baseUrl: api.baseUrl,
       ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {})
     })
   }
 
-  private get repoPath(): string {
+  get repository(): { owner: string; repo: string } {
+    return this.options.repository
+  }
+
+  get repoPath(): string {
     const { owner, repo } = this.options.repository
     return `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`
   }
 
-  /** Removes the token from a text bound for a message, whatever its source. */
+  /** Removes the token and GITHUB_API_URL's credentials from a text bound for a message. */
   private scrub(text: string): string {
-    const token = this.options.token
-    return token.length >= 4 ? text.split(token).join('***') : text
+    let scrubbed = text
+    for (const secret of [this.options.token, ...this.api.secrets]) {
+      if (secret.length >= 4) scrubbed = scrubbed.split(secret).join('***')
+    }
+    return scrubbed
   }
 
   fail(message: string): never {
@@ -226,7 +334,7 @@ class GitHubReader {
   /** GET `path` (already encoded) with `query`, retrying what is worth retrying. */
   async get(
     path: string,
-    query: Record<string, number>,
+    query: Record<string, number | string>,
     hint?: (status: number) => string | undefined
   ): Promise<Response> {
     const search = new URLSearchParams()
@@ -236,15 +344,22 @@ class GitHubReader {
       this.requests++
       try {
         // A hung connection must not hold the job until its own timeout: give up, and retry.
+        this.tooLarge = false
         const response = await this.octokit.request(`GET ${path}`, {
           ...query,
-          request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS) }
+          request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), fetch: this.fetch }
         })
         return { data: response.data as unknown, headers: response.headers as Headers }
       } catch (caught) {
         const error = (
           typeof caught === 'object' && caught !== null ? caught : { message: String(caught) }
         ) as HttpLikeError
+        if (this.tooLarge) {
+          const limit = (this.options.maxResponseBytes ?? GITHUB_MAX_RESPONSE_BYTES) / 1024 / 1024
+          this.fail(
+            `GitHub API ${shown} sent an answer larger than ${limit} MiB, so it was not read and nothing was purged. If ${this.api.shown} is really the GitHub API, ${NARROWER}.`
+          )
+        }
         const delay =
           attempt < this.retry.maxAttempts ? retryDelay(error, attempt, this.retry) : undefined
         if (delay !== undefined) {
@@ -257,17 +372,26 @@ class GitHubReader {
             : undefined
         const what = status !== undefined ? `answered ${status}` : 'failed (no answer)'
         const attempts = attempt === 1 ? '1 attempt' : `${attempt} attempts`
-        const extra = status !== undefined ? hint?.(status) : undefined
+        const extra = status !== undefined ? (hint?.(status) ?? this.statusHint(status)) : undefined
         const message = `GitHub API ${shown} ${what}: ${githubMessage(error)} (after ${attempts}).`
         this.fail(extra !== undefined ? `${message} ${extra}` : message)
       }
     }
   }
 
+  /** What every endpoint's error may add: a token that was never a token. */
+  private statusHint(status: number): string | undefined {
+    if (status !== 401) return undefined
+    if (UNEXPANDED_EXPRESSION.test(this.options.token)) {
+      return 'github_token looks like an unexpanded ${{ … }} expression, not a token: outside GitHub Actions (e.g. npx @github/local-action) set INPUT_GITHUB_TOKEN to a real token.'
+    }
+    return 'Check github_token: it is missing, expired or not a GitHub token.'
+  }
+
   /** Pages through a listing by `page` number while `Link` says there is a next page. */
-  private async *pages(
+  async *pages(
     path: string,
-    query: Record<string, number>,
+    query: Record<string, number | string>,
     hint?: (status: number) => string | undefined
   ): AsyncGenerator<unknown> {
     for (let page = 1; page <= MAX_PAGES; page++) {
@@ -283,8 +407,8 @@ class GitHubReader {
     const paths: string[] = []
     let count = 0
     for await (const data of this.pages(path, { per_page: GITHUB_LIMITS.pageSize }, status =>
-      status === 404
-        ? `Pull request #${number} was not found in ${this.options.repository.owner}/${this.options.repository.repo}.`
+      status === 403 || status === 404
+        ? `${status === 404 ? `Pull request #${number} was not found in ${this.options.repository.owner}/${this.options.repository.repo}, or the token may not see it. ` : ''}The token needs \`${PERMISSIONS.pullRequests}\` (add it under \`permissions:\`). On a pull request from a fork, GITHUB_TOKEN is read-only and GitHub may refuse it; \`pull_request_target\` runs with the base repository's token instead, but never check out or run the fork's code in such a workflow: listing its files is all this action does.`
         : undefined
     )) {
       if (!Array.isArray(data))
@@ -309,8 +433,8 @@ class GitHubReader {
     let count = 0
     for await (const data of this.pages(path, {}, status =>
       status === 404 || status === 422
-        ? `Commit ${sha} was not found; check base_sha/head_sha.`
-        : undefined
+        ? `Commit ${sha} was not found; check base_sha/head_sha (the token needs \`${PERMISSIONS.contents}\`).`
+        : permissionHint(PERMISSIONS.contents)(status)
     )) {
       const record = asRecord(data)
       if (record === undefined)
@@ -337,20 +461,25 @@ class GitHubReader {
     const path = `${this.repoPath}/compare/${basehead}`
     const hint = (status: number): string | undefined =>
       status === 404
-        ? `One of the commits ${base} and ${head} does not exist in ${this.options.repository.owner}/${this.options.repository.repo} (after a force push or a history rewrite the "before" commit may be gone). Set base_sha (and head_sha) to commits that exist, or purge by pattern or tag.`
-        : undefined
+        ? `One of the commits ${base} and ${head} does not exist in ${this.options.repository.owner}/${this.options.repository.repo} (after a force push or a history rewrite the "before" commit may be gone), or the token lacks \`${PERMISSIONS.contents}\`. Set base_sha (and head_sha) to commits that exist, or purge by pattern or tag.`
+        : permissionHint(PERMISSIONS.contents)(status)
     const pageSize = GITHUB_LIMITS.pageSize
     const first = await this.get(path, { per_page: pageSize, page: 1 }, hint)
     const data = asRecord(first.data)
     if (data === undefined)
       this.fail(`Unexpected answer from GitHub API GET ${path}: not a comparison.`)
-    const rawFiles = data['files'] ?? []
-    if (!Array.isArray(rawFiles))
+    const rawFiles = data['files']
+    if (rawFiles !== undefined && !Array.isArray(rawFiles))
       this.fail(`Unexpected answer from GitHub API GET ${path}: "files" is not a list.`)
-    const paths = rawFiles.flatMap(entry => pathsOfFileEntry(asRecord(entry) ?? {}))
-    if (rawFiles.length < GITHUB_LIMITS.compareFiles) return paths
+    const paths = (rawFiles ?? []).flatMap(entry => pathsOfFileEntry(asRecord(entry) ?? {}))
+    if (rawFiles !== undefined && rawFiles.length < GITHUB_LIMITS.compareFiles) return paths
 
-    // 300 files: the comparison may be cut. List its commits and take their files one by one.
+    // 300 files, or no file list at all: the comparison may be cut. List its commits and take
+    // their files one by one; "no files" must never read as "nothing changed".
+    const why =
+      rawFiles === undefined
+        ? 'GitHub left out its file list'
+        : `it changes ${GITHUB_LIMITS.compareFiles} files or more (GitHub cuts the list there)`
     const shas: string[] = []
     const addCommits = (commits: unknown): number => {
       if (!Array.isArray(commits)) return 0
@@ -366,12 +495,17 @@ class GitHubReader {
     }
     addCommits(data['commits'])
     const totalRaw = data['total_commits']
-    const total = typeof totalRaw === 'number' && Number.isFinite(totalRaw) ? totalRaw : shas.length
-    const maxCommits = this.options.maxCommits ?? DEFAULT_MAX_COMMITS
     const range = `${base.slice(0, 7)}...${head.slice(0, 7)}`
+    if (typeof totalRaw !== 'number' || !Number.isSafeInteger(totalRaw) || totalRaw < 0) {
+      this.fail(
+        `The comparison ${range} cannot be listed: ${why}, and its answer does not say how many commits it has, so its files cannot all be found. To purge anyway, ${NARROWER}.`
+      )
+    }
+    const total = totalRaw
+    const maxCommits = this.options.maxCommits ?? DEFAULT_MAX_COMMITS
     if (total > maxCommits) {
       this.fail(
-        `The comparison ${range} changes ${GITHUB_LIMITS.compareFiles} files or more (GitHub cuts the list there), and it has ${total} commits, more than the ${maxCommits} whose files this action lists one by one. To purge anyway, ${NARROWER}.`
+        `The comparison ${range} cannot be listed: ${why}, and it has ${total} commits, more than the ${maxCommits} whose files this action lists one by one. To purge anyway, ${NARROWER}.`
       )
     }
     let link = header(first.headers, 'link')
@@ -382,7 +516,7 @@ class GitHubReader {
     }
     if (shas.length < total) {
       this.fail(
-        `The comparison ${range} changes ${GITHUB_LIMITS.compareFiles} files or more (GitHub cuts the list there), and GitHub listed only ${shas.length} of its ${total} commits, so its files cannot all be found. To purge anyway, ${NARROWER}.`
+        `The comparison ${range} cannot be listed: ${why}, and GitHub listed only ${shas.length} of its ${total} commits, so its files cannot all be found. To purge anyway, ${NARROWER}.`
       )
     }
     for (const sha of shas) paths.push(...(await this.commitFilesOf(sha)))
@@ -402,26 +536,51 @@ class GitHubReader {
 }
 
 /**
- * Lists the files changed according to `source`: the union of every query's files, deduplicated
- * and sorted. Throws `ChangedFilesError` when GitHub fails or a listing may be incomplete.
+ * Lists the files changed according to `source` (resolving its lookup first): the union of
+ * every query's files, deduplicated and sorted. Throws `ChangedFilesError` when GitHub fails,
+ * a listing may be incomplete, or a `since` lookup finds nothing to start from.
  */
 export async function listChangedFiles(
   source: ChangeSource,
   options: ListChangedFilesOptions
 ): Promise<ChangedFiles> {
-  if (source.queries.length === 0) return { files: [], requests: 0 }
-  if (!/^https?:\/\/[^/]/i.test(options.apiUrl)) {
-    throw new ChangedFilesError(
-      `GITHUB_API_URL ${JSON.stringify(options.apiUrl)} is not an http(s) URL, so the changed files cannot be listed.`
-    )
+  const nothing = {
+    files: [],
+    requests: 0,
+    description: source.description,
+    notices: [],
+    warnings: []
+  }
+  if (source.queries.length === 0 && source.lookup === undefined) return nothing
+  let api: GitHubApiUrl
+  try {
+    api = checkGitHubApiUrl(options.apiUrl)
+  } catch (error) {
+    if (error instanceof GitHubApiUrlError) throw new ChangedFilesError(error.message)
+    throw error
   }
   if (options.token === '') {
     throw new ChangedFilesError('No GitHub token was given, so the changed files cannot be listed.')
   }
-  const reader = new GitHubReader(options)
+  const reader = new GitHubReader(options, api)
+  const notices: string[] = []
+  let queries = source.queries
+  let description = source.description
+  if (source.lookup !== undefined) {
+    const range = await resolveLookup(reader, source.lookup)
+    queries = range.queries
+    description = range.description
+    if (range.notice !== undefined) notices.push(range.notice)
+  }
   const files = new Set<string>()
-  for (const query of source.queries) {
+  for (const query of queries) {
     for (const path of await reader.run(query)) files.add(path)
   }
-  return { files: [...files].sort(), requests: reader.requests }
+  return {
+    files: [...files].sort(),
+    requests: reader.requests,
+    description,
+    notices,
+    warnings: [...api.warnings]
+  }
 }

@@ -7,13 +7,19 @@ import type { Diagnostics } from '../diagnostics.js'
 import { Input, type InputName } from '../constants.js'
 import { DEFAULT_URL_MAP } from './url-map-presets.js'
 import { parseUrlMap, type UrlMap } from './url-map.js'
-import { inputSha } from './change-source.js'
+import { inputSha, SINCE_VALUES, type Since } from './change-source.js'
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 export interface ChangedFilesSettings {
   readonly urlMap: UrlMap
   readonly baseSha?: string
   readonly headSha?: string
   readonly token: string
+  readonly since?: Since
+  /** Which environment's deployments `since: last-deployment` and deployment events read. */
+  readonly environment?: string
 }
 
 /** `value` gives an input's trimmed text, '' when not given. */
@@ -32,6 +38,41 @@ export function parseChangedFilesSettings(
       'is required with changed_files: true (the default is ${{ github.token }}; it needs contents: read)'
     )
   }
+  const since = parseSince(value(Input.Since), diag)
+  const environment = parseEnvironment(value(Input.Environment), diag)
   if (urlMap === undefined || token === '') return undefined
-  return { urlMap, token, ...(baseSha && { baseSha }), ...(headSha && { headSha }) }
+  return {
+    urlMap,
+    token,
+    ...(baseSha && { baseSha }),
+    ...(headSha && { headSha }),
+    ...(since && { since }),
+    ...(environment && { environment })
+  }
+}
+
+function parseSince(raw: string, diag: Diagnostics): Since | undefined {
+  if (raw === '') return undefined
+  const since = SINCE_VALUES.find(value => value === raw.toLowerCase())
+  if (since === undefined) {
+    diag.problem(
+      Input.Since,
+      raw,
+      `must be empty (what the event says), ${SINCE_VALUES.map(value => `'${value}'`).join(' or ')}`
+    )
+  }
+  return since
+}
+
+function parseEnvironment(raw: string, diag: Diagnostics): string | undefined {
+  if (raw === '') return undefined
+  if (CONTROL_CHARACTER.test(raw) || raw.length > 255) {
+    diag.problem(
+      Input.Environment,
+      raw,
+      'must be an environment name: at most 255 characters, no control characters'
+    )
+    return undefined
+  }
+  return raw
 }

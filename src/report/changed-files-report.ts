@@ -9,10 +9,42 @@ export interface ChangedFilesReport {
   readonly mapping: MappingResult
   /** Said in the log as they happened; repeated in the summary's warnings. */
   readonly warnings: readonly string[]
+  /** Said in the log as notices (a first deploy, a failed deployment); repeated here. */
+  readonly notices?: readonly string[]
+}
+
+export interface ChangedFilesFailure {
+  /** GITHUB_EVENT_NAME */
+  readonly event: string
+  /** The range that was asked for, and why. */
+  readonly description: string
+  /** What failed, with the fix (the errors of the changed-files step say both). */
+  readonly error: string
+}
+
+/** The summary of a run stopped because its changed files could not be listed. */
+export function renderChangedFilesFailure({
+  event,
+  description,
+  error
+}: ChangedFilesFailure): string {
+  return [
+    '<h2>Cache purge: failed, the changed files could not be listed</h2>\n',
+    '<p>Nothing was purged: without the list of changed files, a purge could skip changed pages.</p>\n',
+    table(
+      ['', ''],
+      [
+        ['event', code(event || '(none)')],
+        ['range asked', escapeHtml(description)],
+        ['what failed, and the fix', escapeHtml(error)],
+        ['status', code('failed')]
+      ]
+    )
+  ].join('')
 }
 
 export function changedFilesSection(
-  { description, mapping }: ChangedFilesReport,
+  { description, mapping, notices = [] }: ChangedFilesReport,
   limits: ListLimits
 ): string {
   const mapped = mapping.files.filter(file => file.outcome === 'mapped')
@@ -33,7 +65,10 @@ export function changedFilesSection(
       ? `<details><summary>Mapped files (${mapped.length})</summary>\n\n${table(['file', 'targets', 'url_map line'], rows)}${more}</details>\n`
       : ''
   return [
-    `<h3>Changed files</h3>\n<p>${escapeHtml(description)}: ${mapping.files.length} file(s), ${mapped.length} mapped, ${excluded.length} excluded, ${mapping.unmapped.length} unmapped.</p>\n`,
+    `<h3>Changed files</h3>\n<p>Range: ${escapeHtml(description)}.</p>\n<p>${mapping.files.length} file(s), ${mapped.length} mapped, ${excluded.length} excluded, ${mapping.unmapped.length} unmapped.</p>\n`,
+    notices.length > 0
+      ? `<ul>\n${notices.map(notice => `<li>${escapeHtml(notice)}</li>`).join('\n')}\n</ul>\n`
+      : '',
     mappedTable,
     foldedList(
       'Excluded by url_map',

@@ -1,0 +1,301 @@
+/**
+ * EDGE: turns a `RangeLookup` ("since the previous successful deployment / run / release")
+ * into the commits to compare, asking the GitHub REST API through the reader of
+ * github-changes.ts (same retry, timeout, body limit and error habits; pages by `Link`).
+ *
+ * Definitions (docs/events.md):
+ * - A successful deployment has a `success` status among its statuses, even when a later
+ *   `inactive` one follows (GitHub marks older deployments inactive when a newer one succeeds).
+ * - "Previous" is created (published, for releases) before the one being handled, and never
+ *   the one being handled itself.
+ * - A release counts when published and not a draft; a prerelease only counts as the previous
+ *   one of a prerelease. A tag push takes its prerelease flag and date from the tag's release,
+ *   if it has one.
+ * - Tags are followed to their commit, annotated tags (tag objects) included.
+ */
+import type { BaseLookup, ChangeQuery, HeadRef, RangeLookup } from './change-source.js'
+import { shortSha } from './change-source.js'
+import { permissionHint, PERMISSIONS, type GitHubReader } from './github-changes.js'
+
+export interface ResolvedRange {
+  queries: ChangeQuery[]
+  /** The range and why: "deployment_status success for production: a...b, since deployment #812 (success)". */
+  description: string
+  /** Set when there was no previous one and the head commit's files are taken instead. */
+  notice?: string
+}
+
+interface Previous {
+  sha: string
+  /** e.g. `deployment #812 (success)`, `run #41`, `release v1.2.0`. */
+  label: string
+}
+
+/** Deployments examined (each costs a statuses request) before giving up on finding one. */
+export const MAX_DEPLOYMENTS_EXAMINED = 100
+/** Nested annotated tags followed before giving up. */
+const MAX_TAG_DEPTH = 5
+
+const PAGE = 100
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
+}
+
+function time(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined
+  const parsed = Date.parse(value)
+  return Number.isNaN(parsed) ? undefined : parsed
+}
+
+function sha(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[0-9a-f]{40}$/i.test(value)
+    ? value.toLowerCase()
+    : undefined
+}
+
+/** True when `candidate` came strictly before `limit`; unknown times do not exclude. */
+function before(candidate: unknown, limit: string | undefined): boolean {
+  const at = time(candidate)
+  const end = time(limit)
+  return at === undefined || end === undefined || at < end
+}
+
+/** Tag names may hold '/': encode each part, keep the slashes. */
+function encodeRef(ref: string): string {
+  return ref.split('/').map(encodeURIComponent).join('/')
+}
+
+export async function resolveLookup(
+  reader: GitHubReader,
+  lookup: RangeLookup
+): Promise<ResolvedRange> {
+  const head = await resolveHead(reader, lookup.head)
+  const previous = await findPrevious(reader, lookup.base)
+  const what = describeWanted(lookup.base)
+  if (previous === undefined) {
+    switch (lookup.whenNoPrevious.kind) {
+      case 'head-commit': {
+        const notice = `Changed files: no ${what} was found (a first one?), so only the files of the head commit ${shortSha(head)} are purged.`
+        return {
+          queries: [{ kind: 'commit', sha: head }],
+          description: `${lookup.label}: commit ${shortSha(head)}, no ${what} found`,
+          notice
+        }
+      }
+      case 'base-sha': {
+        const base = lookup.whenNoPrevious.sha
+        return {
+          queries: [{ kind: 'compare', base, head }],
+          description: `${lookup.label}: ${shortSha(base)}...${shortSha(head)}, from base_sha (no ${what} found)`
+        }
+      }
+      case 'fail':
+        reader.fail(
+          `since: ${lookup.whenNoPrevious.value} found no ${what} (a first deploy?), so what changed since then is not known and nothing was purged. Set base_sha as the fallback for this case (it is used only when nothing is found), or purge by tag or pattern.`
+        )
+    }
+  }
+  const range = `${shortSha(previous.sha)}...${shortSha(head)}`
+  if (previous.sha === head) {
+    return {
+      queries: [],
+      description: `${lookup.label}: ${range}, since ${previous.label}: the same commit, nothing changed`
+    }
+  }
+  return {
+    queries: [{ kind: 'compare', base: previous.sha, head }],
+    description: `${lookup.label}: ${range}, since ${previous.label}`
+  }
+}
+
+function describeWanted(base: BaseLookup): string {
+  switch (base.kind) {
+    case 'previous-deployment':
+      return `earlier successful deployment of ${JSON.stringify(base.environment)}`
+    case 'previous-run':
+      return 'earlier successful run of the workflow'
+    case 'previous-release':
+      return `earlier published ${base.prerelease === true ? 'release or prerelease' : 'release'}`
+  }
+}
+
+async function resolveHead(reader: GitHubReader, head: HeadRef): Promise<string> {
+  return head.kind === 'sha' ? head.sha : resolveTag(reader, head.tag)
+}
+
+/** A tag's commit: `git/ref/tags/X`, then through tag objects (annotated tags) to the commit. */
+export async function resolveTag(reader: GitHubReader, tag: string): Promise<string> {
+  const path = `${reader.repoPath}/git/ref/tags/${encodeRef(tag)}`
+  const hint = (status: number): string | undefined =>
+    status === 404
+      ? `The tag ${JSON.stringify(tag)} was not found, or the token lacks \`${PERMISSIONS.contents}\`.`
+      : permissionHint(PERMISSIONS.contents)(status)
+  let object = asRecord(asRecord((await reader.get(path, {}, hint)).data)?.['object'])
+  for (let depth = 0; depth <= MAX_TAG_DEPTH; depth++) {
+    const objectSha = sha(object?.['sha'])
+    const type = object?.['type']
+    if (objectSha === undefined) break
+    if (type === 'commit') return objectSha
+    if (type !== 'tag') {
+      reader.fail(
+        `The tag ${JSON.stringify(tag)} points to a ${String(type)}, not a commit, so it has no changed files.`
+      )
+    }
+    const tagObject = await reader.get(
+      `${reader.repoPath}/git/tags/${objectSha}`,
+      {},
+      permissionHint(PERMISSIONS.contents)
+    )
+    object = asRecord(asRecord(tagObject.data)?.['object'])
+  }
+  return reader.fail(`GitHub's answer for the tag ${JSON.stringify(tag)} names no commit.`)
+}
+
+function findPrevious(reader: GitHubReader, base: BaseLookup): Promise<Previous | undefined> {
+  switch (base.kind) {
+    case 'previous-deployment':
+      return previousDeployment(reader, base)
+    case 'previous-run':
+      return previousRun(reader, base)
+    case 'previous-release':
+      return previousRelease(reader, base)
+  }
+}
+
+async function previousDeployment(
+  reader: GitHubReader,
+  base: Extract<BaseLookup, { kind: 'previous-deployment' }>
+): Promise<Previous | undefined> {
+  const hint = permissionHint(PERMISSIONS.deployments)
+  let examined = 0
+  // Newest first, as GitHub lists them.
+  for await (const data of reader.pages(
+    `${reader.repoPath}/deployments`,
+    { environment: base.environment, per_page: PAGE },
+    hint
+  )) {
+    if (!Array.isArray(data)) reader.fail('Unexpected answer listing deployments: not a list.')
+    if (data.length === 0) break
+    for (const entry of data) {
+      const deployment = asRecord(entry)
+      const id = deployment?.['id']
+      const deploymentSha = sha(deployment?.['sha'])
+      if (typeof id !== 'number' || deploymentSha === undefined) continue
+      if (id === base.excludeId) continue
+      if (base.createdBefore !== undefined) {
+        if (!before(deployment?.['created_at'], base.createdBefore)) continue
+      } else if (base.excludeId !== undefined && id > base.excludeId) continue
+      if (++examined > MAX_DEPLOYMENTS_EXAMINED) return undefined
+      if (await hasSuccessStatus(reader, id)) {
+        return { sha: deploymentSha, label: `deployment #${id} (success)` }
+      }
+    }
+  }
+  return undefined
+}
+
+async function hasSuccessStatus(reader: GitHubReader, id: number): Promise<boolean> {
+  for await (const data of reader.pages(
+    `${reader.repoPath}/deployments/${id}/statuses`,
+    { per_page: PAGE },
+    permissionHint(PERMISSIONS.deployments)
+  )) {
+    if (!Array.isArray(data)) reader.fail('Unexpected answer listing deployment statuses.')
+    if (data.some(status => asRecord(status)?.['state'] === 'success')) return true
+    if (data.length === 0) break
+  }
+  return false
+}
+
+async function previousRun(
+  reader: GitHubReader,
+  base: Extract<BaseLookup, { kind: 'previous-run' }>
+): Promise<Previous | undefined> {
+  const hint = permissionHint(PERMISSIONS.actions)
+  let { workflowId, branch, createdBefore } = base
+  if (workflowId === undefined) {
+    // since: last-successful-run: the current run tells its workflow, branch and start.
+    if (base.excludeRunId === undefined) {
+      reader.fail(
+        'since: last-successful-run needs GITHUB_RUN_ID (set by the runner) to find the current workflow; set base_sha instead outside GitHub Actions.'
+      )
+    }
+    const current = asRecord(
+      (await reader.get(`${reader.repoPath}/actions/runs/${base.excludeRunId}`, {}, hint)).data
+    )
+    const id = current?.['workflow_id']
+    if (typeof id !== 'number')
+      reader.fail('Unexpected answer for the current run: no workflow_id.')
+    workflowId = id
+    if (typeof current?.['head_branch'] === 'string') branch = current['head_branch']
+    if (typeof current?.['created_at'] === 'string') createdBefore = current['created_at']
+  }
+  const query: Record<string, string | number> = { status: 'success', per_page: PAGE }
+  if (branch !== undefined) query['branch'] = branch
+  if (base.event !== undefined) query['event'] = base.event
+  for await (const data of reader.pages(
+    `${reader.repoPath}/actions/workflows/${workflowId}/runs`,
+    query,
+    hint
+  )) {
+    const runs = asRecord(data)?.['workflow_runs']
+    if (!Array.isArray(runs)) reader.fail('Unexpected answer listing workflow runs.')
+    if (runs.length === 0) break
+    for (const entry of runs) {
+      const run = asRecord(entry)
+      const headSha = sha(run?.['head_sha'])
+      if (run === undefined || headSha === undefined) continue
+      if (run['id'] === base.excludeRunId || run['conclusion'] !== 'success') continue
+      if (!before(run['created_at'], createdBefore)) continue
+      const number =
+        typeof run['run_number'] === 'number' ? `#${run['run_number']}` : `${run['id']}`
+      return { sha: headSha, label: `run ${number} (success)` }
+    }
+  }
+  return undefined
+}
+
+async function previousRelease(
+  reader: GitHubReader,
+  base: Extract<BaseLookup, { kind: 'previous-release' }>
+): Promise<Previous | undefined> {
+  const releases: Record<string, unknown>[] = []
+  for await (const data of reader.pages(
+    `${reader.repoPath}/releases`,
+    { per_page: PAGE },
+    permissionHint(PERMISSIONS.contents)
+  )) {
+    if (!Array.isArray(data)) reader.fail('Unexpected answer listing releases: not a list.')
+    if (data.length === 0) break
+    for (const entry of data) {
+      const release = asRecord(entry)
+      if (release !== undefined) releases.push(release)
+    }
+  }
+  // A tag push: the tag's own release (if any) gives the prerelease flag and the date.
+  const own = releases.find(release => release['tag_name'] === base.tag)
+  const prerelease = base.prerelease ?? own?.['prerelease'] === true
+  const limit =
+    base.publishedBefore ??
+    (typeof own?.['published_at'] === 'string' ? own['published_at'] : undefined)
+  const publishedAt = (release: Record<string, unknown>): unknown =>
+    release['published_at'] ?? release['created_at']
+  const candidates = releases.filter(
+    release =>
+      release['draft'] !== true &&
+      typeof release['published_at'] === 'string' &&
+      typeof release['tag_name'] === 'string' &&
+      release['tag_name'] !== base.tag &&
+      release['id'] !== base.excludeReleaseId &&
+      (prerelease || release['prerelease'] !== true) &&
+      before(publishedAt(release), limit)
+  )
+  candidates.sort((a, b) => (time(publishedAt(b)) ?? 0) - (time(publishedAt(a)) ?? 0))
+  const previous = candidates[0]
+  if (previous === undefined) return undefined
+  const tag = String(previous['tag_name'])
+  return { sha: await resolveTag(reader, tag), label: `release ${tag}` }
+}
