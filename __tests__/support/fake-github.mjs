@@ -12,6 +12,14 @@
 //   default (`per_page` honoured up to 300, an assumption) with `Link`, at most 3,000 in all.
 // - GET /repos/{o}/{r}/pulls/{n}/files: an array, `per_page` default 30, max 100, `Link`, at most
 //   3,000 in all.
+// - GET /repos/{o}/{r}/deployments?environment=&per_page=&page= : newest first (created_at, then
+//   id); GET .../deployments/{id}/statuses: newest first. `Link` pagination, per_page max 100.
+// - GET /repos/{o}/{r}/actions/runs/{id}: one run; GET .../actions/workflows/{id}/runs?branch=
+//   &event=&status=: `{ total_count, workflow_runs }`, newest first; `status` matches the status
+//   or the conclusion, as GitHub's filter does.
+// - GET /repos/{o}/{r}/releases: newest first by created_at (drafts included, as for a token
+//   with push access). GET .../git/ref/tags/{tag}: `{ ref, object: { type, sha } }` (type `tag`
+//   for an annotated tag); GET .../git/tags/{sha}: the tag object, `{ tag, sha, object }`.
 // - Authentication: `Authorization: token X` or `Bearer X` is required (401 otherwise); with the
 //   `token` option only that token is accepted. Unknown routes and objects answer 404
 //   `{"message":"Not Found"}`.
@@ -35,7 +43,12 @@ import http from 'node:http'
  * @typedef {{
  *   compares: Map<string, { files: FileInput[], commits: string[], total_commits: number }>,
  *   commits: Map<string, FileInput[]>,
- *   pulls: Map<number, FileInput[]>
+ *   pulls: Map<number, FileInput[]>,
+ *   deployments: Array<Record<string, unknown> & { statuses: Array<Record<string, unknown>> }>,
+ *   runs: Array<Record<string, unknown>>,
+ *   releases: Array<Record<string, unknown>>,
+ *   tagRefs: Map<string, { type: string, sha: string }>,
+ *   tagObjects: Map<string, { tag: string, object: { type: string, sha: string } }>
  * }} RepoState
  */
 
@@ -106,13 +119,24 @@ export async function startFakeGitHub(options = {}) {
   const repos = new Map(
     repoNames.map(name => [
       name.toLowerCase(),
-      { compares: new Map(), commits: new Map(), pulls: new Map() }
+      {
+        compares: new Map(),
+        commits: new Map(),
+        pulls: new Map(),
+        deployments: [],
+        runs: [],
+        releases: [],
+        tagRefs: new Map(),
+        tagObjects: new Map()
+      }
     ])
   )
   /** @type {RecordedRequest[]} */
   const requests = []
   /** @type {FailureRule[]} */
   const failures = []
+  /** @type {Array<{ matcher: RegExp | string }>} */
+  const endless = []
 
   /** @param {string | undefined} repo */
   function state(repo) {
@@ -197,6 +221,26 @@ export async function startFakeGitHub(options = {}) {
       send(r, status, body, headers)
     }
 
+    // An answer that never ends: 64 KiB chunks until the client hangs up.
+    const never = endless.findIndex(e =>
+      typeof e.matcher === 'string' ? record.url.includes(e.matcher) : e.matcher.test(record.url)
+    )
+    if (never !== -1) {
+      endless.splice(never, 1)
+      record.status = 200
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+      const chunk = Buffer.alloc(64 * 1024, 0x20)
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk)) {
+          /* keep writing until the socket pushes back */
+        }
+        if (!res.destroyed) res.once('drain', pump)
+      }
+      res.write('{"files":[')
+      pump()
+      return
+    }
+
     // Injected failures come first, so they also hit unknown routes.
     const rule = failures.find(f =>
       typeof f.matcher === 'string' ? record.url.includes(f.matcher) : f.matcher.test(record.url)
@@ -272,7 +316,10 @@ export async function startFakeGitHub(options = {}) {
       } else {
         body.commits = compare.commits.slice(-LIMITS.compareCommitsUnpaged).map(renderCommitSummary)
       }
-      if (page === 1) body.files = compare.files.slice(0, LIMITS.compareFiles).map(renderFile)
+      if (page === 1 && !compare.omitFiles) {
+        body.files = compare.files.slice(0, LIMITS.compareFiles).map(renderFile)
+      }
+      if (compare.omitTotal) delete body.total_commits
       return reply(res, 200, body, headers)
     }
 
@@ -310,6 +357,65 @@ export async function startFakeGitHub(options = {}) {
       const listed = files.slice(0, LIMITS.pullFiles)
       const { slice, headers } = paginate(listed, { baseUrl, query, perPage, page })
       return reply(res, 200, slice.map(renderFile), headers)
+    }
+
+    const perPage = pageNumber(query.per_page, LIMITS.pageSizeDefault, LIMITS.pageSizeMax)
+    const page = pageNumber(query.page, 1, Number.MAX_SAFE_INTEGER)
+    /** @param {unknown[]} items @param {(slice: unknown[]) => unknown} [wrap] */
+    const listing = (items, wrap = slice => slice) => {
+      const { slice, headers } = paginate(items, { baseUrl, query, perPage, page })
+      return reply(res, 200, wrap(slice), headers)
+    }
+    /** @param {Record<string, unknown>} item */
+    const newest = (a, b) =>
+      String(b.created_at).localeCompare(String(a.created_at)) || Number(b.id) - Number(a.id)
+
+    if (resource === 'deployments' && segments.length === 4) {
+      const items = repo.deployments
+        .filter(d => query.environment === undefined || d.environment === query.environment)
+        .sort(newest)
+        .map(({ statuses: _statuses, ...deployment }) => deployment)
+      return listing(items)
+    }
+    if (resource === 'deployments' && segments.length === 6 && segments[5] === 'statuses') {
+      const deployment = repo.deployments.find(d => String(d.id) === segments[4])
+      if (deployment === undefined) return notFound()
+      return listing([...deployment.statuses].sort(newest))
+    }
+    if (resource === 'actions' && segments[4] === 'runs' && segments.length === 6) {
+      const run = repo.runs.find(r => String(r.id) === segments[5])
+      return run === undefined ? notFound() : reply(res, 200, run)
+    }
+    if (
+      resource === 'actions' &&
+      segments[4] === 'workflows' &&
+      segments[6] === 'runs' &&
+      segments.length === 7
+    ) {
+      const runs = repo.runs
+        .filter(r => String(r.workflow_id) === segments[5])
+        .filter(r => query.branch === undefined || r.head_branch === query.branch)
+        .filter(r => query.event === undefined || r.event === query.event)
+        .filter(
+          r =>
+            query.status === undefined || r.status === query.status || r.conclusion === query.status
+        )
+        .sort(newest)
+      return listing(runs, slice => ({ total_count: runs.length, workflow_runs: slice }))
+    }
+    if (resource === 'releases' && segments.length === 4) {
+      return listing([...repo.releases].sort(newest))
+    }
+    if (resource === 'git' && segments[4] === 'ref' && segments[5] === 'tags') {
+      const tag = segments.slice(6).join('/')
+      const object = repo.tagRefs.get(tag)
+      if (object === undefined) return notFound()
+      return reply(res, 200, { ref: `refs/tags/${tag}`, object })
+    }
+    if (resource === 'git' && segments[4] === 'tags' && segments.length === 6) {
+      const tagObject = repo.tagObjects.get(segments[5] ?? '')
+      if (tagObject === undefined) return notFound()
+      return reply(res, 200, { sha: segments[5], ...tagObject })
     }
 
     return notFound()
@@ -352,8 +458,72 @@ export async function startFakeGitHub(options = {}) {
       state(repo).compares.set(`${base}...${head}`, {
         files: (spec.files ?? []).map(normalizeFile),
         commits,
-        total_commits: spec.total_commits ?? commits.length
+        total_commits: spec.total_commits ?? commits.length,
+        omitFiles: spec.omitFiles === true,
+        omitTotal: spec.omitTotal === true
       })
+    },
+    /**
+     * A deployment with its statuses (states, oldest first as they happened).
+     * @param {{ id: number, sha: string, environment?: string, created_at: string,
+     *   states?: string[] }} spec
+     * @param {string} [repo]
+     */
+    addDeployment(spec, repo) {
+      const { states = [], ...rest } = spec
+      state(repo).deployments.push({
+        environment: 'production',
+        ref: 'main',
+        task: 'deploy',
+        ...rest,
+        statuses: states.map((s, i) => ({
+          id: spec.id * 100 + i,
+          state: s,
+          environment: rest.environment ?? 'production',
+          created_at: new Date(Date.parse(spec.created_at) + (i + 1) * 60_000).toISOString()
+        }))
+      })
+    },
+    /**
+     * A workflow run: { id, workflow_id, head_sha, head_branch, event, status, conclusion,
+     * created_at, run_number }.
+     * @param {Record<string, unknown>} run
+     * @param {string} [repo]
+     */
+    addRun(run, repo) {
+      state(repo).runs.push({ status: 'completed', event: 'push', head_branch: 'main', ...run })
+    },
+    /**
+     * A release: { id, tag_name, draft, prerelease, created_at, published_at }.
+     * @param {Record<string, unknown>} release
+     * @param {string} [repo]
+     */
+    addRelease(release, repo) {
+      state(repo).releases.push({ draft: false, prerelease: false, ...release })
+    },
+    /**
+     * A lightweight tag (points to `sha`), or with `annotated` an annotated tag: the ref points
+     * to a tag object, which points to the commit.
+     * @param {string} tag
+     * @param {string} sha
+     * @param {{ annotated?: boolean, repo?: string }} [options]
+     */
+    setTag(tag, sha, options = {}) {
+      const repoState = state(options.repo)
+      if (!options.annotated) {
+        repoState.tagRefs.set(tag, { type: 'commit', sha })
+        return
+      }
+      const objectSha = sha.split('').reverse().join('').replace(/^./, 'e')
+      repoState.tagObjects.set(objectSha, { tag, object: { type: 'commit', sha } })
+      repoState.tagRefs.set(tag, { type: 'tag', sha: objectSha })
+    },
+    /**
+     * The next request whose path+query matches answers 200 with a body that never ends.
+     * @param {RegExp | string} matcher
+     */
+    answerEndlessly(matcher) {
+      endless.push({ matcher })
     },
     /**
      * @param {string} sha

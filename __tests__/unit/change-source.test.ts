@@ -78,9 +78,10 @@ describe('decideChangeSource: push', () => {
     expect(source.nothingReason).toMatch(/deleted refs\/heads\/old/)
   })
 
-  it('falls back to GITHUB_SHA with a warning when the payload has no after', () => {
+  it('lists nothing, with a warning, when the payload has no after (never GITHUB_SHA)', () => {
     const { source, diag } = decide(context('push', {}))
-    expect(source.queries).toEqual([{ kind: 'commit', sha: C }])
+    expect(source.queries).toEqual([])
+    expect(source.nothingReason).toMatch(/no "after" commit/)
     expect(diag.warnings).toHaveLength(1)
   })
 })
@@ -98,9 +99,9 @@ describe('decideChangeSource: pull requests and merge queues', () => {
     expect(source.description).toBe('pull_request_target #7')
   })
 
-  it('falls back to GITHUB_SHA with a warning when the pull request has no number', () => {
+  it('lists nothing, with a warning, when the pull request has no number', () => {
     const { source, diag } = decide(context('pull_request', { pull_request: {} }))
-    expect(source.queries).toEqual([{ kind: 'commit', sha: C }])
+    expect(source.queries).toEqual([])
     expect(diag.warnings[0]).toMatch(/no pull request number/)
   })
 
@@ -114,11 +115,11 @@ describe('decideChangeSource: pull requests and merge queues', () => {
 })
 
 describe('decideChangeSource: other events and overrides', () => {
-  it('takes the files of GITHUB_SHA for workflow_dispatch without overrides', () => {
+  it('lists nothing for workflow_dispatch without overrides, and says what to set', () => {
     const { source, diag } = decide(context('workflow_dispatch', { inputs: {} }))
-    expect(source.queries).toEqual([{ kind: 'commit', sha: C }])
-    expect(source.description).toBe('workflow_dispatch: commit ccccccc')
+    expect(source.queries).toEqual([])
     expect(diag.ok).toBe(true)
+    expect(diag.warnings[0]).toMatch(/set since .*or base_sha/)
   })
 
   it('compares base_sha...head_sha for workflow_dispatch with both overrides', () => {
@@ -152,15 +153,15 @@ describe('decideChangeSource: other events and overrides', () => {
     expect(source.queries).toEqual([{ kind: 'compare', base: A, head: C }])
   })
 
-  it('takes the files of GITHUB_SHA for schedule', () => {
-    const { source } = decide(context('schedule', { schedule: '0 0 * * *' }))
-    expect(source.queries).toEqual([{ kind: 'commit', sha: C }])
-    expect(source.description).toBe('schedule: commit ccccccc')
+  it('lists nothing for schedule', () => {
+    const { source, diag } = decide(context('schedule', { schedule: '0 0 * * *' }))
+    expect(source.queries).toEqual([])
+    expect(diag.warnings[0]).toMatch(/schedule event carries no change/)
   })
 
   it('treats empty overrides as not given', () => {
     const { source, diag } = decide(context('schedule'), { baseSha: '', headSha: '  ' })
-    expect(source.queries).toEqual([{ kind: 'commit', sha: C }])
+    expect(source.queries).toEqual([])
     expect(diag.ok).toBe(true)
   })
 
@@ -185,9 +186,9 @@ describe('decideChangeSource: other events and overrides', () => {
     expect(diag.problems.map(p => p.input)).toEqual(['head_sha'])
   })
 
-  it('reports a problem when GITHUB_SHA is missing and nothing else is known', () => {
-    const { source, diag } = decide({ ...context('schedule'), sha: '' })
+  it('reports a problem when base_sha is given and GITHUB_SHA is not a commit', () => {
+    const { source, diag } = decide({ ...context('schedule'), sha: '' }, { baseSha: A })
     expect(source.queries).toEqual([])
-    expect(diag.problems.map(p => p.input)).toEqual(['GITHUB_SHA'])
+    expect(diag.problems.map(p => p.input)).toEqual(['head_sha'])
   })
 })
