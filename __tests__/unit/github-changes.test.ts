@@ -62,7 +62,7 @@ describe('listChangedFiles: compare', () => {
   it('lists a small comparison in one request, deduplicated and sorted', async () => {
     fake.setCompare(A, B, { files: ['z.md', 'a.md', 'm/index.md'], commits: [sha(1)] })
     const result = await listChangedFiles(compareSource(), options())
-    expect(result).toEqual({ files: ['a.md', 'm/index.md', 'z.md'], requests: 1 })
+    expect(result).toMatchObject({ files: ['a.md', 'm/index.md', 'z.md'], requests: 1 })
     expect(fake.requests).toHaveLength(1)
     expect(fake.requests[0]?.path).toBe(`/repos/${OWNER}/${REPO}/compare/${A}...${B}`)
     expect(fake.requests[0]?.authorization).toBe(`token ${TOKEN}`)
@@ -136,7 +136,7 @@ describe('listChangedFiles: compare', () => {
       description: 'forced'
     }
     const result = await listChangedFiles(source, options())
-    expect(result).toEqual({ files: ['both.md', 'discarded.md', 'new.md'], requests: 2 })
+    expect(result).toMatchObject({ files: ['both.md', 'discarded.md', 'new.md'], requests: 2 })
   })
 })
 
@@ -177,7 +177,7 @@ describe('listChangedFiles: commits and pull requests', () => {
       { queries: [{ kind: 'pull-request', number: 12 }], description: 'pr' },
       options()
     )
-    expect(result).toEqual({ files, requests: 3 })
+    expect(result).toMatchObject({ files, requests: 3 })
     expect(fake.requests.map(r => [r.query['per_page'], r.query['page']])).toEqual([
       ['100', '1'],
       ['100', '2'],
@@ -246,7 +246,7 @@ describe('listChangedFiles: retries and errors', () => {
     fake.setCompare(A, B, { files: ['a.md'], commits: [sha(1)] })
     fake.failNext('/compare/', 500, 1)
     const result = await listChangedFiles(compareSource(), options())
-    expect(result).toEqual({ files: ['a.md'], requests: 2 })
+    expect(result).toMatchObject({ files: ['a.md'], requests: 2 })
     expect(fake.requests.map(r => r.status)).toEqual([500, 200])
   })
 
@@ -278,7 +278,7 @@ describe('listChangedFiles: retries and errors', () => {
       { queries: [{ kind: 'pull-request', number: 1 }], description: 'pr' },
       options()
     )
-    expect(result).toEqual({ files: ['a.md'], requests: 3 })
+    expect(result).toMatchObject({ files: ['a.md'], requests: 3 })
   })
 
   it('does not retry a rate limit that asks for a longer wait than allowed', async () => {
@@ -328,7 +328,7 @@ describe('listChangedFiles: retries and errors', () => {
 
   it('sends nothing when there is nothing to ask', async () => {
     const result = await listChangedFiles({ queries: [], description: 'x' }, options())
-    expect(result).toEqual({ files: [], requests: 0 })
+    expect(result).toMatchObject({ files: [], requests: 0 })
     expect(fake.requests).toHaveLength(0)
   })
 
@@ -389,5 +389,146 @@ describe('helpers', () => {
     ])
     expect(pathsOfFileEntry({ filename: 'u', status: 'unchanged' })).toEqual([])
     expect(pathsOfFileEntry({ filename: 'n', status: 'something-new' })).toEqual(['n'])
+  })
+})
+
+describe('listChangedFiles: never "nothing changed" by mistake', () => {
+  it('lists the commits, then their files, when compare leaves out its file list', async () => {
+    fake.setCompare(A, B, { files: ['ignored.md'], commits: [sha(1), sha(2)], omitFiles: true })
+    fake.setCommit(sha(1), ['one.md'])
+    fake.setCommit(sha(2), ['two.md', 'one.md'])
+    const result = await listChangedFiles(compareSource(), options())
+    expect(result.files).toEqual(['one.md', 'two.md'])
+  })
+
+  it('fails when compare leaves out its files and says nothing of its commits', async () => {
+    fake.setCompare(A, B, { commits: [], omitFiles: true, omitTotal: true })
+    const error = await failure(listChangedFiles(compareSource(), options()))
+    expect(error.message).toContain('GitHub left out its file list')
+    expect(error.message).toContain('does not say how many commits')
+  })
+
+  it('fails when compare leaves out its files and GitHub lists fewer commits than it has', async () => {
+    fake.setCompare(A, B, { commits: [sha(1)], total_commits: 3, omitFiles: true })
+    fake.setCommit(sha(1), ['one.md'])
+    const error = await failure(listChangedFiles(compareSource(), options()))
+    expect(error.message).toMatch(/listed only 1 of its 3 commits/)
+  })
+
+  it('accepts an identical comparison without files as nothing changed', async () => {
+    fake.setCompare(A, B, { commits: [], omitFiles: true })
+    const result = await listChangedFiles(compareSource(), options())
+    expect(result.files).toEqual([])
+  })
+})
+
+describe('listChangedFiles: errors that say what to do', () => {
+  it('names pull-requests: read and the pull_request_target caveat on a 403 for PR files', async () => {
+    fake.setPullFiles(42, ['a.md'])
+    fake.failNext('/pulls/42/files', 403, 1, {
+      message: 'Resource not accessible by integration'
+    })
+    const error = await failure(
+      listChangedFiles(
+        { queries: [{ kind: 'pull-request', number: 42 }], description: 'x' },
+        options()
+      )
+    )
+    expect(error.message).toContain('Resource not accessible by integration')
+    expect(error.message).toContain('`pull-requests: read`')
+    expect(error.message).toContain('pull_request_target')
+  })
+
+  it('names contents: read on a 403 for a commit', async () => {
+    fake.failNext(`/commits/${A}`, 403, 1, { message: 'Forbidden' })
+    const error = await failure(
+      listChangedFiles({ queries: [{ kind: 'commit', sha: A }], description: 'x' }, options())
+    )
+    expect(error.message).toContain('`contents: read`')
+  })
+
+  it('says a 401 token looks like an unexpanded ${{ }} expression', async () => {
+    fake.setCompare(A, B, { files: ['a.md'] })
+    const error = await failure(
+      listChangedFiles(compareSource(), options({ token: '${{ github.token }}' }))
+    )
+    expect(error.message).toContain('401')
+    expect(error.message).toMatch(/unexpanded \$\{\{ … \}\} expression/)
+    expect(error.message).toContain('INPUT_GITHUB_TOKEN')
+  })
+
+  it('does not blame the expression for a 401 with a real-looking token', async () => {
+    fake.setCompare(A, B, { files: ['a.md'] })
+    const error = await failure(
+      listChangedFiles(compareSource(), options({ token: 'ghs_wrongToken0000000000' }))
+    )
+    expect(error.message).not.toMatch(/unexpanded/)
+  })
+})
+
+describe('listChangedFiles: answers and GITHUB_API_URL it cannot trust', () => {
+  it('cuts off an endless answer body and fails clearly, without retrying', async () => {
+    fake.answerEndlessly('/compare/')
+    const error = await failure(
+      listChangedFiles(compareSource(), options({ maxResponseBytes: 1024 * 1024 }))
+    )
+    expect(error.message).toMatch(/sent an answer larger than 1 MiB/)
+    expect(fake.requests.filter(r => r.path.includes('/compare/'))).toHaveLength(1)
+  })
+
+  it('refuses an answer whose declared length is over the limit', async () => {
+    fake.setCompare(A, B, { files: names(200) })
+    const error = await failure(
+      listChangedFiles(compareSource(), options({ maxResponseBytes: 2048 }))
+    )
+    expect(error.message).toMatch(/larger than/)
+  })
+
+  it('reads answers under the limit as before', async () => {
+    fake.setCompare(A, B, { files: names(200) })
+    const result = await listChangedFiles(compareSource(), options({ maxResponseBytes: 1 << 20 }))
+    expect(result.files).toHaveLength(200)
+  })
+
+  it('never echoes credentials written into GITHUB_API_URL, and does not send them', async () => {
+    fake.setCompare(A, B, { files: ['a.md'] })
+    const withCredentials = fake.url.replace('http://', 'http://apiuser:s3cretPass@')
+    const result = await listChangedFiles(compareSource(), options({ apiUrl: withCredentials }))
+    expect(result.files).toEqual(['a.md'])
+    expect(result.warnings.join('\n')).toContain('http://***@127.0.0.1')
+    expect(result.warnings.join('\n')).not.toMatch(/apiuser|s3cretPass/)
+    fake.failNext('/compare/', 404, 1)
+    const error = await failure(
+      listChangedFiles(compareSource(), options({ apiUrl: withCredentials }))
+    )
+    expect(error.message).not.toMatch(/apiuser|s3cretPass/)
+  })
+
+  it('masks credentials in an unparsable GITHUB_API_URL too', async () => {
+    const error = await failure(
+      listChangedFiles(compareSource(), options({ apiUrl: 'https://user:pw@[::1' }))
+    )
+    expect(error.message).toContain('https://***@[::1')
+    expect(error.message).not.toContain('pw')
+  })
+
+  it('gives a clear error for GITHUB_API_URL=http://[::1, not an Invalid URL crash', async () => {
+    const error = await failure(
+      listChangedFiles(compareSource(), options({ apiUrl: 'http://[::1' }))
+    )
+    expect(error.message).toBe(
+      'GITHUB_API_URL "http://[::1" is not a valid URL, so the changed files cannot be listed. The runner sets it (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server); fix or unset it.'
+    )
+  })
+
+  it('warns about plain http to a host that is not this machine, not to loopback', async () => {
+    const { checkGitHubApiUrl } = await import('../../src/changed-files/api-url.js')
+    expect(checkGitHubApiUrl('http://ghe.example.com/api/v3').warnings).toEqual([
+      expect.stringContaining('plain http')
+    ])
+    expect(checkGitHubApiUrl('http://127.0.0.1:8080').warnings).toEqual([])
+    expect(checkGitHubApiUrl('http://[::1]:8080').warnings).toEqual([])
+    expect(checkGitHubApiUrl('http://localhost:1').warnings).toEqual([])
+    expect(checkGitHubApiUrl('https://api.github.com/').baseUrl).toBe('https://api.github.com')
   })
 })

@@ -349,17 +349,15 @@ export class GitHubReader {
           ...query,
           request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), fetch: this.fetch }
         })
+        // Octokit swallows a body that failed to read (it returns the text so far): check.
+        if (this.tooLarge) this.failTooLarge(shown)
         return { data: response.data as unknown, headers: response.headers as Headers }
       } catch (caught) {
         const error = (
           typeof caught === 'object' && caught !== null ? caught : { message: String(caught) }
         ) as HttpLikeError
-        if (this.tooLarge) {
-          const limit = (this.options.maxResponseBytes ?? GITHUB_MAX_RESPONSE_BYTES) / 1024 / 1024
-          this.fail(
-            `GitHub API ${shown} sent an answer larger than ${limit} MiB, so it was not read and nothing was purged. If ${this.api.shown} is really the GitHub API, ${NARROWER}.`
-          )
-        }
+        if (caught instanceof ChangedFilesError) throw caught
+        if (this.tooLarge) this.failTooLarge(shown)
         const delay =
           attempt < this.retry.maxAttempts ? retryDelay(error, attempt, this.retry) : undefined
         if (delay !== undefined) {
@@ -377,6 +375,13 @@ export class GitHubReader {
         this.fail(extra !== undefined ? `${message} ${extra}` : message)
       }
     }
+  }
+
+  private failTooLarge(shown: string): never {
+    const limit = (this.options.maxResponseBytes ?? GITHUB_MAX_RESPONSE_BYTES) / 1024 / 1024
+    this.fail(
+      `GitHub API ${shown} sent an answer larger than ${limit} MiB, so it was not read and nothing was purged. If ${this.api.shown} is really the GitHub API, ${NARROWER}.`
+    )
   }
 
   /** What every endpoint's error may add: a token that was never a token. */
