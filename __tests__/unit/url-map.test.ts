@@ -310,6 +310,28 @@ describe('tags a capture cannot fill', () => {
     expect(result.files.map(file => file.outcome)).toEqual(['mapped', 'mapped'])
   })
 
+  it.each([
+    ['NUL', '\u0000'],
+    ['ESC', '\u001b'],
+    ['DEL', '\u007f'],
+    ['U+0085', '\u0085'],
+    ['U+2028', '\u2028'],
+    ['U+2029', '\u2029']
+  ])(
+    'drops a tag whose capture holds %s, noting the file quoted; the URL is percent-encoded',
+    (_, char) => {
+      const path = `posts/a${char}b.md`
+      const result = mapWith('posts/{n}.md -> /p/{n} tag:post-{n} tag:posts', [path])
+      expect(result.tags).toEqual(['posts'])
+      expect(result.urls).toEqual([`/p/a${encodeURIComponent(char)}b`])
+      expect(result.notes).toEqual([
+        `${JSON.stringify(path)}: tag "tag:post-{n}" skipped: {n} is ${JSON.stringify(`a${char}b`)}, and a tag cannot hold a comma, a line break or another control character`
+      ])
+      // Nothing raw reaches a log line: the note holds the path escaped.
+      expect(result.notes[0]).not.toContain(char)
+    }
+  )
+
   it('leaves no notes property on a file that had none', () => {
     expect(mapWith('{n}.md -> tag:{n}', ['a.md']).files[0]).not.toHaveProperty('notes')
   })
