@@ -324,8 +324,9 @@ describe('tags a capture cannot fill', () => {
       const result = mapWith('posts/{n}.md -> /p/{n} tag:post-{n} tag:posts', [path])
       expect(result.tags).toEqual(['posts'])
       expect(result.urls).toEqual([`/p/a${encodeURIComponent(char)}b`])
+      const escaped = `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
       expect(result.notes).toEqual([
-        `${JSON.stringify(path)}: tag "tag:post-{n}" skipped: {n} is ${JSON.stringify(`a${char}b`)}, and a tag cannot hold a comma, a line break or another control character`
+        `"posts/a${escaped}b.md": tag "tag:post-{n}" skipped: {n} is "a${escaped}b", and a tag cannot hold a comma, a line break or another control character`
       ])
       // Nothing raw reaches a log line: the note holds the path escaped.
       expect(result.notes[0]).not.toContain(char)

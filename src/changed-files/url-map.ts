@@ -524,7 +524,7 @@ export function mapChangedFiles(map: UrlMap, paths: readonly string[]): MappingR
     for (const tag of file.tags) tags.add(tag)
     if (file.outcome === 'unmapped') unmapped.push(path)
     if (file.notes !== undefined) {
-      const shown = CONTROL_CHARACTER.test(path) ? quoteValue(path) : path
+      const shown = CONTROL_CHARACTER.test(path) ? quoteEscaped(path) : path
       for (const note of file.notes) notes.push(`${shown}: ${note}`)
     }
   }
@@ -638,6 +638,17 @@ function holdsInOrder(subject: string, inner: readonly string[], from: number): 
   return true
 }
 
+/**
+ * A file name quoted for a log line: JSON escapes C0 controls, and the rest of what
+ * CONTROL_CHARACTER names (DEL, C1, U+2028/U+2029) is escaped as \uXXXX too.
+ */
+function quoteEscaped(text: string): string {
+  return quoteValue(text).replace(
+    /[\u007f-\u009f\u2028\u2029]/g,
+    char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+  )
+}
+
 /** Shared by every excluded and unmapped file: 100,000 paths need not mean 200,000 arrays. */
 const NO_TARGETS: readonly string[] = Object.freeze([])
 
@@ -693,7 +704,7 @@ function applyTargets(
     }
     if (unfit !== undefined) {
       ;(notes ??= []).push(
-        `tag ${quoteValue(TAG_PREFIX + target.template)} skipped: {${unfit.name}} is ${quoteValue(unfit.value)}, and a tag cannot hold a comma, a line break or another control character`
+        `tag ${quoteValue(TAG_PREFIX + target.template)} skipped: {${unfit.name}} is ${quoteEscaped(unfit.value)}, and a tag cannot hold a comma, a line break or another control character`
       )
       continue
     }
