@@ -295,7 +295,7 @@ describe('changed files: which files, per event', () => {
     expect(sentUrls()).toEqual(['/picked.html'])
   })
 
-  it('schedule without base_sha/head_sha: lists the files of the commit GITHUB_SHA', async () => {
+  it('schedule without base_sha/head_sha/since: no changed files (never GITHUB_SHA), a warning', async () => {
     const current = sha(40)
     github.setCommit(current, ['nightly.html'])
     const result = await runOn({
@@ -304,8 +304,10 @@ describe('changed files: which files, per event', () => {
       sha: current
     })
     expect(result.exitCode).toBe(0)
-    expect(githubCalls()).toEqual([`GET ${REPO_PATH}/commits/${current} page=1`])
-    expect(sentUrls()).toEqual(['/nightly.html'])
+    expect(githubCalls()).toEqual([])
+    expect(sentUrls()).toEqual([])
+    expect(result.outputs['status']).toBe('nothing-to-purge')
+    expect(warningsOf(result).join('\n')).toMatch(/schedule event carries no change: set since/)
   })
 })
 

@@ -31,7 +31,9 @@ import http from 'node:http'
  * @typedef {{ filename: string, status?: FileStatus, previous_filename?: string }} FileInput
  * @typedef {string | FileInput} FileSpec  a bare string is a modified file
  * @typedef {string | { sha: string }} CommitSpec
- * @typedef {{ files?: FileSpec[], commits?: CommitSpec[], total_commits?: number }} CompareSpec
+ * @typedef {{ files?: FileSpec[], commits?: CommitSpec[], total_commits?: number,
+ *   omitFiles?: boolean, omitTotal?: boolean }} CompareSpec  omitFiles: answer without `files`
+ *   (as GitHub does for very large comparisons); omitTotal: without `total_commits`
  * @typedef {{
  *   method: string, url: string, path: string, query: Record<string, string>,
  *   authorization: string | undefined, userAgent: string | undefined, status: number
@@ -41,7 +43,8 @@ import http from 'node:http'
  *   headers: Record<string, string>
  * }} FailureRule
  * @typedef {{
- *   compares: Map<string, { files: FileInput[], commits: string[], total_commits: number }>,
+ *   compares: Map<string, { files: FileInput[], commits: string[], total_commits: number,
+ *     omitFiles: boolean, omitTotal: boolean }>,
  *   commits: Map<string, FileInput[]>,
  *   pulls: Map<number, FileInput[]>,
  *   deployments: Array<Record<string, unknown> & { statuses: Array<Record<string, unknown>> }>,
