@@ -6,11 +6,12 @@
  *
  * with `bundle` (the ncc build of bench/in-process/entry.ts) and either
  *   { kind: 'send', baseUrl, apiKey, urls, batchSize, concurrency }  sendPlan + createHttpTransport
- *   { kind: 'map', files }                                           parseUrlMap + mapChangedFiles
+ *   { kind: 'map', files, rules? }                                   parseUrlMap + mapChangedFiles
+ *   (rules: 20 for the 20-rule url_map of the speed target, else the 50-rule one)
  * and prints one JSON line: the timed figures, checks, and process.resourceUsage().maxRSS.
  */
 import { pathToFileURL } from 'node:url'
-import { changedPaths, shortUrls, URL_MAP } from './workload.mjs'
+import { changedPaths, shortUrls, URL_MAP, URL_MAP_20 } from './workload.mjs'
 
 const task = JSON.parse(process.argv[2] ?? '{}')
 const lib = await import(pathToFileURL(task.bundle).href)
@@ -65,7 +66,7 @@ if (task.kind === 'send') {
   const paths = changedPaths(task.files)
   const diag = new lib.Diagnostics()
   const parseStarted = performance.now()
-  const map = lib.parseUrlMap(URL_MAP, diag)
+  const map = lib.parseUrlMap(task.rules === 20 ? URL_MAP_20 : URL_MAP, diag)
   const parseMs = performance.now() - parseStarted
   if (!map) throw new Error(`url_map does not parse: ${JSON.stringify(diag.problems)}`)
   const started = performance.now()
