@@ -516,8 +516,9 @@ export function mapChangedFiles(map: UrlMap, paths: readonly string[]): MappingR
   const notes: string[] = []
   const seen = new Set<string>()
   for (const path of paths) {
-    if (seen.has(path)) continue
-    seen.add(path)
+    // One hash lookup, not two: a path already seen leaves the size as it was.
+    const before = seen.size
+    if (seen.add(path).size === before) continue
     const file = mapPath(rules, path)
     files.push(file)
     for (const url of file.urls) urls.add(url)
@@ -659,10 +660,13 @@ function mapPath(rules: readonly PreparedRule[], path: string): FileTargets {
     const rule = prepared.rule
     if (!subject.startsWith(rule.prefix) || !subject.endsWith(prepared.suffix)) continue
     if (!holdsInOrder(subject, prepared.inner, rule.prefix.length)) continue
+    if (rule.excludes) {
+      // No capture is needed: `test` builds no match array.
+      if (!prepared.matcher.test(subject)) continue
+      return { path, urls: NO_TARGETS, tags: NO_TARGETS, outcome: 'excluded', line: rule.line }
+    }
     const match = prepared.matcher.exec(subject)
     if (match === null) continue
-    if (rule.excludes)
-      return { path, urls: NO_TARGETS, tags: NO_TARGETS, outcome: 'excluded', line: rule.line }
     return applyTargets(prepared, path, match)
   }
   return { path, urls: NO_TARGETS, tags: NO_TARGETS, outcome: 'unmapped' }
