@@ -244,3 +244,38 @@ describe('since and environment', () => {
     expect(source.lookup?.head).toEqual({ kind: 'sha', sha: GITHUB_SHA })
   })
 })
+
+describe('the since and environment inputs', () => {
+  async function parse(values: Partial<Record<string, string>>): Promise<{
+    settings: Awaited<
+      ReturnType<typeof import('../../src/changed-files/settings.js').parseChangedFilesSettings>
+    >
+    diag: Diagnostics
+  }> {
+    const { parseChangedFilesSettings } = await import('../../src/changed-files/settings.js')
+    const diag = new Diagnostics()
+    const all: Record<string, string> = { github_token: 'ghs_x', ...values }
+    const settings = parseChangedFilesSettings(name => all[name] ?? '', diag)
+    return { settings, diag }
+  }
+
+  it('accepts last-deployment and last-successful-run, any case', async () => {
+    expect((await parse({ since: 'last-deployment' })).settings?.since).toBe('last-deployment')
+    expect((await parse({ since: 'Last-Successful-Run' })).settings?.since).toBe(
+      'last-successful-run'
+    )
+    expect((await parse({})).settings?.since).toBeUndefined()
+  })
+
+  it('refuses another since value, naming the input and quoting the value', async () => {
+    const { diag } = await parse({ since: 'yesterday' })
+    expect(diag.problems).toEqual([expect.objectContaining({ input: 'since', value: 'yesterday' })])
+    expect(diag.problems[0]?.reason).toContain("'last-deployment' or 'last-successful-run'")
+  })
+
+  it('takes an environment name, and refuses one with control characters', async () => {
+    expect((await parse({ environment: 'eu-west' })).settings?.environment).toBe('eu-west')
+    const { diag } = await parse({ environment: 'prod\u001b[31m' })
+    expect(diag.problems.map(problem => problem.input)).toEqual(['environment'])
+  })
+})
