@@ -14,6 +14,10 @@ import { dryRunOutcome, nothingToPurge, sentOutcome, type RunOutcome } from './r
 import { renderInputProblems, renderSummary } from './report/summary.js'
 import { renderChangedFilesFailure } from './report/changed-files-report.js'
 import type { ChangedFilesReport } from './report/changed-files-report.js'
+import type { ChangeSource } from './changed-files/change-source.js'
+import { checkGitHubApiUrl, GitHubApiUrlError } from './changed-files/api-url.js'
+import type { ChangedFiles } from './changed-files/github-changes.js'
+import type { ChangedFilesSettings } from './settings.js'
 
 export async function run(io = new ActionIo()): Promise<void> {
   const raw = readRawInputs()
@@ -92,8 +96,7 @@ async function findChangedFiles(
   const changed = settings.changedFiles
   if (!changed) return undefined
   const context = readGitHubContext()
-  const [{ decideChangeSource, mapChangedFiles }, { checkGitHubApiUrl, GitHubApiUrlError }] =
-    await Promise.all([import('./changed-files/index.js'), import('./changed-files/api-url.js')])
+  const { decideChangeSource, mapChangedFiles } = await import('./changed-files/index.js')
   const diag = new Diagnostics()
   // The settings carry base_sha/head_sha, since and environment already validated.
   const source = decideChangeSource(context, changed, diag)
@@ -105,16 +108,7 @@ async function findChangedFiles(
   if (source.nothingReason) io.info(`Changed files: ${source.nothingReason}`)
   const failure = { event: context.eventName, description: source.description }
   try {
-    // Checked before the GitHub client loads: @actions/github parses GITHUB_API_URL on import.
-    if (source.queries.length > 0 || source.lookup) checkGitHubApiUrl(context.apiUrl)
-    // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
-    const { listChangedFiles } = await import('./changed-files/github-changes.js')
-    const listed = await listChangedFiles(source, {
-      token: changed.token,
-      apiUrl: context.apiUrl,
-      repository: context.repository,
-      userAgent: USER_AGENT
-    })
+    const listed = await listFromGitHub(source, changed, context)
     for (const warning of listed.warnings) io.warning(warning)
     for (const notice of listed.notices) io.notice(notice)
     io.info(`Changed files: range ${listed.description}.`)
@@ -145,6 +139,27 @@ async function findChangedFiles(
     io.setFailed(message)
     return undefined
   }
+}
+
+/** The changed files, asking GitHub only when the event gave something to ask. */
+async function listFromGitHub(
+  source: ChangeSource,
+  changed: ChangedFilesSettings,
+  context: ReturnType<typeof readGitHubContext>
+): Promise<ChangedFiles> {
+  if (source.queries.length === 0 && source.lookup === undefined) {
+    return { files: [], requests: 0, description: source.description, notices: [], warnings: [] }
+  }
+  // Checked before the client loads: @actions/github parses GITHUB_API_URL on import.
+  checkGitHubApiUrl(context.apiUrl)
+  // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
+  const { listChangedFiles } = await import('./changed-files/github-changes.js')
+  return listChangedFiles(source, {
+    token: changed.token,
+    apiUrl: context.apiUrl,
+    repository: context.repository,
+    userAgent: USER_AGENT
+  })
 }
 
 function describePlan(plan: Plan): string[] {

@@ -319,7 +319,11 @@ function fromRelease(context: GitHubContextLike, diag: Diagnostics): ChangeSourc
   if (release === undefined || tag === undefined) return malformed('release', 'tag_name', diag)
   if (!RELEASE_ACTIONS.includes(action) || release['draft'] === true) {
     const what = release['draft'] === true ? `draft release ${tag}` : `release ${tag}`
-    const reason = `the ${what} was ${action}: no new tag went out, so no file changed`
+    // `prereleased` and `published` both come for a prerelease: one of them is enough.
+    const reason =
+      release['draft'] === true
+        ? `the ${what} was ${action}: a draft publishes nothing, so no changed file is purged`
+        : `the ${what} was ${action}: only ${RELEASE_ACTIONS.join(', ')} purge changed files (a prerelease also sends published)`
     diag.notice(`Changed files: ${reason}.`)
     return nothing(`release ${action}`, reason)
   }
