@@ -1,12 +1,15 @@
 /**
  * The edge to the Actions runner: the only module that uses @actions/core or reads the
  * runner's environment. Everything it prints passes through the Redactor first, so the API
- * key cannot reach a log, an output or the summary even if a message quotes a request URL.
+ * key cannot reach a log, an output or the summary even if a message quotes a request URL,
+ * and then through log-safety.ts, so no text (a service's message, a file name) can start a
+ * workflow command of its own.
  */
 import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
 import { Input, type InputName } from './constants.js'
-import { Redactor, URL_ENCODINGS } from './redact.js'
+import { safeAnnotation, safeLogLine, safeLogLines } from './log-safety.js'
+import { Redactor } from './redact.js'
 import { escapeHtml } from './report/html.js'
 import type { RawInputs } from './settings.js'
 import type { GitHubContextLike } from './changed-files/change-source.js'
@@ -26,12 +29,8 @@ export class ActionIo {
   /** Registers secrets before anything else is printed; the runner masks them in logs too. */
   protectSecrets(secrets: readonly string[]): void {
     const present = secrets.filter(secret => secret !== '')
-    // The summary is HTML: a secret echoed by the service arrives there escaped.
-    this.redactor = new Redactor(present, [
-      ...URL_ENCODINGS,
-      escapeHtml,
-      ...URL_ENCODINGS.map(encode => (text: string) => escapeHtml(encode(text)))
-    ])
+    // The summary is HTML: a secret quoted there arrives escaped once more.
+    this.redactor = new Redactor(present, { outerEncodings: [escapeHtml] })
     for (const secret of present) {
       core.setSecret(secret)
       const encoded = encodeURIComponent(secret)
@@ -43,25 +42,26 @@ export class ActionIo {
     return this.redactor.redact(text)
   }
 
+  /** Each line of the message is its own log line, redacted and made safe. */
   info(message: string): void {
-    core.info(this.redact(message))
+    for (const line of safeLogLines(this.redact(message))) core.info(line)
   }
 
   notice(message: string): void {
-    core.notice(this.redact(message))
+    core.notice(safeAnnotation(this.redact(message)))
   }
 
   warning(message: string): void {
-    core.warning(this.redact(message))
+    core.warning(safeAnnotation(this.redact(message)))
   }
 
   error(message: string): void {
-    core.error(this.redact(message))
+    core.error(safeAnnotation(this.redact(message)))
   }
 
   group(title: string, lines: readonly string[]): void {
-    core.startGroup(this.redact(title))
-    for (const line of lines) core.info(this.redact(line))
+    core.startGroup(safeLogLine(this.redact(title)))
+    for (const line of lines) this.info(line)
     core.endGroup()
   }
 
@@ -69,7 +69,8 @@ export class ActionIo {
     for (const [name, value] of Object.entries(outputs)) {
       // A status word or a count holds no secret, and a very short secret would garble it.
       const fixedVocabulary = /^(\d+|purged|dry-run|nothing-to-purge|failed)$/.test(value)
-      core.setOutput(name, fixedVocabulary ? value : this.redact(value))
+      // Outputs carry exactly what was purged: only a real secret is hidden (see redactExact).
+      core.setOutput(name, fixedVocabulary ? value : this.redactor.redactExact(value))
     }
   }
 
@@ -80,7 +81,16 @@ export class ActionIo {
   }
 
   setFailed(message: string): void {
-    core.setFailed(this.redact(message))
+    core.setFailed(safeAnnotation(this.redact(message)))
+  }
+
+  /**
+   * Fails the step with these error annotations and no other: one per problem the user has to
+   * fix (setFailed would add one more that repeats them).
+   */
+  failWithErrors(messages: readonly string[]): void {
+    for (const message of messages) this.error(message)
+    process.exitCode = core.ExitCode.Failure
   }
 }
 

@@ -156,3 +156,27 @@ describe('ACTION_VERSION', () => {
     expect(ACTION_VERSION).toBe(pkg.version)
   })
 })
+
+describe('summary: no text ends the HTML block (security review, finding 6)', () => {
+  const phish = 'busy\n\n# FAKE HEADING\n\nhttps://evil.example/phish\r\n\r\nmore'
+  const failed = result(requests[3]!, 'failed', { message: phish, requestId: 'id\n\nx' })
+  const html = renderSummary({
+    plan,
+    outcome: sentOutcome(plan, [failed]),
+    results: [failed],
+    warnings: [`url_map: file ${phish}`]
+  })
+
+  it('writes line breaks of a service message, a request id or a warning as <br>', () => {
+    // No line of the summary starts with the injected text, so Markdown never sees it.
+    expect(html).not.toMatch(/^\s*(#|https:\/\/evil|more)/m)
+    expect(html).toContain(
+      'busy<br><br># FAKE HEADING<br><br>https://evil.example/phish<br><br>more'
+    )
+  })
+
+  it('escapes every cell and list item alike', () => {
+    expect(escapeHtml('a\r\n\r\nb\rc\u0000')).toBe('a<br><br>b<br>c\\u0000')
+    expect(renderInputProblems([`Input 'tags' "a\n\n# X"`])).not.toMatch(/^\s*#/m)
+  })
+})

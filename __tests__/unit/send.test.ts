@@ -364,7 +364,9 @@ describe('Redactor', () => {
   })
 
   it('also removes the forms extra encodings give', () => {
-    const redactor = new Redactor(['a&b'], [text => text.replace('&', '&amp;')])
+    const redactor = new Redactor(['a&b'], {
+      outerEncodings: [text => text.replace('&', '&amp;')]
+    })
     expect(redactor.redact('x a&amp;b y a&b')).toBe('x *** y ***')
   })
 

@@ -1,4 +1,5 @@
 /** HTML building blocks for the job summary. Every text passed in is escaped here. */
+import { escapeControls } from '../log-safety.js'
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -16,8 +17,15 @@ const ESCAPES: Readonly<Record<string, string>> = {
   '\\': '&#92;'
 }
 
+/**
+ * Escapes text for the summary, which GitHub renders as Markdown with HTML in it. A blank line
+ * would end the HTML block and let the rest render as Markdown (a heading, a link), so line
+ * breaks become `<br>`: no escaped text ever holds a newline. Other controls become visible.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`|*_[\]\\]/g, character => ESCAPES[character] ?? character)
+  return escapeControls(
+    text.replace(/[&<>"'`|*_[\]\\]/g, character => ESCAPES[character] ?? character)
+  ).replace(/\r\n|\r|\n/g, '<br>')
 }
 
 export function code(text: string): string {

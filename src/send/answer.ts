@@ -2,22 +2,35 @@
  * Reading the service's answer: success or not, its message, its request id, and how long it
  * asks us to wait. Pure functions of an HttpAnswer.
  */
+import { singleLine } from '../log-safety.js'
 import type { HttpAnswer } from './transport.js'
 
 export interface AnswerReading {
-  /** 2xx, and the body does not say `"result": false`. */
+  /** 2xx with a JSON object body that does not say `"result": false`. */
   readonly success: boolean
   readonly message?: string
   readonly requestId?: string
 }
 
 const MESSAGE_PREVIEW_LENGTH = 300
+const REQUEST_ID_LENGTH = 100
 
+/**
+ * Service text reaches the log: it is made one line (it cannot start a workflow command of its
+ * own, see log-safety.ts) and cut, with an ellipsis so the redactor recognises a cut secret.
+ */
 export function readAnswer(answer: HttpAnswer): AnswerReading {
   const json = parseJson(answer.body)
-  const resultFalse = isRecord(json) && json['result'] === false
-  const success = answer.status >= 200 && answer.status < 300 && !resultFalse
-  const message = serviceMessage(json, answer.body)
+  const is2xx = answer.status >= 200 && answer.status < 300
+  // A catch-all web server at base_url answers 200 "OK" to anything: only the service's own
+  // JSON confirms a purge (the observed success body is {"result": true, ...}).
+  const confirmed = isRecord(json) && json['result'] !== false
+  const success = is2xx && confirmed
+  const said = serviceMessage(json, answer.body)
+  const message =
+    is2xx && !isRecord(json)
+      ? `the answer is not the service's JSON, so the purge is not confirmed${said ? `: ${said}` : ' (empty body)'}`
+      : said
   const requestId = findRequestId(answer.headers)
   return { success, ...(message && { message }), ...(requestId && { requestId }) }
 }
@@ -26,14 +39,18 @@ export function readAnswer(answer: HttpAnswer): AnswerReading {
 function serviceMessage(json: unknown, body: string): string | undefined {
   if (isRecord(json)) {
     const error = json['error']
-    if (isRecord(error) && typeof error['message'] === 'string') return error['message']
-    if (typeof error === 'string') return error
-    if (typeof json['message'] === 'string') return json['message']
+    if (isRecord(error) && typeof error['message'] === 'string') return preview(error['message'])
+    if (typeof error === 'string') return preview(error)
+    if (typeof json['message'] === 'string') return preview(json['message'])
     return undefined
   }
-  const text = body.trim().replace(/\s+/g, ' ')
-  if (text === '') return undefined
-  return text.length > MESSAGE_PREVIEW_LENGTH ? `${text.slice(0, MESSAGE_PREVIEW_LENGTH)}…` : text
+  return preview(body)
+}
+
+function preview(text: string, length = MESSAGE_PREVIEW_LENGTH): string | undefined {
+  const line = singleLine(text).replace(/\s+/g, ' ').trim()
+  if (line === '') return undefined
+  return line.length > length ? `${line.slice(0, length)}…` : line
 }
 
 /** The service sends `x-<brand>-requestid`; any header ending in requestid or request-id counts. */
@@ -42,7 +59,8 @@ export function findRequestId(headers: HttpAnswer['headers']): string | undefine
     const lower = name.toLowerCase()
     if (lower.endsWith('requestid') || lower.endsWith('request-id')) {
       const first = Array.isArray(value) ? value[0] : value
-      if (first) return first
+      const shown = first === undefined ? undefined : preview(first, REQUEST_ID_LENGTH)
+      if (shown) return shown
     }
   }
   return undefined
@@ -53,16 +71,24 @@ function headerValue(headers: HttpAnswer['headers'], name: string): string | und
   return Array.isArray(value) ? value[0] : value
 }
 
+/** RFC 9110's preferred HTTP-date, the only date form a Retry-After may take nowadays. */
+const IMF_FIXDATE =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/
+
 /**
- * The wait a 429 or 503 asks for, in milliseconds: `Retry-After` (seconds, or an HTTP date)
- * or `X-RateLimit-Reset` (milliseconds until a new request is allowed, per the service's docs).
+ * The wait a 429 or 503 asks for, in milliseconds: `Retry-After` (whole seconds, or an
+ * IMF-fixdate) or `X-RateLimit-Reset` (milliseconds until a new request is allowed, per the
+ * service's docs). Anything else is ignored, so the normal backoff applies: Date.parse reads
+ * `-5` or `3, 5` as dates long past, which would turn backoff off.
  */
 export function requestedWaitMs(headers: HttpAnswer['headers'], now: number): number | undefined {
   const retryAfter = headerValue(headers, 'retry-after')?.trim()
   if (retryAfter) {
-    if (/^\d+(\.\d+)?$/.test(retryAfter)) return Number(retryAfter) * 1000
-    const date = Date.parse(retryAfter)
-    if (!Number.isNaN(date)) return Math.max(0, date - now)
+    if (/^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000
+    if (IMF_FIXDATE.test(retryAfter)) {
+      const date = Date.parse(retryAfter)
+      if (!Number.isNaN(date)) return Math.max(0, date - now)
+    }
   }
   const reset = headerValue(headers, 'x-ratelimit-reset')?.trim()
   if (reset && /^\d+(\.\d+)?$/.test(reset)) return Number(reset)

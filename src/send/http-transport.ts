@@ -59,19 +59,28 @@ async function exchange(
   return { status: message.statusCode ?? 0, headers: message.headers, body }
 }
 
-/** Reads at most MAX_BODY_BYTES, then stops reading; a dropped body mid-way is a connection failure. */
+/**
+ * Reads at most MAX_BODY_BYTES, then stops: an answer that never ends (or is huge) keeps its
+ * status and the body's first part, instead of running into the deadline and being retried.
+ * The socket is dropped then, since the rest of the answer would still be on it. A body
+ * dropped mid-way, before the cap, is a connection failure.
+ */
 function readCapped(message: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
+    const finish = (): void =>
+      resolve(Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8'))
     message.on('data', (data: Buffer) => {
       if (size >= MAX_BODY_BYTES) return
       chunks.push(data)
       size += data.length
+      if (size >= MAX_BODY_BYTES) {
+        finish()
+        message.destroy()
+      }
     })
-    message.on('end', () =>
-      resolve(Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8'))
-    )
+    message.on('end', finish)
     message.on('aborted', () =>
       reject(new TransportError('connection', 'the connection closed mid-answer'))
     )
