@@ -13,18 +13,48 @@ export interface InputProblem {
   readonly value: string
   /** What is wrong and, where it helps, what to write instead. */
   readonly reason: string
+  /** The whole message, for a problem that concerns several inputs and no one value. */
+  readonly message?: string
 }
+
+import { hideCredentials } from './redact.js'
 
 const MAX_SHOWN_VALUE = 200
 
-/** Renders a value for a message: quoted, escaped, and shortened when long. */
+/**
+ * Renders a value for a message: quoted, escaped, and shortened when long (with an ellipsis, so
+ * the redactor recognises a secret cut short). Credentials in a URL are never quoted:
+ * `https://***@host`.
+ */
 export function quoteValue(value: string): string {
-  const shown = value.length > MAX_SHOWN_VALUE ? `${value.slice(0, MAX_SHOWN_VALUE)}…` : value
+  const safe = hideCredentials(value)
+  const shown = safe.length > MAX_SHOWN_VALUE ? `${safe.slice(0, MAX_SHOWN_VALUE)}…` : safe
   return JSON.stringify(shown)
 }
 
 export function formatProblem(problem: InputProblem): string {
-  return `Input '${problem.input}' ${quoteValue(problem.value)}: ${problem.reason}`
+  return (
+    problem.message ?? `Input '${problem.input}' ${quoteValue(problem.value)}: ${problem.reason}`
+  )
+}
+
+/**
+ * One message per input, for one error annotation per input: an input with several problems
+ * lists them under its name, in the order found.
+ */
+export function problemMessagesByInput(problems: readonly InputProblem[]): string[] {
+  const byInput = new Map<string, InputProblem[]>()
+  for (const problem of problems) {
+    const key = problem.message ?? problem.input
+    byInput.set(key, [...(byInput.get(key) ?? []), problem])
+  }
+  return [...byInput.values()].map(group => {
+    const [first] = group
+    if (group.length === 1 || first === undefined || first.message !== undefined)
+      return formatProblem(group[0] as InputProblem)
+    const lines = group.map(problem => `- ${quoteValue(problem.value)}: ${problem.reason}`)
+    return `Input '${first.input}' has ${group.length} problems:\n${lines.join('\n')}`
+  })
 }
 
 /** Collects input problems, warnings and notices from the pure parsing functions. */
@@ -35,6 +65,11 @@ export class Diagnostics {
 
   problem(input: string, value: string, reason: string): void {
     this.problems.push({ input, value, reason })
+  }
+
+  /** A problem of several inputs together (nothing to purge): its message says it all. */
+  problemOfInputs(inputs: readonly string[], message: string): void {
+    this.problems.push({ input: inputs.join(', '), value: '', reason: message, message })
   }
 
   warn(message: string): void {

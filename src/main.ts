@@ -5,7 +5,8 @@
  */
 import { ActionIo, readGitHubContext, readRawInputs } from './action-io.js'
 import { Input, Output, USER_AGENT } from './constants.js'
-import { Diagnostics, formatProblem } from './diagnostics.js'
+import { Diagnostics, formatProblem, problemMessagesByInput } from './diagnostics.js'
+import { credentialsIn } from './redact.js'
 import { buildPlan, requestBody, type DerivedTargets, type Plan } from './plan.js'
 import { parseInputs, type RunSettings } from './settings.js'
 import { createHttpTransport } from './send/http-transport.js'
@@ -22,7 +23,12 @@ import type { ChangedFilesSettings } from './settings.js'
 export async function run(io = new ActionIo()): Promise<void> {
   const raw = readRawInputs()
   // Before anything else can print: every later message goes through the redactor.
-  io.protectSecrets([raw[Input.ApiKey].trim(), raw[Input.GithubToken].trim()])
+  io.protectSecrets([
+    raw[Input.ApiKey].trim(),
+    raw[Input.GithubToken].trim(),
+    ...credentialsIn(raw[Input.BaseUrl]),
+    ...credentialsIn(raw[Input.Urls])
+  ])
   try {
     await runWithInputs(raw, io)
   } catch (error) {
@@ -79,14 +85,12 @@ function reportDiagnostics(diagnostics: Diagnostics, io: ActionIo): void {
 }
 
 async function failOnInputProblems(diagnostics: Diagnostics, io: ActionIo): Promise<void> {
-  for (const problem of diagnostics.problems) io.error(formatProblem(problem))
   const count = diagnostics.problems.length
   io.setOutputs({ [Output.Status]: 'failed' })
   await io.writeSummary(renderInputProblems(diagnostics.problems.map(formatProblem)))
-  io.setFailed(
-    `${count} input problem${count === 1 ? '' : 's'}; nothing was sent:\n` +
-      diagnostics.problems.map(problem => `- ${formatProblem(problem)}`).join('\n')
-  )
+  io.info(`${count} input problem${count === 1 ? '' : 's'}; nothing was sent.`)
+  // One error annotation per input that is wrong, and no other.
+  io.failWithErrors(problemMessagesByInput(diagnostics.problems))
 }
 
 async function findChangedFiles(

@@ -166,3 +166,31 @@ function prefixPattern(units: readonly string[]): string {
   }
   return alternatives.join('|')
 }
+
+/**
+ * `scheme://user:password@host`: the user-info of every absolute URL in a text. The authority
+ * ends at the first '/', '?', '#', '\' or space; its last '@' ends the user-info.
+ */
+const USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^/?#\\\s]*)@/gi
+
+/**
+ * Credentials written into URLs of an input (base_url, urls): secrets to register before
+ * anything is printed. The whole user-info, and the password alone when it is long enough not
+ * to garble ordinary words (the runner masks each registered secret wherever it appears).
+ */
+export function credentialsIn(text: string): string[] {
+  const found: string[] = []
+  for (const match of text.matchAll(USER_INFO)) {
+    const userInfo = match[2] ?? ''
+    if (userInfo === '') continue
+    found.push(userInfo)
+    const password = userInfo.slice(userInfo.indexOf(':') + 1)
+    if (userInfo.includes(':') && password.length >= 8) found.push(password)
+  }
+  return found
+}
+
+/** The text with the user-info of its URLs shown as `***`: `https://***@host`. */
+export function hideCredentials(text: string): string {
+  return text.replace(USER_INFO, (_, scheme: string) => `${scheme}${REPLACEMENT}@`)
+}

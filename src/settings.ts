@@ -248,9 +248,8 @@ function reportNothingToPurge(mode: PurgeKind | undefined, diag: Diagnostics): v
     diag.problem(input, '', `is required with mode: ${mode}${alternatives}`)
     return
   }
-  diag.problem(
-    'tags, urls, pattern',
-    '',
-    'nothing to purge: give at least one of tags, urls or pattern, or set changed_files: true'
+  diag.problemOfInputs(
+    TARGET_INPUTS,
+    `Nothing to purge: give at least one of the inputs '${Input.Tags}', '${Input.Urls}' or '${Input.Pattern}' (or ${Input.ChangedFiles}: true).`
   )
 }

@@ -22,11 +22,27 @@ export function validateTags(tags: readonly string[], diag: Diagnostics): string
     } else if (CONTROL_CHARACTER.test(tag)) {
       diag.problem(Input.Tags, tag, 'a tag cannot contain control characters or line breaks')
     } else {
+      if (/\s/.test(tag)) warnAboutSpacesInTag(tag, diag)
       valid.push(tag)
     }
   }
   return valid
 }
+
+/** `tags: blog docs home` is one tag with spaces; several tags were likely meant. */
+function warnAboutSpacesInTag(tag: string, diag: Diagnostics): void {
+  diag.warn(
+    `tags: ${JSON.stringify(tag)} holds spaces, so it is sent as one tag. To purge several tags, separate them with commas or put one a line: \`tags: ${tag.split(/\s+/).join(', ')}\`.`
+  )
+}
+
+/**
+ * Where a line of `urls` holds a second URL: a comma and a space, or spaces, before something
+ * that starts like a URL (`/` or `http(s)://`). A comma alone stays part of a URL (`/a,b` and
+ * even `/a,/b` are paths a site may serve, and browsers request them as written), and so do
+ * spaces before anything else (`/with space/x`).
+ */
+const SECOND_URL = /\s*,\s+(?=\/|https?:\/\/)|\s+,?\s*(?=\/|https?:\/\/)/i
 
 const ABSOLUTE_HTTP_URL = /^https?:\/\//i
 /** A UTF-16 half without its other half: not text a browser could send. */
@@ -52,6 +68,15 @@ export function normalizeUrls(urls: readonly string[], diag: Diagnostics): strin
 function normalizeUrl(url: string, diag: Diagnostics): string | undefined {
   if (CONTROL_CHARACTER.test(url)) {
     diag.problem(Input.Urls, url, 'a URL cannot contain control characters or tabs')
+    return undefined
+  }
+  if (SECOND_URL.test(url)) {
+    const urls = url.split(SECOND_URL)
+    diag.problem(
+      Input.Urls,
+      url,
+      `holds ${urls.length} URLs on one line, but the input takes one URL a line. Write:\nurls: |\n${urls.map(one => `  ${one}`).join('\n')}`
+    )
     return undefined
   }
   if (ABSOLUTE_HTTP_URL.test(url)) return reduceAbsoluteUrl(url, diag)

@@ -224,7 +224,6 @@ describe('failures of the service', () => {
 
 describe('bad input: a clear error naming the input and the value, and nothing sent', () => {
   it.each([
-    [{ tags: '' }, 'tags, urls, pattern', /nothing to purge/],
     [{ urls: 'blog/post' }, 'urls', /"blog\/post"/],
     [{ urls: '["/a", 3]' }, 'urls', /only strings/],
     [{ tags: '["a,b"]' }, 'tags', /comma/],
@@ -251,6 +250,29 @@ describe('bad input: a clear error naming the input and the value, and nothing s
     expect(errors).toMatch(detail)
     expect(result.outputs['status']).toBe('failed')
     expect(result.summary).toContain('nothing sent')
+  })
+
+  it('says "nothing to purge" naturally, in one annotation', async () => {
+    const result = await runWith(emulator.url, { tags: '' })
+    expect(result.exitCode).toBe(1)
+    expect(errorsOf(result)).toEqual([
+      "Nothing to purge: give at least one of the inputs 'tags', 'urls' or 'pattern' (or changed_files: true)."
+    ])
+    expect(result.outputs['status']).toBe('failed')
+  })
+
+  it('gives one error annotation per invalid input, and no other', async () => {
+    const result = await runWith(emulator.url, {
+      urls: '/about, /contact\nrelative',
+      country: 'QQ'
+    })
+    expect(result.exitCode).toBe(1)
+    expect(emulator.state().requestCount).toBe(0)
+    const errors = errorsOf(result)
+    expect(errors).toHaveLength(2)
+    expect(errors[0]).toMatch(/^Input 'urls' has 2 problems:/)
+    expect(errors[0]).toContain('one URL a line. Write:\nurls: |\n  /about\n  /contact')
+    expect(errors[1]).toMatch(/^Input 'country' "QQ"/)
   })
 
   it('reports several problems at once', async () => {

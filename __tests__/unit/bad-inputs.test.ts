@@ -61,9 +61,8 @@ const ACTION_INPUTS: ReadonlySet<string> = (() => {
   return names
 })()
 
-/** A problem names a real input; "tags, urls, pattern" (nothing to purge) names three. */
-const namesRealInputs = (input: string): boolean =>
-  input.split(/,\s*/).every(name => ACTION_INPUTS.has(name))
+/** A problem names a real input. */
+const namesRealInputs = (input: string): boolean => ACTION_INPUTS.has(input)
 
 // ---------------------------------------------------------------------------------------------
 // Generators
@@ -546,7 +545,12 @@ async function judgeInputs(raw: RawInputs): Promise<void> {
   }
   const { settings, diagnostics } = parsed
   for (const problem of diagnostics.problems) {
-    check(namesRealInputs(problem.input), 'a problem names no real input', problem.input)
+    // A problem of several inputs (nothing to purge) lists them: 'tags, urls, pattern'.
+    check(
+      problem.input.split(', ').every(namesRealInputs),
+      'a problem names no real input',
+      problem.input
+    )
     check(typeof problem.value === 'string', 'a problem value is not a string')
     check(problem.reason.trim() !== '', 'a problem gives no reason')
     check(typeof formatProblem(problem) === 'string', 'formatProblem')
@@ -715,7 +719,10 @@ function virtualClock(): Clock {
   }
 }
 
-/** What the suite says a reply means: success is 2xx without a JSON "result": false. */
+/**
+ * What the suite says a reply means: success is 2xx with a JSON object body that does not say
+ * "result": false (a catch-all server's 200 "OK" is not a purge).
+ */
 function succeeds(reply: Reply): boolean {
   if (!('answer' in reply)) return false
   const { status, body } = reply.answer
@@ -725,12 +732,9 @@ function succeeds(reply: Reply): boolean {
   } catch {
     json = undefined
   }
-  const resultFalse =
-    typeof json === 'object' &&
-    json !== null &&
-    !Array.isArray(json) &&
-    (json as Record<string, unknown>)['result'] === false
-  return status >= 200 && status < 300 && !resultFalse
+  const isObject = typeof json === 'object' && json !== null && !Array.isArray(json)
+  const resultFalse = isObject && (json as Record<string, unknown>)['result'] === false
+  return status >= 200 && status < 300 && isObject && !resultFalse
 }
 
 describe('service answers through sendPlan', () => {
@@ -891,10 +895,17 @@ describe('bad inputs end to end', () => {
         }
         if (result.exitCode !== 1) failures.push(`${what}: exit code ${result.exitCode}`)
         const errors = errorsOf(result)
-        const named = errors.filter(error => error.startsWith("Input '"))
-        const allNamed = named.every(error =>
-          namesRealInputs(/^Input '([^']*)'/.exec(error)?.[1] ?? '')
+        // "Nothing to purge: give at least one of the inputs 'tags', 'urls' or 'pattern' ..."
+        const named = errors.filter(
+          error => error.startsWith("Input '") || error.startsWith('Nothing to purge:')
         )
+        const allNamed = named.every(error => {
+          const listed = /^Nothing to purge: give at least one of the inputs ([^(]*)/.exec(error)
+          const names = listed
+            ? [...(listed[1] ?? '').matchAll(/'([^']*)'/g)].map(match => match[1] ?? '')
+            : [/^Input '([^']*)'/.exec(error)?.[1] ?? '']
+          return names.length > 0 && names.every(namesRealInputs)
+        })
         if (named.length === 0 || !allNamed) {
           failures.push(`${what}: errors do not name real inputs: ${errors.join(' | ')}`)
         } else if (!crashed && result.exitCode === 1) {

@@ -71,7 +71,7 @@ describe('parseInputs', () => {
 
   it('treats a run with nothing to purge as an input problem', async () => {
     const { diagnostics } = await parseInputs(raw({}))
-    expect(diagnostics.problems[0]?.reason).toMatch(/nothing to purge/)
+    expect(diagnostics.problems[0]?.reason).toMatch(/Nothing to purge/)
   })
 
   it('requires a pattern with mode: pattern, even with changed_files (they map to no pattern)', async () => {
@@ -125,7 +125,9 @@ describe('parseInputs', () => {
       ].sort()
     )
     for (const problem of diagnostics.problems) {
-      expect(formatProblem(problem)).toContain(`Input '${problem.input}'`)
+      expect(formatProblem(problem)).toContain(
+        `Input '${problem.input}' ${JSON.stringify(problem.value)}`
+      )
     }
   })
 

@@ -1,0 +1,111 @@
+/**
+ * Forgiving list inputs (issue 10, point 3): what a new user types first gets a message that
+ * says what to write, and each message names its input and quotes its value. Also credentials
+ * written into URLs (security review, finding 2).
+ */
+import { describe, expect, it } from '@jest/globals'
+import {
+  Diagnostics,
+  formatProblem,
+  problemMessagesByInput,
+  quoteValue
+} from '../../src/diagnostics.js'
+import { normalizeUrls, validateTags } from '../../src/targets.js'
+import { parseInputs, type RawInputs } from '../../src/settings.js'
+import { Input, type InputName } from '../../src/constants.js'
+import { credentialsIn, hideCredentials } from '../../src/redact.js'
+
+function raw(values: Partial<Record<InputName, string>>): RawInputs {
+  const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<
+    InputName,
+    string
+  >
+  return { ...all, api_key: 'k', base_url: 'https://purge.example.com', ...values }
+}
+
+describe('urls: several URLs on one line', () => {
+  it.each([
+    ['/about, /contact', ['/about', '/contact']],
+    ['/a /b', ['/a', '/b']],
+    ['/a , /b,  /c', ['/a', '/b', '/c']],
+    ['https://x.example/a https://x.example/b', ['https://x.example/a', 'https://x.example/b']]
+  ])('%j is refused with the corrected YAML', (line, urls) => {
+    const diag = new Diagnostics()
+    expect(normalizeUrls([line], diag)).toEqual([])
+    expect(diag.problems).toHaveLength(1)
+    const message = formatProblem(diag.problems[0]!)
+    expect(message).toContain(`Input 'urls' ${JSON.stringify(line)}`)
+    expect(message).toContain('one URL a line')
+    expect(message).toContain(`urls: |\n${urls.map(url => `  ${url}`).join('\n')}`)
+  })
+
+  it.each(['/a,b', '/a,/b', '/search?q=a,b&c=1', '/with space/and more', '/a,'])(
+    '%j stays one URL',
+    url => {
+      const diag = new Diagnostics()
+      expect(normalizeUrls([url], diag)).toHaveLength(1)
+      expect(diag.problems).toEqual([])
+    }
+  )
+
+  it('is refused before anything is sent', async () => {
+    const { settings, diagnostics } = await parseInputs(raw({ urls: '/about, /contact' }))
+    expect(settings).toBeUndefined()
+    expect(diagnostics.problems.map(problem => problem.input)).toEqual(['urls'])
+  })
+})
+
+describe('tags: whitespace inside a tag', () => {
+  it('is sent as one tag, with a warning that suggests commas or newlines', () => {
+    const diag = new Diagnostics()
+    expect(validateTags(['blog docs home'], diag)).toEqual(['blog docs home'])
+    expect(diag.warnings.join('\n')).toMatch(/"blog docs home".*commas or put one a line/)
+    expect(diag.warnings.join('\n')).toContain('tags: blog, docs, home')
+  })
+})
+
+describe('one error annotation per input, each naming its input', () => {
+  it('groups the problems of one input under its name', () => {
+    const diag = new Diagnostics()
+    normalizeUrls(['relative', '/a /b'], diag)
+    diag.problem('country', 'QQ', 'is not a country code')
+    const messages = problemMessagesByInput(diag.problems)
+    expect(messages).toHaveLength(2)
+    expect(messages[0]).toMatch(/^Input 'urls' has 2 problems:\n- "relative": .*\n- "\/a \/b": /)
+    expect(messages[1]).toBe(`Input 'country' "QQ": is not a country code`)
+  })
+
+  it('says "nothing to purge" naturally, naming each input', async () => {
+    const { diagnostics } = await parseInputs(raw({}))
+    expect(problemMessagesByInput(diagnostics.problems)).toEqual([
+      "Nothing to purge: give at least one of the inputs 'tags', 'urls' or 'pattern' (or changed_files: true)."
+    ])
+  })
+})
+
+describe('credentials in URLs are never quoted', () => {
+  it('finds them and hides them', () => {
+    expect(credentialsIn('https://admin:pass@host/x')).toEqual(['admin:pass'])
+    expect(credentialsIn('https://admin:longer-password@host')).toEqual([
+      'admin:longer-password',
+      'longer-password'
+    ])
+    expect(hideCredentials('https://admin:p@ss@host/x https://tok@h')).toBe(
+      'https://***@host/x https://***@h'
+    )
+    expect(quoteValue('https://admin:pass@host')).toBe('"https://***@host"')
+  })
+
+  it.each([
+    [Input.BaseUrl, 'https://admin:s3cret-pw@purge.example.com'],
+    [Input.BaseUrl, 'http://admin:s3cret-pw@purge.example.com'],
+    [Input.Urls, 'https://admin:s3cret-pw@www.example.com/a']
+  ])('%s %j is refused without quoting them', async (input, value) => {
+    const { settings, diagnostics } = await parseInputs(raw({ tags: 'a', [input]: value }))
+    expect(settings).toBeUndefined()
+    const text = diagnostics.problems.map(formatProblem).join('\n')
+    expect(text).toContain('://***@')
+    expect(text).not.toContain('s3cret')
+    expect(text).not.toContain('admin')
+  })
+})
