@@ -35,6 +35,7 @@ function parseJsonArray(input: string, text: string, diag: Diagnostics): string[
   try {
     parsed = JSON.parse(text)
   } catch (error) {
+    // Also a RangeError, should some engine parse deep nesting recursively.
     const why = error instanceof Error ? error.message : String(error)
     diag.problem(input, text, `starts with '[' but is not a valid JSON array (${why})`)
     return undefined
@@ -43,12 +44,22 @@ function parseJsonArray(input: string, text: string, diag: Diagnostics): string[
     diag.problem(input, text, "starts with '[' but is not a JSON array")
     return undefined
   }
-  const notStrings = parsed.filter(item => typeof item !== 'string')
-  if (notStrings.length > 0) {
-    diag.problem(input, JSON.stringify(notStrings[0]), 'a JSON array here must hold only strings')
+  const notString: unknown = parsed.find(item => typeof item !== 'string')
+  if (parsed.some(item => typeof item !== 'string')) {
+    diag.problem(input, describeJsonItem(notString), 'a JSON array here must hold only strings')
     return undefined
   }
   return parsed as string[]
+}
+
+/**
+ * An item that is not a string, as a message shows it. Not by JSON.stringify: an array nested
+ * 50,000 deep (JSON.parse takes it) would overflow the stack.
+ */
+function describeJsonItem(item: unknown): string {
+  if (Array.isArray(item)) return '[…] (an array)'
+  if (typeof item === 'object' && item !== null) return '{…} (an object)'
+  return String(item)
 }
 
 /** Trims, drops empty items and later duplicates, keeping first-seen order. */

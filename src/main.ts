@@ -12,7 +12,7 @@ import { parseInputs, type RunSettings } from './settings.js'
 import { createHttpTransport } from './send/http-transport.js'
 import { describeFailure, sendPlan, type RequestResult } from './send/send-plan.js'
 import { dryRunOutcome, nothingToPurge, sentOutcome, type RunOutcome } from './report/outcome.js'
-import { renderInputProblems, renderSummary } from './report/summary.js'
+import { renderInputProblems, renderSummary, renderUnexpectedError } from './report/summary.js'
 import { renderChangedFilesFailure } from './report/changed-files-report.js'
 import type { ChangedFilesReport } from './report/changed-files-report.js'
 import type { ChangeSource } from './changed-files/change-source.js'
@@ -32,8 +32,16 @@ export async function run(io = new ActionIo()): Promise<void> {
   try {
     await runWithInputs(raw, io)
   } catch (error) {
-    // A programming error or an unexpected failure: say so plainly, without a stack trace.
-    io.setFailed(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`)
+    // A programming error or an unexpected failure: say so plainly, without a stack trace, and
+    // still leave the status output and a summary, which later steps and readers rely on.
+    const message = `Unexpected error: ${error instanceof Error ? error.message : String(error)}`
+    io.setOutputs({ [Output.Status]: 'failed' })
+    try {
+      await io.writeSummary(renderUnexpectedError(message))
+    } catch {
+      // The summary file itself failed: the annotation below still says what happened.
+    }
+    io.setFailed(message)
   }
 }
 

@@ -18,3 +18,4 @@ export {
   PCRE_MODIFIERS
 } from './pattern/delimiters.js'
 export { preparePattern, type PatternOptions, type PreparedPattern } from './pattern/prepare.js'
+export { matchPathsWithin, type BoundedMatch } from './pattern/bounded-match.js'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { Diagnostics } from '../../src/diagnostics.js'
-import { escapeUnescapedDelimiter, preparePattern } from '../../src/pattern.js'
+import { escapeUnescapedDelimiter, matchPathsWithin, preparePattern } from '../../src/pattern.js'
+import { groupNestingDepth } from '../../src/pattern/prepare.js'
 
 function prepare(raw: string, allowPurgeAll = false) {
   const diag = new Diagnostics()
@@ -448,5 +449,56 @@ describe('preparePattern: wrapping keeps comments comments', () => {
 
   it('still escapes a literal # when extended mode is off', () => {
     expect(prepare('^/a#b$').result?.pattern).toBe('#^/a\\#b$#')
+  })
+})
+
+describe('preparePattern: patterns it cannot judge quickly (security review, finding 3)', () => {
+  const catastrophic = '#^(?:(?!/segment).)*$|^(.*.*)*X$#'
+
+  it('refuses a pattern whose probe backtracks for ever, saying why, instead of hanging', () => {
+    const { result, diag } = prepare(catastrophic)
+    expect(result).toBeUndefined()
+    expect(reasons(diag).join('\n')).toMatch(/could not be checked.*nested quantifiers/)
+    expect(reasons(diag).join('\n')).toMatch(/allow_purge_all/)
+  })
+
+  it('sends it unchecked, with a warning, only with allow_purge_all', () => {
+    const { result, diag } = prepare(catastrophic, true)
+    expect(result?.pattern).toBe(catastrophic)
+    expect(diag.warnings.join('\n')).toMatch(/could not be checked in time/)
+  })
+
+  it('still judges ordinary patterns after a probe was stopped', () => {
+    expect(prepare('#^/blog/.*$#').result).toBeDefined()
+    expect(reasons(prepare('#^/.*$#').diag).join('\n')).toMatch(/matches every path/)
+  })
+})
+
+describe('preparePattern: nesting depth (security review, finding 7)', () => {
+  it('refuses more than 250 nested groups before scanning, instead of overflowing the stack', () => {
+    const deep = `#^/${'('.repeat(2000)}a${')'.repeat(2000)}$#`
+    const { result, diag } = prepare(deep)
+    expect(result).toBeUndefined()
+    expect(reasons(diag)).toEqual([
+      'nests parentheses 2000 deep; PCRE2 refuses patterns nested more than 250 deep, so the service could not compile it'
+    ])
+    // Brackets inside a class or escaped do not count.
+    expect(groupNestingDepth('[(((]\\(\\(([]()])')).toBe(1)
+  })
+
+  it('accepts 250 nested groups, as PCRE2 does', () => {
+    expect(prepare(`#^/${'(?:'.repeat(250)}a${')'.repeat(250)}$#`).result).toBeDefined()
+  })
+})
+
+describe('matchPathsWithin: a bounded "does this path match"', () => {
+  it('answers per path, or too-slow', () => {
+    expect(matchPathsWithin(/^\/blog\//u, ['/blog/a', '/about'])).toEqual({
+      kind: 'done',
+      matches: [true, false]
+    })
+    expect(matchPathsWithin(/^(.*.*)*X$/u, [`/${'a'.repeat(60)}`], { deadlineMs: 200 })).toEqual({
+      kind: 'too-slow'
+    })
   })
 })

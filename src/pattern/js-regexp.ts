@@ -2,23 +2,38 @@
  * Does the pattern match every path? Translates the parsed pattern to a JS RegExp, only where
  * the translation is exact, and tries it on probe paths.
  */
+import { matchPathsWithin } from './bounded-match.js'
 import type { ClassItem, GroupRole, PcreNode, PatternFlags, Sequence } from './tree.js'
 
 /**
- * Tries the pattern, translated to an exact JS equivalent, on diverse paths. When the
- * translation is impossible, answers false: what cannot be judged is not refused.
+ * Whether the pattern matches every path: `yes`, `no`, or `too-slow` when the translated regex
+ * does not finish on the probe paths within the deadline (nested quantifiers backtracking
+ * catastrophically), so the action cannot tell.
  */
-export function matchesEveryPath(tree: Sequence[], flags: PatternFlags): boolean {
+export type MatchAllVerdict = 'yes' | 'no' | 'too-slow'
+
+/**
+ * Tries the pattern, translated to an exact JS equivalent, on diverse paths, on a worker thread
+ * with a deadline (bounded-match.ts). When the translation is impossible, answers no: what cannot
+ * be translated is not refused (PCRE-only syntax is common and legitimate).
+ */
+export function matchesEveryPath(tree: Sequence[], flags: PatternFlags): MatchAllVerdict {
   const regex = toJsRegExp(tree, flags)
-  if (regex === undefined) return false
-  try {
-    return probePaths().every(path => regex.test(path))
-  } catch (error) {
-    // V8 compiles lazily: a very long pattern fails only here ("Regular expression too
-    // large"). PCRE's limits differ, so this is a pattern we cannot judge, not a bad one.
-    if (error instanceof SyntaxError) return false
-    throw error
-  }
+  if (regex === undefined) return 'no'
+  const probe = matchPathsWithin(regex, probePaths(), { stopAtFirstMiss: true })
+  // V8 compiles lazily: a very long pattern fails only when run ("Regular expression too
+  // large"). PCRE's limits differ, so this is a pattern we cannot judge, not a bad one.
+  if (probe.kind === 'invalid') return 'no'
+  if (probe.kind === 'too-slow') return 'too-slow'
+  return probe.matches.every(matched => matched === true) ? 'yes' : 'no'
+}
+
+/**
+ * A bounded "does this path match the pattern" for other parts of the action (choosing sitemap
+ * pages to verify): the translated regex, or undefined where no exact translation exists.
+ */
+export function translatePattern(tree: Sequence[], flags: PatternFlags): RegExp | undefined {
+  return toJsRegExp(tree, flags)
 }
 
 class Untranslatable extends Error {}

@@ -6,6 +6,7 @@
 import type { Diagnostics } from '../diagnostics.js'
 import { warnIfUnanchored } from './anchors.js'
 import { PATTERN_DELIMITERS, splitDelimited, wrapBareExpression } from './delimiters.js'
+import { DEFAULT_MATCH_DEADLINE_MS } from './bounded-match.js'
 import { matchesEveryPath } from './js-regexp.js'
 import { INPUT, shown } from './messages.js'
 import { scanBody } from './pcre-syntax.js'
@@ -28,6 +29,34 @@ export interface PatternOptions {
   readonly allowPurgeAll: boolean
 }
 
+/** PCRE2's own limit (its default parens_nest_limit): deeper patterns do not compile. */
+export const MAX_GROUP_NESTING = 250
+
+/**
+ * How deep parentheses nest, counted before the (recursive) scanner runs so that a pattern of
+ * thousands of nested groups is refused instead of overflowing the stack. Escaped parentheses
+ * and those in a character class do not count; the count is an upper bound otherwise
+ * (`\Q(\E` counts), which only matters for a pattern near the limit anyway.
+ */
+export function groupNestingDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inClass = false
+  for (let at = 0; at < text.length; at++) {
+    const character = text[at]
+    if (character === '\\') at++
+    else if (inClass) inClass = character !== ']'
+    else if (character === '[') {
+      inClass = true
+      // A ']' first in a class (after an optional '^') is literal: `[]()]` holds ']' '(' ')'.
+      if (text[at + 1] === '^') at++
+      if (text[at + 1] === ']') at++
+    } else if (character === '(') deepest = Math.max(deepest, ++depth)
+    else if (character === ')') depth = Math.max(0, depth - 1)
+  }
+  return deepest
+}
+
 /**
  * Trims and checks the `pattern` input; returns what to send, or undefined after reporting
  * every problem to `diag`.
@@ -48,6 +77,15 @@ export function preparePattern(
     )
     return undefined
   }
+  const depth = groupNestingDepth(given)
+  if (depth > MAX_GROUP_NESTING) {
+    diag.problem(
+      INPUT,
+      given,
+      `nests parentheses ${depth} deep; PCRE2 refuses patterns nested more than ${MAX_GROUP_NESTING} deep, so the service could not compile it`
+    )
+    return undefined
+  }
   const problemsBefore = diag.problems.length
   const parts = PATTERN_DELIMITERS.includes(given.charAt(0))
     ? splitDelimited(given, diag)
@@ -65,7 +103,26 @@ export function preparePattern(
   }
   for (const warning of scanned.warnings) diag.warn(`Pattern ${shown(given)}: ${warning}`)
 
-  if (matchesEveryPath(scanned.tree, flags)) {
+  const verdict = matchesEveryPath(scanned.tree, flags)
+  if (verdict === 'too-slow') {
+    // Matching this pattern backtracks catastrophically, so whether it purges the whole site
+    // cannot be told. Such a pattern is not let through silently: the user either rewrites it
+    // or says with allow_purge_all that purging everything it might match is intended. (PCRE
+    // on the service hits its backtracking limit on the same paths, with unknown effect.)
+    if (!options.allowPurgeAll) {
+      diag.problem(
+        INPUT,
+        given,
+        `could not be checked: trying it on a few paths did not finish within ${DEFAULT_MATCH_DEADLINE_MS / 1000} s, as nested quantifiers such as (.*.*)* or (a+)+ backtrack for ever. Rewrite it without nested quantifiers, or set \`allow_purge_all: true\` to send it unchecked`
+      )
+      return undefined
+    }
+    diag.warn(
+      `Pattern ${shown(given)} could not be checked in time (nested quantifiers backtrack for ever); it is sent unchecked because allow_purge_all is true.`
+    )
+    return parts.prepared
+  }
+  if (verdict === 'yes') {
     if (!options.allowPurgeAll) {
       diag.problem(
         INPUT,

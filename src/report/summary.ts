@@ -150,3 +150,8 @@ export function renderInputProblems(problems: readonly string[]): string {
   const items = problems.map(problem => `<li>${escapeHtml(problem)}</li>`).join('\n')
   return `<h2>Cache purge: ${problems.length} input problem(s), nothing sent</h2>\n<ul>\n${items}\n</ul>\n`
 }
+
+/** The summary of a run that stopped on an unexpected error: what it was, and that it failed. */
+export function renderUnexpectedError(message: string): string {
+  return `<h2>Cache purge: failed</h2>\n<p>${escapeHtml(message)}</p>\n<p>The run stopped before it could finish; check the log. What was sent before the error is not known to this summary.</p>\n`
+}

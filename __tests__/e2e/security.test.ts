@@ -1,0 +1,130 @@
+/**
+ * The security review's findings (issue 10), end to end: dist/index.js in a child process,
+ * against the emulator. Each test fails on the code before its fix.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startEmulator, type Emulator } from '../../emulator/server.mjs'
+import { API_KEY, errorsOf, runWith, visibleText } from './helpers.js'
+
+let emulator: Emulator
+beforeAll(async () => {
+  emulator = await startEmulator({ apiKey: API_KEY })
+})
+afterAll(async () => {
+  await emulator.close()
+})
+beforeEach(() => emulator.reset())
+
+/** A line the runner would run as a workflow command: `::` after leading spaces, or `##[`. */
+const commandLines = (stdout: string): string[] =>
+  stdout.split(/\r\n|\r|\n/).filter(line => /^\s*::/.test(line) || line.includes('##['))
+
+describe('finding 1: text from the service starts no workflow command', () => {
+  it('a 503 whose message holds commands is logged without them', async () => {
+    const message =
+      'busy\n::warning title=X::injected\n::add-mask::purged\n  ::stop-commands::tok\r##[error]legacy'
+    emulator.faults.enqueue({ status: 503, message, times: 2 })
+    const result = await runWith(emulator.url, { tags: 'a', max_attempts: '2' })
+    expect(result.exitCode).toBe(1)
+    // The retry line and the final error both quote the message.
+    expect(result.stdout).toMatch(/attempt 1 failed \(HTTP 503: busy ::warning title=X::injected/)
+    const injected = commandLines(result.stdout).filter(
+      line => !/^::(add-mask::e2e-|error::|group::|endgroup::)/.test(line)
+    )
+    expect(injected).toEqual([])
+    expect(result.commands.map(command => command.command)).not.toContain('stop-commands')
+    expect(result.commands.filter(c => c.command === 'add-mask').map(c => c.message)).toEqual([
+      API_KEY,
+      encodeURIComponent(API_KEY)
+    ])
+  })
+})
+
+describe('finding 2: credentials in base_url or urls are never quoted', () => {
+  it.each([
+    [{ base_url: 'http://admin:s3cret-pass@purge.example.com', tags: 'a' }],
+    [{ urls: 'https://admin:s3cret-pass@www.example.com/a' }]
+  ])('%j', async inputs => {
+    const { base_url, ...rest } = { base_url: emulator.url, ...inputs }
+    const result = await runWith(base_url, rest)
+    expect(result.exitCode).toBe(1)
+    expect(emulator.state().requestCount).toBe(0)
+    expect(errorsOf(result).join('\n')).toContain('://***@')
+    const text = visibleText(result)
+    expect(text).not.toContain('s3cret-pass')
+    expect(text).not.toContain('admin:')
+    // Masked with the runner before anything is printed.
+    expect(
+      result.commands.some(c => c.command === 'add-mask' && c.message === 'admin:s3cret-pass')
+    ).toBe(true)
+  })
+})
+
+describe('finding 3: the match-all probe never hangs', () => {
+  it('a catastrophically backtracking pattern with dry_run gets a clear refusal', async () => {
+    const result = await runWith(emulator.url, {
+      pattern: '#^(?:(?!/segment).)*$|^(.*.*)*X$#',
+      dry_run: 'true'
+    })
+    expect(result.exitCode).toBe(1)
+    expect(errorsOf(result)).toEqual([
+      expect.stringMatching(/^Input 'pattern' ".*": could not be checked.*nested quantifiers/)
+    ])
+    expect(result.outputs['status']).toBe('failed')
+  })
+})
+
+describe('finding 7: no crash, always a status and a summary', () => {
+  it.each([
+    [
+      'pattern',
+      { pattern: `#^/${'('.repeat(2000)}a${')'.repeat(2000)}$#` },
+      /nests parentheses 2000 deep/
+    ],
+    ['tags', { tags: `${'['.repeat(50_000)}${']'.repeat(50_000)}` }, /only strings/]
+  ])('%s nested deep is refused clearly', async (input, inputs, reason) => {
+    const result = await runWith(emulator.url, inputs)
+    expect(result.exitCode).toBe(1)
+    expect(result.stdout).not.toMatch(/Maximum call stack|Unexpected error/)
+    const errors = errorsOf(result)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(new RegExp(`^Input '${input}'`))
+    expect(errors[0]).toMatch(reason)
+    expect(result.outputs['status']).toBe('failed')
+    expect(result.summary).toContain('nothing sent')
+  })
+})
+
+describe('finding 9: a 2xx that is not the service JSON is not a purge', () => {
+  it('a catch-all "200 OK" fails with the status and the body', async () => {
+    emulator.faults.enqueue({ rawBody: 'OK', status: 200 })
+    const result = await runWith(emulator.url, { tags: 'a', max_attempts: '3' })
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs['status']).toBe('failed')
+    expect(result.outputs['failed']).toBe('["a"]')
+    expect(errorsOf(result).join('\n')).toMatch(
+      /HTTP 200: the answer is not the service's JSON.*: OK/
+    )
+    // Not retried: a 200 is an answer, not an outage.
+    expect(emulator.state().requestCount).toBe(1)
+  })
+})
+
+describe('finding 10: the urls output carries exactly what was purged', () => {
+  it('a URL with a public api_key parameter is output as sent', async () => {
+    const url = '/docs?api_key=public-demo&x=1'
+    const result = await runWith(emulator.url, { urls: url })
+    expect(result.exitCode).toBe(0)
+    expect(emulator.requests[0]?.body).toEqual({ url: [url] })
+    expect(JSON.parse(result.outputs['urls'] ?? '')).toEqual([url])
+  })
+
+  it('while the real key is still hidden from every output', async () => {
+    const result = await runWith(emulator.url, {
+      urls: `/docs?api_key=${encodeURIComponent(API_KEY)}`,
+      dry_run: 'true'
+    })
+    expect(result.exitCode).toBe(0)
+    expect(visibleText(result)).not.toContain('K3y')
+  })
+})
