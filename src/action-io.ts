@@ -6,8 +6,11 @@
  * workflow command of its own.
  */
 import * as core from '@actions/core'
-import { readFileSync } from 'node:fs'
-import { Input, type InputName } from './constants.js'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Input, Output, type InputName } from './constants.js'
+import { capListOutputs, MAX_LIST_OUTPUT_BYTES } from './report/list-outputs.js'
 import { safeAnnotation, safeLogLine, safeLogLines } from './log-safety.js'
 import { Redactor } from './redact.js'
 import { escapeHtml } from './report/html.js'
@@ -25,6 +28,8 @@ export function readRawInputs(): RawInputs {
 /** The runner's log, outputs and summary, with secrets redacted from every text. */
 export class ActionIo {
   private redactor = new Redactor([])
+  /** The list outputs that had to be cut, in full: written to FULL_LISTS_FILE. */
+  private readonly fullLists: Record<string, readonly string[]> = {}
 
   /** Registers secrets before anything else is printed; the runner masks them in logs too. */
   protectSecrets(secrets: readonly string[]): void {
@@ -74,6 +79,26 @@ export class ActionIo {
     }
   }
 
+  /**
+   * Sets list outputs as JSON arrays, each cut to fit GitHub's output limit (list-outputs.ts).
+   * A cut list is written in full to a file under RUNNER_TEMP, named in the `full_lists_file`
+   * output and in a warning, so a later step can still read every item.
+   */
+  setListOutputs(lists: Readonly<Record<string, readonly string[]>>): void {
+    const capped = capListOutputs(lists)
+    this.setOutputs(capped.values)
+    if (capped.cut.length === 0) return
+    const path = join(process.env['RUNNER_TEMP'] || tmpdir(), FULL_LISTS_FILE)
+    for (const { name } of capped.cut) this.fullLists[name] = lists[name] ?? []
+    writeFileSync(path, this.redactor.redactExact(JSON.stringify(this.fullLists)))
+    core.setOutput(Output.FullListsFile, path)
+    for (const { name, shown, total } of capped.cut) {
+      this.warning(
+        `The '${name}' output holds the first ${shown} of ${total} items: GitHub limits a job's outputs to 1 MB, so each list output is cut at ${MAX_LIST_OUTPUT_BYTES / 1024} KiB. Every list in full is in ${path} (the 'full_lists_file' output).`
+      )
+    }
+  }
+
   async writeSummary(html: string): Promise<void> {
     // Outside a runner (no GITHUB_STEP_SUMMARY) there is nowhere to write: not an error.
     if (!process.env['GITHUB_STEP_SUMMARY']) return
@@ -93,6 +118,9 @@ export class ActionIo {
     process.exitCode = core.ExitCode.Failure
   }
 }
+
+/** Under RUNNER_TEMP: the runner empties it after each job, and no other action writes it. */
+const FULL_LISTS_FILE = 'render-cache-purge-full-lists.json'
 
 /** The event that started the workflow, as the runner describes it in its environment. */
 export function readGitHubContext(): GitHubContextLike & { apiUrl: string } {

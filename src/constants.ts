@@ -40,7 +40,8 @@ export const Output = {
   Count: 'count',
   Failed: 'failed',
   ChangedFiles: 'changed_files',
-  UnmappedFiles: 'unmapped_files'
+  UnmappedFiles: 'unmapped_files',
+  FullListsFile: 'full_lists_file'
 } as const
 
 export type RunStatus = 'purged' | 'dry-run' | 'nothing-to-purge' | 'failed'

@@ -130,9 +130,9 @@ async function findChangedFiles(
     const mapping = mapChangedFiles(changed.urlMap, listed.files)
     const notes = mapping.notes.map(note => `url_map: ${note}`)
     for (const note of notes) io.warning(note)
-    io.setOutputs({
-      [Output.ChangedFiles]: JSON.stringify(mapping.files.map(file => file.path)),
-      [Output.UnmappedFiles]: JSON.stringify(mapping.unmapped)
+    io.setListOutputs({
+      [Output.ChangedFiles]: mapping.files.map(file => file.path),
+      [Output.UnmappedFiles]: mapping.unmapped
     })
     return {
       description: listed.description,
@@ -229,11 +229,13 @@ async function report(io: ActionIo, input: ReportInput): Promise<void> {
   const { outcome } = input
   io.setOutputs({
     [Output.Status]: outcome.status,
-    [Output.Tags]: JSON.stringify(outcome.purged.tags),
-    [Output.Urls]: JSON.stringify(outcome.purged.urls),
     [Output.Pattern]: outcome.purged.patterns[0] ?? '',
-    [Output.Count]: String(outcome.count),
-    [Output.Failed]: JSON.stringify(outcome.failed)
+    [Output.Count]: String(outcome.count)
+  })
+  io.setListOutputs({
+    [Output.Tags]: outcome.purged.tags,
+    [Output.Urls]: outcome.purged.urls,
+    [Output.Failed]: outcome.failed
   })
   await io.writeSummary(
     renderSummary({

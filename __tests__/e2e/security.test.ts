@@ -4,7 +4,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { API_KEY, errorsOf, runWith, visibleText } from './helpers.js'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { API_KEY, errorsOf, runWith, visibleText, warningsOf } from './helpers.js'
 
 let emulator: Emulator
 beforeAll(async () => {
@@ -126,5 +129,36 @@ describe('finding 10: the urls output carries exactly what was purged', () => {
     })
     expect(result.exitCode).toBe(0)
     expect(visibleText(result)).not.toContain('K3y')
+  })
+})
+
+describe('finding 13: outputs fit GitHub limits', () => {
+  it('an oversized urls output is a valid JSON array cut short, the full list in a file', async () => {
+    // 2,000 URLs of 'é's: 118 KB of input (an environment variable holds at most 128 KiB),
+    // 370 KB once percent-encoded as sent.
+    const urls = Array.from({ length: 2000 }, (_, index) => `/${'é'.repeat(28)}/${index}`)
+    const runnerTemp = mkdtempSync(join(tmpdir(), 'purge-runner-temp-'))
+    try {
+      const result = await runWith(
+        emulator.url,
+        { urls: urls.join('\n'), dry_run: 'true' },
+        { RUNNER_TEMP: runnerTemp }
+      )
+      expect(result.exitCode).toBe(0)
+      const output = result.outputs['urls'] ?? ''
+      expect(Buffer.byteLength(output)).toBeLessThanOrEqual(128 * 1024)
+      const shown = JSON.parse(output) as string[]
+      const encoded = urls.map(url => encodeURI(url))
+      expect(shown).toEqual(encoded.slice(0, shown.length))
+      expect(shown.length).toBeLessThan(urls.length)
+      const file = result.outputs['full_lists_file'] ?? ''
+      expect(file.startsWith(runnerTemp)).toBe(true)
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ urls: encoded })
+      expect(warningsOf(result).join('\n')).toMatch(
+        new RegExp(`'urls' output holds the first ${shown.length} of 2000 items.*full_lists_file`)
+      )
+    } finally {
+      rmSync(runnerTemp, { recursive: true, force: true })
+    }
   })
 })

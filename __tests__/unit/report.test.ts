@@ -9,6 +9,7 @@ import {
   renderSummary
 } from '../../src/report/summary.js'
 import { escapeHtml } from '../../src/report/html.js'
+import { capListOutputs, MAX_LIST_OUTPUT_BYTES } from '../../src/report/list-outputs.js'
 import { ACTION_VERSION } from '../../src/constants.js'
 import { readFileSync } from 'node:fs'
 
@@ -178,5 +179,21 @@ describe('summary: no text ends the HTML block (security review, finding 6)', ()
   it('escapes every cell and list item alike', () => {
     expect(escapeHtml('a\r\n\r\nb\rc\u0000')).toBe('a<br><br>b<br>c\\u0000')
     expect(renderInputProblems([`Input 'tags' "a\n\n# X"`])).not.toMatch(/^\s*#/m)
+  })
+})
+
+describe('list outputs fit GitHub limits (security review, finding 13)', () => {
+  it('cuts an oversized list to a valid JSON array of whole items, and says how many', () => {
+    const urls = Array.from({ length: 5000 }, (_, index) => `/é/${index}`)
+    const { values, cut } = capListOutputs({ urls, tags: ['a'] }, 10_000)
+    expect(Buffer.byteLength(values['urls']!)).toBeLessThanOrEqual(10_000)
+    const shown = JSON.parse(values['urls']!) as string[]
+    expect(shown).toEqual(urls.slice(0, shown.length))
+    expect(cut).toEqual([{ name: 'urls', shown: shown.length, total: 5000 }])
+    expect(values['tags']).toBe('["a"]')
+  })
+
+  it('keeps every list output together below the 1 MB a job may hold', () => {
+    expect(MAX_LIST_OUTPUT_BYTES * 6).toBeLessThan(1024 * 1024)
   })
 })

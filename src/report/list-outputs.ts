@@ -1,0 +1,53 @@
+/**
+ * List outputs (tags, urls, failed, ...) as JSON arrays that fit GitHub's limits. A job's
+ * outputs may hold 1 MB in all, and the runner refuses a step's output file beyond that; with
+ * up to six list outputs, each is capped at 128 KiB (768 KiB together), which leaves room for
+ * the scalar outputs and other steps. A longer list is cut at an item boundary, so the output
+ * stays a valid JSON array of whole items; the edge writes the full list to a file and says so.
+ */
+
+export const MAX_LIST_OUTPUT_BYTES = 128 * 1024
+
+export interface CutList {
+  readonly name: string
+  /** Items the output holds: the first ones, in order. */
+  readonly shown: number
+  readonly total: number
+}
+
+export interface ListOutputs {
+  /** Output name -> JSON array text, each within the cap. */
+  readonly values: Readonly<Record<string, string>>
+  readonly cut: readonly CutList[]
+}
+
+export function capListOutputs(
+  lists: Readonly<Record<string, readonly string[]>>,
+  maxBytes = MAX_LIST_OUTPUT_BYTES
+): ListOutputs {
+  const values: Record<string, string> = {}
+  const cut: CutList[] = []
+  for (const [name, items] of Object.entries(lists)) {
+    const { json, shown } = jsonArrayWithin(items, maxBytes)
+    values[name] = json
+    if (shown < items.length) cut.push({ name, shown, total: items.length })
+  }
+  return { values, cut }
+}
+
+/** The longest prefix of `items` whose JSON array text is at most `maxBytes` bytes (UTF-8). */
+function jsonArrayWithin(
+  items: readonly string[],
+  maxBytes: number
+): { json: string; shown: number } {
+  const parts: string[] = []
+  let bytes = 2 // '[' and ']'
+  for (const item of items) {
+    const part = JSON.stringify(item)
+    const added = Buffer.byteLength(part) + (parts.length > 0 ? 1 : 0)
+    if (bytes + added > maxBytes) break
+    parts.push(part)
+    bytes += added
+  }
+  return { json: `[${parts.join(',')}]`, shown: parts.length }
+}
