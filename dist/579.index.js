@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ChangedFilesError, DEFAULT_MAX_COMMITS, DEFAULT_RETRY, GITHUB_LIMITS, GITHUB_MAX_RESPONSE_BYTES, GITHUB_REQUEST_TIMEOUT_MS, GitHubReader, boundedFetch, hasNextPage, pathsOfFileEntry
 
+// EXTERNAL MODULE: ./src/log-safety.ts
+var log_safety = __webpack_require__(8224);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
 var github = __webpack_require__(1351);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 19 modules
@@ -303,6 +305,7 @@ async function previousRelease(reader, base) {
 
 
 
+
 /** A listing of changed files that failed or may be incomplete; nothing must be purged. */
 class ChangedFilesError extends Error {
     name = 'ChangedFilesError';
@@ -432,8 +435,12 @@ function githubMessage(error) {
     const record = github_changes_asRecord(data);
     if (record !== undefined && typeof record['message'] === 'string')
         return record['message'];
-    if (typeof data === 'string' && data.trim() !== '')
-        return data.trim().slice(0, 200);
+    if (typeof data === 'string') {
+        // Cut with an ellipsis, so the redactor can hide a token's prefix left at the cut.
+        const preview = (0,log_safety/* linePreview */.Ns)(data, 200);
+        if (preview !== undefined)
+            return preview;
+    }
     return typeof error.message === 'string' ? error.message : String(error);
 }
 /** How long to wait before retrying, or undefined when the error is not worth retrying. */

@@ -37,6 +37,16 @@ export function singleLine(text: string): string {
 }
 
 /**
+ * The start of an external message as one line, spaces collapsed, cut with an ellipsis (the
+ * redactor relies on the ellipsis to hide a secret's prefix left at the cut). Empty: undefined.
+ */
+export function linePreview(text: string, length: number): string | undefined {
+  const line = singleLine(text).replace(/\s+/g, ' ').trim()
+  if (line === '') return undefined
+  return line.length > length ? `${line.slice(0, length)}…` : line
+}
+
+/**
  * One log line that the runner cannot read as a command: controls escaped, a leading `::`
  * broken up as `: :`, and the legacy `##[` written `##\[`.
  */

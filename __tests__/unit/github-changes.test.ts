@@ -7,6 +7,7 @@ import {
   pathsOfFileEntry,
   type ListChangedFilesOptions
 } from '../../src/changed-files/github-changes.js'
+import { Redactor } from '../../src/redact.js'
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.mjs'
 
 const TOKEN = 'ghs_fakeTokenValue1234567890'
@@ -316,6 +317,19 @@ describe('listChangedFiles: retries and errors', () => {
     const notFound = await failure(listChangedFiles(compareSource(), options()))
     expect(notFound.message).not.toContain(TOKEN)
     expect(String(notFound.stack)).not.toContain(TOKEN)
+  })
+
+  it('cuts a long text answer with an ellipsis, so no prefix of the token survives the cut', async () => {
+    const padding = 'x'.repeat(192)
+    fake.failNext('/compare/', 403, 1, `${padding} ${TOKEN} and more text after it`)
+    const error = await failure(listChangedFiles(compareSource(), options()))
+    expect(error.message).toContain(`${padding} `)
+    expect(error.message).toContain('…')
+    // What the action writes goes through the redactor, which hides a secret's prefix only
+    // where an ellipsis marks the cut: without it, 'ghs_fak' would be shown.
+    const shown = new Redactor([TOKEN]).redact(error.message)
+    expect(shown).not.toContain(TOKEN.slice(0, 4))
+    expect(shown).toContain(`${padding} ***`)
   })
 
   it('fails on a wrong token with the fake answering 401', async () => {

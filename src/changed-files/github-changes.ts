@@ -37,6 +37,7 @@
  *   looks like an unexpanded `${{ … }}` expression says so.
  */
 
+import { linePreview } from '../log-safety.js'
 import { getOctokit } from '@actions/github'
 import { defaults as githubDefaults } from '@actions/github/lib/utils'
 import { checkGitHubApiUrl, GitHubApiUrlError, type GitHubApiUrl } from './api-url.js'
@@ -247,7 +248,11 @@ function githubMessage(error: HttpLikeError): string {
   const data = error.response?.data
   const record = asRecord(data)
   if (record !== undefined && typeof record['message'] === 'string') return record['message']
-  if (typeof data === 'string' && data.trim() !== '') return data.trim().slice(0, 200)
+  if (typeof data === 'string') {
+    // Cut with an ellipsis, so the redactor can hide a token's prefix left at the cut.
+    const preview = linePreview(data, 200)
+    if (preview !== undefined) return preview
+  }
   return typeof error.message === 'string' ? error.message : String(error)
 }
 

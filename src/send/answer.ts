@@ -2,7 +2,7 @@
  * Reading the service's answer: success or not, its message, its request id, and how long it
  * asks us to wait. Pure functions of an HttpAnswer.
  */
-import { singleLine } from '../log-safety.js'
+import { linePreview } from '../log-safety.js'
 import type { HttpAnswer } from './transport.js'
 
 export interface AnswerReading {
@@ -48,9 +48,7 @@ function serviceMessage(json: unknown, body: string): string | undefined {
 }
 
 function preview(text: string, length = MESSAGE_PREVIEW_LENGTH): string | undefined {
-  const line = singleLine(text).replace(/\s+/g, ' ').trim()
-  if (line === '') return undefined
-  return line.length > length ? `${line.slice(0, length)}…` : line
+  return linePreview(text, length)
 }
 
 /** The service sends `x-<brand>-requestid`; any header ending in requestid or request-id counts. */
