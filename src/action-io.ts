@@ -73,7 +73,10 @@ export class ActionIo {
   setOutputs(outputs: Readonly<Record<string, string>>): void {
     for (const [name, value] of Object.entries(outputs)) {
       // A status word or a count holds no secret, and a very short secret would garble it.
-      const fixedVocabulary = /^(\d+|purged|dry-run|nothing-to-purge|failed)$/.test(value)
+      const fixedVocabulary =
+        /^(\d+(\.\d+)?|purged|dry-run|nothing-to-purge|failed|fresh|stale|skipped|\[\])$/.test(
+          value
+        )
       // Outputs carry exactly what was purged: only a real secret is hidden (see redactExact).
       core.setOutput(name, fixedVocabulary ? value : this.redactor.redactExact(value))
     }

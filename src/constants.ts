@@ -28,7 +28,14 @@ export const Input = {
   HeadSha: 'head_sha',
   GithubToken: 'github_token',
   Since: 'since',
-  Environment: 'environment'
+  Environment: 'environment',
+  SiteUrl: 'site_url',
+  Verify: 'verify',
+  VerifyTimeoutSeconds: 'verify_timeout_seconds',
+  Devices: 'devices',
+  VerifyUrls: 'verify_urls',
+  VerifyLimit: 'verify_limit',
+  Sitemap: 'sitemap'
 } as const
 export type InputName = (typeof Input)[keyof typeof Input]
 
@@ -41,8 +48,16 @@ export const Output = {
   Failed: 'failed',
   ChangedFiles: 'changed_files',
   UnmappedFiles: 'unmapped_files',
-  FullListsFile: 'full_lists_file'
+  FullListsFile: 'full_lists_file',
+  VerifyStatus: 'verify_status',
+  Stale: 'stale',
+  VerifySeconds: 'verify_seconds',
+  Warm: 'warm',
+  Preview: 'preview'
 } as const
+
+/** The `verify_status` output: what the check of the purged pages at the edge found. */
+export type VerifyStatus = 'fresh' | 'stale' | 'failed' | 'skipped'
 
 export type RunStatus = 'purged' | 'dry-run' | 'nothing-to-purge' | 'failed'
 

@@ -19,6 +19,12 @@ import type { ChangeSource } from './changed-files/change-source.js'
 import { checkGitHubApiUrl, GitHubApiUrlError } from './changed-files/api-url.js'
 import type { ChangedFiles } from './changed-files/github-changes.js'
 import type { ChangedFilesSettings } from './settings.js'
+import {
+  previewDryRun,
+  skippedVerifyOutputs,
+  skipVerification,
+  verifyAfterPurge
+} from './verify-step.js'
 
 export async function run(io = new ActionIo()): Promise<void> {
   const raw = readRawInputs()
@@ -68,23 +74,30 @@ async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo
   if (plan.requests.length === 0) {
     io.info('Nothing to purge: no changed file maps to a URL or a tag.')
     await report(io, { plan, outcome: nothingToPurge(), warnings, changedFiles })
+    await skipVerification(io, settings, 'nothing was purged (nothing to purge).')
     return
   }
   if (settings.dryRun) {
     io.info('Dry run: nothing was sent.')
     await report(io, { plan, outcome: dryRunOutcome(plan), warnings, changedFiles })
+    await previewDryRun(io, settings, plan.targets)
+    await skipVerification(io, settings, 'dry run: nothing was purged.')
     return
   }
 
-  const results = await send(plan, settings, io)
+  const acceptedAt = new Map<number, number>()
+  const results = await send(plan, settings, io, acceptedAt)
   const outcome = sentOutcome(plan, results)
   await report(io, { plan, outcome, results, warnings, changedFiles })
   if (outcome.status === 'failed') {
+    await skipVerification(io, settings, 'not every purge was accepted.')
     const failedRequests = results.filter(result => result.outcome !== 'purged').length
     io.setFailed(
       `${failedRequests} of ${results.length} purge request(s) did not succeed; ${outcome.failed.length} target(s) not purged (see the 'failed' output and the job summary).`
     )
+    return
   }
+  await verifyAfterPurge(io, settings, outcome.purged, plan.requests, acceptedAt)
 }
 
 function reportDiagnostics(diagnostics: Diagnostics, io: ActionIo): void {
@@ -94,7 +107,7 @@ function reportDiagnostics(diagnostics: Diagnostics, io: ActionIo): void {
 
 async function failOnInputProblems(diagnostics: Diagnostics, io: ActionIo): Promise<void> {
   const count = diagnostics.problems.length
-  io.setOutputs({ [Output.Status]: 'failed' })
+  io.setOutputs({ [Output.Status]: 'failed', ...skippedVerifyOutputs() })
   await io.writeSummary(renderInputProblems(diagnostics.problems.map(formatProblem)))
   io.info(`${count} input problem${count === 1 ? '' : 's'}; nothing was sent.`)
   // One error annotation per input that is wrong, and no other.
@@ -146,7 +159,7 @@ async function findChangedFiles(
       (error instanceof Error && error.name === 'ChangedFilesError')
     if (!known) throw error
     const message = `Could not list the changed files, so nothing was purged: ${error.message}`
-    io.setOutputs({ [Output.Status]: 'failed' })
+    io.setOutputs({ [Output.Status]: 'failed', ...skippedVerifyOutputs() })
     await io.writeSummary(renderChangedFilesFailure({ ...failure, error: error.message }))
     io.setFailed(message)
     return undefined
@@ -180,7 +193,13 @@ function describePlan(plan: Plan): string[] {
   )
 }
 
-async function send(plan: Plan, settings: RunSettings, io: ActionIo): Promise<RequestResult[]> {
+/** `acceptedAt` receives the runner's time each request was accepted: verification counts from it. */
+async function send(
+  plan: Plan,
+  settings: RunSettings,
+  io: ActionIo,
+  acceptedAt: Map<number, number>
+): Promise<RequestResult[]> {
   const transport = createHttpTransport(USER_AGENT, settings.timeoutMs)
   try {
     return await sendPlan(plan.requests, transport, {
@@ -194,10 +213,11 @@ async function send(plan: Plan, settings: RunSettings, io: ActionIo): Promise<Re
           io.info(
             `#${request.index + 1} ${request.kind}: attempt ${attempt} failed (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s`
           ),
-        onResult: result =>
-          result.outcome === 'failed'
-            ? io.error(describeResult(result))
-            : io.info(describeResult(result)),
+        onResult: result => {
+          if (result.outcome === 'purged') acceptedAt.set(result.request.index, Date.now())
+          if (result.outcome === 'failed') io.error(describeResult(result))
+          else io.info(describeResult(result))
+        },
         onStop: reason => io.error(`Stopping: ${reason}. No further request is sent.`)
       }
     })

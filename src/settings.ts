@@ -14,11 +14,12 @@ import { parseCountries } from './countries.js'
 import type { PreparedPattern } from './pattern.js'
 import { parseBaseUrl, parseBoolean, parseNumber } from './scalars.js'
 import type { ChangedFilesSettings } from './changed-files/settings.js'
+import { parseVerifySettings, VERIFY_DEFAULTS, type VerifySettings } from './verify/settings.js'
 
 /** Every input as the runner hands it over: a string, '' when not given. */
 export type RawInputs = Readonly<Record<InputName, string>>
 
-export type { ChangedFilesSettings }
+export type { ChangedFilesSettings, VerifySettings }
 
 export interface RunSettings {
   readonly apiKey: string
@@ -37,6 +38,8 @@ export interface RunSettings {
   readonly concurrency: number
   /** Present when the user asked for the targets of the changed files. */
   readonly changedFiles?: ChangedFilesSettings
+  /** Verification at the edge and the dry-run preview (site_url, verify, devices, ...). */
+  readonly verify?: VerifySettings
 }
 
 export interface ParsedInputs {
@@ -52,7 +55,8 @@ export const INPUT_DEFAULTS: Partial<RawInputs> = {
   [Input.MaxAttempts]: '4',
   [Input.Concurrency]: '4',
   [Input.AllowPurgeAll]: 'false',
-  [Input.ChangedFiles]: 'false'
+  [Input.ChangedFiles]: 'false',
+  ...VERIFY_DEFAULTS
 }
 
 export const LIMITS = {
@@ -110,6 +114,8 @@ export async function parseInputs(raw: RawInputs): Promise<ParsedInputs> {
     diag
   )
   const countries = parseCountries(value(Input.Country), diag)
+  const verify = parseVerifySettings(value, diag)
+  if (verify?.mode === 'off' && dryRun === false) warnAboutUnusedVerifyInputs(raw, diag)
 
   const active = activeKinds(mode, raw, diag)
   const tags = active.has('tag') ? parseTagsInput(value(Input.Tags), diag) : []
@@ -145,7 +151,8 @@ export async function parseInputs(raw: RawInputs): Promise<ParsedInputs> {
     batchSize === undefined ||
     timeoutSeconds === undefined ||
     maxAttempts === undefined ||
-    concurrency === undefined
+    concurrency === undefined ||
+    verify === undefined
   ) {
     return { diagnostics: diag }
   }
@@ -164,7 +171,8 @@ export async function parseInputs(raw: RawInputs): Promise<ParsedInputs> {
       timeoutMs: Math.round(timeoutSeconds * 1000),
       maxAttempts,
       concurrency,
-      ...(changedFiles && { changedFiles })
+      ...(changedFiles && { changedFiles }),
+      verify
     }
   }
 }
@@ -237,6 +245,15 @@ function warnAboutUnusedChangedFilesInputs(raw: RawInputs, diag: Diagnostics): v
   ]) {
     if (raw[input].trim() !== '') {
       diag.warn(`'${input}' is ignored because changed_files is false.`)
+    }
+  }
+}
+
+function warnAboutUnusedVerifyInputs(raw: RawInputs, diag: Diagnostics): void {
+  const inputs = [Input.VerifyTimeoutSeconds, Input.Devices, Input.VerifyUrls, Input.VerifyLimit]
+  for (const input of inputs) {
+    if (raw[input].trim() !== '' && raw[input].trim() !== INPUT_DEFAULTS[input]) {
+      diag.warn(`'${input}' is ignored because verify is false.`)
     }
   }
 }

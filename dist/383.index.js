@@ -1,0 +1,139 @@
+export const id = 383;
+export const ids = [383];
+export const modules = {
+
+/***/ 7383:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MAX_PROBLEM_ROWS: () => (/* binding */ MAX_PROBLEM_ROWS),
+/* harmony export */   renderPreviewSection: () => (/* binding */ renderPreviewSection),
+/* harmony export */   renderVerificationSection: () => (/* binding */ renderVerificationSection),
+/* harmony export */   renderVerificationSkipped: () => (/* binding */ renderVerificationSkipped)
+/* harmony export */ });
+/* harmony import */ var _html_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6433);
+
+/** Rows of stale and failed checks shown; the rest are counted. */
+const MAX_PROBLEM_ROWS = 50;
+const STATUS_LABEL = {
+    fresh: '✅ fresh',
+    stale: '⚠️ stale',
+    failed: '❌ failed',
+    skipped: '⏭️ skipped'
+};
+const STATE_LABELS = [
+    ['fresh', 'fresh'],
+    ['stale', 'stale'],
+    ['gone', 'gone (404/410)'],
+    ['not-cacheable', 'not cacheable (MISS)'],
+    ['unverifiable', 'unverifiable (DYNAMIC)'],
+    ['failed', 'failed']
+];
+const DATA_CENTER_NOTE = 'This proves the data center the runner reaches (and, on Cache By Country sites, the entries of the runner’s country).';
+function renderVerificationSection(report) {
+    const { verification, selection } = report;
+    const parts = [`<h3>Verification at the edge: ${STATUS_LABEL[verification.status]}</h3>\n`];
+    if (verification.fatal !== undefined) {
+        parts.push(`<p>${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(verification.fatal)}</p>\n`);
+        return parts.join('');
+    }
+    const pages = selection.pages.length;
+    parts.push(`<p>${pages} page(s) × ${report.devices.length} device(s) (${report.devices.map(_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY).join(', ')}) checked on ${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(report.siteUrl)}. ${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(DATA_CENTER_NOTE)}</p>\n`);
+    const counts = STATE_LABELS.map(([state, label]) => [
+        (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(label),
+        String(verification.checks.filter(check => check.state === state).length)
+    ]);
+    const times = verification.checks
+        .map(check => check.settledAfterMs)
+        .filter((ms) => ms !== undefined)
+        .sort((a, b) => a - b);
+    counts.push(['warm (HIT after the purge)', String(verification.warm)]);
+    if (times.length > 0) {
+        counts.push(['time to fresh, median', seconds(times[Math.floor((times.length - 1) / 2)] ?? 0)]);
+        counts.push(['time to fresh, slowest', seconds(times[times.length - 1] ?? 0)]);
+    }
+    if (selection.leftOut > 0) {
+        counts.push([
+            'left out by verify_limit',
+            `${selection.leftOut} of ${selection.selectedCount} pages`
+        ]);
+    }
+    if (verification.skew.measured) {
+        const skew = Math.round((verification.skew.lowMs + verification.skew.highMs) / 2000);
+        counts.push(['edge clock minus runner clock', `${skew} s`]);
+    }
+    parts.push((0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['checks', 'count'], counts));
+    if (selection.uncheckedTags.length > 0) {
+        parts.push(`<p>Tags that could not be checked (not folder tags, or no sitemap; list pages in <code>verify&#95;urls</code>): ${selection.uncheckedTags.map(_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY).join(', ')}</p>\n`);
+    }
+    for (const note of selection.notes)
+        parts.push(`<p>${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(note)}</p>\n`);
+    if (verification.notWarm > 0) {
+        parts.push(`<p>${verification.notWarm} fresh check(s) did not answer HIT before the warm-up ended: their first visitor may wait for the render.</p>\n`);
+    }
+    if (report.sitemap?.found === false) {
+        parts.push('<p>No sitemap was found: pattern and folder-tag targets were not checked.</p>\n');
+    }
+    parts.push(problemTable(verification.checks));
+    return parts.join('');
+}
+function problemTable(checks) {
+    const problems = checks.filter(check => check.state === 'stale' || check.state === 'failed');
+    if (problems.length === 0)
+        return '';
+    const rows = problems
+        .slice(0, MAX_PROBLEM_ROWS)
+        .map(check => [
+        (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(check.url),
+        (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(check.device),
+        check.state === 'stale' ? '⚠️ stale' : '❌ failed',
+        (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(check.detail ?? '')
+    ]);
+    const more = problems.length > MAX_PROBLEM_ROWS
+        ? `<p>… and ${problems.length - MAX_PROBLEM_ROWS} more.</p>\n`
+        : '';
+    return `<h4>Stale and failed checks</h4>\n${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['page', 'device', 'result', 'detail'], rows)}${more}`;
+}
+/** The section of a run that asked for verification but did not verify. */
+function renderVerificationSkipped(reason) {
+    return `<h3>Verification at the edge: ${STATUS_LABEL.skipped}</h3>\n<p>${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(reason)}</p>\n`;
+}
+/** The dry run's blast radius: what each target selects in the sitemap. */
+function renderPreviewSection(preview) {
+    const { sitemap, selection } = preview;
+    const parts = [`<h3>Preview: pages these purges select on ${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(preview.siteUrl)}</h3>\n`];
+    if (!sitemap.found) {
+        parts.push('<p>No sitemap was found, so pattern and folder-tag targets cannot be previewed.</p>\n');
+    }
+    else {
+        parts.push(`<p>The sitemap lists ${sitemap.pages} page(s) in ${sitemap.files} file(s).</p>\n`);
+    }
+    const rows = selection.bySitemap.map(entry => [
+        entry.target.kind === 'pattern' ? 'pattern' : 'folder tag',
+        (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(entry.target.item),
+        `${entry.count} of ${sitemap.pages}`,
+        entry.first.map(_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY).join('<br>') + (entry.count > entry.first.length ? '<br>…' : '')
+    ]);
+    if (rows.length > 0)
+        parts.push((0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['kind', 'target', 'pages', 'first pages'], rows));
+    if (selection.urlsNotInSitemap.length > 0 && sitemap.found) {
+        const shown = selection.urlsNotInSitemap.slice(0, MAX_PROBLEM_ROWS);
+        const more = selection.urlsNotInSitemap.length - shown.length;
+        parts.push(`<p>URL targets the sitemap does not list (typos?): ${shown.map(_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY).join(', ')}${more > 0 ? ` and ${more} more` : ''}</p>\n`);
+    }
+    if (selection.uncheckedTags.length > 0) {
+        parts.push(`<p>Tags whose pages cannot be known from the sitemap: ${selection.uncheckedTags.map(_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY).join(', ')}</p>\n`);
+    }
+    for (const note of selection.notes)
+        parts.push(`<p>${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(note)}</p>\n`);
+    return parts.join('');
+}
+function seconds(ms) {
+    return `${(ms / 1000).toFixed(1)} s`;
+}
+
+
+/***/ })
+
+};

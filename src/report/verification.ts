@@ -1,0 +1,143 @@
+/**
+ * The job summary's verification section and dry-run preview, as values (pure). URLs are
+ * escaped like the rest of the summary (html.ts).
+ */
+import type { PreviewReport, VerifyReport } from '../verify/index.js'
+import type { CheckResult, CheckState } from '../verify/verify-pages.js'
+import { code, escapeHtml, table } from './html.js'
+
+/** Rows of stale and failed checks shown; the rest are counted. */
+export const MAX_PROBLEM_ROWS = 50
+
+const STATUS_LABEL = {
+  fresh: '✅ fresh',
+  stale: '⚠️ stale',
+  failed: '❌ failed',
+  skipped: '⏭️ skipped'
+} as const
+
+const STATE_LABELS: readonly [CheckState, string][] = [
+  ['fresh', 'fresh'],
+  ['stale', 'stale'],
+  ['gone', 'gone (404/410)'],
+  ['not-cacheable', 'not cacheable (MISS)'],
+  ['unverifiable', 'unverifiable (DYNAMIC)'],
+  ['failed', 'failed']
+]
+
+const DATA_CENTER_NOTE =
+  'This proves the data center the runner reaches (and, on Cache By Country sites, the entries of the runner’s country).'
+
+export function renderVerificationSection(report: VerifyReport): string {
+  const { verification, selection } = report
+  const parts = [`<h3>Verification at the edge: ${STATUS_LABEL[verification.status]}</h3>\n`]
+  if (verification.fatal !== undefined) {
+    parts.push(`<p>${escapeHtml(verification.fatal)}</p>\n`)
+    return parts.join('')
+  }
+  const pages = selection.pages.length
+  parts.push(
+    `<p>${pages} page(s) × ${report.devices.length} device(s) (${report.devices.map(code).join(', ')}) checked on ${code(report.siteUrl)}. ${escapeHtml(DATA_CENTER_NOTE)}</p>\n`
+  )
+  const counts = STATE_LABELS.map(([state, label]) => [
+    escapeHtml(label),
+    String(verification.checks.filter(check => check.state === state).length)
+  ])
+  const times = verification.checks
+    .map(check => check.settledAfterMs)
+    .filter((ms): ms is number => ms !== undefined)
+    .sort((a, b) => a - b)
+  counts.push(['warm (HIT after the purge)', String(verification.warm)])
+  if (times.length > 0) {
+    counts.push(['time to fresh, median', seconds(times[Math.floor((times.length - 1) / 2)] ?? 0)])
+    counts.push(['time to fresh, slowest', seconds(times[times.length - 1] ?? 0)])
+  }
+  if (selection.leftOut > 0) {
+    counts.push([
+      'left out by verify_limit',
+      `${selection.leftOut} of ${selection.selectedCount} pages`
+    ])
+  }
+  if (verification.skew.measured) {
+    const skew = Math.round((verification.skew.lowMs + verification.skew.highMs) / 2000)
+    counts.push(['edge clock minus runner clock', `${skew} s`])
+  }
+  parts.push(table(['checks', 'count'], counts))
+  if (selection.uncheckedTags.length > 0) {
+    parts.push(
+      `<p>Tags that could not be checked (not folder tags, or no sitemap; list pages in <code>verify&#95;urls</code>): ${selection.uncheckedTags.map(code).join(', ')}</p>\n`
+    )
+  }
+  for (const note of selection.notes) parts.push(`<p>${escapeHtml(note)}</p>\n`)
+  if (verification.notWarm > 0) {
+    parts.push(
+      `<p>${verification.notWarm} fresh check(s) did not answer HIT before the warm-up ended: their first visitor may wait for the render.</p>\n`
+    )
+  }
+  if (report.sitemap?.found === false) {
+    parts.push('<p>No sitemap was found: pattern and folder-tag targets were not checked.</p>\n')
+  }
+  parts.push(problemTable(verification.checks))
+  return parts.join('')
+}
+
+function problemTable(checks: readonly CheckResult[]): string {
+  const problems = checks.filter(check => check.state === 'stale' || check.state === 'failed')
+  if (problems.length === 0) return ''
+  const rows = problems
+    .slice(0, MAX_PROBLEM_ROWS)
+    .map(check => [
+      code(check.url),
+      code(check.device),
+      check.state === 'stale' ? '⚠️ stale' : '❌ failed',
+      escapeHtml(check.detail ?? '')
+    ])
+  const more =
+    problems.length > MAX_PROBLEM_ROWS
+      ? `<p>… and ${problems.length - MAX_PROBLEM_ROWS} more.</p>\n`
+      : ''
+  return `<h4>Stale and failed checks</h4>\n${table(['page', 'device', 'result', 'detail'], rows)}${more}`
+}
+
+/** The section of a run that asked for verification but did not verify. */
+export function renderVerificationSkipped(reason: string): string {
+  return `<h3>Verification at the edge: ${STATUS_LABEL.skipped}</h3>\n<p>${escapeHtml(reason)}</p>\n`
+}
+
+/** The dry run's blast radius: what each target selects in the sitemap. */
+export function renderPreviewSection(preview: PreviewReport): string {
+  const { sitemap, selection } = preview
+  const parts = [`<h3>Preview: pages these purges select on ${code(preview.siteUrl)}</h3>\n`]
+  if (!sitemap.found) {
+    parts.push(
+      '<p>No sitemap was found, so pattern and folder-tag targets cannot be previewed.</p>\n'
+    )
+  } else {
+    parts.push(`<p>The sitemap lists ${sitemap.pages} page(s) in ${sitemap.files} file(s).</p>\n`)
+  }
+  const rows = selection.bySitemap.map(entry => [
+    entry.target.kind === 'pattern' ? 'pattern' : 'folder tag',
+    code(entry.target.item),
+    `${entry.count} of ${sitemap.pages}`,
+    entry.first.map(code).join('<br>') + (entry.count > entry.first.length ? '<br>…' : '')
+  ])
+  if (rows.length > 0) parts.push(table(['kind', 'target', 'pages', 'first pages'], rows))
+  if (selection.urlsNotInSitemap.length > 0 && sitemap.found) {
+    const shown = selection.urlsNotInSitemap.slice(0, MAX_PROBLEM_ROWS)
+    const more = selection.urlsNotInSitemap.length - shown.length
+    parts.push(
+      `<p>URL targets the sitemap does not list (typos?): ${shown.map(code).join(', ')}${more > 0 ? ` and ${more} more` : ''}</p>\n`
+    )
+  }
+  if (selection.uncheckedTags.length > 0) {
+    parts.push(
+      `<p>Tags whose pages cannot be known from the sitemap: ${selection.uncheckedTags.map(code).join(', ')}</p>\n`
+    )
+  }
+  for (const note of selection.notes) parts.push(`<p>${escapeHtml(note)}</p>\n`)
+  return parts.join('')
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`
+}

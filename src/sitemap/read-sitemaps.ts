@@ -1,0 +1,332 @@
+/**
+ * Finds and reads a site's sitemaps: `Sitemap:` lines of robots.txt (else /sitemap.xml), or the
+ * one given; sitemap index files; gzip files (by their magic bytes, whatever their name),
+ * decompressed as a stream. Bounded: 50,000 URLs a file (the protocol's limit), 50 files and
+ * 1,000,000 URLs in all, 50 MiB of XML a file; a cut says so in a warning. Only pages on the
+ * site's host are kept, as path and query. A file that cannot be read is a warning naming it.
+ */
+import { createGunzip } from 'node:zlib'
+import { Readable } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
+import { MalformedSitemap, SitemapXmlReader, type SitemapKind } from './sitemap-xml.js'
+
+export type SitemapRequest =
+  | { readonly kind: 'auto' }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'url'; readonly url: URL }
+
+export interface SitemapLimits {
+  readonly urlsPerFile: number
+  readonly files: number
+  readonly totalUrls: number
+  readonly bytesPerFile: number
+  readonly robotsBytes: number
+}
+
+export const SITEMAP_LIMITS: SitemapLimits = {
+  urlsPerFile: 50_000,
+  files: 50,
+  totalUrls: 1_000_000,
+  bytesPerFile: 50 * 1024 * 1024,
+  robotsBytes: 512 * 1024
+}
+
+/** What reading needs from HTTP: a GET whose body arrives as a stream. */
+export interface SitemapFetcher {
+  open(
+    url: URL,
+    timeoutMs: number
+  ): Promise<{
+    status: number
+    headers: Readonly<Record<string, string | string[] | undefined>>
+    body: Readable
+  }>
+}
+
+export interface SitemapReading {
+  /** Whether any sitemap was found and read (an empty one counts). */
+  readonly found: boolean
+  /** The files read, in order. */
+  readonly files: readonly string[]
+  /** Pages on the site's host: path and query, unique, in sitemap order. */
+  readonly pages: readonly string[]
+  /** URLs skipped because they name another host. */
+  readonly foreignUrls: number
+  readonly warnings: readonly string[]
+  readonly notices: readonly string[]
+}
+
+export interface ReadOptions {
+  readonly timeoutMs: number
+  readonly limits?: SitemapLimits
+}
+
+export async function readSitemaps(
+  request: SitemapRequest,
+  siteUrl: URL,
+  fetcher: SitemapFetcher,
+  options: ReadOptions
+): Promise<SitemapReading> {
+  const reading = new Reading(siteUrl, fetcher, options)
+  if (request.kind === 'none') return reading.result()
+  const start = request.kind === 'url' ? [request.url] : await reading.discover()
+  await reading.readAll(start, request.kind === 'url')
+  return reading.result()
+}
+
+class Reading {
+  private readonly limits: SitemapLimits
+  private readonly pages = new Set<string>()
+  private readonly files: string[] = []
+  private readonly warnings: string[] = []
+  private readonly notices: string[] = []
+  private foreignUrls = 0
+  private found = false
+  private totalCut = false
+
+  constructor(
+    private readonly siteUrl: URL,
+    private readonly fetcher: SitemapFetcher,
+    private readonly options: ReadOptions
+  ) {
+    this.limits = options.limits ?? SITEMAP_LIMITS
+  }
+
+  result(): SitemapReading {
+    if (this.foreignUrls > 0) {
+      this.warnings.push(
+        `Sitemaps: ${this.foreignUrls} URL(s) on hosts other than ${this.siteUrl.host} were skipped.`
+      )
+    }
+    return {
+      found: this.found,
+      files: this.files,
+      pages: [...this.pages],
+      foreignUrls: this.foreignUrls,
+      warnings: this.warnings,
+      notices: this.notices
+    }
+  }
+
+  /** robots.txt's `Sitemap:` lines, else /sitemap.xml when it exists. */
+  async discover(): Promise<URL[]> {
+    const robotsUrl = new URL('/robots.txt', this.siteUrl)
+    const listed = await this.readRobots(robotsUrl)
+    if (listed.length > 0) return listed
+    const fallback = new URL('/sitemap.xml', this.siteUrl)
+    return [fallback]
+  }
+
+  private async readRobots(robotsUrl: URL): Promise<URL[]> {
+    let text: string
+    try {
+      const answer = await this.fetcher.open(robotsUrl, this.options.timeoutMs)
+      if (answer.status !== 200) {
+        answer.body.destroy()
+        return []
+      }
+      text = await readText(answer.body, this.limits.robotsBytes)
+    } catch (error) {
+      this.warnings.push(`Sitemaps: could not read ${robotsUrl.href}: ${messageOf(error)}`)
+      return []
+    }
+    const urls: URL[] = []
+    for (const line of text.split(/\r?\n|\r/)) {
+      const match = /^\s*sitemap\s*:\s*(\S+)/i.exec(line)
+      if (!match?.[1] || !URL.canParse(match[1], robotsUrl.href)) continue
+      const url = new URL(match[1], robotsUrl)
+      if (!urls.some(known => known.href === url.href)) urls.push(url)
+    }
+    return urls
+  }
+
+  async readAll(start: readonly URL[], explicit: boolean): Promise<void> {
+    const queue = [...start]
+    const seen = new Set(start.map(url => url.href))
+    const discovered = !explicit && start.length === 1 && start[0]?.pathname === '/sitemap.xml'
+    while (queue.length > 0 && !this.totalCut) {
+      const url = queue.shift()
+      if (url === undefined) break
+      if (this.files.length >= this.limits.files) {
+        this.warnings.push(
+          `Sitemaps: more than ${this.limits.files} sitemap files; ${queue.length + 1} were not read.`
+        )
+        return
+      }
+      // Files listed by robots.txt or an index are read only from the site itself; a sitemap
+      // given in the `sitemap` input may be anywhere.
+      if (!(explicit && start.includes(url)) && url.host !== this.siteUrl.host) {
+        this.warnings.push(
+          `Sitemaps: ${url.href} is on another host than ${this.siteUrl.host}; not read.`
+        )
+        continue
+      }
+      const children = await this.readFile(url, discovered)
+      for (const child of children) {
+        if (seen.has(child.href)) continue
+        seen.add(child.href)
+        queue.push(child)
+      }
+    }
+  }
+
+  /** Reads one file; returns the sitemaps an index lists. */
+  private async readFile(url: URL, fallbackProbe: boolean): Promise<URL[]> {
+    const children: URL[] = []
+    let inFile = 0
+    let fileCut = false
+    let answer: Awaited<ReturnType<SitemapFetcher['open']>>
+    try {
+      answer = await this.fetcher.open(url, this.options.timeoutMs)
+    } catch (error) {
+      this.warnings.push(`Sitemap ${url.href} could not be read: ${messageOf(error)}`)
+      return children
+    }
+    if (answer.status !== 200) {
+      answer.body.destroy()
+      if (fallbackProbe && (answer.status === 404 || answer.status === 410)) {
+        this.notices.push(
+          `No sitemap found for ${this.siteUrl.origin}: robots.txt lists none and /sitemap.xml answers HTTP ${answer.status}.`
+        )
+      } else {
+        this.warnings.push(`Sitemap ${url.href} answered HTTP ${answer.status}; not read.`)
+      }
+      return children
+    }
+    this.found = true
+    this.files.push(url.href)
+
+    const onLoc = (loc: string, kind: SitemapKind): void => {
+      if (fileCut || this.totalCut) return
+      if (kind === 'sitemapindex') {
+        if (URL.canParse(loc, url.href)) children.push(new URL(loc, url))
+        return
+      }
+      if (inFile >= this.limits.urlsPerFile) {
+        fileCut = true
+        this.warnings.push(
+          `Sitemap ${url.href} lists more than ${this.limits.urlsPerFile} URLs (the protocol's limit for one file); the rest of it was not read.`
+        )
+        return
+      }
+      inFile++
+      this.addPage(loc, url)
+    }
+    const reader = new SitemapXmlReader(onLoc)
+    try {
+      const cut = await feed(
+        answer.body,
+        reader,
+        this.limits.bytesPerFile,
+        () => fileCut || this.totalCut
+      )
+      if (cut === 'too-large') {
+        this.warnings.push(
+          `Sitemap ${url.href} is larger than ${this.limits.bytesPerFile / 1024 / 1024} MiB of XML (the protocol's limit is 50 MB); only its start was read.`
+        )
+      } else if (cut === 'complete') {
+        reader.close()
+      }
+    } catch (error) {
+      const kept = inFile > 0 ? ` (${inFile} URL(s) read before it were kept)` : ''
+      this.warnings.push(`Sitemap ${url.href} is malformed: ${messageOf(error)}${kept}.`)
+    } finally {
+      answer.body.destroy()
+    }
+    if (reader.skippedLongLocs > 0) {
+      this.warnings.push(
+        `Sitemap ${url.href}: ${reader.skippedLongLocs} <loc> longer than 8192 characters skipped.`
+      )
+    }
+    return children
+  }
+
+  private addPage(loc: string, file: URL): void {
+    if (!URL.canParse(loc, file.href)) return
+    const page = new URL(loc, file)
+    if (page.host !== this.siteUrl.host || !/^https?:$/.test(page.protocol)) {
+      this.foreignUrls++
+      return
+    }
+    this.pages.add(`${page.pathname}${page.search}`)
+    if (this.pages.size >= this.limits.totalUrls && !this.totalCut) {
+      this.totalCut = true
+      this.warnings.push(
+        `Sitemaps: more than ${this.limits.totalUrls} pages; only the first ${this.limits.totalUrls} are considered.`
+      )
+    }
+  }
+}
+
+type FeedEnd = 'complete' | 'too-large' | 'stopped'
+
+/**
+ * Streams a body into the reader: gunzipped when it starts with gzip's magic bytes, decoded
+ * as UTF-8, at most `maxBytes` of XML. Stops early when `stop()` says enough was read.
+ */
+async function feed(
+  body: Readable,
+  reader: SitemapXmlReader,
+  maxBytes: number,
+  stop: () => boolean
+): Promise<FeedEnd> {
+  const decoder = new StringDecoder('utf8')
+  let size = 0
+  for await (const chunk of decompressed(body)) {
+    size += chunk.length
+    if (size > maxBytes) return 'too-large'
+    reader.write(decoder.write(chunk))
+    if (stop()) return 'stopped'
+  }
+  reader.write(decoder.end())
+  return 'complete'
+}
+
+async function* decompressed(body: Readable): AsyncGenerator<Buffer> {
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>
+  let first = await chunks.next()
+  if (first.done) return
+  let head: Buffer = first.value
+  // One byte is not enough to tell; a real answer's first chunk always holds more.
+  while (head.length < 2) {
+    first = await chunks.next()
+    if (first.done) break
+    head = Buffer.concat([head, first.value])
+  }
+  const rest = (async function* () {
+    yield head
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value
+  })()
+  if (head[0] !== 0x1f || head[1] !== 0x8b) {
+    yield* rest
+    return
+  }
+  const gunzip = createGunzip()
+  const source = Readable.from(rest)
+  source.on('error', error => gunzip.destroy(error))
+  source.pipe(gunzip)
+  try {
+    for await (const chunk of gunzip) yield chunk as Buffer
+  } finally {
+    source.destroy()
+    gunzip.destroy()
+  }
+}
+
+async function readText(body: Readable, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    const buffer = chunk as Buffer
+    chunks.push(buffer)
+    size += buffer.length
+    if (size >= maxBytes) break
+  }
+  body.destroy()
+  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8')
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof MalformedSitemap) return error.message
+  return error instanceof Error ? error.message : String(error)
+}

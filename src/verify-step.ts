@@ -1,0 +1,145 @@
+/**
+ * The verification step as main.ts calls it: after the purges (verify), on a dry run (preview)
+ * or instead of them (skipped, with the reason). It sets the verification outputs, writes the
+ * summary section and decides whether the step fails. The verification code itself is loaded
+ * only when a run needs it.
+ */
+import type { ActionIo } from './action-io.js'
+import { Output, type VerifyStatus } from './constants.js'
+import type { PurgeRequest, PurgeTargets } from './plan.js'
+import type { RunSettings } from './settings.js'
+
+/** The runner's time each purge request was accepted at, by the request's index. */
+export type AcceptanceTimes = ReadonlyMap<number, number>
+
+export function skippedVerifyOutputs(): Record<string, string> {
+  return {
+    [Output.VerifyStatus]: 'skipped',
+    [Output.Stale]: '[]',
+    [Output.VerifySeconds]: '',
+    [Output.Warm]: '0'
+  }
+}
+
+/** Verification was asked for but cannot run: says why in the summary. */
+export async function skipVerification(
+  io: ActionIo,
+  settings: RunSettings,
+  reason: string
+): Promise<void> {
+  io.setOutputs(skippedVerifyOutputs())
+  if (settings.verify === undefined || settings.verify.mode === 'off') return
+  io.info(`Verification skipped: ${reason}`)
+  const { renderVerificationSkipped } = await import('./report/verification.js')
+  await io.writeSummary(renderVerificationSkipped(reason))
+}
+
+export async function verifyAfterPurge(
+  io: ActionIo,
+  settings: RunSettings,
+  purged: PurgeTargets,
+  requests: readonly PurgeRequest[],
+  acceptedAt: AcceptanceTimes
+): Promise<void> {
+  const verify = settings.verify
+  if (verify === undefined || verify.mode === 'off' || verify.siteUrl === undefined) {
+    io.setOutputs(skippedVerifyOutputs())
+    return
+  }
+  const [{ runVerification, targetKey }, { renderVerificationSection }] = await Promise.all([
+    import('./verify/index.js'),
+    import('./report/verification.js')
+  ])
+  const byTarget = new Map<string, number>()
+  for (const request of requests) {
+    const at = acceptedAt.get(request.index)
+    if (at === undefined) continue
+    for (const item of request.items) {
+      const key = targetKey({ kind: request.kind, item })
+      byTarget.set(key, Math.max(at, byTarget.get(key) ?? at))
+    }
+  }
+  const lastAcceptedAt = Math.max(...acceptedAt.values())
+  const report = await runVerification({
+    settings: verify,
+    siteUrl: verify.siteUrl,
+    targets: purged,
+    acceptedAt: byTarget,
+    lastAcceptedAt,
+    requestTimeoutMs: settings.timeoutMs,
+    log: io
+  })
+  const { verification } = report
+  const stale = verification.checks.filter(check => check.state === 'stale')
+  io.setOutputs({
+    [Output.VerifyStatus]: verification.status,
+    [Output.Stale]: JSON.stringify(stale.map(check => ({ url: check.url, device: check.device }))),
+    [Output.VerifySeconds]:
+      verification.settledAfterMs === undefined
+        ? ''
+        : (verification.settledAfterMs / 1000).toFixed(1),
+    [Output.Warm]: String(verification.warm)
+  })
+  await io.writeSummary(renderVerificationSection(report))
+  concludeVerification(io, verification.status, verify.mode, verification.fatal, {
+    stale: stale.length,
+    failed: verification.checks.filter(check => check.state === 'failed').length,
+    checks: verification.checks.length
+  })
+}
+
+function concludeVerification(
+  io: ActionIo,
+  status: VerifyStatus,
+  mode: 'fail' | 'warn' | 'off',
+  fatal: string | undefined,
+  counts: { stale: number; failed: number; checks: number }
+): void {
+  if (fatal !== undefined) {
+    io.setFailed(`Verification failed: ${fatal}`)
+    return
+  }
+  if (status === 'fresh') {
+    io.info(`Verification: every checked page is fresh at the edge (${counts.checks} check(s)).`)
+    return
+  }
+  if (status === 'skipped') {
+    io.info('Verification: nothing could be checked.')
+    return
+  }
+  const what = [
+    counts.stale > 0 ? `${counts.stale} check(s) still stale at the deadline` : '',
+    counts.failed > 0 ? `${counts.failed} check(s) could not be made` : ''
+  ]
+    .filter(Boolean)
+    .join('; ')
+  const message = `Verification: ${what} (see the 'stale' output and the job summary).`
+  if (mode === 'warn') io.warning(message)
+  else io.setFailed(message)
+}
+
+/** The dry run's blast radius, when site_url is given. */
+export async function previewDryRun(
+  io: ActionIo,
+  settings: RunSettings,
+  targets: PurgeTargets
+): Promise<void> {
+  const verify = settings.verify
+  if (verify?.siteUrl === undefined) return
+  const [{ runPreview }, { renderPreviewSection }] = await Promise.all([
+    import('./verify/index.js'),
+    import('./report/verification.js')
+  ])
+  const preview = await runPreview({
+    settings: verify,
+    siteUrl: verify.siteUrl,
+    targets,
+    requestTimeoutMs: settings.timeoutMs,
+    log: io
+  })
+  io.setOutputs({ [Output.Preview]: JSON.stringify(preview.output) })
+  io.info(
+    `Preview: the purges select ${preview.output.selected_count} page(s); the sitemap lists ${preview.output.sitemap_pages}.`
+  )
+  await io.writeSummary(renderPreviewSection(preview))
+}

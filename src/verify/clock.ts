@@ -1,0 +1,65 @@
+/**
+ * Time for the verification: the runner's clock (which tests replace) and an estimate of how
+ * far the edge's clock is from it. The edge stamps cache dates in its own clock, so comparing
+ * them with the runner's time of the purge needs the offset between the two.
+ */
+import type { EdgeInstant } from './edge-date.js'
+
+export interface Clock {
+  now(): number
+  /** Resolves after `ms`, or at once when `signal` is aborted. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise(resolve => {
+      if (signal?.aborted) return resolve()
+      const timer = setTimeout(done, Math.max(0, ms))
+      function done(): void {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', done)
+        resolve()
+      }
+      signal?.addEventListener('abort', done, { once: true })
+    })
+}
+
+/**
+ * What the answers so far say of the edge clock minus the runner clock (the skew), as an
+ * interval: the edge wrote its `Date` at some moment between our request and its answer, and
+ * the header is cut to the second, so each answer bounds the skew from both sides.
+ */
+export interface SkewEstimate {
+  readonly lowMs: number
+  readonly highMs: number
+  /** False until an answer carried a readable `Date`: the skew is then assumed to be 0. */
+  readonly measured: boolean
+}
+
+export const UNMEASURED_SKEW: SkewEstimate = { lowMs: 0, highMs: 0, measured: false }
+
+/** Narrows the estimate with one answer: sent and received in the runner's clock. */
+export function observeSkew(
+  estimate: SkewEstimate,
+  edgeDate: EdgeInstant,
+  sentAt: number,
+  receivedAt: number
+): SkewEstimate {
+  const lowMs = edgeDate.ms - receivedAt
+  const highMs = edgeDate.ms + edgeDate.resolutionMs - sentAt
+  if (!estimate.measured) return { lowMs, highMs, measured: true }
+  const narrowed = {
+    lowMs: Math.max(estimate.lowMs, lowMs),
+    highMs: Math.min(estimate.highMs, highMs),
+    measured: true
+  }
+  // Disjoint intervals mean one of the clocks moved (an NTP step): trust the latest answer.
+  return narrowed.lowMs <= narrowed.highMs ? narrowed : { lowMs, highMs, measured: true }
+}
+
+/** The middle of the estimate: for display. */
+export function skewMs(estimate: SkewEstimate): number {
+  return Math.round((estimate.lowMs + estimate.highMs) / 2)
+}

@@ -1,0 +1,204 @@
+/**
+ * The verification step and the dry-run preview, wired: read the sitemap when the targets need
+ * it, choose the pages, check them on every device. Loaded only by runs that verify or preview
+ * (main.ts imports it on demand), so other runs do not pay for the XML parser.
+ */
+import { USER_AGENT } from '../constants.js'
+import type { PurgeTargets } from '../plan.js'
+import { readSitemaps, type SitemapReading } from '../sitemap/read-sitemaps.js'
+import { systemClock, type Clock } from './clock.js'
+import { matchPatternPages } from './pattern-pages.js'
+import { selectPages, type PageSelection, type TargetRef } from './select-pages.js'
+import type { VerifySettings } from './settings.js'
+import { createSiteTransport, type SiteTransport } from './site-transport.js'
+import {
+  verifyChecks,
+  DEFAULTS,
+  type Check,
+  type Progress,
+  type Verification
+} from './verify-pages.js'
+
+export type { Verification, PageSelection, SitemapReading, Progress }
+
+export interface VerifyLog {
+  info(message: string): void
+  notice(message: string): void
+  warning(message: string): void
+}
+
+export interface VerifyInput {
+  readonly settings: VerifySettings
+  readonly siteUrl: URL
+  readonly targets: PurgeTargets
+  /** The runner's time each target's purge was accepted at, by `targetKey`. */
+  readonly acceptedAt: ReadonlyMap<string, number>
+  readonly lastAcceptedAt: number
+  /** The longest one request may take (timeout_seconds). */
+  readonly requestTimeoutMs: number
+  readonly log: VerifyLog
+  readonly clock?: Clock
+  readonly transport?: SiteTransport
+}
+
+export interface VerifyReport {
+  readonly siteUrl: string
+  readonly devices: readonly string[]
+  readonly selection: PageSelection
+  /** Absent when the targets needed no sitemap. */
+  readonly sitemap?: SitemapSummary
+  readonly verification: Verification
+}
+
+export interface SitemapSummary {
+  readonly found: boolean
+  readonly files: number
+  readonly pages: number
+  readonly warnings: readonly string[]
+}
+
+export function targetKey(target: TargetRef): string {
+  return `${target.kind}\n${target.item}`
+}
+
+export async function runVerification(input: VerifyInput): Promise<VerifyReport> {
+  const { settings, siteUrl, log } = input
+  const clock = input.clock ?? systemClock
+  const transport = input.transport ?? createSiteTransport(DEFAULTS.concurrency)
+  try {
+    const needsSitemap =
+      input.targets.patterns.length > 0 || input.targets.tags.some(tag => tag.startsWith('folder-'))
+    const sitemap = needsSitemap
+      ? await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
+      : undefined
+    const selection = selectPages({
+      targets: input.targets,
+      ...(sitemap?.found && { sitemapPages: sitemap.pages }),
+      extraPages: settings.extraPages,
+      limit: settings.limit,
+      matchPattern: (pattern, paths) => matchPatternPages(pattern, paths)
+    })
+    for (const note of selection.notes) log.notice(note)
+    if (selection.leftOut > 0) {
+      log.notice(
+        `verify_limit is ${settings.limit}: ${selection.leftOut} of ${selection.selectedCount} pages are left out; a sample spread over them is checked.`
+      )
+    }
+    const checks: Check[] = []
+    for (const page of selection.pages) {
+      const times = page.purgedBy.map(target => input.acceptedAt.get(targetKey(target)))
+      const known = times.filter((time): time is number => time !== undefined)
+      const purgeAcceptedAt = known.length > 0 ? Math.max(...known) : input.lastAcceptedAt
+      for (const device of settings.devices) {
+        checks.push({ url: new URL(page.path, siteUrl), device, purgeAcceptedAt })
+      }
+    }
+    log.info(
+      `Verifying ${selection.pages.length} page(s) x ${settings.devices.length} device(s) on ${siteUrl.origin} (deadline ${settings.timeoutMs / 1000} s after the last purge was accepted).`
+    )
+    const verification = await verifyChecks(checks, {
+      getPage: (url, userAgent, timeoutMs) => transport.getPage(url, userAgent, timeoutMs),
+      clock,
+      lastAcceptedAt: input.lastAcceptedAt,
+      timeoutMs: settings.timeoutMs,
+      requestTimeoutMs: input.requestTimeoutMs,
+      siteLabel: `site_url ${siteUrl.origin}`,
+      onProgress: progress =>
+        log.info(
+          `${progress.pagesFresh} of ${progress.pages} pages fresh on all devices, ${Math.round(progress.elapsedMs / 1000)} s`
+        )
+    })
+    return {
+      siteUrl: siteUrl.origin,
+      devices: settings.devices.map(device => device.name),
+      selection,
+      ...(sitemap && { sitemap: summarizeSitemap(sitemap) }),
+      verification
+    }
+  } finally {
+    if (!input.transport) transport.close()
+  }
+}
+
+export interface PreviewInput {
+  readonly settings: VerifySettings
+  readonly siteUrl: URL
+  readonly targets: PurgeTargets
+  readonly requestTimeoutMs: number
+  readonly log: VerifyLog
+  readonly transport?: SiteTransport
+}
+
+export interface PreviewReport {
+  readonly siteUrl: string
+  readonly sitemap: SitemapSummary
+  readonly selection: PageSelection
+  /** The `preview` output's value. */
+  readonly output: {
+    readonly sitemap_pages: number
+    readonly selected: readonly string[]
+    readonly selected_count: number
+  }
+}
+
+/** The blast radius of a dry run: reads robots.txt and sitemaps only, never a page. */
+export async function runPreview(input: PreviewInput): Promise<PreviewReport> {
+  const { settings, siteUrl, log } = input
+  const transport = input.transport ?? createSiteTransport(1)
+  try {
+    const sitemap = await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
+    const selection = selectPages({
+      targets: input.targets,
+      ...(sitemap.found && { sitemapPages: sitemap.pages }),
+      extraPages: settings.extraPages,
+      limit: settings.limit,
+      matchPattern: (pattern, paths) => matchPatternPages(pattern, paths)
+    })
+    for (const note of selection.notes) log.notice(note)
+    return {
+      siteUrl: siteUrl.origin,
+      sitemap: summarizeSitemap(sitemap),
+      selection,
+      output: {
+        sitemap_pages: sitemap.pages.length,
+        selected: selection.pages.map(page => new URL(page.path, siteUrl).href),
+        selected_count: selection.selectedCount
+      }
+    }
+  } finally {
+    if (!input.transport) transport.close()
+  }
+}
+
+async function readSitemapOf(
+  settings: VerifySettings,
+  siteUrl: URL,
+  transport: SiteTransport,
+  timeoutMs: number,
+  log: VerifyLog
+): Promise<SitemapReading> {
+  const started = Date.now()
+  const reading = await readSitemaps(
+    settings.sitemap,
+    siteUrl,
+    { open: (url, timeout) => transport.open(url, USER_AGENT, timeout) },
+    { timeoutMs }
+  )
+  for (const notice of reading.notices) log.notice(notice)
+  for (const warning of reading.warnings) log.warning(warning)
+  if (reading.found) {
+    log.info(
+      `Sitemaps: ${reading.pages.length} page(s) on ${siteUrl.host} in ${reading.files.length} file(s), read in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+    )
+  }
+  return reading
+}
+
+function summarizeSitemap(reading: SitemapReading): SitemapSummary {
+  return {
+    found: reading.found,
+    files: reading.files.length,
+    pages: reading.pages.length,
+    warnings: reading.warnings
+  }
+}

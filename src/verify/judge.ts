@@ -1,0 +1,124 @@
+/**
+ * Judging one answer of the public site for one (page, device) check, from the edge's headers
+ * (see "The public site: what the edge tells" in the service contract). Pure: the answer, the
+ * runner's time of the purge's acceptance and the skew estimate go in, a verdict comes out.
+ */
+import type { SkewEstimate } from './clock.js'
+import { parseEdgeDate } from './edge-date.js'
+
+export interface SiteAnswer {
+  readonly status: number
+  /** Header names in lower case, as Node gives them. */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  /** The runner's clock when the request left and when the answer's headers arrived. */
+  readonly sentAt: number
+  readonly receivedAt: number
+}
+
+export type Verdict =
+  /** The purge took effect: HIT with a cache date after it (warm), or EXTRACTING (not yet). */
+  | { readonly kind: 'fresh'; readonly warm: boolean }
+  /** HIT with a cache date before the purge: it has not reached this data center yet. */
+  | { readonly kind: 'stale'; readonly cacheDate: string }
+  /** MISS: the page is not cacheable, so nothing stale can be served. */
+  | { readonly kind: 'not-cacheable' }
+  /** DYNAMIC: the cache is not delivered to this client; nothing to judge. */
+  | { readonly kind: 'unverifiable' }
+  /** 404 or 410: the page is gone, which is fresh too. */
+  | { readonly kind: 'gone' }
+  /** 429, 5xx, or an answer that cannot be read: ask again later. */
+  | { readonly kind: 'retry'; readonly reason: string }
+  /** No status header: the site does not answer through the rendering cache. */
+  | { readonly kind: 'no-status-header' }
+
+export type VerdictKind = Verdict['kind']
+
+const STATUS_SUFFIX = '-kc-status'
+
+/** The brand prefix of the edge's headers, found from the one header ending in -kc-status. */
+export function edgeHeaderPrefix(headers: SiteAnswer['headers']): string | undefined {
+  for (const name of Object.keys(headers)) {
+    const lower = name.toLowerCase()
+    if (lower.endsWith(STATUS_SUFFIX) && lower.length > STATUS_SUFFIX.length) {
+      return lower.slice(0, -STATUS_SUFFIX.length)
+    }
+  }
+  return undefined
+}
+
+/** A header's value, whatever the case of its name; repeated headers are joined. */
+export function headerValue(headers: SiteAnswer['headers'], name: string): string | undefined {
+  const wanted = name.toLowerCase()
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== wanted || value === undefined) continue
+    return Array.isArray(value) ? value.join(', ') : value
+  }
+  return undefined
+}
+
+/** Status codes retried whatever headers they carry: the site is busy or failing. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || (status >= 500 && status <= 599)
+}
+
+/**
+ * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
+ * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
+ * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
+ * leaves (an entry cached within about a second of the acceptance counts as fresh).
+ */
+export function judge(answer: SiteAnswer, purgeAcceptedAt: number, skew: SkewEstimate): Verdict {
+  if (isRetryableStatus(answer.status)) {
+    return { kind: 'retry', reason: `HTTP ${answer.status}` }
+  }
+  if (answer.status === 404 || answer.status === 410) return { kind: 'gone' }
+  const prefix = edgeHeaderPrefix(answer.headers)
+  if (prefix === undefined) return { kind: 'no-status-header' }
+  const status = (headerValue(answer.headers, `${prefix}${STATUS_SUFFIX}`) ?? '')
+    .trim()
+    .toUpperCase()
+  switch (status) {
+    case 'EXTRACTING':
+      return { kind: 'fresh', warm: false }
+    case 'MISS':
+      return { kind: 'not-cacheable' }
+    case 'DYNAMIC':
+      return { kind: 'unverifiable' }
+    case 'HIT':
+      return judgeHit(answer, prefix, purgeAcceptedAt, skew)
+    default:
+      return { kind: 'retry', reason: `unknown cache status ${JSON.stringify(status)}` }
+  }
+}
+
+function judgeHit(
+  answer: SiteAnswer,
+  prefix: string,
+  purgeAcceptedAt: number,
+  skew: SkewEstimate
+): Verdict {
+  const text = headerValue(answer.headers, `${prefix}-kc-date`)
+  const cached = parseEdgeDate(text)
+  if (cached === undefined) {
+    return {
+      kind: 'retry',
+      reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
+    }
+  }
+  // The earliest the acceptance can be in the edge's clock, against the latest the entry can
+  // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
+  const acceptedAtEdge = purgeAcceptedAt + skew.lowMs
+  if (cached.ms + cached.resolutionMs > acceptedAtEdge) return { kind: 'fresh', warm: true }
+  return { kind: 'stale', cacheDate: (text ?? '').trim() }
+}
+
+/** The edge's request and transaction ids, which support asks for. */
+export function edgeIds(headers: SiteAnswer['headers']): string | undefined {
+  const prefix = edgeHeaderPrefix(headers)
+  if (prefix === undefined) return undefined
+  const ids = [
+    headerValue(headers, `${prefix}-req`),
+    headerValue(headers, `${prefix}-transaction`)
+  ].filter((id): id is string => id !== undefined && id !== '')
+  return ids.length > 0 ? ids.join(' / ') : undefined
+}

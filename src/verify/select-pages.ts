@@ -1,0 +1,183 @@
+/**
+ * Which pages to check, decided from what was purged and what the sitemap lists. Pure: URL
+ * targets are pages as purged; a pattern selects the sitemap pages it matches; a folder tag
+ * the sitemap pages under its folder; other tags nothing (only verify_urls can stand for
+ * them). Beyond the limit, a sample spread over the whole selection is kept.
+ */
+import type { PurgeKind } from '../constants.js'
+import type { PurgeTargets } from '../plan.js'
+
+/** A purge target, by the kind and the item the service was sent. */
+export interface TargetRef {
+  readonly kind: PurgeKind
+  readonly item: string
+}
+
+export interface SelectedPage {
+  /** Path and query, exactly as purged (never a cache-busting addition). */
+  readonly path: string
+  /** The targets whose purge covers this page; empty for a verify_urls page alone. */
+  readonly purgedBy: readonly TargetRef[]
+}
+
+export type PatternMatch =
+  | { readonly kind: 'matched'; readonly paths: readonly string[] }
+  | { readonly kind: 'untranslatable' }
+  | { readonly kind: 'too-slow'; readonly budgetMs: number }
+
+export interface TargetSelection {
+  readonly target: TargetRef
+  /** Sitemap pages the target selects. */
+  readonly count: number
+  /** The first of them, for the preview. */
+  readonly first: readonly string[]
+}
+
+export interface PageSelection {
+  /** The pages to check, at most `limit` (verify_urls pages always among them). */
+  readonly pages: readonly SelectedPage[]
+  /** Pages selected before the limit. */
+  readonly selectedCount: number
+  /** Selected but not checked because of the limit. */
+  readonly leftOut: number
+  /** Per pattern and folder-tag target: what it selects in the sitemap. */
+  readonly bySitemap: readonly TargetSelection[]
+  /** Tags that select no page: not folder tags, or no sitemap to find their pages in. */
+  readonly uncheckedTags: readonly string[]
+  /** URL targets the sitemap does not list (typos, or pages missing from the sitemap). */
+  readonly urlsNotInSitemap: readonly string[]
+  /** Why some targets could not be checked. */
+  readonly notes: readonly string[]
+}
+
+export interface SelectionInput {
+  readonly targets: PurgeTargets
+  /** Absent: no sitemap was found or read. */
+  readonly sitemapPages?: readonly string[]
+  readonly extraPages: readonly string[]
+  readonly limit: number
+  /** How a pattern selects paths (the bounded JS translation, in production). */
+  readonly matchPattern: (pattern: string, paths: readonly string[]) => PatternMatch
+}
+
+export const PREVIEW_FIRST = 20
+
+export function selectPages(input: SelectionInput): PageSelection {
+  const chosen = new Map<string, TargetRef[]>()
+  const add = (path: string, target?: TargetRef): void => {
+    const refs = chosen.get(path) ?? []
+    if (target) refs.push(target)
+    chosen.set(path, refs)
+  }
+  const notes: string[] = []
+  const bySitemap: TargetSelection[] = []
+  const uncheckedTags: string[] = []
+  const sitemap = input.sitemapPages
+
+  for (const url of input.targets.urls) add(url, { kind: 'url', item: url })
+  for (const pattern of input.targets.patterns) {
+    const target: TargetRef = { kind: 'pattern', item: pattern }
+    if (sitemap === undefined) {
+      notes.push(`Pattern ${pattern}: no sitemap, so its pages could not be chosen.`)
+      continue
+    }
+    const match = input.matchPattern(pattern, sitemap)
+    if (match.kind === 'untranslatable') {
+      notes.push(
+        `Pattern ${pattern} has no exact JavaScript equivalent, so its pages could not be chosen from the sitemap.`
+      )
+      continue
+    }
+    if (match.kind === 'too-slow') {
+      notes.push(
+        `Pattern ${pattern} took more than ${match.budgetMs / 1000} s over the sitemap's paths; its pages were not chosen.`
+      )
+      continue
+    }
+    for (const path of match.paths) add(path, target)
+    bySitemap.push({
+      target,
+      count: match.paths.length,
+      first: match.paths.slice(0, PREVIEW_FIRST)
+    })
+  }
+  for (const tag of input.targets.tags) {
+    const folder = folderOfTag(tag)
+    if (folder === undefined || sitemap === undefined) {
+      uncheckedTags.push(tag)
+      continue
+    }
+    const target: TargetRef = { kind: 'tag', item: tag }
+    const paths = sitemap.filter(path => pageHasFolderTag(path, tag))
+    for (const path of paths) add(path, target)
+    bySitemap.push({ target, count: paths.length, first: paths.slice(0, PREVIEW_FIRST) })
+  }
+  const extras = new Set(input.extraPages)
+  for (const page of input.extraPages) add(page)
+
+  const all = [...chosen.entries()].map(([path, purgedBy]) => ({ path, purgedBy }))
+  const pages = spreadSample(all, input.limit, page => extras.has(page.path))
+  const known = sitemap ? new Set(sitemap) : undefined
+  return {
+    pages,
+    selectedCount: all.length,
+    leftOut: all.length - pages.length,
+    bySitemap,
+    uncheckedTags,
+    urlsNotInSitemap: known ? input.targets.urls.filter(url => !known.has(url)) : [],
+    notes
+  }
+}
+
+/**
+ * At most `limit` items: every `keep` item, and the others evenly spread over the list (so a
+ * sample of a long section still covers its start, middle and end), in list order.
+ */
+export function spreadSample<T>(
+  items: readonly T[],
+  limit: number,
+  keep: (item: T) => boolean
+): T[] {
+  if (items.length <= limit) return [...items]
+  const kept = new Set(items.filter(keep))
+  const rest = items.filter(item => !kept.has(item))
+  const room = Math.max(0, limit - kept.size)
+  for (let i = 0; i < room; i++) {
+    const picked = rest[Math.floor((i * rest.length) / room)]
+    if (picked !== undefined) kept.add(picked)
+  }
+  return items.filter(item => kept.has(item))
+}
+
+/** `folder-A-f-B` -> true for a tag of that shape. */
+function folderOfTag(tag: string): string | undefined {
+  return /^folder-./.test(tag) ? tag : undefined
+}
+
+/**
+ * Whether a page carries a folder tag: `/A/B/C/page` has `folder-A`, `folder-A-f-B` and
+ * `folder-A-f-B-f-C` (the last segment is the page; the query is ignored). Segments are
+ * compared as written and percent-decoded, since either may be what the backend tagged.
+ */
+export function pageHasFolderTag(path: string, tag: string): boolean {
+  const query = path.indexOf('?')
+  const segments = (query < 0 ? path : path.slice(0, query)).split('/').slice(1, -1)
+  if (segments.some(segment => segment === '')) return false
+  for (const decode of [false, true]) {
+    let current = 'folder'
+    for (const [index, segment] of segments.entries()) {
+      current += `${index === 0 ? '-' : '-f-'}${decode ? safeDecode(segment) : segment}`
+      if (current === tag) return true
+      if (!tag.startsWith(current)) break
+    }
+  }
+  return false
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}

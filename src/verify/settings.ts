@@ -1,0 +1,189 @@
+/**
+ * The verification inputs (site_url, verify, verify_timeout_seconds, devices, verify_urls,
+ * verify_limit, sitemap) as one typed value. Pure, like the rest of the settings: every
+ * problem goes to Diagnostics, naming the input and quoting the value.
+ */
+import { Input, type InputName } from '../constants.js'
+import type { Diagnostics } from '../diagnostics.js'
+import { splitList } from '../lists.js'
+import { parseNumber } from '../scalars.js'
+import { parseDevices, type Device } from './devices.js'
+
+/** `true` fails the step on stale pages, `warn` only warns; `off` does not verify. */
+export type VerifyMode = 'off' | 'fail' | 'warn'
+
+export type SitemapSource =
+  | { readonly kind: 'auto' }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'url'; readonly url: URL }
+
+export interface VerifySettings {
+  readonly mode: VerifyMode
+  /** The public site's origin (scheme, host, port); absent when site_url is not given. */
+  readonly siteUrl?: URL
+  readonly timeoutMs: number
+  readonly devices: readonly Device[]
+  /** Paths (with query) on site_url, always checked. */
+  readonly extraPages: readonly string[]
+  readonly limit: number
+  readonly sitemap: SitemapSource
+}
+
+export const VERIFY_DEFAULTS = {
+  [Input.Verify]: 'false',
+  [Input.VerifyTimeoutSeconds]: '600',
+  [Input.Devices]: 'desktop, mobile',
+  [Input.VerifyLimit]: '200',
+  [Input.Sitemap]: 'auto'
+} as const
+
+export const VERIFY_LIMITS = {
+  timeoutSeconds: { min: 1, max: 21_600, fractions: true },
+  limit: { min: 1, max: 100_000 }
+} as const
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** `value` returns an input trimmed, with its default applied. */
+export function parseVerifySettings(
+  value: (name: InputName) => string,
+  diag: Diagnostics
+): VerifySettings | undefined {
+  const mode = parseVerifyMode(value(Input.Verify), diag)
+  const siteText = value(Input.SiteUrl)
+  const siteUrl = siteText === '' ? undefined : parseSiteUrl(Input.SiteUrl, siteText, diag)
+  if (mode !== undefined && mode !== 'off' && siteText === '') {
+    diag.problem(
+      Input.SiteUrl,
+      '',
+      `is required with verify: ${value(Input.Verify)}: the public address of the website, e.g. https://www.example.com`
+    )
+  }
+  const timeoutSeconds = parseNumber(
+    Input.VerifyTimeoutSeconds,
+    value(Input.VerifyTimeoutSeconds),
+    VERIFY_LIMITS.timeoutSeconds,
+    diag
+  )
+  const devices = parseDevices(value(Input.Devices), diag)
+  const limit = parseNumber(Input.VerifyLimit, value(Input.VerifyLimit), VERIFY_LIMITS.limit, diag)
+  const extraPages = siteUrl ? parseVerifyUrls(value(Input.VerifyUrls), siteUrl, diag) : []
+  if (limit !== undefined && extraPages.length > limit) {
+    diag.problem(
+      Input.VerifyUrls,
+      `${extraPages.length} pages`,
+      `lists more pages than verify_limit (${limit}); raise verify_limit or list fewer`
+    )
+  }
+  const sitemap = parseSitemapSource(value(Input.Sitemap), diag)
+  if (
+    mode === undefined ||
+    timeoutSeconds === undefined ||
+    limit === undefined ||
+    sitemap === undefined
+  ) {
+    return undefined
+  }
+  return {
+    mode,
+    ...(siteUrl && { siteUrl }),
+    timeoutMs: Math.round(timeoutSeconds * 1000),
+    devices,
+    extraPages,
+    limit,
+    sitemap
+  }
+}
+
+function parseVerifyMode(text: string, diag: Diagnostics): VerifyMode | undefined {
+  const word = text.trim()
+  if (/^(false|False|FALSE)$/.test(word)) return 'off'
+  if (/^(true|True|TRUE)$/.test(word)) return 'fail'
+  if (/^(warn|Warn|WARN)$/.test(word)) return 'warn'
+  diag.problem(
+    Input.Verify,
+    text,
+    'must be false, true (fail the step on stale pages) or warn (warn and pass)'
+  )
+  return undefined
+}
+
+/** An absolute https:// URL (http:// for loopback hosts), no credentials. */
+function parseHttpUrl(input: string, text: string, diag: Diagnostics): URL | undefined {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    diag.problem(input, text, 'must be an absolute https:// URL, e.g. https://www.example.com')
+    return undefined
+  }
+  const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    diag.problem(
+      input,
+      text,
+      'must use https://; http:// is allowed only for 127.0.0.1, localhost and [::1]'
+    )
+    return undefined
+  }
+  if (url.username !== '' || url.password !== '') {
+    diag.problem(input, text, 'must not contain credentials')
+    return undefined
+  }
+  return url
+}
+
+/** The site's origin: pages are addressed by their purge URL, so a path here is ignored. */
+export function parseSiteUrl(input: string, text: string, diag: Diagnostics): URL | undefined {
+  const url = parseHttpUrl(input, text, diag)
+  if (url === undefined) return undefined
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+    diag.notice(
+      `${input}: only the address ${url.origin} is used; the path ${JSON.stringify(`${url.pathname}${url.search}${url.hash}`)} is ignored (pages are addressed by their purge URL).`
+    )
+  }
+  return new URL(url.origin)
+}
+
+function parseVerifyUrls(text: string, siteUrl: URL, diag: Diagnostics): string[] {
+  const pages: string[] = []
+  for (const item of splitList(Input.VerifyUrls, text, { commas: false }, diag) ?? []) {
+    const page = pageOnSite(item, siteUrl)
+    if (page === undefined) {
+      diag.problem(
+        Input.VerifyUrls,
+        item,
+        `must be a path starting with '/' or an absolute URL on ${siteUrl.origin}`
+      )
+    } else if (!pages.includes(page)) {
+      pages.push(page)
+    }
+  }
+  return pages
+}
+
+/** Path and query of a page of the site, as a browser would request it; undefined if not one. */
+export function pageOnSite(text: string, siteUrl: URL): string | undefined {
+  const absolute = /^https?:\/\//i.test(text)
+  if (!absolute && !(text.startsWith('/') && !text.startsWith('//'))) return undefined
+  if (!URL.canParse(text, siteUrl.href)) return undefined
+  const url = new URL(text, siteUrl)
+  if (url.host !== siteUrl.host || url.username !== '' || url.password !== '') return undefined
+  return `${url.pathname}${url.search}`
+}
+
+function parseSitemapSource(text: string, diag: Diagnostics): SitemapSource | undefined {
+  const word = text.trim()
+  if (word.toLowerCase() === 'auto') return { kind: 'auto' }
+  if (word.toLowerCase() === 'none') return { kind: 'none' }
+  if (!/^https?:\/\//i.test(word)) {
+    diag.problem(
+      Input.Sitemap,
+      text,
+      'must be auto, none, or the absolute https:// URL of a sitemap or sitemap index'
+    )
+    return undefined
+  }
+  const url = parseHttpUrl(Input.Sitemap, word, diag)
+  return url && { kind: 'url', url }
+}

@@ -1,0 +1,116 @@
+/**
+ * The verification's own HTTP client for the public site: never the purge client, so the API
+ * key and the GitHub token have no way to reach the site. GET only, no cookies, no credentials,
+ * redirects not followed (a 3xx is judged by its headers), the exact User-Agent of the device.
+ * The agent comes from @actions/http-client, so the runner's proxy settings apply.
+ */
+import { HttpClient } from '@actions/http-client'
+import * as http from 'node:http'
+import * as https from 'node:https'
+import type { Readable } from 'node:stream'
+
+/** Bodies of pages are read and thrown away; a page longer than this is cut off. */
+export const MAX_PAGE_BYTES = 4 * 1024 * 1024
+
+export type SiteFailureKind = 'timeout' | 'connection'
+
+/** No HTTP answer: the request timed out or the connection failed. */
+export class SiteTransportError extends Error {
+  constructor(
+    readonly kind: SiteFailureKind,
+    message: string
+  ) {
+    super(message)
+    this.name = 'SiteTransportError'
+  }
+}
+
+export interface SiteHead {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>
+}
+
+export interface SiteStream extends SiteHead {
+  /** The body; the caller reads it or destroys it. */
+  readonly body: Readable
+}
+
+export interface SiteTransport {
+  /** GETs a page: resolves once the body was read (up to MAX_PAGE_BYTES) and discarded. */
+  getPage(url: URL, userAgent: string, timeoutMs: number): Promise<SiteHead>
+  /** GETs a file (robots.txt, a sitemap) and hands over its body as a stream. */
+  open(url: URL, userAgent: string, timeoutMs: number): Promise<SiteStream>
+  close(): void
+}
+
+export function createSiteTransport(maxSockets: number): SiteTransport {
+  // Used only for its agent (proxy and keep-alive); requests go out through node:http(s) so
+  // that nothing but the headers written here is sent.
+  const agents = new HttpClient('unused', [], { keepAlive: true, maxSockets })
+  const open = (url: URL, userAgent: string, timeoutMs: number): Promise<SiteStream> =>
+    new Promise((resolve, reject) => {
+      const module = url.protocol === 'https:' ? https : http
+      const request = module.request(url, {
+        method: 'GET',
+        agent: agents.getAgent(url.href),
+        headers: { 'User-Agent': userAgent, Accept: 'text/html', 'Accept-Encoding': 'identity' }
+      })
+      const timer = setTimeout(() => {
+        request.destroy(new SiteTransportError('timeout', `no answer within ${timeoutMs / 1000} s`))
+      }, timeoutMs)
+      request.on('response', message => {
+        clearTimeout(timer)
+        resolve({ status: message.statusCode ?? 0, headers: message.headers, body: message })
+      })
+      request.on('error', error => {
+        clearTimeout(timer)
+        reject(
+          error instanceof SiteTransportError
+            ? error
+            : new SiteTransportError('connection', error.message)
+        )
+      })
+      request.end()
+    })
+
+  return {
+    open,
+    async getPage(url, userAgent, timeoutMs) {
+      const answer = await open(url, userAgent, timeoutMs)
+      await discardBody(answer.body, MAX_PAGE_BYTES, timeoutMs)
+      return { status: answer.status, headers: answer.headers }
+    },
+    close() {
+      agents.dispose()
+    }
+  }
+}
+
+/**
+ * Reads and drops a body up to `maxBytes` (then closes the connection). A body cut mid-way
+ * is not an error: the headers, which carry the verdict, arrived whole.
+ */
+function discardBody(body: Readable, maxBytes: number, timeoutMs: number): Promise<void> {
+  return new Promise(resolve => {
+    let size = 0
+    const finish = (): void => {
+      clearTimeout(timer)
+      body.removeAllListeners('data')
+      resolve()
+    }
+    const timer = setTimeout(() => {
+      body.destroy()
+      finish()
+    }, timeoutMs)
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBytes) {
+        body.destroy()
+        finish()
+      }
+    })
+    body.on('end', finish)
+    body.on('close', finish)
+    body.on('error', finish)
+  })
+}

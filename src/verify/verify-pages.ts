@@ -1,0 +1,404 @@
+/**
+ * The polling loop: asks the public site for every (page, device) check until each is settled
+ * or the deadline passes. A stale check is asked again with a growing, jittered delay; once
+ * one check turns from stale to fresh (the purge has reached this data center), the other
+ * stale checks are asked again at once instead of sleeping out their delay. At most
+ * `concurrency` requests are in flight, across all pages and devices. Pages first seen
+ * EXTRACTING are asked again until they answer HIT (warm), for a while after all are fresh.
+ * Judging is judge.ts's job; this module only orders the requests.
+ */
+import type { VerifyStatus } from '../constants.js'
+import { observeSkew, UNMEASURED_SKEW, type Clock, type SkewEstimate } from './clock.js'
+import type { Device } from './devices.js'
+import { parseEdgeDate } from './edge-date.js'
+import { edgeHeaderPrefix, edgeIds, headerValue, judge, type SiteAnswer } from './judge.js'
+import { Semaphore } from './limiter.js'
+import { SiteTransportError, type SiteHead } from './site-transport.js'
+
+export interface Check {
+  /** The page's absolute URL on the site. */
+  readonly url: URL
+  readonly device: Device
+  /** The runner's time of the answer that accepted this page's purge. */
+  readonly purgeAcceptedAt: number
+}
+
+export type CheckState = 'fresh' | 'stale' | 'gone' | 'not-cacheable' | 'unverifiable' | 'failed'
+
+export interface CheckResult {
+  readonly url: string
+  readonly device: string
+  readonly state: CheckState
+  /** Seen as HIT after the purge. */
+  readonly warm: boolean
+  /** From the last purge's acceptance until the check was settled (fresh, gone, ...). */
+  readonly settledAfterMs?: number
+  readonly requests: number
+  /** Stale: the cache date served; failed: what went wrong. With the edge's ids when known. */
+  readonly detail?: string
+}
+
+export interface Verification {
+  readonly status: VerifyStatus
+  readonly checks: readonly CheckResult[]
+  /** Set when the verification stopped at once (no status header: not the public site). */
+  readonly fatal?: string
+  /** From the last purge's acceptance until the last check was settled; absent if none was. */
+  readonly settledAfterMs?: number
+  readonly warm: number
+  /** Fresh checks that did not answer HIT before the warm-up window closed. */
+  readonly notWarm: number
+  readonly skew: SkewEstimate
+  readonly requests: number
+}
+
+export interface Backoff {
+  readonly firstMs: number
+  readonly maxMs: number
+  readonly factor: number
+  /** The delay is multiplied by a random factor in [1 - jitter, 1 + jitter]. */
+  readonly jitter: number
+}
+
+export interface VerifyOptions {
+  readonly getPage: (url: URL, userAgent: string, timeoutMs: number) => Promise<SiteHead>
+  readonly clock: Clock
+  readonly random?: () => number
+  /** The last purge's acceptance (runner's clock); the deadline counts from it. */
+  readonly lastAcceptedAt: number
+  readonly timeoutMs: number
+  readonly requestTimeoutMs: number
+  readonly concurrency?: number
+  readonly staleBackoff?: Backoff
+  readonly warmBackoff?: Backoff
+  /** How long to keep warming after every check is fresh. */
+  readonly warmWindowMs?: number
+  readonly progressEveryMs?: number
+  readonly onProgress?: (progress: Progress) => void
+  /** The site's address, for the error when it does not answer through the cache. */
+  readonly siteLabel: string
+}
+
+export interface Progress {
+  readonly pagesFresh: number
+  readonly pages: number
+  readonly checksSettled: number
+  readonly checks: number
+  readonly elapsedMs: number
+}
+
+export const DEFAULTS = {
+  concurrency: 6,
+  staleBackoff: { firstMs: 2000, maxMs: 15_000, factor: 1.5, jitter: 0.2 },
+  warmBackoff: { firstMs: 1000, maxMs: 15_000, factor: 1.5, jitter: 0.2 },
+  warmWindowMs: 60_000,
+  progressEveryMs: 15_000,
+  /** A stale check asked again within this long is not woken early. */
+  minWakeGapMs: 500
+} as const
+
+interface Sleeper {
+  readonly lastAttemptAt: number
+  readonly wake: () => void
+}
+
+export async function verifyChecks(
+  checks: readonly Check[],
+  options: VerifyOptions
+): Promise<Verification> {
+  return new VerifyRun(checks, options).run()
+}
+
+class VerifyRun {
+  private readonly clock: Clock
+  private readonly random: () => number
+  private readonly deadline: number
+  private readonly limiter: Semaphore
+  private readonly stopAll = new AbortController()
+  private readonly results: (CheckResult | undefined)[]
+  private readonly freshAt: (number | undefined)[]
+  private readonly staleSleepers = new Set<Sleeper>()
+  private skew: SkewEstimate = UNMEASURED_SKEW
+  private sawStatusHeader = false
+  private fatal: string | undefined
+  private requests = 0
+  private pendingFreshness: number
+  /** When the last check stopped waiting for freshness: the warm-up window opens then. */
+  private allFreshAt: number | undefined
+
+  constructor(
+    private readonly checks: readonly Check[],
+    private readonly options: VerifyOptions
+  ) {
+    this.clock = options.clock
+    this.random = options.random ?? Math.random
+    this.deadline = options.lastAcceptedAt + options.timeoutMs
+    this.limiter = new Semaphore(options.concurrency ?? DEFAULTS.concurrency)
+    this.results = new Array(checks.length)
+    this.freshAt = new Array(checks.length)
+    this.pendingFreshness = checks.length
+  }
+
+  async run(): Promise<Verification> {
+    const started = this.clock.now()
+    const progressDone = new AbortController()
+    const progress = this.reportProgress(started, progressDone.signal)
+    await Promise.all(this.checks.map((check, index) => this.runCheck(check, index)))
+    progressDone.abort()
+    await progress
+    return this.summarize()
+  }
+
+  private async reportProgress(started: number, done: AbortSignal): Promise<void> {
+    const every = this.options.progressEveryMs ?? DEFAULTS.progressEveryMs
+    for (;;) {
+      await this.clock.sleep(every, done)
+      if (done.aborted) return
+      this.options.onProgress?.(this.progress(started))
+    }
+  }
+
+  private progress(started: number): Progress {
+    const pages = new Map<string, boolean>()
+    let settled = 0
+    this.checks.forEach((check, index) => {
+      const done = this.freshAt[index] !== undefined || this.results[index] !== undefined
+      if (done) settled++
+      pages.set(check.url.href, (pages.get(check.url.href) ?? true) && done)
+    })
+    return {
+      pagesFresh: [...pages.values()].filter(Boolean).length,
+      pages: pages.size,
+      checksSettled: settled,
+      checks: this.checks.length,
+      elapsedMs: this.clock.now() - started
+    }
+  }
+
+  private async runCheck(check: Check, index: number): Promise<void> {
+    let attempt = 0
+    let requests = 0
+    let lastProblem: string | undefined
+    let lastStale: string | undefined
+    let wasStale = false
+    const finish = (result: Omit<CheckResult, 'url' | 'device' | 'requests'>): void => {
+      this.results[index] = { url: check.url.href, device: check.device.name, requests, ...result }
+      if (this.freshAt[index] === undefined) this.doneWaitingForFreshness()
+    }
+
+    while (!this.stopAll.signal.aborted) {
+      if (this.clock.now() >= this.deadline) {
+        if (lastStale !== undefined && lastProblem === undefined) {
+          finish({ state: 'stale', warm: false, detail: lastStale })
+        } else {
+          finish({
+            state: 'failed',
+            warm: false,
+            detail: `still failing at the deadline: ${lastProblem ?? 'no answer'}`
+          })
+        }
+        return
+      }
+      const answer = await this.ask(check)
+      if (answer === 'stopped') return
+      requests++
+      if (answer instanceof SiteTransportError) {
+        lastProblem = answer.kind === 'timeout' ? `timeout (${answer.message})` : answer.message
+        await this.sleep(this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff))
+        continue
+      }
+      const verdict = judge(answer, check.purgeAcceptedAt, this.skew)
+      const ids = edgeIds(answer.headers)
+      switch (verdict.kind) {
+        case 'retry':
+          lastProblem = ids ? `${verdict.reason} (${ids})` : verdict.reason
+          await this.sleep(this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff))
+          continue
+        case 'no-status-header':
+          if (!this.sawStatusHeader) {
+            this.stop(
+              `${this.options.siteLabel} answered ${check.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
+            )
+            return
+          }
+          finish({
+            state: 'failed',
+            warm: false,
+            detail: `HTTP ${answer.status} without a *-Kc-Status header`
+          })
+          return
+        case 'stale': {
+          lastProblem = undefined
+          lastStale = ids ? `${verdict.cacheDate} (${ids})` : verdict.cacheDate
+          wasStale = true
+          const delay = this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff)
+          await this.sleepWakeable(delay, this.clock.now())
+          continue
+        }
+        case 'fresh':
+          this.markFresh(index, wasStale)
+          if (!verdict.warm) {
+            const warm = await this.warmUp(check)
+            requests += warm.requests
+            finish({ state: 'fresh', warm: warm.warm, ...this.settled(index) })
+          } else {
+            finish({ state: 'fresh', warm: true, ...this.settled(index) })
+          }
+          return
+        case 'gone':
+        case 'not-cacheable':
+        case 'unverifiable':
+          this.markFresh(index, wasStale)
+          finish({ state: verdict.kind, warm: false, ...this.settled(index) })
+          return
+      }
+    }
+  }
+
+  private settled(index: number): { settledAfterMs?: number } {
+    const at = this.freshAt[index]
+    return at === undefined ? {} : { settledAfterMs: Math.max(0, at - this.options.lastAcceptedAt) }
+  }
+
+  /** One request through the limiter; 'stopped' when the run stopped while waiting. */
+  private async ask(check: Check): Promise<SiteAnswer | SiteTransportError | 'stopped'> {
+    if (!(await this.limiter.acquire(this.stopAll.signal))) return 'stopped'
+    const sentAt = this.clock.now()
+    try {
+      const remaining = Math.max(1000, this.deadline - sentAt + 1000)
+      const timeout = Math.min(this.options.requestTimeoutMs, remaining)
+      this.requests++
+      const head = await this.options.getPage(check.url, check.device.userAgent, timeout)
+      const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
+      this.learnFrom(answer)
+      return answer
+    } catch (error) {
+      if (error instanceof SiteTransportError) return error
+      throw error
+    } finally {
+      this.limiter.release()
+    }
+  }
+
+  /** Every answer narrows the clock skew; any status header proves the site is behind the cache. */
+  private learnFrom(answer: SiteAnswer): void {
+    const date = parseEdgeDate(headerValue(answer.headers, 'date'))
+    if (date) this.skew = observeSkew(this.skew, date, answer.sentAt, answer.receivedAt)
+    if (edgeHeaderPrefix(answer.headers) !== undefined) this.sawStatusHeader = true
+  }
+
+  private markFresh(index: number, wasStale: boolean): void {
+    this.freshAt[index] = this.clock.now()
+    this.doneWaitingForFreshness()
+    // Stale, then fresh: the purge reached this data center, so the other stale checks are
+    // probably fresh too; ask them now rather than after their backoff.
+    if (wasStale) this.wakeStaleChecks()
+  }
+
+  private doneWaitingForFreshness(): void {
+    this.pendingFreshness--
+    if (this.pendingFreshness === 0) this.allFreshAt = this.clock.now()
+  }
+
+  private wakeStaleChecks(): void {
+    const now = this.clock.now()
+    for (const sleeper of [...this.staleSleepers]) {
+      if (now - sleeper.lastAttemptAt >= DEFAULTS.minWakeGapMs) sleeper.wake()
+    }
+  }
+
+  /** Asks again until HIT, within the warm-up window and never past the deadline. */
+  private async warmUp(check: Check): Promise<{ warm: boolean; requests: number }> {
+    let requests = 0
+    for (let attempt = 0; ; attempt++) {
+      const delay = this.delay(DEFAULTS.warmBackoff, attempt, this.options.warmBackoff)
+      const end = this.warmEnd()
+      if (this.clock.now() + delay >= end) {
+        // Sleep to the end of the window only while it can still move (some check is pending).
+        if (this.allFreshAt !== undefined || this.clock.now() >= this.deadline) {
+          return { warm: false, requests }
+        }
+      }
+      await this.sleep(Math.min(delay, Math.max(0, end - this.clock.now())))
+      if (this.stopAll.signal.aborted) return { warm: false, requests }
+      if (this.clock.now() >= this.warmEnd()) return { warm: false, requests }
+      const answer = await this.ask(check)
+      if (answer === 'stopped') return { warm: false, requests }
+      requests++
+      if (answer instanceof SiteTransportError) continue
+      const verdict = judge(answer, check.purgeAcceptedAt, this.skew)
+      if (verdict.kind === 'fresh' && verdict.warm) return { warm: true, requests }
+    }
+  }
+
+  private warmEnd(): number {
+    const window = this.options.warmWindowMs ?? DEFAULTS.warmWindowMs
+    return this.allFreshAt === undefined
+      ? this.deadline
+      : Math.min(this.deadline, this.allFreshAt + window)
+  }
+
+  private delay(defaults: Backoff, attempt: number, given?: Backoff): number {
+    const backoff = given ?? defaults
+    const base = Math.min(backoff.maxMs, backoff.firstMs * backoff.factor ** attempt)
+    const jitter = 1 + backoff.jitter * (2 * this.random() - 1)
+    return Math.round(base * jitter)
+  }
+
+  /** Sleeps, but never past the deadline, and not at all once the run stopped. */
+  private sleep(ms: number): Promise<void> {
+    const until = Math.min(ms, Math.max(0, this.deadline - this.clock.now()))
+    return this.clock.sleep(until, this.stopAll.signal)
+  }
+
+  private async sleepWakeable(ms: number, lastAttemptAt: number): Promise<void> {
+    const woken = new AbortController()
+    const onStop = (): void => woken.abort()
+    this.stopAll.signal.addEventListener('abort', onStop, { once: true })
+    const sleeper: Sleeper = { lastAttemptAt, wake: () => woken.abort() }
+    this.staleSleepers.add(sleeper)
+    try {
+      const until = Math.min(ms, Math.max(0, this.deadline - this.clock.now()))
+      await this.clock.sleep(until, woken.signal)
+    } finally {
+      this.staleSleepers.delete(sleeper)
+      this.stopAll.signal.removeEventListener('abort', onStop)
+    }
+  }
+
+  private stop(reason: string): void {
+    if (this.fatal !== undefined) return
+    this.fatal = reason
+    this.stopAll.abort()
+  }
+
+  private summarize(): Verification {
+    const checks = this.results.filter((result): result is CheckResult => result !== undefined)
+    const settledTimes = checks
+      .map(check => check.settledAfterMs)
+      .filter((ms): ms is number => ms !== undefined)
+    const count = (state: CheckState): number =>
+      checks.filter(check => check.state === state).length
+    const verifiable = checks.filter(check => check.state !== 'unverifiable').length
+    const status: VerifyStatus =
+      this.fatal !== undefined || count('failed') > 0
+        ? 'failed'
+        : count('stale') > 0
+          ? 'stale'
+          : verifiable === 0
+            ? 'skipped'
+            : 'fresh'
+    return {
+      status,
+      checks: this.fatal !== undefined ? [] : checks,
+      ...(this.fatal !== undefined && { fatal: this.fatal }),
+      ...(settledTimes.length > 0 && {
+        settledAfterMs: settledTimes.reduce((a, b) => Math.max(a, b), 0)
+      }),
+      warm: checks.filter(check => check.warm).length,
+      notWarm: checks.filter(check => check.state === 'fresh' && !check.warm).length,
+      skew: this.skew,
+      requests: this.requests
+    }
+  }
+}
