@@ -106,7 +106,8 @@ class SitemapXmlReader {
     }
     closeTag(name) {
         this.sinceLastTag = 0;
-        if (name !== 'loc' || !this.inLoc || this.kind === undefined)
+        // After an error saxes goes on, guessing: nothing it reads then is trusted.
+        if (name !== 'loc' || !this.inLoc || this.kind === undefined || this.failure)
             return;
         this.inLoc = false;
         if (this.locTooLong) {
@@ -292,7 +293,7 @@ class Reading {
                 return;
             }
             inFile++;
-            this.addPage(loc, url);
+            this.addPage(loc);
         };
         const reader = new SitemapXmlReader(onLoc);
         try {
@@ -316,10 +317,11 @@ class Reading {
         }
         return children;
     }
-    addPage(loc, file) {
-        if (!URL.canParse(loc, file.href))
+    addPage(loc) {
+        // The protocol wants absolute URLs; a relative one is a mistake, not a page to guess.
+        if (!URL.canParse(loc))
             return;
-        const page = new URL(loc, file);
+        const page = new URL(loc);
         if (page.host !== this.siteUrl.host || !/^https?:$/.test(page.protocol)) {
             this.foreignUrls++;
             return;
@@ -1008,10 +1010,9 @@ class VerifyRun {
                     await this.sleep(this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff));
                     continue;
                 case 'no-status-header':
-                    if (!this.sawStatusHeader) {
-                        this.stop(`${this.options.siteLabel} answered ${check.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`);
+                    // ask() stopped the run already when no answer ever had the header.
+                    if (this.stopAll.signal.aborted)
                         return;
-                    }
                     finish({
                         state: 'failed',
                         warm: false,
@@ -1056,12 +1057,20 @@ class VerifyRun {
             return 'stopped';
         const sentAt = this.clock.now();
         try {
+            if (this.stopAll.signal.aborted)
+                return 'stopped';
             const remaining = Math.max(1000, this.deadline - sentAt + 1000);
             const timeout = Math.min(this.options.requestTimeoutMs, remaining);
             this.requests++;
             const head = await this.options.getPage(check.url, check.device.userAgent, timeout);
             const answer = { ...head, sentAt, receivedAt: this.clock.now() };
             this.learnFrom(answer);
+            // Decided before the slot is released, so that no further request leaves once the
+            // site has shown it does not answer through the cache.
+            const verdict = judge(answer, check.purgeAcceptedAt, this.skew);
+            if (verdict.kind === 'no-status-header' && !this.sawStatusHeader) {
+                this.stop(`${this.options.siteLabel} answered ${check.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`);
+            }
             return answer;
         }
         catch (error) {

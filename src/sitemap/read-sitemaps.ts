@@ -210,7 +210,7 @@ class Reading {
         return
       }
       inFile++
-      this.addPage(loc, url)
+      this.addPage(loc)
     }
     const reader = new SitemapXmlReader(onLoc)
     try {
@@ -241,9 +241,10 @@ class Reading {
     return children
   }
 
-  private addPage(loc: string, file: URL): void {
-    if (!URL.canParse(loc, file.href)) return
-    const page = new URL(loc, file)
+  private addPage(loc: string): void {
+    // The protocol wants absolute URLs; a relative one is a mistake, not a page to guess.
+    if (!URL.canParse(loc)) return
+    const page = new URL(loc)
     if (page.host !== this.siteUrl.host || !/^https?:$/.test(page.protocol)) {
       this.foreignUrls++
       return

@@ -90,7 +90,8 @@ export class SitemapXmlReader {
 
   private closeTag(name: string): void {
     this.sinceLastTag = 0
-    if (name !== 'loc' || !this.inLoc || this.kind === undefined) return
+    // After an error saxes goes on, guessing: nothing it reads then is trusted.
+    if (name !== 'loc' || !this.inLoc || this.kind === undefined || this.failure) return
     this.inLoc = false
     if (this.locTooLong) {
       this.skippedLongLocs++

@@ -215,12 +215,8 @@ class VerifyRun {
           await this.sleep(this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff))
           continue
         case 'no-status-header':
-          if (!this.sawStatusHeader) {
-            this.stop(
-              `${this.options.siteLabel} answered ${check.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
-            )
-            return
-          }
+          // ask() stopped the run already when no answer ever had the header.
+          if (this.stopAll.signal.aborted) return
           finish({
             state: 'failed',
             warm: false,
@@ -265,12 +261,21 @@ class VerifyRun {
     if (!(await this.limiter.acquire(this.stopAll.signal))) return 'stopped'
     const sentAt = this.clock.now()
     try {
+      if (this.stopAll.signal.aborted) return 'stopped'
       const remaining = Math.max(1000, this.deadline - sentAt + 1000)
       const timeout = Math.min(this.options.requestTimeoutMs, remaining)
       this.requests++
       const head = await this.options.getPage(check.url, check.device.userAgent, timeout)
       const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
       this.learnFrom(answer)
+      // Decided before the slot is released, so that no further request leaves once the
+      // site has shown it does not answer through the cache.
+      const verdict = judge(answer, check.purgeAcceptedAt, this.skew)
+      if (verdict.kind === 'no-status-header' && !this.sawStatusHeader) {
+        this.stop(
+          `${this.options.siteLabel} answered ${check.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
+        )
+      }
       return answer
     } catch (error) {
       if (error instanceof SiteTransportError) return error

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
+import { readSitemaps, SITEMAP_LIMITS } from '../../src/sitemap/read-sitemaps.js'
+import { SitemapXmlReader } from '../../src/sitemap/sitemap-xml.js'
+import { createSiteTransport } from '../../src/verify/site-transport.js'
+
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9'
+const urlset = (locs: string[]): string =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">${locs.map(loc => `<url><loc>${loc}</loc><lastmod>2026-11-20</lastmod></url>`).join('\n')}</urlset>`
+const index = (locs: string[]): string =>
+  `<?xml version="1.0"?><sitemapindex xmlns="${NS}">${locs.map(loc => `<sitemap><loc>${loc}</loc></sitemap>`).join('')}</sitemapindex>`
+
+/** path -> body; robots and sitemaps of a small site, changed per test through `files`. */
+let files: Record<string, string | Buffer> = {}
+const requested: string[] = []
+let server: Server
+let site: URL
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    requested.push(request.url ?? '')
+    const body = files[request.url ?? '']
+    if (body === undefined) {
+      response.writeHead(404).end('not found')
+      return
+    }
+    response.writeHead(200).end(body)
+  })
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  site = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+})
+afterAll(() => new Promise<void>(resolve => server.close(() => resolve())))
+
+async function read(
+  request: Parameters<typeof readSitemaps>[0] = { kind: 'auto' },
+  limits = SITEMAP_LIMITS
+) {
+  const transport = createSiteTransport(2)
+  try {
+    return await readSitemaps(
+      request,
+      site,
+      { open: (url, t) => transport.open(url, 'test', t) },
+      {
+        timeoutMs: 5000,
+        limits
+      }
+    )
+  } finally {
+    transport.close()
+  }
+}
+
+describe('readSitemaps', () => {
+  it('follows robots.txt to an index, a plain and a gzip sitemap', async () => {
+    const page = (path: string): string => new URL(path, site).href
+    files = {
+      '/robots.txt': `User-agent: *\nDisallow:\nSitemap: ${page('/sitemap_index.xml')}\n`,
+      '/sitemap_index.xml': index([
+        page('/sitemaps/pages-1.xml'),
+        page('/sitemaps/pages-2.xml.gz')
+      ]),
+      '/sitemaps/pages-1.xml': urlset([
+        page('/'),
+        page('/blog/a.html'),
+        `${page('/q')}?a=1&amp;b=2`
+      ]),
+      '/sitemaps/pages-2.xml.gz': gzipSync(urlset([page('/docs/x'), page('/blog/a.html')]))
+    }
+    const reading = await read()
+    expect(reading.found).toBe(true)
+    expect(reading.files).toHaveLength(3)
+    expect(reading.pages).toEqual(['/', '/blog/a.html', '/q?a=1&b=2', '/docs/x'])
+    expect(reading.warnings).toEqual([])
+  })
+
+  it('falls back to /sitemap.xml, and says when there is none', async () => {
+    files = { '/sitemap.xml': urlset([new URL('/only', site).href]) }
+    expect((await read()).pages).toEqual(['/only'])
+    files = {}
+    const none = await read()
+    expect(none.found).toBe(false)
+    expect(none.notices.join('\n')).toMatch(/No sitemap found/)
+    expect(none.warnings).toEqual([])
+  })
+
+  it('skips pages and sitemap files on other hosts, with a warning', async () => {
+    files = {
+      '/robots.txt': 'Sitemap: /s.xml\nSitemap: https://elsewhere.example/s.xml',
+      '/s.xml': urlset([new URL('/mine', site).href, 'https://elsewhere.example/theirs'])
+    }
+    const reading = await read()
+    expect(reading.pages).toEqual(['/mine'])
+    expect(reading.foreignUrls).toBe(1)
+    expect(reading.warnings.join('\n')).toMatch(/elsewhere.example\/s.xml is on another host/)
+    expect(reading.warnings.join('\n')).toMatch(/1 URL\(s\) on hosts other than/)
+    expect(requested.some(path => path.includes('elsewhere'))).toBe(false)
+  })
+
+  it('a malformed sitemap is a warning naming the file, not a crash', async () => {
+    files = {
+      '/robots.txt': 'Sitemap: /bad.xml\nSitemap: /html.xml\nSitemap: /good.xml',
+      '/bad.xml': `<urlset><url><loc>${new URL('/kept', site).href}</loc></url><url><loc>x</url>`,
+      '/html.xml': '<html><body>Not found</body></html>',
+      '/good.xml': urlset([new URL('/good', site).href])
+    }
+    const reading = await read()
+    expect(reading.pages).toEqual(['/kept', '/good'])
+    const warnings = reading.warnings.join('\n')
+    expect(warnings).toMatch(/Sitemap http:\/\/127.0.0.1:\d+\/bad.xml is malformed/)
+    expect(warnings).toMatch(/html.xml is malformed: its root element is <html>/)
+  })
+
+  it('cuts a file at the per-file limit and everything at the total, with warnings', async () => {
+    const locs = (from: number, count: number): string[] =>
+      Array.from({ length: count }, (_, i) => new URL(`/p${from + i}`, site).href)
+    files = {
+      '/robots.txt': 'Sitemap: /a.xml\nSitemap: /b.xml\nSitemap: /c.xml',
+      '/a.xml': urlset(locs(0, 30)),
+      '/b.xml': urlset(locs(100, 10)),
+      '/c.xml': urlset(locs(200, 10))
+    }
+    const limits = { ...SITEMAP_LIMITS, urlsPerFile: 20, totalUrls: 25, files: 2 }
+    const reading = await read({ kind: 'auto' }, limits)
+    expect(reading.pages).toHaveLength(25)
+    const warnings = reading.warnings.join('\n')
+    expect(warnings).toMatch(/a.xml lists more than 20 URLs/)
+    expect(warnings).toMatch(/more than 25 pages/)
+    const files2 = await read({ kind: 'auto' }, { ...limits, totalUrls: 1000 })
+    expect(files2.pages).toHaveLength(30)
+    expect(files2.warnings.join('\n')).toMatch(/more than 2 sitemap files; 1 were not read/)
+  })
+
+  it('reads a sitemap given by URL, and nothing with none', async () => {
+    files = { '/custom.xml.gz': gzipSync(urlset([new URL('/c', site).href])) }
+    expect((await read({ kind: 'url', url: new URL('/custom.xml.gz', site) })).pages).toEqual([
+      '/c'
+    ])
+    requested.length = 0
+    expect((await read({ kind: 'none' })).found).toBe(false)
+    expect(requested).toEqual([])
+  })
+})
+
+describe('SitemapXmlReader', () => {
+  it('reads namespaced, chunked XML with CDATA and entities', () => {
+    const locs: string[] = []
+    const reader = new SitemapXmlReader(loc => locs.push(loc))
+    const xml = `<s:urlset xmlns:s="${NS}"><s:url><s:loc> https://x/a?b=1&amp;c=2 </s:loc></s:url><s:url><s:loc><![CDATA[https://x/d]]></s:loc></s:url></s:urlset>`
+    for (let i = 0; i < xml.length; i += 7) reader.write(xml.slice(i, i + 7))
+    reader.close()
+    expect(locs).toEqual(['https://x/a?b=1&c=2', 'https://x/d'])
+    expect(reader.fileKind).toBe('urlset')
+  })
+
+  it('stops on text without tags long before it fills the memory', () => {
+    const reader = new SitemapXmlReader(() => undefined)
+    reader.write('<urlset><url><loc>')
+    const junk = 'x'.repeat(256 * 1024)
+    expect(() => {
+      for (let i = 0; i < 8; i++) reader.write(junk)
+    }).toThrow(/without a tag/)
+  })
+})

@@ -1,0 +1,109 @@
+import { describe, expect, it } from '@jest/globals'
+import {
+  MAX_PROBLEM_ROWS,
+  renderPreviewSection,
+  renderVerificationSection,
+  renderVerificationSkipped
+} from '../../src/report/verification.js'
+import type { PreviewReport, VerifyReport } from '../../src/verify/index.js'
+import type { CheckResult } from '../../src/verify/verify-pages.js'
+
+const selection = {
+  pages: [{ path: '/a', purgedBy: [] }],
+  selectedCount: 300,
+  leftOut: 100,
+  bySitemap: [],
+  uncheckedTags: ['home'],
+  urlsNotInSitemap: [],
+  notes: []
+}
+
+function report(checks: CheckResult[]): VerifyReport {
+  return {
+    siteUrl: 'https://www.example.com',
+    devices: ['desktop', 'mobile'],
+    selection,
+    verification: {
+      status: checks.some(c => c.state === 'stale') ? 'stale' : 'fresh',
+      checks,
+      warm: checks.filter(c => c.warm).length,
+      notWarm: 0,
+      skew: { lowMs: 3_599_500, highMs: 3_600_400, measured: true },
+      requests: checks.length,
+      settledAfterMs: 4000
+    }
+  }
+}
+
+describe('verification summary', () => {
+  it('counts, times, left-out pages, unchecked tags and the skew', () => {
+    const html = renderVerificationSection(
+      report([
+        {
+          url: 'https://www.example.com/a',
+          device: 'desktop',
+          state: 'fresh',
+          warm: true,
+          settledAfterMs: 2000,
+          requests: 2
+        },
+        {
+          url: 'https://www.example.com/a',
+          device: 'mobile',
+          state: 'fresh',
+          warm: true,
+          settledAfterMs: 4000,
+          requests: 3
+        }
+      ])
+    )
+    expect(html).toContain('✅ fresh')
+    expect(html).toContain('<td>time to fresh, median</td><td>2.0 s</td>')
+    expect(html).toContain('<td>time to fresh, slowest</td><td>4.0 s</td>')
+    expect(html).toContain('100 of 300 pages')
+    expect(html).toContain('<code>home</code>')
+    expect(html).toContain('<td>edge clock minus runner clock</td><td>3600 s</td>')
+    expect(html).toMatch(/proves the data center the runner reaches/)
+  })
+
+  it('lists stale and failed checks, escaped, at most 50 rows', () => {
+    const checks: CheckResult[] = Array.from({ length: 60 }, (_, i) => ({
+      url: `https://www.example.com/<script>${i}|x`,
+      device: 'mobile',
+      state: 'stale',
+      warm: false,
+      requests: 5,
+      detail: '2026-11-23T09:14:07.Z (GMT)'
+    }))
+    const html = renderVerificationSection(report(checks))
+    expect(html).not.toContain('<script>')
+    expect(html).toContain('&lt;script&gt;0&#124;x')
+    expect(html.match(/⚠️ stale<\/td>/g)).toHaveLength(MAX_PROBLEM_ROWS)
+    expect(html).toContain('… and 10 more.')
+  })
+
+  it('a skipped verification says why', () => {
+    expect(renderVerificationSkipped('dry run: nothing was purged.')).toContain(
+      'dry run: nothing was purged.'
+    )
+  })
+
+  it('the preview shows what each target selects', () => {
+    const preview: PreviewReport = {
+      siteUrl: 'https://www.example.com',
+      sitemap: { found: true, files: 3, pages: 16, warnings: [] },
+      selection: {
+        ...selection,
+        bySitemap: [
+          { target: { kind: 'pattern', item: '#^/blog/#' }, count: 5, first: ['/blog/', '/blog/a'] }
+        ],
+        urlsNotInSitemap: ['/typo']
+      },
+      output: { sitemap_pages: 16, selected: [], selected_count: 5 }
+    }
+    const html = renderPreviewSection(preview)
+    expect(html).toContain('<td>5 of 16</td>')
+    expect(html).toContain('<code>/blog/</code><br><code>/blog/a</code><br>…')
+    expect(html).toContain('<code>/typo</code>')
+  })
+})

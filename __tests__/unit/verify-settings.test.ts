@@ -1,0 +1,257 @@
+import { describe, expect, it } from '@jest/globals'
+import { Input, type InputName } from '../../src/constants.js'
+import { Diagnostics, formatProblem } from '../../src/diagnostics.js'
+import { parseInputs, type RawInputs } from '../../src/settings.js'
+import { BUILT_IN_DEVICES, parseDevices } from '../../src/verify/devices.js'
+import {
+  pageHasFolderTag,
+  selectPages,
+  spreadSample,
+  type PatternMatch
+} from '../../src/verify/select-pages.js'
+import { matchPatternPages } from '../../src/verify/pattern-pages.js'
+
+function raw(given: Partial<Record<InputName, string>>): RawInputs {
+  const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<
+    InputName,
+    string
+  >
+  return { ...all, api_key: 'k3y', base_url: 'https://api.example.com', tags: 'a', ...given }
+}
+
+async function problemsOf(given: Partial<Record<InputName, string>>): Promise<string[]> {
+  const { diagnostics } = await parseInputs(raw(given))
+  return diagnostics.problems.map(formatProblem)
+}
+
+describe('verification settings', () => {
+  it('defaults: off, 600 s, desktop and mobile, 200 pages, sitemap auto', async () => {
+    const { settings } = await parseInputs(raw({}))
+    expect(settings?.verify).toMatchObject({
+      mode: 'off',
+      timeoutMs: 600_000,
+      limit: 200,
+      sitemap: { kind: 'auto' },
+      extraPages: []
+    })
+    expect(settings?.verify?.devices.map(device => device.name)).toEqual(['desktop', 'mobile'])
+  })
+
+  it('reads true and warn, and keeps only the origin of site_url (with a notice)', async () => {
+    const { settings, diagnostics } = await parseInputs(
+      raw({ verify: 'warn', site_url: 'https://www.example.com/shop/?x=1' })
+    )
+    expect(settings?.verify?.mode).toBe('warn')
+    expect(settings?.verify?.siteUrl?.href).toBe('https://www.example.com/')
+    expect(diagnostics.notices.join('\n')).toMatch(/only the address https:\/\/www.example.com/)
+    const strict = await parseInputs(raw({ verify: 'true', site_url: 'http://127.0.0.1:8080' }))
+    expect(strict.settings?.verify?.mode).toBe('fail')
+  })
+
+  it('collects every problem, naming the input and quoting the value', async () => {
+    const problems = await problemsOf({
+      verify: 'yes',
+      site_url: 'http://www.example.com',
+      verify_timeout_seconds: '-3',
+      devices: 'desktop, phone',
+      verify_limit: '0',
+      sitemap: 'ftp://x'
+    })
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Input 'verify' "yes": must be false, true/),
+        expect.stringMatching(/^Input 'site_url' "http:\/\/www.example.com": must use https/),
+        expect.stringMatching(/^Input 'verify_timeout_seconds' "-3"/),
+        expect.stringMatching(/^Input 'devices' "phone": is not a built-in device/),
+        expect.stringMatching(/^Input 'verify_limit' "0"/),
+        expect.stringMatching(/^Input 'sitemap' "ftp:\/\/x"/)
+      ])
+    )
+  })
+
+  it('requires site_url when verify is on', async () => {
+    expect(await problemsOf({ verify: 'true' })).toEqual([
+      expect.stringMatching(/^Input 'site_url' "": is required with verify: true/)
+    ])
+  })
+
+  it('verify_urls: paths and absolute URLs on site_url only', async () => {
+    const { settings } = await parseInputs(
+      raw({
+        verify: 'true',
+        site_url: 'https://www.example.com',
+        verify_urls: '/a b\nhttps://www.example.com/c?x=1\n/a%20b'
+      })
+    )
+    expect(settings?.verify?.extraPages).toEqual(['/a%20b', '/c?x=1'])
+    const problems = await problemsOf({
+      verify: 'true',
+      site_url: 'https://www.example.com',
+      verify_urls: 'https://other.example.com/x\nrelative'
+    })
+    expect(problems).toEqual([
+      expect.stringMatching(/^Input 'verify_urls' "https:\/\/other.example.com\/x"/),
+      expect.stringMatching(/^Input 'verify_urls' "relative"/)
+    ])
+  })
+
+  it('refuses more verify_urls than verify_limit', async () => {
+    const problems = await problemsOf({
+      verify: 'true',
+      site_url: 'https://www.example.com',
+      verify_urls: '/a\n/b\n/c',
+      verify_limit: '2'
+    })
+    expect(problems).toEqual([expect.stringMatching(/^Input 'verify_urls' "3 pages"/)])
+  })
+
+  it('sitemap: auto, none or a URL', async () => {
+    const none = await parseInputs(raw({ sitemap: 'none' }))
+    expect(none.settings?.verify?.sitemap).toEqual({ kind: 'none' })
+    const url = await parseInputs(raw({ sitemap: 'https://cdn.example.com/sitemap.xml.gz' }))
+    expect(url.settings?.verify?.sitemap).toMatchObject({ kind: 'url' })
+  })
+})
+
+describe('parseDevices', () => {
+  it('takes built-in names separated by commas or newlines, in any case', () => {
+    const diag = new Diagnostics()
+    const devices = parseDevices('Desktop, mobile\ntablet,bot', diag)
+    expect(diag.problems).toEqual([])
+    expect(devices).toEqual(
+      ['desktop', 'mobile', 'tablet', 'bot'].map(name => ({
+        name,
+        userAgent: BUILT_IN_DEVICES[name]
+      }))
+    )
+  })
+
+  it('takes a custom device on its own line, commas in the user agent included', () => {
+    const diag = new Diagnostics()
+    const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/1.0'
+    const devices = parseDevices(`desktop\nlinux = ${ua}\nodd=a=b, c`, diag)
+    expect(diag.problems).toEqual([])
+    expect(devices.slice(1)).toEqual([
+      { name: 'linux', userAgent: ua },
+      { name: 'odd', userAgent: 'a=b, c' }
+    ])
+  })
+
+  it('refuses unknown names, duplicates, bad custom lines and an empty list', () => {
+    const diag = new Diagnostics()
+    parseDevices('desktop, desktop\nbad name=UA\nempty=', diag)
+    expect(diag.problems.map(p => p.value)).toEqual(['desktop', 'bad name=UA', 'empty='])
+    const none = new Diagnostics()
+    parseDevices(' , ', none)
+    expect(none.problems).toHaveLength(1)
+  })
+})
+
+describe('page selection', () => {
+  const sitemap = [
+    '/',
+    '/blog/',
+    '/blog/a.html',
+    '/blog/2024/b.html',
+    '/docs/guide/install',
+    '/docs/guide/usage',
+    '/shop?x=1'
+  ]
+  const byRegex = (pattern: string, paths: readonly string[]): PatternMatch => ({
+    kind: 'matched',
+    paths: paths.filter(path => new RegExp(pattern.slice(1, -1)).test(path))
+  })
+
+  it('URL targets as purged; a pattern and a folder tag through the sitemap; other tags unchecked', () => {
+    const selection = selectPages({
+      targets: {
+        urls: ['/new-page'],
+        tags: ['folder-docs-f-guide', 'home'],
+        patterns: ['#^/blog/#']
+      },
+      sitemapPages: sitemap,
+      extraPages: ['/'],
+      limit: 100,
+      matchPattern: byRegex
+    })
+    expect(selection.pages.map(page => page.path)).toEqual([
+      '/new-page',
+      '/blog/',
+      '/blog/a.html',
+      '/blog/2024/b.html',
+      '/docs/guide/install',
+      '/docs/guide/usage',
+      '/'
+    ])
+    expect(selection.uncheckedTags).toEqual(['home'])
+    expect(selection.urlsNotInSitemap).toEqual(['/new-page'])
+    expect(selection.bySitemap.map(entry => [entry.target.item, entry.count])).toEqual([
+      ['#^/blog/#', 3],
+      ['folder-docs-f-guide', 2]
+    ])
+    expect(selection.pages[1]?.purgedBy).toEqual([{ kind: 'pattern', item: '#^/blog/#' }])
+    expect(selection.pages[6]?.purgedBy).toEqual([])
+  })
+
+  it('without a sitemap, patterns and folder tags cannot be checked, and say so', () => {
+    const selection = selectPages({
+      targets: { urls: [], tags: ['folder-blog'], patterns: ['#^/blog/#'] },
+      extraPages: [],
+      limit: 10,
+      matchPattern: byRegex
+    })
+    expect(selection.pages).toEqual([])
+    expect(selection.uncheckedTags).toEqual(['folder-blog'])
+    expect(selection.notes.join('\n')).toMatch(/no sitemap/)
+  })
+
+  it('beyond the limit, keeps every verify_urls page and spreads the rest', () => {
+    const selection = selectPages({
+      targets: { urls: Array.from({ length: 100 }, (_, i) => `/p${i}`), tags: [], patterns: [] },
+      extraPages: ['/p50', '/extra'],
+      limit: 6,
+      matchPattern: byRegex
+    })
+    expect(selection.pages.map(page => page.path)).toEqual([
+      '/p0',
+      '/p24',
+      '/p49',
+      '/p50',
+      '/p75',
+      '/extra'
+    ])
+    expect(selection.selectedCount).toBe(101)
+    expect(selection.leftOut).toBe(95)
+  })
+
+  it('spreadSample keeps order and covers start, middle and end', () => {
+    const items = Array.from({ length: 10 }, (_, i) => i)
+    expect(spreadSample(items, 4, () => false)).toEqual([0, 2, 5, 7])
+    expect(spreadSample(items, 20, () => false)).toEqual(items)
+    expect(spreadSample(items, 3, item => item === 9)).toEqual([0, 4, 9])
+  })
+
+  it('folder tags follow the service: the last segment is the page, the query ignored', () => {
+    expect(pageHasFolderTag('/A/B/C/page', 'folder-A')).toBe(true)
+    expect(pageHasFolderTag('/A/B/C/page', 'folder-A-f-B-f-C')).toBe(true)
+    expect(pageHasFolderTag('/A/B/C/page', 'folder-A-f-B-f-C-f-page')).toBe(false)
+    expect(pageHasFolderTag('/blog/', 'folder-blog')).toBe(true)
+    expect(pageHasFolderTag('/blog?x=/y/z', 'folder-blog')).toBe(false)
+    expect(pageHasFolderTag('/caf%C3%A9/x', 'folder-café')).toBe(true)
+    expect(pageHasFolderTag('/AB/x', 'folder-A')).toBe(false)
+  })
+})
+
+describe('matchPatternPages', () => {
+  it('selects paths with the exact JS translation of the pattern', () => {
+    const match = matchPatternPages('#^/blog/.*\\.html$#i', ['/blog/a.html', '/BLOG/b.HTML', '/x'])
+    expect(match).toEqual({ kind: 'matched', paths: ['/blog/a.html', '/BLOG/b.HTML'] })
+  })
+  it('says when a pattern has no exact JS equivalent', () => {
+    expect(matchPatternPages('#^/(a)\\1#', ['/aa']).kind).toBe('untranslatable')
+  })
+  it('stops a pattern that backtracks for ages instead of hanging', () => {
+    const paths = [`/${'a'.repeat(40)}!`]
+    expect(matchPatternPages('#^/(a+)+$#', paths, 200)).toEqual({ kind: 'too-slow', budgetMs: 200 })
+  })
+})
