@@ -1,0 +1,183 @@
+/**
+ * End to end: dist/index.js purges through the emulator's API, then verifies and warms the
+ * pages at the emulator's public site. Propagation and render times are short, deadlines too.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startEmulator, type Emulator } from '../../emulator/server.mjs'
+import { edgeCaseSite } from '../../emulator/site.mjs'
+import { API_KEY, ENCODED_KEY, errorsOf, runWith, visibleText, warningsOf } from './helpers.js'
+
+let emulator: Emulator
+beforeAll(async () => {
+  emulator = await startEmulator({
+    apiKey: API_KEY,
+    site: edgeCaseSite,
+    sitePort: 0,
+    propagationMs: 1000,
+    renderMs: 300
+  })
+})
+afterAll(async () => {
+  await emulator.close()
+})
+beforeEach(() => {
+  emulator.reset()
+  emulator.configureSite({ propagationMs: 1000, renderMs: 300, siteHeaders: true, clockSkewMs: 0 })
+})
+
+const verifyInputs = (extra: Record<string, string> = {}): Record<string, string> => ({
+  site_url: emulator.siteUrl,
+  verify: 'true',
+  verify_timeout_seconds: '30',
+  ...extra
+})
+
+function siteLog(): string {
+  return JSON.stringify(emulator.siteRequests)
+}
+
+describe('verify', () => {
+  it('waits until the purged pages are fresh on both devices, and warms them', async () => {
+    const result = await runWith(emulator.url, {
+      urls: '/about\n/contact',
+      pattern: '#^/blog/.*\\.html$#',
+      ...verifyInputs()
+    })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs).toMatchObject({ status: 'purged', verify_status: 'fresh', stale: '[]' })
+    // 2 URLs + 3 blog posts, each on desktop and mobile.
+    expect(result.outputs['warm']).toBe('10')
+    expect(Number(result.outputs['verify_seconds'])).toBeGreaterThanOrEqual(1)
+    const pages = emulator.siteRequests.filter(request => !/robots|sitemap/.test(request.url))
+    expect(new Set(pages.map(request => request.url))).toEqual(
+      new Set([
+        '/about',
+        '/contact',
+        '/blog/hello-world.html',
+        '/blog/second-post.html',
+        '/blog/2024/01/new-year.html'
+      ])
+    )
+    expect(new Set(pages.map(request => request.device))).toEqual(new Set(['desktop', 'mobile']))
+    // Stale before the purge arrived, then EXTRACTING, then HIT.
+    expect(pages.map(request => request.kcStatus)).toEqual(
+      expect.arrayContaining(['HIT', 'EXTRACTING'])
+    )
+    expect(result.summary).toContain('Verification at the edge: ✅ fresh')
+    expect(result.summary).toMatch(/5 page\(s\) × 2 device\(s\)/)
+  })
+
+  it('never sends the api key (or any credential) to the site', async () => {
+    const result = await runWith(emulator.url, { tags: 'folder-docs', ...verifyInputs() })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['verify_status']).toBe('fresh')
+    expect(emulator.siteRequests.length).toBeGreaterThan(0)
+    const log = siteLog()
+    expect(log).not.toContain(API_KEY)
+    expect(log).not.toContain(ENCODED_KEY)
+    expect(log).not.toContain('api_key')
+    for (const request of emulator.siteRequests) {
+      expect(Object.keys(request.headers)).not.toEqual(
+        expect.arrayContaining(['authorization', 'cookie'])
+      )
+    }
+  })
+
+  it('stale at the deadline: verify true fails the step, with the stale pages as output', async () => {
+    emulator.configureSite({ propagationMs: 120_000 })
+    const result = await runWith(emulator.url, {
+      urls: '/about',
+      ...verifyInputs({ verify_timeout_seconds: '3', devices: 'mobile' })
+    })
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs['verify_status']).toBe('stale')
+    expect(JSON.parse(result.outputs['stale'] ?? '')).toEqual([
+      { url: `${emulator.siteUrl}/about`, device: 'mobile' }
+    ])
+    expect(errorsOf(result).join('\n')).toMatch(/1 check\(s\) still stale at the deadline/)
+    expect(result.summary).toContain('⚠️ stale')
+  })
+
+  it('stale at the deadline: verify warn warns and passes', async () => {
+    emulator.configureSite({ propagationMs: 120_000 })
+    const result = await runWith(emulator.url, {
+      urls: '/about',
+      ...verifyInputs({ verify: 'warn', verify_timeout_seconds: '3' })
+    })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['verify_status']).toBe('stale')
+    expect(JSON.parse(result.outputs['stale'] ?? '')).toHaveLength(2)
+    expect(warningsOf(result).join('\n')).toMatch(/2 check\(s\) still stale/)
+  })
+
+  it('no status header: stops at once with an error naming site_url', async () => {
+    emulator.configureSite({ siteHeaders: false })
+    const result = await runWith(emulator.url, {
+      urls: '/about\n/contact\n/',
+      ...verifyInputs({ verify_timeout_seconds: '600' })
+    })
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs['verify_status']).toBe('failed')
+    expect(errorsOf(result).join('\n')).toMatch(
+      /site_url http:\/\/127\.0\.0\.1:\d+ answered .* no \*-Kc-Status header: the site does not answer through the rendering cache/
+    )
+    // It did not wait for the deadline: no page was asked twice.
+    expect(emulator.siteRequests.length).toBeLessThanOrEqual(6)
+  })
+
+  it('DYNAMIC pages are unverifiable, 404 pages gone; neither fails', async () => {
+    const result = await runWith(emulator.url, {
+      urls: '/account\n/no-such-page',
+      ...verifyInputs()
+    })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['verify_status']).toBe('fresh')
+    expect(result.summary).toContain('<td>unverifiable (DYNAMIC)</td><td>2</td>')
+    expect(result.summary).toContain('<td>gone (404/410)</td><td>2</td>')
+  })
+
+  it('a tag that is not a folder tag is reported as not checked, without failing', async () => {
+    const result = await runWith(emulator.url, { tags: 'home', ...verifyInputs() })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['verify_status']).toBe('skipped')
+    expect(result.summary).toMatch(/Tags that could not be checked.*<code>home<\/code>/)
+  })
+
+  it('skips verification on a dry run and says why', async () => {
+    const result = await runWith(emulator.url, {
+      urls: '/about',
+      dry_run: 'true',
+      ...verifyInputs()
+    })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['verify_status']).toBe('skipped')
+    expect(result.summary).toContain('dry run: nothing was purged.')
+  })
+})
+
+describe('dry-run preview', () => {
+  it('shows what each target selects in the sitemap, and reads nothing but robots.txt and sitemaps', async () => {
+    const result = await runWith(emulator.url, {
+      dry_run: 'true',
+      site_url: emulator.siteUrl,
+      pattern: '#^/blog/#',
+      tags: 'folder-docs-f-guide',
+      urls: '/about\n/abuot'
+    })
+    expect(result.exitCode).toBe(0)
+    expect(emulator.requests).toHaveLength(0)
+    expect(emulator.siteRequests.every(request => /robots|sitemap/.test(request.url))).toBe(true)
+    const preview = JSON.parse(result.outputs['preview'] ?? '') as {
+      sitemap_pages: number
+      selected: string[]
+      selected_count: number
+    }
+    expect(preview.sitemap_pages).toBe(edgeCaseSite.pages.length)
+    // /about, /abuot, 4 blog pages, 2 guide pages.
+    expect(preview.selected_count).toBe(8)
+    expect(preview.selected).toContain(`${emulator.siteUrl}/docs/guide/install`)
+    expect(result.summary).toMatch(/<td>#\^\/blog\/#<\/td>|<code>#\^\/blog\/#<\/code>/)
+    expect(result.summary).toMatch(/does not list \(typos\?\): <code>\/abuot<\/code>/)
+    expect(visibleText(result)).not.toContain(API_KEY)
+  })
+})
