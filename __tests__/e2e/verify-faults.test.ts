@@ -1,0 +1,119 @@
+/**
+ * Verification under faults of the public site: 503s, connection resets, slow answers, a 1 GB
+ * sitemap, an edge clock an hour off. dist/index.js in a child process, against the emulator.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startEmulator, type Emulator } from '../../emulator/server.mjs'
+import { REPO_ROOT } from '../../scripts/run-action.mjs'
+import { API_KEY, runWith, warningsOf } from './helpers.js'
+
+let emulator: Emulator
+beforeAll(async () => {
+  emulator = await startEmulator({
+    apiKey: API_KEY,
+    sitePort: 0,
+    propagationMs: 1000,
+    renderMs: 300
+  })
+})
+afterAll(async () => {
+  await emulator.close()
+})
+beforeEach(() => {
+  emulator.reset()
+  emulator.configureSite({ propagationMs: 1000, renderMs: 300, clockSkewMs: 0 })
+})
+
+const verifyInputs = (extra: Record<string, string> = {}): Record<string, string> => ({
+  site_url: emulator.siteUrl,
+  verify: 'true',
+  verify_timeout_seconds: '30',
+  ...extra
+})
+
+describe('verification under faults', () => {
+  it('the site answering 503, then 200: retried, then fresh', async () => {
+    emulator.siteFaults.enqueue({ status: 503, times: 4 })
+    const result = await runWith(emulator.url, { urls: '/about', ...verifyInputs() })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['verify_status']).toBe('fresh')
+    expect(emulator.siteRequests.filter(request => request.status === 503)).toHaveLength(4)
+  })
+
+  it('connections reset: retried, then fresh', async () => {
+    emulator.siteFaults.enqueue({ reset: true, times: 3 })
+    const result = await runWith(emulator.url, { urls: '/about', ...verifyInputs() })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['verify_status']).toBe('fresh')
+  })
+
+  it('slow answers time out and are asked again', async () => {
+    emulator.siteFaults.enqueue({ delayMs: 3000, times: 2 })
+    const result = await runWith(emulator.url, {
+      urls: '/about',
+      timeout_seconds: '1',
+      ...verifyInputs({ devices: 'desktop' })
+    })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['verify_status']).toBe('fresh')
+  })
+
+  it('a site down until the deadline is a failed check, not a stale one', async () => {
+    emulator.siteFaults.enqueue({ status: 503, times: 1000 })
+    const result = await runWith(emulator.url, {
+      urls: '/about',
+      ...verifyInputs({ verify_timeout_seconds: '3', devices: 'desktop' })
+    })
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs['verify_status']).toBe('failed')
+    expect(result.outputs['stale']).toBe('[]')
+    expect(result.summary).toMatch(/still failing at the deadline: HTTP 503/)
+  })
+
+  for (const skew of [3_600_000, -3_600_000]) {
+    it(`an edge clock ${skew > 0 ? 'an hour ahead' : 'an hour behind'}: stale, then fresh, judged right`, async () => {
+      emulator.configureSite({ clockSkewMs: skew, propagationMs: 1500 })
+      const result = await runWith(emulator.url, { urls: '/about\n/contact', ...verifyInputs() })
+      expect(result.exitCode).toBe(0)
+      expect(result.outputs['verify_status']).toBe('fresh')
+      // It waited for the purge: the first answers were stale HITs, the last ones new renders.
+      expect(Number(result.outputs['verify_seconds'])).toBeGreaterThanOrEqual(1.5)
+      expect(result.summary).toContain(
+        `<td>edge clock minus runner clock</td><td>${skew / 1000} s</td>`
+      )
+    })
+  }
+
+  it('a 1 GB sitemap: read up to the per-file limit with a clear warning, in bounded memory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verify-rss-'))
+    const rssFile = join(dir, 'rss')
+    try {
+      const result = await runWith(
+        emulator.url,
+        {
+          pattern: '#^/h/1\\d*$#',
+          dry_run: 'true',
+          site_url: emulator.siteUrl,
+          sitemap: `${emulator.siteUrl}/huge-sitemap.xml?bytes=${1024 ** 3}`
+        },
+        {
+          NODE_OPTIONS: `--import=${join(REPO_ROOT, 'bench', 'rss-probe.mjs')}`,
+          BENCH_RSS_FILE: rssFile
+        }
+      )
+      expect(result.exitCode).toBe(0)
+      expect(warningsOf(result).join('\n')).toMatch(
+        /huge-sitemap\.xml\?bytes=\d+ lists more than 50000 URLs \(the protocol's limit for one file\); the rest of it was not read/
+      )
+      const preview = JSON.parse(result.outputs['preview'] ?? '') as { sitemap_pages: number }
+      expect(preview.sitemap_pages).toBe(50_000)
+      const peakMiB = Number(readFileSync(rssFile, 'utf8')) / 1024
+      expect(peakMiB).toBeLessThan(200)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
