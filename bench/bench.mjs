@@ -10,7 +10,9 @@
  *    sendPlan + createHttpTransport in a fresh process, the emulator answering after 50 ms;
  *    reference: the lower bound ceil(requests / concurrency) × 50 ms.
  * 3. Mapping: 3,000 and 100,000 changed files through a 50-rule url_map, in a fresh process.
- * 4. Peak RSS of each run, and the size of dist/.
+ * 4. Verification (bench/verify.mjs): 1,000 pages x 2 devices with 2 s propagation against the
+ *    ideal (propagation + one pass of the requests at 6 in flight); a 1,000,000-URL sitemap.
+ * 5. Peak RSS of each run, and the size of dist/.
  *
  * Times are medians; ratios of alternated runs are medians of the per-round ratios. A missed
  * target is marked, not fatal: the process fails only when a run did not do its work (a URL
@@ -33,6 +35,7 @@ import { pathToFileURL } from 'node:url'
 import { startEmulator } from '../emulator/server.mjs'
 import { ACTION_ENTRY, REPO_ROOT, runAction, runNode } from '../scripts/run-action.mjs'
 import { shortUrls } from './in-process/workload.mjs'
+import { benchVerify } from './verify.mjs'
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -589,6 +592,18 @@ async function main() {
         target: TARGET
       })
     )
+    // --- Verification at the edge (bench/verify.mjs) -------------------------------------------
+    const verified = await benchVerify({
+      runs: RUNS.memory,
+      rssProbe: RSS_PROBE,
+      row,
+      check,
+      log,
+      median
+    })
+    rows.push(...verified.rows)
+    samples.verify = verified.samples
+
     rows.push(
       row({
         section: 'size',

@@ -72,13 +72,13 @@ describe('readSitemaps', () => {
     const reading = await read()
     expect(reading.found).toBe(true)
     expect(reading.files).toHaveLength(3)
-    expect(reading.pages).toEqual(['/', '/blog/a.html', '/q?a=1&b=2', '/docs/x'])
+    expect([...reading.pages]).toEqual(['/', '/blog/a.html', '/q?a=1&b=2', '/docs/x'])
     expect(reading.warnings).toEqual([])
   })
 
   it('falls back to /sitemap.xml, and says when there is none', async () => {
     files = { '/sitemap.xml': urlset([new URL('/only', site).href]) }
-    expect((await read()).pages).toEqual(['/only'])
+    expect([...(await read()).pages]).toEqual(['/only'])
     files = {}
     const none = await read()
     expect(none.found).toBe(false)
@@ -92,7 +92,7 @@ describe('readSitemaps', () => {
       '/s.xml': urlset([new URL('/mine', site).href, 'https://elsewhere.example/theirs'])
     }
     const reading = await read()
-    expect(reading.pages).toEqual(['/mine'])
+    expect([...reading.pages]).toEqual(['/mine'])
     expect(reading.foreignUrls).toBe(1)
     expect(reading.warnings.join('\n')).toMatch(/elsewhere.example\/s.xml is on another host/)
     expect(reading.warnings.join('\n')).toMatch(/1 URL\(s\) on hosts other than/)
@@ -107,7 +107,7 @@ describe('readSitemaps', () => {
       '/good.xml': urlset([new URL('/good', site).href])
     }
     const reading = await read()
-    expect(reading.pages).toEqual(['/kept', '/good'])
+    expect([...reading.pages]).toEqual(['/kept', '/good'])
     const warnings = reading.warnings.join('\n')
     expect(warnings).toMatch(/Sitemap http:\/\/127.0.0.1:\d+\/bad.xml is malformed/)
     expect(warnings).toMatch(/html.xml is malformed: its root element is <html>/)
@@ -124,20 +124,51 @@ describe('readSitemaps', () => {
     }
     const limits = { ...SITEMAP_LIMITS, urlsPerFile: 20, totalUrls: 25, files: 2 }
     const reading = await read({ kind: 'auto' }, limits)
-    expect(reading.pages).toHaveLength(25)
+    expect(reading.pages.size).toBe(25)
     const warnings = reading.warnings.join('\n')
     expect(warnings).toMatch(/a.xml lists more than 20 URLs/)
     expect(warnings).toMatch(/more than 25 pages/)
     const files2 = await read({ kind: 'auto' }, { ...limits, totalUrls: 1000 })
-    expect(files2.pages).toHaveLength(30)
+    expect(files2.pages.size).toBe(30)
     expect(files2.warnings.join('\n')).toMatch(/more than 2 sitemap files; 1 were not read/)
+  })
+
+  it('keeps each page as WHATWG URL gives its path and query, whatever the spelling', async () => {
+    const host = site.host
+    const locs = [
+      '/plain/page.html?a=1&b=2',
+      '/a/./b',
+      '/a/../b',
+      '/a/%2E%2e/b',
+      '/%7Euser/caf%C3%A9',
+      '/x?',
+      '/x?y=1#fragment',
+      '/q?quote=it%27s',
+      '/a:b@c!$(*)+,;=',
+      '//double'
+    ].map(path => `http://${host}${path}`)
+    locs.push(
+      `http://${host}/with space`,
+      `HTTP://${host.toUpperCase()}/Upper`,
+      `http://${host}/it's`
+    )
+    const escaped = locs.map(loc => loc.replace(/&/g, '&amp;').replace(/'/g, '&apos;'))
+    files = { '/sitemap.xml': urlset(escaped) }
+    const expected = [
+      ...new Set(
+        locs.map(loc => {
+          const url = new URL(loc)
+          return `${url.pathname}${url.search}`
+        })
+      )
+    ]
+    expect([...(await read()).pages]).toEqual(expected)
   })
 
   it('reads a sitemap given by URL, and nothing with none', async () => {
     files = { '/custom.xml.gz': gzipSync(urlset([new URL('/c', site).href])) }
-    expect((await read({ kind: 'url', url: new URL('/custom.xml.gz', site) })).pages).toEqual([
-      '/c'
-    ])
+    const given = await read({ kind: 'url', url: new URL('/custom.xml.gz', site) })
+    expect([...given.pages]).toEqual(['/c'])
     requested.length = 0
     expect((await read({ kind: 'none' })).found).toBe(false)
     expect(requested).toEqual([])

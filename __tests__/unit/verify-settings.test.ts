@@ -157,9 +157,9 @@ describe('page selection', () => {
     '/docs/guide/usage',
     '/shop?x=1'
   ]
-  const byRegex = (pattern: string, paths: readonly string[]): PatternMatch => ({
+  const byRegex = (pattern: string, paths: Iterable<string>): PatternMatch => ({
     kind: 'matched',
-    paths: paths.filter(path => new RegExp(pattern.slice(1, -1)).test(path))
+    paths: [...paths].filter(path => new RegExp(pattern.slice(1, -1)).test(path))
   })
 
   it('URL targets as purged; a pattern and a folder tag through the sitemap; other tags unchecked', () => {
@@ -169,7 +169,7 @@ describe('page selection', () => {
         tags: ['folder-docs-f-guide', 'home'],
         patterns: ['#^/blog/#']
       },
-      sitemapPages: sitemap,
+      sitemapPages: new Set(sitemap),
       extraPages: ['/'],
       limit: 100,
       matchPattern: byRegex

@@ -160,7 +160,7 @@ export async function runPreview(input: PreviewInput): Promise<PreviewReport> {
       sitemap: summarizeSitemap(sitemap),
       selection,
       output: {
-        sitemap_pages: sitemap.pages.length,
+        sitemap_pages: sitemap.pages.size,
         selected: selection.pages.map(page => new URL(page.path, siteUrl).href),
         selected_count: selection.selectedCount
       }
@@ -188,7 +188,7 @@ async function readSitemapOf(
   for (const warning of reading.warnings) log.warning(warning)
   if (reading.found) {
     log.info(
-      `Sitemaps: ${reading.pages.length} page(s) on ${siteUrl.host} in ${reading.files.length} file(s), read in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+      `Sitemaps: ${reading.pages.size} page(s) on ${siteUrl.host} in ${reading.files.length} file(s), read in ${((Date.now() - started) / 1000).toFixed(1)} s.`
     )
   }
   return reading
@@ -198,7 +198,7 @@ function summarizeSitemap(reading: SitemapReading): SitemapSummary {
   return {
     found: reading.found,
     files: reading.files.length,
-    pages: reading.pages.length,
+    pages: reading.pages.size,
     warnings: reading.warnings
   }
 }

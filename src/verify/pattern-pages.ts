@@ -13,18 +13,18 @@ export const PATTERN_BUDGET_MS = 10_000
 
 export function matchPatternPages(
   pattern: string,
-  paths: readonly string[],
+  paths: Iterable<string>,
   budgetMs = PATTERN_BUDGET_MS
 ): PatternMatch {
   const regex = pageRegExp(pattern)
   if (regex === undefined) return { kind: 'untranslatable' }
   try {
     const matched = runInNewContext(
-      'paths.filter(path => { regex.lastIndex = 0; return regex.test(path) })',
+      'const matched = []; for (const path of paths) if (regex.test(path)) matched.push(path); matched',
       { regex, paths },
       { timeout: budgetMs }
     ) as string[]
-    return { kind: 'matched', paths: [...matched] }
+    return { kind: 'matched', paths: matched }
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
       return { kind: 'too-slow', budgetMs }

@@ -53,11 +53,11 @@ export interface PageSelection {
 export interface SelectionInput {
   readonly targets: PurgeTargets
   /** Absent: no sitemap was found or read. */
-  readonly sitemapPages?: readonly string[]
+  readonly sitemapPages?: ReadonlySet<string>
   readonly extraPages: readonly string[]
   readonly limit: number
   /** How a pattern selects paths (the bounded JS translation, in production). */
-  readonly matchPattern: (pattern: string, paths: readonly string[]) => PatternMatch
+  readonly matchPattern: (pattern: string, paths: Iterable<string>) => PatternMatch
 }
 
 export const PREVIEW_FIRST = 20
@@ -108,7 +108,8 @@ export function selectPages(input: SelectionInput): PageSelection {
       continue
     }
     const target: TargetRef = { kind: 'tag', item: tag }
-    const paths = sitemap.filter(path => pageHasFolderTag(path, tag))
+    const paths: string[] = []
+    for (const path of sitemap) if (pageHasFolderTag(path, tag)) paths.push(path)
     for (const path of paths) add(path, target)
     bySitemap.push({ target, count: paths.length, first: paths.slice(0, PREVIEW_FIRST) })
   }
@@ -117,14 +118,13 @@ export function selectPages(input: SelectionInput): PageSelection {
 
   const all = [...chosen.entries()].map(([path, purgedBy]) => ({ path, purgedBy }))
   const pages = spreadSample(all, input.limit, page => extras.has(page.path))
-  const known = sitemap ? new Set(sitemap) : undefined
   return {
     pages,
     selectedCount: all.length,
     leftOut: all.length - pages.length,
     bySitemap,
     uncheckedTags,
-    urlsNotInSitemap: known ? input.targets.urls.filter(url => !known.has(url)) : [],
+    urlsNotInSitemap: sitemap ? input.targets.urls.filter(url => !sitemap.has(url)) : [],
     notes
   }
 }

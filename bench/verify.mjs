@@ -1,0 +1,186 @@
+/**
+ * The verification's benchmark section (called by bench/bench.mjs):
+ *
+ * 1. Verify 1,000 pages x 2 devices: dist/index.js purges /p/1 ... /p/1000 and verifies them
+ *    against the emulator's public site with 2 s propagation. Its time to fresh (the
+ *    `verify_seconds` output: from the last purge's acceptance until the last check was fresh)
+ *    is compared with the ideal: the propagation plus the time one pass of 2,000 requests takes
+ *    at 6 in flight, measured in the same run against the same site (then the site is reset).
+ * 2. Read a 1,000,000-URL sitemap (an index of 20 gzip files, generated on the fly by the
+ *    emulator) with the dry-run preview: the time the action logs for the reading, and the
+ *    step's peak RSS.
+ *
+ * Peak RSS comes from bench/rss-probe.mjs preloaded into the action's process.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startEmulator } from '../emulator/server.mjs'
+import { runAction } from '../scripts/run-action.mjs'
+
+const PAGES = 1000
+const PROPAGATION_MS = 2000
+const IN_FLIGHT = 6
+const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0 Safari/537.36'
+const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148'
+
+/** One pass of GETs over every (page, device), `IN_FLIGHT` at a time; returns its duration. */
+async function onePass(siteUrl, paths) {
+  const jobs = paths.flatMap(path => [DESKTOP_UA, MOBILE_UA].map(ua => ({ path, ua })))
+  const started = performance.now()
+  let next = 0
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++]
+      await new Promise((resolve, reject) => {
+        const req = request(new URL(job.path, siteUrl), {
+          headers: { 'User-Agent': job.ua, Accept: 'text/html' }
+        })
+        req.on('response', res => res.resume().on('end', resolve))
+        req.on('error', reject)
+        req.end()
+      })
+    }
+  }
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
+  return performance.now() - started
+}
+
+/** Runs the action with the RSS probe; returns the result and its peak RSS in KiB. */
+async function runMeasured(inputs, rssProbe) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-verify-'))
+  const rssFile = join(dir, 'rss')
+  try {
+    const result = await runAction({
+      inputs,
+      env: { NODE_OPTIONS: `--import=${rssProbe}`, BENCH_RSS_FILE: rssFile }
+    })
+    return { result, peakRssKiB: Number(readFileSync(rssFile, 'utf8')) }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * @param {{ runs: number, rssProbe: string, row: (fields: any) => any,
+ *   check: (ok: boolean, what: string) => boolean, log: (text: string) => void,
+ *   median: (values: number[]) => number }} context
+ */
+export async function benchVerify({ runs, rssProbe, row, check, log, median }) {
+  const apiKey = 'bench-api-key'
+  const emulator = await startEmulator({
+    apiKey,
+    syntheticPages: PAGES,
+    sitePort: 0,
+    propagationMs: PROPAGATION_MS,
+    renderMs: 500
+  })
+  const rows = []
+  try {
+    const paths = Array.from({ length: PAGES }, (_, i) => `/p/${i + 1}`)
+    log(`verify: ${runs} run(s) of ${PAGES} pages x 2 devices, ${PROPAGATION_MS} ms propagation`)
+    const samples = []
+    for (let run = 0; run < runs; run++) {
+      emulator.reset()
+      const passMs = await onePass(emulator.siteUrl, paths)
+      emulator.reset()
+      const { result, peakRssKiB } = await runMeasured(
+        {
+          api_key: apiKey,
+          base_url: emulator.url,
+          urls: paths.join('\n'),
+          site_url: emulator.siteUrl,
+          verify: 'true',
+          verify_limit: String(PAGES),
+          verify_timeout_seconds: '120'
+        },
+        rssProbe
+      )
+      const ok = check(
+        result.exitCode === 0 &&
+          result.outputs.verify_status === 'fresh' &&
+          result.outputs.warm === String(2 * PAGES),
+        `verify run: exit ${result.exitCode}, verify_status ${result.outputs.verify_status}, warm ${result.outputs.warm}\n${result.stderr}`
+      )
+      if (!ok) continue
+      const freshMs = Number(result.outputs.verify_seconds) * 1000
+      const siteRequests = emulator.siteRequests.length
+      samples.push({
+        freshMs,
+        idealMs: PROPAGATION_MS + passMs,
+        passMs,
+        peakRssKiB,
+        stepMs: result.durationMs,
+        siteRequests
+      })
+    }
+    if (samples.length > 0) {
+      const freshMs = median(samples.map(s => s.freshMs))
+      const idealMs = median(samples.map(s => s.idealMs))
+      rows.push(
+        row({
+          section: 'verify',
+          scenario: `${PAGES} pages x 2 devices, ${PROPAGATION_MS / 1000} s propagation: time to all fresh`,
+          medianMs: freshMs,
+          reference: `propagation + one pass of ${2 * PAGES} requests at ${IN_FLIGHT} in flight`,
+          referenceMs: idealMs,
+          ratio: median(samples.map(s => s.freshMs / s.idealMs)),
+          target: 1.5,
+          peakRssKiB: median(samples.map(s => s.peakRssKiB)),
+          note: `whole step ${(median(samples.map(s => s.stepMs)) / 1000).toFixed(1)} s (purge, warm-up included); ${median(samples.map(s => s.siteRequests))} site requests; peak RSS target < 150 MiB`
+        })
+      )
+    }
+
+    log('sitemap: 1,000,000 URLs in an index of 20 gzip files, through the dry-run preview')
+    const sitemapSamples = []
+    for (let run = 0; run < runs; run++) {
+      const { result, peakRssKiB } = await runMeasured(
+        {
+          api_key: apiKey,
+          base_url: emulator.url,
+          pattern: '#^/s/1\\d*$#',
+          dry_run: 'true',
+          site_url: emulator.siteUrl,
+          sitemap: `${emulator.siteUrl}/synthetic/index.xml`
+        },
+        rssProbe
+      )
+      const read = /Sitemaps: (\d+) page\(s\) .* in (\d+) file\(s\), read in ([\d.]+) s/.exec(
+        result.stdout
+      )
+      const preview = result.outputs.preview ? JSON.parse(result.outputs.preview) : {}
+      const ok = check(
+        result.exitCode === 0 && read !== null && preview.sitemap_pages === 1_000_000,
+        `sitemap run: exit ${result.exitCode}, pages ${preview.sitemap_pages}\n${result.stdout.slice(-2000)}`
+      )
+      if (ok && read)
+        sitemapSamples.push({
+          readMs: Number(read[3]) * 1000,
+          peakRssKiB,
+          stepMs: result.durationMs,
+          selected: preview.selected_count
+        })
+    }
+    if (sitemapSamples.length > 0) {
+      const readMs = median(sitemapSamples.map(s => s.readMs))
+      rows.push(
+        row({
+          section: 'verify',
+          scenario: 'sitemap of 1,000,000 URLs (index of 20 gzip files): read and parse',
+          medianMs: readMs,
+          reference: 'target 5 s',
+          referenceMs: 5000,
+          ratio: readMs / 5000,
+          target: 1,
+          peakRssKiB: median(sitemapSamples.map(s => s.peakRssKiB)),
+          note: `whole dry-run step ${(median(sitemapSamples.map(s => s.stepMs)) / 1000).toFixed(1)} s (pattern over 1,000,000 paths included); ${sitemapSamples[0]?.selected} pages selected; peak RSS target < 200 MiB`
+        })
+      )
+    }
+    return { rows, samples: { verify: samples, sitemap: sitemapSamples } }
+  } finally {
+    await emulator.close()
+  }
+}
