@@ -1,8 +1,8 @@
 /**
  * `npm start`: the action, for real, against the local emulator of the service. Starts the
  * emulator with a small cached site, runs dist/index.js exactly as the Actions runner would
- * for a purge by tag, by URL and by pattern, and prints what each purged, the outputs and the
- * job summary. Needs no `npm install`: dist/ is self-contained and these scripts use only
+ * for a purge by tag, by URL and by pattern, then a purge verified and warmed at the emulated
+ * public site on two devices, and prints what each purged, the outputs and the job summary. Needs no `npm install`: dist/ is self-contained and these scripts use only
  * Node's built-ins.
  */
 import { existsSync } from 'node:fs'
@@ -27,6 +27,12 @@ const steps = [
   {
     title: 'Dry run: what a purge of two tags in two countries would send',
     inputs: { tags: 'products, docs', country: 'IT, FR', dry_run: 'true' }
+  },
+  {
+    title:
+      'Purge, then verify and warm at the edge: the folder tag "folder-blog" and /contact, on desktop and mobile',
+    inputs: { tags: 'folder-blog', urls: '/contact', verify: 'true', devices: 'desktop, mobile' },
+    site: true
   }
 ]
 
@@ -38,11 +44,18 @@ async function main() {
     console.error(`${ACTION_ENTRY} is missing: run \`npm ci && npm run bundle\` first.`)
     process.exit(1)
   }
-  const emulator = await startEmulator({ apiKey: API_KEY })
+  // The public site's purges take 2 s to reach the edge and renders 0.5 s, like a real one's
+  // minutes and seconds, shrunk.
+  const emulator = await startEmulator({
+    apiKey: API_KEY,
+    sitePort: 0,
+    propagationMs: 2000,
+    renderMs: 500
+  })
   let failures = 0
   try {
     const pages = () => new Set(emulator.state().cached.map(entry => entry.path))
-    console.log(bold(`Emulator listening on ${emulator.url}`))
+    console.log(bold(`Emulator listening on ${emulator.url}; public site on ${emulator.siteUrl}`))
     console.log(
       `Cached: ${emulator.state().cachedCount} entries (page × device) for ${pages().size} pages.\n`
     )
@@ -52,8 +65,14 @@ async function main() {
       const historyStart = emulator.history.length
       console.log(bold(`── ${number + 1}. ${step.title}`))
       console.log(dim(`   with: ${JSON.stringify(step.inputs)}`))
+      const siteRequestsStart = emulator.siteRequests.length
       const result = await runAction({
-        inputs: { api_key: API_KEY, base_url: emulator.url, ...step.inputs }
+        inputs: {
+          api_key: API_KEY,
+          base_url: emulator.url,
+          ...(step.site && { site_url: emulator.siteUrl }),
+          ...step.inputs
+        }
       })
       if (result.exitCode !== 0) failures++
 
@@ -64,6 +83,19 @@ async function main() {
       console.log(
         `   service received ${purged.length} purge request(s); pages that left the cache: ${gone.length ? gone.join(', ') : 'none'}`
       )
+      if (step.site) {
+        const asked = emulator.siteRequests.slice(siteRequestsStart)
+        const byStatus = {}
+        for (const request of asked) {
+          const key = request.kcStatus ?? String(request.status)
+          byStatus[key] = (byStatus[key] ?? 0) + 1
+        }
+        console.log(
+          `   the public site received ${asked.length} request(s): ${Object.entries(byStatus)
+            .map(([status, count]) => `${count} ${status}`)
+            .join(', ')}`
+        )
+      }
       console.log('   outputs:')
       for (const [name, value] of Object.entries(result.outputs))
         console.log(`     ${name} = ${value}`)
@@ -96,7 +128,7 @@ function summaryAsText(html) {
   const entities = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' }
   return html
     .replace(/<\/(th|td)>/g, ' | ')
-    .replace(/<(h2|h3|tr|li|p|blockquote|summary|table)[^>]*>/g, '\n')
+    .replace(/<(h2|h3|h4|tr|li|p|blockquote|summary|table)[^>]*>/g, '\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))
     .replace(/&(lt|gt|quot|#39|amp);/g, entity => entities[entity] ?? entity)

@@ -93,7 +93,7 @@ export const DEFAULTS = {
   warmBackoff: { firstMs: 1000, maxMs: 15_000, factor: 1.5, jitter: 0.2 },
   warmWindowMs: 60_000,
   progressEveryMs: 15_000,
-  /** A stale check asked again within this long is not woken early. */
+  /** A stale check woken early still waits this long after its last request. */
   minWakeGapMs: 500
 } as const
 
@@ -306,10 +306,7 @@ class VerifyRun {
   }
 
   private wakeStaleChecks(): void {
-    const now = this.clock.now()
-    for (const sleeper of [...this.staleSleepers]) {
-      if (now - sleeper.lastAttemptAt >= DEFAULTS.minWakeGapMs) sleeper.wake()
-    }
+    for (const sleeper of [...this.staleSleepers]) sleeper.wake()
   }
 
   /** Asks again until HIT, within the warm-up window and never past the deadline. */
@@ -365,6 +362,10 @@ class VerifyRun {
     try {
       const until = Math.min(ms, Math.max(0, this.deadline - this.clock.now()))
       await this.clock.sleep(until, woken.signal)
+      // Woken early: still leave a short gap after this check's last request, so a burst of
+      // wake-ups cannot turn into a burst of requests for one page.
+      const gap = lastAttemptAt + DEFAULTS.minWakeGapMs - this.clock.now()
+      if (woken.signal.aborted && !this.stopAll.signal.aborted && gap > 0) await this.sleep(gap)
     } finally {
       this.staleSleepers.delete(sleeper)
       this.stopAll.signal.removeEventListener('abort', onStop)
