@@ -65,7 +65,7 @@ function renderVerificationSection(report) {
     }
     parts.push((0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['checks', 'count'], counts));
     if (selection.uncheckedTags.length > 0) {
-        parts.push(`<p>Tags that could not be checked (not folder tags, or no sitemap; list pages in <code>verify&#95;urls</code>): ${selection.uncheckedTags.map(_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY).join(', ')}</p>\n`);
+        parts.push(`<p>Tags that could not be checked (not folder tags, or no sitemap; list pages in <code>verify&#95;urls</code>): ${codeList(selection.uncheckedTags)}</p>\n`);
     }
     for (const note of selection.notes)
         parts.push(`<p>${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(note)}</p>\n`);
@@ -118,16 +118,20 @@ function renderPreviewSection(preview) {
     if (rows.length > 0)
         parts.push((0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['kind', 'target', 'pages', 'first pages'], rows));
     if (selection.urlsNotInSitemap.length > 0 && sitemap.found) {
-        const shown = selection.urlsNotInSitemap.slice(0, MAX_PROBLEM_ROWS);
-        const more = selection.urlsNotInSitemap.length - shown.length;
-        parts.push(`<p>URL targets the sitemap does not list (typos?): ${shown.map(_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY).join(', ')}${more > 0 ? ` and ${more} more` : ''}</p>\n`);
+        parts.push(`<p>URL targets the sitemap does not list (typos?): ${codeList(selection.urlsNotInSitemap)}</p>\n`);
     }
     if (selection.uncheckedTags.length > 0) {
-        parts.push(`<p>Tags whose pages cannot be known from the sitemap: ${selection.uncheckedTags.map(_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY).join(', ')}</p>\n`);
+        parts.push(`<p>Tags whose pages cannot be known from the sitemap: ${codeList(selection.uncheckedTags)}</p>\n`);
     }
     for (const note of selection.notes)
         parts.push(`<p>${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(note)}</p>\n`);
     return parts.join('');
+}
+/** At most MAX_PROBLEM_ROWS items, then a count: the summary must stay small. */
+function codeList(items) {
+    const shown = items.slice(0, MAX_PROBLEM_ROWS).map(_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY).join(', ');
+    const more = items.length - MAX_PROBLEM_ROWS;
+    return more > 0 ? `${shown} and ${more} more` : shown;
 }
 function seconds(ms) {
     return `${(ms / 1000).toFixed(1)} s`;

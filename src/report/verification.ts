@@ -65,7 +65,7 @@ export function renderVerificationSection(report: VerifyReport): string {
   parts.push(table(['checks', 'count'], counts))
   if (selection.uncheckedTags.length > 0) {
     parts.push(
-      `<p>Tags that could not be checked (not folder tags, or no sitemap; list pages in <code>verify&#95;urls</code>): ${selection.uncheckedTags.map(code).join(', ')}</p>\n`
+      `<p>Tags that could not be checked (not folder tags, or no sitemap; list pages in <code>verify&#95;urls</code>): ${codeList(selection.uncheckedTags)}</p>\n`
     )
   }
   for (const note of selection.notes) parts.push(`<p>${escapeHtml(note)}</p>\n`)
@@ -123,19 +123,24 @@ export function renderPreviewSection(preview: PreviewReport): string {
   ])
   if (rows.length > 0) parts.push(table(['kind', 'target', 'pages', 'first pages'], rows))
   if (selection.urlsNotInSitemap.length > 0 && sitemap.found) {
-    const shown = selection.urlsNotInSitemap.slice(0, MAX_PROBLEM_ROWS)
-    const more = selection.urlsNotInSitemap.length - shown.length
     parts.push(
-      `<p>URL targets the sitemap does not list (typos?): ${shown.map(code).join(', ')}${more > 0 ? ` and ${more} more` : ''}</p>\n`
+      `<p>URL targets the sitemap does not list (typos?): ${codeList(selection.urlsNotInSitemap)}</p>\n`
     )
   }
   if (selection.uncheckedTags.length > 0) {
     parts.push(
-      `<p>Tags whose pages cannot be known from the sitemap: ${selection.uncheckedTags.map(code).join(', ')}</p>\n`
+      `<p>Tags whose pages cannot be known from the sitemap: ${codeList(selection.uncheckedTags)}</p>\n`
     )
   }
   for (const note of selection.notes) parts.push(`<p>${escapeHtml(note)}</p>\n`)
   return parts.join('')
+}
+
+/** At most MAX_PROBLEM_ROWS items, then a count: the summary must stay small. */
+function codeList(items: readonly string[]): string {
+  const shown = items.slice(0, MAX_PROBLEM_ROWS).map(code).join(', ')
+  const more = items.length - MAX_PROBLEM_ROWS
+  return more > 0 ? `${shown} and ${more} more` : shown
 }
 
 function seconds(ms: number): string {
