@@ -1,39 +1,105 @@
-<<<<<<<< HEAD:dist/519.index.js
-export const id = 519;
-export const ids = [519];
-export const modules = {
-
-/***/ 8519:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  PATTERN_DELIMITERS: () => (/* reexport */ PATTERN_DELIMITERS),
-  PCRE_MODIFIERS: () => (/* reexport */ PCRE_MODIFIERS),
-  escapeUnescapedDelimiter: () => (/* reexport */ escapeUnescapedDelimiter),
-  matchPathsWithin: () => (/* reexport */ matchPathsWithin),
-  preparePattern: () => (/* reexport */ preparePattern)
-});
-
-;// CONCATENATED MODULE: ./src/pattern/messages.ts
-/**
- * What the messages about the `pattern` input share: the input's name, and how a long pattern
- * is shortened when a message quotes it.
- */
-const INPUT = 'pattern';
-const MAX_SHOWN = 120;
-function shown(text) {
-    return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
-}
-
-;// CONCATENATED MODULE: ./src/pattern/delimiters.ts
-========
 export const id = 162;
 export const ids = [162];
 export const modules = {
+
+/***/ 9983:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ matchPathsWithin),
+/* harmony export */   g: () => (/* binding */ DEFAULT_MATCH_DEADLINE_MS)
+/* harmony export */ });
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5919);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Runs a JavaScript regular expression on paths with a deadline. A regex with nested
+ * quantifiers (`(.*.*)*X`) backtracks for longer than the age of the universe on a 500-character
+ * path, and a RegExp cannot be interrupted on the thread that runs it: so the matching runs on
+ * a worker thread, which is terminated when the deadline passes.
+ *
+ * The caller stays synchronous (the pattern checks are pure functions): it blocks on
+ * Atomics.wait until the worker writes its answer into shared memory. The worker is started only
+ * when a pattern is first probed (most runs never probe one), kept for the next probes, and
+ * dropped after a timeout. Its code is a string evaluated by the worker, so it works the same
+ * from the single-file bundle (dist/index.js) as from the sources.
+ */
+
+/** What the worker writes in slot 0 of the shared state. */
+const QUEUED = 0;
+const RUNNING = 1;
+const DONE = 2;
+const INVALID = 3;
+/** Per path, from slot 1 on. */
+const MATCHED = 1;
+const MISSED = 2;
+/** Paths are matched within this long once the worker runs them; legitimate patterns take µs. */
+const DEFAULT_MATCH_DEADLINE_MS = 1500;
+/** A cold worker starts in ~50 ms; this only guards against a runner too busy to start one. */
+const START_DEADLINE_MS = 10_000;
+const WORKER_CODE = `
+const { parentPort } = require('node:worker_threads')
+parentPort.on('message', ({ shared, source, flags, paths, stopAtFirstMiss }) => {
+  const state = new Int32Array(shared)
+  Atomics.store(state, 0, ${RUNNING})
+  Atomics.notify(state, 0)
+  let status = ${DONE}
+  try {
+    const regex = new RegExp(source, flags)
+    for (let index = 0; index < paths.length; index++) {
+      const matched = regex.test(paths[index])
+      state[index + 1] = matched ? ${MATCHED} : ${MISSED}
+      if (!matched && stopAtFirstMiss) break
+    }
+  } catch {
+    status = ${INVALID}
+  }
+  Atomics.store(state, 0, status)
+  Atomics.notify(state, 0)
+})
+`;
+let worker;
+function matchingWorker() {
+    if (!worker) {
+        worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(WORKER_CODE, { eval: true });
+        // A waiting worker must not keep the action's process alive.
+        worker.unref();
+    }
+    return worker;
+}
+/** Which of `paths` the regex matches, decided within the deadline or not at all. */
+function matchPathsWithin(regex, paths, options = {}) {
+    const shared = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * (paths.length + 1));
+    const state = new Int32Array(shared);
+    const running = matchingWorker();
+    running.postMessage({
+        shared,
+        source: regex.source,
+        flags: regex.flags.replace(/[gy]/g, ''),
+        paths,
+        stopAtFirstMiss: options.stopAtFirstMiss ?? false
+    });
+    Atomics.wait(state, 0, QUEUED, START_DEADLINE_MS);
+    Atomics.wait(state, 0, RUNNING, options.deadlineMs ?? DEFAULT_MATCH_DEADLINE_MS);
+    const status = Atomics.load(state, 0);
+    if (status === QUEUED || status === RUNNING) {
+        // Busy for good: stop it, and let the next probe start a fresh one.
+        void running.terminate();
+        worker = undefined;
+        return { kind: 'too-slow' };
+    }
+    if (status === INVALID)
+        return { kind: 'invalid' };
+    return {
+        kind: 'done',
+        matches: paths.map((_, index) => {
+            const result = state[index + 1];
+            return result === MATCHED ? true : result === MISSED ? false : undefined;
+        })
+    };
+}
+
+
+/***/ }),
 
 /***/ 8930:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -46,7 +112,6 @@ export const modules = {
 /* harmony export */   rS: () => (/* binding */ wrapBareExpression)
 /* harmony export */ });
 /* harmony import */ var _messages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7532);
->>>>>>>> 64e3300 (Verify and warm the purged pages at the edge: settings, sitemap reader, judgement, polling loop, summary section, preview):dist/162.index.js
 
 /** A pattern starting with one of these is read as delimited, as the service's PHP would. */
 const PATTERN_DELIMITERS = '#/~!@%|';
@@ -179,107 +244,14 @@ function escapeUnescapedDelimiter(expression, delimiter) {
 
 /***/ }),
 
-<<<<<<<< HEAD:dist/519.index.js
-// EXTERNAL MODULE: external "node:worker_threads"
-var external_node_worker_threads_ = __webpack_require__(5919);
-;// CONCATENATED MODULE: ./src/pattern/bounded-match.ts
-/**
- * Runs a JavaScript regular expression on paths with a deadline. A regex with nested
- * quantifiers (`(.*.*)*X`) backtracks for longer than the age of the universe on a 500-character
- * path, and a RegExp cannot be interrupted on the thread that runs it: so the matching runs on
- * a worker thread, which is terminated when the deadline passes.
- *
- * The caller stays synchronous (the pattern checks are pure functions): it blocks on
- * Atomics.wait until the worker writes its answer into shared memory. The worker is started only
- * when a pattern is first probed (most runs never probe one), kept for the next probes, and
- * dropped after a timeout. Its code is a string evaluated by the worker, so it works the same
- * from the single-file bundle (dist/index.js) as from the sources.
- */
-
-/** What the worker writes in slot 0 of the shared state. */
-const QUEUED = 0;
-const RUNNING = 1;
-const DONE = 2;
-const INVALID = 3;
-/** Per path, from slot 1 on. */
-const MATCHED = 1;
-const MISSED = 2;
-/** Paths are matched within this long once the worker runs them; legitimate patterns take µs. */
-const DEFAULT_MATCH_DEADLINE_MS = 1500;
-/** A cold worker starts in ~50 ms; this only guards against a runner too busy to start one. */
-const START_DEADLINE_MS = 10_000;
-const WORKER_CODE = `
-const { parentPort } = require('node:worker_threads')
-parentPort.on('message', ({ shared, source, flags, paths, stopAtFirstMiss }) => {
-  const state = new Int32Array(shared)
-  Atomics.store(state, 0, ${RUNNING})
-  Atomics.notify(state, 0)
-  let status = ${DONE}
-  try {
-    const regex = new RegExp(source, flags)
-    for (let index = 0; index < paths.length; index++) {
-      const matched = regex.test(paths[index])
-      state[index + 1] = matched ? ${MATCHED} : ${MISSED}
-      if (!matched && stopAtFirstMiss) break
-    }
-  } catch {
-    status = ${INVALID}
-  }
-  Atomics.store(state, 0, status)
-  Atomics.notify(state, 0)
-})
-`;
-let worker;
-function matchingWorker() {
-    if (!worker) {
-        worker = new external_node_worker_threads_.Worker(WORKER_CODE, { eval: true });
-        // A waiting worker must not keep the action's process alive.
-        worker.unref();
-    }
-    return worker;
-}
-/** Which of `paths` the regex matches, decided within the deadline or not at all. */
-function matchPathsWithin(regex, paths, options = {}) {
-    const shared = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * (paths.length + 1));
-    const state = new Int32Array(shared);
-    const running = matchingWorker();
-    running.postMessage({
-        shared,
-        source: regex.source,
-        flags: regex.flags.replace(/[gy]/g, ''),
-        paths,
-        stopAtFirstMiss: options.stopAtFirstMiss ?? false
-    });
-    Atomics.wait(state, 0, QUEUED, START_DEADLINE_MS);
-    Atomics.wait(state, 0, RUNNING, options.deadlineMs ?? DEFAULT_MATCH_DEADLINE_MS);
-    const status = Atomics.load(state, 0);
-    if (status === QUEUED || status === RUNNING) {
-        // Busy for good: stop it, and let the next probe start a fresh one.
-        void running.terminate();
-        worker = undefined;
-        return { kind: 'too-slow' };
-    }
-    if (status === INVALID)
-        return { kind: 'invalid' };
-    return {
-        kind: 'done',
-        matches: paths.map((_, index) => {
-            const result = state[index + 1];
-            return result === MATCHED ? true : result === MISSED ? false : undefined;
-        })
-    };
-}
-
-;// CONCATENATED MODULE: ./src/pattern/js-regexp.ts
-========
 /***/ 7849:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ toJsRegExp),
-/* harmony export */   o: () => (/* binding */ matchesEveryPath)
+/* harmony export */   o: () => (/* binding */ matchesEveryPath),
+/* harmony export */   p: () => (/* binding */ translatePattern)
 /* harmony export */ });
->>>>>>>> 64e3300 (Verify and warm the purged pages at the edge: settings, sitemap reader, judgement, polling loop, summary section, preview):dist/162.index.js
+/* harmony import */ var _bounded_match_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9983);
 /**
  * Does the pattern match every path? Translates the parsed pattern to a JS RegExp, only where
  * the translation is exact, and tries it on probe paths.
@@ -294,7 +266,7 @@ function matchesEveryPath(tree, flags) {
     const regex = toJsRegExp(tree, flags);
     if (regex === undefined)
         return 'no';
-    const probe = matchPathsWithin(regex, probePaths(), { stopAtFirstMiss: true });
+    const probe = (0,_bounded_match_js__WEBPACK_IMPORTED_MODULE_0__/* .matchPathsWithin */ .d)(regex, probePaths(), { stopAtFirstMiss: true });
     // V8 compiles lazily: a very long pattern fails only when run ("Regular expression too
     // large"). PCRE's limits differ, so this is a pattern we cannot judge, not a bad one.
     if (probe.kind === 'invalid')
@@ -1297,128 +1269,6 @@ function flagsFromModifiers(modifiers) {
         utf: modifiers.includes('u')
     };
 }
-
-<<<<<<<< HEAD:dist/519.index.js
-;// CONCATENATED MODULE: ./src/pattern/prepare.ts
-
-
-
-
-
-
-
-/** PCRE2's own limit (its default parens_nest_limit): deeper patterns do not compile. */
-const MAX_GROUP_NESTING = 250;
-/**
- * How deep parentheses nest, counted before the (recursive) scanner runs so that a pattern of
- * thousands of nested groups is refused instead of overflowing the stack. Escaped parentheses
- * and those in a character class do not count; the count is an upper bound otherwise
- * (`\Q(\E` counts), which only matters for a pattern near the limit anyway.
- */
-function groupNestingDepth(text) {
-    let depth = 0;
-    let deepest = 0;
-    let inClass = false;
-    for (let at = 0; at < text.length; at++) {
-        const character = text[at];
-        if (character === '\\')
-            at++;
-        else if (inClass)
-            inClass = character !== ']';
-        else if (character === '[') {
-            inClass = true;
-            // A ']' first in a class (after an optional '^') is literal: `[]()]` holds ']' '(' ')'.
-            if (text[at + 1] === '^')
-                at++;
-            if (text[at + 1] === ']')
-                at++;
-        }
-        else if (character === '(')
-            deepest = Math.max(deepest, ++depth);
-        else if (character === ')')
-            depth = Math.max(0, depth - 1);
-    }
-    return deepest;
-}
-/**
- * Trims and checks the `pattern` input; returns what to send, or undefined after reporting
- * every problem to `diag`.
- */
-function preparePattern(raw, options, diag) {
-    const given = raw.trim();
-    if (given === '')
-        return undefined;
-    const lineBreak = given.search(/[\r\n]/);
-    if (lineBreak >= 0) {
-        diag.problem(INPUT, given, `contains a line break at offset ${lineBreak}; the input takes one regular expression on a single line`);
-        return undefined;
-    }
-    const depth = groupNestingDepth(given);
-    if (depth > MAX_GROUP_NESTING) {
-        diag.problem(INPUT, given, `nests parentheses ${depth} deep; PCRE2 refuses patterns nested more than ${MAX_GROUP_NESTING} deep, so the service could not compile it`);
-        return undefined;
-    }
-    const problemsBefore = diag.problems.length;
-    const parts = PATTERN_DELIMITERS.includes(given.charAt(0))
-        ? splitDelimited(given, diag)
-        : wrapBareExpression(given, diag);
-    if (parts === undefined)
-        return undefined;
-    const flags = flagsFromModifiers(parts.prepared.modifiers);
-    const scanned = scanBody(parts.scannedText, parts.scanOffset, flags, given, diag);
-    if (scanned === undefined || diag.problems.length > problemsBefore)
-        return undefined;
-    if (parts.prepared.wrapped) {
-        diag.notice(`Pattern ${shown(given)} has no delimiters, so it is sent wrapped in '${parts.prepared.delimiter}' as ${shown(parts.prepared.pattern)}.`);
-    }
-    for (const warning of scanned.warnings)
-        diag.warn(`Pattern ${shown(given)}: ${warning}`);
-    const verdict = matchesEveryPath(scanned.tree, flags);
-    if (verdict === 'too-slow') {
-        // Matching this pattern backtracks catastrophically, so whether it purges the whole site
-        // cannot be told. Such a pattern is not let through silently: the user either rewrites it
-        // or says with allow_purge_all that purging everything it might match is intended. (PCRE
-        // on the service hits its backtracking limit on the same paths, with unknown effect.)
-        if (!options.allowPurgeAll) {
-            diag.problem(INPUT, given, `could not be checked: trying it on a few paths did not finish within ${DEFAULT_MATCH_DEADLINE_MS / 1000} s, as nested quantifiers such as (.*.*)* or (a+)+ backtrack for ever. Rewrite it without nested quantifiers, or set \`allow_purge_all: true\` to send it unchecked`);
-            return undefined;
-        }
-        diag.warn(`Pattern ${shown(given)} could not be checked in time (nested quantifiers backtrack for ever); it is sent unchecked because allow_purge_all is true.`);
-        return parts.prepared;
-    }
-    if (verdict === 'yes') {
-        if (!options.allowPurgeAll) {
-            diag.problem(INPUT, given, 'matches every path, so it would purge every cached page of the site; set `allow_purge_all: true` to purge the whole site deliberately');
-            return undefined;
-        }
-        diag.warn(`Pattern ${shown(given)} matches every path: every cached page of the site will be purged (allow_purge_all is true).`);
-    }
-    else {
-        warnIfUnanchored(scanned.tree, flags, given, diag);
-    }
-    return parts.prepared;
-}
-
-;// CONCATENATED MODULE: ./src/pattern.ts
-/**
- * The `pattern` input: turns what the user wrote into the delimited PCRE pattern the service
- * expects, and refuses mistakes before anything is sent.
- *
- * The service is a PHP application: the pattern reaches preg_match() exactly as given, and a
- * careless one purges pages nobody meant to purge. JavaScript's RegExp cannot judge PCRE
- * (possessive quantifiers, atomic groups, \Q...\E, recursion, ...), so the modules under
- * pattern/ scan PCRE syntax themselves. To decide whether a pattern matches every path they
- * translate the parsed pattern to a JS RegExp, but only where that translation is exact, and
- * try it on probe paths.
- *
- * This file is the public entry; each job has its own module under pattern/ (prepare.ts runs
- * them in order).
- */
-
-
-
-========
->>>>>>>> 64e3300 (Verify and warm the purged pages at the edge: settings, sitemap reader, judgement, polling loop, summary section, preview):dist/162.index.js
 
 
 /***/ })

@@ -13,6 +13,7 @@ __webpack_require__.d(__webpack_exports__, {
   PATTERN_DELIMITERS: () => (/* reexport */ delimiters/* PATTERN_DELIMITERS */.cL),
   PCRE_MODIFIERS: () => (/* reexport */ delimiters/* PCRE_MODIFIERS */.SM),
   escapeUnescapedDelimiter: () => (/* reexport */ delimiters/* escapeUnescapedDelimiter */.HQ),
+  matchPathsWithin: () => (/* reexport */ bounded_match/* matchPathsWithin */.d),
   preparePattern: () => (/* reexport */ preparePattern)
 });
 
@@ -58,6 +59,8 @@ function nodeAnchored(node, side) {
     return false;
 }
 
+// EXTERNAL MODULE: ./src/pattern/bounded-match.ts
+var bounded_match = __webpack_require__(9983);
 // EXTERNAL MODULE: ./src/pattern/js-regexp.ts
 var js_regexp = __webpack_require__(7849);
 // EXTERNAL MODULE: ./src/pattern/pcre-syntax.ts + 1 modules
@@ -71,6 +74,40 @@ var tree = __webpack_require__(1708);
 
 
 
+
+/** PCRE2's own limit (its default parens_nest_limit): deeper patterns do not compile. */
+const MAX_GROUP_NESTING = 250;
+/**
+ * How deep parentheses nest, counted before the (recursive) scanner runs so that a pattern of
+ * thousands of nested groups is refused instead of overflowing the stack. Escaped parentheses
+ * and those in a character class do not count; the count is an upper bound otherwise
+ * (`\Q(\E` counts), which only matters for a pattern near the limit anyway.
+ */
+function groupNestingDepth(text) {
+    let depth = 0;
+    let deepest = 0;
+    let inClass = false;
+    for (let at = 0; at < text.length; at++) {
+        const character = text[at];
+        if (character === '\\')
+            at++;
+        else if (inClass)
+            inClass = character !== ']';
+        else if (character === '[') {
+            inClass = true;
+            // A ']' first in a class (after an optional '^') is literal: `[]()]` holds ']' '(' ')'.
+            if (text[at + 1] === '^')
+                at++;
+            if (text[at + 1] === ']')
+                at++;
+        }
+        else if (character === '(')
+            deepest = Math.max(deepest, ++depth);
+        else if (character === ')')
+            depth = Math.max(0, depth - 1);
+    }
+    return deepest;
+}
 /**
  * Trims and checks the `pattern` input; returns what to send, or undefined after reporting
  * every problem to `diag`.
@@ -82,6 +119,11 @@ function preparePattern(raw, options, diag) {
     const lineBreak = given.search(/[\r\n]/);
     if (lineBreak >= 0) {
         diag.problem(messages/* INPUT */.b, given, `contains a line break at offset ${lineBreak}; the input takes one regular expression on a single line`);
+        return undefined;
+    }
+    const depth = groupNestingDepth(given);
+    if (depth > MAX_GROUP_NESTING) {
+        diag.problem(messages/* INPUT */.b, given, `nests parentheses ${depth} deep; PCRE2 refuses patterns nested more than ${MAX_GROUP_NESTING} deep, so the service could not compile it`);
         return undefined;
     }
     const problemsBefore = diag.problems.length;
@@ -99,7 +141,20 @@ function preparePattern(raw, options, diag) {
     }
     for (const warning of scanned.warnings)
         diag.warn(`Pattern ${(0,messages/* shown */.S)(given)}: ${warning}`);
-    if ((0,js_regexp/* matchesEveryPath */.o)(scanned.tree, flags)) {
+    const verdict = (0,js_regexp/* matchesEveryPath */.o)(scanned.tree, flags);
+    if (verdict === 'too-slow') {
+        // Matching this pattern backtracks catastrophically, so whether it purges the whole site
+        // cannot be told. Such a pattern is not let through silently: the user either rewrites it
+        // or says with allow_purge_all that purging everything it might match is intended. (PCRE
+        // on the service hits its backtracking limit on the same paths, with unknown effect.)
+        if (!options.allowPurgeAll) {
+            diag.problem(messages/* INPUT */.b, given, `could not be checked: trying it on a few paths did not finish within ${bounded_match/* DEFAULT_MATCH_DEADLINE_MS */.g / 1000} s, as nested quantifiers such as (.*.*)* or (a+)+ backtrack for ever. Rewrite it without nested quantifiers, or set \`allow_purge_all: true\` to send it unchecked`);
+            return undefined;
+        }
+        diag.warn(`Pattern ${(0,messages/* shown */.S)(given)} could not be checked in time (nested quantifiers backtrack for ever); it is sent unchecked because allow_purge_all is true.`);
+        return parts.prepared;
+    }
+    if (verdict === 'yes') {
         if (!options.allowPurgeAll) {
             diag.problem(messages/* INPUT */.b, given, 'matches every path, so it would purge every cached page of the site; set `allow_purge_all: true` to purge the whole site deliberately');
             return undefined;
@@ -127,6 +182,7 @@ function preparePattern(raw, options, diag) {
  * This file is the public entry; each job has its own module under pattern/ (prepare.ts runs
  * them in order).
  */
+
 
 
 

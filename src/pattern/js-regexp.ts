@@ -38,7 +38,7 @@ export function translatePattern(tree: Sequence[], flags: PatternFlags): RegExp 
 
 class Untranslatable extends Error {}
 
-export function toJsRegExp(tree: Sequence[], flags: PatternFlags): RegExp | undefined {
+function toJsRegExp(tree: Sequence[], flags: PatternFlags): RegExp | undefined {
   try {
     const source = new JsTranslator(flags.caseless).alternatives(tree)
     const anchored = flags.anchored ? `^(?:${source})` : source
