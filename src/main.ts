@@ -3,28 +3,19 @@
  * Each step is a function of its own module; this one only orders them and decides what to
  * report when one fails.
  */
-import { ActionIo, readGitHubContext, readRawInputs } from './action-io.js'
+import { ActionIo, readRawInputs } from './action-io.js'
 import { Input, Output, USER_AGENT } from './constants.js'
-import { Diagnostics, formatProblem, problemMessagesByInput } from './diagnostics.js'
 import { credentialsIn } from './redact.js'
 import { buildPlan, requestBody, type DerivedTargets, type Plan } from './plan.js'
 import { parseInputs, type RunSettings } from './settings.js'
 import { createHttpTransport } from './send/http-transport.js'
 import { describeFailure, sendPlan, type RequestResult } from './send/send-plan.js'
 import { dryRunOutcome, nothingToPurge, sentOutcome, type RunOutcome } from './report/outcome.js'
-import { renderInputProblems, renderSummary, renderUnexpectedError } from './report/summary.js'
-import { renderChangedFilesFailure } from './report/changed-files-report.js'
+import { renderSummary, renderUnexpectedError } from './report/summary.js'
+import { failOnInputProblems, reportDiagnostics } from './diagnostics-step.js'
 import type { ChangedFilesReport } from './report/changed-files-report.js'
-import type { ChangeSource } from './changed-files/change-source.js'
-import { checkGitHubApiUrl, GitHubApiUrlError } from './changed-files/api-url.js'
-import type { ChangedFiles } from './changed-files/github-changes.js'
-import type { ChangedFilesSettings } from './settings.js'
-import {
-  previewDryRun,
-  skippedVerifyOutputs,
-  skipVerification,
-  verifyAfterPurge
-} from './verify-step.js'
+import { findChangedFiles } from './changed-files-step.js'
+import { previewDryRun, skipVerification, verifyAfterPurge } from './verify-step.js'
 
 export async function run(io = new ActionIo()): Promise<void> {
   const raw = readRawInputs()
@@ -61,7 +52,7 @@ async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo
 
   let changedFiles: ChangedFilesReport | undefined
   if (settings.changedFiles) {
-    const found = await findChangedFiles(settings, io)
+    const found = await findChangedFiles(settings.changedFiles, io)
     if (!found) return
     changedFiles = found
   }
@@ -98,93 +89,6 @@ async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo
     return
   }
   await verifyAfterPurge(io, settings, outcome.purged, plan.requests, acceptedAt)
-}
-
-function reportDiagnostics(diagnostics: Diagnostics, io: ActionIo): void {
-  for (const notice of diagnostics.notices) io.notice(notice)
-  for (const warning of diagnostics.warnings) io.warning(warning)
-}
-
-async function failOnInputProblems(diagnostics: Diagnostics, io: ActionIo): Promise<void> {
-  const count = diagnostics.problems.length
-  io.setOutputs({ [Output.Status]: 'failed', ...skippedVerifyOutputs() })
-  await io.writeSummary(renderInputProblems(diagnostics.problems.map(formatProblem)))
-  io.info(`${count} input problem${count === 1 ? '' : 's'}; nothing was sent.`)
-  // One error annotation per input that is wrong, and no other.
-  io.failWithErrors(problemMessagesByInput(diagnostics.problems))
-}
-
-async function findChangedFiles(
-  settings: RunSettings,
-  io: ActionIo
-): Promise<ChangedFilesReport | undefined> {
-  const changed = settings.changedFiles
-  if (!changed) return undefined
-  const context = readGitHubContext()
-  const { decideChangeSource, mapChangedFiles } = await import('./changed-files/index.js')
-  const diag = new Diagnostics()
-  // The settings carry base_sha/head_sha, since and environment already validated.
-  const source = decideChangeSource(context, changed, diag)
-  reportDiagnostics(diag, io)
-  if (!diag.ok) {
-    await failOnInputProblems(diag, io)
-    return undefined
-  }
-  if (source.nothingReason) io.info(`Changed files: ${source.nothingReason}`)
-  const failure = { event: context.eventName, description: source.description }
-  try {
-    const listed = await listFromGitHub(source, changed, context)
-    for (const warning of listed.warnings) io.warning(warning)
-    for (const notice of listed.notices) io.notice(notice)
-    io.info(`Changed files: range ${listed.description}.`)
-    io.info(
-      `Changed files: ${listed.files.length} file(s) (${listed.requests} GitHub API request(s)).`
-    )
-    const mapping = mapChangedFiles(changed.urlMap, listed.files)
-    const notes = mapping.notes.map(note => `url_map: ${note}`)
-    for (const note of notes) io.warning(note)
-    io.setListOutputs({
-      [Output.ChangedFiles]: mapping.files.map(file => file.path),
-      [Output.UnmappedFiles]: mapping.unmapped
-    })
-    return {
-      description: listed.description,
-      mapping,
-      warnings: [...diag.warnings, ...listed.warnings, ...notes],
-      notices: [...diag.notices, ...listed.notices]
-    }
-  } catch (error) {
-    const known =
-      error instanceof GitHubApiUrlError ||
-      (error instanceof Error && error.name === 'ChangedFilesError')
-    if (!known) throw error
-    const message = `Could not list the changed files, so nothing was purged: ${error.message}`
-    io.setOutputs({ [Output.Status]: 'failed', ...skippedVerifyOutputs() })
-    await io.writeSummary(renderChangedFilesFailure({ ...failure, error: error.message }))
-    io.setFailed(message)
-    return undefined
-  }
-}
-
-/** The changed files, asking GitHub only when the event gave something to ask. */
-async function listFromGitHub(
-  source: ChangeSource,
-  changed: ChangedFilesSettings,
-  context: ReturnType<typeof readGitHubContext>
-): Promise<ChangedFiles> {
-  if (source.queries.length === 0 && source.lookup === undefined) {
-    return { files: [], requests: 0, description: source.description, notices: [], warnings: [] }
-  }
-  // Checked before the client loads: @actions/github parses GITHUB_API_URL on import.
-  checkGitHubApiUrl(context.apiUrl)
-  // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
-  const { listChangedFiles } = await import('./changed-files/github-changes.js')
-  return listChangedFiles(source, {
-    token: changed.token,
-    apiUrl: context.apiUrl,
-    repository: context.repository,
-    userAgent: USER_AGENT
-  })
 }
 
 function describePlan(plan: Plan): string[] {

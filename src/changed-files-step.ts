@@ -1,0 +1,90 @@
+/**
+ * The changed-files step as main.ts calls it: decide what the event changed, ask GitHub (its
+ * client loaded only when there is something to ask), map the files through url_map, and set
+ * the changed-files outputs. A failure to list them ends the run with `status: failed` and a
+ * summary that says what was asked and what went wrong: nothing is purged then.
+ */
+import { readGitHubContext, type ActionIo } from './action-io.js'
+import { Output, USER_AGENT } from './constants.js'
+import { Diagnostics } from './diagnostics.js'
+import { failOnInputProblems, reportDiagnostics } from './diagnostics-step.js'
+import { checkGitHubApiUrl, GitHubApiUrlError } from './changed-files/api-url.js'
+import type { ChangeSource } from './changed-files/change-source.js'
+import type { ChangedFiles } from './changed-files/github-changes.js'
+import {
+  renderChangedFilesFailure,
+  type ChangedFilesReport
+} from './report/changed-files-report.js'
+import type { ChangedFilesSettings } from './settings.js'
+import { skippedVerifyOutputs } from './verify-step.js'
+
+export async function findChangedFiles(
+  changed: ChangedFilesSettings,
+  io: ActionIo
+): Promise<ChangedFilesReport | undefined> {
+  const context = readGitHubContext()
+  const { decideChangeSource, mapChangedFiles } = await import('./changed-files/index.js')
+  const diag = new Diagnostics()
+  // The settings carry base_sha/head_sha, since and environment already validated.
+  const source = decideChangeSource(context, changed, diag)
+  reportDiagnostics(diag, io)
+  if (!diag.ok) {
+    await failOnInputProblems(diag, io)
+    return undefined
+  }
+  if (source.nothingReason) io.info(`Changed files: ${source.nothingReason}`)
+  const failure = { event: context.eventName, description: source.description }
+  try {
+    const listed = await listFromGitHub(source, changed, context)
+    for (const warning of listed.warnings) io.warning(warning)
+    for (const notice of listed.notices) io.notice(notice)
+    io.info(`Changed files: range ${listed.description}.`)
+    io.info(
+      `Changed files: ${listed.files.length} file(s) (${listed.requests} GitHub API request(s)).`
+    )
+    const mapping = mapChangedFiles(changed.urlMap, listed.files)
+    const notes = mapping.notes.map(note => `url_map: ${note}`)
+    for (const note of notes) io.warning(note)
+    io.setListOutputs({
+      [Output.ChangedFiles]: mapping.files.map(file => file.path),
+      [Output.UnmappedFiles]: mapping.unmapped
+    })
+    return {
+      description: listed.description,
+      mapping,
+      warnings: [...diag.warnings, ...listed.warnings, ...notes],
+      notices: [...diag.notices, ...listed.notices]
+    }
+  } catch (error) {
+    const known =
+      error instanceof GitHubApiUrlError ||
+      (error instanceof Error && error.name === 'ChangedFilesError')
+    if (!known) throw error
+    const message = `Could not list the changed files, so nothing was purged: ${error.message}`
+    io.setOutputs({ [Output.Status]: 'failed', ...skippedVerifyOutputs() })
+    await io.writeSummary(renderChangedFilesFailure({ ...failure, error: error.message }))
+    io.setFailed(message)
+    return undefined
+  }
+}
+
+/** The changed files, asking GitHub only when the event gave something to ask. */
+async function listFromGitHub(
+  source: ChangeSource,
+  changed: ChangedFilesSettings,
+  context: ReturnType<typeof readGitHubContext>
+): Promise<ChangedFiles> {
+  if (source.queries.length === 0 && source.lookup === undefined) {
+    return { files: [], requests: 0, description: source.description, notices: [], warnings: [] }
+  }
+  // Checked before the client loads: @actions/github parses GITHUB_API_URL on import.
+  checkGitHubApiUrl(context.apiUrl)
+  // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
+  const { listChangedFiles } = await import('./changed-files/github-changes.js')
+  return listChangedFiles(source, {
+    token: changed.token,
+    apiUrl: context.apiUrl,
+    repository: context.repository,
+    userAgent: USER_AGENT
+  })
+}
