@@ -103,7 +103,9 @@ async function main() {
       for (const line of summaryAsText(result.summary)) console.log(dim(`   │ ${line}`))
       console.log()
     }
-    console.log(`Still cached: ${[...pages()].join(', ') || 'nothing'}`)
+    console.log(
+      `Cached at the end (the verified pages were rendered again while warming): ${[...pages()].join(', ') || 'nothing'}`
+    )
   } finally {
     await emulator.close()
   }
