@@ -47,28 +47,44 @@ export function parseNumber(
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-const API_VERSION_SUFFIX = /\/api\/v1\/?$/
+
+/** Hosts on this machine: the only ones plain http:// may reach (the local emulator, tests). */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(hostname)
+}
+
+export interface SecureUrlWording {
+  /** An example for the "not a URL" message. */
+  example: string
+  /** Why plain http:// is refused, shown with the refusal. */
+  whyHttps?: string
+  /** What to do instead of credentials in the URL. */
+  credentialsHint?: string
+}
 
 /**
- * The service's base address. HTTPS only, since the API key travels in the query string;
- * plain HTTP is let through for loopback hosts, where the local emulator runs.
- * Returns the base with no trailing slash, ready for endpoint paths to be appended.
+ * An absolute https:// URL (plain http:// only for loopback hosts) without credentials: what
+ * every address the action sends requests to must be.
  */
-export function parseBaseUrl(input: string, raw: string, diag: Diagnostics): URL | undefined {
-  const text = raw.trim()
+export function parseSecureUrl(
+  input: string,
+  raw: string,
+  diag: Diagnostics,
+  wording: SecureUrlWording
+): URL | undefined {
   let url: URL
   try {
-    url = new URL(text)
+    url = new URL(raw.trim())
   } catch {
-    diag.problem(input, raw, 'must be an absolute https:// URL, e.g. https://api.example.com')
+    diag.problem(input, raw, `must be an absolute https:// URL, e.g. ${wording.example}`)
     return undefined
   }
-  const isLoopback = LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)
-  if (url.protocol === 'http:' && !isLoopback) {
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    const why = wording.whyHttps ? ` (${wording.whyHttps})` : ''
     diag.problem(
       input,
       raw,
-      'must use https:// (the API key is sent with every request); http:// is allowed only for 127.0.0.1, localhost and [::1]'
+      `must use https://${why}; http:// is allowed only for 127.0.0.1, localhost and [::1]`
     )
     return undefined
   }
@@ -77,9 +93,27 @@ export function parseBaseUrl(input: string, raw: string, diag: Diagnostics): URL
     return undefined
   }
   if (url.username !== '' || url.password !== '') {
-    diag.problem(input, raw, 'must not contain credentials; pass the key in api_key')
+    const hint = wording.credentialsHint ? `; ${wording.credentialsHint}` : ''
+    diag.problem(input, raw, `must not contain credentials${hint}`)
     return undefined
   }
+  return url
+}
+
+const API_VERSION_SUFFIX = /\/api\/v1\/?$/
+
+/**
+ * The service's base address. HTTPS only, since the API key travels in the query string;
+ * plain HTTP is let through for loopback hosts, where the local emulator runs.
+ * Returns the base with no trailing slash, ready for endpoint paths to be appended.
+ */
+export function parseBaseUrl(input: string, raw: string, diag: Diagnostics): URL | undefined {
+  const url = parseSecureUrl(input, raw, diag, {
+    example: 'https://api.example.com',
+    whyHttps: 'the API key is sent with every request',
+    credentialsHint: 'pass the key in api_key'
+  })
+  if (url === undefined) return undefined
   if (url.search !== '' || url.hash !== '') {
     diag.problem(input, raw, 'must not contain a query string or a fragment')
     return undefined

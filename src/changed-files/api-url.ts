@@ -7,6 +7,7 @@
  *   and never sent: the github_token authenticates, and fetch refuses such URLs anyway.
  * - Plain http to a host other than this machine: a warning, as the token would travel in clear.
  */
+import { isLoopbackHost } from '../scalars.js'
 
 export interface GitHubApiUrl {
   /** What the client uses: no credentials, no trailing '/'. */
@@ -21,8 +22,6 @@ export interface GitHubApiUrl {
 export class GitHubApiUrlError extends Error {
   override name = 'GitHubApiUrlError'
 }
-
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
 
 /** The value with anything between `//` and `@` masked; safe to show even when unparsable. */
 export function maskUrlCredentials(value: string): string {
@@ -55,7 +54,7 @@ export function checkGitHubApiUrl(raw: string): GitHubApiUrl {
       `GITHUB_API_URL carries credentials (${shown}): they are not sent; github_token authenticates the requests.`
     )
   }
-  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.test(url.hostname)) {
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     warnings.push(
       `GITHUB_API_URL ${shown} is plain http: the GitHub token would cross the network unencrypted. Use https.`
     )

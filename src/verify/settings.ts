@@ -6,7 +6,7 @@
 import { Input, type InputName } from '../constants.js'
 import type { Diagnostics } from '../diagnostics.js'
 import { splitList } from '../lists.js'
-import { parseNumber } from '../scalars.js'
+import { parseNumber, parseSecureUrl } from '../scalars.js'
 import { parseDevices, type Device } from './devices.js'
 
 /** `true` fails the step on stale pages, `warn` only warns; `off` does not verify. */
@@ -41,8 +41,6 @@ export const VERIFY_LIMITS = {
   timeoutSeconds: { min: 1, max: 21_600, fractions: true },
   limit: { min: 1, max: 100_000 }
 } as const
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** `value` returns an input trimmed, with its default applied. */
 export function parseVerifySettings(
@@ -110,27 +108,7 @@ function parseVerifyMode(text: string, diag: Diagnostics): VerifyMode | undefine
 
 /** An absolute https:// URL (http:// for loopback hosts), no credentials. */
 function parseHttpUrl(input: string, text: string, diag: Diagnostics): URL | undefined {
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    diag.problem(input, text, 'must be an absolute https:// URL, e.g. https://www.example.com')
-    return undefined
-  }
-  const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    diag.problem(
-      input,
-      text,
-      'must use https://; http:// is allowed only for 127.0.0.1, localhost and [::1]'
-    )
-    return undefined
-  }
-  if (url.username !== '' || url.password !== '') {
-    diag.problem(input, text, 'must not contain credentials')
-    return undefined
-  }
-  return url
+  return parseSecureUrl(input, text, diag, { example: 'https://www.example.com' })
 }
 
 /** The site's origin: pages are addressed by their purge URL, so a path here is ignored. */
