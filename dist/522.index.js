@@ -830,11 +830,14 @@ function judge(answer, purgeAcceptedAt, skew) {
     if (isRetryableStatus(answer.status)) {
         return { kind: 'retry', reason: `HTTP ${answer.status}` };
     }
-    if (answer.status === 404 || answer.status === 410)
-        return { kind: 'gone' };
     const prefix = edgeHeaderPrefix(answer.headers);
+    const gone = answer.status === 404 || answer.status === 410;
+    // A 404 without the header is what an origin server (a wrong site_url) answers: the loop
+    // stops on it unless the site has already shown the header, and then takes it as gone.
     if (prefix === undefined)
-        return { kind: 'no-status-header' };
+        return { kind: 'no-status-header', gone };
+    if (gone)
+        return { kind: 'gone' };
     const status = (headerValue(answer.headers, `${prefix}${STATUS_SUFFIX}`) ?? '')
         .trim()
         .toUpperCase();
@@ -990,10 +993,13 @@ class VerifyRun {
         const pages = new Map();
         let settled = 0;
         this.checks.forEach((check, index) => {
-            const done = this.freshAt[index] !== undefined || this.results[index] !== undefined;
-            if (done)
+            const result = this.results[index];
+            if (this.freshAt[index] !== undefined || result !== undefined)
                 settled++;
-            pages.set(check.url.href, (pages.get(check.url.href) ?? true) && done);
+            // Stale and failed checks are settled at the deadline, but not fresh.
+            const fresh = this.freshAt[index] !== undefined ||
+                (result !== undefined && result.state !== 'stale' && result.state !== 'failed');
+            pages.set(check.url.href, (pages.get(check.url.href) ?? true) && fresh);
         });
         return {
             pagesFresh: [...pages.values()].filter(Boolean).length,
@@ -1048,6 +1054,11 @@ class VerifyRun {
                     // ask() stopped the run already when no answer ever had the header.
                     if (this.stopAll.signal.aborted)
                         return;
+                    if (verdict.gone) {
+                        this.markFresh(index, wasStale);
+                        finish({ state: 'gone', warm: false, ...this.settled(index) });
+                        return;
+                    }
                     finish({
                         state: 'failed',
                         warm: false,
@@ -1178,9 +1189,10 @@ class VerifyRun {
     }
     delay(defaults, attempt, given) {
         const backoff = given ?? defaults;
-        const base = Math.min(backoff.maxMs, backoff.firstMs * backoff.factor ** attempt);
+        const base = backoff.firstMs * backoff.factor ** attempt;
         const jitter = 1 + backoff.jitter * (2 * this.random() - 1);
-        return Math.round(base * jitter);
+        // Jitter first, then the cap: a wait never exceeds the maximum.
+        return Math.round(Math.min(backoff.maxMs, base * jitter));
     }
     /** Sleeps, but never past the deadline, and not at all once the run stopped. */
     sleep(ms) {

@@ -125,6 +125,17 @@ describe('verify', () => {
     expect(emulator.siteRequests.length).toBeLessThanOrEqual(6)
   })
 
+  it('an origin server that answers 404 without the header is not taken as gone', async () => {
+    emulator.configureSite({ siteHeaders: false })
+    const result = await runWith(emulator.url, {
+      urls: '/no-such-page\n/gone-too',
+      ...verifyInputs({ verify_timeout_seconds: '600' })
+    })
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs['verify_status']).toBe('failed')
+    expect(errorsOf(result).join('\n')).toMatch(/HTTP 404 and no \*-Kc-Status header/)
+  })
+
   it('DYNAMIC pages are unverifiable, 404 pages gone; neither fails', async () => {
     const result = await runWith(emulator.url, {
       urls: '/account\n/no-such-page',

@@ -82,9 +82,19 @@ describe('judge', () => {
       'unverifiable'
     )
   })
-  it('404 and 410: gone', () => {
-    expect(judge(answer(404, {}), ACCEPTED, NO_SKEW).kind).toBe('gone')
+  it('404 and 410 from the edge: gone', () => {
+    expect(judge(answer(404, { 'x-kc-status': 'MISS' }), ACCEPTED, NO_SKEW).kind).toBe('gone')
     expect(judge(answer(410, { 'x-kc-status': 'HIT' }), ACCEPTED, NO_SKEW).kind).toBe('gone')
+  })
+  it('404 without the status header: an origin server unless the site showed the header', () => {
+    expect(judge(answer(404, {}), ACCEPTED, NO_SKEW)).toEqual({
+      kind: 'no-status-header',
+      gone: true
+    })
+    expect(judge(answer(200, {}), ACCEPTED, NO_SKEW)).toEqual({
+      kind: 'no-status-header',
+      gone: false
+    })
   })
   it('429 and 5xx: retried whatever headers they carry', () => {
     for (const status of [429, 500, 502, 503, 504]) {

@@ -187,7 +187,7 @@ describe('verifyChecks', () => {
       lastAcceptedAt: acceptedAt,
       getPage: async url =>
         url.pathname === '/gone'
-          ? { status: 404, headers: {} }
+          ? { status: 404, headers: { 'x-kc-status': 'MISS' } }
           : edge(clock, url.pathname === '/miss' ? 'MISS' : 'DYNAMIC')
     })
     expect(result.status).toBe('fresh')

@@ -29,7 +29,7 @@ export type Verdict =
   /** 429, 5xx, or an answer that cannot be read: ask again later. */
   | { readonly kind: 'retry'; readonly reason: string }
   /** No status header: the site does not answer through the rendering cache. */
-  | { readonly kind: 'no-status-header' }
+  | { readonly kind: 'no-status-header'; readonly gone: boolean }
 
 export type VerdictKind = Verdict['kind']
 
@@ -71,9 +71,12 @@ export function judge(answer: SiteAnswer, purgeAcceptedAt: number, skew: SkewEst
   if (isRetryableStatus(answer.status)) {
     return { kind: 'retry', reason: `HTTP ${answer.status}` }
   }
-  if (answer.status === 404 || answer.status === 410) return { kind: 'gone' }
   const prefix = edgeHeaderPrefix(answer.headers)
-  if (prefix === undefined) return { kind: 'no-status-header' }
+  const gone = answer.status === 404 || answer.status === 410
+  // A 404 without the header is what an origin server (a wrong site_url) answers: the loop
+  // stops on it unless the site has already shown the header, and then takes it as gone.
+  if (prefix === undefined) return { kind: 'no-status-header', gone }
+  if (gone) return { kind: 'gone' }
   const status = (headerValue(answer.headers, `${prefix}${STATUS_SUFFIX}`) ?? '')
     .trim()
     .toUpperCase()

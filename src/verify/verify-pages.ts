@@ -162,9 +162,13 @@ class VerifyRun {
     const pages = new Map<string, boolean>()
     let settled = 0
     this.checks.forEach((check, index) => {
-      const done = this.freshAt[index] !== undefined || this.results[index] !== undefined
-      if (done) settled++
-      pages.set(check.url.href, (pages.get(check.url.href) ?? true) && done)
+      const result = this.results[index]
+      if (this.freshAt[index] !== undefined || result !== undefined) settled++
+      // Stale and failed checks are settled at the deadline, but not fresh.
+      const fresh =
+        this.freshAt[index] !== undefined ||
+        (result !== undefined && result.state !== 'stale' && result.state !== 'failed')
+      pages.set(check.url.href, (pages.get(check.url.href) ?? true) && fresh)
     })
     return {
       pagesFresh: [...pages.values()].filter(Boolean).length,
@@ -217,6 +221,11 @@ class VerifyRun {
         case 'no-status-header':
           // ask() stopped the run already when no answer ever had the header.
           if (this.stopAll.signal.aborted) return
+          if (verdict.gone) {
+            this.markFresh(index, wasStale)
+            finish({ state: 'gone', warm: false, ...this.settled(index) })
+            return
+          }
           finish({
             state: 'failed',
             warm: false,
@@ -342,9 +351,10 @@ class VerifyRun {
 
   private delay(defaults: Backoff, attempt: number, given?: Backoff): number {
     const backoff = given ?? defaults
-    const base = Math.min(backoff.maxMs, backoff.firstMs * backoff.factor ** attempt)
+    const base = backoff.firstMs * backoff.factor ** attempt
     const jitter = 1 + backoff.jitter * (2 * this.random() - 1)
-    return Math.round(base * jitter)
+    // Jitter first, then the cap: a wait never exceeds the maximum.
+    return Math.round(Math.min(backoff.maxMs, base * jitter))
   }
 
   /** Sleeps, but never past the deadline, and not at all once the run stopped. */
