@@ -159,13 +159,20 @@ async function previousDeployment(reader, base) {
             if (id === base.excludeId)
                 continue;
             if (base.createdBefore !== undefined) {
-                if (!before(deployment?.['created_at'], base.createdBefore))
+                // Created in the same second as the handled one: ids say which came first.
+                const sameSecond = time(deployment?.['created_at']) === time(base.createdBefore);
+                const earlier = sameSecond
+                    ? base.excludeId === undefined || id < base.excludeId
+                    : before(deployment?.['created_at'], base.createdBefore);
+                if (!earlier)
                     continue;
             }
             else if (base.excludeId !== undefined && id > base.excludeId)
                 continue;
-            if (++examined > MAX_DEPLOYMENTS_EXAMINED)
-                return undefined;
+            if (++examined > MAX_DEPLOYMENTS_EXAMINED) {
+                // Not "none found": that would purge the head commit alone, or call this a first deploy.
+                reader.fail(`no successful deployment of '${base.environment}' among the ${MAX_DEPLOYMENTS_EXAMINED} deployments before this one, so the range is not known and nothing was purged. Set base_sha to the last deployed commit, or purge by tag or pattern.`);
+            }
             if (await hasSuccessStatus(reader, id)) {
                 return { sha: deploymentSha, label: `deployment #${id} (success)` };
             }
@@ -475,6 +482,8 @@ class GitHubReader {
     options;
     api;
     requests = 0;
+    /** Said to the user as notices (a rollback found by a comparison). */
+    notices = [];
     octokit;
     retry;
     commitFiles = new Map();
@@ -627,7 +636,22 @@ class GitHubReader {
         this.commitFiles.set(sha, paths);
         return paths;
     }
+    /**
+     * The files that differ between `base` and `head`. A three-dot comparison lists only the
+     * commits `head` has and `base` lacks: when `head` is behind `base` (a rollback, a redeploy
+     * of an older commit) or the two diverged, the pages changed by `base`'s own commits differ
+     * too, so `head...base` is listed as well. Otherwise a rollback would read as "nothing
+     * changed".
+     */
     async compareFiles(base, head) {
+        const { paths, status } = await this.compareOneWay(base, head);
+        if (status !== 'behind' && status !== 'diverged')
+            return paths;
+        this.notices.push(`${head.slice(0, 7)} is ${status === 'behind' ? 'behind' : 'diverged from'} ${base.slice(0, 7)} (a rollback?): the files of ${head.slice(0, 7)}...${base.slice(0, 7)} are purged too.`);
+        const back = await this.compareOneWay(head, base);
+        return [...paths, ...back.paths];
+    }
+    async compareOneWay(base, head) {
         const basehead = `${encodeURIComponent(base)}...${encodeURIComponent(head)}`;
         const path = `${this.repoPath}/compare/${basehead}`;
         const hint = (status) => status === 404
@@ -642,8 +666,10 @@ class GitHubReader {
         if (rawFiles !== undefined && !Array.isArray(rawFiles))
             this.fail(`Unexpected answer from GitHub API GET ${path}: "files" is not a list.`);
         const paths = (rawFiles ?? []).flatMap(entry => pathsOfFileEntry(github_changes_asRecord(entry) ?? {}));
-        if (rawFiles !== undefined && rawFiles.length < GITHUB_LIMITS.compareFiles)
-            return paths;
+        const status = data['status'];
+        if (rawFiles !== undefined && rawFiles.length < GITHUB_LIMITS.compareFiles) {
+            return { paths, status };
+        }
         // 300 files, or no file list at all: the comparison may be cut. List its commits and take
         // their files one by one; "no files" must never read as "nothing changed".
         const why = rawFiles === undefined
@@ -686,7 +712,7 @@ class GitHubReader {
         }
         for (const sha of shas)
             paths.push(...(await this.commitFilesOf(sha)));
-        return paths;
+        return { paths, status };
     }
     async run(query) {
         switch (query.kind) {
@@ -746,7 +772,7 @@ async function listChangedFiles(source, options) {
         files: [...files].sort(),
         requests: reader.requests,
         description,
-        notices,
+        notices: [...notices, ...reader.notices],
         warnings: [...api.warnings]
     };
 }

@@ -32,7 +32,8 @@ import http from 'node:http'
  * @typedef {string | FileInput} FileSpec  a bare string is a modified file
  * @typedef {string | { sha: string }} CommitSpec
  * @typedef {{ files?: FileSpec[], commits?: CommitSpec[], total_commits?: number,
- *   omitFiles?: boolean, omitTotal?: boolean }} CompareSpec  omitFiles: answer without `files`
+ *   omitFiles?: boolean, omitTotal?: boolean, status?: 'ahead'|'behind'|'diverged'|'identical',
+ *   behind_by?: number }} CompareSpec  omitFiles: answer without `files`
  *   (as GitHub does for very large comparisons); omitTotal: without `total_commits`
  * @typedef {{
  *   method: string, url: string, path: string, query: Record<string, string>,
@@ -296,9 +297,9 @@ export async function startFakeGitHub(options = {}) {
       /** @type {Record<string, unknown>} */
       const body = {
         url: baseUrl,
-        status: total === 0 ? 'identical' : 'ahead',
+        status: compare.status ?? (total === 0 ? 'identical' : 'ahead'),
         ahead_by: total,
-        behind_by: 0,
+        behind_by: compare.behind_by,
         total_commits: total
       }
       /** @type {Record<string, string>} */
@@ -463,7 +464,9 @@ export async function startFakeGitHub(options = {}) {
         commits,
         total_commits: spec.total_commits ?? commits.length,
         omitFiles: spec.omitFiles === true,
-        omitTotal: spec.omitTotal === true
+        omitTotal: spec.omitTotal === true,
+        status: spec.status,
+        behind_by: spec.behind_by ?? 0
       })
     },
     /**

@@ -407,6 +407,26 @@ describe('helpers', () => {
 })
 
 describe('listChangedFiles: never "nothing changed" by mistake', () => {
+  it('lists head...base too when head is behind base (a rollback), never "nothing changed"', async () => {
+    fake.setCompare(A, B, { files: [], commits: [], status: 'behind', behind_by: 2 })
+    fake.setCompare(B, A, { files: ['rolled-back.md', 'also.md'], commits: [sha(1), sha(2)] })
+    const result = await listChangedFiles(compareSource(), options())
+    expect(result.files).toEqual(['also.md', 'rolled-back.md'])
+    expect(result.notices.join('\n')).toMatch(/is behind .*a rollback\?/)
+  })
+
+  it('takes both sides of a comparison whose commits diverged', async () => {
+    fake.setCompare(A, B, {
+      files: ['ours.md'],
+      commits: [sha(1)],
+      status: 'diverged',
+      behind_by: 1
+    })
+    fake.setCompare(B, A, { files: ['theirs.md'], commits: [sha(2)] })
+    const result = await listChangedFiles(compareSource(), options())
+    expect(result.files).toEqual(['ours.md', 'theirs.md'])
+  })
+
   it('lists the commits, then their files, when compare leaves out its file list', async () => {
     fake.setCompare(A, B, { files: ['ignored.md'], commits: [sha(1), sha(2)], omitFiles: true })
     fake.setCommit(sha(1), ['one.md'])

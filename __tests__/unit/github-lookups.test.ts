@@ -115,7 +115,7 @@ describe('previous successful deployment', () => {
     expect(pages.map(r => r.query.page)).toEqual(['1', '2'])
   })
 
-  it('stops after examining 100 deployments without a success: no previous', async () => {
+  it('fails after examining 100 deployments without a success, rather than guess', async () => {
     for (let i = 0; i < 120; i++) {
       fake.addDeployment({
         id: 1000 - i,
@@ -126,10 +126,26 @@ describe('previous successful deployment', () => {
     }
     fake.setCommit(HEAD, ['h.md'])
     const base = { kind: 'previous-deployment', environment: 'production' } as const
-    const result = await listChangedFiles(source(deploymentLookup({ base })), options())
-    expect(result.files).toEqual(['h.md'])
+    const error = await failure(listChangedFiles(source(deploymentLookup({ base })), options()))
+    expect(error.message).toMatch(
+      /no successful deployment of 'production' among the 100 deployments before this one.*Set base_sha/
+    )
     expect(fake.requests.filter(r => r.path.endsWith('/statuses'))).toHaveLength(100)
   }, 20_000)
+
+  it('a deployment created in the same second as the handled one counts as previous by id', async () => {
+    fake.addDeployment({ id: 900, sha: HEAD, created_at: at(50), states: ['success'] })
+    fake.addDeployment({ id: 899, sha: sha(7), created_at: at(50), states: ['success'] })
+    fake.setCompare(sha(7), HEAD, { files: ['same-second.md'], commits: [HEAD] })
+    const base = {
+      kind: 'previous-deployment',
+      environment: 'production',
+      excludeId: 900,
+      createdBefore: at(50)
+    } as const
+    const result = await listChangedFiles(source(deploymentLookup({ base })), options())
+    expect(result.files).toEqual(['same-second.md'])
+  })
 
   it('takes the head commit alone, with a notice, when there is no previous deployment', async () => {
     fake.addDeployment({ id: 900, sha: HEAD, created_at: at(50), states: ['success'] })

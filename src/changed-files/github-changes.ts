@@ -289,6 +289,8 @@ function retryDelay(
 
 export class GitHubReader {
   requests = 0
+  /** Said to the user as notices (a rollback found by a comparison). */
+  readonly notices: string[] = []
   private readonly octokit: ReturnType<typeof getOctokit>
   private readonly retry: Required<RetryOptions>
   private readonly commitFiles = new Map<string, string[]>()
@@ -466,7 +468,27 @@ export class GitHubReader {
     return paths
   }
 
+  /**
+   * The files that differ between `base` and `head`. A three-dot comparison lists only the
+   * commits `head` has and `base` lacks: when `head` is behind `base` (a rollback, a redeploy
+   * of an older commit) or the two diverged, the pages changed by `base`'s own commits differ
+   * too, so `head...base` is listed as well. Otherwise a rollback would read as "nothing
+   * changed".
+   */
   async compareFiles(base: string, head: string): Promise<string[]> {
+    const { paths, status } = await this.compareOneWay(base, head)
+    if (status !== 'behind' && status !== 'diverged') return paths
+    this.notices.push(
+      `${head.slice(0, 7)} is ${status === 'behind' ? 'behind' : 'diverged from'} ${base.slice(0, 7)} (a rollback?): the files of ${head.slice(0, 7)}...${base.slice(0, 7)} are purged too.`
+    )
+    const back = await this.compareOneWay(head, base)
+    return [...paths, ...back.paths]
+  }
+
+  private async compareOneWay(
+    base: string,
+    head: string
+  ): Promise<{ paths: string[]; status: unknown }> {
     const basehead = `${encodeURIComponent(base)}...${encodeURIComponent(head)}`
     const path = `${this.repoPath}/compare/${basehead}`
     const hint = (status: number): string | undefined =>
@@ -482,7 +504,10 @@ export class GitHubReader {
     if (rawFiles !== undefined && !Array.isArray(rawFiles))
       this.fail(`Unexpected answer from GitHub API GET ${path}: "files" is not a list.`)
     const paths = (rawFiles ?? []).flatMap(entry => pathsOfFileEntry(asRecord(entry) ?? {}))
-    if (rawFiles !== undefined && rawFiles.length < GITHUB_LIMITS.compareFiles) return paths
+    const status = data['status']
+    if (rawFiles !== undefined && rawFiles.length < GITHUB_LIMITS.compareFiles) {
+      return { paths, status }
+    }
 
     // 300 files, or no file list at all: the comparison may be cut. List its commits and take
     // their files one by one; "no files" must never read as "nothing changed".
@@ -530,7 +555,7 @@ export class GitHubReader {
       )
     }
     for (const sha of shas) paths.push(...(await this.commitFilesOf(sha)))
-    return paths
+    return { paths, status }
   }
 
   async run(query: ChangeQuery): Promise<string[]> {
@@ -590,7 +615,7 @@ export async function listChangedFiles(
     files: [...files].sort(),
     requests: reader.requests,
     description,
-    notices,
+    notices: [...notices, ...reader.notices],
     warnings: [...api.warnings]
   }
 }

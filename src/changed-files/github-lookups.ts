@@ -186,9 +186,19 @@ async function previousDeployment(
       if (typeof id !== 'number' || deploymentSha === undefined) continue
       if (id === base.excludeId) continue
       if (base.createdBefore !== undefined) {
-        if (!before(deployment?.['created_at'], base.createdBefore)) continue
+        // Created in the same second as the handled one: ids say which came first.
+        const sameSecond = time(deployment?.['created_at']) === time(base.createdBefore)
+        const earlier = sameSecond
+          ? base.excludeId === undefined || id < base.excludeId
+          : before(deployment?.['created_at'], base.createdBefore)
+        if (!earlier) continue
       } else if (base.excludeId !== undefined && id > base.excludeId) continue
-      if (++examined > MAX_DEPLOYMENTS_EXAMINED) return undefined
+      if (++examined > MAX_DEPLOYMENTS_EXAMINED) {
+        // Not "none found": that would purge the head commit alone, or call this a first deploy.
+        reader.fail(
+          `no successful deployment of '${base.environment}' among the ${MAX_DEPLOYMENTS_EXAMINED} deployments before this one, so the range is not known and nothing was purged. Set base_sha to the last deployed commit, or purge by tag or pattern.`
+        )
+      }
       if (await hasSuccessStatus(reader, id)) {
         return { sha: deploymentSha, label: `deployment #${id} (success)` }
       }
