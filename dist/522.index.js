@@ -662,6 +662,8 @@ function safeDecode(segment) {
     }
 }
 
+// EXTERNAL MODULE: ./src/verify/settings.ts + 1 modules
+var verify_settings = __webpack_require__(4203);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
 var lib = __webpack_require__(4942);
 // EXTERNAL MODULE: external "node:http"
@@ -1267,6 +1269,7 @@ class VerifyRun {
 
 
 
+
 function targetKey(target) {
     return `${target.kind}\n${target.item}`;
 }
@@ -1297,7 +1300,7 @@ async function runVerification(input) {
             const known = times.filter((time) => time !== undefined);
             const purgeAcceptedAt = known.length > 0 ? Math.max(...known) : input.lastAcceptedAt;
             for (const device of settings.devices) {
-                checks.push({ url: new URL(page.path, siteUrl), device, purgeAcceptedAt });
+                checks.push({ url: (0,verify_settings/* pageUrl */.fi)(siteUrl, page.path), device, purgeAcceptedAt });
             }
         }
         log.info(`Verifying ${selection.pages.length} page(s) x ${settings.devices.length} device(s) on ${siteUrl.origin} (deadline ${settings.timeoutMs / 1000} s after the last purge was accepted).`);
@@ -1344,7 +1347,7 @@ async function runPreview(input) {
             selection,
             output: {
                 sitemap_pages: sitemap.pages.size,
-                selected: selection.pages.map(page => new URL(page.path, siteUrl).href),
+                selected: selection.pages.map(page => (0,verify_settings/* pageUrl */.fi)(siteUrl, page.path).href),
                 selected_count: selection.selectedCount
             }
         };

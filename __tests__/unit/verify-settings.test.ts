@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { Input, type InputName } from '../../src/constants.js'
 import { Diagnostics, formatProblem } from '../../src/diagnostics.js'
 import { parseInputs, type RawInputs } from '../../src/settings.js'
+import { pageUrl } from '../../src/verify/settings.js'
 import { BUILT_IN_DEVICES, parseDevices } from '../../src/verify/devices.js'
 import {
   pageHasFolderTag,
@@ -253,5 +254,15 @@ describe('matchPatternPages', () => {
   it('stops a pattern that backtracks for ages instead of hanging', () => {
     const paths = [`/${'a'.repeat(40)}!`]
     expect(matchPatternPages('#^/(a+)+$#', paths, 200)).toEqual({ kind: 'too-slow', budgetMs: 200 })
+  })
+})
+
+describe('page URLs', () => {
+  it('stay on the site whatever the path, a path starting with // included', () => {
+    const site = new URL('https://www.example.com')
+    expect(pageUrl(site, '//evil.example/blog/x').href).toBe(
+      'https://www.example.com//evil.example/blog/x'
+    )
+    expect(pageUrl(site, '/a?b=1').href).toBe('https://www.example.com/a?b=1')
   })
 })

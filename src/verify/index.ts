@@ -9,7 +9,7 @@ import { readSitemaps, type SitemapReading } from '../sitemap/read-sitemaps.js'
 import { systemClock, type Clock } from './clock.js'
 import { matchPatternPages } from './pattern-pages.js'
 import { selectPages, type PageSelection, type TargetRef } from './select-pages.js'
-import type { VerifySettings } from './settings.js'
+import { pageUrl, type VerifySettings } from './settings.js'
 import { createSiteTransport, type SiteTransport } from './site-transport.js'
 import {
   verifyChecks,
@@ -90,7 +90,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
       const known = times.filter((time): time is number => time !== undefined)
       const purgeAcceptedAt = known.length > 0 ? Math.max(...known) : input.lastAcceptedAt
       for (const device of settings.devices) {
-        checks.push({ url: new URL(page.path, siteUrl), device, purgeAcceptedAt })
+        checks.push({ url: pageUrl(siteUrl, page.path), device, purgeAcceptedAt })
       }
     }
     log.info(
@@ -161,7 +161,7 @@ export async function runPreview(input: PreviewInput): Promise<PreviewReport> {
       selection,
       output: {
         sitemap_pages: sitemap.pages.size,
-        selected: selection.pages.map(page => new URL(page.path, siteUrl).href),
+        selected: selection.pages.map(page => pageUrl(siteUrl, page.path).href),
         selected_count: selection.selectedCount
       }
     }

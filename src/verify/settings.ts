@@ -140,6 +140,14 @@ function parseVerifyUrls(text: string, siteUrl: URL, diag: Diagnostics): string[
   return pages
 }
 
+/**
+ * The absolute URL of a page of the site from its path and query. Not `new URL(path, site)`:
+ * a path starting with `//` would name another host.
+ */
+export function pageUrl(siteUrl: URL, path: string): URL {
+  return new URL(`${siteUrl.origin}${path}`)
+}
+
 /** Path and query of a page of the site, as a browser would request it; undefined if not one. */
 export function pageOnSite(text: string, siteUrl: URL): string | undefined {
   const absolute = /^https?:\/\//i.test(text)
