@@ -702,11 +702,21 @@ function createSiteTransport(maxSockets) {
             agent: agents.getAgent(url.href),
             headers: { 'User-Agent': userAgent, Accept: 'text/html', 'Accept-Encoding': 'identity' }
         });
+        // One budget for the whole answer, body included: a server that sends its headers and
+        // then drips (a sitemap one byte a second) must not hold the step past it.
+        let body;
         const timer = setTimeout(() => {
-            request.destroy(new SiteTransportError('timeout', `no answer within ${timeoutMs / 1000} s`));
+            const error = new SiteTransportError('timeout', body === undefined
+                ? `no answer within ${timeoutMs / 1000} s`
+                : `the answer did not end within ${timeoutMs / 1000} s`);
+            if (body === undefined)
+                request.destroy(error);
+            else
+                body.destroy(error);
         }, timeoutMs);
         request.on('response', message => {
-            clearTimeout(timer);
+            body = message;
+            message.once('close', () => clearTimeout(timer));
             resolve({ status: message.statusCode ?? 0, headers: message.headers, body: message });
         });
         request.on('error', error => {

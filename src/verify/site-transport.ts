@@ -38,7 +38,10 @@ export interface SiteStream extends SiteHead {
 export interface SiteTransport {
   /** GETs a page: resolves once the body was read (up to MAX_PAGE_BYTES) and discarded. */
   getPage(url: URL, userAgent: string, timeoutMs: number): Promise<SiteHead>
-  /** GETs a file (robots.txt, a sitemap) and hands over its body as a stream. */
+  /**
+   * GETs a file (robots.txt, a sitemap) and hands over its body as a stream, destroyed with a
+   * timeout error when the whole answer has not arrived within `timeoutMs`.
+   */
   open(url: URL, userAgent: string, timeoutMs: number): Promise<SiteStream>
   close(): void
 }
@@ -55,11 +58,22 @@ export function createSiteTransport(maxSockets: number): SiteTransport {
         agent: agents.getAgent(url.href),
         headers: { 'User-Agent': userAgent, Accept: 'text/html', 'Accept-Encoding': 'identity' }
       })
+      // One budget for the whole answer, body included: a server that sends its headers and
+      // then drips (a sitemap one byte a second) must not hold the step past it.
+      let body: Readable | undefined
       const timer = setTimeout(() => {
-        request.destroy(new SiteTransportError('timeout', `no answer within ${timeoutMs / 1000} s`))
+        const error = new SiteTransportError(
+          'timeout',
+          body === undefined
+            ? `no answer within ${timeoutMs / 1000} s`
+            : `the answer did not end within ${timeoutMs / 1000} s`
+        )
+        if (body === undefined) request.destroy(error)
+        else body.destroy(error)
       }, timeoutMs)
       request.on('response', message => {
-        clearTimeout(timer)
+        body = message
+        message.once('close', () => clearTimeout(timer))
         resolve({ status: message.statusCode ?? 0, headers: message.headers, body: message })
       })
       request.on('error', error => {

@@ -1,0 +1,48 @@
+/**
+ * The site client bounds a whole answer, body included, by the timeout: a server that sends its
+ * headers and then drips (a sitemap one byte at a time) cannot hold the step.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createSiteTransport, SiteTransportError } from '../../src/verify/site-transport.js'
+
+const drips = new Set<NodeJS.Timeout>()
+const server = http.createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/xml' })
+  response.write('<?xml version="1.0"?><urlset>')
+  const drip = setInterval(() => response.write(' '), 20)
+  drips.add(drip)
+  response.on('close', () => clearInterval(drip))
+})
+let base: string
+
+beforeAll(async () => {
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  for (const drip of drips) clearInterval(drip)
+  server.closeAllConnections()
+  await new Promise(resolve => server.close(resolve))
+})
+
+describe('site transport', () => {
+  it('destroys a file whose body does not end within the timeout, with a timeout error', async () => {
+    const transport = createSiteTransport(2)
+    try {
+      const answer = await transport.open(new URL('/sitemap.xml', base), 'test', 300)
+      expect(answer.status).toBe(200)
+      const error = await new Promise<unknown>(resolve => {
+        answer.body.on('data', () => undefined)
+        answer.body.on('error', resolve)
+        answer.body.on('end', () => resolve(undefined))
+      })
+      expect(error).toBeInstanceOf(SiteTransportError)
+      expect((error as SiteTransportError).kind).toBe('timeout')
+      expect((error as Error).message).toBe('the answer did not end within 0.3 s')
+    } finally {
+      transport.close()
+    }
+  })
+})
