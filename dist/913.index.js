@@ -513,19 +513,20 @@ function escapeRegExp(text) {
 // Mapping
 function mapChangedFiles(map, paths) {
     const rules = map.rules.map(prepareRule);
-    const files = [];
+    // One builtin call dedupes in first-seen order; when nothing repeats (as git lists changes),
+    // the paths themselves are walked and the Set is only the proof.
+    const unique = new Set(paths);
+    // Sized once: a 100,000-item array grown by `push` is copied a dozen times on the way.
+    const files = new Array(unique.size);
     const urls = new Set();
     const tags = new Set();
     const unmapped = [];
     const notes = [];
-    const seen = new Set();
-    for (const path of paths) {
-        // One hash lookup, not two: a path already seen leaves the size as it was.
-        const before = seen.size;
-        if (seen.add(path).size === before)
-            continue;
+    let index = 0;
+    for (const path of unique.size === paths.length ? paths : unique) {
         const file = mapPath(rules, path);
-        files.push(file);
+        files[index] = file;
+        index += 1;
         for (const url of file.urls)
             urls.add(url);
         for (const tag of file.tags)
@@ -538,7 +539,7 @@ function mapChangedFiles(map, paths) {
                 notes.push(`${shown}: ${note}`);
         }
     }
-    return { files, urls: [...urls], tags: [...tags], unmapped, notes };
+    return { files, urls: Array.from(urls), tags: Array.from(tags), unmapped, notes };
 }
 function prepareRule(rule) {
     const runs = literalRuns(rule.glob);
@@ -555,9 +556,19 @@ function prepareRule(rule) {
             target,
             parts: target.parts.map(part => part.kind === 'literal'
                 ? { text: part.text }
-                : { group: groupNumbers.get(captureGroup(part.name)) ?? 0, name: part.name })
+                : { group: groupNumbers.get(captureGroup(part.name)) ?? 0, name: part.name }),
+            pieces: target.parts.map(part => (part.kind === 'literal' ? part.text : '')),
+            repeats: repeatCacheFor(target, groupNumbers)
         }))
     };
+}
+/** A RepeatCache for a target with exactly one capture; others are built every time. */
+function repeatCacheFor(target, groupNumbers) {
+    const captures = target.parts.flatMap(part => (part.kind === 'capture' ? [part.name] : []));
+    const [name] = captures;
+    if (captures.length !== 1 || name === undefined)
+        return undefined;
+    return new RepeatCache(groupNumbers.get(captureGroup(name)) ?? 0);
 }
 /**
  * Turns the named groups of a compiled glob into numbered ones. Every group in it is named
@@ -663,59 +674,106 @@ function namesAFile(path) {
     return path !== '' && !path.startsWith('/') && !path.endsWith('/') && !path.includes('//');
 }
 function applyTargets({ rule, targets }, path, match) {
-    // A handful of targets a rule: arrays with `includes` beat a Set for deduplication here.
-    // Each file keeps its arrays, so they are made at their final size: an array grown by `push`
-    // reserves room for 16, which for 100,000 files is tens of MiB for the collector to copy.
-    const urls = [];
-    const tags = [];
+    // Each file keeps its arrays, so they are made at their final size, and the usual one-item
+    // case as one literal: an array grown by `push` reserves room for 16, and 100,000 of those
+    // are tens of MiB for the collector to copy. A handful of targets: `includes` dedupes.
+    let urls = NO_TARGETS;
+    let tags = NO_TARGETS;
     let notes;
-    for (const { target, parts } of targets) {
-        let text = '';
-        let unfit;
-        for (const part of parts) {
-            if (part.group === undefined) {
-                text += part.text;
-                continue;
-            }
-            const value = match[part.group] ?? '';
-            if (target.kind === 'url') {
-                text += encodeUrlPath(value);
-            }
-            else {
-                if (unfit === undefined && UNFIT_IN_TAG.test(value))
-                    unfit = { name: part.name, value };
-                text += value;
-            }
-        }
-        if (unfit !== undefined) {
+    for (const prepared of targets) {
+        const text = targetText(prepared, match);
+        if (typeof text !== 'string') {
             ;
-            (notes ??= []).push(`tag ${(0,diagnostics/* quoteValue */.cl)(TAG_PREFIX + target.template)} skipped: {${unfit.name}} is ${quoteEscaped(unfit.value)}, and a tag cannot hold a comma, a line break or another control character`);
-            continue;
+            (notes ??= []).push(`tag ${(0,diagnostics/* quoteValue */.cl)(TAG_PREFIX + prepared.target.template)} skipped: {${text.name}} is ${quoteEscaped(text.value)}, and a tag cannot hold a comma, a line break or another control character`);
         }
-        const list = target.kind === 'url' ? urls : tags;
-        if (!list.includes(text))
-            list.push(text);
+        else if (prepared.target.kind === 'url') {
+            urls = withItem(urls, text);
+        }
+        else {
+            tags = withItem(tags, text);
+        }
     }
-    const file = {
-        path,
-        urls: exactly(urls),
-        tags: exactly(tags),
-        outcome: 'mapped',
-        line: rule.line
-    };
-    return notes !== undefined ? { ...file, notes } : file;
+    return notes === undefined
+        ? { path, urls, tags, outcome: 'mapped', line: rule.line }
+        : { path, urls, tags, outcome: 'mapped', line: rule.line, notes };
 }
-/** The same items in an array of exactly their number (see applyTargets), or the shared empty one. */
-function exactly(items) {
-    switch (items.length) {
-        case 0:
-            return NO_TARGETS;
-        case 1:
-            return [items[0]];
-        case 2:
-            return [items[0], items[1]];
-        default:
-            return items.slice();
+/** `items` with `item` added at the end unless it is there already; `items` is not changed. */
+function withItem(items, item) {
+    if (items.length === 0)
+        return [item];
+    if (items.includes(item))
+        return items;
+    return items.length === 1 ? [items[0], item] : [...items, item];
+}
+/** The target's text for this match, or why a tag cannot be made of it. */
+function targetText({ target, parts, pieces, repeats }, match) {
+    if (repeats === undefined)
+        return buildText(target, parts, pieces, match);
+    const value = match[repeats.group] ?? '';
+    const known = repeats.get(value);
+    if (known !== undefined)
+        return known;
+    const text = buildText(target, parts, pieces, match);
+    if (typeof text === 'string')
+        repeats.remember(value, text);
+    return text;
+}
+function buildText(target, parts, pieces, match) {
+    let unfit;
+    for (let index = 0; index < parts.length; index += 1) {
+        const part = parts[index];
+        if (part.group === undefined)
+            continue;
+        const value = match[part.group] ?? '';
+        if (target.kind === 'url') {
+            pieces[index] = encodeUrlPath(value);
+        }
+        else {
+            if (unfit === undefined && UNFIT_IN_TAG.test(value))
+                unfit = { name: part.name, value };
+            pieces[index] = value;
+        }
+    }
+    return unfit ?? pieces.join('');
+}
+/** Lookups a RepeatCache gets before it judges whether the values of its capture repeat. */
+const REPEAT_TRIAL = 256;
+/** At most this many texts are kept for one target. */
+const REPEAT_LIMIT = 4096;
+/**
+ * The texts already made for a target with one capture, by the captured value. In a large
+ * change, targets such as `tag:lang-{lang}` or `tag:docs-{version}` take a few values thousands
+ * of times: a repeat then costs one lookup, and the file shares the string the Sets already
+ * hold (built, flattened and hashed once) instead of making a new one. A target whose values
+ * hardly repeat (`tag:product-{sku}`) stops remembering after a trial, so neither the time nor
+ * the memory grows with the number of paths.
+ */
+class RepeatCache {
+    group;
+    texts = new Map();
+    lookups = 0;
+    hits = 0;
+    open = true;
+    constructor(group) {
+        this.group = group;
+    }
+    get(value) {
+        if (!this.open)
+            return undefined;
+        this.lookups += 1;
+        const text = this.texts.get(value);
+        if (text !== undefined) {
+            this.hits += 1;
+        }
+        else if (this.lookups >= REPEAT_TRIAL && this.hits * 2 < this.lookups) {
+            this.open = false;
+            this.texts.clear();
+        }
+        return text;
+    }
+    remember(value, text) {
+        if (this.open && this.texts.size < REPEAT_LIMIT)
+            this.texts.set(value, text);
     }
 }
 // ---------------------------------------------------------------------------------------------

@@ -134,6 +134,34 @@ describe('mapChangedFiles: rules', () => {
     expect(urlsOf('{a}.html -> /{a} /{a}', 'x.html')).toEqual(['/x'])
   })
 
+  it('keeps three or more targets of one file in order, each once', () => {
+    const text = '{a}/{b}.md -> /{a}/ /{b}/ /{a}/ /x/ /{b}/ tag:{a} tag:t tag:{a} tag:{b}'
+    expect(targetsOf(text, 'p/q.md')).toMatchObject({
+      urls: ['/p/', '/q/', '/x/'],
+      tags: ['p', 't', 'q']
+    })
+  })
+
+  it('maps many files together exactly as it maps each alone', () => {
+    // Past a few hundred files the mapper remembers texts made for repeating capture values
+    // and stops remembering where values do not repeat: neither may change any file's targets.
+    const text = [
+      'lang/{lang}/{page}.md -> /{lang}/{page}/ tag:lang-{lang} tag:page-{page}',
+      'raw/{name} -> /raw/{name} tag:{name}'
+    ].join('\n')
+    const langs = ['de', 'fr', 'a,b', 'ja', 'x y']
+    const paths = Array.from({ length: 1200 }, (_, i) =>
+      i % 3 === 2
+        ? `raw/${i % 7 === 0 ? `n,${i}` : `name-${i % 400}`}`
+        : `lang/${langs[i % langs.length] ?? 'de'}/page-${i % 2 === 0 ? i : 1}.md`
+    )
+    const together = mapWith(text, paths)
+    // Some paths repeat: each is mapped once, where it first appears.
+    const alone = [...new Set(paths)].map(path => mapWith(text, [path]).files[0])
+    expect(together.files).toEqual(alone)
+    expect(together.notes.length).toBeGreaterThan(0)
+  })
+
   it('matches case-sensitively', () => {
     expect(targetsOf('README.md -> /readme', 'readme.md').outcome).toBe('unmapped')
   })

@@ -509,18 +509,20 @@ function escapeRegExp(text: string): string {
 
 export function mapChangedFiles(map: UrlMap, paths: readonly string[]): MappingResult {
   const rules = map.rules.map(prepareRule)
-  const files: FileTargets[] = []
+  // One builtin call dedupes in first-seen order; when nothing repeats (as git lists changes),
+  // the paths themselves are walked and the Set is only the proof.
+  const unique = new Set(paths)
+  // Sized once: a 100,000-item array grown by `push` is copied a dozen times on the way.
+  const files: FileTargets[] = new Array<FileTargets>(unique.size)
   const urls = new Set<string>()
   const tags = new Set<string>()
   const unmapped: string[] = []
   const notes: string[] = []
-  const seen = new Set<string>()
-  for (const path of paths) {
-    // One hash lookup, not two: a path already seen leaves the size as it was.
-    const before = seen.size
-    if (seen.add(path).size === before) continue
+  let index = 0
+  for (const path of unique.size === paths.length ? paths : unique) {
     const file = mapPath(rules, path)
-    files.push(file)
+    files[index] = file
+    index += 1
     for (const url of file.urls) urls.add(url)
     for (const tag of file.tags) tags.add(tag)
     if (file.outcome === 'unmapped') unmapped.push(path)
@@ -529,7 +531,7 @@ export function mapChangedFiles(map: UrlMap, paths: readonly string[]): MappingR
       for (const note of file.notes) notes.push(`${shown}: ${note}`)
     }
   }
-  return { files, urls: [...urls], tags: [...tags], unmapped, notes }
+  return { files, urls: Array.from(urls), tags: Array.from(tags), unmapped, notes }
 }
 
 /**
@@ -552,6 +554,14 @@ interface PreparedTarget {
   readonly target: UrlMapTarget
   /** Literal texts, and the numbers of capture groups (`group`), in order. */
   readonly parts: readonly ({ text: string; group?: never } | { group: number; name: string })[]
+  /**
+   * The parts' texts, literals filled in once and captures per match: `join` makes the target
+   * one flat string in one allocation, where `+=` makes a string per part and the Set that
+   * dedupes it copies them into one more.
+   */
+  readonly pieces: string[]
+  /** For a target with exactly one capture: texts already built, by the captured value. */
+  readonly repeats: RepeatCache | undefined
 }
 
 function prepareRule(rule: UrlMapRule): PreparedRule {
@@ -571,9 +581,22 @@ function prepareRule(rule: UrlMapRule): PreparedRule {
         part.kind === 'literal'
           ? { text: part.text }
           : { group: groupNumbers.get(captureGroup(part.name)) ?? 0, name: part.name }
-      )
+      ),
+      pieces: target.parts.map(part => (part.kind === 'literal' ? part.text : '')),
+      repeats: repeatCacheFor(target, groupNumbers)
     }))
   }
+}
+
+/** A RepeatCache for a target with exactly one capture; others are built every time. */
+function repeatCacheFor(
+  target: UrlMapTarget,
+  groupNumbers: ReadonlyMap<string, number>
+): RepeatCache | undefined {
+  const captures = target.parts.flatMap(part => (part.kind === 'capture' ? [part.name] : []))
+  const [name] = captures
+  if (captures.length !== 1 || name === undefined) return undefined
+  return new RepeatCache(groupNumbers.get(captureGroup(name)) ?? 0)
 }
 
 /**
@@ -686,58 +709,113 @@ function applyTargets(
   path: string,
   match: RegExpExecArray
 ): FileTargets {
-  // A handful of targets a rule: arrays with `includes` beat a Set for deduplication here.
-  // Each file keeps its arrays, so they are made at their final size: an array grown by `push`
-  // reserves room for 16, which for 100,000 files is tens of MiB for the collector to copy.
-  const urls: string[] = []
-  const tags: string[] = []
+  // Each file keeps its arrays, so they are made at their final size, and the usual one-item
+  // case as one literal: an array grown by `push` reserves room for 16, and 100,000 of those
+  // are tens of MiB for the collector to copy. A handful of targets: `includes` dedupes.
+  let urls: readonly string[] = NO_TARGETS
+  let tags: readonly string[] = NO_TARGETS
   let notes: string[] | undefined
-  for (const { target, parts } of targets) {
-    let text = ''
-    let unfit: { name: string; value: string } | undefined
-    for (const part of parts) {
-      if (part.group === undefined) {
-        text += part.text
-        continue
-      }
-      const value = match[part.group] ?? ''
-      if (target.kind === 'url') {
-        text += encodeUrlPath(value)
-      } else {
-        if (unfit === undefined && UNFIT_IN_TAG.test(value)) unfit = { name: part.name, value }
-        text += value
-      }
-    }
-    if (unfit !== undefined) {
+  for (const prepared of targets) {
+    const text = targetText(prepared, match)
+    if (typeof text !== 'string') {
       ;(notes ??= []).push(
-        `tag ${quoteValue(TAG_PREFIX + target.template)} skipped: {${unfit.name}} is ${quoteEscaped(unfit.value)}, and a tag cannot hold a comma, a line break or another control character`
+        `tag ${quoteValue(TAG_PREFIX + prepared.target.template)} skipped: {${text.name}} is ${quoteEscaped(text.value)}, and a tag cannot hold a comma, a line break or another control character`
       )
-      continue
+    } else if (prepared.target.kind === 'url') {
+      urls = withItem(urls, text)
+    } else {
+      tags = withItem(tags, text)
     }
-    const list = target.kind === 'url' ? urls : tags
-    if (!list.includes(text)) list.push(text)
   }
-  const file = {
-    path,
-    urls: exactly(urls),
-    tags: exactly(tags),
-    outcome: 'mapped',
-    line: rule.line
-  } as const
-  return notes !== undefined ? { ...file, notes } : file
+  return notes === undefined
+    ? { path, urls, tags, outcome: 'mapped', line: rule.line }
+    : { path, urls, tags, outcome: 'mapped', line: rule.line, notes }
 }
 
-/** The same items in an array of exactly their number (see applyTargets), or the shared empty one. */
-function exactly(items: string[]): readonly string[] {
-  switch (items.length) {
-    case 0:
-      return NO_TARGETS
-    case 1:
-      return [items[0] as string]
-    case 2:
-      return [items[0] as string, items[1] as string]
-    default:
-      return items.slice()
+/** `items` with `item` added at the end unless it is there already; `items` is not changed. */
+function withItem(items: readonly string[], item: string): readonly string[] {
+  if (items.length === 0) return [item]
+  if (items.includes(item)) return items
+  return items.length === 1 ? [items[0] as string, item] : [...items, item]
+}
+
+/** A capture that cannot go into a tag: which one, and its value. */
+interface Unfit {
+  readonly name: string
+  readonly value: string
+}
+
+/** The target's text for this match, or why a tag cannot be made of it. */
+function targetText(
+  { target, parts, pieces, repeats }: PreparedTarget,
+  match: RegExpExecArray
+): string | Unfit {
+  if (repeats === undefined) return buildText(target, parts, pieces, match)
+  const value = match[repeats.group] ?? ''
+  const known = repeats.get(value)
+  if (known !== undefined) return known
+  const text = buildText(target, parts, pieces, match)
+  if (typeof text === 'string') repeats.remember(value, text)
+  return text
+}
+
+function buildText(
+  target: UrlMapTarget,
+  parts: PreparedTarget['parts'],
+  pieces: string[],
+  match: RegExpExecArray
+): string | Unfit {
+  let unfit: Unfit | undefined
+  for (let index = 0; index < parts.length; index += 1) {
+    const part = parts[index] as PreparedTarget['parts'][number]
+    if (part.group === undefined) continue
+    const value = match[part.group] ?? ''
+    if (target.kind === 'url') {
+      pieces[index] = encodeUrlPath(value)
+    } else {
+      if (unfit === undefined && UNFIT_IN_TAG.test(value)) unfit = { name: part.name, value }
+      pieces[index] = value
+    }
+  }
+  return unfit ?? pieces.join('')
+}
+
+/** Lookups a RepeatCache gets before it judges whether the values of its capture repeat. */
+const REPEAT_TRIAL = 256
+/** At most this many texts are kept for one target. */
+const REPEAT_LIMIT = 4096
+
+/**
+ * The texts already made for a target with one capture, by the captured value. In a large
+ * change, targets such as `tag:lang-{lang}` or `tag:docs-{version}` take a few values thousands
+ * of times: a repeat then costs one lookup, and the file shares the string the Sets already
+ * hold (built, flattened and hashed once) instead of making a new one. A target whose values
+ * hardly repeat (`tag:product-{sku}`) stops remembering after a trial, so neither the time nor
+ * the memory grows with the number of paths.
+ */
+class RepeatCache {
+  private readonly texts = new Map<string, string>()
+  private lookups = 0
+  private hits = 0
+  private open = true
+
+  constructor(readonly group: number) {}
+
+  get(value: string): string | undefined {
+    if (!this.open) return undefined
+    this.lookups += 1
+    const text = this.texts.get(value)
+    if (text !== undefined) {
+      this.hits += 1
+    } else if (this.lookups >= REPEAT_TRIAL && this.hits * 2 < this.lookups) {
+      this.open = false
+      this.texts.clear()
+    }
+    return text
+  }
+
+  remember(value: string, text: string): void {
+    if (this.open && this.texts.size < REPEAT_LIMIT) this.texts.set(value, text)
   }
 }
 
