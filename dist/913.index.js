@@ -513,17 +513,21 @@ function escapeRegExp(text) {
 // Mapping
 function mapChangedFiles(map, paths) {
     const rules = map.rules.map(prepareRule);
-    // One builtin call dedupes in first-seen order; when nothing repeats (as git lists changes),
-    // the paths themselves are walked and the Set is only the proof.
-    const unique = new Set(paths);
+    // The listing from GitHub comes sorted and deduplicated: a strictly ascending list needs no
+    // Set (and no hashing of every path) to prove it has no repeat. Any other list is deduped by
+    // one builtin call, which keeps the first-seen order.
+    const unique = strictlyAscending(paths)
+        ? paths
+        : new Set(paths);
+    const count = 'size' in unique ? unique.size : unique.length;
     // Sized once: a 100,000-item array grown by `push` is copied a dozen times on the way.
-    const files = new Array(unique.size);
+    const files = new Array(count);
     const urls = new Set();
     const tags = new Set();
     const unmapped = [];
     const notes = [];
     let index = 0;
-    for (const path of unique.size === paths.length ? paths : unique) {
+    for (const path of unique) {
         const file = mapPath(rules, path);
         files[index] = file;
         index += 1;
@@ -540,6 +544,15 @@ function mapChangedFiles(map, paths) {
         }
     }
     return { files, urls: Array.from(urls), tags: Array.from(tags), unmapped, notes };
+}
+/** True when each path sorts after the one before it, so that none can repeat. */
+function strictlyAscending(paths) {
+    for (let index = 1; index < paths.length; index += 1) {
+        // `<` compares UTF-16 code units, as the listing's `sort()` orders them.
+        if (!(paths[index - 1] < paths[index]))
+            return false;
+    }
+    return true;
 }
 function prepareRule(rule) {
     const runs = literalRuns(rule.glob);

@@ -130,6 +130,19 @@ describe('mapChangedFiles: rules', () => {
     expect(result.files.map(file => file.path)).toEqual(['b/x.html', 'a/1', 'a/2'])
   })
 
+  it('maps a repeated path once in a sorted list too, and keeps a sorted list in its order', () => {
+    const text = 'a/* -> /a/\n{p...} -> /{p}'
+    expect(mapWith(text, ['a/1', 'a/1', 'a/2']).files.map(file => file.path)).toEqual([
+      'a/1',
+      'a/2'
+    ])
+    expect(mapWith(text, ['a/1', 'a/2', 'b']).files.map(file => file.path)).toEqual([
+      'a/1',
+      'a/2',
+      'b'
+    ])
+  })
+
   it('deduplicates the targets of one file', () => {
     expect(urlsOf('{a}.html -> /{a} /{a}', 'x.html')).toEqual(['/x'])
   })

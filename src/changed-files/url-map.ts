@@ -509,17 +509,21 @@ function escapeRegExp(text: string): string {
 
 export function mapChangedFiles(map: UrlMap, paths: readonly string[]): MappingResult {
   const rules = map.rules.map(prepareRule)
-  // One builtin call dedupes in first-seen order; when nothing repeats (as git lists changes),
-  // the paths themselves are walked and the Set is only the proof.
-  const unique = new Set(paths)
+  // The listing from GitHub comes sorted and deduplicated: a strictly ascending list needs no
+  // Set (and no hashing of every path) to prove it has no repeat. Any other list is deduped by
+  // one builtin call, which keeps the first-seen order.
+  const unique: readonly string[] | ReadonlySet<string> = strictlyAscending(paths)
+    ? paths
+    : new Set(paths)
+  const count = 'size' in unique ? unique.size : unique.length
   // Sized once: a 100,000-item array grown by `push` is copied a dozen times on the way.
-  const files: FileTargets[] = new Array<FileTargets>(unique.size)
+  const files: FileTargets[] = new Array<FileTargets>(count)
   const urls = new Set<string>()
   const tags = new Set<string>()
   const unmapped: string[] = []
   const notes: string[] = []
   let index = 0
-  for (const path of unique.size === paths.length ? paths : unique) {
+  for (const path of unique) {
     const file = mapPath(rules, path)
     files[index] = file
     index += 1
@@ -532,6 +536,15 @@ export function mapChangedFiles(map: UrlMap, paths: readonly string[]): MappingR
     }
   }
   return { files, urls: Array.from(urls), tags: Array.from(tags), unmapped, notes }
+}
+
+/** True when each path sorts after the one before it, so that none can repeat. */
+function strictlyAscending(paths: readonly string[]): boolean {
+  for (let index = 1; index < paths.length; index += 1) {
+    // `<` compares UTF-16 code units, as the listing's `sort()` orders them.
+    if (!((paths[index - 1] as string) < (paths[index] as string))) return false
+  }
+  return true
 }
 
 /**
