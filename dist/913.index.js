@@ -112,7 +112,10 @@ const URL_MAP_PRESETS = {
 
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var diagnostics = __webpack_require__(4851);
+// EXTERNAL MODULE: ./src/targets.ts
+var targets = __webpack_require__(8993);
 ;// CONCATENATED MODULE: ./src/changed-files/url-map.ts
+
 
 const INPUT = 'url_map';
 const ARROW = '->';
@@ -122,15 +125,13 @@ const SPANS_SUFFIX = '...';
 /** `#` opening a line or following a blank starts a comment; `a#b` stays as written. */
 const COMMENT = /(?:^|[ \t])#.*$/;
 /**
- * Characters a capture (a file name: anyone who can push names files) may not bring into a tag:
- * the comma that separates tags, and what typed tags refuse too (C0/C1 controls such as NUL and
- * ESC, DEL, and the Unicode line and paragraph separators U+2028/U+2029).
+ * Whether a capture (a file name: anyone who can push names files) may not go into a tag: the
+ * comma that separates tags, and the control characters typed tags refuse too. A path holding
+ * a control character is also shown quoted (JSON-escaped) in notes, never raw in the log.
  */
-// eslint-disable-next-line no-control-regex
-const UNFIT_IN_TAG = /[,\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-/** A path holding one of these is shown quoted (JSON-escaped) in notes, never raw in the log. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+function unfitInTag(value) {
+    return value.includes(',') || targets/* CONTROL_CHARACTER */.gW.test(value);
+}
 // ---------------------------------------------------------------------------------------------
 // Parsing
 /** Parses the whole input; reports every bad line, and returns undefined if there was one. */
@@ -538,7 +539,7 @@ function mapChangedFiles(map, paths) {
         if (file.outcome === 'unmapped')
             unmapped.push(path);
         if (file.notes !== undefined) {
-            const shown = CONTROL_CHARACTER.test(path) ? quoteEscaped(path) : path;
+            const shown = targets/* CONTROL_CHARACTER */.gW.test(path) ? quoteEscaped(path) : path;
             for (const note of file.notes)
                 notes.push(`${shown}: ${note}`);
         }
@@ -742,7 +743,7 @@ function buildText(target, parts, pieces, match) {
             pieces[index] = encodeUrlPath(value);
         }
         else {
-            if (unfit === undefined && UNFIT_IN_TAG.test(value))
+            if (unfit === undefined && unfitInTag(value))
                 unfit = { name: part.name, value };
             pieces[index] = value;
         }
@@ -821,7 +822,7 @@ var change_source = __webpack_require__(7488);
 
 
 // eslint-disable-next-line no-control-regex
-const settings_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** `value` gives an input's trimmed text, '' when not given. */
 function parseChangedFilesSettings(value, diag) {
     const urlMap = parseUrlMap(value(constants/* Input */.pd.UrlMap) || DEFAULT_URL_MAP, diag);
@@ -856,7 +857,7 @@ function parseSince(raw, diag) {
 function parseEnvironment(raw, diag) {
     if (raw === '')
         return undefined;
-    if (settings_CONTROL_CHARACTER.test(raw) || raw.length > 255) {
+    if (CONTROL_CHARACTER.test(raw) || raw.length > 255) {
         diag.problem(constants/* Input */.pd.Environment, raw, 'must be an environment name: at most 255 characters, no control characters');
         return undefined;
     }

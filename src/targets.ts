@@ -6,9 +6,13 @@ import type { Diagnostics } from './diagnostics.js'
 import { Input } from './constants.js'
 import { uniqueNonEmpty } from './lists.js'
 
-// C0 controls, DEL and C1 controls: never part of a tag or a path anyone meant to type.
+/**
+ * C0 controls, DEL, C1 controls and the Unicode line and paragraph separators: never part of a
+ * tag or a path anyone meant to type, whether typed in an input or made by url_map from a file
+ * name.
+ */
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 /**
  * Tags come from a response header the customer's backend sets, as a comma-separated list,

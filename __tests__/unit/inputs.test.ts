@@ -54,8 +54,15 @@ describe('chunk', () => {
 describe('validateTags', () => {
   it('refuses commas and control characters', () => {
     const diag = new Diagnostics()
-    expect(validateTags(['ok', 'a,b', 'x\ty'], diag)).toEqual(['ok'])
-    expect(diag.problems.map(p => p.value)).toEqual(['a,b', 'x\ty'])
+    expect(validateTags(['ok', 'a,b', 'x\ty', 'line\u2028sep', 'para\u2029sep'], diag)).toEqual([
+      'ok'
+    ])
+    expect(diag.problems.map(p => p.value)).toEqual([
+      'a,b',
+      'x\ty',
+      'line\u2028sep',
+      'para\u2029sep'
+    ])
   })
 })
 

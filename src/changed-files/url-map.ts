@@ -34,6 +34,7 @@
  */
 import type { Diagnostics } from '../diagnostics.js'
 import { quoteValue } from '../diagnostics.js'
+import { CONTROL_CHARACTER } from '../targets.js'
 
 export interface UrlMap {
   readonly rules: readonly UrlMapRule[]
@@ -95,15 +96,13 @@ const SPANS_SUFFIX = '...'
 /** `#` opening a line or following a blank starts a comment; `a#b` stays as written. */
 const COMMENT = /(?:^|[ \t])#.*$/
 /**
- * Characters a capture (a file name: anyone who can push names files) may not bring into a tag:
- * the comma that separates tags, and what typed tags refuse too (C0/C1 controls such as NUL and
- * ESC, DEL, and the Unicode line and paragraph separators U+2028/U+2029).
+ * Whether a capture (a file name: anyone who can push names files) may not go into a tag: the
+ * comma that separates tags, and the control characters typed tags refuse too. A path holding
+ * a control character is also shown quoted (JSON-escaped) in notes, never raw in the log.
  */
-// eslint-disable-next-line no-control-regex
-const UNFIT_IN_TAG = /[,\u0000-\u001f\u007f-\u009f\u2028\u2029]/
-/** A path holding one of these is shown quoted (JSON-escaped) in notes, never raw in the log. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+function unfitInTag(value: string): boolean {
+  return value.includes(',') || CONTROL_CHARACTER.test(value)
+}
 
 // ---------------------------------------------------------------------------------------------
 // Parsing
@@ -786,7 +785,7 @@ function buildText(
     if (target.kind === 'url') {
       pieces[index] = encodeUrlPath(value)
     } else {
-      if (unfit === undefined && UNFIT_IN_TAG.test(value)) unfit = { name: part.name, value }
+      if (unfit === undefined && unfitInTag(value)) unfit = { name: part.name, value }
       pieces[index] = value
     }
   }
