@@ -9,6 +9,7 @@ import { createGunzip } from 'node:zlib'
 import { Readable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import { MalformedSitemap, SitemapXmlReader, type SitemapKind } from './sitemap-xml.js'
+import { PageSet } from './page-set.js'
 
 export type SitemapRequest =
   | { readonly kind: 'auto' }
@@ -76,7 +77,7 @@ export async function readSitemaps(
 
 class Reading {
   private readonly limits: SitemapLimits
-  private readonly pages = new Set<string>()
+  private readonly pages = new PageSet()
   private readonly files: string[] = []
   private readonly warnings: string[] = []
   private readonly notices: string[] = []

@@ -114,6 +114,8 @@ export class SitemapXmlReader {
 }
 
 function localName(name: string): string {
+  // A sitemap's tags are nearly all these, as written: no need to cut or lower-case them.
+  if (name === 'loc' || name === 'url' || name === 'lastmod') return name
   const colon = name.indexOf(':')
   return (colon < 0 ? name : name.slice(colon + 1)).toLowerCase()
 }

@@ -64,10 +64,12 @@ export const PREVIEW_FIRST = 20
 
 export function selectPages(input: SelectionInput): PageSelection {
   const chosen = new Map<string, TargetRef[]>()
+  // A pattern may select a million pages: a new page's list is made at its size (an empty
+  // array grown by push reserves room for 16), grown only for a page a second target selects too.
   const add = (path: string, target?: TargetRef): void => {
-    const refs = chosen.get(path) ?? []
-    if (target) refs.push(target)
-    chosen.set(path, refs)
+    const refs = chosen.get(path)
+    if (refs === undefined) chosen.set(path, target ? [target] : [])
+    else if (target) refs.push(target)
   }
   const notes: string[] = []
   const bySitemap: TargetSelection[] = []
@@ -116,12 +118,13 @@ export function selectPages(input: SelectionInput): PageSelection {
   const extras = new Set(input.extraPages)
   for (const page of input.extraPages) add(page)
 
-  const all = [...chosen.entries()].map(([path, purgedBy]) => ({ path, purgedBy }))
-  const pages = spreadSample(all, input.limit, page => extras.has(page.path))
+  // Sampled by path (the keys are unique), so that only the pages kept become objects.
+  const kept = spreadSample([...chosen.keys()], input.limit, path => extras.has(path))
+  const pages = kept.map(path => ({ path, purgedBy: chosen.get(path) ?? [] }))
   return {
     pages,
-    selectedCount: all.length,
-    leftOut: all.length - pages.length,
+    selectedCount: chosen.size,
+    leftOut: chosen.size - pages.length,
     bySitemap,
     uncheckedTags,
     urlsNotInSitemap: sitemap ? input.targets.urls.filter(url => !sitemap.has(url)) : [],

@@ -1,0 +1,1478 @@
+export const id = 120;
+export const ids = [120];
+export const modules = {
+
+/***/ 7120:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  runPreview: () => (/* binding */ runPreview),
+  runVerification: () => (/* binding */ runVerification),
+  targetKey: () => (/* binding */ targetKey)
+});
+
+// EXTERNAL MODULE: ./src/constants.ts
+var constants = __webpack_require__(7242);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(8522);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+// EXTERNAL MODULE: external "node:string_decoder"
+var external_node_string_decoder_ = __webpack_require__(6193);
+// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
+var saxes = __webpack_require__(9800);
+;// CONCATENATED MODULE: ./src/sitemap/sitemap-xml.ts
+/**
+ * A streaming reader of one sitemap file (sitemaps.org: `<urlset>` of `<url><loc>`, or
+ * `<sitemapindex>` of `<sitemap><loc>`), on saxes, a maintained non-validating streaming XML
+ * parser: text goes in by chunks, each `<loc>` comes out as it closes, and nothing else is
+ * kept, so memory stays flat whatever the file's size. Namespace prefixes are ignored.
+ */
+
+/** A file that is not a sitemap, or XML that cannot be read. */
+class MalformedSitemap extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'MalformedSitemap';
+    }
+}
+/** Longer `<loc>` texts are not URLs anyone serves (browsers stop near 2 KB, servers at 8 KB). */
+const MAX_LOC_CHARS = 8192;
+/** Text without any tag for this long is not a sitemap: stop before it fills the memory. */
+const MAX_TEXT_WITHOUT_TAG = 1024 * 1024;
+class SitemapXmlReader {
+    onLoc;
+    parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: false });
+    kind;
+    inLoc = false;
+    loc = '';
+    locTooLong = false;
+    sinceLastTag = 0;
+    failure;
+    /** How many `<loc>` were too long and skipped. */
+    skippedLongLocs = 0;
+    /** `onLoc` gets each location with the kind of file it came from. */
+    constructor(onLoc) {
+        this.onLoc = onLoc;
+        this.parser.on('error', error => {
+            this.failure ??= new MalformedSitemap(error.message);
+        });
+        this.parser.on('opentag', tag => this.openTag(localName(tag.name)));
+        this.parser.on('closetag', tag => this.closeTag(localName(tag.name)));
+        this.parser.on('text', text => this.text(text));
+        this.parser.on('cdata', text => this.text(text));
+    }
+    /** The kind of file, once its root element was read. */
+    get fileKind() {
+        return this.kind;
+    }
+    write(text) {
+        this.sinceLastTag += text.length;
+        if (this.sinceLastTag > MAX_TEXT_WITHOUT_TAG) {
+            throw new MalformedSitemap(`more than ${MAX_TEXT_WITHOUT_TAG / 1024 / 1024} MiB of text without a tag`);
+        }
+        this.parser.write(text);
+        this.throwIfFailed();
+    }
+    close() {
+        this.parser.close();
+        this.throwIfFailed();
+        if (this.kind === undefined)
+            throw new MalformedSitemap('no <urlset> or <sitemapindex> in it');
+    }
+    throwIfFailed() {
+        if (this.failure)
+            throw this.failure;
+    }
+    openTag(name) {
+        this.sinceLastTag = 0;
+        if (this.kind === undefined) {
+            if (name !== 'urlset' && name !== 'sitemapindex') {
+                this.failure ??= new MalformedSitemap(`its root element is <${name}>, not <urlset> or <sitemapindex>`);
+                return;
+            }
+            this.kind = name;
+            return;
+        }
+        if (name === 'loc') {
+            this.inLoc = true;
+            this.loc = '';
+            this.locTooLong = false;
+        }
+    }
+    closeTag(name) {
+        this.sinceLastTag = 0;
+        // After an error saxes goes on, guessing: nothing it reads then is trusted.
+        if (name !== 'loc' || !this.inLoc || this.kind === undefined || this.failure)
+            return;
+        this.inLoc = false;
+        if (this.locTooLong) {
+            this.skippedLongLocs++;
+            return;
+        }
+        const loc = this.loc.trim();
+        this.loc = '';
+        if (loc !== '')
+            this.onLoc(loc, this.kind);
+    }
+    text(text) {
+        if (!this.inLoc || this.locTooLong)
+            return;
+        if (this.loc.length + text.length > MAX_LOC_CHARS) {
+            this.locTooLong = true;
+            this.loc = '';
+            return;
+        }
+        this.loc += text;
+    }
+}
+function localName(name) {
+    // A sitemap's tags are nearly all these, as written: no need to cut or lower-case them.
+    if (name === 'loc' || name === 'url' || name === 'lastmod')
+        return name;
+    const colon = name.indexOf(':');
+    return (colon < 0 ? name : name.slice(colon + 1)).toLowerCase();
+}
+
+;// CONCATENATED MODULE: ./src/sitemap/page-set.ts
+/**
+ * The sitemap's pages: a set of strings in insertion order, for up to a million of them. A
+ * built-in Set would do, but at that size its hash table is most of a big sitemap's reading
+ * time (about 1 s per million adds on a runner, rehashing as it grows) and about 20 MiB. This
+ * one keeps the strings in an array and finds them through an open-addressing table of
+ * indexes (an Int32Array, at most half full): the same answers, about half the time and less
+ * memory. Read-only to its users, like the Set it replaces.
+ */
+class PageSet {
+    items = [];
+    /** 0: empty slot; n: `items[n - 1]`. Its length is a power of two. */
+    slots = new Int32Array(1024);
+    get size() {
+        return this.items.length;
+    }
+    /** Adds a page unless it is already there; true when it was added. */
+    add(page) {
+        if ((this.items.length + 1) * 2 > this.slots.length)
+            this.grow();
+        const mask = this.slots.length - 1;
+        for (let slot = hashOf(page) & mask;; slot = (slot + 1) & mask) {
+            const entry = this.slots[slot] ?? 0;
+            if (entry === 0) {
+                this.slots[slot] = this.items.push(page);
+                return true;
+            }
+            if (this.items[entry - 1] === page)
+                return false;
+        }
+    }
+    has(page) {
+        const mask = this.slots.length - 1;
+        for (let slot = hashOf(page) & mask;; slot = (slot + 1) & mask) {
+            const entry = this.slots[slot] ?? 0;
+            if (entry === 0)
+                return false;
+            if (this.items[entry - 1] === page)
+                return true;
+        }
+    }
+    forEach(callback, thisArg) {
+        for (const page of this.items)
+            callback.call(thisArg, page, page, this);
+    }
+    [Symbol.iterator]() {
+        return this.items.values();
+    }
+    values() {
+        return this.items.values();
+    }
+    keys() {
+        return this.items.values();
+    }
+    entries() {
+        return this.items.map((page) => [page, page]).values();
+    }
+    grow() {
+        this.slots = new Int32Array(this.slots.length * 2);
+        const mask = this.slots.length - 1;
+        for (let index = 0; index < this.items.length; index++) {
+            let slot = hashOf(this.items[index] ?? '') & mask;
+            while (this.slots[slot] !== 0)
+                slot = (slot + 1) & mask;
+            this.slots[slot] = index + 1;
+        }
+    }
+}
+/** FNV-1a over the UTF-16 code units: cheap, and spreads paths that differ in one digit. */
+function hashOf(text) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++)
+        hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    return hash >>> 0;
+}
+
+;// CONCATENATED MODULE: ./src/sitemap/read-sitemaps.ts
+/**
+ * Finds and reads a site's sitemaps: `Sitemap:` lines of robots.txt (else /sitemap.xml), or the
+ * one given; sitemap index files; gzip files (by their magic bytes, whatever their name),
+ * decompressed as a stream. Bounded: 50,000 URLs a file (the protocol's limit), 50 files and
+ * 1,000,000 URLs in all, 50 MiB of XML a file; a cut says so in a warning. Only pages on the
+ * site's host are kept, as path and query. A file that cannot be read is a warning naming it.
+ */
+
+
+
+
+
+const SITEMAP_LIMITS = {
+    urlsPerFile: 50_000,
+    files: 50,
+    totalUrls: 1_000_000,
+    bytesPerFile: 50 * 1024 * 1024,
+    robotsBytes: 512 * 1024
+};
+async function readSitemaps(request, siteUrl, fetcher, options) {
+    const reading = new Reading(siteUrl, fetcher, options);
+    if (request.kind === 'none')
+        return reading.result();
+    const start = request.kind === 'url' ? [request.url] : await reading.discover();
+    await reading.readAll(start, request.kind === 'url');
+    return reading.result();
+}
+class Reading {
+    siteUrl;
+    fetcher;
+    options;
+    limits;
+    pages = new PageSet();
+    files = [];
+    warnings = [];
+    notices = [];
+    foreignUrls = 0;
+    found = false;
+    totalCut = false;
+    /** The site's origin, under both schemes: sitemaps often list http:// for an https:// site. */
+    origins;
+    constructor(siteUrl, fetcher, options) {
+        this.siteUrl = siteUrl;
+        this.fetcher = fetcher;
+        this.options = options;
+        this.limits = options.limits ?? SITEMAP_LIMITS;
+        this.origins = [`https://${siteUrl.host}`, `http://${siteUrl.host}`];
+    }
+    result() {
+        if (this.foreignUrls > 0) {
+            this.warnings.push(`Sitemaps: ${this.foreignUrls} URL(s) on hosts other than ${this.siteUrl.host} were skipped.`);
+        }
+        return {
+            found: this.found,
+            files: this.files,
+            pages: this.pages,
+            foreignUrls: this.foreignUrls,
+            warnings: this.warnings,
+            notices: this.notices
+        };
+    }
+    /** robots.txt's `Sitemap:` lines, else /sitemap.xml when it exists. */
+    async discover() {
+        const robotsUrl = new URL('/robots.txt', this.siteUrl);
+        const listed = await this.readRobots(robotsUrl);
+        if (listed.length > 0)
+            return listed;
+        const fallback = new URL('/sitemap.xml', this.siteUrl);
+        return [fallback];
+    }
+    async readRobots(robotsUrl) {
+        let text;
+        try {
+            const answer = await this.fetcher.open(robotsUrl, this.options.timeoutMs);
+            if (answer.status !== 200) {
+                answer.body.destroy();
+                return [];
+            }
+            text = await readText(answer.body, this.limits.robotsBytes);
+        }
+        catch (error) {
+            this.warnings.push(`Sitemaps: could not read ${robotsUrl.href}: ${messageOf(error)}`);
+            return [];
+        }
+        const urls = [];
+        for (const line of text.split(/\r?\n|\r/)) {
+            const match = /^\s*sitemap\s*:\s*(\S+)/i.exec(line);
+            if (!match?.[1] || !URL.canParse(match[1], robotsUrl.href))
+                continue;
+            const url = new URL(match[1], robotsUrl);
+            if (!urls.some(known => known.href === url.href))
+                urls.push(url);
+        }
+        return urls;
+    }
+    async readAll(start, explicit) {
+        const queue = [...start];
+        const seen = new Set(start.map(url => url.href));
+        const discovered = !explicit && start.length === 1 && start[0]?.pathname === '/sitemap.xml';
+        while (queue.length > 0 && !this.totalCut) {
+            const url = queue.shift();
+            if (url === undefined)
+                break;
+            if (this.files.length >= this.limits.files) {
+                this.warnings.push(`Sitemaps: more than ${this.limits.files} sitemap files; ${queue.length + 1} were not read.`);
+                return;
+            }
+            // Files listed by robots.txt or an index are read only from the site itself; a sitemap
+            // given in the `sitemap` input may be anywhere.
+            if (!(explicit && start.includes(url)) && url.host !== this.siteUrl.host) {
+                this.warnings.push(`Sitemaps: ${url.href} is on another host than ${this.siteUrl.host}; not read.`);
+                continue;
+            }
+            const children = await this.readFile(url, discovered);
+            for (const child of children) {
+                if (seen.has(child.href))
+                    continue;
+                seen.add(child.href);
+                queue.push(child);
+            }
+        }
+    }
+    /** Reads one file; returns the sitemaps an index lists. */
+    async readFile(url, fallbackProbe) {
+        const children = [];
+        let inFile = 0;
+        let fileCut = false;
+        let answer;
+        try {
+            answer = await this.fetcher.open(url, this.options.timeoutMs);
+        }
+        catch (error) {
+            this.warnings.push(`Sitemap ${url.href} could not be read: ${messageOf(error)}`);
+            return children;
+        }
+        if (answer.status !== 200) {
+            answer.body.destroy();
+            if (fallbackProbe && (answer.status === 404 || answer.status === 410)) {
+                this.notices.push(`No sitemap found for ${this.siteUrl.origin}: robots.txt lists none and /sitemap.xml answers HTTP ${answer.status}.`);
+            }
+            else {
+                this.warnings.push(`Sitemap ${url.href} answered HTTP ${answer.status}; not read.`);
+            }
+            return children;
+        }
+        this.found = true;
+        this.files.push(url.href);
+        const onLoc = (loc, kind) => {
+            if (fileCut || this.totalCut)
+                return;
+            if (kind === 'sitemapindex') {
+                if (URL.canParse(loc, url.href))
+                    children.push(new URL(loc, url));
+                return;
+            }
+            if (inFile >= this.limits.urlsPerFile) {
+                fileCut = true;
+                this.warnings.push(`Sitemap ${url.href} lists more than ${this.limits.urlsPerFile} URLs (the protocol's limit for one file); the rest of it was not read.`);
+                return;
+            }
+            inFile++;
+            this.addPage(loc);
+        };
+        const reader = new SitemapXmlReader(onLoc);
+        try {
+            const cut = await feed(answer.body, reader, this.limits.bytesPerFile, () => fileCut || this.totalCut);
+            if (cut === 'too-large') {
+                this.warnings.push(`Sitemap ${url.href} is larger than ${this.limits.bytesPerFile / 1024 / 1024} MiB of XML (the protocol's limit is 50 MB); only its start was read.`);
+            }
+            else if (cut === 'complete') {
+                reader.close();
+            }
+        }
+        catch (error) {
+            const kept = inFile > 0 ? ` (${inFile} URL(s) read before it were kept)` : '';
+            this.warnings.push(`Sitemap ${url.href} is malformed: ${messageOf(error)}${kept}.`);
+        }
+        finally {
+            answer.body.destroy();
+        }
+        if (reader.skippedLongLocs > 0) {
+            this.warnings.push(`Sitemap ${url.href}: ${reader.skippedLongLocs} <loc> longer than 8192 characters skipped.`);
+        }
+        return children;
+    }
+    addPage(loc) {
+        const path = this.pathOnSite(loc);
+        if (path === undefined)
+            return;
+        if (this.pages.size >= this.limits.totalUrls) {
+            this.totalCut = true;
+            this.warnings.push(`Sitemaps: more than ${this.limits.totalUrls} pages; only the first ${this.limits.totalUrls} are considered.`);
+            return;
+        }
+        this.pages.add(path);
+    }
+    /**
+     * Path and query of a page URL on the site, exactly as WHATWG URL would give them; undefined
+     * for another host (counted) or no URL at all (the protocol wants absolute URLs: a relative
+     * one is a mistake, not a page to guess). Parsing a million URLs is most of a big sitemap's
+     * reading time, so plain ones on the site's origin take a shortcut that gives the same result.
+     */
+    pathOnSite(loc) {
+        for (const origin of this.origins) {
+            if (!loc.startsWith(origin))
+                continue;
+            const rest = loc.slice(origin.length);
+            if (PLAIN_PATH.test(rest) && !DOT_SEGMENT.test(rest) && !rest.endsWith('?')) {
+                // A copy, not a slice: a slice would keep the whole 64 KiB chunk it came from alive.
+                return (rest + ' ').slice(0, -1);
+            }
+            break;
+        }
+        let page;
+        try {
+            page = new URL(loc);
+        }
+        catch {
+            return undefined;
+        }
+        if (page.host !== this.siteUrl.host || !/^https?:$/.test(page.protocol)) {
+            this.foreignUrls++;
+            return undefined;
+        }
+        return `${page.pathname}${page.search}`;
+    }
+}
+/** Characters WHATWG URL leaves as they are in a path and a query (no ', space, #, \\, ...). */
+const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
+/** `.` and `..` segments (`%2e` is a dot there too), which WHATWG URL resolves. */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i;
+/**
+ * Streams a body into the reader: gunzipped when it starts with gzip's magic bytes, decoded
+ * as UTF-8, at most `maxBytes` of XML. Stops early when `stop()` says enough was read.
+ */
+async function feed(body, reader, maxBytes, stop) {
+    const decoder = new external_node_string_decoder_.StringDecoder('utf8');
+    let size = 0;
+    for await (const chunk of decompressed(body)) {
+        size += chunk.length;
+        if (size > maxBytes)
+            return 'too-large';
+        reader.write(decoder.write(chunk));
+        if (stop())
+            return 'stopped';
+    }
+    reader.write(decoder.end());
+    return 'complete';
+}
+async function* decompressed(body) {
+    const chunks = body[Symbol.asyncIterator]();
+    let first = await chunks.next();
+    if (first.done)
+        return;
+    let head = first.value;
+    // One byte is not enough to tell; a real answer's first chunk always holds more.
+    while (head.length < 2) {
+        first = await chunks.next();
+        if (first.done)
+            break;
+        head = Buffer.concat([head, first.value]);
+    }
+    const rest = (async function* () {
+        yield head;
+        for (let next = await chunks.next(); !next.done; next = await chunks.next())
+            yield next.value;
+    })();
+    if (head[0] !== 0x1f || head[1] !== 0x8b) {
+        yield* rest;
+        return;
+    }
+    const gunzip = (0,external_node_zlib_.createGunzip)();
+    const source = external_node_stream_.Readable.from(rest);
+    source.on('error', error => gunzip.destroy(error));
+    source.pipe(gunzip);
+    try {
+        for await (const chunk of gunzip)
+            yield chunk;
+    }
+    finally {
+        source.destroy();
+        gunzip.destroy();
+    }
+}
+async function readText(body, maxBytes) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body) {
+        const buffer = chunk;
+        chunks.push(buffer);
+        size += buffer.length;
+        if (size >= maxBytes)
+            break;
+    }
+    body.destroy();
+    return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
+}
+function messageOf(error) {
+    if (error instanceof MalformedSitemap)
+        return error.message;
+    return error instanceof Error ? error.message : String(error);
+}
+
+;// CONCATENATED MODULE: ./src/verify/clock.ts
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const timer = setTimeout(done, Math.max(0, ms));
+        function done() {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        }
+        signal?.addEventListener('abort', done, { once: true });
+    })
+};
+const UNMEASURED_SKEW = { lowMs: 0, highMs: 0, measured: false };
+/** Narrows the estimate with one answer: sent and received in the runner's clock. */
+function observeSkew(estimate, edgeDate, sentAt, receivedAt) {
+    const lowMs = edgeDate.ms - receivedAt;
+    const highMs = edgeDate.ms + edgeDate.resolutionMs - sentAt;
+    if (!estimate.measured)
+        return { lowMs, highMs, measured: true };
+    const narrowed = {
+        lowMs: Math.max(estimate.lowMs, lowMs),
+        highMs: Math.min(estimate.highMs, highMs),
+        measured: true
+    };
+    // Disjoint intervals mean one of the clocks moved (an NTP step): trust the latest answer.
+    return narrowed.lowMs <= narrowed.highMs ? narrowed : { lowMs, highMs, measured: true };
+}
+/** The middle of the estimate: for display. */
+function skewMs(estimate) {
+    return Math.round((estimate.lowMs + estimate.highMs) / 2);
+}
+
+// EXTERNAL MODULE: external "node:vm"
+var external_node_vm_ = __webpack_require__(714);
+// EXTERNAL MODULE: ./src/diagnostics.ts
+var diagnostics = __webpack_require__(4851);
+// EXTERNAL MODULE: ./src/pattern/delimiters.ts
+var delimiters = __webpack_require__(8930);
+// EXTERNAL MODULE: ./src/pattern/js-regexp.ts
+var js_regexp = __webpack_require__(7849);
+// EXTERNAL MODULE: ./src/pattern/pcre-syntax.ts + 1 modules
+var pcre_syntax = __webpack_require__(7306);
+// EXTERNAL MODULE: ./src/pattern/tree.ts
+var tree = __webpack_require__(1708);
+;// CONCATENATED MODULE: ./src/pattern/page-regexp.ts
+/**
+ * The JS RegExp that selects sitemap pages for a pattern purge, built by the same exact
+ * translation the match-all check uses. Undefined when the pattern has no exact JS equivalent:
+ * its pages then cannot be chosen from the sitemap, which the caller says.
+ */
+
+
+
+
+
+/** `pattern` is the delimited pattern exactly as sent to the service (PreparedPattern.pattern). */
+function pageRegExp(pattern) {
+    // The pattern was validated when the inputs were read: problems here mean "cannot translate".
+    const diag = new diagnostics/* Diagnostics */.rE();
+    const parts = (0,delimiters/* splitDelimited */.kc)(pattern, diag);
+    if (parts === undefined || !diag.ok)
+        return undefined;
+    const flags = (0,tree/* flagsFromModifiers */.i)(parts.prepared.modifiers);
+    const scanned = (0,pcre_syntax/* scanBody */.e)(parts.scannedText, parts.scanOffset, flags, pattern, diag);
+    if (scanned === undefined || !diag.ok)
+        return undefined;
+    return (0,js_regexp/* translatePattern */.p)(scanned.tree, flags);
+}
+
+;// CONCATENATED MODULE: ./src/verify/pattern-pages.ts
+/**
+ * Selecting sitemap paths with a purge pattern, bounded in time. The pattern is translated to
+ * JS exactly as the match-all check does, but a regular expression can still backtrack for
+ * ages on some paths, and a sitemap holds up to a million: the matching runs in a V8 context
+ * with a deadline, which interrupts even a regular expression in mid-match.
+ */
+
+
+/** Plenty for a million paths with any sane pattern (about 0.5 s for a plain one). */
+const PATTERN_BUDGET_MS = 10_000;
+function matchPatternPages(pattern, paths, budgetMs = PATTERN_BUDGET_MS) {
+    const regex = pageRegExp(pattern);
+    if (regex === undefined)
+        return { kind: 'untranslatable' };
+    try {
+        const matched = (0,external_node_vm_.runInNewContext)('const matched = []; for (const path of paths) if (regex.test(path)) matched.push(path); matched', { regex, paths }, { timeout: budgetMs });
+        return { kind: 'matched', paths: matched };
+    }
+    catch (error) {
+        if (error.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
+            return { kind: 'too-slow', budgetMs };
+        }
+        // V8 compiles a regular expression lazily: one too large fails only here.
+        if (error instanceof SyntaxError || error.name === 'SyntaxError') {
+            return { kind: 'untranslatable' };
+        }
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/verify/select-pages.ts
+const PREVIEW_FIRST = 20;
+function selectPages(input) {
+    const chosen = new Map();
+    // A pattern may select a million pages: a new page's list is made at its size (an empty
+    // array grown by push reserves room for 16), grown only for a page a second target selects too.
+    const add = (path, target) => {
+        const refs = chosen.get(path);
+        if (refs === undefined)
+            chosen.set(path, target ? [target] : []);
+        else if (target)
+            refs.push(target);
+    };
+    const notes = [];
+    const bySitemap = [];
+    const uncheckedTags = [];
+    const sitemap = input.sitemapPages;
+    for (const url of input.targets.urls)
+        add(url, { kind: 'url', item: url });
+    for (const pattern of input.targets.patterns) {
+        const target = { kind: 'pattern', item: pattern };
+        if (sitemap === undefined) {
+            notes.push(`Pattern ${pattern}: no sitemap, so its pages could not be chosen.`);
+            continue;
+        }
+        const match = input.matchPattern(pattern, sitemap);
+        if (match.kind === 'untranslatable') {
+            notes.push(`Pattern ${pattern} has no exact JavaScript equivalent, so its pages could not be chosen from the sitemap.`);
+            continue;
+        }
+        if (match.kind === 'too-slow') {
+            notes.push(`Pattern ${pattern} took more than ${match.budgetMs / 1000} s over the sitemap's paths; its pages were not chosen.`);
+            continue;
+        }
+        for (const path of match.paths)
+            add(path, target);
+        bySitemap.push({
+            target,
+            count: match.paths.length,
+            first: match.paths.slice(0, PREVIEW_FIRST)
+        });
+    }
+    for (const tag of input.targets.tags) {
+        const folder = folderOfTag(tag);
+        if (folder === undefined || sitemap === undefined) {
+            uncheckedTags.push(tag);
+            continue;
+        }
+        const target = { kind: 'tag', item: tag };
+        const paths = [];
+        for (const path of sitemap)
+            if (pageHasFolderTag(path, tag))
+                paths.push(path);
+        for (const path of paths)
+            add(path, target);
+        bySitemap.push({ target, count: paths.length, first: paths.slice(0, PREVIEW_FIRST) });
+    }
+    const extras = new Set(input.extraPages);
+    for (const page of input.extraPages)
+        add(page);
+    // Sampled by path (the keys are unique), so that only the pages kept become objects.
+    const kept = spreadSample([...chosen.keys()], input.limit, path => extras.has(path));
+    const pages = kept.map(path => ({ path, purgedBy: chosen.get(path) ?? [] }));
+    return {
+        pages,
+        selectedCount: chosen.size,
+        leftOut: chosen.size - pages.length,
+        bySitemap,
+        uncheckedTags,
+        urlsNotInSitemap: sitemap ? input.targets.urls.filter(url => !sitemap.has(url)) : [],
+        notes
+    };
+}
+/**
+ * At most `limit` items: every `keep` item, and the others evenly spread over the list (so a
+ * sample of a long section still covers its start, middle and end), in list order.
+ */
+function spreadSample(items, limit, keep) {
+    if (items.length <= limit)
+        return [...items];
+    const kept = new Set(items.filter(keep));
+    const rest = items.filter(item => !kept.has(item));
+    const room = Math.max(0, limit - kept.size);
+    for (let i = 0; i < room; i++) {
+        const picked = rest[Math.floor((i * rest.length) / room)];
+        if (picked !== undefined)
+            kept.add(picked);
+    }
+    return items.filter(item => kept.has(item));
+}
+/** `folder-A-f-B` -> true for a tag of that shape. */
+function folderOfTag(tag) {
+    return /^folder-./.test(tag) ? tag : undefined;
+}
+/**
+ * Whether a page carries a folder tag: `/A/B/C/page` has `folder-A`, `folder-A-f-B` and
+ * `folder-A-f-B-f-C` (the last segment is the page; the query is ignored). Segments are
+ * compared as written and percent-decoded, since either may be what the backend tagged.
+ */
+function pageHasFolderTag(path, tag) {
+    const query = path.indexOf('?');
+    const segments = (query < 0 ? path : path.slice(0, query)).split('/').slice(1, -1);
+    if (segments.some(segment => segment === ''))
+        return false;
+    for (const decode of [false, true]) {
+        let current = 'folder';
+        for (const [index, segment] of segments.entries()) {
+            current += `${index === 0 ? '-' : '-f-'}${decode ? safeDecode(segment) : segment}`;
+            if (current === tag)
+                return true;
+            if (!tag.startsWith(current))
+                break;
+        }
+    }
+    return false;
+}
+function safeDecode(segment) {
+    try {
+        return decodeURIComponent(segment);
+    }
+    catch {
+        return segment;
+    }
+}
+
+// EXTERNAL MODULE: ./src/verify/settings.ts + 1 modules
+var verify_settings = __webpack_require__(4203);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __webpack_require__(4942);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __webpack_require__(7067);
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __webpack_require__(4708);
+;// CONCATENATED MODULE: ./src/verify/site-transport.ts
+/**
+ * The verification's own HTTP client for the public site: never the purge client, so the API
+ * key and the GitHub token have no way to reach the site. GET only, no cookies, no credentials,
+ * redirects not followed (a 3xx is judged by its headers), the exact User-Agent of the device.
+ * The agent comes from @actions/http-client, so the runner's proxy settings apply.
+ */
+
+
+
+/** Bodies of pages are read and thrown away; a page longer than this is cut off. */
+const MAX_PAGE_BYTES = 4 * 1024 * 1024;
+/** No HTTP answer: the request timed out or the connection failed. */
+class SiteTransportError extends Error {
+    kind;
+    constructor(kind, message) {
+        super(message);
+        this.kind = kind;
+        this.name = 'SiteTransportError';
+    }
+}
+function createSiteTransport(maxSockets) {
+    // Used only for its agent (proxy and keep-alive); requests go out through node:http(s) so
+    // that nothing but the headers written here is sent.
+    const agents = new lib/* HttpClient */.Qq('unused', [], { keepAlive: true, maxSockets });
+    const open = (url, userAgent, timeoutMs) => new Promise((resolve, reject) => {
+        const module = url.protocol === 'https:' ? external_node_https_ : external_node_http_;
+        const request = module.request(url, {
+            method: 'GET',
+            agent: agents.getAgent(url.href),
+            headers: { 'User-Agent': userAgent, Accept: 'text/html', 'Accept-Encoding': 'identity' }
+        });
+        // One budget for the whole answer, body included: a server that sends its headers and
+        // then drips (a sitemap one byte a second) must not hold the step past it.
+        let body;
+        const timer = setTimeout(() => {
+            const error = new SiteTransportError('timeout', body === undefined
+                ? `no answer within ${timeoutMs / 1000} s`
+                : `the answer did not end within ${timeoutMs / 1000} s`);
+            if (body === undefined)
+                request.destroy(error);
+            else
+                body.destroy(error);
+        }, timeoutMs);
+        request.on('response', message => {
+            body = message;
+            message.once('close', () => clearTimeout(timer));
+            resolve({ status: message.statusCode ?? 0, headers: message.headers, body: message });
+        });
+        request.on('error', error => {
+            clearTimeout(timer);
+            reject(error instanceof SiteTransportError
+                ? error
+                : new SiteTransportError('connection', error.message));
+        });
+        request.end();
+    });
+    return {
+        open,
+        async getPage(url, userAgent, timeoutMs) {
+            const answer = await open(url, userAgent, timeoutMs);
+            await discardBody(answer.body, MAX_PAGE_BYTES, timeoutMs);
+            return { status: answer.status, headers: answer.headers };
+        },
+        close() {
+            agents.dispose();
+        }
+    };
+}
+/**
+ * Reads and drops a body up to `maxBytes` (then closes the connection). A body cut mid-way
+ * is not an error: the headers, which carry the verdict, arrived whole.
+ */
+function discardBody(body, maxBytes, timeoutMs) {
+    return new Promise(resolve => {
+        let size = 0;
+        const finish = () => {
+            clearTimeout(timer);
+            body.removeAllListeners('data');
+            resolve();
+        };
+        const timer = setTimeout(() => {
+            body.destroy();
+            finish();
+        }, timeoutMs);
+        body.on('data', (chunk) => {
+            size += chunk.length;
+            if (size > maxBytes) {
+                body.destroy();
+                finish();
+            }
+        });
+        body.on('end', finish);
+        body.on('close', finish);
+        body.on('error', finish);
+    });
+}
+
+;// CONCATENATED MODULE: ./src/verify/edge-date.ts
+/**
+ * Reading the edge's timestamps: the cache date (`<Prefix>-Kc-Date`, e.g.
+ * `2026-11-23T09:14:07.Z (GMT) (2h 3m 11s of 7d)`, UTC, fraction empty, present or absent) and
+ * the `Date` header (an HTTP-date, one-second resolution). Both are instants in the edge's
+ * clock, with how coarse they are, since a time without a fraction may be up to 1 s later.
+ */
+const CACHE_DATE = /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d*))?\s*(?:Z|\+00:?00|UTC|GMT)/i;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** IMF-fixdate, the form RFC 9110 requires senders to use: `Sun, 06 Nov 1994 08:49:37 GMT`. */
+const HTTP_DATE = /^\s*[A-Za-z]{3},\s+(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+GMT\s*$/;
+/** Parses a cache date or an HTTP-date; undefined when it is neither. */
+function parseEdgeDate(text) {
+    if (text === undefined)
+        return undefined;
+    const iso = CACHE_DATE.exec(text);
+    if (iso) {
+        const [, year, month, day, hour, minute, second, fraction = ''] = iso;
+        const digits = fraction.slice(0, 3);
+        const ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), digits === '' ? 0 : Number(digits.padEnd(3, '0')));
+        return validInstant(ms, fraction === '' ? 1000 : Math.max(1, 10 ** (3 - digits.length)));
+    }
+    const http = HTTP_DATE.exec(text);
+    if (http) {
+        const [, day, monthName = '', year, hour, minute, second] = http;
+        const month = MONTHS.indexOf(monthName.toLowerCase());
+        if (month < 0)
+            return undefined;
+        const ms = Date.UTC(Number(year), month, Number(day), Number(hour), Number(minute), Number(second));
+        return validInstant(ms, 1000);
+    }
+    return undefined;
+}
+function validInstant(ms, resolutionMs) {
+    return Number.isFinite(ms) ? { ms, resolutionMs } : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/verify/judge.ts
+
+const STATUS_SUFFIX = '-kc-status';
+/** The brand prefix of the edge's headers, found from the one header ending in -kc-status. */
+function edgeHeaderPrefix(headers) {
+    for (const name of Object.keys(headers)) {
+        const lower = name.toLowerCase();
+        if (lower.endsWith(STATUS_SUFFIX) && lower.length > STATUS_SUFFIX.length) {
+            return lower.slice(0, -STATUS_SUFFIX.length);
+        }
+    }
+    return undefined;
+}
+/** A header's value, whatever the case of its name; repeated headers are joined. */
+function headerValue(headers, name) {
+    const wanted = name.toLowerCase();
+    for (const [key, value] of Object.entries(headers)) {
+        if (key.toLowerCase() !== wanted || value === undefined)
+            continue;
+        return Array.isArray(value) ? value.join(', ') : value;
+    }
+    return undefined;
+}
+/** Status codes retried whatever headers they carry: the site is busy or failing. */
+function isRetryableStatus(status) {
+    return status === 429 || (status >= 500 && status <= 599);
+}
+/**
+ * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
+ * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
+ * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
+ * leaves (an entry cached within about a second of the acceptance counts as fresh).
+ */
+function judge(answer, purgeAcceptedAt, skew) {
+    if (isRetryableStatus(answer.status)) {
+        return { kind: 'retry', reason: `HTTP ${answer.status}` };
+    }
+    const prefix = edgeHeaderPrefix(answer.headers);
+    const gone = answer.status === 404 || answer.status === 410;
+    // A 404 without the header is what an origin server (a wrong site_url) answers: the loop
+    // stops on it unless the site has already shown the header, and then takes it as gone.
+    if (prefix === undefined)
+        return { kind: 'no-status-header', gone };
+    if (gone)
+        return { kind: 'gone' };
+    const status = (headerValue(answer.headers, `${prefix}${STATUS_SUFFIX}`) ?? '')
+        .trim()
+        .toUpperCase();
+    switch (status) {
+        case 'EXTRACTING':
+            return { kind: 'fresh', warm: false };
+        case 'MISS':
+            return { kind: 'not-cacheable' };
+        case 'DYNAMIC':
+            return { kind: 'unverifiable' };
+        case 'HIT':
+            return judgeHit(answer, prefix, purgeAcceptedAt, skew);
+        default:
+            return { kind: 'retry', reason: `unknown cache status ${JSON.stringify(status)}` };
+    }
+}
+function judgeHit(answer, prefix, purgeAcceptedAt, skew) {
+    const text = headerValue(answer.headers, `${prefix}-kc-date`);
+    const cached = parseEdgeDate(text);
+    if (cached === undefined) {
+        return {
+            kind: 'retry',
+            reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
+        };
+    }
+    // The earliest the acceptance can be in the edge's clock, against the latest the entry can
+    // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
+    const acceptedAtEdge = purgeAcceptedAt + skew.lowMs;
+    if (cached.ms + cached.resolutionMs > acceptedAtEdge)
+        return { kind: 'fresh', warm: true };
+    return { kind: 'stale', cacheDate: (text ?? '').trim() };
+}
+/** The edge's request and transaction ids, which support asks for. */
+function edgeIds(headers) {
+    const prefix = edgeHeaderPrefix(headers);
+    if (prefix === undefined)
+        return undefined;
+    const ids = [
+        headerValue(headers, `${prefix}-req`),
+        headerValue(headers, `${prefix}-transaction`)
+    ].filter((id) => id !== undefined && id !== '');
+    return ids.length > 0 ? ids.join(' / ') : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/verify/limiter.ts
+/** A plain semaphore: at most `size` holders at once, the others wait in arrival order. */
+class Semaphore {
+    size;
+    active = 0;
+    waiting = [];
+    constructor(size) {
+        this.size = size;
+    }
+    /** Resolves true once a slot is held, false when `signal` aborts first (no slot is held). */
+    acquire(signal) {
+        if (signal?.aborted)
+            return Promise.resolve(false);
+        if (this.active < this.size) {
+            this.active++;
+            return Promise.resolve(true);
+        }
+        return new Promise(resolve => {
+            const grant = () => {
+                signal?.removeEventListener('abort', cancel);
+                resolve(true);
+            };
+            const cancel = () => {
+                const index = this.waiting.indexOf(grant);
+                if (index >= 0)
+                    this.waiting.splice(index, 1);
+                resolve(false);
+            };
+            this.waiting.push(grant);
+            signal?.addEventListener('abort', cancel, { once: true });
+        });
+    }
+    release() {
+        const next = this.waiting.shift();
+        // The slot passes straight to the next waiter: `active` stays the same.
+        if (next)
+            next();
+        else
+            this.active--;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/verify/verify-pages.ts
+
+
+
+
+
+const DEFAULTS = {
+    concurrency: 6,
+    staleBackoff: { firstMs: 2000, maxMs: 15_000, factor: 1.5, jitter: 0.2 },
+    warmBackoff: { firstMs: 1000, maxMs: 15_000, factor: 1.5, jitter: 0.2 },
+    warmWindowMs: 60_000,
+    progressEveryMs: 15_000,
+    /** A stale check woken early still waits this long after its last request. */
+    minWakeGapMs: 500
+};
+async function verifyChecks(checks, options) {
+    return new VerifyRun(checks, options).run();
+}
+class VerifyRun {
+    checks;
+    options;
+    clock;
+    random;
+    deadline;
+    limiter;
+    stopAll = new AbortController();
+    results;
+    freshAt;
+    staleSleepers = new Set();
+    skew = UNMEASURED_SKEW;
+    sawStatusHeader = false;
+    fatal;
+    requests = 0;
+    pendingFreshness;
+    /** When the last check stopped waiting for freshness: the warm-up window opens then. */
+    allFreshAt;
+    constructor(checks, options) {
+        this.checks = checks;
+        this.options = options;
+        this.clock = options.clock;
+        this.random = options.random ?? Math.random;
+        this.deadline = options.lastAcceptedAt + options.timeoutMs;
+        this.limiter = new Semaphore(options.concurrency ?? DEFAULTS.concurrency);
+        this.results = new Array(checks.length);
+        this.freshAt = new Array(checks.length);
+        this.pendingFreshness = checks.length;
+    }
+    async run() {
+        const started = this.clock.now();
+        const progressDone = new AbortController();
+        const progress = this.reportProgress(started, progressDone.signal);
+        await Promise.all(this.checks.map((check, index) => this.runCheck(check, index)));
+        progressDone.abort();
+        await progress;
+        return this.summarize();
+    }
+    async reportProgress(started, done) {
+        const every = this.options.progressEveryMs ?? DEFAULTS.progressEveryMs;
+        for (;;) {
+            await this.clock.sleep(every, done);
+            if (done.aborted)
+                return;
+            this.options.onProgress?.(this.progress(started));
+        }
+    }
+    progress(started) {
+        const pages = new Map();
+        let settled = 0;
+        this.checks.forEach((check, index) => {
+            const result = this.results[index];
+            if (this.freshAt[index] !== undefined || result !== undefined)
+                settled++;
+            // Stale and failed checks are settled at the deadline, but not fresh.
+            const fresh = this.freshAt[index] !== undefined ||
+                (result !== undefined && result.state !== 'stale' && result.state !== 'failed');
+            pages.set(check.url.href, (pages.get(check.url.href) ?? true) && fresh);
+        });
+        return {
+            pagesFresh: [...pages.values()].filter(Boolean).length,
+            pages: pages.size,
+            checksSettled: settled,
+            checks: this.checks.length,
+            elapsedMs: this.clock.now() - started
+        };
+    }
+    async runCheck(check, index) {
+        let attempt = 0;
+        let requests = 0;
+        let lastProblem;
+        let lastStale;
+        let wasStale = false;
+        const finish = (result) => {
+            this.results[index] = { url: check.url.href, device: check.device.name, requests, ...result };
+            if (this.freshAt[index] === undefined)
+                this.doneWaitingForFreshness();
+        };
+        while (!this.stopAll.signal.aborted) {
+            if (this.clock.now() >= this.deadline) {
+                if (lastStale !== undefined && lastProblem === undefined) {
+                    finish({ state: 'stale', warm: false, detail: lastStale });
+                }
+                else {
+                    finish({
+                        state: 'failed',
+                        warm: false,
+                        detail: `still failing at the deadline: ${lastProblem ?? 'no answer'}`
+                    });
+                }
+                return;
+            }
+            const answer = await this.ask(check);
+            if (answer === 'stopped')
+                return;
+            requests++;
+            if (answer instanceof SiteTransportError) {
+                lastProblem = answer.kind === 'timeout' ? `timeout (${answer.message})` : answer.message;
+                await this.sleep(this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff));
+                continue;
+            }
+            const verdict = judge(answer, check.purgeAcceptedAt, this.skew);
+            const ids = edgeIds(answer.headers);
+            switch (verdict.kind) {
+                case 'retry':
+                    lastProblem = ids ? `${verdict.reason} (${ids})` : verdict.reason;
+                    await this.sleep(this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff));
+                    continue;
+                case 'no-status-header':
+                    // ask() stopped the run already when no answer ever had the header.
+                    if (this.stopAll.signal.aborted)
+                        return;
+                    if (verdict.gone) {
+                        this.markFresh(index, wasStale);
+                        finish({ state: 'gone', warm: false, ...this.settled(index) });
+                        return;
+                    }
+                    finish({
+                        state: 'failed',
+                        warm: false,
+                        detail: `HTTP ${answer.status} without a *-Kc-Status header`
+                    });
+                    return;
+                case 'stale': {
+                    lastProblem = undefined;
+                    lastStale = ids ? `${verdict.cacheDate} (${ids})` : verdict.cacheDate;
+                    wasStale = true;
+                    const delay = this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff);
+                    await this.sleepWakeable(delay, this.clock.now());
+                    continue;
+                }
+                case 'fresh':
+                    this.markFresh(index, wasStale);
+                    if (!verdict.warm) {
+                        const warm = await this.warmUp(check);
+                        requests += warm.requests;
+                        finish({ state: 'fresh', warm: warm.warm, ...this.settled(index) });
+                    }
+                    else {
+                        finish({ state: 'fresh', warm: true, ...this.settled(index) });
+                    }
+                    return;
+                case 'gone':
+                case 'not-cacheable':
+                case 'unverifiable':
+                    this.markFresh(index, wasStale);
+                    finish({ state: verdict.kind, warm: false, ...this.settled(index) });
+                    return;
+            }
+        }
+    }
+    settled(index) {
+        const at = this.freshAt[index];
+        return at === undefined ? {} : { settledAfterMs: Math.max(0, at - this.options.lastAcceptedAt) };
+    }
+    /** One request through the limiter; 'stopped' when the run stopped while waiting. */
+    async ask(check) {
+        if (!(await this.limiter.acquire(this.stopAll.signal)))
+            return 'stopped';
+        const sentAt = this.clock.now();
+        try {
+            if (this.stopAll.signal.aborted)
+                return 'stopped';
+            const remaining = Math.max(1000, this.deadline - sentAt + 1000);
+            const timeout = Math.min(this.options.requestTimeoutMs, remaining);
+            this.requests++;
+            const head = await this.options.getPage(check.url, check.device.userAgent, timeout);
+            const answer = { ...head, sentAt, receivedAt: this.clock.now() };
+            this.learnFrom(answer);
+            // Decided before the slot is released, so that no further request leaves once the
+            // site has shown it does not answer through the cache.
+            const verdict = judge(answer, check.purgeAcceptedAt, this.skew);
+            if (verdict.kind === 'no-status-header' && !this.sawStatusHeader) {
+                this.stop(`${this.options.siteLabel} answered ${check.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`);
+            }
+            return answer;
+        }
+        catch (error) {
+            if (error instanceof SiteTransportError)
+                return error;
+            throw error;
+        }
+        finally {
+            this.limiter.release();
+        }
+    }
+    /** Every answer narrows the clock skew; any status header proves the site is behind the cache. */
+    learnFrom(answer) {
+        const date = parseEdgeDate(headerValue(answer.headers, 'date'));
+        if (date)
+            this.skew = observeSkew(this.skew, date, answer.sentAt, answer.receivedAt);
+        if (edgeHeaderPrefix(answer.headers) !== undefined)
+            this.sawStatusHeader = true;
+    }
+    markFresh(index, wasStale) {
+        this.freshAt[index] = this.clock.now();
+        this.doneWaitingForFreshness();
+        // Stale, then fresh: the purge reached this data center, so the other stale checks are
+        // probably fresh too; ask them now rather than after their backoff.
+        if (wasStale)
+            this.wakeStaleChecks();
+    }
+    doneWaitingForFreshness() {
+        this.pendingFreshness--;
+        if (this.pendingFreshness === 0)
+            this.allFreshAt = this.clock.now();
+    }
+    wakeStaleChecks() {
+        for (const sleeper of [...this.staleSleepers])
+            sleeper.wake();
+    }
+    /** Asks again until HIT, within the warm-up window and never past the deadline. */
+    async warmUp(check) {
+        let requests = 0;
+        for (let attempt = 0;; attempt++) {
+            const delay = this.delay(DEFAULTS.warmBackoff, attempt, this.options.warmBackoff);
+            const end = this.warmEnd();
+            if (this.clock.now() + delay >= end) {
+                // Sleep to the end of the window only while it can still move (some check is pending).
+                if (this.allFreshAt !== undefined || this.clock.now() >= this.deadline) {
+                    return { warm: false, requests };
+                }
+            }
+            await this.sleep(Math.min(delay, Math.max(0, end - this.clock.now())));
+            if (this.stopAll.signal.aborted)
+                return { warm: false, requests };
+            if (this.clock.now() >= this.warmEnd())
+                return { warm: false, requests };
+            const answer = await this.ask(check);
+            if (answer === 'stopped')
+                return { warm: false, requests };
+            requests++;
+            if (answer instanceof SiteTransportError)
+                continue;
+            const verdict = judge(answer, check.purgeAcceptedAt, this.skew);
+            if (verdict.kind === 'fresh' && verdict.warm)
+                return { warm: true, requests };
+        }
+    }
+    warmEnd() {
+        const window = this.options.warmWindowMs ?? DEFAULTS.warmWindowMs;
+        return this.allFreshAt === undefined
+            ? this.deadline
+            : Math.min(this.deadline, this.allFreshAt + window);
+    }
+    delay(defaults, attempt, given) {
+        const backoff = given ?? defaults;
+        const base = backoff.firstMs * backoff.factor ** attempt;
+        const jitter = 1 + backoff.jitter * (2 * this.random() - 1);
+        // Jitter first, then the cap: a wait never exceeds the maximum.
+        return Math.round(Math.min(backoff.maxMs, base * jitter));
+    }
+    /** Sleeps, but never past the deadline, and not at all once the run stopped. */
+    sleep(ms) {
+        const until = Math.min(ms, Math.max(0, this.deadline - this.clock.now()));
+        return this.clock.sleep(until, this.stopAll.signal);
+    }
+    async sleepWakeable(ms, lastAttemptAt) {
+        const woken = new AbortController();
+        const onStop = () => woken.abort();
+        this.stopAll.signal.addEventListener('abort', onStop, { once: true });
+        const sleeper = { lastAttemptAt, wake: () => woken.abort() };
+        this.staleSleepers.add(sleeper);
+        try {
+            const until = Math.min(ms, Math.max(0, this.deadline - this.clock.now()));
+            await this.clock.sleep(until, woken.signal);
+            // Woken early: still leave a short gap after this check's last request, so a burst of
+            // wake-ups cannot turn into a burst of requests for one page.
+            const gap = lastAttemptAt + DEFAULTS.minWakeGapMs - this.clock.now();
+            if (woken.signal.aborted && !this.stopAll.signal.aborted && gap > 0)
+                await this.sleep(gap);
+        }
+        finally {
+            this.staleSleepers.delete(sleeper);
+            this.stopAll.signal.removeEventListener('abort', onStop);
+        }
+    }
+    stop(reason) {
+        if (this.fatal !== undefined)
+            return;
+        this.fatal = reason;
+        this.stopAll.abort();
+    }
+    summarize() {
+        const checks = this.results.filter((result) => result !== undefined);
+        const settledTimes = checks
+            .map(check => check.settledAfterMs)
+            .filter((ms) => ms !== undefined);
+        const count = (state) => checks.filter(check => check.state === state).length;
+        const verifiable = checks.filter(check => check.state !== 'unverifiable').length;
+        const status = this.fatal !== undefined || count('failed') > 0
+            ? 'failed'
+            : count('stale') > 0
+                ? 'stale'
+                : verifiable === 0
+                    ? 'skipped'
+                    : 'fresh';
+        return {
+            status,
+            checks: this.fatal !== undefined ? [] : checks,
+            ...(this.fatal !== undefined && { fatal: this.fatal }),
+            ...(settledTimes.length > 0 && {
+                settledAfterMs: settledTimes.reduce((a, b) => Math.max(a, b), 0)
+            }),
+            warm: checks.filter(check => check.warm).length,
+            notWarm: checks.filter(check => check.state === 'fresh' && !check.warm).length,
+            skew: this.skew,
+            requests: this.requests
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/verify/index.ts
+/**
+ * The verification step and the dry-run preview, wired: read the sitemap when the targets need
+ * it, choose the pages, check them on every device. Loaded only by runs that verify or preview
+ * (main.ts imports it on demand), so other runs do not pay for the XML parser.
+ */
+
+
+
+
+
+
+
+
+function targetKey(target) {
+    return `${target.kind}\n${target.item}`;
+}
+async function runVerification(input) {
+    const { settings, siteUrl, log } = input;
+    const clock = input.clock ?? systemClock;
+    const transport = input.transport ?? createSiteTransport(DEFAULTS.concurrency);
+    try {
+        const needsSitemap = input.targets.patterns.length > 0 || input.targets.tags.some(tag => tag.startsWith('folder-'));
+        const sitemap = needsSitemap
+            ? await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
+            : undefined;
+        const selection = selectPages({
+            targets: input.targets,
+            ...(sitemap?.found && { sitemapPages: sitemap.pages }),
+            extraPages: settings.extraPages,
+            limit: settings.limit,
+            matchPattern: (pattern, paths) => matchPatternPages(pattern, paths)
+        });
+        for (const note of selection.notes)
+            log.notice(note);
+        if (selection.leftOut > 0) {
+            log.notice(`verify_limit is ${settings.limit}: ${selection.leftOut} of ${selection.selectedCount} pages are left out; a sample spread over them is checked.`);
+        }
+        const checks = [];
+        for (const page of selection.pages) {
+            const times = page.purgedBy.map(target => input.acceptedAt.get(targetKey(target)));
+            const known = times.filter((time) => time !== undefined);
+            const purgeAcceptedAt = known.length > 0 ? Math.max(...known) : input.lastAcceptedAt;
+            for (const device of settings.devices) {
+                checks.push({ url: (0,verify_settings/* pageUrl */.fi)(siteUrl, page.path), device, purgeAcceptedAt });
+            }
+        }
+        log.info(`Verifying ${selection.pages.length} page(s) x ${settings.devices.length} device(s) on ${siteUrl.origin} (deadline ${settings.timeoutMs / 1000} s after the last purge was accepted).`);
+        const verification = await verifyChecks(checks, {
+            getPage: (url, userAgent, timeoutMs) => transport.getPage(url, userAgent, timeoutMs),
+            clock,
+            lastAcceptedAt: input.lastAcceptedAt,
+            timeoutMs: settings.timeoutMs,
+            requestTimeoutMs: input.requestTimeoutMs,
+            siteLabel: `site_url ${siteUrl.origin}`,
+            onProgress: progress => log.info(`${progress.pagesFresh} of ${progress.pages} pages fresh on all devices, ${Math.round(progress.elapsedMs / 1000)} s`)
+        });
+        return {
+            siteUrl: siteUrl.origin,
+            devices: settings.devices.map(device => device.name),
+            selection,
+            ...(sitemap && { sitemap: summarizeSitemap(sitemap) }),
+            verification
+        };
+    }
+    finally {
+        if (!input.transport)
+            transport.close();
+    }
+}
+/** The blast radius of a dry run: reads robots.txt and sitemaps only, never a page. */
+async function runPreview(input) {
+    const { settings, siteUrl, log } = input;
+    const transport = input.transport ?? createSiteTransport(1);
+    try {
+        const sitemap = await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log);
+        const selection = selectPages({
+            targets: input.targets,
+            ...(sitemap.found && { sitemapPages: sitemap.pages }),
+            extraPages: settings.extraPages,
+            limit: settings.limit,
+            matchPattern: (pattern, paths) => matchPatternPages(pattern, paths)
+        });
+        for (const note of selection.notes)
+            log.notice(note);
+        return {
+            siteUrl: siteUrl.origin,
+            sitemap: summarizeSitemap(sitemap),
+            selection,
+            output: {
+                sitemap_pages: sitemap.pages.size,
+                selected: selection.pages.map(page => (0,verify_settings/* pageUrl */.fi)(siteUrl, page.path).href),
+                selected_count: selection.selectedCount
+            }
+        };
+    }
+    finally {
+        if (!input.transport)
+            transport.close();
+    }
+}
+async function readSitemapOf(settings, siteUrl, transport, timeoutMs, log) {
+    const started = Date.now();
+    const reading = await readSitemaps(settings.sitemap, siteUrl, { open: (url, timeout) => transport.open(url, constants/* USER_AGENT */._O, timeout) }, { timeoutMs });
+    for (const notice of reading.notices)
+        log.notice(notice);
+    for (const warning of reading.warnings)
+        log.warning(warning);
+    if (reading.found) {
+        log.info(`Sitemaps: ${reading.pages.size} page(s) on ${siteUrl.host} in ${reading.files.length} file(s), read in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    }
+    return reading;
+}
+function summarizeSitemap(reading) {
+    return {
+        found: reading.found,
+        files: reading.files.length,
+        pages: reading.pages.size,
+        warnings: reading.warnings
+    };
+}
+
+
+/***/ })
+
+};
