@@ -141,13 +141,13 @@ function localName(name) {
 ;// CONCATENATED MODULE: ./src/sitemap/page-set.ts
 /**
  * The sitemap's pages: a set of strings in insertion order, for up to a million of them. A
- * built-in Set would do, but at that size it is most of a big sitemap's reading time (about
+ * built-in Set would do, but at that size it is much of a big sitemap's reading time (about
  * 1 s per million adds on a runner, rehashing as it grows) and, with a string object per page,
- * about 60 MiB. This one packs the pages, a block of 1,024 at a time, into one string per
+ * about 50 MiB. This one packs the pages, a block of 1,024 at a time, into one string per
  * block (a page is then its characters and a 4-byte end offset) and finds them through an
  * open-addressing table of indexes (an Int32Array, at most half full): the same answers, in
- * about half the time and a third of the memory. A page is cut out of its block again when it
- * is read, which costs little next to what is done with it. Read-only to its users.
+ * less time and less than half the memory. A page is cut out of its block again when it is
+ * read, which costs little next to what is done with it. Read-only to its users.
  */
 const BLOCK_BITS = 10;
 const BLOCK_SIZE = 1 << BLOCK_BITS;
