@@ -110,8 +110,11 @@ describe('verification under faults', () => {
       )
       const preview = JSON.parse(result.outputs['preview'] ?? '') as { sitemap_pages: number }
       expect(preview.sitemap_pages).toBe(50_000)
+      // Bounded, not small: the step peaks near 80 MiB on a quiet machine, once measured 270 MiB
+      // under a load of 5 (GC lagging behind the stream), and a reader that kept the 1 GiB file
+      // would need several times this bound.
       const peakMiB = Number(readFileSync(rssFile, 'utf8')) / 1024
-      expect(peakMiB).toBeLessThan(200)
+      expect(peakMiB).toBeLessThan(384)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
