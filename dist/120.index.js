@@ -903,6 +903,8 @@ function discardBody(body, maxBytes, timeoutMs) {
     });
 }
 
+// EXTERNAL MODULE: ./src/retry-after.ts
+var retry_after = __webpack_require__(4390);
 ;// CONCATENATED MODULE: ./src/verify/edge-date.ts
 /**
  * Reading the edge's timestamps: the cache date (`<Prefix>-Kc-Date`, e.g.
@@ -1077,6 +1079,7 @@ class Semaphore {
 
 
 
+
 const DEFAULTS = {
     concurrency: 6,
     staleBackoff: { firstMs: 2000, maxMs: 15_000, factor: 1.5, jitter: 0.2 },
@@ -1086,6 +1089,8 @@ const DEFAULTS = {
     /** A stale check woken early still waits this long after its last request. */
     minWakeGapMs: 500
 };
+/** The longest wait a site's `Retry-After` is granted: past it, the normal backoff resumes. */
+const MAX_SITE_RETRY_AFTER_MS = 60_000;
 async function verifyChecks(checks, options) {
     return new VerifyRun(checks, options).run();
 }
@@ -1195,7 +1200,7 @@ class VerifyRun {
             switch (verdict.kind) {
                 case 'retry':
                     lastProblem = ids ? `${verdict.reason} (${ids})` : verdict.reason;
-                    await this.sleep(this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff));
+                    await this.sleep(this.retryWait(answer, attempt++));
                     continue;
                 case 'no-status-header':
                     // ask() stopped the run already when no answer ever had the header.
@@ -1333,6 +1338,20 @@ class VerifyRun {
         return this.allFreshAt === undefined
             ? this.deadline
             : Math.min(this.deadline, this.allFreshAt + window);
+    }
+    /**
+     * The wait before asking again after a 429 or 5xx: the backoff, or longer when the site's
+     * `Retry-After` asks for it (a date there is in the edge's clock), up to
+     * MAX_SITE_RETRY_AFTER_MS so that one header cannot park a check for hours; sleep() keeps
+     * it inside the deadline anyway.
+     */
+    retryWait(answer, attempt) {
+        const backoff = this.delay(DEFAULTS.staleBackoff, attempt, this.options.staleBackoff);
+        const edgeNow = this.clock.now() + skewMs(this.skew);
+        const asked = (0,retry_after/* retryAfterMs */.V)(headerValue(answer.headers, 'retry-after'), edgeNow);
+        return asked === undefined
+            ? backoff
+            : Math.max(backoff, Math.min(asked, MAX_SITE_RETRY_AFTER_MS));
     }
     delay(defaults, attempt, given) {
         const backoff = given ?? defaults;

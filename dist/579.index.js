@@ -17,6 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/log-safety.ts
 var log_safety = __webpack_require__(8224);
+// EXTERNAL MODULE: ./src/retry-after.ts
+var retry_after = __webpack_require__(4390);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
 var github = __webpack_require__(1351);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 19 modules
@@ -313,6 +315,7 @@ async function previousRelease(reader, base) {
 
 
 
+
 /** A listing of changed files that failed or may be incomplete; nothing must be purged. */
 class ChangedFilesError extends Error {
     name = 'ChangedFilesError';
@@ -462,10 +465,9 @@ function retryDelay(error, attempt, retry) {
     if (status !== 403 && status !== 429)
         return undefined;
     const fits = (ms) => ms <= retry.maxDelayMs ? Math.max(ms, backoff) : undefined;
-    const retryAfter = Number(header(response.headers, 'retry-after'));
-    if (header(response.headers, 'retry-after') !== undefined && Number.isFinite(retryAfter)) {
-        return fits(Math.max(0, retryAfter) * 1000);
-    }
+    const retryAfter = (0,retry_after/* retryAfterMs */.V)(header(response.headers, 'retry-after'), Date.now());
+    if (retryAfter !== undefined)
+        return fits(retryAfter);
     if (header(response.headers, 'x-ratelimit-remaining') === '0') {
         const reset = Number(header(response.headers, 'x-ratelimit-reset'));
         if (!Number.isFinite(reset))

@@ -152,6 +152,41 @@ describe('verifyChecks', () => {
     expect(result.checks.find(c => c.state === 'failed')?.detail).toMatch(/ECONNRESET/)
   })
 
+  it("waits as long as the site's Retry-After asks, up to a minute", async () => {
+    const clock = fastClock()
+    const acceptedAt = clock.now()
+    const asked: Record<string, number[]> = {}
+    const retryAfter: Record<string, string> = { '/slow': '30', '/greedy': '3600' }
+    const result = await verifyChecks(
+      checksFor(['/slow', '/greedy'], acceptedAt).filter(c => c.device.name === 'desktop'),
+      {
+        ...baseOptions,
+        timeoutMs: 300_000,
+        clock,
+        lastAcceptedAt: acceptedAt,
+        getPage: async url => {
+          const times = (asked[url.pathname] ??= [])
+          times.push(clock.now())
+          if (times.length === 1) {
+            return {
+              status: 429,
+              headers: { 'retry-after': retryAfter[url.pathname] ?? '', 'acme-kc-status': 'HIT' }
+            }
+          }
+          return edge(clock, 'HIT', clock.now())
+        }
+      }
+    )
+    expect(result.status).toBe('fresh')
+    const gap = (path: string): number => (asked[path]?.[1] ?? 0) - (asked[path]?.[0] ?? 0)
+    // The normal first backoff is about 2 s; the site asked for 30 s.
+    expect(gap('/slow')).toBeGreaterThanOrEqual(30_000)
+    expect(gap('/slow')).toBeLessThan(45_000)
+    // An hour is not granted: a minute at most, then the check goes on.
+    expect(gap('/greedy')).toBeGreaterThanOrEqual(60_000)
+    expect(gap('/greedy')).toBeLessThan(75_000)
+  })
+
   it('stops at once when the site answers without a status header', async () => {
     const clock = fastClock()
     const acceptedAt = clock.now()

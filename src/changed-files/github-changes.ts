@@ -38,6 +38,7 @@
  */
 
 import { linePreview } from '../log-safety.js'
+import { retryAfterMs } from '../retry-after.js'
 import { getOctokit } from '@actions/github'
 import { defaults as githubDefaults } from '@actions/github/lib/utils'
 import { checkGitHubApiUrl, GitHubApiUrlError, type GitHubApiUrl } from './api-url.js'
@@ -271,10 +272,8 @@ function retryDelay(
 
   const fits = (ms: number): number | undefined =>
     ms <= retry.maxDelayMs ? Math.max(ms, backoff) : undefined
-  const retryAfter = Number(header(response.headers, 'retry-after'))
-  if (header(response.headers, 'retry-after') !== undefined && Number.isFinite(retryAfter)) {
-    return fits(Math.max(0, retryAfter) * 1000)
-  }
+  const retryAfter = retryAfterMs(header(response.headers, 'retry-after'), Date.now())
+  if (retryAfter !== undefined) return fits(retryAfter)
   if (header(response.headers, 'x-ratelimit-remaining') === '0') {
     const reset = Number(header(response.headers, 'x-ratelimit-reset'))
     if (!Number.isFinite(reset)) return undefined

@@ -3,6 +3,7 @@
  * asks us to wait. Pure functions of an HttpAnswer.
  */
 import { linePreview } from '../log-safety.js'
+import { retryAfterMs } from '../retry-after.js'
 import type { HttpAnswer } from './transport.js'
 
 export interface AnswerReading {
@@ -69,25 +70,14 @@ function headerValue(headers: HttpAnswer['headers'], name: string): string | und
   return Array.isArray(value) ? value[0] : value
 }
 
-/** RFC 9110's preferred HTTP-date, the only date form a Retry-After may take nowadays. */
-const IMF_FIXDATE =
-  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/
-
 /**
- * The wait a 429 or 503 asks for, in milliseconds: `Retry-After` (whole seconds, or an
- * IMF-fixdate) or `X-RateLimit-Reset` (milliseconds until a new request is allowed, per the
- * service's docs). Anything else is ignored, so the normal backoff applies: Date.parse reads
- * `-5` or `3, 5` as dates long past, which would turn backoff off.
+ * The wait a 429 or 503 asks for, in milliseconds: `Retry-After` (read strictly, see
+ * retry-after.ts) or `X-RateLimit-Reset` (milliseconds until a new request is allowed, per the
+ * service's docs). Anything else is ignored, so the normal backoff applies.
  */
 export function requestedWaitMs(headers: HttpAnswer['headers'], now: number): number | undefined {
-  const retryAfter = headerValue(headers, 'retry-after')?.trim()
-  if (retryAfter) {
-    if (/^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000
-    if (IMF_FIXDATE.test(retryAfter)) {
-      const date = Date.parse(retryAfter)
-      if (!Number.isNaN(date)) return Math.max(0, date - now)
-    }
-  }
+  const asked = retryAfterMs(headerValue(headers, 'retry-after'), now)
+  if (asked !== undefined) return asked
   const reset = headerValue(headers, 'x-ratelimit-reset')?.trim()
   if (reset && /^\d+(\.\d+)?$/.test(reset)) return Number(reset)
   return undefined

@@ -8,7 +8,8 @@
  * Judging is judge.ts's job; this module only orders the requests.
  */
 import type { VerifyStatus } from '../constants.js'
-import { observeSkew, UNMEASURED_SKEW, type Clock, type SkewEstimate } from './clock.js'
+import { retryAfterMs } from '../retry-after.js'
+import { observeSkew, skewMs, UNMEASURED_SKEW, type Clock, type SkewEstimate } from './clock.js'
 import type { Device } from './devices.js'
 import { parseEdgeDate } from './edge-date.js'
 import { edgeHeaderPrefix, edgeIds, headerValue, judge, type SiteAnswer } from './judge.js'
@@ -96,6 +97,9 @@ export const DEFAULTS = {
   /** A stale check woken early still waits this long after its last request. */
   minWakeGapMs: 500
 } as const
+
+/** The longest wait a site's `Retry-After` is granted: past it, the normal backoff resumes. */
+export const MAX_SITE_RETRY_AFTER_MS = 60_000
 
 interface Sleeper {
   readonly lastAttemptAt: number
@@ -216,7 +220,7 @@ class VerifyRun {
       switch (verdict.kind) {
         case 'retry':
           lastProblem = ids ? `${verdict.reason} (${ids})` : verdict.reason
-          await this.sleep(this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff))
+          await this.sleep(this.retryWait(answer, attempt++))
           continue
         case 'no-status-header':
           // ask() stopped the run already when no answer ever had the header.
@@ -347,6 +351,21 @@ class VerifyRun {
     return this.allFreshAt === undefined
       ? this.deadline
       : Math.min(this.deadline, this.allFreshAt + window)
+  }
+
+  /**
+   * The wait before asking again after a 429 or 5xx: the backoff, or longer when the site's
+   * `Retry-After` asks for it (a date there is in the edge's clock), up to
+   * MAX_SITE_RETRY_AFTER_MS so that one header cannot park a check for hours; sleep() keeps
+   * it inside the deadline anyway.
+   */
+  private retryWait(answer: SiteAnswer, attempt: number): number {
+    const backoff = this.delay(DEFAULTS.staleBackoff, attempt, this.options.staleBackoff)
+    const edgeNow = this.clock.now() + skewMs(this.skew)
+    const asked = retryAfterMs(headerValue(answer.headers, 'retry-after'), edgeNow)
+    return asked === undefined
+      ? backoff
+      : Math.max(backoff, Math.min(asked, MAX_SITE_RETRY_AFTER_MS))
   }
 
   private delay(defaults: Backoff, attempt: number, given?: Backoff): number {
