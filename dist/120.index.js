@@ -265,6 +265,8 @@ function hashOf(text, start, end) {
     return hash >>> 0;
 }
 
+// EXTERNAL MODULE: ./src/scalars.ts
+var scalars = __webpack_require__(7386);
 ;// CONCATENATED MODULE: ./src/sitemap/read-sitemaps.ts
 /**
  * Finds and reads a site's sitemaps: `Sitemap:` lines of robots.txt (else /sitemap.xml), or the
@@ -272,7 +274,11 @@ function hashOf(text, start, end) {
  * decompressed as a stream. Bounded: 50,000 URLs a file (the protocol's limit), 50 files and
  * 1,000,000 URLs in all, 50 MiB of XML a file; a cut says so in a warning. Only pages on the
  * site's host are kept, as path and query. A file that cannot be read is a warning naming it.
+ * Redirects are followed for these files (a few hops, never to plain http off a loopback host,
+ * and only on the site's host unless the file was named in the `sitemap` input): sites commonly
+ * move /sitemap.xml to /sitemap_index.xml. Pages themselves are never fetched from here.
  */
+
 
 
 
@@ -285,6 +291,12 @@ const SITEMAP_LIMITS = {
     bytesPerFile: 50 * 1024 * 1024,
     robotsBytes: 512 * 1024
 };
+/** Redirects followed for one file: more is a loop or a misconfiguration. */
+const MAX_SITEMAP_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Why a redirect was not followed; the caller words the warning. */
+class RedirectRefused extends Error {
+}
 async function readSitemaps(request, siteUrl, fetcher, options) {
     const reading = new Reading(siteUrl, fetcher, options);
     if (request.kind === 'none')
@@ -339,7 +351,7 @@ class Reading {
     async readRobots(robotsUrl) {
         let text;
         try {
-            const answer = await this.fetcher.open(robotsUrl, this.options.timeoutMs);
+            const { answer } = await this.openFollowing(robotsUrl, false);
             if (answer.status !== 200) {
                 answer.body.destroy();
                 return [];
@@ -379,7 +391,7 @@ class Reading {
                 this.warnings.push(`Sitemaps: ${url.href} is on another host than ${this.siteUrl.host}; not read.`);
                 continue;
             }
-            const children = await this.readFile(url, discovered);
+            const children = await this.readFile(url, discovered, explicit && start.includes(url));
             for (const child of children) {
                 if (seen.has(child.href))
                     continue;
@@ -389,13 +401,15 @@ class Reading {
         }
     }
     /** Reads one file; returns the sitemaps an index lists. */
-    async readFile(url, fallbackProbe) {
+    async readFile(url, fallbackProbe, explicit) {
         const children = [];
         let inFile = 0;
         let fileCut = false;
         let answer;
+        let at;
         try {
-            answer = await this.fetcher.open(url, this.options.timeoutMs);
+            ;
+            ({ answer, at } = await this.openFollowing(url, explicit));
         }
         catch (error) {
             this.warnings.push(`Sitemap ${url.href} could not be read: ${messageOf(error)}`);
@@ -412,13 +426,13 @@ class Reading {
             return children;
         }
         this.found = true;
-        this.files.push(url.href);
+        this.files.push(at.href);
         const onLoc = (loc, kind) => {
             if (fileCut || this.totalCut)
                 return;
             if (kind === 'sitemapindex') {
-                if (URL.canParse(loc, url.href))
-                    children.push(new URL(loc, url));
+                if (URL.canParse(loc, at.href))
+                    children.push(new URL(loc, at));
                 return;
             }
             if (inFile >= this.limits.urlsPerFile) {
@@ -441,7 +455,9 @@ class Reading {
         }
         catch (error) {
             const kept = inFile > 0 ? ` (${inFile} URL(s) read before it were kept)` : '';
-            this.warnings.push(`Sitemap ${url.href} is malformed: ${messageOf(error)}${kept}.`);
+            // A body that stopped arriving (a timeout, a reset) is not the file's fault.
+            const what = error instanceof MalformedSitemap ? 'is malformed' : 'could not be read whole';
+            this.warnings.push(`Sitemap ${at.href} ${what}: ${messageOf(error)}${kept}.`);
         }
         finally {
             answer.body.destroy();
@@ -450,6 +466,38 @@ class Reading {
             this.warnings.push(`Sitemap ${url.href}: ${reader.skippedLongLocs} <loc> longer than 8192 characters skipped.`);
         }
         return children;
+    }
+    /**
+     * GETs a file, following redirects: at most MAX_SITEMAP_REDIRECTS hops, never to plain http
+     * (but on a loopback host), and never off the site's host unless `anyHost` (the file the
+     * user named; it may live anywhere, and so may where it moved). Returns the last answer and
+     * its URL; a redirect not followed throws, with the reason.
+     */
+    async openFollowing(url, anyHost) {
+        let at = url;
+        for (let hop = 0;; hop++) {
+            const answer = await this.fetcher.open(at, this.options.timeoutMs);
+            const location = headerText(answer.headers['location']);
+            if (!REDIRECT_STATUSES.has(answer.status) || location === undefined)
+                return { answer, at };
+            answer.body.destroy();
+            if (hop === MAX_SITEMAP_REDIRECTS) {
+                throw new RedirectRefused(`more than ${MAX_SITEMAP_REDIRECTS} redirects`);
+            }
+            if (!URL.canParse(location, at.href)) {
+                throw new RedirectRefused(`HTTP ${answer.status} to an unreadable Location`);
+            }
+            const next = new URL(location, at);
+            next.hash = '';
+            const secure = next.protocol === 'https:' || (next.protocol === 'http:' && (0,scalars/* isLoopbackHost */.cW)(next.hostname));
+            if (!secure || next.username !== '' || next.password !== '') {
+                throw new RedirectRefused(`HTTP ${answer.status} to ${next.protocol}//${next.host}${next.pathname}, not followed (https only)`);
+            }
+            if (!anyHost && next.host !== this.siteUrl.host) {
+                throw new RedirectRefused(`HTTP ${answer.status} to ${next.href}, on another host than ${this.siteUrl.host}; not followed (is site_url the public address of the site?)`);
+            }
+            at = next;
+        }
     }
     addPage(loc) {
         const path = this.pathOnSite(loc);
@@ -562,6 +610,10 @@ async function readText(body, maxBytes) {
     }
     body.destroy();
     return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
+}
+function headerText(value) {
+    const text = (Array.isArray(value) ? value[0] : value)?.trim();
+    return text === '' ? undefined : text;
 }
 function messageOf(error) {
     if (error instanceof MalformedSitemap)

@@ -14,6 +14,10 @@ const index = (locs: string[]): string =>
 
 /** path -> body; robots and sitemaps of a small site, changed per test through `files`. */
 let files: Record<string, string | Buffer> = {}
+/** path -> [status, Location]: answered before `files` is looked at. */
+let redirects: Record<string, [number, string]> = {}
+/** Paths whose answer starts and then never ends. */
+let stalled = new Set<string>()
 const requested: string[] = []
 let server: Server
 let site: URL
@@ -21,6 +25,15 @@ let site: URL
 beforeAll(async () => {
   server = createServer((request, response) => {
     requested.push(request.url ?? '')
+    const redirect = redirects[request.url ?? '']
+    if (redirect) {
+      response.writeHead(redirect[0], { Location: redirect[1] }).end()
+      return
+    }
+    if (stalled.has(request.url ?? '')) {
+      response.writeHead(200).write('<?xml version="1.0"?><urlset><url><loc>')
+      return
+    }
     const body = files[request.url ?? '']
     if (body === undefined) {
       response.writeHead(404).end('not found')
@@ -35,7 +48,8 @@ afterAll(() => new Promise<void>(resolve => server.close(() => resolve())))
 
 async function read(
   request: Parameters<typeof readSitemaps>[0] = { kind: 'auto' },
-  limits = SITEMAP_LIMITS
+  limits = SITEMAP_LIMITS,
+  timeoutMs = 5000
 ) {
   const transport = createSiteTransport(2)
   try {
@@ -43,10 +57,7 @@ async function read(
       request,
       site,
       { open: (url, t) => transport.open(url, 'test', t) },
-      {
-        timeoutMs: 5000,
-        limits
-      }
+      { timeoutMs, limits }
     )
   } finally {
     transport.close()
@@ -163,6 +174,76 @@ describe('readSitemaps', () => {
       )
     ]
     expect([...(await read()).pages]).toEqual(expected)
+  })
+
+  it('follows redirects on the site (/sitemap.xml to /sitemap_index.xml), a few hops at most', async () => {
+    const page = (path: string): string => new URL(path, site).href
+    redirects = {
+      '/robots.txt': [301, '/robots-new.txt'],
+      '/sitemap.xml': [301, page('/sitemap_index.xml')],
+      '/moved/pages.xml': [308, 'pages-2.xml'],
+      '/loop.xml': [302, '/loop.xml']
+    }
+    files = {
+      '/robots-new.txt': 'Sitemap: /sitemap.xml\nSitemap: /loop.xml',
+      '/sitemap_index.xml': index([page('/moved/pages.xml')]),
+      '/moved/pages-2.xml': urlset([page('/a'), page('/b')])
+    }
+    try {
+      const reading = await read()
+      expect([...reading.pages]).toEqual(['/a', '/b'])
+      // Where each file was read from, after its redirects; children resolve against that.
+      expect(reading.files).toEqual([page('/sitemap_index.xml'), page('/moved/pages-2.xml')])
+      expect(reading.warnings).toEqual([
+        `Sitemap ${page('/loop.xml')} could not be read: more than 5 redirects`
+      ])
+      expect(requested.filter(path => path === '/loop.xml')).toHaveLength(6)
+    } finally {
+      redirects = {}
+    }
+  })
+
+  it('does not follow a redirect off the site or to plain http, unless the sitemap was named', async () => {
+    const other = new URL(site.href)
+    other.hostname = 'localhost' // the same server under another host name
+    redirects = {
+      '/robots.txt': [301, new URL('/r2.txt', other).href],
+      '/sitemap.xml': [301, 'http://www.example.com/sitemap.xml'],
+      '/named.xml': [302, new URL('/there.xml', other).href]
+    }
+    files = { '/r2.txt': 'Sitemap: /there.xml', '/there.xml': urlset([new URL('/t', site).href]) }
+    requested.length = 0
+    try {
+      const reading = await read()
+      expect(reading.found).toBe(false)
+      const warnings = reading.warnings.join('\n')
+      expect(warnings).toMatch(
+        /could not read .*\/robots.txt: HTTP 301 to http:\/\/localhost:\d+\/r2.txt, on another host than 127.0.0.1:\d+; not followed \(is site_url the public address/
+      )
+      expect(warnings).toMatch(
+        /HTTP 301 to http:\/\/www.example.com\/sitemap.xml, not followed \(https only\)/
+      )
+      expect(requested).toEqual(['/robots.txt', '/sitemap.xml'])
+      // The file the user named may move anywhere on https (or a loopback host, as here).
+      const named = await read({ kind: 'url', url: new URL('/named.xml', site) })
+      expect([...named.pages]).toEqual(['/t'])
+      expect(named.files).toEqual([new URL('/there.xml', other).href])
+    } finally {
+      redirects = {}
+    }
+  })
+
+  it('a sitemap that stops arriving is "could not be read whole", not "malformed"', async () => {
+    stalled = new Set(['/slow.xml'])
+    files = { '/robots.txt': 'Sitemap: /slow.xml' }
+    try {
+      const reading = await read({ kind: 'auto' }, SITEMAP_LIMITS, 300)
+      expect(reading.warnings).toEqual([
+        `Sitemap ${new URL('/slow.xml', site).href} could not be read whole: the answer did not end within 0.3 s.`
+      ])
+    } finally {
+      stalled = new Set()
+    }
   })
 
   it('reads a sitemap given by URL, and nothing with none', async () => {

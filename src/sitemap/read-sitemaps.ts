@@ -4,12 +4,16 @@
  * decompressed as a stream. Bounded: 50,000 URLs a file (the protocol's limit), 50 files and
  * 1,000,000 URLs in all, 50 MiB of XML a file; a cut says so in a warning. Only pages on the
  * site's host are kept, as path and query. A file that cannot be read is a warning naming it.
+ * Redirects are followed for these files (a few hops, never to plain http off a loopback host,
+ * and only on the site's host unless the file was named in the `sitemap` input): sites commonly
+ * move /sitemap.xml to /sitemap_index.xml. Pages themselves are never fetched from here.
  */
 import { createGunzip } from 'node:zlib'
 import { Readable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import { MalformedSitemap, SitemapXmlReader, type SitemapKind } from './sitemap-xml.js'
 import { PageSet } from './page-set.js'
+import { isLoopbackHost } from '../scalars.js'
 
 export type SitemapRequest =
   | { readonly kind: 'auto' }
@@ -31,6 +35,15 @@ export const SITEMAP_LIMITS: SitemapLimits = {
   bytesPerFile: 50 * 1024 * 1024,
   robotsBytes: 512 * 1024
 }
+
+/** Redirects followed for one file: more is a loop or a misconfiguration. */
+export const MAX_SITEMAP_REDIRECTS = 5
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+
+type Answer = Awaited<ReturnType<SitemapFetcher['open']>>
+
+/** Why a redirect was not followed; the caller words the warning. */
+class RedirectRefused extends Error {}
 
 /** What reading needs from HTTP: a GET whose body arrives as a stream. */
 export interface SitemapFetcher {
@@ -124,7 +137,7 @@ class Reading {
   private async readRobots(robotsUrl: URL): Promise<URL[]> {
     let text: string
     try {
-      const answer = await this.fetcher.open(robotsUrl, this.options.timeoutMs)
+      const { answer } = await this.openFollowing(robotsUrl, false)
       if (answer.status !== 200) {
         answer.body.destroy()
         return []
@@ -165,7 +178,7 @@ class Reading {
         )
         continue
       }
-      const children = await this.readFile(url, discovered)
+      const children = await this.readFile(url, discovered, explicit && start.includes(url))
       for (const child of children) {
         if (seen.has(child.href)) continue
         seen.add(child.href)
@@ -175,13 +188,14 @@ class Reading {
   }
 
   /** Reads one file; returns the sitemaps an index lists. */
-  private async readFile(url: URL, fallbackProbe: boolean): Promise<URL[]> {
+  private async readFile(url: URL, fallbackProbe: boolean, explicit: boolean): Promise<URL[]> {
     const children: URL[] = []
     let inFile = 0
     let fileCut = false
-    let answer: Awaited<ReturnType<SitemapFetcher['open']>>
+    let answer: Answer
+    let at: URL
     try {
-      answer = await this.fetcher.open(url, this.options.timeoutMs)
+      ;({ answer, at } = await this.openFollowing(url, explicit))
     } catch (error) {
       this.warnings.push(`Sitemap ${url.href} could not be read: ${messageOf(error)}`)
       return children
@@ -198,12 +212,12 @@ class Reading {
       return children
     }
     this.found = true
-    this.files.push(url.href)
+    this.files.push(at.href)
 
     const onLoc = (loc: string, kind: SitemapKind): void => {
       if (fileCut || this.totalCut) return
       if (kind === 'sitemapindex') {
-        if (URL.canParse(loc, url.href)) children.push(new URL(loc, url))
+        if (URL.canParse(loc, at.href)) children.push(new URL(loc, at))
         return
       }
       if (inFile >= this.limits.urlsPerFile) {
@@ -233,7 +247,9 @@ class Reading {
       }
     } catch (error) {
       const kept = inFile > 0 ? ` (${inFile} URL(s) read before it were kept)` : ''
-      this.warnings.push(`Sitemap ${url.href} is malformed: ${messageOf(error)}${kept}.`)
+      // A body that stopped arriving (a timeout, a reset) is not the file's fault.
+      const what = error instanceof MalformedSitemap ? 'is malformed' : 'could not be read whole'
+      this.warnings.push(`Sitemap ${at.href} ${what}: ${messageOf(error)}${kept}.`)
     } finally {
       answer.body.destroy()
     }
@@ -243,6 +259,43 @@ class Reading {
       )
     }
     return children
+  }
+
+  /**
+   * GETs a file, following redirects: at most MAX_SITEMAP_REDIRECTS hops, never to plain http
+   * (but on a loopback host), and never off the site's host unless `anyHost` (the file the
+   * user named; it may live anywhere, and so may where it moved). Returns the last answer and
+   * its URL; a redirect not followed throws, with the reason.
+   */
+  private async openFollowing(url: URL, anyHost: boolean): Promise<{ answer: Answer; at: URL }> {
+    let at = url
+    for (let hop = 0; ; hop++) {
+      const answer = await this.fetcher.open(at, this.options.timeoutMs)
+      const location = headerText(answer.headers['location'])
+      if (!REDIRECT_STATUSES.has(answer.status) || location === undefined) return { answer, at }
+      answer.body.destroy()
+      if (hop === MAX_SITEMAP_REDIRECTS) {
+        throw new RedirectRefused(`more than ${MAX_SITEMAP_REDIRECTS} redirects`)
+      }
+      if (!URL.canParse(location, at.href)) {
+        throw new RedirectRefused(`HTTP ${answer.status} to an unreadable Location`)
+      }
+      const next = new URL(location, at)
+      next.hash = ''
+      const secure =
+        next.protocol === 'https:' || (next.protocol === 'http:' && isLoopbackHost(next.hostname))
+      if (!secure || next.username !== '' || next.password !== '') {
+        throw new RedirectRefused(
+          `HTTP ${answer.status} to ${next.protocol}//${next.host}${next.pathname}, not followed (https only)`
+        )
+      }
+      if (!anyHost && next.host !== this.siteUrl.host) {
+        throw new RedirectRefused(
+          `HTTP ${answer.status} to ${next.href}, on another host than ${this.siteUrl.host}; not followed (is site_url the public address of the site?)`
+        )
+      }
+      at = next
+    }
   }
 
   private addPage(loc: string): void {
@@ -359,6 +412,11 @@ async function readText(body: Readable, maxBytes: number): Promise<string> {
   }
   body.destroy()
   return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8')
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim()
+  return text === '' ? undefined : text
 }
 
 function messageOf(error: unknown): string {
