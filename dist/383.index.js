@@ -14,7 +14,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _html_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6433);
 
-/** Rows of stale and failed checks shown; the rest are counted. */
+/** Rows of failed, stale and unverifiable checks shown; the rest are counted. */
 const MAX_PROBLEM_ROWS = 50;
 const STATUS_LABEL = {
     fresh: '✅ fresh',
@@ -78,22 +78,29 @@ function renderVerificationSection(report) {
     parts.push(problemTable(verification.checks));
     return parts.join('');
 }
+/** The checks the table lists, most serious first; unverifiable ones are listed, not failures. */
+const LISTED = [
+    { state: 'failed', label: '❌ failed' },
+    { state: 'stale', label: '⚠️ stale' },
+    {
+        state: 'unverifiable',
+        label: '➖ unverifiable',
+        detail: 'DYNAMIC: the edge does not serve its cache to this client (not a failure)'
+    }
+];
 function problemTable(checks) {
-    const problems = checks.filter(check => check.state === 'stale' || check.state === 'failed');
-    if (problems.length === 0)
-        return '';
-    const rows = problems
-        .slice(0, MAX_PROBLEM_ROWS)
+    const rows = LISTED.flatMap(({ state, label, detail }) => checks
+        .filter(check => check.state === state)
         .map(check => [
         (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(check.url),
         (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(check.device),
-        check.state === 'stale' ? '⚠️ stale' : '❌ failed',
-        (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(check.detail ?? '')
-    ]);
-    const more = problems.length > MAX_PROBLEM_ROWS
-        ? `<p>… and ${problems.length - MAX_PROBLEM_ROWS} more.</p>\n`
-        : '';
-    return `<h4>Stale and failed checks</h4>\n${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['page', 'device', 'result', 'detail'], rows)}${more}`;
+        label,
+        (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(check.detail ?? detail ?? '')
+    ]));
+    if (rows.length === 0)
+        return '';
+    const more = rows.length > MAX_PROBLEM_ROWS ? `<p>… and ${rows.length - MAX_PROBLEM_ROWS} more.</p>\n` : '';
+    return `<h4>Checks not proven fresh</h4>\n${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['page', 'device', 'result', 'detail'], rows.slice(0, MAX_PROBLEM_ROWS))}${more}`;
 }
 /** The section of a run that asked for verification but did not verify. */
 function renderVerificationSkipped(reason) {

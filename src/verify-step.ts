@@ -84,6 +84,7 @@ export async function verifyAfterPurge(
   concludeVerification(io, verification.status, verify.mode, verification.fatal, {
     stale: stale.length,
     failed: verification.checks.filter(check => check.state === 'failed').length,
+    unverifiable: verification.checks.filter(check => check.state === 'unverifiable').length,
     checks: verification.checks.length
   })
 }
@@ -93,18 +94,24 @@ function concludeVerification(
   status: VerifyStatus,
   mode: 'fail' | 'warn' | 'off',
   fatal: string | undefined,
-  counts: { stale: number; failed: number; checks: number }
+  counts: { stale: number; failed: number; unverifiable: number; checks: number }
 ): void {
   if (fatal !== undefined) {
     io.setFailed(`Verification failed: ${fatal}`)
     return
   }
+  const dynamic =
+    counts.unverifiable > 0
+      ? ` ${counts.unverifiable} check(s) answered DYNAMIC: the edge does not serve its cache to this client, so they cannot be verified (listed in the job summary).`
+      : ''
   if (status === 'fresh') {
-    io.info(`Verification: every checked page is fresh at the edge (${counts.checks} check(s)).`)
+    io.info(
+      `Verification: every verifiable page is fresh at the edge (${counts.checks - counts.unverifiable} of ${counts.checks} check(s)).${dynamic}`
+    )
     return
   }
   if (status === 'skipped') {
-    io.info('Verification: nothing could be checked.')
+    io.info(`Verification: nothing could be checked.${dynamic}`)
     return
   }
   const what = [

@@ -82,6 +82,31 @@ describe('verification summary', () => {
     expect(html).toContain('… and 10 more.')
   })
 
+  it('lists unverifiable (DYNAMIC) checks after failed and stale ones', () => {
+    const check = (path: string, state: CheckResult['state'], detail?: string): CheckResult => ({
+      url: `https://www.example.com${path}`,
+      device: 'desktop',
+      state,
+      warm: false,
+      requests: 1,
+      ...(detail !== undefined && { detail })
+    })
+    const html = renderVerificationSection(
+      report([
+        check('/dynamic', 'unverifiable'),
+        check('/fresh', 'fresh'),
+        check('/stale', 'stale', '2026-11-23T09:14:07.Z (GMT)'),
+        check('/down', 'failed', 'still failing at the deadline: HTTP 503')
+      ])
+    )
+    const table = html.slice(html.indexOf('<h4>Checks not proven fresh</h4>'))
+    const order = ['/down', '/stale', '/dynamic'].map(path => table.indexOf(`example.com${path}<`))
+    expect(order.every(at => at > 0)).toBe(true)
+    expect([...order].sort((a, b) => a - b)).toEqual(order)
+    expect(table).not.toContain('/fresh')
+    expect(table).toContain('➖ unverifiable</td><td>DYNAMIC: the edge does not serve its cache')
+  })
+
   it('a skipped verification says why', () => {
     expect(renderVerificationSkipped('dry run: nothing was purged.')).toContain(
       'dry run: nothing was purged.'

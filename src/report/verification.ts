@@ -6,7 +6,7 @@ import type { PreviewReport, VerifyReport } from '../verify/index.js'
 import type { CheckResult, CheckState } from '../verify/verify-pages.js'
 import { code, escapeHtml, table } from './html.js'
 
-/** Rows of stale and failed checks shown; the rest are counted. */
+/** Rows of failed, stale and unverifiable checks shown; the rest are counted. */
 export const MAX_PROBLEM_ROWS = 50
 
 const STATUS_LABEL = {
@@ -81,22 +81,32 @@ export function renderVerificationSection(report: VerifyReport): string {
   return parts.join('')
 }
 
+/** The checks the table lists, most serious first; unverifiable ones are listed, not failures. */
+const LISTED: readonly { state: CheckState; label: string; detail?: string }[] = [
+  { state: 'failed', label: '❌ failed' },
+  { state: 'stale', label: '⚠️ stale' },
+  {
+    state: 'unverifiable',
+    label: '➖ unverifiable',
+    detail: 'DYNAMIC: the edge does not serve its cache to this client (not a failure)'
+  }
+]
+
 function problemTable(checks: readonly CheckResult[]): string {
-  const problems = checks.filter(check => check.state === 'stale' || check.state === 'failed')
-  if (problems.length === 0) return ''
-  const rows = problems
-    .slice(0, MAX_PROBLEM_ROWS)
-    .map(check => [
-      code(check.url),
-      code(check.device),
-      check.state === 'stale' ? '⚠️ stale' : '❌ failed',
-      escapeHtml(check.detail ?? '')
-    ])
+  const rows = LISTED.flatMap(({ state, label, detail }) =>
+    checks
+      .filter(check => check.state === state)
+      .map(check => [
+        code(check.url),
+        code(check.device),
+        label,
+        escapeHtml(check.detail ?? detail ?? '')
+      ])
+  )
+  if (rows.length === 0) return ''
   const more =
-    problems.length > MAX_PROBLEM_ROWS
-      ? `<p>… and ${problems.length - MAX_PROBLEM_ROWS} more.</p>\n`
-      : ''
-  return `<h4>Stale and failed checks</h4>\n${table(['page', 'device', 'result', 'detail'], rows)}${more}`
+    rows.length > MAX_PROBLEM_ROWS ? `<p>… and ${rows.length - MAX_PROBLEM_ROWS} more.</p>\n` : ''
+  return `<h4>Checks not proven fresh</h4>\n${table(['page', 'device', 'result', 'detail'], rows.slice(0, MAX_PROBLEM_ROWS))}${more}`
 }
 
 /** The section of a run that asked for verification but did not verify. */
