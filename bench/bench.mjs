@@ -2,7 +2,10 @@
  * `npm run bench`: how fast the action starts, sends and maps, against references measured in
  * the same run. See bench/README.md for what each figure means.
  *
- *   node bench/bench.mjs [--quick] [--out FILE]
+ *   node bench/bench.mjs [--quick] [--only verify] [--strict] [--out FILE]
+ *
+ * `--only verify` runs section 4 alone (CI runs it: issue 8 asks for its targets in .ci/run).
+ * `--strict` also fails the process when a row misses its target (time ratio or peak RSS).
  *
  * 1. Cold start: dist/index.js on a 3-URL dry run, alternated with bare `node -e ''` and the
  *    toolkit floor (bench/floor/index.ts bundled by ncc like the action).
@@ -42,6 +45,13 @@ import { benchVerify } from './verify.mjs'
 
 const args = process.argv.slice(2)
 const QUICK = args.includes('--quick')
+const STRICT = args.includes('--strict')
+const onlyAt = args.indexOf('--only')
+const ONLY = onlyAt >= 0 ? args[onlyAt + 1] : undefined
+if (ONLY !== undefined && ONLY !== 'verify') {
+  console.error(`--only: "${ONLY}" is not a section that runs alone (only "verify" does).`)
+  process.exit(2)
+}
 const outAt = args.indexOf('--out')
 const RESULTS_PATH =
   outAt >= 0 && args[outAt + 1]
@@ -219,6 +229,24 @@ async function main() {
   log(
     `bench: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load ${loadBefore.map(l => l.toFixed(2)).join(' ')}${QUICK ? ' (quick)' : ''}`
   )
+  if (ONLY === 'verify') {
+    const verified = await benchVerify({
+      runs: RUNS.memory,
+      rssProbe: RSS_PROBE,
+      row,
+      check,
+      log,
+      median
+    })
+    finish({
+      startedAt,
+      loadBefore,
+      machine,
+      rows: verified.rows,
+      samples: { verify: verified.samples }
+    })
+    return
+  }
   log('building the references (ncc, cached in .tmp/bench-build/)')
   const bundles = await buildAll()
 
@@ -615,34 +643,58 @@ async function main() {
       })
     )
 
-    const loadAfter = os.loadavg()
-    const report = {
-      date: startedAt.toISOString(),
-      durationS: round((Date.now() - startedAt.getTime()) / 1000),
-      machine: { ...machine, loadavgBefore: loadBefore, loadavgAfter: loadAfter },
-      settings: {
-        quick: QUICK,
-        runs: RUNS,
-        latencyMs: LATENCY_MS,
-        batchSize: BATCH_SIZE,
-        concurrency: CONCURRENCY,
-        target: TARGET,
-        nodeExtraCaCerts: 'unset for every child'
-      },
+    finish({
+      startedAt,
+      loadBefore,
+      machine,
       rows,
-      distBytes: { total: distTotal, files: distFiles },
-      failedChecks,
-      samples
-    }
-    mkdirSync(dirname(RESULTS_PATH), { recursive: true })
-    writeFileSync(RESULTS_PATH, `${JSON.stringify(report, null, 2)}\n`)
-    printTable(report)
-    console.log(`\nwritten to ${relative(process.cwd(), RESULTS_PATH) || RESULTS_PATH}`)
+      samples,
+      distBytes: { total: distTotal, files: distFiles }
+    })
   } finally {
     await emulator.close()
   }
+}
+
+/**
+ * Writes and prints the report, and sets the exit code: 1 when a run did not do its work, or,
+ * with --strict, when a row missed its target.
+ * @param {{ startedAt: Date, loadBefore: number[], machine: any, rows: any[], samples: any,
+ *   distBytes?: { total: number, files: Record<string, number> } }} result
+ */
+function finish({ startedAt, loadBefore, machine, rows, samples, distBytes }) {
+  const report = {
+    date: startedAt.toISOString(),
+    durationS: round((Date.now() - startedAt.getTime()) / 1000),
+    machine: { ...machine, loadavgBefore: loadBefore, loadavgAfter: os.loadavg() },
+    settings: {
+      quick: QUICK,
+      only: ONLY ?? 'all',
+      runs: RUNS,
+      latencyMs: LATENCY_MS,
+      batchSize: BATCH_SIZE,
+      concurrency: CONCURRENCY,
+      target: TARGET,
+      nodeExtraCaCerts: 'unset for every child'
+    },
+    rows,
+    ...(distBytes !== undefined && { distBytes }),
+    failedChecks,
+    samples
+  }
+  mkdirSync(dirname(RESULTS_PATH), { recursive: true })
+  writeFileSync(RESULTS_PATH, `${JSON.stringify(report, null, 2)}\n`)
+  printTable(report)
+  console.log(`\nwritten to ${relative(process.cwd(), RESULTS_PATH) || RESULTS_PATH}`)
   if (failedChecks.length > 0) {
     console.error(`\n${failedChecks.length} check(s) failed: these figures are not valid.`)
+    process.exitCode = 1
+  }
+  const missed = rows.filter(r => r.pass === false)
+  if (STRICT && missed.length > 0) {
+    console.error(
+      `\n--strict: ${missed.length} target(s) missed: ${missed.map(r => r.scenario).join('; ')}`
+    )
     process.exitCode = 1
   }
 }
@@ -651,13 +703,21 @@ async function main() {
  * One line of the table; `pass` is set only when there is a target.
  * @param {{ section: string, scenario: string, medianMs?: number, reference?: string,
  *   referenceMs?: number, ratio?: number, target?: number, peakRssKiB?: number,
- *   bytes?: number, note?: string }} fields
+ *   rssTargetMiB?: number, bytes?: number, note?: string }} fields
  */
 function row(fields) {
-  const pass =
+  const timePass =
     fields.target === undefined || fields.ratio === undefined
       ? undefined
       : fields.ratio <= fields.target
+  const memoryPass =
+    fields.rssTargetMiB === undefined || fields.peakRssKiB === undefined
+      ? undefined
+      : fields.peakRssKiB / 1024 <= fields.rssTargetMiB
+  const pass =
+    timePass === undefined && memoryPass === undefined
+      ? undefined
+      : timePass !== false && memoryPass !== false
   return {
     section: fields.section,
     scenario: fields.scenario,
@@ -668,6 +728,7 @@ function row(fields) {
     ...(fields.target !== undefined && { target: `≤ ${fields.target.toFixed(2)}` }),
     ...(pass !== undefined && { pass }),
     ...(fields.peakRssKiB !== undefined && { peakRssMiB: mib(fields.peakRssKiB) }),
+    ...(fields.rssTargetMiB !== undefined && { rssTarget: `< ${fields.rssTargetMiB} MiB` }),
     ...(fields.bytes !== undefined && { bytes: fields.bytes }),
     ...(fields.note !== undefined && { note: fields.note })
   }
@@ -683,7 +744,9 @@ function printTable(report) {
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.totalMemMiB} MiB, ${machine.platform}, Node ${machine.node}; load ${machine.loadavgBefore.map((/** @type {number} */ l) => l.toFixed(2)).join(' ')} before, ${machine.loadavgAfter.map((/** @type {number} */ l) => l.toFixed(2)).join(' ')} after; ${report.durationS} s`
   )
   console.log(
-    `Runs: cold start ${report.settings.runs.cold} rounds (alternated), throughput ${report.settings.runs.throughput} (100,000 URLs: ${report.settings.runs.throughput100k}), mapping ${report.settings.runs.mapping}; NODE_EXTRA_CA_CERTS unset in every child\n`
+    report.settings.only === 'verify'
+      ? `Runs: ${report.settings.runs.memory} of each (verification only); NODE_EXTRA_CA_CERTS unset in every child\n`
+      : `Runs: cold start ${report.settings.runs.cold} rounds (alternated), throughput ${report.settings.runs.throughput} (100,000 URLs: ${report.settings.runs.throughput100k}), mapping ${report.settings.runs.mapping}; NODE_EXTRA_CA_CERTS unset in every child\n`
   )
   const header = ['scenario', 'median', 'reference', 'ratio', 'target', 'result', 'peak RSS']
   const lines = report.rows.map((/** @type {any} */ r) => [
@@ -697,7 +760,9 @@ function printTable(report) {
     r.ratio !== undefined ? r.ratio.toFixed(3) : '',
     r.target ?? '',
     r.pass === undefined ? '' : r.pass ? 'pass' : 'MISSED',
-    r.peakRssMiB !== undefined ? `${r.peakRssMiB.toFixed(1)} MiB` : ''
+    r.peakRssMiB !== undefined
+      ? `${r.peakRssMiB.toFixed(1)} MiB${r.rssTarget ? ` (${r.rssTarget})` : ''}`
+      : ''
   ])
   const widths = header.map((h, i) =>
     Math.max(h.length, ...lines.map((/** @type {string[]} */ l) => l[i].length))
