@@ -351,7 +351,9 @@ class Reading {
     async readRobots(robotsUrl) {
         let text;
         try {
-            const { answer } = await this.openFollowing(robotsUrl, false);
+            const answer = (await this.openFollowing(robotsUrl, false))?.answer;
+            if (answer === undefined)
+                return [];
             if (answer.status !== 200) {
                 answer.body.destroy();
                 return [];
@@ -405,16 +407,18 @@ class Reading {
         const children = [];
         let inFile = 0;
         let fileCut = false;
-        let answer;
-        let at;
+        let opened;
         try {
-            ;
-            ({ answer, at } = await this.openFollowing(url, explicit));
+            opened = await this.openFollowing(url, explicit);
         }
         catch (error) {
             this.warnings.push(`Sitemap ${url.href} could not be read: ${messageOf(error)}`);
             return children;
         }
+        // Redirected to a file already read: its pages are known.
+        if (opened === undefined)
+            return children;
+        const { answer, at } = opened;
         if (answer.status !== 200) {
             answer.body.destroy();
             if (fallbackProbe && (answer.status === 404 || answer.status === 410)) {
@@ -471,7 +475,8 @@ class Reading {
      * GETs a file, following redirects: at most MAX_SITEMAP_REDIRECTS hops, never to plain http
      * (but on a loopback host), and never off the site's host unless `anyHost` (the file the
      * user named; it may live anywhere, and so may where it moved). Returns the last answer and
-     * its URL; a redirect not followed throws, with the reason.
+     * its URL, or undefined when a redirect leads to a sitemap file already read; a redirect not
+     * followed throws, with the reason.
      */
     async openFollowing(url, anyHost) {
         let at = url;
@@ -496,6 +501,8 @@ class Reading {
             if (!anyHost && next.host !== this.siteUrl.host) {
                 throw new RedirectRefused(`HTTP ${answer.status} to ${next.href}, on another host than ${this.siteUrl.host}; not followed (is site_url the public address of the site?)`);
             }
+            if (this.files.includes(next.href))
+                return undefined;
             at = next;
         }
     }

@@ -182,18 +182,21 @@ describe('readSitemaps', () => {
       '/robots.txt': [301, '/robots-new.txt'],
       '/sitemap.xml': [301, page('/sitemap_index.xml')],
       '/moved/pages.xml': [308, 'pages-2.xml'],
-      '/loop.xml': [302, '/loop.xml']
+      '/loop.xml': [302, '/loop.xml'],
+      '/again.xml': [301, '/moved/pages-2.xml']
     }
     files = {
-      '/robots-new.txt': 'Sitemap: /sitemap.xml\nSitemap: /loop.xml',
+      '/robots-new.txt': 'Sitemap: /sitemap.xml\nSitemap: /loop.xml\nSitemap: /again.xml',
       '/sitemap_index.xml': index([page('/moved/pages.xml')]),
       '/moved/pages-2.xml': urlset([page('/a'), page('/b')])
     }
     try {
       const reading = await read()
       expect([...reading.pages]).toEqual(['/a', '/b'])
-      // Where each file was read from, after its redirects; children resolve against that.
+      // Where each file was read from, after its redirects; children resolve against that. A
+      // redirect to a file already read does not ask for it again.
       expect(reading.files).toEqual([page('/sitemap_index.xml'), page('/moved/pages-2.xml')])
+      expect(requested.filter(path => path === '/moved/pages-2.xml')).toHaveLength(1)
       expect(reading.warnings).toEqual([
         `Sitemap ${page('/loop.xml')} could not be read: more than 5 redirects`
       ])

@@ -41,6 +41,11 @@ export const MAX_SITEMAP_REDIRECTS = 5
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
 type Answer = Awaited<ReturnType<SitemapFetcher['open']>>
+interface Opened {
+  readonly answer: Answer
+  /** Where the answer came from, after redirects. */
+  readonly at: URL
+}
 
 /** Why a redirect was not followed; the caller words the warning. */
 class RedirectRefused extends Error {}
@@ -137,7 +142,8 @@ class Reading {
   private async readRobots(robotsUrl: URL): Promise<URL[]> {
     let text: string
     try {
-      const { answer } = await this.openFollowing(robotsUrl, false)
+      const answer = (await this.openFollowing(robotsUrl, false))?.answer
+      if (answer === undefined) return []
       if (answer.status !== 200) {
         answer.body.destroy()
         return []
@@ -192,14 +198,16 @@ class Reading {
     const children: URL[] = []
     let inFile = 0
     let fileCut = false
-    let answer: Answer
-    let at: URL
+    let opened: Opened | undefined
     try {
-      ;({ answer, at } = await this.openFollowing(url, explicit))
+      opened = await this.openFollowing(url, explicit)
     } catch (error) {
       this.warnings.push(`Sitemap ${url.href} could not be read: ${messageOf(error)}`)
       return children
     }
+    // Redirected to a file already read: its pages are known.
+    if (opened === undefined) return children
+    const { answer, at } = opened
     if (answer.status !== 200) {
       answer.body.destroy()
       if (fallbackProbe && (answer.status === 404 || answer.status === 410)) {
@@ -265,9 +273,10 @@ class Reading {
    * GETs a file, following redirects: at most MAX_SITEMAP_REDIRECTS hops, never to plain http
    * (but on a loopback host), and never off the site's host unless `anyHost` (the file the
    * user named; it may live anywhere, and so may where it moved). Returns the last answer and
-   * its URL; a redirect not followed throws, with the reason.
+   * its URL, or undefined when a redirect leads to a sitemap file already read; a redirect not
+   * followed throws, with the reason.
    */
-  private async openFollowing(url: URL, anyHost: boolean): Promise<{ answer: Answer; at: URL }> {
+  private async openFollowing(url: URL, anyHost: boolean): Promise<Opened | undefined> {
     let at = url
     for (let hop = 0; ; hop++) {
       const answer = await this.fetcher.open(at, this.options.timeoutMs)
@@ -294,6 +303,7 @@ class Reading {
           `HTTP ${answer.status} to ${next.href}, on another host than ${this.siteUrl.host}; not followed (is site_url the public address of the site?)`
         )
       }
+      if (this.files.includes(next.href)) return undefined
       at = next
     }
   }
