@@ -48,8 +48,8 @@ const QUICK = args.includes('--quick')
 const STRICT = args.includes('--strict')
 const onlyAt = args.indexOf('--only')
 const ONLY = onlyAt >= 0 ? args[onlyAt + 1] : undefined
-if (ONLY !== undefined && ONLY !== 'verify') {
-  console.error(`--only: "${ONLY}" is not a section that runs alone (only "verify" does).`)
+if (onlyAt >= 0 && ONLY !== 'verify') {
+  console.error(`--only: "${ONLY ?? ''}" is not a section that runs alone (only "verify" does).`)
   process.exit(2)
 }
 const outAt = args.indexOf('--out')

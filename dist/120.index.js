@@ -350,10 +350,13 @@ class Reading {
     }
     async readRobots(robotsUrl) {
         let text;
+        let base;
         try {
-            const answer = (await this.openFollowing(robotsUrl, false))?.answer;
-            if (answer === undefined)
+            const opened = await this.openFollowing(robotsUrl, false);
+            if (opened === undefined)
                 return [];
+            const { answer } = opened;
+            base = opened.at;
             if (answer.status !== 200) {
                 answer.body.destroy();
                 return [];
@@ -367,9 +370,9 @@ class Reading {
         const urls = [];
         for (const line of text.split(/\r?\n|\r/)) {
             const match = /^\s*sitemap\s*:\s*(\S+)/i.exec(line);
-            if (!match?.[1] || !URL.canParse(match[1], robotsUrl.href))
+            if (!match?.[1] || !URL.canParse(match[1], base.href))
                 continue;
-            const url = new URL(match[1], robotsUrl);
+            const url = new URL(match[1], base);
             if (!urls.some(known => known.href === url.href))
                 urls.push(url);
         }
@@ -380,20 +383,25 @@ class Reading {
         const seen = new Set(start.map(url => url.href));
         const discovered = !explicit && start.length === 1 && start[0]?.pathname === '/sitemap.xml';
         while (queue.length > 0 && !this.totalCut) {
-            const url = queue.shift();
-            if (url === undefined)
+            const listed = queue.shift();
+            if (listed === undefined)
                 break;
+            const named = explicit && start.includes(listed);
+            const url = named ? listed : this.onSiteScheme(listed);
+            // Already read, through a redirect from another file.
+            if (this.files.includes(url.href))
+                continue;
             if (this.files.length >= this.limits.files) {
                 this.warnings.push(`Sitemaps: more than ${this.limits.files} sitemap files; ${queue.length + 1} were not read.`);
                 return;
             }
             // Files listed by robots.txt or an index are read only from the site itself; a sitemap
             // given in the `sitemap` input may be anywhere.
-            if (!(explicit && start.includes(url)) && url.host !== this.siteUrl.host) {
+            if (!named && url.host !== this.siteUrl.host) {
                 this.warnings.push(`Sitemaps: ${url.href} is on another host than ${this.siteUrl.host}; not read.`);
                 continue;
             }
-            const children = await this.readFile(url, discovered, explicit && start.includes(url));
+            const children = await this.readFile(url, discovered, named);
             for (const child of children) {
                 if (seen.has(child.href))
                     continue;
@@ -401,6 +409,20 @@ class Reading {
                 queue.push(child);
             }
         }
+    }
+    /**
+     * A sitemap on the site's host listed as `http://` is read over https when the site is https:
+     * sitemaps often keep the old scheme, and plain http would let anyone on the way rewrite
+     * which pages are checked.
+     */
+    onSiteScheme(url) {
+        if (url.protocol !== 'http:' || this.siteUrl.protocol !== 'https:')
+            return url;
+        if (url.host !== this.siteUrl.host)
+            return url;
+        const secure = new URL(url.href);
+        secure.protocol = 'https:';
+        return secure;
     }
     /** Reads one file; returns the sitemaps an index lists. */
     async readFile(url, fallbackProbe, explicit) {
@@ -425,7 +447,7 @@ class Reading {
                 this.notices.push(`No sitemap found for ${this.siteUrl.origin}: robots.txt lists none and /sitemap.xml answers HTTP ${answer.status}.`);
             }
             else {
-                this.warnings.push(`Sitemap ${url.href} answered HTTP ${answer.status}; not read.`);
+                this.warnings.push(`Sitemap ${at.href} answered HTTP ${answer.status}; not read.`);
             }
             return children;
         }
@@ -441,7 +463,7 @@ class Reading {
             }
             if (inFile >= this.limits.urlsPerFile) {
                 fileCut = true;
-                this.warnings.push(`Sitemap ${url.href} lists more than ${this.limits.urlsPerFile} URLs (the protocol's limit for one file); the rest of it was not read.`);
+                this.warnings.push(`Sitemap ${at.href} lists more than ${this.limits.urlsPerFile} URLs (the protocol's limit for one file); the rest of it was not read.`);
                 return;
             }
             inFile++;
@@ -451,7 +473,7 @@ class Reading {
         try {
             const cut = await feed(answer.body, reader, this.limits.bytesPerFile, () => fileCut || this.totalCut);
             if (cut === 'too-large') {
-                this.warnings.push(`Sitemap ${url.href} is larger than ${this.limits.bytesPerFile / 1024 / 1024} MiB of XML (the protocol's limit is 50 MB); only its start was read.`);
+                this.warnings.push(`Sitemap ${at.href} is larger than ${this.limits.bytesPerFile / 1024 / 1024} MiB of XML (the protocol's limit is 50 MB); only its start was read.`);
             }
             else if (cut === 'complete') {
                 reader.close();
@@ -459,21 +481,22 @@ class Reading {
         }
         catch (error) {
             const kept = inFile > 0 ? ` (${inFile} URL(s) read before it were kept)` : '';
-            // A body that stopped arriving (a timeout, a reset) is not the file's fault.
-            const what = error instanceof MalformedSitemap ? 'is malformed' : 'could not be read whole';
+            // A body that stopped arriving (a timeout, a reset) is not the file's fault; bad XML or
+            // bad gzip is.
+            const what = isFileFault(error) ? 'is malformed' : 'could not be read whole';
             this.warnings.push(`Sitemap ${at.href} ${what}: ${messageOf(error)}${kept}.`);
         }
         finally {
             answer.body.destroy();
         }
         if (reader.skippedLongLocs > 0) {
-            this.warnings.push(`Sitemap ${url.href}: ${reader.skippedLongLocs} <loc> longer than 8192 characters skipped.`);
+            this.warnings.push(`Sitemap ${at.href}: ${reader.skippedLongLocs} <loc> longer than 8192 characters skipped.`);
         }
         return children;
     }
     /**
      * GETs a file, following redirects: at most MAX_SITEMAP_REDIRECTS hops, never to plain http
-     * (but on a loopback host), and never off the site's host unless `anyHost` (the file the
+     * (but from a loopback host to one), and never off the site's host unless `anyHost` (the file the
      * user named; it may live anywhere, and so may where it moved). Returns the last answer and
      * its URL, or undefined when a redirect leads to a sitemap file already read; a redirect not
      * followed throws, with the reason.
@@ -494,7 +517,10 @@ class Reading {
             }
             const next = new URL(location, at);
             next.hash = '';
-            const secure = next.protocol === 'https:' || (next.protocol === 'http:' && (0,scalars/* isLoopbackHost */.cW)(next.hostname));
+            // Plain http only between loopback hosts (the local emulator): a file on the internet
+            // must not send the runner to a local service.
+            const secure = next.protocol === 'https:' ||
+                (next.protocol === 'http:' && (0,scalars/* isLoopbackHost */.cW)(next.hostname) && (0,scalars/* isLoopbackHost */.cW)(at.hostname));
             if (!secure || next.username !== '' || next.password !== '') {
                 throw new RedirectRefused(`HTTP ${answer.status} to ${next.protocol}//${next.host}${next.pathname}, not followed (https only)`);
             }
@@ -621,6 +647,13 @@ async function readText(body, maxBytes) {
 function headerText(value) {
     const text = (Array.isArray(value) ? value[0] : value)?.trim();
     return text === '' ? undefined : text;
+}
+/** Whether reading failed because of the file's content (its XML or its gzip). */
+function isFileFault(error) {
+    if (error instanceof MalformedSitemap)
+        return true;
+    const code = error?.code;
+    return typeof code === 'string' && code.startsWith('Z_');
 }
 function messageOf(error) {
     if (error instanceof MalformedSitemap)
@@ -1148,7 +1181,7 @@ const DEFAULTS = {
     /** A stale check woken early still waits this long after its last request. */
     minWakeGapMs: 500
 };
-/** The longest wait a site's `Retry-After` is granted: past it, the normal backoff resumes. */
+/** The longest wait a site's `Retry-After` is granted: a longer one is cut to this. */
 const MAX_SITE_RETRY_AFTER_MS = 60_000;
 async function verifyChecks(checks, options) {
     return new VerifyRun(checks, options).run();
@@ -1406,6 +1439,9 @@ class VerifyRun {
      */
     retryWait(answer, attempt) {
         const backoff = this.delay(DEFAULTS.staleBackoff, attempt, this.options.staleBackoff);
+        // The header means something only on a 429 or 5xx; other answers asked again keep the backoff.
+        if (answer.status !== 429 && answer.status < 500)
+            return backoff;
         const edgeNow = this.clock.now() + skewMs(this.skew);
         const asked = (0,retry_after/* retryAfterMs */.V)(headerValue(answer.headers, 'retry-after'), edgeNow);
         return asked === undefined

@@ -120,7 +120,7 @@ function concludeVerification(
   ]
     .filter(Boolean)
     .join('; ')
-  const message = `Verification: ${what} (see the 'stale' output and the job summary).`
+  const message = `Verification: ${what} (see the 'stale' output and the job summary).${dynamic}`
   if (mode === 'warn') io.warning(message)
   else io.setFailed(message)
 }

@@ -145,6 +145,11 @@ describe('verify', () => {
     expect(result.outputs['verify_status']).toBe('fresh')
     expect(result.summary).toContain('<td>unverifiable (DYNAMIC)</td><td>2</td>')
     expect(result.summary).toContain('<td>gone (404/410)</td><td>2</td>')
+    // Listed, each device, with why; and counted in the log.
+    expect(
+      result.summary.match(/\/account<\/code><\/td><td><code>\w+<\/code><\/td><td>➖ unverifiable/g)
+    ).toHaveLength(2)
+    expect(result.stdout).toMatch(/2 check\(s\) answered DYNAMIC/)
   })
 
   it('a tag that is not a folder tag is reported as not checked, without failing', async () => {

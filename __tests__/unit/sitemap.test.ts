@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Readable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import { readSitemaps, SITEMAP_LIMITS } from '../../src/sitemap/read-sitemaps.js'
 import { SitemapXmlReader } from '../../src/sitemap/sitemap-xml.js'
@@ -236,6 +237,50 @@ describe('readSitemaps', () => {
     }
   })
 
+  it('reads a file once when another redirects to it before its turn', async () => {
+    const page = (path: string): string => new URL(path, site).href
+    redirects = { '/a.xml': [301, '/b.xml'] }
+    files = {
+      '/robots.txt': 'Sitemap: /index.xml',
+      '/index.xml': index([page('/a.xml'), page('/b.xml')]),
+      '/b.xml': urlset([page('/b')])
+    }
+    requested.length = 0
+    try {
+      const reading = await read()
+      expect([...reading.pages]).toEqual(['/b'])
+      expect(reading.files).toEqual([page('/index.xml'), page('/b.xml')])
+      expect(requested.filter(path => path === '/b.xml')).toHaveLength(1)
+    } finally {
+      redirects = {}
+    }
+  })
+
+  it('resolves relative Sitemap lines against where robots.txt moved', async () => {
+    redirects = { '/robots.txt': [301, '/www/robots.txt'] }
+    files = {
+      '/www/robots.txt': 'Sitemap: maps/s.xml',
+      '/www/maps/s.xml': urlset([new URL('/r', site).href])
+    }
+    try {
+      const reading = await read()
+      expect(reading.files).toEqual([new URL('/www/maps/s.xml', site).href])
+      expect([...reading.pages]).toEqual(['/r'])
+    } finally {
+      redirects = {}
+    }
+  })
+
+  it('bad gzip is "malformed"', async () => {
+    const gz = gzipSync(urlset([new URL('/z', site).href]))
+    files = {
+      '/robots.txt': 'Sitemap: /bad.xml.gz',
+      '/bad.xml.gz': Buffer.concat([gz.subarray(0, 3), Buffer.from([0xff]), gz.subarray(4)])
+    }
+    const reading = await read()
+    expect(reading.warnings.join('\n')).toMatch(/bad.xml.gz is malformed: /)
+  })
+
   it('a sitemap that stops arriving is "could not be read whole", not "malformed"', async () => {
     stalled = new Set(['/slow.xml'])
     files = { '/robots.txt': 'Sitemap: /slow.xml' }
@@ -256,6 +301,55 @@ describe('readSitemaps', () => {
     requested.length = 0
     expect((await read({ kind: 'none' })).found).toBe(false)
     expect(requested).toEqual([])
+  })
+})
+
+describe('readSitemaps on an https site (a fake fetcher)', () => {
+  /** Answers by URL: a body, or a redirect; records every URL asked for. */
+  function fakeFetcher(answers: Record<string, string | [number, string]>) {
+    const asked: string[] = []
+    return {
+      asked,
+      open: async (url: URL) => {
+        asked.push(url.href)
+        const answer = answers[url.href]
+        if (Array.isArray(answer)) {
+          return { status: answer[0], headers: { location: answer[1] }, body: Readable.from([]) }
+        }
+        if (answer === undefined) return { status: 404, headers: {}, body: Readable.from([]) }
+        return { status: 200, headers: {}, body: Readable.from([Buffer.from(answer)]) }
+      }
+    }
+  }
+  const site = new URL('https://www.example.com')
+
+  it('reads an http:// sitemap on the site over https', async () => {
+    const fetcher = fakeFetcher({
+      'https://www.example.com/robots.txt': 'Sitemap: http://www.example.com/s.xml',
+      'https://www.example.com/s.xml': urlset(['http://www.example.com/p'])
+    })
+    const reading = await readSitemaps({ kind: 'auto' }, site, fetcher, { timeoutMs: 1000 })
+    expect(fetcher.asked).toEqual([
+      'https://www.example.com/robots.txt',
+      'https://www.example.com/s.xml'
+    ])
+    expect([...reading.pages]).toEqual(['/p'])
+  })
+
+  it('a named sitemap elsewhere cannot send the runner to a local service', async () => {
+    const fetcher = fakeFetcher({
+      'https://files.example.net/s.xml': [302, 'http://127.0.0.1:8080/admin.xml']
+    })
+    const reading = await readSitemaps(
+      { kind: 'url', url: new URL('https://files.example.net/s.xml') },
+      site,
+      fetcher,
+      { timeoutMs: 1000 }
+    )
+    expect(fetcher.asked).toEqual(['https://files.example.net/s.xml'])
+    expect(reading.warnings.join('\n')).toMatch(
+      /HTTP 302 to http:\/\/127.0.0.1:8080\/admin.xml, not followed \(https only\)/
+    )
   })
 })
 

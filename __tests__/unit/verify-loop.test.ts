@@ -187,6 +187,48 @@ describe('verifyChecks', () => {
     expect(gap('/greedy')).toBeLessThan(75_000)
   })
 
+  it("reads a Retry-After date in the edge's clock, 100 s ahead of the runner's", async () => {
+    const clock = fastClock()
+    const acceptedAt = clock.now()
+    const aheadMs = 100_000
+    const edgeDate = (ms: number): string => new Date(ms + aheadMs).toUTCString()
+    const asked: number[] = []
+    const result = await verifyChecks(
+      checksFor(['/busy'], acceptedAt).filter(c => c.device.name === 'desktop'),
+      {
+        ...baseOptions,
+        timeoutMs: 300_000,
+        clock,
+        lastAcceptedAt: acceptedAt,
+        getPage: async () => {
+          asked.push(clock.now())
+          const now = clock.now()
+          if (asked.length === 1) {
+            // "Come back in 30 s", as a date on the edge's clock.
+            return {
+              status: 503,
+              headers: { date: edgeDate(now), 'retry-after': edgeDate(now + 30_000) }
+            }
+          }
+          return {
+            status: 200,
+            headers: {
+              date: edgeDate(now),
+              'acme-kc-status': 'HIT',
+              'acme-kc-date': `${new Date(now + aheadMs).toISOString()} (GMT) (1s of 7d)`
+            }
+          }
+        }
+      }
+    )
+    expect(result.status).toBe('fresh')
+    const gap = (asked[1] ?? 0) - (asked[0] ?? 0)
+    // Read in the runner's clock, the date would ask for 130 s (cut to 60); with the skew, 30 s.
+    // The header's one-second resolution leaves up to a second either way.
+    expect(gap).toBeGreaterThanOrEqual(28_000)
+    expect(gap).toBeLessThan(40_000)
+  })
+
   it('stops at once when the site answers without a status header', async () => {
     const clock = fastClock()
     const acceptedAt = clock.now()

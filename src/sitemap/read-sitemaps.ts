@@ -141,9 +141,12 @@ class Reading {
 
   private async readRobots(robotsUrl: URL): Promise<URL[]> {
     let text: string
+    let base: URL
     try {
-      const answer = (await this.openFollowing(robotsUrl, false))?.answer
-      if (answer === undefined) return []
+      const opened = await this.openFollowing(robotsUrl, false)
+      if (opened === undefined) return []
+      const { answer } = opened
+      base = opened.at
       if (answer.status !== 200) {
         answer.body.destroy()
         return []
@@ -156,8 +159,8 @@ class Reading {
     const urls: URL[] = []
     for (const line of text.split(/\r?\n|\r/)) {
       const match = /^\s*sitemap\s*:\s*(\S+)/i.exec(line)
-      if (!match?.[1] || !URL.canParse(match[1], robotsUrl.href)) continue
-      const url = new URL(match[1], robotsUrl)
+      if (!match?.[1] || !URL.canParse(match[1], base.href)) continue
+      const url = new URL(match[1], base)
       if (!urls.some(known => known.href === url.href)) urls.push(url)
     }
     return urls
@@ -168,8 +171,12 @@ class Reading {
     const seen = new Set(start.map(url => url.href))
     const discovered = !explicit && start.length === 1 && start[0]?.pathname === '/sitemap.xml'
     while (queue.length > 0 && !this.totalCut) {
-      const url = queue.shift()
-      if (url === undefined) break
+      const listed = queue.shift()
+      if (listed === undefined) break
+      const named = explicit && start.includes(listed)
+      const url = named ? listed : this.onSiteScheme(listed)
+      // Already read, through a redirect from another file.
+      if (this.files.includes(url.href)) continue
       if (this.files.length >= this.limits.files) {
         this.warnings.push(
           `Sitemaps: more than ${this.limits.files} sitemap files; ${queue.length + 1} were not read.`
@@ -178,19 +185,32 @@ class Reading {
       }
       // Files listed by robots.txt or an index are read only from the site itself; a sitemap
       // given in the `sitemap` input may be anywhere.
-      if (!(explicit && start.includes(url)) && url.host !== this.siteUrl.host) {
+      if (!named && url.host !== this.siteUrl.host) {
         this.warnings.push(
           `Sitemaps: ${url.href} is on another host than ${this.siteUrl.host}; not read.`
         )
         continue
       }
-      const children = await this.readFile(url, discovered, explicit && start.includes(url))
+      const children = await this.readFile(url, discovered, named)
       for (const child of children) {
         if (seen.has(child.href)) continue
         seen.add(child.href)
         queue.push(child)
       }
     }
+  }
+
+  /**
+   * A sitemap on the site's host listed as `http://` is read over https when the site is https:
+   * sitemaps often keep the old scheme, and plain http would let anyone on the way rewrite
+   * which pages are checked.
+   */
+  private onSiteScheme(url: URL): URL {
+    if (url.protocol !== 'http:' || this.siteUrl.protocol !== 'https:') return url
+    if (url.host !== this.siteUrl.host) return url
+    const secure = new URL(url.href)
+    secure.protocol = 'https:'
+    return secure
   }
 
   /** Reads one file; returns the sitemaps an index lists. */
@@ -215,7 +235,7 @@ class Reading {
           `No sitemap found for ${this.siteUrl.origin}: robots.txt lists none and /sitemap.xml answers HTTP ${answer.status}.`
         )
       } else {
-        this.warnings.push(`Sitemap ${url.href} answered HTTP ${answer.status}; not read.`)
+        this.warnings.push(`Sitemap ${at.href} answered HTTP ${answer.status}; not read.`)
       }
       return children
     }
@@ -231,7 +251,7 @@ class Reading {
       if (inFile >= this.limits.urlsPerFile) {
         fileCut = true
         this.warnings.push(
-          `Sitemap ${url.href} lists more than ${this.limits.urlsPerFile} URLs (the protocol's limit for one file); the rest of it was not read.`
+          `Sitemap ${at.href} lists more than ${this.limits.urlsPerFile} URLs (the protocol's limit for one file); the rest of it was not read.`
         )
         return
       }
@@ -248,22 +268,23 @@ class Reading {
       )
       if (cut === 'too-large') {
         this.warnings.push(
-          `Sitemap ${url.href} is larger than ${this.limits.bytesPerFile / 1024 / 1024} MiB of XML (the protocol's limit is 50 MB); only its start was read.`
+          `Sitemap ${at.href} is larger than ${this.limits.bytesPerFile / 1024 / 1024} MiB of XML (the protocol's limit is 50 MB); only its start was read.`
         )
       } else if (cut === 'complete') {
         reader.close()
       }
     } catch (error) {
       const kept = inFile > 0 ? ` (${inFile} URL(s) read before it were kept)` : ''
-      // A body that stopped arriving (a timeout, a reset) is not the file's fault.
-      const what = error instanceof MalformedSitemap ? 'is malformed' : 'could not be read whole'
+      // A body that stopped arriving (a timeout, a reset) is not the file's fault; bad XML or
+      // bad gzip is.
+      const what = isFileFault(error) ? 'is malformed' : 'could not be read whole'
       this.warnings.push(`Sitemap ${at.href} ${what}: ${messageOf(error)}${kept}.`)
     } finally {
       answer.body.destroy()
     }
     if (reader.skippedLongLocs > 0) {
       this.warnings.push(
-        `Sitemap ${url.href}: ${reader.skippedLongLocs} <loc> longer than 8192 characters skipped.`
+        `Sitemap ${at.href}: ${reader.skippedLongLocs} <loc> longer than 8192 characters skipped.`
       )
     }
     return children
@@ -271,7 +292,7 @@ class Reading {
 
   /**
    * GETs a file, following redirects: at most MAX_SITEMAP_REDIRECTS hops, never to plain http
-   * (but on a loopback host), and never off the site's host unless `anyHost` (the file the
+   * (but from a loopback host to one), and never off the site's host unless `anyHost` (the file the
    * user named; it may live anywhere, and so may where it moved). Returns the last answer and
    * its URL, or undefined when a redirect leads to a sitemap file already read; a redirect not
    * followed throws, with the reason.
@@ -291,8 +312,11 @@ class Reading {
       }
       const next = new URL(location, at)
       next.hash = ''
+      // Plain http only between loopback hosts (the local emulator): a file on the internet
+      // must not send the runner to a local service.
       const secure =
-        next.protocol === 'https:' || (next.protocol === 'http:' && isLoopbackHost(next.hostname))
+        next.protocol === 'https:' ||
+        (next.protocol === 'http:' && isLoopbackHost(next.hostname) && isLoopbackHost(at.hostname))
       if (!secure || next.username !== '' || next.password !== '') {
         throw new RedirectRefused(
           `HTTP ${answer.status} to ${next.protocol}//${next.host}${next.pathname}, not followed (https only)`
@@ -427,6 +451,13 @@ async function readText(body: Readable, maxBytes: number): Promise<string> {
 function headerText(value: string | string[] | undefined): string | undefined {
   const text = (Array.isArray(value) ? value[0] : value)?.trim()
   return text === '' ? undefined : text
+}
+
+/** Whether reading failed because of the file's content (its XML or its gzip). */
+function isFileFault(error: unknown): boolean {
+  if (error instanceof MalformedSitemap) return true
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && code.startsWith('Z_')
 }
 
 function messageOf(error: unknown): string {

@@ -98,7 +98,7 @@ export const DEFAULTS = {
   minWakeGapMs: 500
 } as const
 
-/** The longest wait a site's `Retry-After` is granted: past it, the normal backoff resumes. */
+/** The longest wait a site's `Retry-After` is granted: a longer one is cut to this. */
 export const MAX_SITE_RETRY_AFTER_MS = 60_000
 
 interface Sleeper {
@@ -361,6 +361,8 @@ class VerifyRun {
    */
   private retryWait(answer: SiteAnswer, attempt: number): number {
     const backoff = this.delay(DEFAULTS.staleBackoff, attempt, this.options.staleBackoff)
+    // The header means something only on a 429 or 5xx; other answers asked again keep the backoff.
+    if (answer.status !== 429 && answer.status < 500) return backoff
     const edgeNow = this.clock.now() + skewMs(this.skew)
     const asked = retryAfterMs(headerValue(answer.headers, 'retry-after'), edgeNow)
     return asked === undefined
