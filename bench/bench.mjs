@@ -212,6 +212,11 @@ function sendBoundMs(/** @type {number} */ urls) {
   return Math.ceil(Math.ceil(urls / BATCH_SIZE) / CONCURRENCY) * LATENCY_MS
 }
 
+/** Section 4, bench/verify.mjs, with this file's helpers. */
+function runVerifySection() {
+  return benchVerify({ runs: RUNS.memory, rssProbe: RSS_PROBE, row, check, log, median })
+}
+
 async function main() {
   const startedAt = new Date()
   const loadBefore = os.loadavg()
@@ -230,14 +235,7 @@ async function main() {
     `bench: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load ${loadBefore.map(l => l.toFixed(2)).join(' ')}${QUICK ? ' (quick)' : ''}`
   )
   if (ONLY === 'verify') {
-    const verified = await benchVerify({
-      runs: RUNS.memory,
-      rssProbe: RSS_PROBE,
-      row,
-      check,
-      log,
-      median
-    })
+    const verified = await runVerifySection()
     finish({
       startedAt,
       loadBefore,
@@ -621,14 +619,7 @@ async function main() {
       })
     )
     // --- Verification at the edge (bench/verify.mjs) -------------------------------------------
-    const verified = await benchVerify({
-      runs: RUNS.memory,
-      rssProbe: RSS_PROBE,
-      row,
-      check,
-      log,
-      median
-    })
+    const verified = await runVerifySection()
     rows.push(...verified.rows)
     samples.verify = verified.samples
 
