@@ -502,9 +502,11 @@ class Reading {
      * followed throws, with the reason.
      */
     async openFollowing(url, anyHost) {
+        // One time budget for the file, its redirects included: hops cannot multiply it.
+        const deadline = Date.now() + this.options.timeoutMs;
         let at = url;
         for (let hop = 0;; hop++) {
-            const answer = await this.fetcher.open(at, this.options.timeoutMs);
+            const answer = await this.openWithin(at, deadline, hop);
             const location = headerText(answer.headers['location']);
             if (!REDIRECT_STATUSES.has(answer.status) || location === undefined)
                 return { answer, at };
@@ -530,6 +532,21 @@ class Reading {
             if (this.files.includes(next.href))
                 return undefined;
             at = next;
+        }
+    }
+    /** One GET within what is left of the file's budget; a timeout after a redirect says so. */
+    async openWithin(url, deadline, hop) {
+        const budget = this.options.timeoutMs;
+        const remaining = deadline - Date.now();
+        const outOfTime = () => new RedirectRefused(`no whole answer within ${budget / 1000} s, its ${hop} redirect(s) included`);
+        if (remaining <= 0)
+            throw outOfTime();
+        try {
+            return await this.fetcher.open(url, remaining);
+        }
+        catch (error) {
+            const timedOut = error?.kind === 'timeout';
+            throw hop > 0 && timedOut ? outOfTime() : error;
         }
     }
     addPage(loc) {

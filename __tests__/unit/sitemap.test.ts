@@ -31,6 +31,12 @@ beforeAll(async () => {
       response.writeHead(redirect[0], { Location: redirect[1] }).end()
       return
     }
+    const slowHop = /^\/slow-hop\/(\d+)$/.exec(request.url ?? '')
+    if (slowHop) {
+      const next = `/slow-hop/${Number(slowHop[1]) + 1}`
+      setTimeout(() => response.writeHead(302, { Location: next }).end(), 100)
+      return
+    }
     if (stalled.has(request.url ?? '')) {
       response.writeHead(200).write('<?xml version="1.0"?><urlset><url><loc>')
       return
@@ -269,6 +275,24 @@ describe('readSitemaps', () => {
     } finally {
       redirects = {}
     }
+  })
+
+  it('one time budget covers a file and its redirects', async () => {
+    requested.length = 0
+    const reading = await read(
+      { kind: 'url', url: new URL('/slow-hop/0', site) },
+      SITEMAP_LIMITS,
+      450
+    )
+    // Each hop answers after 100 ms, well within 450 ms alone: with a budget per hop the chain
+    // would run into the 5-redirect limit. With one budget it stops after a few hops (how many
+    // depends on the machine's speed, so only the range is checked).
+    expect(reading.warnings).toHaveLength(1)
+    expect(reading.warnings[0]).toMatch(
+      /slow-hop\/0 could not be read: no whole answer within 0.45 s, its [1-4] redirect\(s\) included$/
+    )
+    expect(requested.length).toBeGreaterThanOrEqual(2)
+    expect(requested.length).toBeLessThanOrEqual(5)
   })
 
   it('bad gzip is "malformed"', async () => {

@@ -298,9 +298,11 @@ class Reading {
    * followed throws, with the reason.
    */
   private async openFollowing(url: URL, anyHost: boolean): Promise<Opened | undefined> {
+    // One time budget for the file, its redirects included: hops cannot multiply it.
+    const deadline = Date.now() + this.options.timeoutMs
     let at = url
     for (let hop = 0; ; hop++) {
-      const answer = await this.fetcher.open(at, this.options.timeoutMs)
+      const answer = await this.openWithin(at, deadline, hop)
       const location = headerText(answer.headers['location'])
       if (!REDIRECT_STATUSES.has(answer.status) || location === undefined) return { answer, at }
       answer.body.destroy()
@@ -329,6 +331,23 @@ class Reading {
       }
       if (this.files.includes(next.href)) return undefined
       at = next
+    }
+  }
+
+  /** One GET within what is left of the file's budget; a timeout after a redirect says so. */
+  private async openWithin(url: URL, deadline: number, hop: number): Promise<Answer> {
+    const budget = this.options.timeoutMs
+    const remaining = deadline - Date.now()
+    const outOfTime = (): RedirectRefused =>
+      new RedirectRefused(
+        `no whole answer within ${budget / 1000} s, its ${hop} redirect(s) included`
+      )
+    if (remaining <= 0) throw outOfTime()
+    try {
+      return await this.fetcher.open(url, remaining)
+    } catch (error) {
+      const timedOut = (error as { kind?: unknown } | null)?.kind === 'timeout'
+      throw hop > 0 && timedOut ? outOfTime() : error
     }
   }
 
