@@ -678,41 +678,8 @@ function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
 }
 
-;// CONCATENATED MODULE: ./src/verify/clock.ts
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise(resolve => {
-        if (signal?.aborted)
-            return resolve();
-        const timer = setTimeout(done, Math.max(0, ms));
-        function done() {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        }
-        signal?.addEventListener('abort', done, { once: true });
-    })
-};
-const UNMEASURED_SKEW = { lowMs: 0, highMs: 0, measured: false };
-/** Narrows the estimate with one answer: sent and received in the runner's clock. */
-function observeSkew(estimate, edgeDate, sentAt, receivedAt) {
-    const lowMs = edgeDate.ms - receivedAt;
-    const highMs = edgeDate.ms + edgeDate.resolutionMs - sentAt;
-    if (!estimate.measured)
-        return { lowMs, highMs, measured: true };
-    const narrowed = {
-        lowMs: Math.max(estimate.lowMs, lowMs),
-        highMs: Math.min(estimate.highMs, highMs),
-        measured: true
-    };
-    // Disjoint intervals mean one of the clocks moved (an NTP step): trust the latest answer.
-    return narrowed.lowMs <= narrowed.highMs ? narrowed : { lowMs, highMs, measured: true };
-}
-/** The middle of the estimate: for display. */
-function skewMs(estimate) {
-    return Math.round((estimate.lowMs + estimate.highMs) / 2);
-}
-
+// EXTERNAL MODULE: ./src/clock.ts
+var src_clock = __webpack_require__(9373);
 // EXTERNAL MODULE: external "node:vm"
 var external_node_vm_ = __webpack_require__(714);
 // EXTERNAL MODULE: ./src/diagnostics.ts
@@ -1014,6 +981,27 @@ function discardBody(body, maxBytes, timeoutMs) {
 
 // EXTERNAL MODULE: ./src/retry-after.ts
 var retry_after = __webpack_require__(4390);
+;// CONCATENATED MODULE: ./src/verify/clock.ts
+const UNMEASURED_SKEW = { lowMs: 0, highMs: 0, measured: false };
+/** Narrows the estimate with one answer: sent and received in the runner's clock. */
+function observeSkew(estimate, edgeDate, sentAt, receivedAt) {
+    const lowMs = edgeDate.ms - receivedAt;
+    const highMs = edgeDate.ms + edgeDate.resolutionMs - sentAt;
+    if (!estimate.measured)
+        return { lowMs, highMs, measured: true };
+    const narrowed = {
+        lowMs: Math.max(estimate.lowMs, lowMs),
+        highMs: Math.min(estimate.highMs, highMs),
+        measured: true
+    };
+    // Disjoint intervals mean one of the clocks moved (an NTP step): trust the latest answer.
+    return narrowed.lowMs <= narrowed.highMs ? narrowed : { lowMs, highMs, measured: true };
+}
+/** The middle of the estimate: for display. */
+function skewMs(estimate) {
+    return Math.round((estimate.lowMs + estimate.highMs) / 2);
+}
+
 ;// CONCATENATED MODULE: ./src/verify/edge-date.ts
 /**
  * Reading the edge's timestamps: the cache date (`<Prefix>-Kc-Date`, e.g.
@@ -1551,7 +1539,7 @@ function targetKey(target) {
 }
 async function runVerification(input) {
     const { settings, siteUrl, log } = input;
-    const clock = input.clock ?? systemClock;
+    const clock = input.clock ?? src_clock/* systemClock */.m;
     const transport = input.transport ?? createSiteTransport(DEFAULTS.concurrency);
     try {
         const needsSitemap = input.targets.patterns.length > 0 || input.targets.tags.some(tag => tag.startsWith('folder-'));

@@ -23,7 +23,7 @@ import { buildPlan, type Plan, type PurgeRequest } from '../../src/plan.js'
 import { LIMITS, parseInputs, type RawInputs, type RunSettings } from '../../src/settings.js'
 import { sendPlan, type RequestResult } from '../../src/send/send-plan.js'
 import { TransportError, type HttpAnswer, type Transport } from '../../src/send/transport.js'
-import type { Clock } from '../../src/send/adaptive-limiter.js'
+import type { Clock } from '../../src/clock.js'
 import { REPO_ROOT } from '../../scripts/run-action.mjs'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
 

@@ -4,7 +4,8 @@ import { endpointUrl, sendPlan, type SendOptions } from '../../src/send/send-pla
 import { TransportError, type HttpAnswer, type Transport } from '../../src/send/transport.js'
 import { findRequestId, readAnswer, requestedWaitMs } from '../../src/send/answer.js'
 import { retryDelayMs } from '../../src/send/retry-policy.js'
-import { AdaptiveLimiter, type Clock } from '../../src/send/adaptive-limiter.js'
+import type { Clock } from '../../src/clock.js'
+import { AdaptiveLimiter } from '../../src/send/adaptive-limiter.js'
 import { Redactor } from '../../src/redact.js'
 import { withoutQuery } from '../../src/send/http-transport.js'
 

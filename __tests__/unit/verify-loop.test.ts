@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import type { Clock } from '../../src/verify/clock.js'
+import type { Clock } from '../../src/clock.js'
 import { BUILT_IN_DEVICES } from '../../src/verify/devices.js'
 import { SiteTransportError, type SiteHead } from '../../src/verify/site-transport.js'
 import { verifyChecks, type Check, type Progress } from '../../src/verify/verify-pages.js'

@@ -5,29 +5,7 @@
  * concurrency (additive increase, multiplicative decrease, as TCP does), so a rate-limited
  * account is not hammered yet a passing burst does not slow the whole run.
  */
-
-export interface Clock {
-  now(): number
-  /** Resolves after `ms`, or at once when `signal` aborts (a 401 stopped the run). */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>
-}
-
-export const realClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise(resolve => {
-      if (signal?.aborted) return resolve()
-      const wake = (): void => {
-        clearTimeout(timer)
-        resolve()
-      }
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', wake)
-        resolve()
-      }, ms)
-      signal?.addEventListener('abort', wake, { once: true })
-    })
-}
+import type { Clock } from '../clock.js'
 
 export class AdaptiveLimiter {
   private currentLimit: number

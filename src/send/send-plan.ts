@@ -5,7 +5,8 @@
  */
 import { ENDPOINT_PATHS } from '../constants.js'
 import { requestBody, type PurgeRequest } from '../plan.js'
-import { AdaptiveLimiter, realClock, type Clock } from './adaptive-limiter.js'
+import { systemClock, type Clock } from '../clock.js'
+import { AdaptiveLimiter } from './adaptive-limiter.js'
 import { readAnswer, requestedWaitMs } from './answer.js'
 import {
   DEFAULT_BACKOFF,
@@ -63,7 +64,7 @@ export async function sendPlan(
   transport: Transport,
   options: SendOptions
 ): Promise<RequestResult[]> {
-  const clock = options.clock ?? realClock
+  const clock = options.clock ?? systemClock
   const limiter = new AdaptiveLimiter(options.concurrency, clock)
   const results: RequestResult[] = new Array(requests.length)
   let stopReason: string | undefined

@@ -1,30 +1,9 @@
 /**
- * Time for the verification: the runner's clock (which tests replace) and an estimate of how
- * far the edge's clock is from it. The edge stamps cache dates in its own clock, so comparing
- * them with the runner's time of the purge needs the offset between the two.
+ * How far the edge's clock is from the runner's (src/clock.ts), as an estimate. The edge stamps
+ * cache dates in its own clock, so comparing them with the runner's time of the purge needs the
+ * offset between the two.
  */
 import type { EdgeInstant } from './edge-date.js'
-
-export interface Clock {
-  now(): number
-  /** Resolves after `ms`, or at once when `signal` is aborted. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise(resolve => {
-      if (signal?.aborted) return resolve()
-      const timer = setTimeout(done, Math.max(0, ms))
-      function done(): void {
-        clearTimeout(timer)
-        signal?.removeEventListener('abort', done)
-        resolve()
-      }
-      signal?.addEventListener('abort', done, { once: true })
-    })
-}
 
 /**
  * What the answers so far say of the edge clock minus the runner clock (the skew), as an

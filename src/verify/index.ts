@@ -6,7 +6,7 @@
 import { USER_AGENT } from '../constants.js'
 import type { PurgeTargets } from '../plan.js'
 import { readSitemaps, type SitemapReading } from '../sitemap/read-sitemaps.js'
-import { systemClock, type Clock } from './clock.js'
+import { systemClock, type Clock } from '../clock.js'
 import { matchPatternPages } from './pattern-pages.js'
 import { selectPages, type PageSelection, type TargetRef } from './select-pages.js'
 import { pageUrl, type VerifySettings } from './settings.js'

@@ -7,15 +7,11 @@ import { Input, type InputName } from '../constants.js'
 import type { Diagnostics } from '../diagnostics.js'
 import { splitList } from '../lists.js'
 import { parseNumber, parseSecureUrl } from '../scalars.js'
+import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
 import { parseDevices, type Device } from './devices.js'
 
 /** `true` fails the step on stale pages, `warn` only warns; `off` does not verify. */
 export type VerifyMode = 'off' | 'fail' | 'warn'
-
-export type SitemapSource =
-  | { readonly kind: 'auto' }
-  | { readonly kind: 'none' }
-  | { readonly kind: 'url'; readonly url: URL }
 
 export interface VerifySettings {
   readonly mode: VerifyMode
@@ -26,7 +22,7 @@ export interface VerifySettings {
   /** Paths (with query) on site_url, always checked. */
   readonly extraPages: readonly string[]
   readonly limit: number
-  readonly sitemap: SitemapSource
+  readonly sitemap: SitemapRequest
 }
 
 export const VERIFY_DEFAULTS = {
@@ -73,7 +69,7 @@ export function parseVerifySettings(
       `lists more pages than verify_limit (${limit}); raise verify_limit or list fewer`
     )
   }
-  const sitemap = parseSitemapSource(value(Input.Sitemap), diag)
+  const sitemap = parseSitemapRequest(value(Input.Sitemap), diag)
   if (
     mode === undefined ||
     timeoutSeconds === undefined ||
@@ -158,7 +154,7 @@ export function pageOnSite(text: string, siteUrl: URL): string | undefined {
   return `${url.pathname}${url.search}`
 }
 
-function parseSitemapSource(text: string, diag: Diagnostics): SitemapSource | undefined {
+function parseSitemapRequest(text: string, diag: Diagnostics): SitemapRequest | undefined {
   const word = text.trim()
   if (word.toLowerCase() === 'auto') return { kind: 'auto' }
   if (word.toLowerCase() === 'none') return { kind: 'none' }

@@ -9,7 +9,8 @@
  */
 import type { VerifyStatus } from '../constants.js'
 import { retryAfterMs } from '../retry-after.js'
-import { observeSkew, skewMs, UNMEASURED_SKEW, type Clock, type SkewEstimate } from './clock.js'
+import type { Clock } from '../clock.js'
+import { observeSkew, skewMs, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
 import type { Device } from './devices.js'
 import { parseEdgeDate } from './edge-date.js'
 import { edgeHeaderPrefix, edgeIds, headerValue, judge, type SiteAnswer } from './judge.js'
