@@ -489,6 +489,7 @@ class GitHubReader {
     octokit;
     retry;
     commitFiles = new Map();
+    comparisons = new Map();
     fetch;
     tooLarge = false;
     constructor(options, api) {
@@ -646,12 +647,28 @@ class GitHubReader {
      * changed".
      */
     async compareFiles(base, head) {
-        const { paths, status } = await this.compareOneWay(base, head);
+        const { paths, status } = await this.compareOneWayOnce(base, head);
         if (status !== 'behind' && status !== 'diverged')
             return paths;
-        this.notices.push(`${head.slice(0, 7)} is ${status === 'behind' ? 'behind' : 'diverged from'} ${base.slice(0, 7)} (a rollback?): the files of ${head.slice(0, 7)}...${base.slice(0, 7)} are purged too.`);
-        const back = await this.compareOneWay(head, base);
+        // Said once per pair of commits, whichever way round they were asked for first.
+        if (!this.comparisons.has(`${head}...${base}`)) {
+            this.notices.push(`${head.slice(0, 7)} is ${status === 'behind' ? 'behind' : 'diverged from'} ${base.slice(0, 7)} (a rollback?): the files of ${head.slice(0, 7)}...${base.slice(0, 7)} are purged too.`);
+        }
+        const back = await this.compareOneWayOnce(head, base);
         return [...paths, ...back.paths];
+    }
+    /**
+     * Each comparison is asked for once: a forced push lists after...before too, which
+     * compareFiles of a diverged before...after has already read (and the other way round).
+     */
+    compareOneWayOnce(base, head) {
+        const key = `${base}...${head}`;
+        let comparison = this.comparisons.get(key);
+        if (comparison === undefined) {
+            comparison = this.compareOneWay(base, head);
+            this.comparisons.set(key, comparison);
+        }
+        return comparison;
     }
     async compareOneWay(base, head) {
         const basehead = `${encodeURIComponent(base)}...${encodeURIComponent(head)}`;

@@ -427,6 +427,35 @@ describe('listChangedFiles: never "nothing changed" by mistake', () => {
     expect(result.files).toEqual(['ours.md', 'theirs.md'])
   })
 
+  it('a forced push asks for each side of a diverged pair once, and says so once', async () => {
+    fake.setCompare(A, B, {
+      files: ['ours.md'],
+      commits: [sha(1)],
+      status: 'diverged',
+      behind_by: 1
+    })
+    fake.setCompare(B, A, {
+      files: ['theirs.md'],
+      commits: [sha(2)],
+      status: 'diverged',
+      behind_by: 1
+    })
+    const forced: ChangeSource = {
+      queries: [
+        { kind: 'compare', base: A, head: B },
+        { kind: 'compare', base: B, head: A }
+      ],
+      description: 'forced push'
+    }
+    const result = await listChangedFiles(forced, options())
+    expect(result.files).toEqual(['ours.md', 'theirs.md'])
+    expect(fake.requests.map(request => request.path)).toEqual([
+      `/repos/${OWNER}/${REPO}/compare/${A}...${B}`,
+      `/repos/${OWNER}/${REPO}/compare/${B}...${A}`
+    ])
+    expect(result.notices.filter(notice => /a rollback\?/.test(notice))).toHaveLength(1)
+  })
+
   it('lists the commits, then their files, when compare leaves out its file list', async () => {
     fake.setCompare(A, B, { files: ['ignored.md'], commits: [sha(1), sha(2)], omitFiles: true })
     fake.setCommit(sha(1), ['one.md'])

@@ -293,6 +293,7 @@ export class GitHubReader {
   private readonly octokit: ReturnType<typeof getOctokit>
   private readonly retry: Required<RetryOptions>
   private readonly commitFiles = new Map<string, string[]>()
+  private readonly comparisons = new Map<string, ReturnType<GitHubReader['compareOneWay']>>()
   private readonly fetch: Fetch
   private tooLarge = false
 
@@ -475,13 +476,30 @@ export class GitHubReader {
    * changed".
    */
   async compareFiles(base: string, head: string): Promise<string[]> {
-    const { paths, status } = await this.compareOneWay(base, head)
+    const { paths, status } = await this.compareOneWayOnce(base, head)
     if (status !== 'behind' && status !== 'diverged') return paths
-    this.notices.push(
-      `${head.slice(0, 7)} is ${status === 'behind' ? 'behind' : 'diverged from'} ${base.slice(0, 7)} (a rollback?): the files of ${head.slice(0, 7)}...${base.slice(0, 7)} are purged too.`
-    )
-    const back = await this.compareOneWay(head, base)
+    // Said once per pair of commits, whichever way round they were asked for first.
+    if (!this.comparisons.has(`${head}...${base}`)) {
+      this.notices.push(
+        `${head.slice(0, 7)} is ${status === 'behind' ? 'behind' : 'diverged from'} ${base.slice(0, 7)} (a rollback?): the files of ${head.slice(0, 7)}...${base.slice(0, 7)} are purged too.`
+      )
+    }
+    const back = await this.compareOneWayOnce(head, base)
     return [...paths, ...back.paths]
+  }
+
+  /**
+   * Each comparison is asked for once: a forced push lists after...before too, which
+   * compareFiles of a diverged before...after has already read (and the other way round).
+   */
+  private compareOneWayOnce(base: string, head: string): ReturnType<GitHubReader['compareOneWay']> {
+    const key = `${base}...${head}`
+    let comparison = this.comparisons.get(key)
+    if (comparison === undefined) {
+      comparison = this.compareOneWay(base, head)
+      this.comparisons.set(key, comparison)
+    }
+    return comparison
   }
 
   private async compareOneWay(
