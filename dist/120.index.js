@@ -942,7 +942,7 @@ function createSiteTransport(maxSockets) {
         open,
         async getPage(url, userAgent, timeoutMs) {
             const answer = await open(url, userAgent, timeoutMs);
-            await discardBody(answer.body, MAX_PAGE_BYTES, timeoutMs);
+            await discardBody(answer.body, MAX_PAGE_BYTES);
             return { status: answer.status, headers: answer.headers };
         },
         close() {
@@ -952,20 +952,16 @@ function createSiteTransport(maxSockets) {
 }
 /**
  * Reads and drops a body up to `maxBytes` (then closes the connection). A body cut mid-way
- * is not an error: the headers, which carry the verdict, arrived whole.
+ * is not an error: the headers, which carry the verdict, arrived whole. A body that drips is
+ * ended by open()'s timer, which covers the whole answer.
  */
-function discardBody(body, maxBytes, timeoutMs) {
+function discardBody(body, maxBytes) {
     return new Promise(resolve => {
         let size = 0;
         const finish = () => {
-            clearTimeout(timer);
             body.removeAllListeners('data');
             resolve();
         };
-        const timer = setTimeout(() => {
-            body.destroy();
-            finish();
-        }, timeoutMs);
         body.on('data', (chunk) => {
             size += chunk.length;
             if (size > maxBytes) {
@@ -1201,6 +1197,7 @@ class VerifyRun {
     stopAll = new AbortController();
     results;
     freshAt;
+    /** Wakes each stale check sleeping out its backoff. */
     staleSleepers = new Set();
     skew = UNMEASURED_SKEW;
     sawStatusHeader = false;
@@ -1283,16 +1280,16 @@ class VerifyRun {
                 }
                 return;
             }
-            const answer = await this.ask(check);
-            if (answer === 'stopped')
+            const asked = await this.ask(check);
+            if (asked === 'stopped')
                 return;
             requests++;
-            if (answer instanceof SiteTransportError) {
-                lastProblem = answer.kind === 'timeout' ? `timeout (${answer.message})` : answer.message;
+            if (asked instanceof SiteTransportError) {
+                lastProblem = asked.kind === 'timeout' ? `timeout (${asked.message})` : asked.message;
                 await this.sleep(this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff));
                 continue;
             }
-            const verdict = judge(answer, check.purgeAcceptedAt, this.skew);
+            const { answer, verdict } = asked;
             const ids = edgeIds(answer.headers);
             switch (verdict.kind) {
                 case 'retry':
@@ -1346,7 +1343,10 @@ class VerifyRun {
         const at = this.freshAt[index];
         return at === undefined ? {} : { settledAfterMs: Math.max(0, at - this.options.lastAcceptedAt) };
     }
-    /** One request through the limiter; 'stopped' when the run stopped while waiting. */
+    /**
+     * One request through the limiter, and its verdict; 'stopped' when the run stopped while
+     * waiting.
+     */
     async ask(check) {
         if (!(await this.limiter.acquire(this.stopAll.signal)))
             return 'stopped';
@@ -1366,7 +1366,7 @@ class VerifyRun {
             if (verdict.kind === 'no-status-header' && !this.sawStatusHeader) {
                 this.stop(`${this.options.siteLabel} answered ${check.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`);
             }
-            return answer;
+            return { answer, verdict };
         }
         catch (error) {
             if (error instanceof SiteTransportError)
@@ -1399,8 +1399,8 @@ class VerifyRun {
             this.allFreshAt = this.clock.now();
     }
     wakeStaleChecks() {
-        for (const sleeper of [...this.staleSleepers])
-            sleeper.wake();
+        for (const wake of [...this.staleSleepers])
+            wake();
     }
     /** Asks again until HIT, within the warm-up window and never past the deadline. */
     async warmUp(check) {
@@ -1419,14 +1419,13 @@ class VerifyRun {
                 return { warm: false, requests };
             if (this.clock.now() >= this.warmEnd())
                 return { warm: false, requests };
-            const answer = await this.ask(check);
-            if (answer === 'stopped')
+            const asked = await this.ask(check);
+            if (asked === 'stopped')
                 return { warm: false, requests };
             requests++;
-            if (answer instanceof SiteTransportError)
+            if (asked instanceof SiteTransportError)
                 continue;
-            const verdict = judge(answer, check.purgeAcceptedAt, this.skew);
-            if (verdict.kind === 'fresh' && verdict.warm)
+            if (asked.verdict.kind === 'fresh' && asked.verdict.warm)
                 return { warm: true, requests };
         }
     }
@@ -1445,7 +1444,7 @@ class VerifyRun {
     retryWait(answer, attempt) {
         const backoff = this.delay(DEFAULTS.staleBackoff, attempt, this.options.staleBackoff);
         // The header means something only on a 429 or 5xx; other answers asked again keep the backoff.
-        if (answer.status !== 429 && answer.status < 500)
+        if (!isRetryableStatus(answer.status))
             return backoff;
         const edgeNow = this.clock.now() + skewMs(this.skew);
         const asked = (0,retry_after/* retryAfterMs */.V)(headerValue(answer.headers, 'retry-after'), edgeNow);
@@ -1462,18 +1461,19 @@ class VerifyRun {
     }
     /** Sleeps, but never past the deadline, and not at all once the run stopped. */
     sleep(ms) {
-        const until = Math.min(ms, Math.max(0, this.deadline - this.clock.now()));
-        return this.clock.sleep(until, this.stopAll.signal);
+        return this.clock.sleep(this.untilDeadline(ms), this.stopAll.signal);
+    }
+    /** `ms`, cut so that a wait never passes the deadline. */
+    untilDeadline(ms) {
+        return Math.min(ms, Math.max(0, this.deadline - this.clock.now()));
     }
     async sleepWakeable(ms, lastAttemptAt) {
         const woken = new AbortController();
-        const onStop = () => woken.abort();
-        this.stopAll.signal.addEventListener('abort', onStop, { once: true });
-        const sleeper = { lastAttemptAt, wake: () => woken.abort() };
-        this.staleSleepers.add(sleeper);
+        const wake = () => woken.abort();
+        this.stopAll.signal.addEventListener('abort', wake, { once: true });
+        this.staleSleepers.add(wake);
         try {
-            const until = Math.min(ms, Math.max(0, this.deadline - this.clock.now()));
-            await this.clock.sleep(until, woken.signal);
+            await this.clock.sleep(this.untilDeadline(ms), woken.signal);
             // Woken early: still leave a short gap after this check's last request, so a burst of
             // wake-ups cannot turn into a burst of requests for one page.
             const gap = lastAttemptAt + DEFAULTS.minWakeGapMs - this.clock.now();
@@ -1481,8 +1481,8 @@ class VerifyRun {
                 await this.sleep(gap);
         }
         finally {
-            this.staleSleepers.delete(sleeper);
-            this.stopAll.signal.removeEventListener('abort', onStop);
+            this.staleSleepers.delete(wake);
+            this.stopAll.signal.removeEventListener('abort', wake);
         }
     }
     stop(reason) {

@@ -45,4 +45,16 @@ describe('site transport', () => {
       transport.close()
     }
   })
+
+  it('a page whose body drips keeps its status: the headers carry the verdict', async () => {
+    const transport = createSiteTransport(2)
+    try {
+      // The drip never ends: only the one timer of the whole answer can end this read.
+      const head = await transport.getPage(new URL('/page', base), 'test', 300)
+      expect(head.status).toBe(200)
+      expect(head.headers['content-type']).toBe('application/xml')
+    } finally {
+      transport.close()
+    }
+  })
 })

@@ -91,7 +91,7 @@ export function createSiteTransport(maxSockets: number): SiteTransport {
     open,
     async getPage(url, userAgent, timeoutMs) {
       const answer = await open(url, userAgent, timeoutMs)
-      await discardBody(answer.body, MAX_PAGE_BYTES, timeoutMs)
+      await discardBody(answer.body, MAX_PAGE_BYTES)
       return { status: answer.status, headers: answer.headers }
     },
     close() {
@@ -102,20 +102,16 @@ export function createSiteTransport(maxSockets: number): SiteTransport {
 
 /**
  * Reads and drops a body up to `maxBytes` (then closes the connection). A body cut mid-way
- * is not an error: the headers, which carry the verdict, arrived whole.
+ * is not an error: the headers, which carry the verdict, arrived whole. A body that drips is
+ * ended by open()'s timer, which covers the whole answer.
  */
-function discardBody(body: Readable, maxBytes: number, timeoutMs: number): Promise<void> {
+function discardBody(body: Readable, maxBytes: number): Promise<void> {
   return new Promise(resolve => {
     let size = 0
     const finish = (): void => {
-      clearTimeout(timer)
       body.removeAllListeners('data')
       resolve()
     }
-    const timer = setTimeout(() => {
-      body.destroy()
-      finish()
-    }, timeoutMs)
     body.on('data', (chunk: Buffer) => {
       size += chunk.length
       if (size > maxBytes) {

@@ -13,7 +13,15 @@ import type { Clock } from '../clock.js'
 import { observeSkew, skewMs, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
 import type { Device } from './devices.js'
 import { parseEdgeDate } from './edge-date.js'
-import { edgeHeaderPrefix, edgeIds, headerValue, judge, type SiteAnswer } from './judge.js'
+import {
+  edgeHeaderPrefix,
+  edgeIds,
+  headerValue,
+  isRetryableStatus,
+  judge,
+  type SiteAnswer,
+  type Verdict
+} from './judge.js'
 import { Semaphore } from './limiter.js'
 import { SiteTransportError, type SiteHead } from './site-transport.js'
 
@@ -102,9 +110,10 @@ export const DEFAULTS = {
 /** The longest wait a site's `Retry-After` is granted: a longer one is cut to this. */
 export const MAX_SITE_RETRY_AFTER_MS = 60_000
 
-interface Sleeper {
-  readonly lastAttemptAt: number
-  readonly wake: () => void
+/** A judged answer: the verdict is made once, in ask(), with the skew known then. */
+interface Judged {
+  readonly answer: SiteAnswer
+  readonly verdict: Verdict
 }
 
 export async function verifyChecks(
@@ -122,7 +131,8 @@ class VerifyRun {
   private readonly stopAll = new AbortController()
   private readonly results: (CheckResult | undefined)[]
   private readonly freshAt: (number | undefined)[]
-  private readonly staleSleepers = new Set<Sleeper>()
+  /** Wakes each stale check sleeping out its backoff. */
+  private readonly staleSleepers = new Set<() => void>()
   private skew: SkewEstimate = UNMEASURED_SKEW
   private sawStatusHeader = false
   private fatal: string | undefined
@@ -208,15 +218,15 @@ class VerifyRun {
         }
         return
       }
-      const answer = await this.ask(check)
-      if (answer === 'stopped') return
+      const asked = await this.ask(check)
+      if (asked === 'stopped') return
       requests++
-      if (answer instanceof SiteTransportError) {
-        lastProblem = answer.kind === 'timeout' ? `timeout (${answer.message})` : answer.message
+      if (asked instanceof SiteTransportError) {
+        lastProblem = asked.kind === 'timeout' ? `timeout (${asked.message})` : asked.message
         await this.sleep(this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff))
         continue
       }
-      const verdict = judge(answer, check.purgeAcceptedAt, this.skew)
+      const { answer, verdict } = asked
       const ids = edgeIds(answer.headers)
       switch (verdict.kind) {
         case 'retry':
@@ -270,8 +280,11 @@ class VerifyRun {
     return at === undefined ? {} : { settledAfterMs: Math.max(0, at - this.options.lastAcceptedAt) }
   }
 
-  /** One request through the limiter; 'stopped' when the run stopped while waiting. */
-  private async ask(check: Check): Promise<SiteAnswer | SiteTransportError | 'stopped'> {
+  /**
+   * One request through the limiter, and its verdict; 'stopped' when the run stopped while
+   * waiting.
+   */
+  private async ask(check: Check): Promise<Judged | SiteTransportError | 'stopped'> {
     if (!(await this.limiter.acquire(this.stopAll.signal))) return 'stopped'
     const sentAt = this.clock.now()
     try {
@@ -290,7 +303,7 @@ class VerifyRun {
           `${this.options.siteLabel} answered ${check.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
         )
       }
-      return answer
+      return { answer, verdict }
     } catch (error) {
       if (error instanceof SiteTransportError) return error
       throw error
@@ -320,7 +333,7 @@ class VerifyRun {
   }
 
   private wakeStaleChecks(): void {
-    for (const sleeper of [...this.staleSleepers]) sleeper.wake()
+    for (const wake of [...this.staleSleepers]) wake()
   }
 
   /** Asks again until HIT, within the warm-up window and never past the deadline. */
@@ -338,12 +351,11 @@ class VerifyRun {
       await this.sleep(Math.min(delay, Math.max(0, end - this.clock.now())))
       if (this.stopAll.signal.aborted) return { warm: false, requests }
       if (this.clock.now() >= this.warmEnd()) return { warm: false, requests }
-      const answer = await this.ask(check)
-      if (answer === 'stopped') return { warm: false, requests }
+      const asked = await this.ask(check)
+      if (asked === 'stopped') return { warm: false, requests }
       requests++
-      if (answer instanceof SiteTransportError) continue
-      const verdict = judge(answer, check.purgeAcceptedAt, this.skew)
-      if (verdict.kind === 'fresh' && verdict.warm) return { warm: true, requests }
+      if (asked instanceof SiteTransportError) continue
+      if (asked.verdict.kind === 'fresh' && asked.verdict.warm) return { warm: true, requests }
     }
   }
 
@@ -363,7 +375,7 @@ class VerifyRun {
   private retryWait(answer: SiteAnswer, attempt: number): number {
     const backoff = this.delay(DEFAULTS.staleBackoff, attempt, this.options.staleBackoff)
     // The header means something only on a 429 or 5xx; other answers asked again keep the backoff.
-    if (answer.status !== 429 && answer.status < 500) return backoff
+    if (!isRetryableStatus(answer.status)) return backoff
     const edgeNow = this.clock.now() + skewMs(this.skew)
     const asked = retryAfterMs(headerValue(answer.headers, 'retry-after'), edgeNow)
     return asked === undefined
@@ -381,26 +393,28 @@ class VerifyRun {
 
   /** Sleeps, but never past the deadline, and not at all once the run stopped. */
   private sleep(ms: number): Promise<void> {
-    const until = Math.min(ms, Math.max(0, this.deadline - this.clock.now()))
-    return this.clock.sleep(until, this.stopAll.signal)
+    return this.clock.sleep(this.untilDeadline(ms), this.stopAll.signal)
+  }
+
+  /** `ms`, cut so that a wait never passes the deadline. */
+  private untilDeadline(ms: number): number {
+    return Math.min(ms, Math.max(0, this.deadline - this.clock.now()))
   }
 
   private async sleepWakeable(ms: number, lastAttemptAt: number): Promise<void> {
     const woken = new AbortController()
-    const onStop = (): void => woken.abort()
-    this.stopAll.signal.addEventListener('abort', onStop, { once: true })
-    const sleeper: Sleeper = { lastAttemptAt, wake: () => woken.abort() }
-    this.staleSleepers.add(sleeper)
+    const wake = (): void => woken.abort()
+    this.stopAll.signal.addEventListener('abort', wake, { once: true })
+    this.staleSleepers.add(wake)
     try {
-      const until = Math.min(ms, Math.max(0, this.deadline - this.clock.now()))
-      await this.clock.sleep(until, woken.signal)
+      await this.clock.sleep(this.untilDeadline(ms), woken.signal)
       // Woken early: still leave a short gap after this check's last request, so a burst of
       // wake-ups cannot turn into a burst of requests for one page.
       const gap = lastAttemptAt + DEFAULTS.minWakeGapMs - this.clock.now()
       if (woken.signal.aborted && !this.stopAll.signal.aborted && gap > 0) await this.sleep(gap)
     } finally {
-      this.staleSleepers.delete(sleeper)
-      this.stopAll.signal.removeEventListener('abort', onStop)
+      this.staleSleepers.delete(wake)
+      this.stopAll.signal.removeEventListener('abort', wake)
     }
   }
 
