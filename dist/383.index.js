@@ -89,18 +89,22 @@ const LISTED = [
     }
 ];
 function problemTable(checks) {
-    const rows = LISTED.flatMap(({ state, label, detail }) => checks
-        .filter(check => check.state === state)
-        .map(check => [
+    const listed = LISTED.flatMap(({ state, label, detail }) => checks.filter(check => check.state === state).map(check => ({ check, label, detail })));
+    if (listed.length === 0)
+        return '';
+    // Only the rows shown are rendered: a big run can have many thousands of them.
+    const rows = listed
+        .slice(0, MAX_PROBLEM_ROWS)
+        .map(({ check, label, detail }) => [
         (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(check.url),
         (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(check.device),
         label,
         (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(check.detail ?? detail ?? '')
-    ]));
-    if (rows.length === 0)
-        return '';
-    const more = rows.length > MAX_PROBLEM_ROWS ? `<p>… and ${rows.length - MAX_PROBLEM_ROWS} more.</p>\n` : '';
-    return `<h4>Checks not proven fresh</h4>\n${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['page', 'device', 'result', 'detail'], rows.slice(0, MAX_PROBLEM_ROWS))}${more}`;
+    ]);
+    const more = listed.length > MAX_PROBLEM_ROWS
+        ? `<p>… and ${listed.length - MAX_PROBLEM_ROWS} more.</p>\n`
+        : '';
+    return `<h4>Checks not proven fresh</h4>\n${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['page', 'device', 'result', 'detail'], rows)}${more}`;
 }
 /** The section of a run that asked for verification but did not verify. */
 function renderVerificationSkipped(reason) {

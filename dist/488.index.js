@@ -12,6 +12,7 @@ export const modules = {
 /* harmony export */   wL: () => (/* binding */ SINCE_VALUES)
 /* harmony export */ });
 /* unused harmony exports SUPPORTED_EVENTS, DEFAULT_ENVIRONMENT, isZeroSha */
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3528);
 /**
  * Decides which GitHub REST API listings hold "the files changed by the event that started the
  * workflow", one rule per event (the table in docs/events.md is this file's table). PURE: no
@@ -47,6 +48,7 @@ export const modules = {
  * - SHAs are 7 to 40 hexadecimal digits; input SHAs are trimmed and lower-cased. An all-zero SHA
  *   is not a commit and is refused as input.
  */
+
 const SINCE_VALUES = ['last-deployment', 'last-successful-run'];
 /** Events whose payload says what changed, directly or through a lookup. */
 const SUPPORTED_EVENTS = [
@@ -81,11 +83,6 @@ function payloadSha(value) {
         return undefined;
     const sha = value.trim().toLowerCase();
     return SHA_PATTERN.test(sha) ? sha : undefined;
-}
-function asRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? value
-        : undefined;
 }
 /**
  * Validates one `base_sha`/`head_sha` input. Empty means "not given". Reports a problem and
@@ -163,7 +160,7 @@ function fromPush(context, diag) {
     return { queries, description };
 }
 function fromPullRequest(context, diag) {
-    const pullRequest = asRecord(context.payload['pull_request']);
+    const pullRequest = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(context.payload['pull_request']);
     const candidate = pullRequest?.['number'] ?? context.payload['number'];
     if (typeof candidate === 'number' && Number.isSafeInteger(candidate) && candidate > 0) {
         return {
@@ -174,7 +171,7 @@ function fromPullRequest(context, diag) {
     return malformed(context.eventName, 'pull request number', diag);
 }
 function fromMergeGroup(context, diag) {
-    const group = asRecord(context.payload['merge_group']);
+    const group = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(context.payload['merge_group']);
     const base = payloadSha(group?.['base_sha']);
     const head = payloadSha(group?.['head_sha']);
     if (base !== undefined && head !== undefined && !isZeroSha(base) && !isZeroSha(head)) {
@@ -210,7 +207,7 @@ function fromTag(tag, label, diag, release) {
 }
 function fromRelease(context, diag) {
     const action = text(context.payload['action']) ?? '(none)';
-    const release = asRecord(context.payload['release']);
+    const release = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(context.payload['release']);
     const tag = text(release?.['tag_name']);
     if (release === undefined || tag === undefined)
         return malformed('release', 'tag_name', diag);
@@ -232,7 +229,7 @@ function fromRelease(context, diag) {
     });
 }
 function deploymentOf(payload) {
-    const deployment = asRecord(payload['deployment']);
+    const deployment = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(payload['deployment']);
     const sha = payloadSha(deployment?.['sha']);
     if (deployment === undefined || sha === undefined || isZeroSha(sha))
         return undefined;
@@ -272,7 +269,7 @@ function previousDeployment(environment, handled) {
     };
 }
 function fromWorkflowRun(context, diag) {
-    const run = asRecord(context.payload['workflow_run']);
+    const run = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(context.payload['workflow_run']);
     const head = payloadSha(run?.['head_sha']);
     if (run === undefined || head === undefined || isZeroSha(head)) {
         return malformed('workflow_run', 'workflow_run.head_sha', diag);
@@ -311,7 +308,7 @@ function fromWorkflowRun(context, diag) {
 function unsuccessfulOutcome(context, diag) {
     let what;
     if (context.eventName === 'deployment_status') {
-        const status = asRecord(context.payload['deployment_status']);
+        const status = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(context.payload['deployment_status']);
         const state = text(status?.['state']) ?? '(none)';
         if (state === 'success')
             return undefined;
@@ -319,7 +316,7 @@ function unsuccessfulOutcome(context, diag) {
         what = `the deployment_status is '${state}'${environment !== undefined ? ` for ${environment}` : ''}, not 'success'`;
     }
     else if (context.eventName === 'workflow_run') {
-        const run = asRecord(context.payload['workflow_run']);
+        const run = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(context.payload['workflow_run']);
         const conclusion = text(run?.['conclusion']) ?? text(run?.['status']) ?? '(none)';
         if (conclusion === 'success')
             return undefined;
@@ -340,12 +337,12 @@ function eventHead(context) {
         case 'deployment_status':
             return deploymentOf(payload)?.sha;
         case 'workflow_run':
-            return payloadSha(asRecord(payload['workflow_run'])?.['head_sha']);
+            return payloadSha((0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(payload['workflow_run'])?.['head_sha']);
         case 'pull_request':
         case 'pull_request_target':
-            return payloadSha(asRecord(asRecord(payload['pull_request'])?.['head'])?.['sha']);
+            return payloadSha((0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)((0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(payload['pull_request'])?.['head'])?.['sha']);
         case 'merge_group':
-            return payloadSha(asRecord(payload['merge_group'])?.['head_sha']);
+            return payloadSha((0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(payload['merge_group'])?.['head_sha']);
         default:
             return undefined;
     }
@@ -452,6 +449,23 @@ function decideChangeSource(context, overrides, diag) {
         default:
             return fromEventWithoutChange(context, diag);
     }
+}
+
+
+/***/ }),
+
+/***/ 3528:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ asRecord)
+/* harmony export */ });
+/** Reading GitHub's JSON (event payloads, REST answers) without trusting its shape. */
+/** The value as an object with named fields, or undefined (null, arrays and scalars). */
+function asRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? value
+        : undefined;
 }
 
 

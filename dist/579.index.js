@@ -27,7 +27,10 @@ var utils = __webpack_require__(6809);
 var api_url = __webpack_require__(634);
 // EXTERNAL MODULE: ./src/changed-files/change-source.ts
 var change_source = __webpack_require__(7488);
+// EXTERNAL MODULE: ./src/changed-files/records.ts
+var records = __webpack_require__(3528);
 ;// CONCATENATED MODULE: ./src/changed-files/github-lookups.ts
+
 
 
 /** Deployments examined (each costs a statuses request) before giving up on finding one. */
@@ -35,11 +38,6 @@ const MAX_DEPLOYMENTS_EXAMINED = 100;
 /** Nested annotated tags followed before giving up. */
 const MAX_TAG_DEPTH = 5;
 const PAGE = 100;
-function asRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? value
-        : undefined;
-}
 function time(value) {
     if (typeof value !== 'string')
         return undefined;
@@ -117,7 +115,7 @@ async function resolveTag(reader, tag) {
     const hint = (status) => status === 404
         ? `The tag ${JSON.stringify(tag)} was not found, or the token lacks \`${PERMISSIONS.contents}\`.`
         : permissionHint(PERMISSIONS.contents)(status);
-    let object = asRecord(asRecord((await reader.get(path, {}, hint)).data)?.['object']);
+    let object = (0,records/* asRecord */.q)((0,records/* asRecord */.q)((await reader.get(path, {}, hint)).data)?.['object']);
     for (let depth = 0; depth <= MAX_TAG_DEPTH; depth++) {
         const objectSha = sha(object?.['sha']);
         const type = object?.['type'];
@@ -129,7 +127,7 @@ async function resolveTag(reader, tag) {
             reader.fail(`The tag ${JSON.stringify(tag)} points to a ${String(type)}, not a commit, so it has no changed files.`);
         }
         const tagObject = await reader.get(`${reader.repoPath}/git/tags/${objectSha}`, {}, permissionHint(PERMISSIONS.contents));
-        object = asRecord(asRecord(tagObject.data)?.['object']);
+        object = (0,records/* asRecord */.q)((0,records/* asRecord */.q)(tagObject.data)?.['object']);
     }
     return reader.fail(`GitHub's answer for the tag ${JSON.stringify(tag)} names no commit.`);
 }
@@ -153,7 +151,7 @@ async function previousDeployment(reader, base) {
         if (data.length === 0)
             break;
         for (const entry of data) {
-            const deployment = asRecord(entry);
+            const deployment = (0,records/* asRecord */.q)(entry);
             const id = deployment?.['id'];
             const deploymentSha = sha(deployment?.['sha']);
             if (typeof id !== 'number' || deploymentSha === undefined)
@@ -186,7 +184,7 @@ async function hasSuccessStatus(reader, id) {
     for await (const data of reader.pages(`${reader.repoPath}/deployments/${id}/statuses`, { per_page: PAGE }, permissionHint(PERMISSIONS.deployments))) {
         if (!Array.isArray(data))
             reader.fail('Unexpected answer listing deployment statuses.');
-        if (data.some(status => asRecord(status)?.['state'] === 'success'))
+        if (data.some(status => (0,records/* asRecord */.q)(status)?.['state'] === 'success'))
             return true;
         if (data.length === 0)
             break;
@@ -201,7 +199,7 @@ async function previousRun(reader, base) {
         if (base.excludeRunId === undefined) {
             reader.fail('since: last-successful-run needs GITHUB_RUN_ID (set by the runner) to find the current workflow; set base_sha instead outside GitHub Actions.');
         }
-        const current = asRecord((await reader.get(`${reader.repoPath}/actions/runs/${base.excludeRunId}`, {}, hint)).data);
+        const current = (0,records/* asRecord */.q)((await reader.get(`${reader.repoPath}/actions/runs/${base.excludeRunId}`, {}, hint)).data);
         const id = current?.['workflow_id'];
         if (typeof id !== 'number')
             reader.fail('Unexpected answer for the current run: no workflow_id.');
@@ -217,13 +215,13 @@ async function previousRun(reader, base) {
     if (base.event !== undefined)
         query['event'] = base.event;
     for await (const data of reader.pages(`${reader.repoPath}/actions/workflows/${workflowId}/runs`, query, hint)) {
-        const runs = asRecord(data)?.['workflow_runs'];
+        const runs = (0,records/* asRecord */.q)(data)?.['workflow_runs'];
         if (!Array.isArray(runs))
             reader.fail('Unexpected answer listing workflow runs.');
         if (runs.length === 0)
             break;
         for (const entry of runs) {
-            const run = asRecord(entry);
+            const run = (0,records/* asRecord */.q)(entry);
             const headSha = sha(run?.['head_sha']);
             if (run === undefined || headSha === undefined)
                 continue;
@@ -245,7 +243,7 @@ async function previousRelease(reader, base) {
         if (data.length === 0)
             break;
         for (const entry of data) {
-            const release = asRecord(entry);
+            const release = (0,records/* asRecord */.q)(entry);
             if (release !== undefined)
                 releases.push(release);
         }
@@ -310,6 +308,7 @@ async function previousRelease(reader, base) {
  *   `pull-requests: read`, `deployments: read`, `actions: read`), and a 401 with a token that
  *   looks like an unexpanded `${{ … }}` expression says so.
  */
+
 
 
 
@@ -435,14 +434,9 @@ function hasNextPage(link) {
 function sleep(ms) {
     return new Promise(resolve => setTimeout(resolve, ms));
 }
-function github_changes_asRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? value
-        : undefined;
-}
 function githubMessage(error) {
     const data = error.response?.data;
-    const record = github_changes_asRecord(data);
+    const record = (0,records/* asRecord */.q)(data);
     if (record !== undefined && typeof record['message'] === 'string')
         return record['message'];
     if (typeof data === 'string') {
@@ -504,9 +498,6 @@ class GitHubReader {
             baseUrl: api.baseUrl,
             ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {})
         });
-    }
-    get repository() {
-        return this.options.repository;
     }
     get repoPath() {
         const { owner, repo } = this.options.repository;
@@ -602,7 +593,7 @@ class GitHubReader {
                 break;
             count += data.length;
             for (const entry of data)
-                paths.push(...pathsOfFileEntry(github_changes_asRecord(entry) ?? {}));
+                paths.push(...pathsOfFileEntry((0,records/* asRecord */.q)(entry) ?? {}));
         }
         if (count >= GITHUB_LIMITS.pullRequestFiles) {
             this.fail(`Pull request #${number} lists ${count} files, GitHub's maximum for a pull request: the list may be cut, so the changed files are not known for sure. To purge anyway, ${NARROWER}.`);
@@ -619,7 +610,7 @@ class GitHubReader {
         for await (const data of this.pages(path, {}, status => status === 404 || status === 422
             ? `Commit ${sha} was not found; check base_sha/head_sha (the token needs \`${PERMISSIONS.contents}\`).`
             : permissionHint(PERMISSIONS.contents)(status))) {
-            const record = github_changes_asRecord(data);
+            const record = (0,records/* asRecord */.q)(data);
             if (record === undefined)
                 this.fail(`Unexpected answer from GitHub API GET ${path}: not a commit.`);
             const files = record['files'];
@@ -631,7 +622,7 @@ class GitHubReader {
                 break;
             count += files.length;
             for (const entry of files)
-                paths.push(...pathsOfFileEntry(github_changes_asRecord(entry) ?? {}));
+                paths.push(...pathsOfFileEntry((0,records/* asRecord */.q)(entry) ?? {}));
         }
         if (count >= GITHUB_LIMITS.commitFiles) {
             this.fail(`Commit ${sha} lists ${count} files, GitHub's maximum for a commit: the list may be cut, so the changed files are not known for sure. To purge anyway, ${NARROWER}.`);
@@ -678,13 +669,13 @@ class GitHubReader {
             : permissionHint(PERMISSIONS.contents)(status);
         const pageSize = GITHUB_LIMITS.pageSize;
         const first = await this.get(path, { per_page: pageSize, page: 1 }, hint);
-        const data = github_changes_asRecord(first.data);
+        const data = (0,records/* asRecord */.q)(first.data);
         if (data === undefined)
             this.fail(`Unexpected answer from GitHub API GET ${path}: not a comparison.`);
         const rawFiles = data['files'];
         if (rawFiles !== undefined && !Array.isArray(rawFiles))
             this.fail(`Unexpected answer from GitHub API GET ${path}: "files" is not a list.`);
-        const paths = (rawFiles ?? []).flatMap(entry => pathsOfFileEntry(github_changes_asRecord(entry) ?? {}));
+        const paths = (rawFiles ?? []).flatMap(entry => pathsOfFileEntry((0,records/* asRecord */.q)(entry) ?? {}));
         const status = data['status'];
         if (rawFiles !== undefined && rawFiles.length < GITHUB_LIMITS.compareFiles) {
             return { paths, status };
@@ -700,7 +691,7 @@ class GitHubReader {
                 return 0;
             let added = 0;
             for (const commit of commits) {
-                const sha = github_changes_asRecord(commit)?.['sha'];
+                const sha = (0,records/* asRecord */.q)(commit)?.['sha'];
                 if (typeof sha === 'string' && !shas.includes(sha)) {
                     shas.push(sha);
                     added++;
@@ -723,7 +714,7 @@ class GitHubReader {
         for (let page = 2; shas.length < total && hasNextPage(link) && page <= MAX_PAGES; page++) {
             const next = await this.get(path, { per_page: pageSize, page }, hint);
             link = header(next.headers, 'link');
-            if (addCommits(github_changes_asRecord(next.data)?.['commits']) === 0)
+            if (addCommits((0,records/* asRecord */.q)(next.data)?.['commits']) === 0)
                 break;
         }
         if (shas.length < total) {

@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/constants.ts
 var constants = __webpack_require__(7242);
+// EXTERNAL MODULE: ./src/targets.ts
+var targets = __webpack_require__(8993);
 ;// CONCATENATED MODULE: ./src/changed-files/url-map-presets.ts
 /**
  * Ready-made `url_map` inputs for common site layouts. The README shows them verbatim for users
@@ -112,8 +114,6 @@ const URL_MAP_PRESETS = {
 
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var diagnostics = __webpack_require__(4851);
-// EXTERNAL MODULE: ./src/targets.ts
-var targets = __webpack_require__(8993);
 ;// CONCATENATED MODULE: ./src/changed-files/url-map.ts
 
 
@@ -821,8 +821,7 @@ var change_source = __webpack_require__(7488);
 
 
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
 /** `value` gives an input's trimmed text, '' when not given. */
 function parseChangedFilesSettings(value, diag) {
     const urlMap = parseUrlMap(value(constants/* Input */.pd.UrlMap) || DEFAULT_URL_MAP, diag);
@@ -857,7 +856,7 @@ function parseSince(raw, diag) {
 function parseEnvironment(raw, diag) {
     if (raw === '')
         return undefined;
-    if (CONTROL_CHARACTER.test(raw) || raw.length > 255) {
+    if (targets/* CONTROL_CHARACTER */.gW.test(raw) || raw.length > 255) {
         diag.problem(constants/* Input */.pd.Environment, raw, 'must be an environment name: at most 255 characters, no control characters');
         return undefined;
     }

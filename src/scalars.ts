@@ -6,8 +6,8 @@
 import type { Diagnostics } from './diagnostics.js'
 
 // The YAML 1.2 core schema booleans, as @actions/core's getBooleanInput accepts them.
-const TRUE_WORDS = new Set(['true', 'True', 'TRUE'])
-const FALSE_WORDS = new Set(['false', 'False', 'FALSE'])
+export const TRUE_WORDS: ReadonlySet<string> = new Set(['true', 'True', 'TRUE'])
+export const FALSE_WORDS: ReadonlySet<string> = new Set(['false', 'False', 'FALSE'])
 
 export function parseBoolean(input: string, raw: string, diag: Diagnostics): boolean | undefined {
   const text = raw.trim()

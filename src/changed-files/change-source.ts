@@ -35,6 +35,7 @@
  */
 
 import type { Diagnostics } from '../diagnostics.js'
+import { asRecord } from './records.js'
 
 export interface GitHubContextLike {
   /** GITHUB_EVENT_NAME */
@@ -163,12 +164,6 @@ function payloadSha(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
   const sha = value.trim().toLowerCase()
   return SHA_PATTERN.test(sha) ? sha : undefined
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined
 }
 
 /**

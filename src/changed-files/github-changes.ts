@@ -44,6 +44,7 @@ import { defaults as githubDefaults } from '@actions/github/lib/utils'
 import { checkGitHubApiUrl, GitHubApiUrlError, type GitHubApiUrl } from './api-url.js'
 import type { ChangeQuery, ChangeSource } from './change-source.js'
 import { resolveLookup } from './github-lookups.js'
+import { asRecord } from './records.js'
 
 /** A listing of changed files that failed or may be incomplete; nothing must be purged. */
 export class ChangedFilesError extends Error {
@@ -239,12 +240,6 @@ function sleep(ms: number): Promise<void> {
   return new Promise(resolve => setTimeout(resolve, ms))
 }
 
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined
-}
-
 function githubMessage(error: HttpLikeError): string {
   const data = error.response?.data
   const record = asRecord(data)
@@ -314,10 +309,6 @@ export class GitHubReader {
       baseUrl: api.baseUrl,
       ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {})
     })
-  }
-
-  get repository(): { owner: string; repo: string } {
-    return this.options.repository
   }
 
   get repoPath(): string {

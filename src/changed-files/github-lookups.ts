@@ -16,6 +16,7 @@
 import type { BaseLookup, ChangeQuery, HeadRef, RangeLookup } from './change-source.js'
 import { shortSha } from './change-source.js'
 import { permissionHint, PERMISSIONS, type GitHubReader } from './github-changes.js'
+import { asRecord } from './records.js'
 
 export interface ResolvedRange {
   queries: ChangeQuery[]
@@ -37,12 +38,6 @@ export const MAX_DEPLOYMENTS_EXAMINED = 100
 const MAX_TAG_DEPTH = 5
 
 const PAGE = 100
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined
-}
 
 function time(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined

@@ -5,12 +5,10 @@
  */
 import type { Diagnostics } from '../diagnostics.js'
 import { Input, type InputName } from '../constants.js'
+import { CONTROL_CHARACTER } from '../targets.js'
 import { DEFAULT_URL_MAP } from './url-map-presets.js'
 import { parseUrlMap, type UrlMap } from './url-map.js'
 import { inputSha, SINCE_VALUES, type Since } from './change-source.js'
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 export interface ChangedFilesSettings {
   readonly urlMap: UrlMap

@@ -93,20 +93,24 @@ const LISTED: readonly { state: CheckState; label: string; detail?: string }[] =
 ]
 
 function problemTable(checks: readonly CheckResult[]): string {
-  const rows = LISTED.flatMap(({ state, label, detail }) =>
-    checks
-      .filter(check => check.state === state)
-      .map(check => [
-        code(check.url),
-        code(check.device),
-        label,
-        escapeHtml(check.detail ?? detail ?? '')
-      ])
+  const listed = LISTED.flatMap(({ state, label, detail }) =>
+    checks.filter(check => check.state === state).map(check => ({ check, label, detail }))
   )
-  if (rows.length === 0) return ''
+  if (listed.length === 0) return ''
+  // Only the rows shown are rendered: a big run can have many thousands of them.
+  const rows = listed
+    .slice(0, MAX_PROBLEM_ROWS)
+    .map(({ check, label, detail }) => [
+      code(check.url),
+      code(check.device),
+      label,
+      escapeHtml(check.detail ?? detail ?? '')
+    ])
   const more =
-    rows.length > MAX_PROBLEM_ROWS ? `<p>… and ${rows.length - MAX_PROBLEM_ROWS} more.</p>\n` : ''
-  return `<h4>Checks not proven fresh</h4>\n${table(['page', 'device', 'result', 'detail'], rows.slice(0, MAX_PROBLEM_ROWS))}${more}`
+    listed.length > MAX_PROBLEM_ROWS
+      ? `<p>… and ${listed.length - MAX_PROBLEM_ROWS} more.</p>\n`
+      : ''
+  return `<h4>Checks not proven fresh</h4>\n${table(['page', 'device', 'result', 'detail'], rows)}${more}`
 }
 
 /** The section of a run that asked for verification but did not verify. */

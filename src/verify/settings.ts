@@ -6,7 +6,7 @@
 import { Input, type InputName } from '../constants.js'
 import type { Diagnostics } from '../diagnostics.js'
 import { splitList } from '../lists.js'
-import { parseNumber, parseSecureUrl } from '../scalars.js'
+import { FALSE_WORDS, parseNumber, parseSecureUrl, TRUE_WORDS } from '../scalars.js'
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
 import { parseDevices, type Device } from './devices.js'
 
@@ -91,8 +91,8 @@ export function parseVerifySettings(
 
 function parseVerifyMode(text: string, diag: Diagnostics): VerifyMode | undefined {
   const word = text.trim()
-  if (/^(false|False|FALSE)$/.test(word)) return 'off'
-  if (/^(true|True|TRUE)$/.test(word)) return 'fail'
+  if (FALSE_WORDS.has(word)) return 'off'
+  if (TRUE_WORDS.has(word)) return 'fail'
   if (/^(warn|Warn|WARN)$/.test(word)) return 'warn'
   diag.problem(
     Input.Verify,
