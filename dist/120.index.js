@@ -301,8 +301,12 @@ async function readSitemaps(request, siteUrl, fetcher, options) {
     const reading = new Reading(siteUrl, fetcher, options);
     if (request.kind === 'none')
         return reading.result();
-    const start = request.kind === 'url' ? [request.url] : await reading.discover();
-    await reading.readAll(start, request.kind === 'url');
+    if (request.kind === 'url')
+        await reading.readAll([request.url], 'named');
+    else {
+        const found = await reading.discover();
+        await reading.readAll(found.urls, found.how);
+    }
     return reading.result();
 }
 class Reading {
@@ -339,14 +343,13 @@ class Reading {
             notices: this.notices
         };
     }
-    /** robots.txt's `Sitemap:` lines, else /sitemap.xml when it exists. */
+    /** robots.txt's `Sitemap:` lines, else /sitemap.xml, a guess that may not exist. */
     async discover() {
         const robotsUrl = new URL('/robots.txt', this.siteUrl);
         const listed = await this.readRobots(robotsUrl);
         if (listed.length > 0)
-            return listed;
-        const fallback = new URL('/sitemap.xml', this.siteUrl);
-        return [fallback];
+            return { urls: listed, how: 'listed' };
+        return { urls: [new URL('/sitemap.xml', this.siteUrl)], how: 'guessed' };
     }
     async readRobots(robotsUrl) {
         let text;
@@ -378,15 +381,19 @@ class Reading {
         }
         return urls;
     }
-    async readAll(start, explicit) {
+    /**
+     * Reads the start files and the sitemaps their indexes list. `named`: the start file is the
+     * `sitemap` input; `guessed`: it is /sitemap.xml, tried because robots.txt lists none.
+     */
+    async readAll(start, how) {
         const queue = [...start];
         const seen = new Set(start.map(url => url.href));
-        const discovered = !explicit && start.length === 1 && start[0]?.pathname === '/sitemap.xml';
         while (queue.length > 0 && !this.totalCut) {
             const listed = queue.shift();
             if (listed === undefined)
                 break;
-            const named = explicit && start.includes(listed);
+            const named = how === 'named' && start.includes(listed);
+            const guessed = how === 'guessed' && start.includes(listed);
             const url = named ? listed : this.onSiteScheme(listed);
             // Already read, through a redirect from another file.
             if (this.files.includes(url.href))
@@ -401,7 +408,7 @@ class Reading {
                 this.warnings.push(`Sitemaps: ${url.href} is on another host than ${this.siteUrl.host}; not read.`);
                 continue;
             }
-            const children = await this.readFile(url, discovered, named);
+            const children = await this.readFile(url, guessed, named);
             for (const child of children) {
                 if (seen.has(child.href))
                     continue;
@@ -673,8 +680,6 @@ function isFileFault(error) {
     return typeof code === 'string' && code.startsWith('Z_');
 }
 function messageOf(error) {
-    if (error instanceof MalformedSitemap)
-        return error.message;
     return error instanceof Error ? error.message : String(error);
 }
 

@@ -104,6 +104,21 @@ describe('readSitemaps', () => {
     expect(none.warnings).toEqual([])
   })
 
+  it('a missing sitemap that robots.txt or an index lists is a warning, not "no sitemap"', async () => {
+    const missing = (path: string): string =>
+      `Sitemap ${new URL(path, site).href} answered HTTP 404; not read.`
+    files = { '/robots.txt': 'Sitemap: /sitemap.xml' }
+    const listed = await read()
+    // robots.txt listed it: not "robots.txt lists none".
+    expect(listed.notices).toEqual([])
+    expect(listed.warnings).toEqual([missing('/sitemap.xml')])
+
+    files = { '/sitemap.xml': index([new URL('/gone.xml', site).href]) }
+    const child = await read()
+    expect(child.notices).toEqual([])
+    expect(child.warnings).toEqual([missing('/gone.xml')])
+  })
+
   it('skips pages and sitemap files on other hosts, with a warning', async () => {
     files = {
       '/robots.txt': 'Sitemap: /s.xml\nSitemap: https://elsewhere.example/s.xml',

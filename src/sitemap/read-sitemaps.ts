@@ -88,8 +88,11 @@ export async function readSitemaps(
 ): Promise<SitemapReading> {
   const reading = new Reading(siteUrl, fetcher, options)
   if (request.kind === 'none') return reading.result()
-  const start = request.kind === 'url' ? [request.url] : await reading.discover()
-  await reading.readAll(start, request.kind === 'url')
+  if (request.kind === 'url') await reading.readAll([request.url], 'named')
+  else {
+    const found = await reading.discover()
+    await reading.readAll(found.urls, found.how)
+  }
   return reading.result()
 }
 
@@ -130,13 +133,12 @@ class Reading {
     }
   }
 
-  /** robots.txt's `Sitemap:` lines, else /sitemap.xml when it exists. */
-  async discover(): Promise<URL[]> {
+  /** robots.txt's `Sitemap:` lines, else /sitemap.xml, a guess that may not exist. */
+  async discover(): Promise<{ urls: URL[]; how: 'listed' | 'guessed' }> {
     const robotsUrl = new URL('/robots.txt', this.siteUrl)
     const listed = await this.readRobots(robotsUrl)
-    if (listed.length > 0) return listed
-    const fallback = new URL('/sitemap.xml', this.siteUrl)
-    return [fallback]
+    if (listed.length > 0) return { urls: listed, how: 'listed' }
+    return { urls: [new URL('/sitemap.xml', this.siteUrl)], how: 'guessed' }
   }
 
   private async readRobots(robotsUrl: URL): Promise<URL[]> {
@@ -166,14 +168,18 @@ class Reading {
     return urls
   }
 
-  async readAll(start: readonly URL[], explicit: boolean): Promise<void> {
+  /**
+   * Reads the start files and the sitemaps their indexes list. `named`: the start file is the
+   * `sitemap` input; `guessed`: it is /sitemap.xml, tried because robots.txt lists none.
+   */
+  async readAll(start: readonly URL[], how: 'named' | 'listed' | 'guessed'): Promise<void> {
     const queue = [...start]
     const seen = new Set(start.map(url => url.href))
-    const discovered = !explicit && start.length === 1 && start[0]?.pathname === '/sitemap.xml'
     while (queue.length > 0 && !this.totalCut) {
       const listed = queue.shift()
       if (listed === undefined) break
-      const named = explicit && start.includes(listed)
+      const named = how === 'named' && start.includes(listed)
+      const guessed = how === 'guessed' && start.includes(listed)
       const url = named ? listed : this.onSiteScheme(listed)
       // Already read, through a redirect from another file.
       if (this.files.includes(url.href)) continue
@@ -191,7 +197,7 @@ class Reading {
         )
         continue
       }
-      const children = await this.readFile(url, discovered, named)
+      const children = await this.readFile(url, guessed, named)
       for (const child of children) {
         if (seen.has(child.href)) continue
         seen.add(child.href)
@@ -480,6 +486,5 @@ function isFileFault(error: unknown): boolean {
 }
 
 function messageOf(error: unknown): string {
-  if (error instanceof MalformedSitemap) return error.message
   return error instanceof Error ? error.message : String(error)
 }
