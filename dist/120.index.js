@@ -1551,15 +1551,7 @@ async function runVerification(input) {
         const sitemap = needsSitemap
             ? await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
             : undefined;
-        const selection = selectPages({
-            targets: input.targets,
-            ...(sitemap?.found && { sitemapPages: sitemap.pages }),
-            extraPages: settings.extraPages,
-            limit: settings.limit,
-            matchPattern: (pattern, paths) => matchPatternPages(pattern, paths)
-        });
-        for (const note of selection.notes)
-            log.notice(note);
+        const selection = choosePages(input, sitemap);
         if (selection.leftOut > 0) {
             log.notice(`verify_limit is ${settings.limit}: ${selection.leftOut} of ${selection.selectedCount} pages are left out; a sample spread over them is checked.`);
         }
@@ -1568,9 +1560,9 @@ async function runVerification(input) {
             const times = page.purgedBy.map(target => input.acceptedAt.get(targetKey(target)));
             const known = times.filter((time) => time !== undefined);
             const purgeAcceptedAt = known.length > 0 ? Math.max(...known) : input.lastAcceptedAt;
-            for (const device of settings.devices) {
-                checks.push({ url: (0,verify_settings/* pageUrl */.fi)(siteUrl, page.path), device, purgeAcceptedAt });
-            }
+            const url = (0,verify_settings/* pageUrl */.fi)(siteUrl, page.path);
+            for (const device of settings.devices)
+                checks.push({ url, device, purgeAcceptedAt });
         }
         log.info(`Verifying ${selection.pages.length} page(s) x ${settings.devices.length} device(s) on ${siteUrl.origin} (deadline ${settings.timeoutMs / 1000} s after the last purge was accepted).`);
         const verification = await verifyChecks(checks, {
@@ -1601,15 +1593,7 @@ async function runPreview(input) {
     const transport = input.transport ?? createSiteTransport(1);
     try {
         const sitemap = await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log);
-        const selection = selectPages({
-            targets: input.targets,
-            ...(sitemap.found && { sitemapPages: sitemap.pages }),
-            extraPages: settings.extraPages,
-            limit: settings.limit,
-            matchPattern: (pattern, paths) => matchPatternPages(pattern, paths)
-        });
-        for (const note of selection.notes)
-            log.notice(note);
+        const selection = choosePages(input, sitemap);
         return {
             siteUrl: siteUrl.origin,
             sitemap: summarizeSitemap(sitemap),
@@ -1625,6 +1609,19 @@ async function runPreview(input) {
         if (!input.transport)
             transport.close();
     }
+}
+/** The pages to check (or preview) for the purged targets; says the selection's notes. */
+function choosePages(input, sitemap) {
+    const selection = selectPages({
+        targets: input.targets,
+        ...(sitemap?.found && { sitemapPages: sitemap.pages }),
+        extraPages: input.settings.extraPages,
+        limit: input.settings.limit,
+        matchPattern: matchPatternPages
+    });
+    for (const note of selection.notes)
+        input.log.notice(note);
+    return selection;
 }
 async function readSitemapOf(settings, siteUrl, transport, timeoutMs, log) {
     const started = Date.now();

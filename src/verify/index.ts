@@ -71,14 +71,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
     const sitemap = needsSitemap
       ? await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
       : undefined
-    const selection = selectPages({
-      targets: input.targets,
-      ...(sitemap?.found && { sitemapPages: sitemap.pages }),
-      extraPages: settings.extraPages,
-      limit: settings.limit,
-      matchPattern: (pattern, paths) => matchPatternPages(pattern, paths)
-    })
-    for (const note of selection.notes) log.notice(note)
+    const selection = choosePages(input, sitemap)
     if (selection.leftOut > 0) {
       log.notice(
         `verify_limit is ${settings.limit}: ${selection.leftOut} of ${selection.selectedCount} pages are left out; a sample spread over them is checked.`
@@ -89,9 +82,8 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
       const times = page.purgedBy.map(target => input.acceptedAt.get(targetKey(target)))
       const known = times.filter((time): time is number => time !== undefined)
       const purgeAcceptedAt = known.length > 0 ? Math.max(...known) : input.lastAcceptedAt
-      for (const device of settings.devices) {
-        checks.push({ url: pageUrl(siteUrl, page.path), device, purgeAcceptedAt })
-      }
+      const url = pageUrl(siteUrl, page.path)
+      for (const device of settings.devices) checks.push({ url, device, purgeAcceptedAt })
     }
     log.info(
       `Verifying ${selection.pages.length} page(s) x ${settings.devices.length} device(s) on ${siteUrl.origin} (deadline ${settings.timeoutMs / 1000} s after the last purge was accepted).`
@@ -147,14 +139,7 @@ export async function runPreview(input: PreviewInput): Promise<PreviewReport> {
   const transport = input.transport ?? createSiteTransport(1)
   try {
     const sitemap = await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
-    const selection = selectPages({
-      targets: input.targets,
-      ...(sitemap.found && { sitemapPages: sitemap.pages }),
-      extraPages: settings.extraPages,
-      limit: settings.limit,
-      matchPattern: (pattern, paths) => matchPatternPages(pattern, paths)
-    })
-    for (const note of selection.notes) log.notice(note)
+    const selection = choosePages(input, sitemap)
     return {
       siteUrl: siteUrl.origin,
       sitemap: summarizeSitemap(sitemap),
@@ -168,6 +153,22 @@ export async function runPreview(input: PreviewInput): Promise<PreviewReport> {
   } finally {
     if (!input.transport) transport.close()
   }
+}
+
+/** The pages to check (or preview) for the purged targets; says the selection's notes. */
+function choosePages(
+  input: Pick<VerifyInput, 'settings' | 'targets' | 'log'>,
+  sitemap: SitemapReading | undefined
+): PageSelection {
+  const selection = selectPages({
+    targets: input.targets,
+    ...(sitemap?.found && { sitemapPages: sitemap.pages }),
+    extraPages: input.settings.extraPages,
+    limit: input.settings.limit,
+    matchPattern: matchPatternPages
+  })
+  for (const note of selection.notes) input.log.notice(note)
+  return selection
 }
 
 async function readSitemapOf(
