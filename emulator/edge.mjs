@@ -9,7 +9,7 @@
  * applied only when a time is shown (`Date`, `<Brand>-Kc-Date`), so changing the skew at run
  * time keeps every stored time consistent.
  */
-import { pageTags } from './cache.mjs'
+import { expandSite } from './cache.mjs'
 import { mulberry32 } from './faults.mjs'
 
 /** @typedef {import('./site.mjs').Site} Site */
@@ -139,25 +139,18 @@ export class EdgeCache {
     this.cacheByCountry = s.cacheByCountry === true
     this.defaultCountry = this.cacheByCountry ? (s.countries?.[0] ?? 'US') : null
     const cachedAt = now - this.seedAgeMs
-    const devices = s.devices ?? ['mobile', 'desktop']
-    for (const page of s.pages) {
-      this.pages.set(page.path, page)
-      this.tags.set(page.path, pageTags(s, page).all)
-      if (page.cacheable === false) continue
-      const countries = this.cacheByCountry ? (page.countries ?? s.countries ?? ['US']) : [null]
-      for (const device of page.devices ?? devices) {
-        for (const country of countries) {
-          const key = EdgeCache.key(page.path, device, country)
-          this.entries.set(key, {
-            path: page.path,
-            device,
-            country,
-            cachedAt,
-            readyAt: cachedAt,
-            dropAt: undefined
-          })
-        }
-      }
+    for (const page of s.pages) this.pages.set(page.path, page)
+    // The same entries the API's cache holds (uncacheable pages have none, nor need tags).
+    for (const { path, device, country, tags } of expandSite(s)) {
+      this.tags.set(path, tags)
+      this.entries.set(EdgeCache.key(path, device, country), {
+        path,
+        device,
+        country,
+        cachedAt,
+        readyAt: cachedAt,
+        dropAt: undefined
+      })
     }
   }
 
