@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream'
 import { createGzip, gzipSync } from 'node:zlib'
 import { EdgeCache, deviceFor, formatKcDate } from './edge.mjs'
 import { FaultController } from './faults.mjs'
+import { closeServer, listenOn, sendLater } from './listener.mjs'
 import {
   robotsTxt,
   sitemapIndex,
@@ -144,30 +145,12 @@ export class PublicSite {
    * @returns {Promise<void>}
    */
   async listen(host, port) {
-    await new Promise((resolve, reject) => {
-      this.server.once('error', reject)
-      this.server.listen(port, host, () => {
-        this.server.off('error', reject)
-        resolve(undefined)
-      })
-    })
-    const address = this.server.address()
-    const actual = address && typeof address === 'object' ? address.port : port
-    this.url = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`
+    this.url = (await listenOn(this.server, host, port)).url
   }
 
   /** @returns {Promise<void>} */
   close() {
-    for (const t of this._timers) clearTimeout(t)
-    this._timers.clear()
-    return new Promise((resolve, reject) => {
-      if (!this.server.listening) {
-        resolve()
-        return
-      }
-      this.server.close(err => (err ? reject(err) : resolve()))
-      this.server.closeAllConnections()
-    })
+    return closeServer(this.server, this._timers)
   }
 
   // --- answers ------------------------------------------------------------------------------
@@ -387,15 +370,7 @@ export class PublicSite {
     if (fault?.headers) Object.assign(answer.headers, fault.headers)
     entry.status = answer.status
     entry.kcStatus = answer.kcStatus ?? null
-    const send = () => this._send(req, res, answer)
-    const delay = fault?.delayMs ?? 0
-    if (delay > 0) {
-      const timer = setTimeout(() => {
-        this._timers.delete(timer)
-        send()
-      }, delay)
-      this._timers.add(timer)
-    } else send()
+    sendLater(this._timers, fault?.delayMs ?? 0, () => this._send(req, res, answer))
   }
 
   /**

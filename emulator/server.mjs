@@ -15,6 +15,7 @@ import { sampleSite, siteByName, sites, syntheticSite } from './site.mjs'
 import { compilePcre } from './pcre.mjs'
 import { CacheStore } from './cache.mjs'
 import { FaultController } from './faults.mjs'
+import { closeServer, listenOn, sendLater } from './listener.mjs'
 import { PublicSite } from './public-site.mjs'
 
 export { PatternError, compilePcre, translatePcreBody } from './pcre.mjs'
@@ -418,17 +419,8 @@ export class Emulator {
    * @returns {Promise<void>}
    */
   async close() {
-    for (const t of this._timers) clearTimeout(t)
-    this._timers.clear()
     await this.publicSite.close()
-    await new Promise((resolve, reject) => {
-      if (!this.server.listening) {
-        resolve(undefined)
-        return
-      }
-      this.server.close(err => (err ? reject(err) : resolve(undefined)))
-      this.server.closeAllConnections()
-    })
+    await closeServer(this.server, this._timers)
   }
 
   // --- purges -------------------------------------------------------------------------------
@@ -774,15 +766,7 @@ export class Emulator {
         if (entry) entry.aborted = true
       }
     }
-    if (delayMs > 0) {
-      const timer = setTimeout(() => {
-        this._timers.delete(timer)
-        send()
-      }, delayMs)
-      this._timers.add(timer)
-    } else {
-      send()
-    }
+    sendLater(this._timers, delayMs, send)
   }
 
   /**
@@ -905,17 +889,9 @@ export class Emulator {
  */
 export async function startEmulator(options = {}) {
   const emulator = new Emulator(options)
-  await new Promise((resolve, reject) => {
-    emulator.server.once('error', reject)
-    emulator.server.listen(emulator.port, emulator.host, () => {
-      emulator.server.off('error', reject)
-      resolve(undefined)
-    })
-  })
-  const address = emulator.server.address()
-  if (address && typeof address === 'object') emulator.port = address.port
-  const host = emulator.host.includes(':') ? `[${emulator.host}]` : emulator.host
-  emulator.url = `http://${host}:${emulator.port}`
+  const listening = await listenOn(emulator.server, emulator.host, emulator.port)
+  emulator.port = listening.port
+  emulator.url = listening.url
   if (emulator.sitePort !== undefined) {
     try {
       await emulator.publicSite.listen(emulator.host, emulator.sitePort)
