@@ -685,8 +685,8 @@ function messageOf(error) {
 
 // EXTERNAL MODULE: ./src/clock.ts
 var src_clock = __webpack_require__(9373);
-// EXTERNAL MODULE: external "node:vm"
-var external_node_vm_ = __webpack_require__(714);
+// EXTERNAL MODULE: ./src/pattern/bounded-match.ts
+var bounded_match = __webpack_require__(9983);
 // EXTERNAL MODULE: ./src/diagnostics.ts
 var diagnostics = __webpack_require__(4851);
 // EXTERNAL MODULE: ./src/pattern/delimiters.ts
@@ -737,20 +737,12 @@ function matchPatternPages(pattern, paths, budgetMs = PATTERN_BUDGET_MS) {
     const regex = pageRegExp(pattern);
     if (regex === undefined)
         return { kind: 'untranslatable' };
-    try {
-        const matched = (0,external_node_vm_.runInNewContext)('const matched = []; for (const path of paths) if (regex.test(path)) matched.push(path); matched', { regex, paths }, { timeout: budgetMs });
-        return { kind: 'matched', paths: matched };
-    }
-    catch (error) {
-        if (error.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
-            return { kind: 'too-slow', budgetMs };
-        }
-        // V8 compiles a regular expression lazily: one too large fails only here.
-        if (error instanceof SyntaxError || error.name === 'SyntaxError') {
-            return { kind: 'untranslatable' };
-        }
-        throw error;
-    }
+    const run = (0,bounded_match/* runWithin */.T9)('const matched = []; for (const path of paths) if (regex.test(path)) matched.push(path); matched', { regex, paths }, budgetMs);
+    if (run.kind === 'done')
+        return { kind: 'matched', paths: run.value };
+    if (run.kind === 'too-slow')
+        return { kind: 'too-slow', budgetMs };
+    return { kind: 'untranslatable' };
 }
 
 ;// CONCATENATED MODULE: ./src/verify/select-pages.ts

@@ -6,96 +6,53 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ matchPathsWithin),
-/* harmony export */   g: () => (/* binding */ DEFAULT_MATCH_DEADLINE_MS)
+/* harmony export */   T9: () => (/* binding */ runWithin),
+/* harmony export */   d8: () => (/* binding */ matchPathsWithin),
+/* harmony export */   gi: () => (/* binding */ DEFAULT_MATCH_DEADLINE_MS)
 /* harmony export */ });
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5919);
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_vm__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(714);
+/* harmony import */ var node_vm__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_vm__WEBPACK_IMPORTED_MODULE_0__);
 /**
- * Runs a JavaScript regular expression on paths with a deadline. A regex with nested
- * quantifiers (`(.*.*)*X`) backtracks for longer than the age of the universe on a 500-character
- * path, and a RegExp cannot be interrupted on the thread that runs it: so the matching runs on
- * a worker thread, which is terminated when the deadline passes.
- *
- * The caller stays synchronous (the pattern checks are pure functions): it blocks on
- * Atomics.wait until the worker writes its answer into shared memory. The worker is started only
- * when a pattern is first probed (most runs never probe one), kept for the next probes, and
- * dropped after a timeout. Its code is a string evaluated by the worker, so it works the same
- * from the single-file bundle (dist/index.js) as from the sources.
+ * Runs JavaScript regular expressions with a deadline. A regex with nested quantifiers
+ * (`(.*.*)*X`) backtracks for longer than the age of the universe on a 500-character path; run
+ * in a V8 context with a timeout (node:vm), it is interrupted even in mid-match, and the caller
+ * stays synchronous (the pattern checks are pure functions). One mechanism for the match-all
+ * probe (matchPathsWithin) and for choosing sitemap pages (verify/pattern-pages.ts).
  */
 
-/** What the worker writes in slot 0 of the shared state. */
-const QUEUED = 0;
-const RUNNING = 1;
-const DONE = 2;
-const INVALID = 3;
-/** Per path, from slot 1 on. */
-const MATCHED = 1;
-const MISSED = 2;
-/** Paths are matched within this long once the worker runs them; legitimate patterns take µs. */
+/** Paths are matched within this long; legitimate patterns take µs. */
 const DEFAULT_MATCH_DEADLINE_MS = 1500;
-/** A cold worker starts in ~50 ms; this only guards against a runner too busy to start one. */
-const START_DEADLINE_MS = 10_000;
-const WORKER_CODE = `
-const { parentPort } = require('node:worker_threads')
-parentPort.on('message', ({ shared, source, flags, paths, stopAtFirstMiss }) => {
-  const state = new Int32Array(shared)
-  Atomics.store(state, 0, ${RUNNING})
-  Atomics.notify(state, 0)
-  let status = ${DONE}
-  try {
-    const regex = new RegExp(source, flags)
-    for (let index = 0; index < paths.length; index++) {
-      const matched = regex.test(paths[index])
-      state[index + 1] = matched ? ${MATCHED} : ${MISSED}
-      if (!matched && stopAtFirstMiss) break
+/** Evaluates `script` (its last expression is the value) over `context`, within the deadline. */
+function runWithin(script, context, deadlineMs) {
+    try {
+        return { kind: 'done', value: (0,node_vm__WEBPACK_IMPORTED_MODULE_0__.runInNewContext)(script, context, { timeout: deadlineMs }) };
     }
-  } catch {
-    status = ${INVALID}
-  }
-  Atomics.store(state, 0, status)
-  Atomics.notify(state, 0)
-})
-`;
-let worker;
-function matchingWorker() {
-    if (!worker) {
-        worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(WORKER_CODE, { eval: true });
-        // A waiting worker must not keep the action's process alive.
-        worker.unref();
+    catch (error) {
+        if (error?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
+            return { kind: 'too-slow' };
+        }
+        // V8 compiles a regular expression lazily: one too large fails only when it runs.
+        if (error instanceof SyntaxError || error?.name === 'SyntaxError') {
+            return { kind: 'invalid' };
+        }
+        throw error;
     }
-    return worker;
 }
 /** Which of `paths` the regex matches, decided within the deadline or not at all. */
 function matchPathsWithin(regex, paths, options = {}) {
-    const shared = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * (paths.length + 1));
-    const state = new Int32Array(shared);
-    const running = matchingWorker();
-    running.postMessage({
-        shared,
-        source: regex.source,
-        flags: regex.flags.replace(/[gy]/g, ''),
+    const matches = paths.map(() => undefined);
+    const run = runWithin(`for (let index = 0; index < paths.length; index++) {
+      const matched = regex.test(paths[index])
+      matches[index] = matched
+      if (!matched && stopAtFirstMiss) break
+    }`, {
+        // A fresh RegExp without g/y: test() must not carry lastIndex from one path to the next.
+        regex: new RegExp(regex.source, regex.flags.replace(/[gy]/g, '')),
         paths,
+        matches,
         stopAtFirstMiss: options.stopAtFirstMiss ?? false
-    });
-    Atomics.wait(state, 0, QUEUED, START_DEADLINE_MS);
-    Atomics.wait(state, 0, RUNNING, options.deadlineMs ?? DEFAULT_MATCH_DEADLINE_MS);
-    const status = Atomics.load(state, 0);
-    if (status === QUEUED || status === RUNNING) {
-        // Busy for good: stop it, and let the next probe start a fresh one.
-        void running.terminate();
-        worker = undefined;
-        return { kind: 'too-slow' };
-    }
-    if (status === INVALID)
-        return { kind: 'invalid' };
-    return {
-        kind: 'done',
-        matches: paths.map((_, index) => {
-            const result = state[index + 1];
-            return result === MATCHED ? true : result === MISSED ? false : undefined;
-        })
-    };
+    }, options.deadlineMs ?? DEFAULT_MATCH_DEADLINE_MS);
+    return run.kind === 'done' ? { kind: 'done', matches } : run;
 }
 
 
@@ -258,15 +215,15 @@ function escapeUnescapedDelimiter(expression, delimiter) {
  */
 
 /**
- * Tries the pattern, translated to an exact JS equivalent, on diverse paths, on a worker thread
- * with a deadline (bounded-match.ts). When the translation is impossible, answers no: what cannot
+ * Tries the pattern, translated to an exact JS equivalent, on diverse paths, with a deadline
+ * (bounded-match.ts). When the translation is impossible, answers no: what cannot
  * be translated is not refused (PCRE-only syntax is common and legitimate).
  */
 function matchesEveryPath(tree, flags) {
     const regex = toJsRegExp(tree, flags);
     if (regex === undefined)
         return 'no';
-    const probe = (0,_bounded_match_js__WEBPACK_IMPORTED_MODULE_0__/* .matchPathsWithin */ .d)(regex, probePaths(), { stopAtFirstMiss: true });
+    const probe = (0,_bounded_match_js__WEBPACK_IMPORTED_MODULE_0__/* .matchPathsWithin */ .d8)(regex, probePaths(), { stopAtFirstMiss: true });
     // V8 compiles lazily: a very long pattern fails only when run ("Regular expression too
     // large"). PCRE's limits differ, so this is a pattern we cannot judge, not a bad one.
     if (probe.kind === 'invalid')

@@ -13,7 +13,7 @@ __webpack_require__.d(__webpack_exports__, {
   PATTERN_DELIMITERS: () => (/* reexport */ delimiters/* PATTERN_DELIMITERS */.cL),
   PCRE_MODIFIERS: () => (/* reexport */ delimiters/* PCRE_MODIFIERS */.SM),
   escapeUnescapedDelimiter: () => (/* reexport */ delimiters/* escapeUnescapedDelimiter */.HQ),
-  matchPathsWithin: () => (/* reexport */ bounded_match/* matchPathsWithin */.d),
+  matchPathsWithin: () => (/* reexport */ bounded_match/* matchPathsWithin */.d8),
   preparePattern: () => (/* reexport */ preparePattern)
 });
 
@@ -148,7 +148,7 @@ function preparePattern(raw, options, diag) {
         // or says with allow_purge_all that purging everything it might match is intended. (PCRE
         // on the service hits its backtracking limit on the same paths, with unknown effect.)
         if (!options.allowPurgeAll) {
-            diag.problem(messages/* INPUT */.b, given, `could not be checked: trying it on a few paths did not finish within ${bounded_match/* DEFAULT_MATCH_DEADLINE_MS */.g / 1000} s, as nested quantifiers such as (.*.*)* or (a+)+ backtrack for ever. Rewrite it without nested quantifiers, or set \`allow_purge_all: true\` to send it unchecked`);
+            diag.problem(messages/* INPUT */.b, given, `could not be checked: trying it on a few paths did not finish within ${bounded_match/* DEFAULT_MATCH_DEADLINE_MS */.gi / 1000} s, as nested quantifiers such as (.*.*)* or (a+)+ backtrack for ever. Rewrite it without nested quantifiers, or set \`allow_purge_all: true\` to send it unchecked`);
             return undefined;
         }
         diag.warn(`Pattern ${(0,messages/* shown */.S)(given)} could not be checked in time (nested quantifiers backtrack for ever); it is sent unchecked because allow_purge_all is true.`);

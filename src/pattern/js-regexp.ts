@@ -13,8 +13,8 @@ import type { ClassItem, GroupRole, PcreNode, PatternFlags, Sequence } from './t
 export type MatchAllVerdict = 'yes' | 'no' | 'too-slow'
 
 /**
- * Tries the pattern, translated to an exact JS equivalent, on diverse paths, on a worker thread
- * with a deadline (bounded-match.ts). When the translation is impossible, answers no: what cannot
+ * Tries the pattern, translated to an exact JS equivalent, on diverse paths, with a deadline
+ * (bounded-match.ts). When the translation is impossible, answers no: what cannot
  * be translated is not refused (PCRE-only syntax is common and legitimate).
  */
 export function matchesEveryPath(tree: Sequence[], flags: PatternFlags): MatchAllVerdict {

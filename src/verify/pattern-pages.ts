@@ -4,7 +4,7 @@
  * ages on some paths, and a sitemap holds up to a million: the matching runs in a V8 context
  * with a deadline, which interrupts even a regular expression in mid-match.
  */
-import { runInNewContext } from 'node:vm'
+import { runWithin } from '../pattern/bounded-match.js'
 import { pageRegExp } from '../pattern/page-regexp.js'
 import type { PatternMatch } from './select-pages.js'
 
@@ -18,21 +18,12 @@ export function matchPatternPages(
 ): PatternMatch {
   const regex = pageRegExp(pattern)
   if (regex === undefined) return { kind: 'untranslatable' }
-  try {
-    const matched = runInNewContext(
-      'const matched = []; for (const path of paths) if (regex.test(path)) matched.push(path); matched',
-      { regex, paths },
-      { timeout: budgetMs }
-    ) as string[]
-    return { kind: 'matched', paths: matched }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
-      return { kind: 'too-slow', budgetMs }
-    }
-    // V8 compiles a regular expression lazily: one too large fails only here.
-    if (error instanceof SyntaxError || (error as Error).name === 'SyntaxError') {
-      return { kind: 'untranslatable' }
-    }
-    throw error
-  }
+  const run = runWithin<string[]>(
+    'const matched = []; for (const path of paths) if (regex.test(path)) matched.push(path); matched',
+    { regex, paths },
+    budgetMs
+  )
+  if (run.kind === 'done') return { kind: 'matched', paths: run.value }
+  if (run.kind === 'too-slow') return { kind: 'too-slow', budgetMs }
+  return { kind: 'untranslatable' }
 }
