@@ -719,7 +719,7 @@ function pageRegExp(pattern) {
     const scanned = (0,pcre_syntax/* scanBody */.e)(parts.scannedText, parts.scanOffset, flags, pattern, diag);
     if (scanned === undefined || !diag.ok)
         return undefined;
-    return (0,js_regexp/* translatePattern */.p)(scanned.tree, flags);
+    return (0,js_regexp/* toJsRegExp */.E)(scanned.tree, flags);
 }
 
 ;// CONCATENATED MODULE: ./src/verify/pattern-pages.ts

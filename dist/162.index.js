@@ -205,8 +205,8 @@ function escapeUnescapedDelimiter(expression, delimiter) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   o: () => (/* binding */ matchesEveryPath),
-/* harmony export */   p: () => (/* binding */ translatePattern)
+/* harmony export */   E: () => (/* binding */ toJsRegExp),
+/* harmony export */   o: () => (/* binding */ matchesEveryPath)
 /* harmony export */ });
 /* harmony import */ var _bounded_match_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9983);
 /**
@@ -232,15 +232,12 @@ function matchesEveryPath(tree, flags) {
         return 'too-slow';
     return probe.matches.every(matched => matched === true) ? 'yes' : 'no';
 }
-/**
- * A bounded "does this path match the pattern" for other parts of the action (choosing sitemap
- * pages to verify): the translated regex, or undefined where no exact translation exists.
- */
-function translatePattern(tree, flags) {
-    return toJsRegExp(tree, flags);
-}
 class Untranslatable extends Error {
 }
+/**
+ * The pattern's exact JS equivalent, or undefined where there is none. Also used to choose
+ * sitemap pages for a pattern purge (page-regexp.ts).
+ */
 function toJsRegExp(tree, flags) {
     try {
         const source = new JsTranslator(flags.caseless).alternatives(tree);

@@ -33,7 +33,7 @@ export function escapeControls(text: string): string {
 
 /** External text as one printable line: line breaks and tabs become a space, other controls an escape. */
 export function singleLine(text: string): string {
-  return text.replace(LINE_BREAKS_AND_TABS, ' ').replace(UNSAFE_CHARACTER, escapeCharacter)
+  return escapeControls(text.replace(LINE_BREAKS_AND_TABS, ' '))
 }
 
 /**
@@ -51,11 +51,7 @@ export function linePreview(text: string, length: number): string | undefined {
  * broken up as `: :`, and the legacy `##[` written `##\[`.
  */
 export function safeLogLine(line: string): string {
-  return line
-    .replace(LINE_BREAKS_AND_TABS, ' ')
-    .replace(UNSAFE_CHARACTER, escapeCharacter)
-    .replace(COMMAND_START, '$1: ')
-    .replace(LEGACY_COMMAND, '##\\[')
+  return singleLine(line).replace(COMMAND_START, '$1: ').replace(LEGACY_COMMAND, '##\\[')
 }
 
 /** A message for the log, as the lines the runner will see, each one safe. */

@@ -115,7 +115,10 @@ export async function parseInputs(raw: RawInputs): Promise<ParsedInputs> {
   )
   const countries = parseCountries(value(Input.Country), diag)
   const verify = parseVerifySettings(value, diag)
-  if (verify?.mode === 'off' && dryRun === false) warnAboutUnusedVerifyInputs(raw, diag)
+  if (verify?.mode === 'off' && dryRun === false) {
+    const inputs = [Input.VerifyTimeoutSeconds, Input.Devices, Input.VerifyUrls, Input.VerifyLimit]
+    warnAboutIgnoredInputs(raw, inputs, 'verify is false', diag)
+  }
 
   const active = activeKinds(mode, raw, diag)
   const tags = active.has('tag') ? parseTagsInput(value(Input.Tags), diag) : []
@@ -132,7 +135,10 @@ export async function parseInputs(raw: RawInputs): Promise<ParsedInputs> {
 
   const changedFiles =
     changedFilesWanted === true ? await parseChangedFilesInputs(value, mode, diag) : undefined
-  if (changedFilesWanted === false) warnAboutUnusedChangedFilesInputs(raw, diag)
+  if (changedFilesWanted === false) {
+    const inputs = [Input.UrlMap, Input.BaseSha, Input.HeadSha, Input.Since, Input.Environment]
+    warnAboutIgnoredInputs(raw, inputs, 'changed_files is false', diag)
+  }
 
   // Reported whatever else is wrong, so that every problem shows in one run; but not when the
   // targets given were all refused already (that problem is said).
@@ -235,25 +241,17 @@ async function parseChangedFilesInputs(
   return parseChangedFilesSettings(value, diag)
 }
 
-function warnAboutUnusedChangedFilesInputs(raw: RawInputs, diag: Diagnostics): void {
-  for (const input of [
-    Input.UrlMap,
-    Input.BaseSha,
-    Input.HeadSha,
-    Input.Since,
-    Input.Environment
-  ]) {
-    if (raw[input].trim() !== '') {
-      diag.warn(`'${input}' is ignored because changed_files is false.`)
-    }
-  }
-}
-
-function warnAboutUnusedVerifyInputs(raw: RawInputs, diag: Diagnostics): void {
-  const inputs = [Input.VerifyTimeoutSeconds, Input.Devices, Input.VerifyUrls, Input.VerifyLimit]
+/** Warns of each input given (other than its default) that `because` makes useless. */
+function warnAboutIgnoredInputs(
+  raw: RawInputs,
+  inputs: readonly InputName[],
+  because: string,
+  diag: Diagnostics
+): void {
   for (const input of inputs) {
-    if (raw[input].trim() !== '' && raw[input].trim() !== INPUT_DEFAULTS[input]) {
-      diag.warn(`'${input}' is ignored because verify is false.`)
+    const given = raw[input].trim()
+    if (given !== '' && given !== INPUT_DEFAULTS[input]) {
+      diag.warn(`'${input}' is ignored because ${because}.`)
     }
   }
 }

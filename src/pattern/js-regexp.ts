@@ -28,17 +28,13 @@ export function matchesEveryPath(tree: Sequence[], flags: PatternFlags): MatchAl
   return probe.matches.every(matched => matched === true) ? 'yes' : 'no'
 }
 
-/**
- * A bounded "does this path match the pattern" for other parts of the action (choosing sitemap
- * pages to verify): the translated regex, or undefined where no exact translation exists.
- */
-export function translatePattern(tree: Sequence[], flags: PatternFlags): RegExp | undefined {
-  return toJsRegExp(tree, flags)
-}
-
 class Untranslatable extends Error {}
 
-function toJsRegExp(tree: Sequence[], flags: PatternFlags): RegExp | undefined {
+/**
+ * The pattern's exact JS equivalent, or undefined where there is none. Also used to choose
+ * sitemap pages for a pattern purge (page-regexp.ts).
+ */
+export function toJsRegExp(tree: Sequence[], flags: PatternFlags): RegExp | undefined {
   try {
     const source = new JsTranslator(flags.caseless).alternatives(tree)
     const anchored = flags.anchored ? `^(?:${source})` : source

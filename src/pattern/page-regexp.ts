@@ -5,7 +5,7 @@
  */
 import { Diagnostics } from '../diagnostics.js'
 import { splitDelimited } from './delimiters.js'
-import { translatePattern } from './js-regexp.js'
+import { toJsRegExp } from './js-regexp.js'
 import { scanBody } from './pcre-syntax.js'
 import { flagsFromModifiers } from './tree.js'
 
@@ -18,5 +18,5 @@ export function pageRegExp(pattern: string): RegExp | undefined {
   const flags = flagsFromModifiers(parts.prepared.modifiers)
   const scanned = scanBody(parts.scannedText, parts.scanOffset, flags, pattern, diag)
   if (scanned === undefined || !diag.ok) return undefined
-  return translatePattern(scanned.tree, flags)
+  return toJsRegExp(scanned.tree, flags)
 }
