@@ -214,7 +214,29 @@ function sendBoundMs(/** @type {number} */ urls) {
 
 /** Section 4, bench/verify.mjs, with this file's helpers. */
 function runVerifySection() {
-  return benchVerify({ runs: RUNS.memory, rssProbe: RSS_PROBE, row, check, log, median })
+  return benchVerify({ runs: RUNS.memory, withRssProbe, row, check, log, median })
+}
+
+/**
+ * One run with the RSS probe (bench/rss-probe.mjs) preloaded into the process it starts: the
+ * run's result and its peak RSS in KiB (undefined, and a failed check, if the probe wrote none).
+ * @template T
+ * @param {(env: Record<string, string>) => Promise<T>} run
+ * @returns {Promise<{ result: T, kib: number | undefined }>}
+ */
+async function withRssProbe(run) {
+  const dir = mkdtempSync(join(os.tmpdir(), 'purge-bench-rss-'))
+  const file = join(dir, 'rss')
+  try {
+    const result = await run({
+      NODE_OPTIONS: `--import=${pathToFileURL(RSS_PROBE).href}`,
+      BENCH_RSS_FILE: file
+    })
+    const wrote = check(existsSync(file), 'the RSS probe wrote nothing')
+    return { result, kib: wrote ? Number(readFileSync(file, 'utf8')) : undefined }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 async function main() {
@@ -428,20 +450,12 @@ async function main() {
 
     // --- 4. Memory of the child-process runs (separate runs: the probe is preloaded) ----------
     log(`memory: ${RUNS.memory} run(s) each with the RSS probe preloaded`)
-    const probeDir = mkdtempSync(join(os.tmpdir(), 'purge-bench-rss-'))
-    let probeCount = 0
     /** @param {(env: Record<string, string>) => Promise<unknown>} run */
     const peakRss = async run => {
       const values = []
       for (let i = 0; i < RUNS.memory; i++) {
-        const file = join(probeDir, `rss-${probeCount++}`)
-        await run({
-          NODE_OPTIONS: `--import=${pathToFileURL(RSS_PROBE).href}`,
-          BENCH_RSS_FILE: file
-        })
-        if (check(existsSync(file), `the RSS probe wrote nothing for run ${probeCount}`)) {
-          values.push(Number(readFileSync(file, 'utf8')))
-        }
+        const { kib } = await withRssProbe(run)
+        if (kib !== undefined) values.push(kib)
       }
       return values.length ? median(values) : undefined
     }
@@ -457,7 +471,6 @@ async function main() {
         emulator.setLatency(0)
       })
     }
-    rmSync(probeDir, { recursive: true, force: true })
     samples.memoryKiB = memory
 
     // --- dist/ size -----------------------------------------------------------------------------

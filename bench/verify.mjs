@@ -12,10 +12,7 @@
  *
  * Peak RSS comes from bench/rss-probe.mjs preloaded into the action's process.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { startEmulator } from '../emulator/server.mjs'
 import { runAction } from '../scripts/run-action.mjs'
 
@@ -47,27 +44,14 @@ async function onePass(siteUrl, paths) {
   return performance.now() - started
 }
 
-/** Runs the action with the RSS probe; returns the result and its peak RSS in KiB. */
-async function runMeasured(inputs, rssProbe) {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-verify-'))
-  const rssFile = join(dir, 'rss')
-  try {
-    const result = await runAction({
-      inputs,
-      env: { NODE_OPTIONS: `--import=${rssProbe}`, BENCH_RSS_FILE: rssFile }
-    })
-    return { result, peakRssKiB: Number(readFileSync(rssFile, 'utf8')) }
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
-
 /**
- * @param {{ runs: number, rssProbe: string, row: (fields: any) => any,
+ * @param {{ runs: number,
+ *   withRssProbe: (run: (env: Record<string, string>) => Promise<any>) => Promise<{ result: any, kib: number | undefined }>,
+ *   row: (fields: any) => any,
  *   check: (ok: boolean, what: string) => boolean, log: (text: string) => void,
  *   median: (values: number[]) => number }} context
  */
-export async function benchVerify({ runs, rssProbe, row, check, log, median }) {
+export async function benchVerify({ runs, withRssProbe, row, check, log, median }) {
   const apiKey = 'bench-api-key'
   const emulator = await startEmulator({
     apiKey,
@@ -85,17 +69,19 @@ export async function benchVerify({ runs, rssProbe, row, check, log, median }) {
       emulator.reset()
       const passMs = await onePass(emulator.siteUrl, paths)
       emulator.reset()
-      const { result, peakRssKiB } = await runMeasured(
-        {
-          api_key: apiKey,
-          base_url: emulator.url,
-          urls: paths.join('\n'),
-          site_url: emulator.siteUrl,
-          verify: 'true',
-          verify_limit: String(PAGES),
-          verify_timeout_seconds: '120'
-        },
-        rssProbe
+      const { result, kib: peakRssKiB } = await withRssProbe(env =>
+        runAction({
+          env,
+          inputs: {
+            api_key: apiKey,
+            base_url: emulator.url,
+            urls: paths.join('\n'),
+            site_url: emulator.siteUrl,
+            verify: 'true',
+            verify_limit: String(PAGES),
+            verify_timeout_seconds: '120'
+          }
+        })
       )
       const ok = check(
         result.exitCode === 0 &&
@@ -103,7 +89,7 @@ export async function benchVerify({ runs, rssProbe, row, check, log, median }) {
           result.outputs.warm === String(2 * PAGES),
         `verify run: exit ${result.exitCode}, verify_status ${result.outputs.verify_status}, warm ${result.outputs.warm}\n${result.stderr}`
       )
-      if (!ok) continue
+      if (!ok || peakRssKiB === undefined) continue
       const freshMs = Number(result.outputs.verify_seconds) * 1000
       const siteRequests = emulator.siteRequests.length
       samples.push({
@@ -137,16 +123,18 @@ export async function benchVerify({ runs, rssProbe, row, check, log, median }) {
     log('sitemap: 1,000,000 URLs in an index of 20 gzip files, through the dry-run preview')
     const sitemapSamples = []
     for (let run = 0; run < runs; run++) {
-      const { result, peakRssKiB } = await runMeasured(
-        {
-          api_key: apiKey,
-          base_url: emulator.url,
-          pattern: '#^/s/1\\d*$#',
-          dry_run: 'true',
-          site_url: emulator.siteUrl,
-          sitemap: `${emulator.siteUrl}/synthetic/index.xml`
-        },
-        rssProbe
+      const { result, kib: peakRssKiB } = await withRssProbe(env =>
+        runAction({
+          env,
+          inputs: {
+            api_key: apiKey,
+            base_url: emulator.url,
+            pattern: '#^/s/1\\d*$#',
+            dry_run: 'true',
+            site_url: emulator.siteUrl,
+            sitemap: `${emulator.siteUrl}/synthetic/index.xml`
+          }
+        })
       )
       const read = /Sitemaps: (\d+) page\(s\) .* in (\d+) file\(s\), read in ([\d.]+) s/.exec(
         result.stdout
@@ -156,7 +144,7 @@ export async function benchVerify({ runs, rssProbe, row, check, log, median }) {
         result.exitCode === 0 && read !== null && preview.sitemap_pages === 1_000_000,
         `sitemap run: exit ${result.exitCode}, pages ${preview.sitemap_pages}\n${result.stdout.slice(-2000)}`
       )
-      if (ok && read)
+      if (ok && read && peakRssKiB !== undefined)
         sitemapSamples.push({
           readMs: Number(read[3]) * 1000,
           peakRssKiB,
