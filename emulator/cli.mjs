@@ -14,6 +14,7 @@
  * to stderr. Without `--seed-site` the cache is empty; `--seed-site` alone seeds the sample site.
  */
 import { readFileSync } from 'node:fs'
+import { KC_DATE_FRACTIONS } from './edge.mjs'
 import { startEmulator } from './server.mjs'
 import { siteByName, emptySite } from './site.mjs'
 
@@ -89,8 +90,8 @@ function parse(argv) {
         break
       case '--kc-date-fraction': {
         const v = value()
-        if (v !== 'empty' && v !== 'ms' && v !== 'none') fail(`${name} must be empty, ms or none`)
-        options.kcDateFraction = v
+        if (!KC_DATE_FRACTIONS.includes(v)) fail(`${name} must be empty, ms or none`)
+        options.kcDateFraction = /** @type {import('./edge.mjs').KcDateFraction} */ (v)
         break
       }
       case '--no-site-headers':

@@ -68,6 +68,9 @@ export function formatDuration(ms) {
  * @typedef {'empty' | 'ms' | 'none'} KcDateFraction
  */
 
+/** Every KcDateFraction, for the CLI and the control API to check a value against. */
+export const KC_DATE_FRACTIONS = /** @type {readonly string[]} */ (['empty', 'ms', 'none'])
+
 /**
  * The `<Brand>-Kc-Date` value: `2026-11-23T09:14:07.Z (GMT) (2h 3m 11s of 7d)`.
  * @param {number} cachedAtEdge The cache date in the edge's clock (ms).

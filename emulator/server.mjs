@@ -15,6 +15,7 @@ import { sampleSite, siteByName, sites, syntheticSite } from './site.mjs'
 import { compilePcre } from './pcre.mjs'
 import { CacheStore } from './cache.mjs'
 import { FaultController } from './faults.mjs'
+import { KC_DATE_FRACTIONS } from './edge.mjs'
 import { closeServer, listenOn, sendLater } from './listener.mjs'
 import { PublicSite } from './public-site.mjs'
 
@@ -329,7 +330,7 @@ export class Emulator {
       site.clockSkewMs = ms(settings.clockSkewMs, 'clockSkewMs', true)
     }
     if (settings.kcDateFraction !== undefined) {
-      if (!['empty', 'ms', 'none'].includes(settings.kcDateFraction)) {
+      if (!KC_DATE_FRACTIONS.includes(settings.kcDateFraction)) {
         throw new RangeError('kcDateFraction must be empty, ms or none')
       }
       site.kcDateFraction = settings.kcDateFraction
@@ -816,9 +817,11 @@ export class Emulator {
       switch (route) {
         case '/state':
           return ok(this.state())
-        case '/requests': {
+        case '/requests':
+        case '/site/requests': {
+          const log = route === '/requests' ? this.requests : this.siteRequests
           const limit = Number(new URLSearchParams(rawQuery).get('limit') ?? this.maxLog)
-          return ok({ requests: limit > 0 ? this.requests.slice(-limit) : [] })
+          return ok({ requests: limit > 0 ? log.slice(-limit) : [] })
         }
         case '/reset':
           this.reset()
@@ -845,10 +848,6 @@ export class Emulator {
         case '/site':
           if (method === 'POST') this.configureSite(/** @type {SiteSettings} */ (body))
           return ok({ ok: true, siteUrl: this.siteUrl, settings: this.siteSettings() })
-        case '/site/requests': {
-          const limit = Number(new URLSearchParams(rawQuery).get('limit') ?? this.maxLog)
-          return ok({ requests: limit > 0 ? this.siteRequests.slice(-limit) : [] })
-        }
         case '/latency':
           this.setLatency(Number(body.ms))
           return ok({ ok: true, latencyMs: this.latencyMs })
