@@ -44,9 +44,14 @@ function parseJsonArray(input: string, text: string, diag: Diagnostics): string[
     diag.problem(input, text, "starts with '[' but is not a JSON array")
     return undefined
   }
-  const notString: unknown = parsed.find(item => typeof item !== 'string')
-  if (parsed.some(item => typeof item !== 'string')) {
-    diag.problem(input, describeJsonItem(notString), 'a JSON array here must hold only strings')
+  // One pass finds whether there is an item that is not a string, and which.
+  const notString = parsed.findIndex(item => typeof item !== 'string')
+  if (notString >= 0) {
+    diag.problem(
+      input,
+      describeJsonItem(parsed[notString]),
+      'a JSON array here must hold only strings'
+    )
     return undefined
   }
   return parsed as string[]
