@@ -15,6 +15,7 @@ import { safeAnnotation, safeLogLine, safeLogLines } from './log-safety.js'
 import { Redactor } from './redact.js'
 import { escapeHtml } from './report/html.js'
 import type { RawInputs } from './settings.js'
+import type { Diagnostics } from './diagnostics.js'
 import type { GitHubContextLike } from './changed-files/change-source.js'
 
 export function readRawInputs(): RawInputs {
@@ -62,6 +63,12 @@ export class ActionIo {
 
   error(message: string): void {
     core.error(safeAnnotation(this.redact(message)))
+  }
+
+  /** The notices and warnings found while reading inputs; problems are the caller's to report. */
+  remarks(diagnostics: Pick<Diagnostics, 'notices' | 'warnings'>): void {
+    for (const notice of diagnostics.notices) this.notice(notice)
+    for (const warning of diagnostics.warnings) this.warning(warning)
   }
 
   group(title: string, lines: readonly string[]): void {

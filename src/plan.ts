@@ -8,6 +8,9 @@ import type { PurgeKind } from './constants.js'
 import { chunk, uniqueNonEmpty } from './lists.js'
 import type { RunSettings } from './settings.js'
 
+/** The runner's time each purge request was accepted at, by the request's index (filled by send). */
+export type AcceptanceTimes = ReadonlyMap<number, number>
+
 export interface PurgeRequest {
   /** Position in the plan: results and outputs are reported in this order, whatever the timing. */
   readonly index: number

@@ -4,22 +4,11 @@
  * summary section and decides whether the step fails. The verification code itself is loaded
  * only when a run needs it.
  */
-import type { ActionIo } from './action-io.js'
-import { Output, type VerifyStatus } from './constants.js'
-import type { PurgeRequest, PurgeTargets } from './plan.js'
-import type { RunSettings } from './settings.js'
-
-/** The runner's time each purge request was accepted at, by the request's index. */
-export type AcceptanceTimes = ReadonlyMap<number, number>
-
-export function skippedVerifyOutputs(): Record<string, string> {
-  return {
-    [Output.VerifyStatus]: 'skipped',
-    [Output.Stale]: '[]',
-    [Output.VerifySeconds]: '',
-    [Output.Warm]: '0'
-  }
-}
+import type { ActionIo } from '../action-io.js'
+import { Output, type VerifyStatus } from '../constants.js'
+import type { AcceptanceTimes, PurgeRequest, PurgeTargets } from '../plan.js'
+import { skippedVerifyOutputs } from '../report/verify-outputs.js'
+import type { RunSettings } from '../settings.js'
 
 /** Verification was asked for but cannot run: says why in the summary. */
 export async function skipVerification(
@@ -30,7 +19,7 @@ export async function skipVerification(
   io.setOutputs(skippedVerifyOutputs())
   if (settings.verify === undefined || settings.verify.mode === 'off') return
   io.info(`Verification skipped: ${reason}`)
-  const { renderVerificationSkipped } = await import('./report/verification.js')
+  const { renderVerificationSkipped } = await import('../report/verification.js')
   await io.writeSummary(renderVerificationSkipped(reason))
 }
 
@@ -47,8 +36,8 @@ export async function verifyAfterPurge(
     return
   }
   const [{ runVerification, targetKey }, { renderVerificationSection }] = await Promise.all([
-    import('./verify/index.js'),
-    import('./report/verification.js')
+    import('../verify/index.js'),
+    import('../report/verification.js')
   ])
   const byTarget = new Map<string, number>()
   for (const request of requests) {
@@ -134,8 +123,8 @@ export async function previewDryRun(
   const verify = settings.verify
   if (verify?.siteUrl === undefined) return
   const [{ runPreview }, { renderPreviewSection }] = await Promise.all([
-    import('./verify/index.js'),
-    import('./report/verification.js')
+    import('../verify/index.js'),
+    import('../report/verification.js')
   ])
   const preview = await runPreview({
     settings: verify,

@@ -2,36 +2,41 @@
  * The changed-files step as main.ts calls it: decide what the event changed, ask GitHub (its
  * client loaded only when there is something to ask), map the files through url_map, and set
  * the changed-files outputs. A failure to list them ends the run with `status: failed` and a
- * summary that says what was asked and what went wrong: nothing is purged then.
+ * summary that says what was asked and what went wrong: nothing is purged then. Input problems
+ * that only the event reveals are handed back to main.ts, which reports them as the inputs
+ * step does.
  */
-import { readGitHubContext, type ActionIo } from './action-io.js'
-import { Output, USER_AGENT } from './constants.js'
-import { Diagnostics } from './diagnostics.js'
-import { failOnInputProblems, reportDiagnostics } from './diagnostics-step.js'
-import { checkGitHubApiUrl, GitHubApiUrlError } from './changed-files/api-url.js'
-import type { ChangeSource } from './changed-files/change-source.js'
-import type { ChangedFiles } from './changed-files/github-changes.js'
+import { readGitHubContext, type ActionIo } from '../action-io.js'
+import { Output, USER_AGENT } from '../constants.js'
+import { Diagnostics } from '../diagnostics.js'
+import { checkGitHubApiUrl, GitHubApiUrlError } from '../changed-files/api-url.js'
+import type { ChangeSource } from '../changed-files/change-source.js'
+import type { ChangedFiles } from '../changed-files/github-changes.js'
 import {
   renderChangedFilesFailure,
   type ChangedFilesReport
-} from './report/changed-files-report.js'
-import type { ChangedFilesSettings } from './settings.js'
-import { skippedVerifyOutputs } from './verify-step.js'
+} from '../report/changed-files-report.js'
+import { skippedVerifyOutputs } from '../report/verify-outputs.js'
+import type { ChangedFilesSettings } from '../settings.js'
+
+export type ChangedFilesStep =
+  | { readonly kind: 'found'; readonly report: ChangedFilesReport }
+  /** The event and the inputs do not fit together: reported like any input problem. */
+  | { readonly kind: 'input-problems'; readonly diagnostics: Diagnostics }
+  /** GitHub could not list them: the step has failed and written its summary. */
+  | { readonly kind: 'failed' }
 
 export async function findChangedFiles(
   changed: ChangedFilesSettings,
   io: ActionIo
-): Promise<ChangedFilesReport | undefined> {
+): Promise<ChangedFilesStep> {
   const context = readGitHubContext()
-  const { decideChangeSource, mapChangedFiles } = await import('./changed-files/index.js')
+  const { decideChangeSource, mapChangedFiles } = await import('../changed-files/index.js')
   const diag = new Diagnostics()
   // The settings carry base_sha/head_sha, since and environment already validated.
   const source = decideChangeSource(context, changed, diag)
-  reportDiagnostics(diag, io)
-  if (!diag.ok) {
-    await failOnInputProblems(diag, io)
-    return undefined
-  }
+  io.remarks(diag)
+  if (!diag.ok) return { kind: 'input-problems', diagnostics: diag }
   if (source.nothingReason) io.info(`Changed files: ${source.nothingReason}`)
   const failure = { event: context.eventName, description: source.description }
   try {
@@ -50,10 +55,13 @@ export async function findChangedFiles(
       [Output.UnmappedFiles]: mapping.unmapped
     })
     return {
-      description: listed.description,
-      mapping,
-      warnings: [...diag.warnings, ...listed.warnings, ...notes],
-      notices: [...diag.notices, ...listed.notices]
+      kind: 'found',
+      report: {
+        description: listed.description,
+        mapping,
+        warnings: [...diag.warnings, ...listed.warnings, ...notes],
+        notices: [...diag.notices, ...listed.notices]
+      }
     }
   } catch (error) {
     const known =
@@ -64,7 +72,7 @@ export async function findChangedFiles(
     io.setOutputs({ [Output.Status]: 'failed', ...skippedVerifyOutputs() })
     await io.writeSummary(renderChangedFilesFailure({ ...failure, error: error.message }))
     io.setFailed(message)
-    return undefined
+    return { kind: 'failed' }
   }
 }
 
@@ -80,7 +88,7 @@ async function listFromGitHub(
   // Checked before the client loads: @actions/github parses GITHUB_API_URL on import.
   checkGitHubApiUrl(context.apiUrl)
   // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
-  const { listChangedFiles } = await import('./changed-files/github-changes.js')
+  const { listChangedFiles } = await import('../changed-files/github-changes.js')
   return listChangedFiles(source, {
     token: changed.token,
     apiUrl: context.apiUrl,

@@ -1,0 +1,36 @@
+/**
+ * The inputs step: raw input strings in, typed settings out. Notices and warnings go to the
+ * log; problems end the run before anything is sent, with one error annotation per input that
+ * is wrong, the `status` output and a summary listing every problem. Later steps that find
+ * input problems of their own (the changed-files step's event rules) hand them to
+ * failOnInputProblems through main.ts.
+ */
+import type { ActionIo } from '../action-io.js'
+import { Output } from '../constants.js'
+import { formatProblem, problemMessagesByInput, type Diagnostics } from '../diagnostics.js'
+import { renderInputProblems } from '../report/summary.js'
+import { skippedVerifyOutputs } from '../report/verify-outputs.js'
+import { parseInputs, type RawInputs, type RunSettings } from '../settings.js'
+
+/** The run's settings, or undefined when an input is wrong (the step has failed then). */
+export async function readSettings(
+  raw: RawInputs,
+  io: ActionIo
+): Promise<{ settings: RunSettings; diagnostics: Diagnostics } | undefined> {
+  const { settings, diagnostics } = await parseInputs(raw)
+  io.remarks(diagnostics)
+  if (!settings) {
+    await failOnInputProblems(diagnostics, io)
+    return undefined
+  }
+  return { settings, diagnostics }
+}
+
+export async function failOnInputProblems(diagnostics: Diagnostics, io: ActionIo): Promise<void> {
+  const count = diagnostics.problems.length
+  io.setOutputs({ [Output.Status]: 'failed', ...skippedVerifyOutputs() })
+  await io.writeSummary(renderInputProblems(diagnostics.problems.map(formatProblem)))
+  io.info(`${count} input problem${count === 1 ? '' : 's'}; nothing was sent.`)
+  // One error annotation per input that is wrong, and no other.
+  io.failWithErrors(problemMessagesByInput(diagnostics.problems))
+}

@@ -1,0 +1,106 @@
+/**
+ * The purge step: sends the plan's requests (send/ is the only code that talks to the
+ * service), logs each result as it comes, and reports the outcome as outputs and the job
+ * summary. The runner's time of each accepted request is kept: verification counts from it.
+ */
+import type { ActionIo } from '../action-io.js'
+import { Output, USER_AGENT } from '../constants.js'
+import { requestBody, type AcceptanceTimes, type Plan } from '../plan.js'
+import type { ChangedFilesReport } from '../report/changed-files-report.js'
+import type { RunOutcome } from '../report/outcome.js'
+import { renderSummary } from '../report/summary.js'
+import { createHttpTransport } from '../send/http-transport.js'
+import { describeFailure, sendPlan, type RequestResult } from '../send/send-plan.js'
+import type { RunSettings } from '../settings.js'
+
+export interface SentPurges {
+  readonly results: RequestResult[]
+  readonly acceptedAt: AcceptanceTimes
+}
+
+export function describePlan(plan: Plan): string[] {
+  return plan.requests.map(
+    request => `#${request.index + 1} POST ${request.kind} ${JSON.stringify(requestBody(request))}`
+  )
+}
+
+export async function sendPurges(
+  plan: Plan,
+  settings: RunSettings,
+  io: ActionIo
+): Promise<SentPurges> {
+  const acceptedAt = new Map<number, number>()
+  const transport = createHttpTransport(USER_AGENT, settings.timeoutMs)
+  try {
+    const results = await sendPlan(plan.requests, transport, {
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      timeoutMs: settings.timeoutMs,
+      maxAttempts: settings.maxAttempts,
+      concurrency: settings.concurrency,
+      observer: {
+        onRetry: (request, attempt, reason, delayMs) =>
+          io.info(
+            `#${request.index + 1} ${request.kind}: attempt ${attempt} failed (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s`
+          ),
+        onResult: result => {
+          if (result.outcome === 'purged') acceptedAt.set(result.request.index, Date.now())
+          if (result.outcome === 'failed') io.error(describeResult(result))
+          else io.info(describeResult(result))
+        },
+        onStop: reason => io.error(`Stopping: ${reason}. No further request is sent.`)
+      }
+    })
+    return { results, acceptedAt }
+  } finally {
+    transport.close()
+  }
+}
+
+function describeResult(result: RequestResult): string {
+  const { request } = result
+  const where = request.country ? ` country ${request.country}` : ''
+  const what = `#${request.index + 1} ${request.kind} (${request.items.length} item(s)${where})`
+  if (result.outcome === 'purged') {
+    return `${what}: purged, HTTP ${result.status}, ${result.attempts} attempt(s), ${(result.durationMs / 1000).toFixed(2)} s`
+  }
+  if (result.outcome === 'not-sent') return `${what}: ${result.message ?? 'not sent'}`
+  return `${what}: FAILED after ${result.attempts} attempt(s): ${describeFailure(result)}`
+}
+
+export interface PurgeReport {
+  plan: Plan
+  outcome: RunOutcome
+  results?: readonly RequestResult[]
+  warnings: readonly string[]
+  changedFiles?: ChangedFilesReport | undefined
+}
+
+/** The purge's outputs and summary section, for every outcome (sent, dry run, nothing). */
+export async function reportPurge(io: ActionIo, input: PurgeReport): Promise<void> {
+  const { outcome } = input
+  io.setOutputs({
+    [Output.Status]: outcome.status,
+    [Output.Pattern]: outcome.purged.patterns[0] ?? '',
+    [Output.Count]: String(outcome.count)
+  })
+  io.setListOutputs({
+    [Output.Tags]: outcome.purged.tags,
+    [Output.Urls]: outcome.purged.urls,
+    [Output.Failed]: outcome.failed
+  })
+  await io.writeSummary(
+    renderSummary({
+      plan: input.plan,
+      outcome,
+      ...(input.results && { results: input.results }),
+      warnings: input.warnings,
+      ...(input.changedFiles && { changedFiles: input.changedFiles })
+    })
+  )
+  if (outcome.status === 'purged') {
+    io.info(
+      `Purged ${outcome.count} target(s). They can take a few minutes to propagate to all data centers.`
+    )
+  }
+}
