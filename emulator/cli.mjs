@@ -10,12 +10,13 @@
  *                         [--render-ms N] [--clock-skew-ms N] [... see USAGE]
  *
  * Prints `emulator listening on http://HOST:PORT` to stdout, then, with `--site-port`,
- * `site listening on http://HOST:PORT`; anything else (errors, `--verbose` request lines) goes
+ * `site listening on http://HOST:PORT`, then, with `--origin-port`, `origin listening on
+ * http://HOST:PORT`; anything else (errors, `--verbose` request lines) goes
  * to stderr. Without `--seed-site` the cache is empty; `--seed-site` alone seeds the sample site.
  */
 import { readFileSync } from 'node:fs'
 import { KC_DATE_FRACTIONS } from './edge.mjs'
-import { startEmulator } from './server.mjs'
+import { PAGE_ENCODINGS, startEmulator } from './server.mjs'
 import { siteByName, emptySite } from './site.mjs'
 
 const USAGE = `usage: node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api-key KEY] [--latency-ms N]
@@ -25,7 +26,9 @@ const USAGE = `usage: node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api
                           [--propagation-seed N] [--render-ms N] [--clock-skew-ms N (may be < 0)]
                           [--seed-age-ms N] [--kc-date-fraction empty|ms|none] [--no-site-headers]
                           [--no-robots] [--no-sitemap] [--sitemap-malformed]
-                          [--sitemap-foreign-url URL]... [--synthetic-sitemap URLS[:FILES[:gz|plain]]]`
+                          [--sitemap-foreign-url URL]... [--synthetic-sitemap URLS[:FILES[:gz|plain]]]
+                          [--page-bytes N] [--page-encoding gzip|br|deflate|identity]
+       origin:            [--origin-port N] [--build ID]`
 
 /**
  * @param {string} message
@@ -121,6 +124,24 @@ function parse(argv) {
         }
         break
       }
+      case '--origin-port':
+        options.originPort = number(value())
+        break
+      case '--build':
+        options.build = value()
+        if (!/^[\x21-\x7e]{1,200}$/.test(options.build)) {
+          fail(`${name} must be 1 to 200 printable characters without spaces`)
+        }
+        break
+      case '--page-bytes':
+        options.pageBytes = number(value())
+        break
+      case '--page-encoding': {
+        const v = value()
+        if (!PAGE_ENCODINGS.includes(v)) fail(`${name} must be ${PAGE_ENCODINGS.join(', ')}`)
+        options.pageEncoding = /** @type {import('./public-site.mjs').PageEncoding} */ (v)
+        break
+      }
       case '--port':
         options.port = number(value())
         break
@@ -178,7 +199,8 @@ const emulator = await startEmulator(options)
 if (verbose) {
   for (const [server, what] of /** @type {const} */ ([
     [emulator.server, 'api'],
-    [emulator.publicSite.server, 'site']
+    [emulator.publicSite.server, 'site'],
+    [emulator.originSite.server, 'origin']
   ])) {
     server.on('request', (req, res) => {
       const started = Date.now()
@@ -193,6 +215,7 @@ if (verbose) {
 }
 process.stdout.write(`emulator listening on ${emulator.url}\n`)
 if (emulator.siteUrl) process.stdout.write(`site listening on ${emulator.siteUrl}\n`)
+if (emulator.originUrl) process.stdout.write(`origin listening on ${emulator.originUrl}\n`)
 
 let stopping = false
 /** @param {string} signal */

@@ -24,6 +24,7 @@ import { mulberry32 } from './faults.mjs'
  * @property {number} cachedAt Real-clock ms when the render finished (the cache date).
  * @property {number} readyAt Real-clock ms from when it answers HIT (before: EXTRACTING).
  * @property {number | undefined} dropAt Real-clock ms when a purge that selected it reaches the edge.
+ * @property {string} build The origin's build when the render started: what the entry shows.
  */
 
 /**
@@ -93,6 +94,8 @@ export function formatKcDate(cachedAtEdge, nowEdge, maxAgeMs, fraction = 'empty'
  * @property {number} [propagationSeed] Seed of the jitter's mulberry32 (default 1).
  * @property {number} [renderMs] How long a render takes: requests within it answer EXTRACTING (default 500).
  * @property {number} [seedAgeMs] Seeded entries were cached this long before start (default 1 h).
+ * @property {(now: number) => string} [renderBuild] The origin's build a render started at `now`
+ *   (real clock) gets (default: always `build-1`; the emulator passes its origin's builds).
  */
 
 /** The edge's cache entries and the purges on their way to it. */
@@ -106,6 +109,8 @@ export class EdgeCache {
     this.propagationSeed = options.propagationSeed ?? 1
     this.renderMs = options.renderMs ?? 500
     this.seedAgeMs = options.seedAgeMs ?? 60 * 60 * 1000
+    /** A render captures the build the origin serves when it starts. */
+    this.renderBuild = options.renderBuild ?? (() => 'build-1')
     /** @type {Map<string, EdgeEntry>} key `path|device|country` */
     this.entries = new Map()
     /** @type {Map<string, SitePage>} path → page */
@@ -142,6 +147,7 @@ export class EdgeCache {
     this.cacheByCountry = s.cacheByCountry === true
     this.defaultCountry = this.cacheByCountry ? (s.countries?.[0] ?? 'US') : null
     const cachedAt = now - this.seedAgeMs
+    const build = this.renderBuild(cachedAt)
     for (const page of s.pages) this.pages.set(page.path, page)
     // The same entries the API's cache holds (uncacheable pages have none, nor need tags).
     for (const { path, device, country, tags } of expandSite(s)) {
@@ -152,7 +158,8 @@ export class EdgeCache {
         country,
         cachedAt,
         readyAt: cachedAt,
-        dropAt: undefined
+        dropAt: undefined,
+        build
       })
     }
   }
@@ -175,7 +182,9 @@ export class EdgeCache {
     }
     if (!entry) {
       const readyAt = now + this.renderMs
-      entry = { path, device, country, cachedAt: readyAt, readyAt, dropAt: undefined }
+      // The render asks the origin now: it gets the build the origin serves at its start.
+      const build = this.renderBuild(now)
+      entry = { path, device, country, cachedAt: readyAt, readyAt, dropAt: undefined, build }
       this.entries.set(key, entry)
       return { status: 'EXTRACTING', entry, started: true }
     }
@@ -215,7 +224,7 @@ export class EdgeCache {
   /**
    * Entries as the edge would serve them now (purges that arrived are applied), for tests.
    * @param {number} [now]
-   * @returns {{ path: string, device: string, country: string | null, cachedAt: number, ready: boolean, dropAt: number | null }[]}
+   * @returns {{ path: string, device: string, country: string | null, cachedAt: number, ready: boolean, dropAt: number | null, build: string }[]}
    */
   list(now = Date.now()) {
     const out = []
@@ -227,7 +236,8 @@ export class EdgeCache {
         country: e.country,
         cachedAt: e.cachedAt,
         ready: now >= e.readyAt,
-        dropAt: e.dropAt ?? null
+        dropAt: e.dropAt ?? null,
+        build: e.build
       })
     }
     return out

@@ -9,10 +9,11 @@
 import http from 'node:http'
 import { randomUUID } from 'node:crypto'
 import { pipeline } from 'node:stream'
-import { createGzip, gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, createGzip, deflateSync, gzipSync } from 'node:zlib'
 import { EdgeCache, deviceFor, formatKcDate } from './edge.mjs'
 import { FaultController } from './faults.mjs'
 import { closeServer, listenOn, sendLater } from './listener.mjs'
+import { pageHtml } from './origin.mjs'
 import {
   robotsTxt,
   sitemapIndex,
@@ -54,7 +55,21 @@ export const COUNTRY_HEADER = 'x-emu-country'
  * @property {boolean} [sitemapMalformed] The index also lists `/sitemaps/broken.xml` (not well-formed).
  * @property {SyntheticSitemapOptions} [syntheticSitemap] Shape of `/synthetic/index.xml`.
  * @property {number} [maxLog] Records kept in `requests` (default 20000).
+ * @property {number} [pageBytes] Pages are padded to about this many bytes (default 0: small pages).
+ * @property {PageEncoding} [pageEncoding] How pages are compressed for a request that accepts
+ *   it (`Accept-Encoding`): `gzip` (default), `br`, `deflate`, or `identity` (never).
+ * @property {(now: number) => string} [renderBuild] The origin's build at `now` (see edge.mjs).
  */
+
+/** @typedef {'gzip' | 'br' | 'deflate' | 'identity'} PageEncoding */
+
+/** Every PageEncoding, for the CLI and the control API to check a value against. */
+export const PAGE_ENCODINGS = /** @type {readonly string[]} */ ([
+  'gzip',
+  'br',
+  'deflate',
+  'identity'
+])
 
 /**
  * One public-site request.
@@ -78,6 +93,7 @@ export const COUNTRY_HEADER = 'x-emu-country'
  * @property {() => import('node:stream').Readable} [stream] A body generated on demand.
  * @property {boolean} [gzip] Gzip the stream.
  * @property {string | null} [kcStatus]
+ * @property {boolean} [compressible] A page: compressed when the request accepts `pageEncoding`.
  */
 
 /** The public site's listener and behaviour. */
@@ -106,6 +122,9 @@ export class PublicSite {
       gzip: options.syntheticSitemap?.gzip ?? true
     }
     this.maxLog = options.maxLog ?? 20000
+    this.pageBytes = options.pageBytes ?? 0
+    /** @type {PageEncoding} */
+    this.pageEncoding = options.pageEncoding ?? 'gzip'
     this.onRender = onRender
     this.faults = new FaultController()
     /** @type {SiteRequestLogEntry[]} */
@@ -272,14 +291,21 @@ export class PublicSite {
       headers[`${p}-Req`] = randomUUID()
       headers[`${p}-Transaction`] = randomUUID()
     }
-    /** @param {string} status @param {string} text @param {number} [code] @returns {SiteAnswer} */
-    const html = (status, text, code = 200) => {
+    /**
+     * A page, with the origin's build it was rendered from (uncached answers: the build the
+     * origin serves now). Only real pages get `pageBytes` of filler.
+     * @param {string} status @param {string} text @param {number} [code] @param {string} [build]
+     * @returns {SiteAnswer}
+     */
+    const html = (status, text, code = 200, build = this.edge.renderBuild(Date.now())) => {
       if (this.siteHeaders) headers[`${p}-Kc-Status`] = status
+      const bytes = code === 200 ? this.pageBytes : 0
       return {
         status: code,
         headers,
-        body: `<!doctype html>\n<html><head><title>${escapeHtml(target)}</title></head><body><h1>${escapeHtml(target)}</h1><p>${escapeHtml(text)}</p></body></html>\n`,
-        kcStatus: this.siteHeaders ? status : null
+        body: pageHtml({ title: target, text, build, bytes }),
+        kcStatus: this.siteHeaders ? status : null,
+        compressible: true
       }
     }
     // Real edges pass the origin's 404 through the cache; its status header says MISS.
@@ -288,8 +314,14 @@ export class PublicSite {
       if (this.siteHeaders) headers[`${p}-Bypass`] = 'SOFT_DYNAMIC'
       return html('DYNAMIC', `Dynamic page for ${device}`)
     }
+    if (page.bypass !== undefined) {
+      // Served from the origin past the cache, and the edge says why.
+      if (this.siteHeaders) headers[`${p}-Bypass`] = page.bypass
+      return html('MISS', `Cache bypassed (${page.bypass}), for ${device}`)
+    }
     if (page.cacheable === false) return html('MISS', `Not cacheable, for ${device}`)
     const served = this.edge.serve(target, device, country)
+    const build = served.entry.build
     if (served.started) this.onRender({ path: target, device, country })
     if (this.siteHeaders) {
       const tags = this.edge.tags.get(target) ?? []
@@ -305,9 +337,9 @@ export class PublicSite {
     }
     if (page.redirect !== undefined) {
       headers.Location = page.redirect
-      return html(served.status, `Moved to ${page.redirect}`, 301)
+      return html(served.status, `Moved to ${page.redirect}`, 301, build)
     }
-    return html(served.status, `Rendered for ${device}`)
+    return html(served.status, `Rendered for ${device}`, 200, build)
   }
 
   // --- HTTP ---------------------------------------------------------------------------------
@@ -374,6 +406,30 @@ export class PublicSite {
   }
 
   /**
+   * A page body compressed with `pageEncoding` when the request accepts it, as real edges do;
+   * undefined when it goes as it is.
+   * @private
+   * @param {string | Buffer} body
+   * @param {string | undefined} accepted The request's `Accept-Encoding`.
+   * @returns {{ body: Buffer, name: string } | undefined}
+   */
+  _encode(body, accepted) {
+    const name = this.pageEncoding
+    if (name === 'identity') return undefined
+    const wanted = (accepted ?? '').split(',').map(part => part.trim().split(';'))
+    const ok = wanted.some(
+      ([token, q]) => token?.toLowerCase() === name && !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q ?? '')
+    )
+    if (!ok) return undefined
+    if (name === 'br') {
+      const params = { [constants.BROTLI_PARAM_QUALITY]: 1 }
+      return { body: brotliCompressSync(body, { params }), name }
+    }
+    if (name === 'deflate') return { body: deflateSync(body, { level: 1 }), name }
+    return { body: gzipSync(body, { level: 1 }), name }
+  }
+
+  /**
    * @private
    * @param {http.IncomingMessage} req
    * @param {http.ServerResponse} res
@@ -396,17 +452,17 @@ export class PublicSite {
       else pipeline(source, res, () => {})
       return
     }
-    const body = answer.body ?? ''
+    let body = answer.body ?? ''
+    if (answer.compressible) {
+      const encoded = this._encode(body, req.headers['accept-encoding'])
+      if (encoded) {
+        body = encoded.body
+        answer.headers['Content-Encoding'] = encoded.name
+      }
+      answer.headers.Vary = 'Accept-Encoding'
+    }
     res.setHeader('Content-Length', Buffer.byteLength(body))
     res.writeHead(answer.status, answer.headers)
     res.end(head ? undefined : body)
   }
-}
-
-/**
- * @param {string} text
- * @returns {string}
- */
-function escapeHtml(text) {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }

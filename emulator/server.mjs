@@ -17,13 +17,15 @@ import { CacheStore } from './cache.mjs'
 import { FaultController } from './faults.mjs'
 import { KC_DATE_FRACTIONS } from './edge.mjs'
 import { closeServer, listenOn, sendLater } from './listener.mjs'
-import { PublicSite } from './public-site.mjs'
+import { PAGE_ENCODINGS, PublicSite } from './public-site.mjs'
+import { OriginBuilds, OriginSite, checkBuildId } from './origin.mjs'
 
 export { PatternError, compilePcre, translatePcreBody } from './pcre.mjs'
 export { folderTagsFor, pageTags, expandSite, CacheStore } from './cache.mjs'
 export { mulberry32, FaultController } from './faults.mjs'
 export { EdgeCache, deviceFor, formatKcDate, formatDuration } from './edge.mjs'
-export { PublicSite, COUNTRY_HEADER } from './public-site.mjs'
+export { PublicSite, COUNTRY_HEADER, PAGE_ENCODINGS } from './public-site.mjs'
+export { OriginBuilds, OriginSite, DEFAULT_BUILD, pageHtml } from './origin.mjs'
 export { xmlEscape, SITEMAP_NS } from './sitemaps.mjs'
 
 /** @typedef {import('./site.mjs').Site} Site */
@@ -36,6 +38,8 @@ export { xmlEscape, SITEMAP_NS } from './sitemaps.mjs'
 /** @typedef {import('./faults.mjs').FaultStats} FaultStats */
 /** @typedef {import('./public-site.mjs').PublicSiteOptions} PublicSiteOptions */
 /** @typedef {import('./public-site.mjs').SiteRequestLogEntry} SiteRequestLogEntry */
+/** @typedef {import('./origin.mjs').OriginRequestLogEntry} OriginRequestLogEntry */
+/** @typedef {import('./origin.mjs').DeployOptions} DeployOptions */
 
 /** The message of a successful purge, as the real service words it. */
 export const SUCCESS_MESSAGE =
@@ -72,11 +76,15 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  * @property {number} [maxBodyBytes] Larger request bodies get 413 (default 10 MiB).
  * @property {number} [sitePort] When given (0 = any free port), the public site also listens on `host`.
  * @property {number} [syntheticPages] Seed `syntheticSite(N)` (`/p/1` … `/p/N`) instead of `site`.
+ * @property {string} [build] The build the origin serves at start (default `build-1`); every
+ *   page carries it in `<meta name="build">` until a deploy (`emu.deploy`) replaces it.
+ * @property {number} [originPort] When given (0 = any free port), the origin also listens on
+ *   `host`: `/version.txt`, `/health` and the pages, uncached and without the edge's headers.
  */
 
 /**
  * Every option of `startEmulator`: the purge API's and the public site's (public-site.mjs).
- * @typedef {EmulatorOptions & Omit<PublicSiteOptions, 'brand' | 'maxLog'>} StartOptions
+ * @typedef {EmulatorOptions & Omit<PublicSiteOptions, 'brand' | 'maxLog' | 'renderBuild'>} StartOptions
  */
 
 /**
@@ -92,6 +100,8 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  * @property {boolean} [sitemaps]
  * @property {string[]} [sitemapForeignUrls]
  * @property {boolean} [sitemapMalformed]
+ * @property {number} [pageBytes]
+ * @property {import('./public-site.mjs').PageEncoding} [pageEncoding]
  */
 
 /**
@@ -146,6 +156,10 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  * @property {number} siteRequestCount Public-site requests in the log.
  * @property {number} edgeCachedCount Entries the edge would serve now (ready or rendering).
  * @property {FaultStats} siteFaults
+ * @property {string} originUrl The origin's address ('' when it does not listen).
+ * @property {ReturnType<OriginBuilds['state']>} origin The builds: what pages and the version endpoint serve now, and every deploy.
+ * @property {number} originRequestCount Origin requests in the log.
+ * @property {FaultStats} originFaults
  */
 
 /** @type {Record<number, string>} */
@@ -248,13 +262,29 @@ export class Emulator {
     this.cache.load(this.seedSite)
     /** @type {number | undefined} */
     this.sitePort = options.sitePort
+    /** Which build the origin serves, over time (`deploy()` changes it). */
+    this.builds = new OriginBuilds(options.build)
+    /** @type {number | undefined} */
+    this.originPort = options.originPort
     /** The public site: the edge's view of the cache, its listener, log and faults. */
     this.publicSite = new PublicSite(
-      { ...options, brand: this.brand, maxLog: this.maxLog },
+      {
+        ...options,
+        brand: this.brand,
+        maxLog: this.maxLog,
+        renderBuild: now => this.builds.pageBuild(now)
+      },
       ({ path, device, country }) =>
         this.cache.add({ path, device, country, tags: this.publicSite.edge.tags.get(path) ?? [] })
     )
     this.publicSite.load(this.seedSite)
+    /** The origin's listener (with `originPort`): the version endpoint and the pages, uncached. */
+    this.originSite = new OriginSite({
+      builds: this.builds,
+      pageAt: path => this.publicSite.edge.pages.get(path),
+      pageBytes: () => this.publicSite.pageBytes,
+      maxLog: this.maxLog
+    })
     this.faults = new FaultController()
     /** @type {RequestLogEntry[]} Service requests, oldest first (bounded by `maxLog`). */
     this.requests = []
@@ -306,6 +336,32 @@ export class Emulator {
     return this.publicSite.edge
   }
 
+  /** `http://HOST:PORT` of the origin ('' when it does not listen). */
+  get originUrl() {
+    return this.originSite.url
+  }
+
+  /** @returns {OriginRequestLogEntry[]} Every origin request, oldest first (bounded by `maxLog`). */
+  get originRequests() {
+    return this.originSite.requests
+  }
+
+  /** Faults for the origin's requests (same interface as `faults`). */
+  get originFaults() {
+    return this.originSite.faults
+  }
+
+  /**
+   * Deploys a build to the origin: pages rendered after `rolloutMs` get it, the version
+   * endpoint says it after `versionDelayMs` (default `rolloutMs`). Entries the edge cached
+   * before stay as they are: only a purge (and a render after the rollout) brings the build.
+   * @param {string} build
+   * @param {DeployOptions} [options]
+   */
+  deploy(build, options = {}) {
+    return this.builds.deploy(build, options)
+  }
+
   /**
    * Changes public-site settings while it runs (a new propagation delay applies to later purges).
    * @param {SiteSettings} settings
@@ -352,6 +408,13 @@ export class Emulator {
       }
       site.sitemapForeignUrls = settings.sitemapForeignUrls.map(String)
     }
+    if (settings.pageBytes !== undefined) site.pageBytes = ms(settings.pageBytes, 'pageBytes')
+    if (settings.pageEncoding !== undefined) {
+      if (!PAGE_ENCODINGS.includes(settings.pageEncoding)) {
+        throw new RangeError(`pageEncoding must be one of ${PAGE_ENCODINGS.join(', ')}`)
+      }
+      site.pageEncoding = settings.pageEncoding
+    }
   }
 
   /** @returns {SiteSettings} The public site's current settings. */
@@ -367,12 +430,17 @@ export class Emulator {
       robotsTxt: site.robotsTxt,
       sitemaps: site.sitemaps,
       sitemapForeignUrls: [...site.sitemapForeignUrls],
-      sitemapMalformed: site.sitemapMalformed
+      sitemapMalformed: site.sitemapMalformed,
+      pageBytes: site.pageBytes,
+      pageEncoding: site.pageEncoding
     }
   }
 
   /** Restores the seeded cache and clears faults, purge history, counts and the request log. */
   reset() {
+    // The origin first: the edge's seeded entries carry the build it serves.
+    this.builds.reset()
+    this.originSite.resetLog()
     this.cache.load(this.seedSite)
     this.publicSite.load(this.seedSite)
     this.publicSite.resetLog()
@@ -411,7 +479,11 @@ export class Emulator {
       siteUrl: this.siteUrl,
       siteRequestCount: this.publicSite.requests.length,
       edgeCachedCount: this.edge.list().length,
-      siteFaults: this.siteFaults.stats()
+      siteFaults: this.siteFaults.stats(),
+      originUrl: this.originUrl,
+      origin: this.builds.state(),
+      originRequestCount: this.originSite.requests.length,
+      originFaults: this.originFaults.stats()
     }
   }
 
@@ -420,6 +492,7 @@ export class Emulator {
    * @returns {Promise<void>}
    */
   async close() {
+    await this.originSite.close()
     await this.publicSite.close()
     await closeServer(this.server, this._timers)
   }
@@ -792,7 +865,11 @@ export class Emulator {
       '/seed': 'POST',
       '/site': 'GET, POST',
       '/site/requests': 'GET',
-      '/site/faults': 'GET, POST'
+      '/site/faults': 'GET, POST',
+      '/origin': 'GET',
+      '/origin/requests': 'GET',
+      '/origin/faults': 'GET, POST',
+      '/deploy': 'POST'
     }
     const allow = allowed[route]
     if (!allow) return this._write(res, error(404, `Unknown control endpoint ${path}`), 0, null)
@@ -818,8 +895,14 @@ export class Emulator {
         case '/state':
           return ok(this.state())
         case '/requests':
-        case '/site/requests': {
-          const log = route === '/requests' ? this.requests : this.siteRequests
+        case '/site/requests':
+        case '/origin/requests': {
+          const log =
+            route === '/requests'
+              ? this.requests
+              : route === '/site/requests'
+                ? this.siteRequests
+                : this.originRequests
           const limit = Number(new URLSearchParams(rawQuery).get('limit') ?? this.maxLog)
           return ok({ requests: limit > 0 ? log.slice(-limit) : [] })
         }
@@ -827,8 +910,14 @@ export class Emulator {
           this.reset()
           return ok({ ok: true })
         case '/faults':
-        case '/site/faults': {
-          const faults = route === '/faults' ? this.faults : this.siteFaults
+        case '/site/faults':
+        case '/origin/faults': {
+          const faults =
+            route === '/faults'
+              ? this.faults
+              : route === '/site/faults'
+                ? this.siteFaults
+                : this.originFaults
           if (method === 'POST') {
             if (body.clear === true) faults.clear()
             if (body.enqueue !== undefined) {
@@ -848,6 +937,20 @@ export class Emulator {
         case '/site':
           if (method === 'POST') this.configureSite(/** @type {SiteSettings} */ (body))
           return ok({ ok: true, siteUrl: this.siteUrl, settings: this.siteSettings() })
+        case '/origin':
+          return ok({ ok: true, originUrl: this.originUrl, ...this.builds.state() })
+        case '/deploy': {
+          const build = checkBuildId(body.build)
+          /** @type {DeployOptions} */
+          const options = {}
+          if (body.rolloutMs !== undefined)
+            options.rolloutMs = /** @type {number} */ (body.rolloutMs)
+          if (body.versionDelayMs !== undefined) {
+            options.versionDelayMs = /** @type {number} */ (body.versionDelayMs)
+          }
+          const deployed = this.deploy(build, options)
+          return ok({ ok: true, deployed, ...this.builds.state() })
+        }
         case '/latency':
           this.setLatency(Number(body.ms))
           return ok({ ok: true, latencyMs: this.latencyMs })
@@ -894,6 +997,14 @@ export async function startEmulator(options = {}) {
   if (emulator.sitePort !== undefined) {
     try {
       await emulator.publicSite.listen(emulator.host, emulator.sitePort)
+    } catch (err) {
+      await emulator.close()
+      throw err
+    }
+  }
+  if (emulator.originPort !== undefined) {
+    try {
+      await emulator.originSite.listen(emulator.host, emulator.originPort)
     } catch (err) {
       await emulator.close()
       throw err

@@ -25,6 +25,8 @@
  *   (no cache entries are seeded either).
  * @property {string} [redirect] The public edge answers `301` with this `Location` (cached like a
  *   page: HIT / EXTRACTING with the same headers).
+ * @property {string} [bypass] The public edge bypasses its cache for this page: `200 MISS` with
+ *   `<Brand>-Bypass: <this reason>` (e.g. `HARD_COOKIE`), served from the origin.
  */
 
 /**

@@ -1,0 +1,364 @@
+// @ts-check
+/**
+ * The customer's origin server, with builds: what the service's renderer fetches a page from,
+ * and what a deploy changes. `OriginBuilds` says which build the pages and the version endpoint
+ * serve at any moment (a deploy switches them after a rollout delay, the version endpoint with a
+ * delay of its own, to model a rolling deploy where the health check flips before every
+ * instance does); `OriginSite` is the origin's own listener (`--origin-port`): `/version.txt`,
+ * `/health` and the site's pages, never cached, without any of the edge's headers. Every page,
+ * here and at the edge, carries `<meta name="build" content="ID">` (`pageHtml`). See
+ * emulator/README.md, "The origin and its builds".
+ */
+import http from 'node:http'
+import { FaultController } from './faults.mjs'
+import { closeServer, listenOn, sendLater } from './listener.mjs'
+
+/** The build the origin serves when none is given (`--build`). */
+export const DEFAULT_BUILD = 'build-1'
+
+/** A build id: what a version file holds. Printable, one line, not too long. */
+const BUILD_ID = /^[\x21-\x7e]{1,200}$/
+
+/**
+ * @param {unknown} build
+ * @returns {string}
+ */
+export function checkBuildId(build) {
+  if (typeof build !== 'string' || !BUILD_ID.test(build)) {
+    throw new TypeError('build must be 1 to 200 printable ASCII characters without spaces')
+  }
+  return build
+}
+
+/**
+ * One deploy: from `pagesAt` the pages render with `build`; from `versionAt` the version
+ * endpoint says `build`. Times are real-clock ms.
+ * @typedef {object} Deploy
+ * @property {string} build
+ * @property {number} deployedAt
+ * @property {number} pagesAt
+ * @property {number} versionAt
+ */
+
+/**
+ * @typedef {object} DeployOptions
+ * @property {number} [rolloutMs] From the deploy until every page is rendered with the new build (default 0).
+ * @property {number} [versionDelayMs] From the deploy until the version endpoint says the new
+ *   build (default `rolloutMs`: the switch is atomic). Shorter than `rolloutMs`: a rolling
+ *   deploy whose health check flips before every instance serves the new build.
+ */
+
+/** Which build the origin serves, over time. Pure: every method takes an explicit clock. */
+export class OriginBuilds {
+  /**
+   * @param {string} [initial]
+   */
+  constructor(initial = DEFAULT_BUILD) {
+    this.initial = checkBuildId(initial)
+    /** @type {Deploy[]} Oldest first; the first is the initial build, live since forever. */
+    this.deploys = []
+    this.reset()
+  }
+
+  /** Back to the initial build, with no deploy pending. */
+  reset() {
+    this.deploys = [
+      {
+        build: this.initial,
+        deployedAt: -Infinity,
+        pagesAt: -Infinity,
+        versionAt: -Infinity
+      }
+    ]
+  }
+
+  /**
+   * Deploys a build: the pages switch to it after `rolloutMs`, the version endpoint after
+   * `versionDelayMs`. A later deploy wins over an earlier one still rolling out, once live.
+   * @param {string} build
+   * @param {DeployOptions} [options]
+   * @param {number} [now]
+   * @returns {Deploy}
+   */
+  deploy(build, options = {}, now = Date.now()) {
+    checkBuildId(build)
+    const rolloutMs = delay(options.rolloutMs ?? 0, 'rolloutMs')
+    const versionDelayMs = delay(options.versionDelayMs ?? rolloutMs, 'versionDelayMs')
+    const record = {
+      build,
+      deployedAt: now,
+      pagesAt: now + rolloutMs,
+      versionAt: now + versionDelayMs
+    }
+    this.deploys.push(record)
+    return record
+  }
+
+  /**
+   * The build a page rendered at `now` gets: the newest deploy whose rollout has ended.
+   * @param {number} [now]
+   */
+  pageBuild(now = Date.now()) {
+    return this._latest('pagesAt', now)
+  }
+
+  /**
+   * The build the version endpoint names at `now`.
+   * @param {number} [now]
+   */
+  versionBuild(now = Date.now()) {
+    return this._latest('versionAt', now)
+  }
+
+  /**
+   * @param {number} [now]
+   * @returns {{ pages: string, version: string, deploys: { build: string, deployedAt: number | null, pagesAt: number | null, versionAt: number | null }[] }}
+   */
+  state(now = Date.now()) {
+    const finite = (/** @type {number} */ n) => (Number.isFinite(n) ? n : null)
+    return {
+      pages: this.pageBuild(now),
+      version: this.versionBuild(now),
+      deploys: this.deploys.map(d => ({
+        build: d.build,
+        deployedAt: finite(d.deployedAt),
+        pagesAt: finite(d.pagesAt),
+        versionAt: finite(d.versionAt)
+      }))
+    }
+  }
+
+  /**
+   * @private
+   * @param {'pagesAt' | 'versionAt'} field
+   * @param {number} now
+   */
+  _latest(field, now) {
+    for (let k = this.deploys.length - 1; k >= 0; k--) {
+      const d = /** @type {Deploy} */ (this.deploys[k])
+      if (d[field] <= now) return d.build
+    }
+    return this.initial
+  }
+}
+
+/**
+ * @param {unknown} value
+ * @param {string} name
+ * @returns {number}
+ */
+function delay(value, name) {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new RangeError(`${name} must be a number >= 0`)
+  }
+  return value
+}
+
+const FILLER =
+  'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. '
+
+/**
+ * A page as the origin renders it (and so as the edge caches it): the build in a meta tag in
+ * the head, as frameworks put it, then the text, then filler up to about `bytes` bytes.
+ * @param {{ title: string, text: string, build: string, bytes?: number }} page
+ * @returns {string}
+ */
+export function pageHtml({ title, text, build, bytes = 0 }) {
+  const head = `<!doctype html>\n<html><head><meta charset="utf-8"><meta name="build" content="${escapeHtml(build)}"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`
+  const tail = '</body></html>\n'
+  const room = bytes - Buffer.byteLength(head) - Buffer.byteLength(tail) - '<p></p>'.length
+  if (room <= 0) return `${head}${tail}`
+  const filler = FILLER.repeat(Math.ceil(room / FILLER.length)).slice(0, room)
+  return `${head}<p>${filler}</p>${tail}`
+}
+
+/**
+ * @param {string} text
+ * @returns {string}
+ */
+export function escapeHtml(text) {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+}
+
+/**
+ * One request the origin received.
+ * @typedef {object} OriginRequestLogEntry
+ * @property {string} method
+ * @property {string} url Path and query as received.
+ * @property {Record<string, string | string[] | undefined>} headers Lower-cased, as received.
+ * @property {number | null} status Null when the connection was dropped (fault).
+ * @property {string | null} build The build the answer named (version endpoint or page).
+ * @property {string | null} fault
+ * @property {number} at `Date.now()` at arrival.
+ */
+
+/**
+ * @typedef {object} OriginSiteOptions
+ * @property {OriginBuilds} builds
+ * @property {(path: string) => import('./site.mjs').SitePage | undefined} pageAt The site's page at a path and query.
+ * @property {() => number} [pageBytes] About how many bytes each page has (default 0: small pages).
+ * @property {number} [maxLog] Records kept in `requests` (default 20000).
+ */
+
+/** The origin's listener: the version endpoint, a health endpoint and the pages, uncached. */
+export class OriginSite {
+  /**
+   * @param {OriginSiteOptions} options
+   */
+  constructor(options) {
+    this.builds = options.builds
+    this.pageAt = options.pageAt
+    this.pageBytes = options.pageBytes ?? (() => 0)
+    this.maxLog = options.maxLog ?? 20000
+    this.faults = new FaultController()
+    /** @type {OriginRequestLogEntry[]} */
+    this.requests = []
+    this.url = ''
+    /** @type {Set<NodeJS.Timeout>} @private */
+    this._timers = new Set()
+    this.server = http.createServer((req, res) => this._handle(req, res))
+    this.server.keepAliveTimeout = 30_000
+  }
+
+  /**
+   * @param {string} host
+   * @param {number} port
+   */
+  async listen(host, port) {
+    this.url = (await listenOn(this.server, host, port)).url
+  }
+
+  /** @returns {Promise<void>} */
+  close() {
+    return closeServer(this.server, this._timers)
+  }
+
+  /** Clears the request log and the faults. */
+  resetLog() {
+    this.requests.length = 0
+    this.faults.reset()
+  }
+
+  /**
+   * What the origin answers for a path and query, at `now`.
+   * @param {string} target
+   * @param {number} [now]
+   * @returns {{ status: number, headers: Record<string, string>, body: string, build: string | null }}
+   */
+  answer(target, now = Date.now()) {
+    const path = target.split('?')[0] ?? target
+    const headers = { 'Cache-Control': 'no-store' }
+    if (path === '/version.txt') {
+      const build = this.builds.versionBuild(now)
+      return {
+        status: 200,
+        headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+        body: `${build}\n`,
+        build
+      }
+    }
+    if (path === '/health') {
+      const build = this.builds.versionBuild(now)
+      return {
+        status: 200,
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: `${JSON.stringify({ status: 'ok', build })}\n`,
+        build
+      }
+    }
+    const build = this.builds.pageBuild(now)
+    const html = { ...headers, 'Content-Type': 'text/html; charset=utf-8' }
+    const page = this.pageAt(target)
+    if (!page) {
+      return {
+        status: 404,
+        headers: html,
+        body: pageHtml({ title: target, text: 'Not found', build }),
+        build
+      }
+    }
+    if (page.redirect !== undefined) {
+      return {
+        status: 301,
+        headers: { ...html, Location: page.redirect },
+        body: pageHtml({ title: target, text: `Moved to ${page.redirect}`, build }),
+        build
+      }
+    }
+    return {
+      status: 200,
+      headers: html,
+      body: pageHtml({ title: target, text: 'From the origin', build, bytes: this.pageBytes() }),
+      build
+    }
+  }
+
+  /**
+   * @private
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   */
+  _handle(req, res) {
+    res.on('error', () => {})
+    req.on('error', () => {})
+    req.resume()
+    const target = req.url ?? '/'
+    const path = target.split('?')[0] ?? target
+    /** @type {OriginRequestLogEntry} */
+    const entry = {
+      method: req.method ?? '',
+      url: target,
+      headers: { ...req.headers },
+      status: null,
+      build: null,
+      fault: null,
+      at: Date.now()
+    }
+    this.requests.push(entry)
+    if (this.requests.length > this.maxLog * 1.1) {
+      this.requests.splice(0, this.requests.length - this.maxLog)
+    }
+    const pick = this.faults.next(path, target)
+    const fault = pick?.fault
+    if (pick) entry.fault = pick.kind
+    if (fault?.drop || fault?.reset) {
+      req.socket.destroy()
+      return
+    }
+    const send = () => {
+      if (res.destroyed || res.writableEnded) return
+      /** @type {{ status: number, headers: Record<string, string>, body: string, build: string | null }} */
+      let answer
+      if (fault?.status !== undefined) {
+        const body = typeof fault.body === 'string' ? fault.body : `HTTP ${fault.status}\n`
+        answer = {
+          status: fault.status,
+          headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+          body,
+          build: null
+        }
+      } else if (req.method !== 'GET' && req.method !== 'HEAD') {
+        answer = {
+          status: 405,
+          headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+          body: 'Method not allowed\n',
+          build: null
+        }
+      } else {
+        // Decided when the answer leaves: a delayed answer shows the build live by then.
+        answer = this.answer(target)
+      }
+      if (fault?.headers) Object.assign(answer.headers, fault.headers)
+      entry.status = answer.status
+      entry.build = answer.build
+      res.setHeader('Content-Length', Buffer.byteLength(answer.body))
+      res.writeHead(answer.status, answer.headers)
+      res.end(req.method === 'HEAD' ? undefined : answer.body)
+    }
+    sendLater(this._timers, fault?.delayMs ?? 0, send)
+  }
+}
