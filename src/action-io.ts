@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Input, Output, type InputName } from './constants.js'
+import { INPUT_PREFIX, type InputEnvironment } from './input-names.js'
 import { capListOutputs, MAX_LIST_OUTPUT_BYTES } from './report/list-outputs.js'
 import { safeAnnotation, safeLogLine, safeLogLines } from './log-safety.js'
 import { Redactor } from './redact.js'
@@ -24,6 +25,19 @@ export function readRawInputs(): RawInputs {
   for (const name of Object.values(Input))
     raw[name] = core.getInput(name, { trimWhitespace: false })
   return raw
+}
+
+/**
+ * Every environment variable named like an input (`INPUT_…`, in any case), for the check that
+ * each is one the action reads (input-names.ts).
+ */
+export function readInputEnvironment(): InputEnvironment {
+  const variables: Record<string, string> = {}
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && name.slice(0, INPUT_PREFIX.length).toUpperCase() === INPUT_PREFIX)
+      variables[name] = value
+  }
+  return { variables, underAct: Boolean(process.env['ACT']) }
 }
 
 /** The runner's log, outputs and summary, with secrets redacted from every text. */

@@ -3,7 +3,7 @@
  * -> (verify). Each step is a module of steps/ that takes what the steps before it produced
  * and the io; this one only orders them and decides what to report when one fails.
  */
-import { ActionIo, readRawInputs } from './action-io.js'
+import { ActionIo, readInputEnvironment, readRawInputs } from './action-io.js'
 import { Input, Output } from './constants.js'
 import { credentialsIn } from './redact.js'
 import { buildPlan, type DerivedTargets } from './plan.js'
@@ -41,7 +41,7 @@ export async function run(io = new ActionIo()): Promise<void> {
 }
 
 async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo): Promise<void> {
-  const read = await readSettings(raw, io)
+  const read = await readSettings(raw, readInputEnvironment(), io)
   if (!read) return
   const { settings, diagnostics } = read
 

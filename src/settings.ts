@@ -66,8 +66,8 @@ export const LIMITS = {
   concurrency: { min: 1, max: 64 }
 } as const
 
-export async function parseInputs(raw: RawInputs): Promise<ParsedInputs> {
-  const diag = new Diagnostics()
+/** `diag` may hold problems found before (input names): then no settings come back either. */
+export async function parseInputs(raw: RawInputs, diag = new Diagnostics()): Promise<ParsedInputs> {
   const value = (name: InputName): string => {
     const given = raw[name].trim()
     return given === '' ? (INPUT_DEFAULTS[name] ?? '') : given

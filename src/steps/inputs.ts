@@ -7,17 +7,24 @@
  */
 import type { ActionIo } from '../action-io.js'
 import { Output } from '../constants.js'
-import { formatProblem, problemMessagesByInput, type Diagnostics } from '../diagnostics.js'
+import { Diagnostics, formatProblem, problemMessagesByInput } from '../diagnostics.js'
+import { checkInputVariables, type InputEnvironment } from '../input-names.js'
 import { renderInputProblems } from '../report/summary.js'
 import { skippedVerifyOutputs } from '../report/verify-outputs.js'
 import { parseInputs, type RawInputs, type RunSettings } from '../settings.js'
 
-/** The run's settings, or undefined when an input is wrong (the step has failed then). */
+/**
+ * The run's settings, or undefined when an input is wrong (the step has failed then). An input
+ * variable the action does not read (a misspelt `with:` key) is such a problem, reported first.
+ */
 export async function readSettings(
   raw: RawInputs,
+  environment: InputEnvironment,
   io: ActionIo
 ): Promise<{ settings: RunSettings; diagnostics: Diagnostics } | undefined> {
-  const { settings, diagnostics } = await parseInputs(raw)
+  const names = new Diagnostics()
+  checkInputVariables(environment, raw, names)
+  const { settings, diagnostics } = await parseInputs(raw, names)
   io.remarks(diagnostics)
   if (!settings) {
     await failOnInputProblems(diagnostics, io)
