@@ -114,6 +114,30 @@ describe('events end to end', () => {
     expect(noticesOf(result).join('\n')).toMatch(/deployment_status is 'failure' for production/)
   })
 
+  it.each(['pull_request', 'pull_request_target'])(
+    '%s closed without merging: nothing asked, nothing sent, status nothing-to-purge, a notice',
+    async event => {
+      const result = await runOn(event, fixture('pull_request-closed-unmerged.json'))
+      expect(result.exitCode).toBe(0)
+      expect(github.requests).toEqual([])
+      expect(emulator.requests).toEqual([])
+      expect(result.outputs['status']).toBe('nothing-to-purge')
+      expect(result.outputs['changed_files']).toBe('[]')
+      expect(noticesOf(result)).toEqual([
+        'Changed files: pull request #42 was closed without being merged: nothing was deployed, so no changed file is purged.'
+      ])
+      expect(errorsOf(result)).toEqual([])
+    }
+  )
+
+  it('pull_request closed by merging: purges its files', async () => {
+    github.setPullFiles(42, ['content/about.md'])
+    const result = await runOn('pull_request', fixture('pull_request-closed-merged.json'))
+    expect(result.exitCode).toBe(0)
+    expect(sentUrls()).toEqual(['/about/'])
+    expect(result.outputs['status']).toBe('purged')
+  })
+
   it('deployment_status failure with explicit tags: the tags still purge', async () => {
     const result = await runOn('deployment_status', fixture('deployment_status-failure.json'), {
       tags: 'always'

@@ -74,6 +74,45 @@ describe('event rules, from real-shaped payloads', () => {
     expect(source.queries).toEqual([{ kind: 'pull-request', number: 42 }])
   })
 
+  it.each(['pull_request', 'pull_request_target'])(
+    '%s closed without merging: nothing, and a notice (even with since or base_sha)',
+    event => {
+      for (const overrides of [{}, { since: 'last-deployment' as const }, { baseSha: BASE }]) {
+        const { source, diag } = decide(event, 'pull_request-closed-unmerged.json', overrides)
+        expect(source.queries).toEqual([])
+        expect(source.lookup).toBeUndefined()
+        expect(source.nothingReason).toBe(
+          'pull request #42 was closed without being merged: nothing was deployed, so no changed file is purged'
+        )
+        expect(diag.notices).toEqual([`Changed files: ${source.nothingReason}.`])
+        expect(diag.warnings).toEqual([])
+      }
+    }
+  )
+
+  it.each(['pull_request', 'pull_request_target'])('%s closed by merging: its files', event => {
+    const { source, diag } = decide(event, 'pull_request-closed-merged.json')
+    expect(source.queries).toEqual([{ kind: 'pull-request', number: 42 }])
+    expect(diag.notices).toEqual([])
+  })
+
+  it('a closed pull request whose payload kept only merged_at counts as merged', () => {
+    const closed = payload('pull_request-closed-merged.json')
+    delete (closed['pull_request'] as Record<string, unknown>)['merged']
+    const diag = new Diagnostics()
+    const source = decideChangeSource(
+      {
+        eventName: 'pull_request',
+        payload: closed,
+        sha: GITHUB_SHA,
+        repository: { owner: 'o', repo: 'r' }
+      },
+      {},
+      diag
+    )
+    expect(source.queries).toEqual([{ kind: 'pull-request', number: 42 }])
+  })
+
   it('merge_group: compare base_sha...head_sha', () => {
     const { source } = decide('merge_group', 'merge_group.json')
     expect(source.queries).toEqual([{ kind: 'compare', base: BASE, head: HEAD }])
