@@ -20,9 +20,10 @@ export const modules = {
  * environment, and `github-changes.ts` resolves lookups and runs the queries.
  *
  * Rules:
- * - A `deployment_status` whose state is not `success`, or a `workflow_run` whose conclusion is
- *   not `success`, deployed nothing: no changed files, a notice naming the state (explicit
- *   targets still purge). This gate comes first: no input turns a failed deploy into a purge.
+ * - A `deployment_status` whose state is not `success`, a `workflow_run` whose conclusion is
+ *   not `success`, or a `pull_request(_target)` closed without being merged deployed nothing:
+ *   no changed files, a notice naming the state (explicit targets still purge). This gate comes
+ *   first: no input turns a failed deploy into a purge.
  * - `since` (`last-deployment`, `last-successful-run`): base = the previous successful one
  *   (looked up by the edge), head = `head_sha`, else the event's head, else GITHUB_SHA. When
  *   none is found, `base_sha` is the fallback; without it the run fails (a first deploy).
@@ -322,12 +323,27 @@ function unsuccessfulOutcome(context, diag) {
             return undefined;
         what = `the workflow_run concluded '${conclusion}', not 'success'`;
     }
+    else if (isPullRequestEvent(context.eventName)) {
+        const pullRequest = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(context.payload['pull_request']);
+        if (text(context.payload['action']) !== 'closed' || isMerged(pullRequest))
+            return undefined;
+        const number = positiveInteger(pullRequest?.['number'] ?? context.payload['number']);
+        const which = number === undefined ? 'the pull request' : `pull request #${number}`;
+        what = `${which} was closed without being merged`;
+    }
     else {
         return undefined;
     }
     const reason = `${what}: nothing was deployed, so no changed file is purged`;
     diag.notice(`Changed files: ${reason}.`);
     return nothing(`${context.eventName}: not a success`, reason);
+}
+function isPullRequestEvent(eventName) {
+    return eventName === 'pull_request' || eventName === 'pull_request_target';
+}
+/** GitHub sends `merged`; `merged_at` says the same where a trimmed payload kept only that. */
+function isMerged(pullRequest) {
+    return pullRequest?.['merged'] === true || text(pullRequest?.['merged_at']) !== undefined;
 }
 /** The head the event names, for `since`: what this run deploys. */
 function eventHead(context) {
