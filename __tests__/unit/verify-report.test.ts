@@ -6,7 +6,7 @@ import {
   renderVerificationSkipped
 } from '../../src/report/verification.js'
 import type { PreviewReport, VerifyReport } from '../../src/verify/index.js'
-import type { CheckResult } from '../../src/verify/verify-pages.js'
+import { Tally, type CheckResult } from '../../src/verify/tally.js'
 
 const selection = {
   pages: [{ path: '/a', purgedBy: [] }],
@@ -18,19 +18,27 @@ const selection = {
   notes: []
 }
 
+/** A report of these checks, kept as the loop keeps them (a Tally). */
 function report(checks: CheckResult[]): VerifyReport {
+  const tally = new Tally()
+  for (const check of checks) tally.add(check)
+  const median = tally.timesToFresh.medianMs()
   return {
     siteUrl: 'https://www.example.com',
     devices: ['desktop', 'mobile'],
     selection,
     verification: {
       status: checks.some(c => c.state === 'stale') ? 'stale' : 'fresh',
-      checks,
-      warm: checks.filter(c => c.warm).length,
-      notWarm: 0,
+      counts: tally.counts,
+      checks: tally.checks,
+      notReached: 0,
+      listed: tally.listed(),
+      warm: tally.warm,
+      notWarm: tally.notWarm,
       skew: { lowMs: 3_599_500, highMs: 3_600_400, measured: true },
       requests: checks.length,
-      settledAfterMs: 4000
+      ...(tally.timesToFresh.count > 0 && { settledAfterMs: tally.timesToFresh.maxMs }),
+      ...(median !== undefined && { medianSettledAfterMs: median })
     }
   }
 }
@@ -80,6 +88,22 @@ describe('verification summary', () => {
     expect(html).toContain('&lt;script&gt;0&#124;x')
     expect(html.match(/⚠️ stale<\/td>/g)).toHaveLength(MAX_PROBLEM_ROWS)
     expect(html).toContain('… and 10 more.')
+  })
+
+  it('counts every check, but names at most a thousand of a state', () => {
+    const checks: CheckResult[] = Array.from({ length: 5000 }, (_, i) => ({
+      url: `https://www.example.com/p/${i}`,
+      device: 'desktop',
+      state: 'stale',
+      warm: false,
+      requests: 3
+    }))
+    const { verification } = report(checks)
+    expect(verification.counts.stale).toBe(5000)
+    expect(verification.listed).toHaveLength(1000)
+    const html = renderVerificationSection(report(checks))
+    expect(html).toContain('<td>stale</td><td>5000</td>')
+    expect(html).toContain(`… and ${5000 - MAX_PROBLEM_ROWS} more.`)
   })
 
   it('lists unverifiable (DYNAMIC) checks after failed and stale ones', () => {

@@ -36,8 +36,8 @@ export function capListOutputs(
 }
 
 /** The longest prefix of `items` whose JSON array text is at most `maxBytes` bytes (UTF-8). */
-function jsonArrayWithin(
-  items: readonly string[],
+export function jsonArrayWithin(
+  items: readonly unknown[],
   maxBytes: number
 ): { json: string; shown: number } {
   const parts: string[] = []

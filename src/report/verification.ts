@@ -3,7 +3,7 @@
  * escaped like the rest of the summary (html.ts).
  */
 import type { PreviewReport, VerifyReport } from '../verify/index.js'
-import type { CheckResult, CheckState } from '../verify/verify-pages.js'
+import type { CheckResult, CheckState, StateCounts } from '../verify/verify-pages.js'
 import { code, escapeHtml, table } from './html.js'
 
 /** Rows of failed, stale and unverifiable checks shown; the rest are counted. */
@@ -41,16 +41,20 @@ export function renderVerificationSection(report: VerifyReport): string {
   )
   const counts = STATE_LABELS.map(([state, label]) => [
     escapeHtml(label),
-    String(verification.checks.filter(check => check.state === state).length)
+    String(verification.counts[state])
   ])
-  const times = verification.checks
-    .map(check => check.settledAfterMs)
-    .filter((ms): ms is number => ms !== undefined)
-    .sort((a, b) => a - b)
+  if (verification.notReached > 0) {
+    counts.push(['not started before the deadline', String(verification.notReached)])
+  }
   counts.push(['warm (HIT after the purge)', String(verification.warm)])
-  if (times.length > 0) {
-    counts.push(['time to fresh, median', seconds(times[Math.floor((times.length - 1) / 2)] ?? 0)])
-    counts.push(['time to fresh, slowest', seconds(times[times.length - 1] ?? 0)])
+  if (verification.arrivalAfterMs !== undefined) {
+    counts.push(['purge seen arriving here after', seconds(verification.arrivalAfterMs)])
+  }
+  if (verification.medianSettledAfterMs !== undefined) {
+    counts.push(['time to fresh, median', seconds(verification.medianSettledAfterMs)])
+  }
+  if (verification.settledAfterMs !== undefined) {
+    counts.push(['time to fresh, slowest', seconds(verification.settledAfterMs)])
   }
   if (selection.leftOut > 0) {
     counts.push([
@@ -77,7 +81,7 @@ export function renderVerificationSection(report: VerifyReport): string {
   if (report.sitemap?.found === false) {
     parts.push('<p>No sitemap was found: pattern and folder-tag targets were not checked.</p>\n')
   }
-  parts.push(problemTable(verification.checks))
+  parts.push(problemTable(verification.listed, verification.counts))
   return parts.join('')
 }
 
@@ -92,10 +96,12 @@ const LISTED: readonly { state: CheckState; label: string; detail?: string }[] =
   }
 ]
 
-function problemTable(checks: readonly CheckResult[]): string {
+function problemTable(checks: readonly CheckResult[], counts: StateCounts): string {
   const listed = LISTED.flatMap(({ state, label, detail }) =>
     checks.filter(check => check.state === state).map(check => ({ check, label, detail }))
   )
+  // The run names at most a thousand checks of each state; the counts have them all.
+  const total = LISTED.reduce((sum, { state }) => sum + counts[state], 0)
   if (listed.length === 0) return ''
   // Only the rows shown are rendered: a big run can have many thousands of them.
   const rows = listed
@@ -106,10 +112,8 @@ function problemTable(checks: readonly CheckResult[]): string {
       label,
       escapeHtml(check.detail ?? detail ?? '')
     ])
-  const more =
-    listed.length > MAX_PROBLEM_ROWS
-      ? `<p>… and ${listed.length - MAX_PROBLEM_ROWS} more.</p>\n`
-      : ''
+  const shown = Math.min(listed.length, MAX_PROBLEM_ROWS)
+  const more = total > shown ? `<p>… and ${total - shown} more.</p>\n` : ''
   return `<h4>Checks not proven fresh</h4>\n${table(['page', 'device', 'result', 'detail'], rows)}${more}`
 }
 

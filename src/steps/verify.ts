@@ -7,6 +7,7 @@
 import type { ActionIo } from '../action-io.js'
 import { Output, type VerifyStatus } from '../constants.js'
 import type { AcceptanceTimes, PurgeRequest, PurgeTargets } from '../plan.js'
+import { jsonArrayWithin, MAX_LIST_OUTPUT_BYTES } from '../report/list-outputs.js'
 import { skippedVerifyOutputs } from '../report/verify-outputs.js'
 import type { RunSettings } from '../settings.js'
 
@@ -55,14 +56,25 @@ export async function verifyAfterPurge(
     targets: purged,
     acceptedAt: byTarget,
     lastAcceptedAt,
+    deadlineFrom: lastAcceptedAt,
     requestTimeoutMs: settings.timeoutMs,
     log: io
   })
   const { verification } = report
-  const stale = verification.checks.filter(check => check.state === 'stale')
+  const { counts } = verification
+  const stale = verification.listed.filter(check => check.state === 'stale')
+  const staleOutput = jsonArrayWithin(
+    stale.map(check => ({ url: check.url, device: check.device })),
+    MAX_LIST_OUTPUT_BYTES
+  )
+  if (staleOutput.shown < counts.stale) {
+    io.warning(
+      `The 'stale' output names ${staleOutput.shown} of the ${counts.stale} stale checks (GitHub limits a job's outputs to 1 MB); the job summary counts them all.`
+    )
+  }
   io.setOutputs({
     [Output.VerifyStatus]: verification.status,
-    [Output.Stale]: JSON.stringify(stale.map(check => ({ url: check.url, device: check.device }))),
+    [Output.Stale]: staleOutput.json,
     [Output.VerifySeconds]:
       verification.settledAfterMs === undefined
         ? ''
@@ -71,10 +83,12 @@ export async function verifyAfterPurge(
   })
   await io.writeSummary(renderVerificationSection(report))
   concludeVerification(io, verification.status, verify.mode, verification.fatal, {
-    stale: stale.length,
-    failed: verification.checks.filter(check => check.state === 'failed').length,
-    unverifiable: verification.checks.filter(check => check.state === 'unverifiable').length,
-    checks: verification.checks.length
+    stale: counts.stale,
+    failed: counts.failed,
+    unverifiable: counts.unverifiable,
+    checks: verification.checks,
+    notReached: verification.notReached,
+    timeoutSeconds: verify.timeoutMs / 1000
   })
 }
 
@@ -83,7 +97,14 @@ function concludeVerification(
   status: VerifyStatus,
   mode: 'fail' | 'warn' | 'off',
   fatal: string | undefined,
-  counts: { stale: number; failed: number; unverifiable: number; checks: number }
+  counts: {
+    stale: number
+    failed: number
+    unverifiable: number
+    checks: number
+    notReached: number
+    timeoutSeconds: number
+  }
 ): void {
   if (fatal !== undefined) {
     io.setFailed(`Verification failed: ${fatal}`)
@@ -105,7 +126,10 @@ function concludeVerification(
   }
   const what = [
     counts.stale > 0 ? `${counts.stale} check(s) still stale at the deadline` : '',
-    counts.failed > 0 ? `${counts.failed} check(s) could not be made` : ''
+    counts.failed > 0 ? `${counts.failed} check(s) could not be made` : '',
+    counts.notReached > 0
+      ? `${counts.notReached} check(s) not started before the deadline (verify_timeout_seconds: ${counts.timeoutSeconds})`
+      : ''
   ]
     .filter(Boolean)
     .join('; ')

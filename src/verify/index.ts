@@ -12,9 +12,9 @@ import { selectPages, type PageSelection, type TargetRef } from './select-pages.
 import { pageUrl, type VerifySettings } from './settings.js'
 import { createSiteTransport, type SiteTransport } from './site-transport.js'
 import {
-  verifyChecks,
   DEFAULTS,
-  type Check,
+  verifyPages,
+  type PageToCheck,
   type Progress,
   type Verification
 } from './verify-pages.js'
@@ -33,7 +33,12 @@ export interface VerifyInput {
   readonly targets: PurgeTargets
   /** The runner's time each target's purge was accepted at, by `targetKey`. */
   readonly acceptedAt: ReadonlyMap<string, number>
-  readonly lastAcceptedAt: number
+  /** The last purge's acceptance (runner's clock); absent: nothing was purged, so warm only. */
+  readonly lastAcceptedAt?: number
+  /** The deadline (verify_timeout_seconds) counts from here, in the runner's clock. */
+  readonly deadlineFrom: number
+  /** Page requests a second at most (the `rate` input); absent: 6 in flight is the only bound. */
+  readonly ratePerSecond?: number
   /** The longest one request may take (timeout_seconds). */
   readonly requestTimeoutMs: number
   readonly log: VerifyLog
@@ -77,28 +82,21 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
         `verify_limit is ${settings.limit}: ${selection.leftOut} of ${selection.selectedCount} pages are left out; a sample spread over them is checked.`
       )
     }
-    const checks: Check[] = []
-    for (const page of selection.pages) {
-      const times = page.purgedBy.map(target => input.acceptedAt.get(targetKey(target)))
-      const known = times.filter((time): time is number => time !== undefined)
-      const purgeAcceptedAt = known.length > 0 ? Math.max(...known) : input.lastAcceptedAt
-      const url = pageUrl(siteUrl, page.path)
-      for (const device of settings.devices) checks.push({ url, device, purgeAcceptedAt })
-    }
+    const devices = settings.devices
     log.info(
-      `Verifying ${selection.pages.length} page(s) x ${settings.devices.length} device(s) on ${siteUrl.origin} (deadline ${settings.timeoutMs / 1000} s after the last purge was accepted).`
+      `Verifying ${selection.pages.length} page(s) x ${devices.length} device(s) on ${siteUrl.origin} (deadline ${settings.timeoutMs / 1000} s after the last purge was accepted).`
     )
-    const verification = await verifyChecks(checks, {
+    const verification = await verifyPages(pagesToCheck(input, selection), {
       getPage: (url, userAgent, timeoutMs) => transport.getPage(url, userAgent, timeoutMs),
       clock,
-      lastAcceptedAt: input.lastAcceptedAt,
-      timeoutMs: settings.timeoutMs,
+      devices,
+      pageCount: selection.pages.length,
+      ...(input.lastAcceptedAt !== undefined && { lastAcceptedAt: input.lastAcceptedAt }),
+      deadline: input.deadlineFrom + settings.timeoutMs,
       requestTimeoutMs: input.requestTimeoutMs,
+      ...(input.ratePerSecond !== undefined && { ratePerSecond: input.ratePerSecond }),
       siteLabel: `site_url ${siteUrl.origin}`,
-      onProgress: progress =>
-        log.info(
-          `${progress.pagesFresh} of ${progress.pages} pages fresh on all devices, ${Math.round(progress.elapsedMs / 1000)} s`
-        )
+      onProgress: progress => log.info(describeProgress(progress))
     })
     return {
       siteUrl: siteUrl.origin,
@@ -153,6 +151,50 @@ export async function runPreview(input: PreviewInput): Promise<PreviewReport> {
   } finally {
     if (!input.transport) transport.close()
   }
+}
+
+/**
+ * Each chosen page with the time its purge was accepted, made as the loop takes them (the
+ * selection holds paths; URLs are built one page at a time).
+ */
+function* pagesToCheck(
+  input: Pick<VerifyInput, 'siteUrl' | 'acceptedAt' | 'lastAcceptedAt'>,
+  selection: PageSelection
+): Generator<PageToCheck> {
+  for (const page of selection.pages) {
+    const url = pageUrl(input.siteUrl, page.path)
+    if (input.lastAcceptedAt === undefined) {
+      yield { url }
+      continue
+    }
+    let purgeAcceptedAt: number | undefined
+    for (const target of page.purgedBy) {
+      const time = input.acceptedAt.get(targetKey(target))
+      if (time !== undefined) purgeAcceptedAt = Math.max(time, purgeAcceptedAt ?? time)
+    }
+    yield { url, purgeAcceptedAt: purgeAcceptedAt ?? input.lastAcceptedAt }
+  }
+}
+
+/** One progress line: `12,345 of 30,000 checks done (12,100 fresh, 245 stale), ...`. */
+export function describeProgress(progress: Progress): string {
+  const count = (n: number): string => Math.round(n).toLocaleString('en')
+  const eta =
+    progress.etaMs !== undefined
+      ? `, about ${duration(progress.etaMs)} to go`
+      : progress.staleNow > 0
+        ? ', waiting for the purge to reach this data center'
+        : ''
+  return `Progress after ${duration(progress.elapsedMs)}: ${count(progress.done)} of ${count(progress.checks)} checks done (${count(progress.fresh)} seen fresh, ${count(progress.staleNow)} stale now), ${count(progress.requestsPerSecond)} requests/s${eta}.`
+}
+
+/** `45 s`, `3 min 05 s`, `1 h 02 min`. */
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000)
+  if (seconds < 60) return `${seconds} s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`
 }
 
 /** The pages to check (or preview) for the purged targets; says the selection's notes. */

@@ -65,9 +65,14 @@ export function isRetryableStatus(status: number): boolean {
  * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
  * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
  * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
- * leaves (an entry cached within about a second of the acceptance counts as fresh).
+ * leaves (an entry cached within about a second of the acceptance counts as fresh). Without a
+ * purge time (a warm-up of pages nothing purged), any HIT is fresh and warm.
  */
-export function judge(answer: SiteAnswer, purgeAcceptedAt: number, skew: SkewEstimate): Verdict {
+export function judge(
+  answer: SiteAnswer,
+  purgeAcceptedAt: number | undefined,
+  skew: SkewEstimate
+): Verdict {
   if (isRetryableStatus(answer.status)) {
     return { kind: 'retry', reason: `HTTP ${answer.status}` }
   }
@@ -97,9 +102,10 @@ export function judge(answer: SiteAnswer, purgeAcceptedAt: number, skew: SkewEst
 function judgeHit(
   answer: SiteAnswer,
   prefix: string,
-  purgeAcceptedAt: number,
+  purgeAcceptedAt: number | undefined,
   skew: SkewEstimate
 ): Verdict {
+  if (purgeAcceptedAt === undefined) return { kind: 'fresh', warm: true }
   const text = headerValue(answer.headers, `${prefix}-kc-date`)
   const cached = parseEdgeDate(text)
   if (cached === undefined) {

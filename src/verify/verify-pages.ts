@@ -1,9 +1,10 @@
 /**
  * The polling loop: asks the public site for every (page, device) check until each is settled
- * or the deadline passes. A stale check is asked again with a growing, jittered delay; once
- * one check turns from stale to fresh (the purge has reached this data center), the other
- * stale checks are asked again at once instead of sleeping out their delay. At most
- * `concurrency` requests are in flight, across all pages and devices. Pages first seen
+ * or the deadline passes. Pages stream in: at most `window` checks are under way at once (a new
+ * page is taken when one ends), and what a check leaves behind is a count in the tally, so
+ * 100,000 pages on three devices run in the memory of a few thousand. At most `concurrency`
+ * requests are in flight, and at most `ratePerSecond` leave each second (retries and warm-ups
+ * included). A stale check is asked again on the schedule of poll-schedule.ts; pages first seen
  * EXTRACTING are asked again until they answer HIT (warm), for a while after all are fresh.
  * Judging is judge.ts's job; this module only orders the requests.
  */
@@ -23,38 +24,48 @@ import {
   type Verdict
 } from './judge.js'
 import { Semaphore } from './limiter.js'
+import { Naps } from './naps.js'
+import {
+  backoffDelay,
+  PROBE_EVERY_MS,
+  PropagationWatch,
+  STALE_BACKOFF,
+  type Backoff
+} from './poll-schedule.js'
+import { RateLimiter } from './rate-limiter.js'
 import { SiteTransportError, type SiteHead } from './site-transport.js'
+import { Tally, type CheckResult, type CheckState, type StateCounts } from './tally.js'
 
-export interface Check {
+export type { Backoff, CheckResult, CheckState, StateCounts }
+
+export interface PageToCheck {
   /** The page's absolute URL on the site. */
   readonly url: URL
-  readonly device: Device
-  /** The runner's time of the answer that accepted this page's purge. */
-  readonly purgeAcceptedAt: number
-}
-
-export type CheckState = 'fresh' | 'stale' | 'gone' | 'not-cacheable' | 'unverifiable' | 'failed'
-
-export interface CheckResult {
-  readonly url: string
-  readonly device: string
-  readonly state: CheckState
-  /** Seen as HIT after the purge. */
-  readonly warm: boolean
-  /** From the last purge's acceptance until the check was settled (fresh, gone, ...). */
-  readonly settledAfterMs?: number
-  readonly requests: number
-  /** Stale: the cache date served; failed: what went wrong. With the edge's ids when known. */
-  readonly detail?: string
+  /**
+   * The runner's time of the answer that accepted this page's purge; absent when nothing was
+   * purged (mode: verify without purged_at): then any HIT counts, and EXTRACTING is warmed.
+   */
+  readonly purgeAcceptedAt?: number
 }
 
 export interface Verification {
   readonly status: VerifyStatus
-  readonly checks: readonly CheckResult[]
   /** Set when the verification stopped at once (no status header: not the public site). */
   readonly fatal?: string
-  /** From the last purge's acceptance until the last check was settled; absent if none was. */
+  /** Checks made, by how each ended. */
+  readonly counts: StateCounts
+  /** Checks made in all: the sum of `counts`. */
+  readonly checks: number
+  /** Checks never started: the deadline came first. */
+  readonly notReached: number
+  /** The checks worth naming (failed, stale, unverifiable, gone), at most a thousand of each. */
+  readonly listed: readonly CheckResult[]
+  /** From the last purge's acceptance until the last check was seen settled; absent if none was. */
   readonly settledAfterMs?: number
+  /** The median of the checks' times to settled (within 0.1 s). */
+  readonly medianSettledAfterMs?: number
+  /** From a purge's acceptance until a check was first seen going from stale to fresh here. */
+  readonly arrivalAfterMs?: number
   readonly warm: number
   /** Fresh checks that did not answer HIT before the warm-up window closed. */
   readonly notWarm: number
@@ -62,27 +73,27 @@ export interface Verification {
   readonly requests: number
 }
 
-export interface Backoff {
-  readonly firstMs: number
-  readonly maxMs: number
-  readonly factor: number
-  /** The delay is multiplied by a random factor in [1 - jitter, 1 + jitter]. */
-  readonly jitter: number
-}
-
 export interface VerifyOptions {
   readonly getPage: (url: URL, userAgent: string, timeoutMs: number) => Promise<SiteHead>
   readonly clock: Clock
   readonly random?: () => number
-  /** The last purge's acceptance (runner's clock); the deadline counts from it. */
-  readonly lastAcceptedAt: number
-  readonly timeoutMs: number
+  readonly devices: readonly Device[]
+  /** How many pages the iterable yields: the progress and its ETA count with it. */
+  readonly pageCount: number
+  /** Times to fresh count from here: the last purge's acceptance; absent: the run's start. */
+  readonly lastAcceptedAt?: number
+  /** The runner's time after which no check starts and stale checks end. */
+  readonly deadline: number
   readonly requestTimeoutMs: number
   readonly concurrency?: number
+  /** The most page requests a second (the `rate` input); absent: only `concurrency` bounds them. */
+  readonly ratePerSecond?: number
   readonly staleBackoff?: Backoff
   readonly warmBackoff?: Backoff
   /** How long to keep warming after every check is fresh. */
   readonly warmWindowMs?: number
+  /** Checks under way at once, at most: what bounds the loop's memory. */
+  readonly window?: number
   readonly progressEveryMs?: number
   readonly onProgress?: (progress: Progress) => void
   /** The site's address, for the error when it does not answer through the cache. */
@@ -90,19 +101,31 @@ export interface VerifyOptions {
 }
 
 export interface Progress {
-  readonly pagesFresh: number
-  readonly pages: number
-  readonly checksSettled: number
   readonly checks: number
+  /** Checks ended (fresh, stale at the deadline, gone, ...). */
+  readonly done: number
+  /** Checks seen fresh (or gone, not cacheable, unverifiable): still warming ones included. */
+  readonly fresh: number
+  /** Checks whose last answer was stale: waiting for the purge. */
+  readonly staleNow: number
+  readonly requests: number
+  /** Requests a second since the last report. */
+  readonly requestsPerSecond: number
   readonly elapsedMs: number
+  /** At the pace of checks ending since the last report; absent when none ended. */
+  readonly etaMs?: number
 }
 
 export const DEFAULTS = {
   concurrency: 6,
-  staleBackoff: { firstMs: 2000, maxMs: 15_000, factor: 1.5, jitter: 0.2 },
   warmBackoff: { firstMs: 1000, maxMs: 15_000, factor: 1.5, jitter: 0.2 },
   warmWindowMs: 60_000,
   progressEveryMs: 15_000,
+  /**
+   * Enough checks under way to keep the site busy at 1,000 requests a second while each fresh
+   * page waits about a second to be asked again (the warm-up), few enough to stay small.
+   */
+  window: 2048,
   /** A stale check woken early still waits this long after its last request. */
   minWakeGapMs: 500
 } as const
@@ -116,114 +139,185 @@ interface Judged {
   readonly verdict: Verdict
 }
 
-export async function verifyChecks(
-  checks: readonly Check[],
+interface Check {
+  readonly page: PageToCheck
+  readonly device: Device
+}
+
+export async function verifyPages(
+  pages: Iterable<PageToCheck>,
   options: VerifyOptions
 ): Promise<Verification> {
-  return new VerifyRun(checks, options).run()
+  return new VerifyRun(pages, options).run()
 }
 
 class VerifyRun {
   private readonly clock: Clock
   private readonly random: () => number
-  private readonly deadline: number
-  private readonly limiter: Semaphore
-  private readonly stopAll = new AbortController()
-  private readonly results: (CheckResult | undefined)[]
-  private readonly freshAt: (number | undefined)[]
-  /** Wakes each stale check sleeping out its backoff. */
-  private readonly staleSleepers = new Set<() => void>()
+  private readonly slots: Semaphore
+  private readonly rate: RateLimiter | undefined
+  private readonly naps: Naps
+  private readonly watch: PropagationWatch
+  private readonly tally = new Tally()
+  private readonly source: Iterator<Check>
+  private readonly totalChecks: number
+  private readonly measureFrom: number
   private skew: SkewEstimate = UNMEASURED_SKEW
   private sawStatusHeader = false
   private fatal: string | undefined
+  private stopped = false
   private requests = 0
+  private seenFresh = 0
+  private staleNow = 0
+  /** When a stale check's request last left: the probe asks one when it has been too long. */
+  private lastStaleAskAt: number
   private pendingFreshness: number
   /** When the last check stopped waiting for freshness: the warm-up window opens then. */
   private allFreshAt: number | undefined
 
   constructor(
-    private readonly checks: readonly Check[],
+    pages: Iterable<PageToCheck>,
     private readonly options: VerifyOptions
   ) {
     this.clock = options.clock
     this.random = options.random ?? Math.random
-    this.deadline = options.lastAcceptedAt + options.timeoutMs
-    this.limiter = new Semaphore(options.concurrency ?? DEFAULTS.concurrency)
-    this.results = new Array(checks.length)
-    this.freshAt = new Array(checks.length)
-    this.pendingFreshness = checks.length
+    this.slots = new Semaphore(options.concurrency ?? DEFAULTS.concurrency)
+    this.rate =
+      options.ratePerSecond === undefined ? undefined : new RateLimiter(options.ratePerSecond)
+    this.naps = new Naps(this.clock)
+    this.watch = new PropagationWatch(options.staleBackoff)
+    this.source = checksOf(pages, options.devices)
+    this.totalChecks = options.pageCount * options.devices.length
+    this.pendingFreshness = this.totalChecks
+    this.measureFrom = options.lastAcceptedAt ?? this.clock.now()
+    this.lastStaleAskAt = this.clock.now()
   }
 
   async run(): Promise<Verification> {
     const started = this.clock.now()
-    const progressDone = new AbortController()
-    const progress = this.reportProgress(started, progressDone.signal)
-    await Promise.all(this.checks.map((check, index) => this.runCheck(check, index)))
-    progressDone.abort()
-    await progress
+    const background = new AbortController()
+    const watchers = Promise.all([
+      this.reportProgress(started, background.signal),
+      this.probe(background.signal)
+    ])
+    const lanes = Math.max(1, Math.min(this.options.window ?? DEFAULTS.window, this.totalChecks))
+    await Promise.all(Array.from({ length: lanes }, () => this.lane()))
+    background.abort()
+    await watchers
     return this.summarize()
+  }
+
+  /** One of `window` lanes: takes the next check when the last one ended, until none is left. */
+  private async lane(): Promise<void> {
+    while (!this.stopped && this.clock.now() < this.options.deadline) {
+      const next = this.source.next()
+      if (next.done === true) return
+      await this.runCheck(next.value)
+    }
   }
 
   private async reportProgress(started: number, done: AbortSignal): Promise<void> {
     const every = this.options.progressEveryMs ?? DEFAULTS.progressEveryMs
+    let last = { at: started, requests: 0, done: 0 }
     for (;;) {
       await this.clock.sleep(every, done)
       if (done.aborted) return
-      this.options.onProgress?.(this.progress(started))
+      const now = this.clock.now()
+      const seconds = Math.max(0.001, (now - last.at) / 1000)
+      const ended = this.tally.checks
+      const pace = (ended - last.done) / seconds
+      this.options.onProgress?.({
+        checks: this.totalChecks,
+        done: ended,
+        fresh: this.seenFresh,
+        staleNow: this.staleNow,
+        requests: this.requests,
+        requestsPerSecond: (this.requests - last.requests) / seconds,
+        elapsedMs: now - started,
+        ...(pace > 0 && { etaMs: ((this.totalChecks - ended) / pace) * 1000 })
+      })
+      last = { at: now, requests: this.requests, done: ended }
     }
   }
 
-  private progress(started: number): Progress {
-    const pages = new Map<string, boolean>()
-    let settled = 0
-    this.checks.forEach((check, index) => {
-      const result = this.results[index]
-      if (this.freshAt[index] !== undefined || result !== undefined) settled++
-      // Stale and failed checks are settled at the deadline, but not fresh.
-      const fresh =
-        this.freshAt[index] !== undefined ||
-        (result !== undefined && result.state !== 'stale' && result.state !== 'failed')
-      pages.set(check.url.href, (pages.get(check.url.href) ?? true) && fresh)
-    })
-    return {
-      pagesFresh: [...pages.values()].filter(Boolean).length,
-      pages: pages.size,
-      checksSettled: settled,
-      checks: this.checks.length,
-      elapsedMs: this.clock.now() - started
+  /**
+   * The probe (poll-schedule.ts, rule 1): whenever no stale check was asked for
+   * PROBE_EVERY_MS, the one that has waited longest is asked.
+   */
+  private async probe(done: AbortSignal): Promise<void> {
+    for (;;) {
+      const due = this.lastStaleAskAt + PROBE_EVERY_MS - this.clock.now()
+      await this.clock.sleep(due > 0 ? due : PROBE_EVERY_MS, done)
+      if (done.aborted) return
+      if (
+        this.clock.now() - this.lastStaleAskAt >= PROBE_EVERY_MS &&
+        this.naps.wakeLongestStale()
+      ) {
+        // Counted as asked now, so that the next probe waits its full interval.
+        this.lastStaleAskAt = this.clock.now()
+      }
     }
   }
 
-  private async runCheck(check: Check, index: number): Promise<void> {
-    let attempt = 0
+  private async runCheck(check: Check): Promise<void> {
+    const url = check.page.url.href
+    let retryAttempt = 0
+    let staleAttempt = 0
     let requests = 0
     let lastProblem: string | undefined
     let lastStale: string | undefined
-    let wasStale = false
-    const finish = (result: Omit<CheckResult, 'url' | 'device' | 'requests'>): void => {
-      this.results[index] = { url: check.url.href, device: check.device.name, requests, ...result }
-      if (this.freshAt[index] === undefined) this.doneWaitingForFreshness()
+    let stale = false
+    let freshAt: number | undefined
+    const leaveStale = (): void => {
+      if (stale) this.staleNow--
+      stale = false
+    }
+    const markFresh = (): void => {
+      const wasStale = stale
+      leaveStale()
+      freshAt = this.clock.now()
+      this.seenFresh++
+      this.doneWaitingForFreshness()
+      // Stale, then fresh: the purge reached this data center, so the other stale checks are
+      // probably fresh too; ask them now rather than after their backoff.
+      if (wasStale) {
+        this.watch.arrived(freshAt, freshAt - (check.page.purgeAcceptedAt ?? this.measureFrom))
+        this.naps.wakeStale()
+      }
+    }
+    const finish = (state: CheckState, warm: boolean, detail?: string): void => {
+      leaveStale()
+      if (freshAt === undefined) this.doneWaitingForFreshness()
+      this.tally.add({
+        url,
+        device: check.device.name,
+        state,
+        warm,
+        requests,
+        ...(freshAt !== undefined && { settledAfterMs: Math.max(0, freshAt - this.measureFrom) }),
+        ...(detail !== undefined && { detail })
+      })
     }
 
-    while (!this.stopAll.signal.aborted) {
-      if (this.clock.now() >= this.deadline) {
+    while (!this.stopped) {
+      if (this.clock.now() >= this.options.deadline) {
+        // Never asked: counted as not started (summarize), not as a check that failed.
+        if (requests === 0) return
         if (lastStale !== undefined && lastProblem === undefined) {
-          finish({ state: 'stale', warm: false, detail: lastStale })
+          finish('stale', false, lastStale)
         } else {
-          finish({
-            state: 'failed',
-            warm: false,
-            detail: `still failing at the deadline: ${lastProblem ?? 'no answer'}`
-          })
+          finish('failed', false, `still failing at the deadline: ${lastProblem ?? 'no answer'}`)
         }
         return
       }
+      if (stale) this.lastStaleAskAt = this.clock.now()
       const asked = await this.ask(check)
       if (asked === 'stopped') return
+      if (asked === 'late') continue
       requests++
       if (asked instanceof SiteTransportError) {
         lastProblem = asked.kind === 'timeout' ? `timeout (${asked.message})` : asked.message
-        await this.sleep(this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff))
+        await this.sleep(this.backoff(this.options.staleBackoff ?? STALE_BACKOFF, retryAttempt++))
         continue
       }
       const { answer, verdict } = asked
@@ -231,76 +325,72 @@ class VerifyRun {
       switch (verdict.kind) {
         case 'retry':
           lastProblem = ids ? `${verdict.reason} (${ids})` : verdict.reason
-          await this.sleep(this.retryWait(answer, attempt++))
+          await this.sleep(this.retryWait(answer, retryAttempt++))
           continue
         case 'no-status-header':
           // ask() stopped the run already when no answer ever had the header.
-          if (this.stopAll.signal.aborted) return
+          if (this.stopped) return
           if (verdict.gone) {
-            this.markFresh(index, wasStale)
-            finish({ state: 'gone', warm: false, ...this.settled(index) })
+            markFresh()
+            finish('gone', false)
             return
           }
-          finish({
-            state: 'failed',
-            warm: false,
-            detail: `HTTP ${answer.status} without a *-Kc-Status header`
-          })
+          finish('failed', false, `HTTP ${answer.status} without a *-Kc-Status header`)
           return
         case 'stale': {
           lastProblem = undefined
           lastStale = ids ? `${verdict.cacheDate} (${ids})` : verdict.cacheDate
-          wasStale = true
-          const delay = this.delay(DEFAULTS.staleBackoff, attempt++, this.options.staleBackoff)
-          await this.sleepWakeable(delay, this.clock.now())
+          if (!stale) this.staleNow++
+          stale = true
+          const askedAt = this.clock.now()
+          const next = this.watch.staleDelay(askedAt, staleAttempt, this.random)
+          staleAttempt = next.nextAttempt
+          await this.sleepStale(next.delayMs, askedAt)
           continue
         }
         case 'fresh':
-          this.markFresh(index, wasStale)
+          markFresh()
           if (!verdict.warm) {
             const warm = await this.warmUp(check)
             requests += warm.requests
-            finish({ state: 'fresh', warm: warm.warm, ...this.settled(index) })
+            finish('fresh', warm.warm)
           } else {
-            finish({ state: 'fresh', warm: true, ...this.settled(index) })
+            finish('fresh', true)
           }
           return
         case 'gone':
         case 'not-cacheable':
         case 'unverifiable':
-          this.markFresh(index, wasStale)
-          finish({ state: verdict.kind, warm: false, ...this.settled(index) })
+          markFresh()
+          finish(verdict.kind, false)
           return
       }
     }
   }
 
-  private settled(index: number): { settledAfterMs?: number } {
-    const at = this.freshAt[index]
-    return at === undefined ? {} : { settledAfterMs: Math.max(0, at - this.options.lastAcceptedAt) }
-  }
-
   /**
-   * One request through the limiter, and its verdict; 'stopped' when the run stopped while
-   * waiting.
+   * One request through the limits (in flight, then the rate), and its verdict; 'stopped' when
+   * the run stopped while waiting, 'late' when the deadline passed meanwhile (nothing is sent:
+   * a queue of checks must not run on past the deadline).
    */
-  private async ask(check: Check): Promise<Judged | SiteTransportError | 'stopped'> {
-    if (!(await this.limiter.acquire(this.stopAll.signal))) return 'stopped'
-    const sentAt = this.clock.now()
+  private async ask(check: Check): Promise<Judged | SiteTransportError | 'stopped' | 'late'> {
+    if (!(await this.slots.acquire())) return 'stopped'
     try {
-      if (this.stopAll.signal.aborted) return 'stopped'
-      const remaining = Math.max(1000, this.deadline - sentAt + 1000)
+      if (!(await this.waitForRate())) return 'stopped'
+      const sentAt = this.clock.now()
+      if (sentAt >= this.options.deadline) return 'late'
+      const remaining = Math.max(1000, this.options.deadline - sentAt + 1000)
       const timeout = Math.min(this.options.requestTimeoutMs, remaining)
       this.requests++
-      const head = await this.options.getPage(check.url, check.device.userAgent, timeout)
+      const head = await this.options.getPage(check.page.url, check.device.userAgent, timeout)
       const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
       this.learnFrom(answer)
       // Decided before the slot is released, so that no further request leaves once the
       // site has shown it does not answer through the cache.
-      const verdict = judge(answer, check.purgeAcceptedAt, this.skew)
+      const verdict = judge(answer, check.page.purgeAcceptedAt, this.skew)
       if (verdict.kind === 'no-status-header' && !this.sawStatusHeader) {
         this.stop(
-          `${this.options.siteLabel} answered ${check.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
+          `${this.options.siteLabel} answered ${check.page.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
         )
       }
       return { answer, verdict }
@@ -308,7 +398,19 @@ class VerifyRun {
       if (error instanceof SiteTransportError) return error
       throw error
     } finally {
-      this.limiter.release()
+      this.slots.release()
+    }
+  }
+
+  /** Waits until the rate lets a request leave; false when the run stopped meanwhile. */
+  private async waitForRate(): Promise<boolean> {
+    if (this.stopped) return false
+    if (this.rate === undefined) return true
+    for (;;) {
+      const wait = this.rate.take(this.clock.now())
+      if (wait <= 0) return true
+      await this.naps.sleep(wait)
+      if (this.stopped) return false
     }
   }
 
@@ -319,40 +421,28 @@ class VerifyRun {
     if (edgeHeaderPrefix(answer.headers) !== undefined) this.sawStatusHeader = true
   }
 
-  private markFresh(index: number, wasStale: boolean): void {
-    this.freshAt[index] = this.clock.now()
-    this.doneWaitingForFreshness()
-    // Stale, then fresh: the purge reached this data center, so the other stale checks are
-    // probably fresh too; ask them now rather than after their backoff.
-    if (wasStale) this.wakeStaleChecks()
-  }
-
   private doneWaitingForFreshness(): void {
     this.pendingFreshness--
     if (this.pendingFreshness === 0) this.allFreshAt = this.clock.now()
-  }
-
-  private wakeStaleChecks(): void {
-    for (const wake of [...this.staleSleepers]) wake()
   }
 
   /** Asks again until HIT, within the warm-up window and never past the deadline. */
   private async warmUp(check: Check): Promise<{ warm: boolean; requests: number }> {
     let requests = 0
     for (let attempt = 0; ; attempt++) {
-      const delay = this.delay(DEFAULTS.warmBackoff, attempt, this.options.warmBackoff)
+      const delay = this.backoff(this.options.warmBackoff ?? DEFAULTS.warmBackoff, attempt)
       const end = this.warmEnd()
       if (this.clock.now() + delay >= end) {
         // Sleep to the end of the window only while it can still move (some check is pending).
-        if (this.allFreshAt !== undefined || this.clock.now() >= this.deadline) {
+        if (this.allFreshAt !== undefined || this.clock.now() >= this.options.deadline) {
           return { warm: false, requests }
         }
       }
       await this.sleep(Math.min(delay, Math.max(0, end - this.clock.now())))
-      if (this.stopAll.signal.aborted) return { warm: false, requests }
+      if (this.stopped) return { warm: false, requests }
       if (this.clock.now() >= this.warmEnd()) return { warm: false, requests }
       const asked = await this.ask(check)
-      if (asked === 'stopped') return { warm: false, requests }
+      if (asked === 'stopped' || asked === 'late') return { warm: false, requests }
       requests++
       if (asked instanceof SiteTransportError) continue
       if (asked.verdict.kind === 'fresh' && asked.verdict.warm) return { warm: true, requests }
@@ -362,8 +452,8 @@ class VerifyRun {
   private warmEnd(): number {
     const window = this.options.warmWindowMs ?? DEFAULTS.warmWindowMs
     return this.allFreshAt === undefined
-      ? this.deadline
-      : Math.min(this.deadline, this.allFreshAt + window)
+      ? this.options.deadline
+      : Math.min(this.options.deadline, this.allFreshAt + window)
   }
 
   /**
@@ -373,7 +463,7 @@ class VerifyRun {
    * it inside the deadline anyway.
    */
   private retryWait(answer: SiteAnswer, attempt: number): number {
-    const backoff = this.delay(DEFAULTS.staleBackoff, attempt, this.options.staleBackoff)
+    const backoff = this.backoff(this.options.staleBackoff ?? STALE_BACKOFF, attempt)
     // The header means something only on a 429 or 5xx; other answers asked again keep the backoff.
     if (!isRetryableStatus(answer.status)) return backoff
     const edgeNow = this.clock.now() + skewMs(this.skew)
@@ -383,74 +473,73 @@ class VerifyRun {
       : Math.max(backoff, Math.min(asked, MAX_SITE_RETRY_AFTER_MS))
   }
 
-  private delay(defaults: Backoff, attempt: number, given?: Backoff): number {
-    const backoff = given ?? defaults
-    const base = backoff.firstMs * backoff.factor ** attempt
-    const jitter = 1 + backoff.jitter * (2 * this.random() - 1)
-    // Jitter first, then the cap: a wait never exceeds the maximum.
-    return Math.round(Math.min(backoff.maxMs, base * jitter))
+  private backoff(backoff: Backoff, attempt: number): number {
+    return backoffDelay(backoff, attempt, this.random)
   }
 
   /** Sleeps, but never past the deadline, and not at all once the run stopped. */
-  private sleep(ms: number): Promise<void> {
-    return this.clock.sleep(this.untilDeadline(ms), this.stopAll.signal)
+  private async sleep(ms: number): Promise<void> {
+    await this.naps.sleep(this.untilDeadline(ms))
   }
 
   /** `ms`, cut so that a wait never passes the deadline. */
   private untilDeadline(ms: number): number {
-    return Math.min(ms, Math.max(0, this.deadline - this.clock.now()))
+    return Math.min(ms, Math.max(0, this.options.deadline - this.clock.now()))
   }
 
-  private async sleepWakeable(ms: number, lastAttemptAt: number): Promise<void> {
-    const woken = new AbortController()
-    const wake = (): void => woken.abort()
-    this.stopAll.signal.addEventListener('abort', wake, { once: true })
-    this.staleSleepers.add(wake)
-    try {
-      await this.clock.sleep(this.untilDeadline(ms), woken.signal)
-      // Woken early: still leave a short gap after this check's last request, so a burst of
-      // wake-ups cannot turn into a burst of requests for one page.
-      const gap = lastAttemptAt + DEFAULTS.minWakeGapMs - this.clock.now()
-      if (woken.signal.aborted && !this.stopAll.signal.aborted && gap > 0) await this.sleep(gap)
-    } finally {
-      this.staleSleepers.delete(wake)
-      this.stopAll.signal.removeEventListener('abort', wake)
-    }
+  /** A stale check's sleep: woken early when the purge arrives, or by the probe. */
+  private async sleepStale(ms: number, lastAttemptAt: number): Promise<void> {
+    const woken = await this.naps.sleep(this.untilDeadline(ms), 'stale')
+    // Woken early: still leave a short gap after this check's last request, so a burst of
+    // wake-ups cannot turn into a burst of requests for one page.
+    const gap = lastAttemptAt + DEFAULTS.minWakeGapMs - this.clock.now()
+    if (woken && !this.stopped && gap > 0) await this.sleep(gap)
   }
 
   private stop(reason: string): void {
     if (this.fatal !== undefined) return
     this.fatal = reason
-    this.stopAll.abort()
+    this.stopped = true
+    this.slots.close()
+    this.naps.stop()
   }
 
   private summarize(): Verification {
-    const checks = this.results.filter((result): result is CheckResult => result !== undefined)
-    const settledTimes = checks
-      .map(check => check.settledAfterMs)
-      .filter((ms): ms is number => ms !== undefined)
-    const count = (state: CheckState): number =>
-      checks.filter(check => check.state === state).length
-    const verifiable = checks.filter(check => check.state !== 'unverifiable').length
+    const { counts } = this.tally
+    const checks = this.tally.checks
+    // Not taken from the pages before the deadline, or taken but never asked.
+    const notReached = this.fatal === undefined ? Math.max(0, this.totalChecks - checks) : 0
+    const verifiable = checks - counts.unverifiable
     const status: VerifyStatus =
-      this.fatal !== undefined || count('failed') > 0
+      this.fatal !== undefined || counts.failed > 0 || notReached > 0
         ? 'failed'
-        : count('stale') > 0
+        : counts.stale > 0
           ? 'stale'
           : verifiable === 0
             ? 'skipped'
             : 'fresh'
+    const times = this.tally.timesToFresh
+    const median = times.medianMs()
+    const arrival = this.watch.firstArrivalAfterMs
     return {
       status,
-      checks: this.fatal !== undefined ? [] : checks,
       ...(this.fatal !== undefined && { fatal: this.fatal }),
-      ...(settledTimes.length > 0 && {
-        settledAfterMs: settledTimes.reduce((a, b) => Math.max(a, b), 0)
-      }),
-      warm: checks.filter(check => check.warm).length,
-      notWarm: checks.filter(check => check.state === 'fresh' && !check.warm).length,
+      counts: { ...counts },
+      checks,
+      notReached,
+      listed: this.fatal !== undefined ? [] : this.tally.listed(),
+      ...(times.count > 0 && { settledAfterMs: times.maxMs }),
+      ...(median !== undefined && { medianSettledAfterMs: median }),
+      ...(arrival !== undefined && { arrivalAfterMs: arrival }),
+      warm: this.tally.warm,
+      notWarm: this.tally.notWarm,
       skew: this.skew,
       requests: this.requests
     }
   }
+}
+
+/** Each page on each device, made as the lanes ask for them. */
+function* checksOf(pages: Iterable<PageToCheck>, devices: readonly Device[]): Iterator<Check> {
+  for (const page of pages) for (const device of devices) yield { page, device }
 }

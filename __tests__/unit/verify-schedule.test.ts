@@ -1,0 +1,200 @@
+/**
+ * The pure parts of the verify loop's timing: the rate limiter (src/verify/rate-limiter.ts) on
+ * a simulated clock with late timers, the stale-poll rule (poll-schedule.ts) and the time-to-
+ * fresh distribution (time-distribution.ts).
+ */
+import { describe, expect, it } from '@jest/globals'
+import {
+  backoffDelay,
+  PropagationWatch,
+  SPREAD_MS,
+  STALE_BACKOFF
+} from '../../src/verify/poll-schedule.js'
+import { RateLimiter, SLACK_MS } from '../../src/verify/rate-limiter.js'
+import { TimeDistribution } from '../../src/verify/time-distribution.js'
+
+/** A seeded generator, so that a failure can be replayed. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/**
+ * `holders` callers (the requests in flight) each send `count / holders` requests through the
+ * limiter as fast as it lets them; a caller told to wait sleeps, and its timer fires up to
+ * `lateMs` late. Returns the times requests left, in order.
+ */
+function simulate(
+  limiter: RateLimiter,
+  { count, holders = 6, lateMs = 0, start = 0, seed = 1 }: SimulateOptions
+): number[] {
+  const random = seeded(seed)
+  const sent: number[] = []
+  const wakeAt = Array.from({ length: holders }, () => start)
+  while (sent.length < count) {
+    // The caller whose timer fires first (ties: the lowest index) asks.
+    let caller = 0
+    for (let i = 1; i < holders; i++) if ((wakeAt[i] ?? 0) < (wakeAt[caller] ?? 0)) caller = i
+    const now = wakeAt[caller] ?? 0
+    const wait = limiter.take(now)
+    if (wait === 0) {
+      sent.push(now)
+      continue
+    }
+    // Timers fire at whole milliseconds, never early, sometimes late.
+    wakeAt[caller] = Math.ceil(now + wait) + random() * lateMs
+  }
+  return sent
+}
+
+interface SimulateOptions {
+  count: number
+  holders?: number
+  lateMs?: number
+  start?: number
+  seed?: number
+}
+
+/** The most requests in any one-second window [t, t + 1000). */
+function busiestSecond(times: readonly number[]): number {
+  let most = 0
+  let first = 0
+  for (let last = 0; last < times.length; last++) {
+    while ((times[last] ?? 0) - (times[first] ?? 0) >= 1000) first++
+    most = Math.max(most, last - first + 1)
+  }
+  return most
+}
+
+describe('RateLimiter', () => {
+  it('spaces requests one interval apart, from the first', () => {
+    const times = simulate(new RateLimiter(10), { count: 50 })
+    expect(times.slice(0, 4)).toEqual([0, 100, 200, 300])
+    expect(times[49]).toBe(4900)
+    expect(busiestSecond(times)).toBe(10)
+  })
+
+  for (const rate of [1000, 250, 40, 7, 2.5, 1, 0.5]) {
+    it(`holds ${rate} a second with late timers: the pace on average, never more in a second`, () => {
+      const count = Math.max(20, Math.min(5000, rate * 30))
+      const times = simulate(new RateLimiter(rate), { count, lateMs: 4, seed: rate * 7 })
+      const span = (times[times.length - 1] ?? 0) - (times[0] ?? 0)
+      const ideal = ((count - 1) * 1000) / rate
+      // Not slower than the rate by more than a few percent, and never faster.
+      expect(span).toBeGreaterThanOrEqual(ideal - SLACK_MS)
+      expect(span).toBeLessThanOrEqual(ideal * 1.03 + 10)
+      expect(busiestSecond(times)).toBeLessThanOrEqual(Math.ceil(rate))
+    })
+  }
+
+  it('never makes up an idle spell with a burst', () => {
+    const limiter = new RateLimiter(100)
+    const first = simulate(limiter, { count: 10 })
+    expect(first[9]).toBe(90)
+    // Nobody asks for 5 s; then the requests are spaced as from a fresh start.
+    const after = simulate(limiter, { count: 10, start: 5000 })
+    expect(after.slice(0, 3)).toEqual([5000, 5010, 5020])
+  })
+
+  it('a request up to 20 ms late keeps the schedule; the next one may leave at once', () => {
+    const limiter = new RateLimiter(100)
+    expect(limiter.take(0)).toBe(0)
+    // Due at 10, left at 25 (15 ms late): the one due at 20 may leave at 25 too.
+    expect(limiter.take(25)).toBe(0)
+    expect(limiter.take(25)).toBe(0)
+    expect(limiter.take(25)).toBe(5)
+  })
+
+  it('refuses a rate that is not a positive number', () => {
+    for (const rate of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => new RateLimiter(rate)).toThrow(RangeError)
+    }
+  })
+})
+
+describe('PropagationWatch: when a stale check is asked again', () => {
+  const half = (): number => 0.5
+
+  it('before any arrival: 2 s growing by 1.5x, capped at 15 s', () => {
+    const watch = new PropagationWatch()
+    const delays: number[] = []
+    let attempt = 0
+    for (let i = 0; i < 8; i++) {
+      const next = watch.staleDelay(i * 1000, attempt, half)
+      delays.push(next.delayMs)
+      attempt = next.nextAttempt
+    }
+    expect(delays).toEqual([2000, 3000, 4500, 6750, 10_125, 15_000, 15_000, 15_000])
+  })
+
+  it('jitter stays within 20% and never above the cap', () => {
+    for (const r of [0, 0.25, 0.999]) {
+      const delay = backoffDelay(STALE_BACKOFF, 0, () => r)
+      expect(delay).toBeGreaterThanOrEqual(1600)
+      expect(delay).toBeLessThanOrEqual(2400)
+      expect(backoffDelay(STALE_BACKOFF, 10, () => r)).toBeLessThanOrEqual(15_000)
+    }
+  })
+
+  it('after an arrival: every 2 s while arrivals continue, then backing off again', () => {
+    const watch = new PropagationWatch()
+    expect(watch.firstArrivalAfterMs).toBeUndefined()
+    watch.arrived(100_000, 21_300)
+    expect(watch.firstArrivalAfterMs).toBe(21_300)
+    // A check that had backed off to 15 s is asked every 2 s, from its first step again.
+    expect(watch.staleDelay(101_000, 6, half)).toEqual({ delayMs: 2000, nextAttempt: 0 })
+    expect(watch.staleDelay(100_000 + SPREAD_MS - 1, 0, half)).toEqual({
+      delayMs: 2000,
+      nextAttempt: 0
+    })
+    // A later arrival extends the window; the first one stays the one reported.
+    watch.arrived(125_000, 46_300)
+    expect(watch.firstArrivalAfterMs).toBe(21_300)
+    expect(watch.spreading(125_000 + SPREAD_MS - 1)).toBe(true)
+    // Quiet for SPREAD_MS: the stragglers back off again, from 2 s.
+    expect(watch.spreading(125_000 + SPREAD_MS)).toBe(false)
+    expect(watch.staleDelay(125_000 + SPREAD_MS, 0, half)).toEqual({
+      delayMs: 2000,
+      nextAttempt: 1
+    })
+    expect(watch.staleDelay(125_000 + SPREAD_MS + 2000, 1, half).delayMs).toBe(3000)
+  })
+})
+
+describe('TimeDistribution', () => {
+  it('median within 0.1 s below the true one, slowest exact, in the same memory for any count', () => {
+    const random = seeded(42)
+    const times: number[] = []
+    const distribution = new TimeDistribution()
+    for (let i = 0; i < 300_000; i++) {
+      // Mostly a few seconds, with a long tail up to an hour.
+      const ms = random() < 0.9 ? 2000 + random() * 3000 : random() * 3_600_000
+      times.push(ms)
+      distribution.add(ms)
+    }
+    times.sort((a, b) => a - b)
+    const median = times[Math.floor((times.length - 1) / 2)] ?? 0
+    expect(distribution.count).toBe(300_000)
+    expect(distribution.maxMs).toBe(times[times.length - 1])
+    expect(distribution.medianMs()).toBeLessThanOrEqual(median)
+    expect(distribution.medianMs()).toBeGreaterThan(median - 100)
+  })
+
+  it('whole seconds beyond a minute; empty has no median', () => {
+    const distribution = new TimeDistribution()
+    expect(distribution.medianMs()).toBeUndefined()
+    for (const ms of [61_400, 90_700, 7_200_000]) distribution.add(ms)
+    expect(distribution.medianMs()).toBe(90_000)
+    expect(distribution.maxMs).toBe(7_200_000)
+    // Beyond six hours (more than any deadline): counted in the last step.
+    distribution.add(30_000_000)
+    distribution.add(31_000_000)
+    expect(distribution.medianMs()).toBe(7_200_000)
+  })
+})
