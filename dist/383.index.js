@@ -42,16 +42,20 @@ function renderVerificationSection(report) {
     parts.push(`<p>${pages} page(s) × ${report.devices.length} device(s) (${report.devices.map(_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY).join(', ')}) checked on ${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(report.siteUrl)}. ${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(DATA_CENTER_NOTE)}</p>\n`);
     const counts = STATE_LABELS.map(([state, label]) => [
         (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(label),
-        String(verification.checks.filter(check => check.state === state).length)
+        String(verification.counts[state])
     ]);
-    const times = verification.checks
-        .map(check => check.settledAfterMs)
-        .filter((ms) => ms !== undefined)
-        .sort((a, b) => a - b);
+    if (verification.notReached > 0) {
+        counts.push(['not started before the deadline', String(verification.notReached)]);
+    }
     counts.push(['warm (HIT after the purge)', String(verification.warm)]);
-    if (times.length > 0) {
-        counts.push(['time to fresh, median', seconds(times[Math.floor((times.length - 1) / 2)] ?? 0)]);
-        counts.push(['time to fresh, slowest', seconds(times[times.length - 1] ?? 0)]);
+    if (verification.arrivalAfterMs !== undefined) {
+        counts.push(['purge seen arriving here after', seconds(verification.arrivalAfterMs)]);
+    }
+    if (verification.medianSettledAfterMs !== undefined) {
+        counts.push(['time to fresh, median', seconds(verification.medianSettledAfterMs)]);
+    }
+    if (verification.settledAfterMs !== undefined) {
+        counts.push(['time to fresh, slowest', seconds(verification.settledAfterMs)]);
     }
     if (selection.leftOut > 0) {
         counts.push([
@@ -75,7 +79,7 @@ function renderVerificationSection(report) {
     if (report.sitemap?.found === false) {
         parts.push('<p>No sitemap was found: pattern and folder-tag targets were not checked.</p>\n');
     }
-    parts.push(problemTable(verification.checks));
+    parts.push(problemTable(verification.listed, verification.counts));
     return parts.join('');
 }
 /** The checks the table lists, most serious first; unverifiable ones are listed, not failures. */
@@ -88,8 +92,10 @@ const LISTED = [
         detail: 'DYNAMIC: the edge does not serve its cache to this client (not a failure)'
     }
 ];
-function problemTable(checks) {
+function problemTable(checks, counts) {
     const listed = LISTED.flatMap(({ state, label, detail }) => checks.filter(check => check.state === state).map(check => ({ check, label, detail })));
+    // The run names at most a thousand checks of each state; the counts have them all.
+    const total = LISTED.reduce((sum, { state }) => sum + counts[state], 0);
     if (listed.length === 0)
         return '';
     // Only the rows shown are rendered: a big run can have many thousands of them.
@@ -101,9 +107,8 @@ function problemTable(checks) {
         label,
         (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(check.detail ?? detail ?? '')
     ]);
-    const more = listed.length > MAX_PROBLEM_ROWS
-        ? `<p>… and ${listed.length - MAX_PROBLEM_ROWS} more.</p>\n`
-        : '';
+    const shown = Math.min(listed.length, MAX_PROBLEM_ROWS);
+    const more = total > shown ? `<p>… and ${total - shown} more.</p>\n` : '';
     return `<h4>Checks not proven fresh</h4>\n${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .table */ .tp)(['page', 'device', 'result', 'detail'], rows)}${more}`;
 }
 /** The section of a run that asked for verification but did not verify. */
