@@ -346,6 +346,54 @@ describe('readAnswer', () => {
   })
 })
 
+describe('a base_url that is a website, not the API', () => {
+  const HINT =
+    'base_url "https://api.example.com/acct" looks like a website, not the purge API: it answered'
+  const send = async (reply: Reply) => {
+    const { transport } = scriptedTransport(() => reply)
+    const [result] = await sendPlan(requests(1), transport, options())
+    return result!
+  }
+
+  it.each([
+    [{ status: 404, body: '<!doctype html><title>Not found</title>' }, 'an HTML page'],
+    [
+      { status: 405, headers: { 'content-type': 'text/plain' }, body: 'Method not allowed\n' },
+      'HTTP 405'
+    ],
+    [{ status: 404, body: '' }, 'HTTP 404'],
+    [
+      { status: 301, headers: { location: 'https://www.example.com/' }, body: '' },
+      'a redirect (HTTP 301)'
+    ],
+    [
+      {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: '<p>Welcome</p>'
+      },
+      'an HTML page'
+    ]
+  ])('%j: says so, quoting base_url, and fails without retrying', async (reply, what) => {
+    const result = await send(reply)
+    expect(result.outcome).toBe('failed')
+    expect(result.attempts).toBe(1)
+    expect(result.message).toContain(`${HINT} ${what} where the service answers JSON.`)
+    expect(result.message).toContain("Set base_url to the API's address")
+    expect(result.message).not.toContain('k&y')
+    expect(result.message).not.toMatch(/\.\. /)
+  })
+
+  it.each([
+    { status: 400, body: '{"error":{"message":"Missing parameter: url"}}' },
+    { status: 502, headers: { 'content-type': 'text/html' }, body: '<html>Bad gateway</html>' },
+    { status: 401, body: '{"error":{"message":"Invalid API key"}}' }
+  ])('%j: the service (or a proxy failing) answered: no website hint', async reply => {
+    const result = await send({ ...reply })
+    expect(result.message).not.toContain('looks like a website')
+  })
+})
+
 describe('withoutQuery', () => {
   it("drops the query string the HTTP layer's errors quote", () => {
     expect(withoutQuery('Request timeout: /api/v1/cache/purge?api_key=s3cr3t%2F')).toBe(

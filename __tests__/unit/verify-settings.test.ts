@@ -138,6 +138,23 @@ describe('parseDevices', () => {
     ])
   })
 
+  it.each([
+    ['desktop, phone=Mozilla/5.0 (Linux; Android 14) Mobile', 'desktop, phone'],
+    ['desktop mobile phone=Mozilla/5.0 (Linux; Android 14) Mobile', 'folded by devices: >'],
+    ['phone=Mozilla/5.0 (Linux) Mobile, tv=Mozilla/5.0 (SMART-TV)', 'two on one line']
+  ])('a custom device sharing its line (%s, %s) says each goes on its own line', line => {
+    const diag = new Diagnostics()
+    parseDevices(line, diag)
+    expect(diag.problems).toEqual([
+      {
+        input: 'devices',
+        value: line,
+        reason:
+          'each NAME=USER AGENT goes on its own line (user agents hold commas and spaces, so nothing else may share it); write the list as a block, devices: |'
+      }
+    ])
+  })
+
   it('refuses unknown names, duplicates, bad custom lines and an empty list', () => {
     const diag = new Diagnostics()
     parseDevices('desktop, desktop\nbad name=UA\nempty=', diag)

@@ -11,6 +11,8 @@ export interface AnswerReading {
   readonly success: boolean
   readonly message?: string
   readonly requestId?: string
+  /** An HTML page where the service's JSON belongs: a website answered, not the API. */
+  readonly htmlPage?: boolean
 }
 
 const MESSAGE_PREVIEW_LENGTH = 300
@@ -33,7 +35,38 @@ export function readAnswer(answer: HttpAnswer): AnswerReading {
       ? `the answer is not the service's JSON, so the purge is not confirmed${said ? `: ${said}` : ' (empty body)'}`
       : said
   const requestId = findRequestId(answer.headers)
-  return { success, ...(message && { message }), ...(requestId && { requestId }) }
+  const htmlPage = !isRecord(json) && isHtmlPage(answer)
+  return {
+    success,
+    ...(message && { message }),
+    ...(requestId && { requestId }),
+    ...(htmlPage && { htmlPage })
+  }
+}
+
+function isHtmlPage(answer: HttpAnswer): boolean {
+  const type = headerValue(answer.headers, 'content-type') ?? ''
+  return /^\s*text\/html\b/i.test(type) || /^\s*(<!doctype html|<html)/i.test(answer.body)
+}
+
+/**
+ * What a failed answer says about `base_url`: a redirect, 404 or 405, or an HTML page (not a
+ * server error's) means the address is a website, not the purge API. The address is quoted
+ * without credentials; the key is never part of it (it is added to each request's query).
+ */
+export function baseUrlHint(
+  answer: { readonly status?: number; readonly htmlPage?: boolean },
+  baseUrl: URL,
+  quote: (value: string) => string
+): string | undefined {
+  const { status } = answer
+  if (status === undefined) return undefined
+  const redirect = status >= 300 && status < 400
+  const notHere = status === 404 || status === 405
+  const page = answer.htmlPage === true && status < 500 && status !== 429
+  if (!redirect && !notHere && !page) return undefined
+  const what = page ? 'an HTML page' : redirect ? `a redirect (HTTP ${status})` : `HTTP ${status}`
+  return `base_url ${quote(baseUrl.href)} looks like a website, not the purge API: it answered ${what} where the service answers JSON. Set base_url to the API's address from the service's documentation, not the public site's.`
 }
 
 /** `error.message` or `message` of a JSON body; else the start of a text body. */

@@ -7,7 +7,8 @@ import { ENDPOINT_PATHS } from '../constants.js'
 import { requestBody, type PurgeRequest } from '../plan.js'
 import { systemClock, type Clock } from '../clock.js'
 import { AdaptiveLimiter } from './adaptive-limiter.js'
-import { readAnswer, requestedWaitMs } from './answer.js'
+import { baseUrlHint, readAnswer, requestedWaitMs } from './answer.js'
+import { quoteValue } from '../diagnostics.js'
 import {
   DEFAULT_BACKOFF,
   isAuthFailure,
@@ -153,11 +154,14 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
       limiter.release()
     }
     const elapsed = (): number => clock.now() - started
+    const hint = attempt.success ? undefined : baseUrlHint(attempt, options.baseUrl, quoteValue)
+    const said = hint === undefined ? attempt.message : attempt.message?.replace(/\.$/, '')
+    const message = [said, hint].filter(Boolean).join('. ')
     const base = {
       request,
       attempts,
       ...(attempt.status !== undefined && { status: attempt.status }),
-      ...(attempt.message !== undefined && { message: attempt.message }),
+      ...(message !== '' && { message }),
       ...(attempt.requestId !== undefined && { requestId: attempt.requestId })
     }
     if (attempt.success) {
@@ -194,6 +198,7 @@ interface AttemptOutcome {
   readonly message?: string
   readonly requestId?: string
   readonly requestedWaitMs?: number
+  readonly htmlPage?: boolean
 }
 
 async function attemptOnce(

@@ -36,10 +36,14 @@ export async function verifyAfterPurge(
     io.setOutputs(skippedVerifyOutputs())
     return
   }
-  const [{ runVerification, targetKey }, { renderVerificationSection }] = await Promise.all([
-    import('../verify/index.js'),
-    import('../report/verification.js')
-  ])
+  const [{ runVerification, targetKey }, { renderVerificationSection }, explain] =
+    await Promise.all([
+      import('../verify/index.js'),
+      import('../report/verification.js'),
+      import('../verify/explain.js')
+    ])
+  const countryWarning = explain.countryLimitWarning(settings.countries, verify.mode)
+  if (countryWarning !== undefined) io.warning(countryWarning)
   const byTarget = new Map<string, number>()
   for (const request of requests) {
     const at = acceptedAt.get(request.index)
@@ -82,14 +86,41 @@ export async function verifyAfterPurge(
     [Output.Warm]: String(verification.warm)
   })
   await io.writeSummary(renderVerificationSection(report))
+  const goneWarning = explain.goneWarning(verification.listed, counts.gone, verify.devices.length)
+  if (goneWarning !== undefined) io.warning(goneWarning)
+  const nothingChecked =
+    report.selection.pages.length === 0 && verification.fatal === undefined
+      ? explain.whyNothingChecked({
+          selection: report.selection,
+          patterns: purged.patterns.length,
+          ...(report.sitemap && { sitemapFound: report.sitemap.found }),
+          sitemapRequest: verify.sitemap,
+          siteUrl: report.siteUrl
+        })
+      : undefined
   concludeVerification(io, verification.status, verify.mode, verification.fatal, {
     stale: counts.stale,
     failed: counts.failed,
     unverifiable: counts.unverifiable,
+    gone: counts.gone,
     checks: verification.checks,
     notReached: verification.notReached,
-    timeoutSeconds: verify.timeoutMs / 1000
+    timeoutSeconds: verify.timeoutMs / 1000,
+    ...(nothingChecked !== undefined && { nothingChecked })
   })
+}
+
+interface VerificationCounts {
+  readonly stale: number
+  readonly failed: number
+  readonly unverifiable: number
+  /** Pages that answered 404 or 410: settled, but not fresh. */
+  readonly gone: number
+  readonly checks: number
+  readonly notReached: number
+  readonly timeoutSeconds: number
+  /** Why no page was checked, when none was. */
+  readonly nothingChecked?: string
 }
 
 function concludeVerification(
@@ -97,14 +128,7 @@ function concludeVerification(
   status: VerifyStatus,
   mode: 'fail' | 'warn' | 'off',
   fatal: string | undefined,
-  counts: {
-    stale: number
-    failed: number
-    unverifiable: number
-    checks: number
-    notReached: number
-    timeoutSeconds: number
-  }
+  counts: VerificationCounts
 ): void {
   if (fatal !== undefined) {
     io.setFailed(`Verification failed: ${fatal}`)
@@ -114,18 +138,26 @@ function concludeVerification(
     counts.unverifiable > 0
       ? ` ${counts.unverifiable} check(s) answered DYNAMIC: the edge does not serve its cache to this client, so they cannot be verified (listed in the job summary).`
       : ''
+  const gone =
+    counts.gone > 0
+      ? ` ${counts.gone} check(s) answered 404 or 410: not there, not counted as fresh (named in the warning above).`
+      : ''
   if (status === 'fresh') {
+    const verified = counts.checks - counts.unverifiable - counts.gone
     io.info(
-      `Verification: every verifiable page is fresh at the edge (${counts.checks - counts.unverifiable} of ${counts.checks} check(s)).${dynamic}`
+      `Verification: every verifiable page is fresh at the edge (${verified} of ${counts.checks} check(s)).${gone}${dynamic}`
     )
     return
   }
   if (status === 'skipped') {
-    io.info(`Verification: nothing could be checked.${dynamic}`)
+    const why = counts.nothingChecked ?? 'nothing could be checked.'
+    io.info(`Verification: ${why}${gone}${dynamic}`)
     return
   }
   const what = [
-    counts.stale > 0 ? `${counts.stale} check(s) still stale at the deadline` : '',
+    counts.stale > 0
+      ? `${counts.stale} check(s) still stale at the deadline, ${counts.timeoutSeconds} s after the last purge was accepted (raise verify_timeout_seconds if purges take longer to reach this data center)`
+      : '',
     counts.failed > 0 ? `${counts.failed} check(s) could not be made` : '',
     counts.notReached > 0
       ? `${counts.notReached} check(s) not started before the deadline (verify_timeout_seconds: ${counts.timeoutSeconds})`
@@ -133,7 +165,7 @@ function concludeVerification(
   ]
     .filter(Boolean)
     .join('; ')
-  const message = `Verification: ${what} (see the 'stale' output and the job summary).${dynamic}`
+  const message = `Verification: ${what} (see the 'stale' output and the job summary).${gone}${dynamic}`
   if (mode === 'warn') io.warning(message)
   else io.setFailed(message)
 }

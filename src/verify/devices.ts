@@ -71,9 +71,31 @@ export function parseDevices(text: string, diag: Diagnostics): Device[] {
   return devices
 }
 
+/** A second `NAME=` after a comma inside what would be the user agent: `a=UA1, b=UA2`. */
+const SECOND_DEVICE = /,\s*[A-Za-z0-9][A-Za-z0-9_.-]*=/
+
+const OWN_LINE =
+  'each NAME=USER AGENT goes on its own line (user agents hold commas and spaces, so nothing else may share it); write the list as a block, devices: |'
+
+/**
+ * A custom device written after other devices on one line: `desktop, phone=…`, or
+ * `desktop phone=…` (the lines of a `devices: >` block folded into one).
+ */
+function sharesLine(name: string): boolean {
+  if (name.includes(',')) return true
+  const words = name.split(/\s+/)
+  return (
+    words.length > 1 && words.slice(0, -1).every(word => word.toLowerCase() in BUILT_IN_DEVICES)
+  )
+}
+
 function parseCustomDevice(line: string, equals: number, diag: Diagnostics): Device | undefined {
   const name = line.slice(0, equals).trim()
   const userAgent = line.slice(equals + 1).trim()
+  if (sharesLine(name) || SECOND_DEVICE.test(userAgent)) {
+    diag.problem(Input.Devices, line, OWN_LINE)
+    return undefined
+  }
   if (!DEVICE_NAME.test(name)) {
     diag.problem(
       Input.Devices,

@@ -38,6 +38,8 @@ export interface CheckResult {
   readonly requests: number
   /** Stale: the cache date served; failed: what went wrong. With the edge's ids when known. */
   readonly detail?: string
+  /** The status of the answer that settled the check: named for a page that is gone (404/410). */
+  readonly httpStatus?: number
 }
 
 export type StateCounts = Readonly<Record<CheckState, number>>

@@ -285,7 +285,12 @@ class VerifyRun {
         this.naps.wakeStale()
       }
     }
-    const finish = (state: CheckState, warm: boolean, detail?: string): void => {
+    const finish = (
+      state: CheckState,
+      warm: boolean,
+      detail?: string,
+      httpStatus?: number
+    ): void => {
       leaveStale()
       if (freshAt === undefined) this.doneWaitingForFreshness()
       this.tally.add({
@@ -295,7 +300,8 @@ class VerifyRun {
         warm,
         requests,
         ...(freshAt !== undefined && { settledAfterMs: Math.max(0, freshAt - this.measureFrom) }),
-        ...(detail !== undefined && { detail })
+        ...(detail !== undefined && { detail }),
+        ...(httpStatus !== undefined && { httpStatus })
       })
     }
 
@@ -332,7 +338,7 @@ class VerifyRun {
           if (this.stopped) return
           if (verdict.gone) {
             markFresh()
-            finish('gone', false)
+            finish('gone', false, undefined, answer.status)
             return
           }
           finish('failed', false, `HTTP ${answer.status} without a *-Kc-Status header`)
@@ -362,7 +368,7 @@ class VerifyRun {
         case 'not-cacheable':
         case 'unverifiable':
           markFresh()
-          finish(verdict.kind, false)
+          finish(verdict.kind, false, undefined, answer.status)
           return
       }
     }
