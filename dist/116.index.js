@@ -1604,7 +1604,7 @@ class VerifyRun {
                 this.naps.wakeStale();
             }
         };
-        const finish = (state, warm, detail) => {
+        const finish = (state, warm, detail, httpStatus) => {
             leaveStale();
             if (freshAt === undefined)
                 this.doneWaitingForFreshness();
@@ -1615,7 +1615,8 @@ class VerifyRun {
                 warm,
                 requests,
                 ...(freshAt !== undefined && { settledAfterMs: Math.max(0, freshAt - this.measureFrom) }),
-                ...(detail !== undefined && { detail })
+                ...(detail !== undefined && { detail }),
+                ...(httpStatus !== undefined && { httpStatus })
             });
         };
         while (!this.stopped) {
@@ -1657,7 +1658,7 @@ class VerifyRun {
                         return;
                     if (verdict.gone) {
                         markFresh();
-                        finish('gone', false);
+                        finish('gone', false, undefined, answer.status);
                         return;
                     }
                     finish('failed', false, `HTTP ${answer.status} without a *-Kc-Status header`);
@@ -1689,7 +1690,7 @@ class VerifyRun {
                 case 'not-cacheable':
                 case 'unverifiable':
                     markFresh();
-                    finish(verdict.kind, false);
+                    finish(verdict.kind, false, undefined, answer.status);
                     return;
             }
         }

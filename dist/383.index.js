@@ -82,18 +82,28 @@ function renderVerificationSection(report) {
     parts.push(problemTable(verification.listed, verification.counts));
     return parts.join('');
 }
-/** The checks the table lists, most serious first; unverifiable ones are listed, not failures. */
+/**
+ * The checks the table lists, most serious first; pages not there and unverifiable ones are
+ * listed apart from the fresh ones, not as failures.
+ */
 const LISTED = [
     { state: 'failed', label: '❌ failed' },
     { state: 'stale', label: '⚠️ stale' },
     {
+        state: 'gone',
+        label: '➖ not there',
+        detail: check => `${check.httpStatus === undefined ? '404/410' : `HTTP ${check.httpStatus}`}: nothing stale is served, but not fresh either; check the path if the page should exist`
+    },
+    {
         state: 'unverifiable',
         label: '➖ unverifiable',
-        detail: 'DYNAMIC: the edge does not serve its cache to this client (not a failure)'
+        detail: () => 'DYNAMIC: the edge does not serve its cache to this client (not a failure)'
     }
 ];
 function problemTable(checks, counts) {
-    const listed = LISTED.flatMap(({ state, label, detail }) => checks.filter(check => check.state === state).map(check => ({ check, label, detail })));
+    const listed = LISTED.flatMap(({ state, label, detail }) => checks
+        .filter(check => check.state === state)
+        .map(check => ({ check, label, detail: detail?.(check) })));
     // The run names at most a thousand checks of each state; the counts have them all.
     const total = LISTED.reduce((sum, { state }) => sum + counts[state], 0);
     if (listed.length === 0)
