@@ -35,7 +35,10 @@ export const Input = {
   Devices: 'devices',
   VerifyUrls: 'verify_urls',
   VerifyLimit: 'verify_limit',
-  Sitemap: 'sitemap'
+  Sitemap: 'sitemap',
+  OriginUrl: 'origin_url',
+  BuildId: 'build_id',
+  OriginTimeoutSeconds: 'origin_timeout_seconds'
 } as const
 export type InputName = (typeof Input)[keyof typeof Input]
 
@@ -53,7 +56,8 @@ export const Output = {
   Stale: 'stale',
   VerifySeconds: 'verify_seconds',
   Warm: 'warm',
-  Preview: 'preview'
+  Preview: 'preview',
+  OriginSeconds: 'origin_seconds'
 } as const
 
 /** The `verify_status` output: what the check of the purged pages at the edge found. */

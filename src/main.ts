@@ -1,6 +1,6 @@
 /**
- * The run, wired: inputs -> settings -> (changed files) -> plan -> send -> outputs and summary
- * -> (verify). Each step is a module of steps/ that takes what the steps before it produced
+ * The run, wired: inputs -> settings -> (changed files) -> plan -> (wait for the origin) -> send
+ * -> outputs and summary -> (verify). Each step is a module of steps/ that takes what the steps before it produced
  * and the io; this one only orders them and decides what to report when one fails.
  */
 import { ActionIo, readInputEnvironment, readRawInputs } from './action-io.js'
@@ -13,6 +13,7 @@ import type { ChangedFilesReport } from './report/changed-files-report.js'
 import { failOnInputProblems, readSettings } from './steps/inputs.js'
 import { findChangedFiles } from './steps/changed-files.js'
 import { describePlan, reportPurge, sendPurges } from './steps/purge.js'
+import { reportOrigin, waitForOrigin } from './steps/origin.js'
 import { previewDryRun, skipVerification, verifyAfterPurge } from './steps/verify.js'
 
 export async function run(io = new ActionIo()): Promise<void> {
@@ -22,7 +23,8 @@ export async function run(io = new ActionIo()): Promise<void> {
     raw[Input.ApiKey].trim(),
     raw[Input.GithubToken].trim(),
     ...credentialsIn(raw[Input.BaseUrl]),
-    ...credentialsIn(raw[Input.Urls])
+    ...credentialsIn(raw[Input.Urls]),
+    ...credentialsIn(raw[Input.OriginUrl])
   ])
   try {
     await runWithInputs(raw, io)
@@ -64,9 +66,20 @@ async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo
     await skipVerification(io, settings, 'nothing was purged (nothing to purge).')
     return
   }
+  // Before any purge: a purge that lands before the new build is live re-caches the old one.
+  const origin = await waitForOrigin(io, settings, plan)
+  if (origin.kind === 'failed') {
+    await skipVerification(
+      io,
+      settings,
+      'the origin never showed the new build: nothing was purged.'
+    )
+    return
+  }
   if (settings.dryRun) {
     io.info('Dry run: nothing was sent.')
     await reportPurge(io, { plan, outcome: dryRunOutcome(plan), warnings, changedFiles })
+    await reportOrigin(io, origin)
     await previewDryRun(io, settings, plan.targets)
     await skipVerification(io, settings, 'dry run: nothing was purged.')
     return
@@ -75,6 +88,7 @@ async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo
   const { results, acceptedAt } = await sendPurges(plan, settings, io)
   const outcome = sentOutcome(plan, results)
   await reportPurge(io, { plan, outcome, results, warnings, changedFiles })
+  await reportOrigin(io, origin)
   if (outcome.status === 'failed') {
     await skipVerification(io, settings, 'not every purge was accepted.')
     const failedRequests = results.filter(result => result.outcome !== 'purged').length

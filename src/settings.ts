@@ -15,11 +15,26 @@ import type { PreparedPattern } from './pattern.js'
 import { parseBaseUrl, parseBoolean, parseNumber } from './scalars.js'
 import type { ChangedFilesSettings } from './changed-files/settings.js'
 import { parseVerifySettings, VERIFY_DEFAULTS, type VerifySettings } from './verify/settings.js'
+import { ORIGIN_DEFAULTS, parseOriginSettings, type OriginSettings } from './origin/settings.js'
+import type { DeployedCommit } from './changed-files/change-source.js'
 
 /** Every input as the runner hands it over: a string, '' when not given. */
 export type RawInputs = Readonly<Record<InputName, string>>
 
-export type { ChangedFilesSettings, VerifySettings }
+export type { ChangedFilesSettings, VerifySettings, OriginSettings }
+
+/** What the inputs' defaults may depend on besides the inputs: the event that started the run. */
+export interface EventDefaults {
+  /**
+   * The commit the run deploys (build_id's default): head_sha when given, else the event's
+   * (origin/deployed-commit.ts). head_sha's problems go to `diag` when it is given one.
+   * Absent (the workflow linter): build_id has no default.
+   */
+  readonly deployedCommit?: (
+    headSha: string,
+    diag: Diagnostics | undefined
+  ) => DeployedCommit | undefined
+}
 
 export interface RunSettings {
   readonly apiKey: string
@@ -40,6 +55,8 @@ export interface RunSettings {
   readonly changedFiles?: ChangedFilesSettings
   /** Verification at the edge and the dry-run preview (site_url, verify, devices, ...). */
   readonly verify?: VerifySettings
+  /** Present when origin_url is given: wait for it to show the build before purging. */
+  readonly origin?: OriginSettings
 }
 
 export interface ParsedInputs {
@@ -56,7 +73,8 @@ export const INPUT_DEFAULTS: Partial<RawInputs> = {
   [Input.Concurrency]: '4',
   [Input.AllowPurgeAll]: 'false',
   [Input.ChangedFiles]: 'false',
-  ...VERIFY_DEFAULTS
+  ...VERIFY_DEFAULTS,
+  ...ORIGIN_DEFAULTS
 }
 
 export const LIMITS = {
@@ -66,8 +84,15 @@ export const LIMITS = {
   concurrency: { min: 1, max: 64 }
 } as const
 
-/** `diag` may hold problems found before (input names): then no settings come back either. */
-export async function parseInputs(raw: RawInputs, diag = new Diagnostics()): Promise<ParsedInputs> {
+/**
+ * `diag` may hold problems found before (input names): then no settings come back either.
+ * `defaults` says what the event gives the defaults that depend on it (build_id's).
+ */
+export async function parseInputs(
+  raw: RawInputs,
+  diag = new Diagnostics(),
+  defaults: EventDefaults = {}
+): Promise<ParsedInputs> {
   const value = (name: InputName): string => {
     const given = raw[name].trim()
     return given === '' ? (INPUT_DEFAULTS[name] ?? '') : given
@@ -135,9 +160,25 @@ export async function parseInputs(raw: RawInputs, diag = new Diagnostics()): Pro
 
   const changedFiles =
     changedFilesWanted === true ? await parseChangedFilesInputs(value, mode, diag) : undefined
+  // build_id's default: head_sha, else the event's deployed commit. head_sha's problems are
+  // reported here only when the changed-files inputs are not read (they report them).
+  let headShaUsed = false
+  const deployedCommit = (): DeployedCommit | undefined => {
+    const commit = defaults.deployedCommit?.(
+      value(Input.HeadSha),
+      changedFilesWanted === true ? undefined : diag
+    )
+    headShaUsed = commit?.source === Input.HeadSha
+    return commit
+  }
+  const origin = parseOriginSettings(value, raw[Input.BuildId], deployedCommit, diag)
   if (changedFilesWanted === false) {
     const inputs = [Input.UrlMap, Input.BaseSha, Input.HeadSha, Input.Since, Input.Environment]
-    warnAboutIgnoredInputs(raw, inputs, 'changed_files is false', diag)
+    const ignored = inputs.filter(input => !(input === Input.HeadSha && headShaUsed))
+    warnAboutIgnoredInputs(raw, ignored, 'changed_files is false', diag)
+  }
+  if (origin === undefined && value(Input.OriginUrl) === '') {
+    warnAboutIgnoredInputs(raw, [Input.OriginTimeoutSeconds], 'origin_url is not given', diag)
   }
 
   // Reported whatever else is wrong, so that every problem shows in one run; but not when the
@@ -178,7 +219,8 @@ export async function parseInputs(raw: RawInputs, diag = new Diagnostics()): Pro
       maxAttempts,
       concurrency,
       ...(changedFiles && { changedFiles }),
-      verify
+      verify,
+      ...(origin && { origin })
     }
   }
 }

@@ -58,7 +58,7 @@ describe('input variables the action does not read', () => {
     ['INPUT_VERIFY_URL', ['verify_urls']],
     ['INPUT_COUNTRIES', ['country']],
     ['INPUT_SITEMAPS', ['sitemap']],
-    ['INPUT_TIMEOUT', ['timeout_seconds', 'verify_timeout_seconds']],
+    ['INPUT_TIMEOUT', ['timeout_seconds', 'verify_timeout_seconds', 'origin_timeout_seconds']],
     ['INPUT_TOKEN', ['github_token']]
   ])('%s: did you mean %j?', (variable, expected) => {
     const { errors } = check({ ...REQUIRED, [variable]: 'x' })

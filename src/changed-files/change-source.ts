@@ -461,6 +461,42 @@ function isMerged(pullRequest: Record<string, unknown> | undefined): boolean {
   return pullRequest?.['merged'] === true || text(pullRequest?.['merged_at']) !== undefined
 }
 
+/** The commit a run deploys, and which field of the event (or input) said so. */
+export interface DeployedCommit {
+  readonly sha: string
+  /** `head_sha`, `deployment.sha`, `workflow_run.head_sha`, ... for messages. */
+  readonly source: string
+}
+
+/**
+ * The commit this run deploys, by the change ranges' rule: `head_sha` when given, else the
+ * event's (`deployment.sha` for deployment and deployment_status, `workflow_run.head_sha`, the
+ * release's commit, which GitHub sets as GITHUB_SHA), else GITHUB_SHA. Undefined when none is a
+ * commit SHA. `build_id` defaults to it.
+ */
+export function deployedCommit(
+  context: GitHubContextLike,
+  headSha: string | undefined
+): DeployedCommit | undefined {
+  if (headSha !== undefined) return { sha: headSha, source: 'head_sha' }
+  const payload = context.payload
+  if (context.eventName === 'deployment' || context.eventName === 'deployment_status') {
+    const deployment = deploymentOf(payload)
+    if (deployment !== undefined) return { sha: deployment.sha, source: 'deployment.sha' }
+  }
+  if (context.eventName === 'workflow_run') {
+    const head = payloadSha(asRecord(payload['workflow_run'])?.['head_sha'])
+    if (head !== undefined && !isZeroSha(head))
+      return { sha: head, source: 'workflow_run.head_sha' }
+  }
+  const sha = payloadSha(context.sha)
+  if (sha === undefined || isZeroSha(sha)) return undefined
+  // For a release (and a pushed tag), GitHub sets GITHUB_SHA to the tagged commit.
+  const source =
+    context.eventName === 'release' ? "the release's commit (GITHUB_SHA)" : 'GITHUB_SHA'
+  return { sha, source }
+}
+
 /** The head the event names, for `since`: what this run deploys. */
 function eventHead(context: GitHubContextLike): string | undefined {
   const payload = context.payload

@@ -5,13 +5,13 @@
  * input problems of their own (the changed-files step's event rules) hand them to
  * failOnInputProblems through main.ts.
  */
-import type { ActionIo } from '../action-io.js'
-import { Output } from '../constants.js'
+import { readGitHubContext, type ActionIo } from '../action-io.js'
+import { Input, Output } from '../constants.js'
 import { Diagnostics, formatProblem, problemMessagesByInput } from '../diagnostics.js'
 import { checkInputVariables, type InputEnvironment } from '../input-names.js'
 import { renderInputProblems } from '../report/summary.js'
 import { skippedVerifyOutputs } from '../report/verify-outputs.js'
-import { parseInputs, type RawInputs, type RunSettings } from '../settings.js'
+import { parseInputs, type EventDefaults, type RawInputs, type RunSettings } from '../settings.js'
 
 /**
  * The run's settings, or undefined when an input is wrong (the step has failed then). An input
@@ -24,7 +24,7 @@ export async function readSettings(
 ): Promise<{ settings: RunSettings; diagnostics: Diagnostics } | undefined> {
   const names = new Diagnostics()
   checkInputVariables(environment, raw, names)
-  const { settings, diagnostics } = await parseInputs(raw, names)
+  const { settings, diagnostics } = await parseInputs(raw, names, await eventDefaults(raw))
   io.remarks(diagnostics)
   if (!settings) {
     await failOnInputProblems(diagnostics, io)
@@ -40,4 +40,14 @@ export async function failOnInputProblems(diagnostics: Diagnostics, io: ActionIo
   io.info(`${count} input problem${count === 1 ? '' : 's'}; nothing was sent.`)
   // One error annotation per input that is wrong, and no other.
   io.failWithErrors(problemMessagesByInput(diagnostics.problems))
+}
+
+/**
+ * The event's part of the defaults: only runs that need a build id read the event (and load the
+ * change-range rules that say which commit it deploys).
+ */
+async function eventDefaults(raw: RawInputs): Promise<EventDefaults> {
+  if (raw[Input.OriginUrl].trim() === '') return {}
+  const { deployedCommitOf } = await import('../origin/deployed-commit.js')
+  return { deployedCommit: deployedCommitOf(readGitHubContext()) }
 }

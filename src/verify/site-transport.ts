@@ -35,6 +35,16 @@ export interface SiteStream extends SiteHead {
   readonly body: Readable
 }
 
+/** Request headers a caller may choose; nothing else but the User-Agent is ever sent. */
+export interface OpenOptions {
+  /** Default `text/html`. */
+  readonly accept?: string
+  /** Default `identity`: the body is not decoded unless the caller reads it with read-body.ts. */
+  readonly acceptEncoding?: string
+  /** `no-cache`: asks caches on the way for an answer checked with the server. */
+  readonly noCache?: boolean
+}
+
 export interface SiteTransport {
   /** GETs a page: resolves once the body was read (up to MAX_PAGE_BYTES) and discarded. */
   getPage(url: URL, userAgent: string, timeoutMs: number): Promise<SiteHead>
@@ -42,7 +52,7 @@ export interface SiteTransport {
    * GETs a file (robots.txt, a sitemap) and hands over its body as a stream, destroyed with a
    * timeout error when the whole answer has not arrived within `timeoutMs`.
    */
-  open(url: URL, userAgent: string, timeoutMs: number): Promise<SiteStream>
+  open(url: URL, userAgent: string, timeoutMs: number, options?: OpenOptions): Promise<SiteStream>
   close(): void
 }
 
@@ -50,13 +60,24 @@ export function createSiteTransport(maxSockets: number): SiteTransport {
   // Used only for its agent (proxy and keep-alive); requests go out through node:http(s) so
   // that nothing but the headers written here is sent.
   const agents = new HttpClient('unused', [], { keepAlive: true, maxSockets })
-  const open = (url: URL, userAgent: string, timeoutMs: number): Promise<SiteStream> =>
+  const open = (
+    url: URL,
+    userAgent: string,
+    timeoutMs: number,
+    options: OpenOptions = {}
+  ): Promise<SiteStream> =>
     new Promise((resolve, reject) => {
       const module = url.protocol === 'https:' ? https : http
+      const headers: Record<string, string> = {
+        'User-Agent': userAgent,
+        Accept: options.accept ?? 'text/html',
+        'Accept-Encoding': options.acceptEncoding ?? 'identity'
+      }
+      if (options.noCache) headers['Cache-Control'] = 'no-cache'
       const request = module.request(url, {
         method: 'GET',
         agent: agents.getAgent(url.href),
-        headers: { 'User-Agent': userAgent, Accept: 'text/html', 'Accept-Encoding': 'identity' }
+        headers
       })
       // One budget for the whole answer, body included: a server that sends its headers and
       // then drips (a sitemap one byte a second) must not hold the step past it.

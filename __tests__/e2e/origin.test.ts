@@ -1,0 +1,230 @@
+/**
+ * End to end, the wait for the origin: dist/index.js in a child process against the emulator's
+ * purge API and its origin with builds. Ready at once, ready after a rollout, never (nothing
+ * purged), a dry run's single look, Retry-After, the deployed commit of a deployment_status event
+ * as the default build_id, and bad input.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startEmulator, type Emulator } from '../../emulator/server.mjs'
+import { API_KEY, ENCODED_KEY, errorsOf, runWith, visibleText } from './helpers.js'
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'events')
+const OLD = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'
+const NEW = '7d1e0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d'
+
+let emulator: Emulator
+let eventDir: string
+beforeAll(async () => {
+  emulator = await startEmulator({ apiKey: API_KEY, originPort: 0, build: OLD })
+  eventDir = mkdtempSync(join(tmpdir(), 'origin-e2e-'))
+})
+afterAll(async () => {
+  await emulator.close()
+  rmSync(eventDir, { recursive: true, force: true })
+})
+beforeEach(() => {
+  emulator.reset()
+})
+
+const versionUrl = (): string => `${emulator.originUrl}/version.txt`
+
+function pushEnv(sha = NEW): Record<string, string> {
+  return { GITHUB_EVENT_NAME: 'push', GITHUB_SHA: sha }
+}
+
+describe('waiting for the origin before purging', () => {
+  it('ready at once: one look, then the purge; origin_seconds and a summary section', async () => {
+    emulator.deploy(NEW)
+    const result = await runWith(
+      emulator.url,
+      { tags: 'blog', origin_url: versionUrl() },
+      pushEnv()
+    )
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['status']).toBe('purged')
+    expect(Number(result.outputs['origin_seconds'])).toBeLessThan(2)
+    expect(result.outputs['origin_seconds']).toMatch(/^\d+\.\d$/)
+    expect(emulator.originRequests).toHaveLength(1)
+    expect(emulator.history).toHaveLength(1)
+    expect(result.stdout).toMatch(/Origin: build 7d1e0c9b8a7f is live after/)
+    expect(result.summary).toContain(
+      'Origin: ✅ build <code>7d1e0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d</code> is live'
+    )
+    // The purge is the summary's headline: the origin's section follows it.
+    expect(result.summary.indexOf('<h2>Cache purge')).toBeLessThan(
+      result.summary.indexOf('Origin:')
+    )
+  })
+
+  it('waits out a rollout: purges only once the origin shows the build', async () => {
+    const deployed = emulator.deploy(NEW, { rolloutMs: 2500 })
+    const result = await runWith(
+      emulator.url,
+      { urls: '/about', origin_url: versionUrl() },
+      pushEnv()
+    )
+    expect(result.exitCode).toBe(0)
+    expect(Number(result.outputs['origin_seconds'])).toBeGreaterThanOrEqual(1.5)
+    const purge = emulator.history[0]
+    expect(purge?.time).toBeGreaterThanOrEqual(deployed.versionAt)
+    expect(emulator.originRequests.length).toBeGreaterThanOrEqual(2)
+    expect(emulator.originRequests.map(request => request.build)).toEqual(
+      expect.arrayContaining([OLD, NEW])
+    )
+  })
+
+  it('never: fails at the deadline, purges nothing, and says what the origin showed', async () => {
+    const result = await runWith(
+      emulator.url,
+      { tags: 'blog, docs', urls: '/about', origin_url: versionUrl(), origin_timeout_seconds: '3' },
+      pushEnv()
+    )
+    expect(result.exitCode).toBe(1)
+    expect(emulator.history).toHaveLength(0)
+    expect(emulator.requests).toHaveLength(0)
+    expect(result.outputs).toMatchObject({
+      status: 'failed',
+      count: '0',
+      origin_seconds: '',
+      verify_status: 'skipped',
+      tags: '[]'
+    })
+    expect(JSON.parse(result.outputs['failed'] ?? '')).toEqual(['blog', 'docs', '/about'])
+    const error = errorsOf(result).join('\n')
+    expect(error).toMatch(
+      /origin_url .*version\.txt did not show build 7d1e0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d \(GITHUB_SHA\): not within 3\.0 s/
+    )
+    expect(error).toMatch(
+      /last: HTTP 200, shows 3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a \(another build\)/
+    )
+    expect(error).toMatch(/Nothing was purged/)
+    const summary = result.summary
+    expect(summary).toContain('Cache purge: failed: the origin does not serve build')
+    expect(summary).toContain(`<code>${versionUrl()}</code>`)
+    expect(summary).toMatch(/from GITHUB&#95;SHA/)
+    expect(summary).toMatch(/The origin still shows 3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a/)
+    expect(summary).toContain('Not purged (3)')
+    // Polled with a backoff, not hammered.
+    expect(emulator.originRequests.length).toBeGreaterThanOrEqual(2)
+    expect(emulator.originRequests.length).toBeLessThanOrEqual(4)
+  })
+
+  it('a dry run looks once and reports, without waiting', async () => {
+    const result = await runWith(
+      emulator.url,
+      { tags: 'blog', origin_url: versionUrl(), dry_run: 'true' },
+      pushEnv()
+    )
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['status']).toBe('dry-run')
+    expect(result.outputs['origin_seconds']).toBe('')
+    expect(emulator.originRequests).toHaveLength(1)
+    expect(emulator.requests).toHaveLength(0)
+    expect(result.stdout).toMatch(
+      /Origin: build 7d1e0c9b8a7f is not live yet \(HTTP 200, shows 3f2c1a0e/
+    )
+    expect(result.summary).toContain('is not live yet (dry run)')
+  })
+
+  it('honours the origin’s Retry-After', async () => {
+    emulator.deploy(NEW)
+    emulator.originFaults.enqueue({ status: 429, headers: { 'Retry-After': '2' } })
+    const result = await runWith(
+      emulator.url,
+      { tags: 'blog', origin_url: versionUrl() },
+      pushEnv()
+    )
+    expect(result.exitCode).toBe(0)
+    const [first, second] = emulator.originRequests
+    expect(first?.status).toBe(429)
+    expect(second?.status).toBe(200)
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(1900)
+  })
+
+  it('deployment_status: build_id defaults to deployment.sha', async () => {
+    const payload = JSON.parse(
+      readFileSync(join(FIXTURES, 'deployment_status-success.json'), 'utf8')
+    ) as { deployment: { sha: string } }
+    const eventPath = join(eventDir, 'deployment_status.json')
+    writeFileSync(eventPath, JSON.stringify(payload))
+    emulator.deploy(payload.deployment.sha)
+    const result = await runWith(
+      emulator.url,
+      { tags: 'blog', origin_url: versionUrl() },
+      {
+        GITHUB_EVENT_NAME: 'deployment_status',
+        GITHUB_EVENT_PATH: eventPath,
+        // Not the deployed commit: the default must come from the event.
+        GITHUB_SHA: OLD
+      }
+    )
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout).toMatch(/to show build 9be41d2c7a6f \(deployment\.sha\)/)
+    expect(emulator.history).toHaveLength(1)
+  })
+
+  it('asks the origin without the API key, a token or a cookie', async () => {
+    emulator.deploy(NEW)
+    const result = await runWith(
+      emulator.url,
+      { tags: 'blog', origin_url: versionUrl() },
+      pushEnv(),
+      { 'github.token': 'ghs_originTestToken0123456789' }
+    )
+    expect(result.exitCode).toBe(0)
+    const log = JSON.stringify(emulator.originRequests)
+    expect(log).not.toContain(API_KEY)
+    expect(log).not.toContain(ENCODED_KEY)
+    expect(log).not.toContain('ghs_originTestToken')
+    for (const request of emulator.originRequests) {
+      expect(request.headers['authorization']).toBeUndefined()
+      expect(request.headers['cookie']).toBeUndefined()
+      expect(request.url).toBe('/version.txt')
+    }
+  })
+})
+
+describe('origin inputs: bad input, nothing sent', () => {
+  it('origin_url with credentials: one error naming it, the credentials never shown', async () => {
+    const result = await runWith(
+      emulator.url,
+      { tags: 'blog', origin_url: 'https://deployer:hunter2-secret@origin.example.com/v.txt' },
+      pushEnv()
+    )
+    expect(result.exitCode).toBe(1)
+    expect(errorsOf(result)).toEqual([
+      `Input 'origin_url' "https://***@origin.example.com/v.txt": must not contain credentials: the origin is asked without any (no API key, token or cookie); expose the build at a public URL`
+    ])
+    expect(visibleText(result)).not.toContain('hunter2')
+    expect(emulator.requests).toHaveLength(0)
+    expect(emulator.originRequests).toHaveLength(0)
+  })
+
+  it('origin_url that is not http(s), and an empty build_id', async () => {
+    const result = await runWith(
+      emulator.url,
+      { tags: 'blog', origin_url: 'ftp://origin.example.com/v.txt', build_id: '  ' },
+      pushEnv()
+    )
+    expect(result.exitCode).toBe(1)
+    const errors = errorsOf(result)
+    expect(errors).toHaveLength(2)
+    expect(errors[0]).toMatch(
+      /^Input 'origin_url' "ftp:\/\/origin\.example\.com\/v\.txt": must be an http/
+    )
+    expect(errors[1]).toMatch(/^Input .build_id. " {2}": is empty/)
+    expect(result.outputs['status']).toBe('failed')
+    expect(emulator.requests).toHaveLength(0)
+  })
+
+  it('no deployed commit to default build_id to: an error naming build_id', async () => {
+    const result = await runWith(emulator.url, { tags: 'blog', origin_url: versionUrl() }, {})
+    expect(result.exitCode).toBe(1)
+    expect(errorsOf(result)[0]).toMatch(/^Input 'build_id' "": is required with origin_url/)
+    expect(emulator.originRequests).toHaveLength(0)
+  })
+})

@@ -1,0 +1,68 @@
+/**
+ * The wait for the origin, wired: the origin's own client, the wait loop, the log lines. Loaded
+ * only by runs that give origin_url (steps/origin.ts imports it on demand).
+ */
+import { systemClock, type Clock } from '../clock.js'
+import { shortBuild } from '../build/build-id.js'
+import { createOriginClient, type OriginClient } from './origin-client.js'
+import { describeLook } from './readiness.js'
+import type { OriginSettings } from './settings.js'
+import { waitForBuild, type OriginWait } from './wait.js'
+
+export type { OriginWait }
+export { describeLook }
+
+export interface OriginLog {
+  info(message: string): void
+}
+
+export interface OriginWaitRun {
+  readonly settings: OriginSettings
+  readonly requestTimeoutMs: number
+  /** Look once and say whether the build is live (a dry run). */
+  readonly once: boolean
+  readonly log: OriginLog
+  readonly clock?: Clock
+  readonly client?: OriginClient
+}
+
+export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
+  const { settings, log } = run
+  const client = run.client ?? createOriginClient()
+  const build = `${shortBuild(settings.build)} (${settings.build.source})`
+  log.info(
+    run.once
+      ? `Origin: looking once at ${settings.url.href} for build ${build} (dry run).`
+      : `Origin: waiting for ${settings.url.href} to show build ${build}, up to ${seconds(settings.timeoutMs)} before purging.`
+  )
+  try {
+    const wait = await waitForBuild({
+      url: settings.url,
+      build: settings.build,
+      timeoutMs: settings.timeoutMs,
+      requestTimeoutMs: run.requestTimeoutMs,
+      look: (url, timeoutMs) => client.look(url, timeoutMs),
+      clock: run.clock ?? systemClock,
+      once: run.once,
+      onProgress: progress =>
+        log.info(
+          `Origin: not build ${shortBuild(settings.build)} yet after ${seconds(progress.elapsedMs)} (${progress.looks} look(s); last: ${progress.last ? describeLook(progress.last) : 'none yet'}).`
+        )
+    })
+    const last = wait.last ? describeLook(wait.last) : 'no answer'
+    if (wait.ready) {
+      log.info(
+        `Origin: build ${shortBuild(settings.build)} is live after ${seconds(wait.elapsedMs)} (${wait.looks} look(s)).`
+      )
+    } else if (run.once) {
+      log.info(`Origin: build ${shortBuild(settings.build)} is not live yet (${last}).`)
+    }
+    return wait
+  } finally {
+    if (!run.client) client.close()
+  }
+}
+
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`
+}

@@ -1,0 +1,89 @@
+/**
+ * Whether one answer of origin_url shows the expected build, and what it showed otherwise, for
+ * the log and the summary. Pure: the answer's status, headers and the first part of its body
+ * go in.
+ */
+import { otherCommitLikeIds, showsBuild, type BuildId } from '../build/build-id.js'
+import { linePreview } from '../log-safety.js'
+
+export interface OriginLookInput {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  /** The searched part of the body, one character per byte. */
+  readonly body: string
+  readonly bodyProblem?: string
+  readonly redirectRefused?: string
+}
+
+/** What one look saw, as the log and the summary tell it. */
+export interface OriginLook {
+  readonly ready: boolean
+  /** Absent when no answer came (timeout, connection failure). */
+  readonly status?: number
+  /** Commit-like ids the answer showed that are not the build (at most 3). */
+  readonly otherIds: readonly string[]
+  /** A short body (a version file, a health answer), for the message: at most 80 characters. */
+  readonly excerpt?: string
+  /** What went wrong: no answer, a body not read whole, a redirect not followed. */
+  readonly problem?: string
+  /** The `Retry-After` of a 429 or 5xx answer, as sent. */
+  readonly retryAfter?: string
+  /** The answer's `Date`, for reading a `Retry-After` date in the origin's clock. */
+  readonly date?: string
+}
+
+/** Header names whose values may name a build (others, like ETag, hold hashes of content). */
+const VERSION_HEADER = /version|build|commit|revision|release|sha|deploy/i
+const MAX_EXCERPT_BODY = 200
+
+export function judgeOriginAnswer(answer: OriginLookInput, build: BuildId): OriginLook {
+  const headerLines = Object.entries(answer.headers).flatMap(([name, value]) =>
+    value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(v => `${name}: ${v}`)
+  )
+  const ok = answer.status >= 200 && answer.status <= 299
+  const shown = headerLines.some(line => showsBuild(line, build)) || showsBuild(answer.body, build)
+  const versionHeaders = headerLines.filter(line => VERSION_HEADER.test(line.split(':')[0] ?? ''))
+  const otherIds = otherCommitLikeIds([...versionHeaders, answer.body].join('\n'), build)
+  const retryable = answer.status === 429 || (answer.status >= 500 && answer.status <= 599)
+  const retryAfter = retryable ? header(answer.headers, 'retry-after') : undefined
+  const date = header(answer.headers, 'date')
+  const excerpt =
+    answer.body.length <= MAX_EXCERPT_BODY
+      ? linePreview(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
+      : undefined
+  const problem = answer.redirectRefused ?? answer.bodyProblem
+  return {
+    ready: ok && shown,
+    status: answer.status,
+    otherIds,
+    ...(excerpt !== undefined && { excerpt }),
+    ...(problem !== undefined && { problem }),
+    ...(retryAfter !== undefined && { retryAfter }),
+    ...(date !== undefined && { date })
+  }
+}
+
+/** A look that got no answer at all. */
+export function failedLook(problem: string): OriginLook {
+  return { ready: false, otherIds: [], problem }
+}
+
+/** One line for the log: `HTTP 200, shows abc1234def0 (another build)`. */
+export function describeLook(look: OriginLook): string {
+  if (look.status === undefined) return look.problem ?? 'no answer'
+  const parts = [`HTTP ${look.status}`]
+  if (look.otherIds.length > 0) {
+    parts.push(`shows ${look.otherIds.join(', ')} (another build)`)
+  } else if (look.excerpt !== undefined) {
+    parts.push(`says ${JSON.stringify(look.excerpt)}`)
+  } else if (look.status >= 200 && look.status <= 299) {
+    parts.push('no commit-like id in it')
+  }
+  if (look.problem !== undefined) parts.push(look.problem)
+  return parts.join(', ')
+}
+
+function header(headers: OriginLookInput['headers'], name: string): string | undefined {
+  const value = headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
+}

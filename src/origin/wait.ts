@@ -1,0 +1,114 @@
+/**
+ * The wait for the origin: look at origin_url until it shows the build or the deadline passes
+ * (wait-policy.ts decides each wait), saying where it is every 15 s. A dry run looks once.
+ * The looks themselves (the HTTP client) and the clock come from the caller, so tests drive it
+ * with a fake origin and a test clock.
+ */
+import type { Clock } from '../clock.js'
+import { retryAfterMs } from '../retry-after.js'
+import type { BuildId } from '../build/build-id.js'
+import { OriginRequestError } from './origin-client.js'
+import {
+  failedLook,
+  judgeOriginAnswer,
+  type OriginLook,
+  type OriginLookInput
+} from './readiness.js'
+import {
+  lookTimeoutMs,
+  nextLook,
+  ORIGIN_WAIT_POLICY,
+  type OriginWaitPolicy
+} from './wait-policy.js'
+
+export interface OriginWaitInput {
+  readonly url: URL
+  readonly build: BuildId
+  /** From the start of the wait; 0: one look. */
+  readonly timeoutMs: number
+  /** The longest one request may take (timeout_seconds). */
+  readonly requestTimeoutMs: number
+  /** One look; throws OriginRequestError when no answer comes. */
+  readonly look: (url: URL, timeoutMs: number) => Promise<OriginLookInput>
+  readonly clock: Clock
+  readonly random?: () => number
+  readonly policy?: OriginWaitPolicy
+  /** Look once, whatever the answer (a dry run). */
+  readonly once?: boolean
+  readonly onProgress?: (progress: OriginWaitProgress) => void
+}
+
+export interface OriginWaitProgress {
+  readonly elapsedMs: number
+  readonly looks: number
+  readonly last?: OriginLook
+}
+
+export interface OriginWait {
+  readonly ready: boolean
+  /** From the start of the wait until the answer that showed the build (or until it stopped). */
+  readonly elapsedMs: number
+  readonly looks: number
+  readonly last?: OriginLook
+  /** Why it stopped without the build. */
+  readonly stopped?: 'deadline' | 'retry-after' | 'once'
+}
+
+export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> {
+  const { clock } = input
+  const policy = input.policy ?? ORIGIN_WAIT_POLICY
+  const random = input.random ?? Math.random
+  const started = clock.now()
+  const deadline = started + input.timeoutMs
+  let looks = 0
+  let last: OriginLook | undefined
+  const done = new AbortController()
+  const progress = (async () => {
+    for (;;) {
+      await clock.sleep(policy.progressEveryMs, done.signal)
+      if (done.signal.aborted) return
+      input.onProgress?.({ elapsedMs: clock.now() - started, looks, ...(last && { last }) })
+    }
+  })()
+  const finish = async (result: OriginWait): Promise<OriginWait> => {
+    done.abort()
+    await progress
+    return result
+  }
+
+  for (;;) {
+    const sentAt = clock.now()
+    const timeout = lookTimeoutMs(policy, input.requestTimeoutMs, deadline - sentAt)
+    last = await lookOnce(input, timeout)
+    looks++
+    const elapsedMs = clock.now() - started
+    if (last.ready) return finish({ ready: true, elapsedMs, looks, last })
+    if (input.once) return finish({ ready: false, elapsedMs, looks, last, stopped: 'once' })
+    const now = clock.now()
+    // A Retry-After date is in the origin's clock: its own Date says where that clock is.
+    const originNow = last.date !== undefined ? Date.parse(last.date) : Number.NaN
+    const asked = retryAfterMs(last.retryAfter, Number.isNaN(originNow) ? now : originNow)
+    const next = nextLook(policy, {
+      misses: looks,
+      now,
+      deadline,
+      ...(asked !== undefined && { retryAfterMs: asked }),
+      random: random()
+    })
+    if (next.kind === 'stop') {
+      return finish({ ready: false, elapsedMs: now - started, looks, last, stopped: next.reason })
+    }
+    await clock.sleep(next.ms)
+  }
+}
+
+async function lookOnce(input: OriginWaitInput, timeoutMs: number): Promise<OriginLook> {
+  try {
+    return judgeOriginAnswer(await input.look(input.url, timeoutMs), input.build)
+  } catch (error) {
+    if (!(error instanceof OriginRequestError)) throw error
+    return failedLook(
+      error.kind === 'timeout' ? error.message : `connection failed: ${error.message}`
+    )
+  }
+}

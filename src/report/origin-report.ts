@@ -1,0 +1,108 @@
+/**
+ * The job summary's parts for the wait for the origin, as values (pure): a small section when
+ * the origin was ready (or looked at once on a dry run), and the failure when it never showed
+ * the build, which ends the run before anything is purged. Each is a section of its own over
+ * plain data (OriginReport), so a later layout can place them where it likes.
+ */
+import type { BuildId } from '../build/build-id.js'
+import type { PurgeTargets } from '../plan.js'
+import type { OriginLook } from '../origin/readiness.js'
+import { describeLook } from '../origin/readiness.js'
+import type { OriginWait } from '../origin/wait.js'
+import { code, escapeHtml, foldedList, table } from './html.js'
+
+export interface OriginReport {
+  /** origin_url as polled. */
+  readonly url: string
+  readonly build: BuildId
+  readonly timeoutMs: number
+  readonly dryRun: boolean
+  readonly wait: OriginWait
+}
+
+/** The section of a run that waited (or, on a dry run, looked once). */
+export function renderOriginSection(report: OriginReport): string {
+  const { wait } = report
+  const build = code(report.build.text)
+  const title = wait.ready
+    ? `✅ build ${build} is live`
+    : `⏳ build ${build} is not live yet (dry run)`
+  const rows = detailRows(report)
+  const note = wait.ready
+    ? `<p>The purges were sent once the origin showed the build: ${seconds(wait.elapsedMs)} after the wait began.</p>\n`
+    : '<p>Dry run: the origin was looked at once. A real run would wait for it (up to <code>origin&#95;timeout&#95;seconds</code>) before purging.</p>\n'
+  return `<h3>Origin: ${title}</h3>\n${note}${table(['origin', 'value'], rows)}`
+}
+
+/** The summary of a run that stopped because the origin never showed the build. */
+export function renderOriginTimeout(report: OriginReport, targets: PurgeTargets): string {
+  const { wait } = report
+  const what =
+    wait.stopped === 'retry-after'
+      ? `origin_url asked (Retry-After) to be asked again after the deadline (${seconds(report.timeoutMs)} from the first look), so the wait stopped after ${seconds(wait.elapsedMs)}`
+      : `origin_url was looked at ${wait.looks} time(s) in ${seconds(wait.elapsedMs)} (origin_timeout_seconds) and never showed the build`
+  const parts = [
+    `<h2>Cache purge: failed: the origin does not serve build ${code(report.build.text)}, nothing was purged</h2>\n`,
+    `<p>${escapeHtml(`${what}. Nothing was purged: a purge now would make the service render and cache the previous build again.`)}</p>\n`,
+    table(['origin', 'value'], detailRows(report)),
+    `<h3>What to do</h3>\n<ul>\n${advice(report)
+      .map(item => `<li>${escapeHtml(item)}</li>`)
+      .join('\n')}\n</ul>\n`,
+    foldedList('Not purged', [...targets.tags, ...targets.urls, ...targets.patterns], 1000)
+  ]
+  return parts.join('')
+}
+
+function detailRows(report: OriginReport): string[][] {
+  const { wait } = report
+  const rows = [
+    ['polled', code(report.url)],
+    ['expected build', `${code(report.build.text)} (${escapeHtml(buildSource(report.build))})`],
+    ['looks', `${wait.looks} in ${seconds(wait.elapsedMs)}`]
+  ]
+  if (wait.last !== undefined) rows.push(['last answer', escapeHtml(lastAnswer(wait.last))])
+  return rows
+}
+
+function buildSource(build: BuildId): string {
+  const rule =
+    build.kind === 'commit'
+      ? 'a commit: its full SHA or a 7- to 12-character prefix'
+      : 'matched as literal text'
+  return `from ${build.source}; ${rule}`
+}
+
+function lastAnswer(look: OriginLook): string {
+  const described = describeLook(look)
+  if (look.status === undefined || look.otherIds.length > 0) return described
+  return look.status >= 200 && look.status <= 299
+    ? `${described}; no other commit-like id either`
+    : described
+}
+
+function advice(report: OriginReport): string[] {
+  const last = report.wait.last
+  const items: string[] = []
+  if (last?.otherIds.length) {
+    items.push(
+      `The origin still shows ${last.otherIds.join(', ')}: the deploy has not reached it yet, or it deployed another build than ${report.build.text} (${report.build.source}). Check the deploy, or give build_id.`
+    )
+  } else if (last?.status !== undefined && last.status >= 200 && last.status <= 299) {
+    items.push(
+      'origin_url answered without any build id: make it show one (a version file, or a meta tag in a page; see docs/verify.md), or point origin_url at what does.'
+    )
+  } else {
+    items.push(
+      'origin_url did not answer with a 2xx: check the address, and that it is reachable from the runner without credentials.'
+    )
+  }
+  items.push(
+    `If your rollout takes longer than ${seconds(report.timeoutMs)}, raise origin_timeout_seconds.`
+  )
+  items.push('Run the workflow again once the origin serves the build: the purge is sent then.')
+  return items
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`
+}

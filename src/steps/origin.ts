@@ -1,0 +1,81 @@
+/**
+ * The origin step as main.ts calls it, between the plan and the purge: with origin_url, wait
+ * until the origin shows the build before anything is purged (a purge that lands before the
+ * new build is live makes the service render and cache the old one again). A dry run looks
+ * once. When the build never shows, the step fails the run with `status: failed` and a summary
+ * that says what was polled, for how long, what was expected and what the origin last said;
+ * nothing is purged. The wait's code is loaded only when origin_url is given.
+ */
+import type { ActionIo } from '../action-io.js'
+import { Output } from '../constants.js'
+import type { Plan } from '../plan.js'
+import type { OriginReport } from '../report/origin-report.js'
+import type { RunSettings } from '../settings.js'
+
+export type OriginStep =
+  /** No origin_url: nothing to wait for. */
+  | { readonly kind: 'not-asked' }
+  /** Ready (or, on a dry run, looked at once): purge, then write the section. */
+  | { readonly kind: 'looked'; readonly report: OriginReport }
+  /** The build never showed: the step has failed and written its summary. */
+  | { readonly kind: 'failed'; readonly report: OriginReport }
+
+export async function waitForOrigin(
+  io: ActionIo,
+  settings: RunSettings,
+  plan: Plan
+): Promise<OriginStep> {
+  const origin = settings.origin
+  if (origin === undefined) {
+    io.setOutputs({ [Output.OriginSeconds]: '' })
+    return { kind: 'not-asked' }
+  }
+  const { runOriginWait, describeLook, seconds } = await import('../origin/index.js')
+  const wait = await runOriginWait({
+    settings: origin,
+    requestTimeoutMs: settings.timeoutMs,
+    once: settings.dryRun,
+    log: io
+  })
+  const report: OriginReport = {
+    url: origin.url.href,
+    build: origin.build,
+    timeoutMs: origin.timeoutMs,
+    dryRun: settings.dryRun,
+    wait
+  }
+  io.setOutputs({
+    [Output.OriginSeconds]: wait.ready ? (wait.elapsedMs / 1000).toFixed(1) : ''
+  })
+  if (wait.ready || settings.dryRun) return { kind: 'looked', report }
+
+  const { renderOriginTimeout } = await import('../report/origin-report.js')
+  const { targets } = plan
+  io.setOutputs({
+    [Output.Status]: 'failed',
+    [Output.Pattern]: '',
+    [Output.Count]: '0'
+  })
+  io.setListOutputs({
+    [Output.Tags]: [],
+    [Output.Urls]: [],
+    [Output.Failed]: [...targets.tags, ...targets.urls, ...targets.patterns]
+  })
+  await io.writeSummary(renderOriginTimeout(report, targets))
+  const last = wait.last ? describeLook(wait.last) : 'no answer'
+  const why =
+    wait.stopped === 'retry-after'
+      ? 'the origin asked to come back after the deadline'
+      : `not within ${seconds(origin.timeoutMs)}`
+  io.setFailed(
+    `origin_url ${origin.url.href} did not show build ${origin.build.text} (${origin.build.source}): ${why}; ${wait.looks} look(s), last: ${last}. Nothing was purged: a purge now would re-cache the previous build.`
+  )
+  return { kind: 'failed', report }
+}
+
+/** The origin's summary section, after the purge's (the wait came first, the purge is the headline). */
+export async function reportOrigin(io: ActionIo, step: OriginStep): Promise<void> {
+  if (step.kind !== 'looked') return
+  const { renderOriginSection } = await import('../report/origin-report.js')
+  await io.writeSummary(renderOriginSection(step.report))
+}
