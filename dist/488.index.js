@@ -9,6 +9,7 @@ export const modules = {
 /* harmony export */   Fu: () => (/* binding */ shortSha),
 /* harmony export */   aM: () => (/* binding */ decideChangeSource),
 /* harmony export */   ln: () => (/* binding */ inputSha),
+/* harmony export */   qd: () => (/* binding */ deployedCommit),
 /* harmony export */   wL: () => (/* binding */ SINCE_VALUES)
 /* harmony export */ });
 /* unused harmony exports SUPPORTED_EVENTS, DEFAULT_ENVIRONMENT, isZeroSha */
@@ -344,6 +345,33 @@ function isPullRequestEvent(eventName) {
 /** GitHub sends `merged`; `merged_at` says the same where a trimmed payload kept only that. */
 function isMerged(pullRequest) {
     return pullRequest?.['merged'] === true || text(pullRequest?.['merged_at']) !== undefined;
+}
+/**
+ * The commit this run deploys, by the change ranges' rule: `head_sha` when given, else the
+ * event's (`deployment.sha` for deployment and deployment_status, `workflow_run.head_sha`, the
+ * release's commit, which GitHub sets as GITHUB_SHA), else GITHUB_SHA. Undefined when none is a
+ * commit SHA. `build_id` defaults to it.
+ */
+function deployedCommit(context, headSha) {
+    if (headSha !== undefined)
+        return { sha: headSha, source: 'head_sha' };
+    const payload = context.payload;
+    if (context.eventName === 'deployment' || context.eventName === 'deployment_status') {
+        const deployment = deploymentOf(payload);
+        if (deployment !== undefined)
+            return { sha: deployment.sha, source: 'deployment.sha' };
+    }
+    if (context.eventName === 'workflow_run') {
+        const head = payloadSha((0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(payload['workflow_run'])?.['head_sha']);
+        if (head !== undefined && !isZeroSha(head))
+            return { sha: head, source: 'workflow_run.head_sha' };
+    }
+    const sha = payloadSha(context.sha);
+    if (sha === undefined || isZeroSha(sha))
+        return undefined;
+    // For a release (and a pushed tag), GitHub sets GITHUB_SHA to the tagged commit.
+    const source = context.eventName === 'release' ? "the release's commit (GITHUB_SHA)" : 'GITHUB_SHA';
+    return { sha, source };
 }
 /** The head the event names, for `since`: what this run deploys. */
 function eventHead(context) {

@@ -1,0 +1,167 @@
+export const id = 941;
+export const ids = [941];
+export const modules = {
+
+/***/ 3354:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Fd: () => (/* binding */ describeLook),
+/* harmony export */   UF: () => (/* binding */ judgeOriginAnswer),
+/* harmony export */   Zx: () => (/* binding */ failedLook)
+/* harmony export */ });
+/* harmony import */ var _build_build_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6652);
+/* harmony import */ var _log_safety_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8224);
+/**
+ * Whether one answer of origin_url shows the expected build, and what it showed otherwise, for
+ * the log and the summary. Pure: the answer's status, headers and the first part of its body
+ * go in.
+ */
+
+
+/** Header names whose values may name a build (others, like ETag, hold hashes of content). */
+const VERSION_HEADER = /version|build|commit|revision|release|sha|deploy/i;
+const MAX_EXCERPT_BODY = 200;
+function judgeOriginAnswer(answer, build) {
+    const headerLines = Object.entries(answer.headers).flatMap(([name, value]) => value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(v => `${name}: ${v}`));
+    const ok = answer.status >= 200 && answer.status <= 299;
+    const shown = headerLines.some(line => (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .showsBuild */ .ri)(line, build)) || (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .showsBuild */ .ri)(answer.body, build);
+    const versionHeaders = headerLines.filter(line => VERSION_HEADER.test(line.split(':')[0] ?? ''));
+    const otherIds = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .otherCommitLikeIds */ .P4)([...versionHeaders, answer.body].join('\n'), build);
+    const retryable = answer.status === 429 || (answer.status >= 500 && answer.status <= 599);
+    const retryAfter = retryable ? header(answer.headers, 'retry-after') : undefined;
+    const date = header(answer.headers, 'date');
+    const excerpt = answer.body.length <= MAX_EXCERPT_BODY
+        ? (0,_log_safety_js__WEBPACK_IMPORTED_MODULE_1__/* .linePreview */ .Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
+        : undefined;
+    const problem = answer.redirectRefused ?? answer.bodyProblem;
+    return {
+        ready: ok && shown,
+        status: answer.status,
+        otherIds,
+        ...(excerpt !== undefined && { excerpt }),
+        ...(problem !== undefined && { problem }),
+        ...(retryAfter !== undefined && { retryAfter }),
+        ...(date !== undefined && { date })
+    };
+}
+/** A look that got no answer at all. */
+function failedLook(problem) {
+    return { ready: false, otherIds: [], problem };
+}
+/** One line for the log: `HTTP 200, shows abc1234def0 (another build)`. */
+function describeLook(look) {
+    if (look.status === undefined)
+        return look.problem ?? 'no answer';
+    const parts = [`HTTP ${look.status}`];
+    if (look.otherIds.length > 0) {
+        parts.push(`shows ${look.otherIds.join(', ')} (another build)`);
+    }
+    else if (look.excerpt !== undefined) {
+        parts.push(`says ${JSON.stringify(look.excerpt)}`);
+    }
+    else if (look.status >= 200 && look.status <= 299) {
+        parts.push('no commit-like id in it');
+    }
+    if (look.problem !== undefined)
+        parts.push(look.problem);
+    return parts.join(', ');
+}
+function header(headers, name) {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+}
+
+
+/***/ }),
+
+/***/ 7941:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   renderOriginSection: () => (/* binding */ renderOriginSection),
+/* harmony export */   renderOriginTimeout: () => (/* binding */ renderOriginTimeout)
+/* harmony export */ });
+/* harmony import */ var _origin_readiness_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3354);
+/* harmony import */ var _html_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6433);
+
+
+/** The section of a run that waited (or, on a dry run, looked once). */
+function renderOriginSection(report) {
+    const { wait } = report;
+    const build = (0,_html_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(report.build.text);
+    const title = wait.ready
+        ? `✅ build ${build} is live`
+        : `⏳ build ${build} is not live yet (dry run)`;
+    const rows = detailRows(report);
+    const note = wait.ready
+        ? `<p>The purges were sent once the origin showed the build: ${seconds(wait.elapsedMs)} after the wait began.</p>\n`
+        : '<p>Dry run: the origin was looked at once. A real run would wait for it (up to <code>origin&#95;timeout&#95;seconds</code>) before purging.</p>\n';
+    return `<h3>Origin: ${title}</h3>\n${note}${(0,_html_js__WEBPACK_IMPORTED_MODULE_1__/* .table */ .tp)(['origin', 'value'], rows)}`;
+}
+/** The summary of a run that stopped because the origin never showed the build. */
+function renderOriginTimeout(report, targets) {
+    const { wait } = report;
+    const what = wait.stopped === 'retry-after'
+        ? `origin_url asked (Retry-After) to be asked again after the deadline (${seconds(report.timeoutMs)} from the first look), so the wait stopped after ${seconds(wait.elapsedMs)}`
+        : `origin_url was looked at ${wait.looks} time(s) in ${seconds(wait.elapsedMs)} (origin_timeout_seconds) and never showed the build`;
+    const parts = [
+        `<h2>Cache purge: failed: the origin does not serve build ${(0,_html_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(report.build.text)}, nothing was purged</h2>\n`,
+        `<p>${(0,_html_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeHtml */ .ZD)(`${what}. Nothing was purged: a purge now would make the service render and cache the previous build again.`)}</p>\n`,
+        (0,_html_js__WEBPACK_IMPORTED_MODULE_1__/* .table */ .tp)(['origin', 'value'], detailRows(report)),
+        `<h3>What to do</h3>\n<ul>\n${advice(report)
+            .map(item => `<li>${(0,_html_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeHtml */ .ZD)(item)}</li>`)
+            .join('\n')}\n</ul>\n`,
+        (0,_html_js__WEBPACK_IMPORTED_MODULE_1__/* .foldedList */ .H8)('Not purged', [...targets.tags, ...targets.urls, ...targets.patterns], 1000)
+    ];
+    return parts.join('');
+}
+function detailRows(report) {
+    const { wait } = report;
+    const rows = [
+        ['polled', (0,_html_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(report.url)],
+        ['expected build', `${(0,_html_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(report.build.text)} (${(0,_html_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeHtml */ .ZD)(buildSource(report.build))})`],
+        ['looks', `${wait.looks} in ${seconds(wait.elapsedMs)}`]
+    ];
+    if (wait.last !== undefined)
+        rows.push(['last answer', (0,_html_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeHtml */ .ZD)(lastAnswer(wait.last))]);
+    return rows;
+}
+function buildSource(build) {
+    const rule = build.kind === 'commit'
+        ? 'a commit: its full SHA or a 7- to 12-character prefix'
+        : 'matched as literal text';
+    return `from ${build.source}; ${rule}`;
+}
+function lastAnswer(look) {
+    const described = (0,_origin_readiness_js__WEBPACK_IMPORTED_MODULE_0__/* .describeLook */ .Fd)(look);
+    if (look.status === undefined || look.otherIds.length > 0)
+        return described;
+    return look.status >= 200 && look.status <= 299
+        ? `${described}; no other commit-like id either`
+        : described;
+}
+function advice(report) {
+    const last = report.wait.last;
+    const items = [];
+    if (last?.otherIds.length) {
+        items.push(`The origin still shows ${last.otherIds.join(', ')}: the deploy has not reached it yet, or it deployed another build than ${report.build.text} (${report.build.source}). Check the deploy, or give build_id.`);
+    }
+    else if (last?.status !== undefined && last.status >= 200 && last.status <= 299) {
+        items.push('origin_url answered without any build id: make it show one (a version file, or a meta tag in a page; see docs/verify.md), or point origin_url at what does.');
+    }
+    else {
+        items.push('origin_url did not answer with a 2xx: check the address, and that it is reachable from the runner without credentials.');
+    }
+    items.push(`If your rollout takes longer than ${seconds(report.timeoutMs)}, raise origin_timeout_seconds.`);
+    items.push('Run the workflow again once the origin serves the build: the purge is sent then.');
+    return items;
+}
+function seconds(ms) {
+    return `${(ms / 1000).toFixed(1)} s`;
+}
+
+
+/***/ })
+
+};
