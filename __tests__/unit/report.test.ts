@@ -30,12 +30,14 @@ function result(
   outcome: RequestResult['outcome'],
   extra: Partial<RequestResult> = {}
 ): RequestResult {
+  const status = outcome === 'purged' ? 200 : 500
   return {
     request,
     outcome,
     attempts: 1,
+    history: [{ status }],
     durationMs: 120,
-    status: outcome === 'purged' ? 200 : 500,
+    status,
     ...extra
   }
 }

@@ -126,6 +126,33 @@ describe('sendPlan', () => {
     })
   })
 
+  it('keeps every attempt in order: a 500, no answer, then a 403 with its own words and id', async () => {
+    const replies: Reply[] = [
+      {
+        status: 500,
+        headers: { 'x-emu-requestid': 'req-1' },
+        body: '{"error":{"message":"boom"}}'
+      },
+      new TransportError('timeout', 'no answer within 1 s'),
+      {
+        status: 403,
+        headers: { 'x-emu-requestid': 'req-3' },
+        body: '{"error":{"message":"Forbidden"}}'
+      }
+    ]
+    const { transport } = scriptedTransport((_, call) => replies[call - 1]!)
+    const { clock } = virtualClock()
+    const results = await sendPlan(requests(2), transport, options({ clock, concurrency: 1 }))
+    expect(results[0]).toMatchObject({ outcome: 'failed', attempts: 3, status: 403 })
+    expect(results[0]?.history).toEqual([
+      { status: 500, message: 'boom', requestId: 'req-1' },
+      { message: 'timed out: no answer within 1 s' },
+      { status: 403, message: 'Forbidden', requestId: 'req-3' }
+    ])
+    // The request stopped by the 403 was never sent: it has no attempt to show.
+    expect(results[1]).toMatchObject({ outcome: 'not-sent', attempts: 0, history: [] })
+  })
+
   it('never retries another 4xx', async () => {
     const { transport, calls } = scriptedTransport(() => ({
       status: 422,

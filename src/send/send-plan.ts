@@ -20,12 +20,22 @@ import { TransportError, type Transport } from './transport.js'
 
 export type RequestOutcome = 'purged' | 'failed' | 'not-sent'
 
+/** One attempt of a request, as the service (or the network) answered it. */
+export interface AttemptRecord {
+  /** Absent when no answer came (timeout, connection failure). */
+  readonly status?: number
+  readonly message?: string
+  readonly requestId?: string
+}
+
 export interface RequestResult {
   readonly request: PurgeRequest
   readonly outcome: RequestOutcome
   /** The last HTTP status; absent when no answer came (timeout, connection failure, not sent). */
   readonly status?: number
   readonly attempts: number
+  /** Every attempt in order, so a report can show `500 → 403` and each answer's own words. */
+  readonly history: readonly AttemptRecord[]
   /** From the first attempt's start to the last attempt's end, waits included. */
   readonly durationMs: number
   /** The service's message, or what went wrong when there was no answer. */
@@ -118,7 +128,7 @@ interface SendContext {
 }
 
 function notSent(request: PurgeRequest, message: string): RequestResult {
-  return { request, outcome: 'not-sent', attempts: 0, durationMs: 0, message }
+  return { request, outcome: 'not-sent', attempts: 0, history: [], durationMs: 0, message }
 }
 
 async function sendOne(request: PurgeRequest, context: SendContext): Promise<RequestResult> {
@@ -128,6 +138,7 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
   const started = clock.now()
   const backoff = options.backoff ?? DEFAULT_BACKOFF
   let attempts = 0
+  const history: AttemptRecord[] = []
 
   for (;;) {
     await limiter.acquire(context.stopSignal)
@@ -142,6 +153,7 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
             request,
             outcome: 'failed',
             attempts,
+            history,
             durationMs: clock.now() - started,
             message: `not retried: ${stopReason}`
           }
@@ -157,13 +169,13 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
     const hint = attempt.success ? undefined : baseUrlHint(attempt, options.baseUrl, quoteValue)
     const said = hint === undefined ? attempt.message : attempt.message?.replace(/\.$/, '')
     const message = [said, hint].filter(Boolean).join('. ')
-    const base = {
-      request,
-      attempts,
+    const record: AttemptRecord = {
       ...(attempt.status !== undefined && { status: attempt.status }),
       ...(message !== '' && { message }),
       ...(attempt.requestId !== undefined && { requestId: attempt.requestId })
     }
+    history.push(record)
+    const base = { request, attempts, history, ...record }
     if (attempt.success) {
       limiter.onSuccess()
       return { ...base, outcome: 'purged', durationMs: elapsed() }
