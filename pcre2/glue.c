@@ -205,15 +205,63 @@ static BOOL uses_accept(PCRE2_SPTR code, BOOL utf)
   return FALSE;
 }
 
-/* Bit 1: anchored at the start; bit 2: anchored at the end. */
+/* The branch's one significant item when it is a group that must match; NULL otherwise. */
+static PCRE2_SPTR only_group(PCRE2_SPTR item, PCRE2_SPTR end, BOOL utf)
+{
+  PCRE2_SPTR found = NULL;
+  for (; item < end; item = next_item(item, utf))
+    {
+    if (is_optional_prefix(*item)) return NULL;
+    if (is_zero_width(item)) continue;
+    if (found != NULL) return NULL;
+    found = item;
+    }
+  if (found == NULL) return NULL;
+  switch (*found)
+    {
+    case OP_BRA: case OP_BRAPOS: case OP_CBRA: case OP_CBRAPOS: case OP_ONCE:
+    case OP_SCRIPT_RUN: case OP_COND:
+      return found;
+    default:
+      return NULL;
+    }
+}
+
+/* Whether every way through the group is anchored at one end or the other (`^/a|/b$` is: a
+   prefix or a suffix): each branch is anchored at the start or at the end, or is one group of
+   which this holds. */
+static BOOL group_anchored_somewhere(PCRE2_SPTR group, BOOL end_counts, BOOL utf)
+{
+  if (*group == OP_COND && group[GET(group, 1)] != OP_ALT) return FALSE;
+  PCRE2_SPTR branch = group;
+  do
+    {
+    PCRE2_SPTR first = branch + PRIV(OP_lengths)[*branch];
+    PCRE2_SPTR end = branch + GET(branch, 1);
+    if (!branch_anchored(first, end, START, utf) &&
+        !(end_counts && branch_anchored(first, end, END, utf)))
+      {
+      PCRE2_SPTR only = only_group(first, end, utf);
+      if (only == NULL || !group_anchored_somewhere(only, end_counts, utf)) return FALSE;
+      }
+    branch = end;
+    }
+  while (*branch == OP_ALT);
+  return TRUE;
+}
+
+/* Bit 1: anchored at the start; bit 2: anchored at the end; bit 4: every way through it is
+   anchored at one end or the other (set whenever bit 1 or 2 is). */
 EXPORT(pp_anchoring) int pp_anchoring(const pcre2_code *compiled)
 {
   const pcre2_real_code *re = (const pcre2_real_code *)compiled;
   BOOL utf = (re->overall_options & PCRE2_UTF) != 0;
   PCRE2_SPTR code = (PCRE2_SPTR)((const uint8_t *)re + sizeof(pcre2_real_code)) +
     re->name_entry_size * re->name_count;
+  BOOL end_counts = !uses_accept(code, utf);
   BOOL start = (re->compile_options & PCRE2_ANCHORED) != 0 || group_anchored(code, START, utf);
   BOOL end = (re->overall_options & PCRE2_ENDANCHORED) != 0 ||
-    (!uses_accept(code, utf) && group_anchored(code, END, utf));
-  return (start ? 1 : 0) | (end ? 2 : 0);
+    (end_counts && group_anchored(code, END, utf));
+  BOOL somewhere = start || end || group_anchored_somewhere(code, end_counts, utf);
+  return (start ? 1 : 0) | (end ? 2 : 0) | (somewhere ? 4 : 0);
 }

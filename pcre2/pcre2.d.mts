@@ -32,6 +32,8 @@ export type PhpReading =
       readonly message: string
       /** The refused modifier, for "Unknown modifier". */
       readonly modifier?: string
+      /** Where PHP ended the pattern, in bytes, for "Unknown modifier". */
+      readonly endDelimiterAt?: number
     }
 
 export type CompileFailure =
@@ -59,6 +61,11 @@ export declare class CompiledPattern {
   readonly anchoredAtStart: boolean
   /** Whether every way through the pattern ends with $, \z or \Z. */
   readonly anchoredAtEnd: boolean
+  /**
+   * Whether every way through the pattern is anchored at one end or the other (`^/a|/b$` is):
+   * true whenever anchoredAtStart or anchoredAtEnd is.
+   */
+  readonly anchoredSomewhere: boolean
   /** Whether the u modifier is set: subjects are then checked for valid UTF-8, as PHP does. */
   readonly utf: boolean
   /** preg_match()'s answer for a subject (a string is matched as its UTF-8). */

@@ -116,7 +116,8 @@ export function readPhpPattern(pattern) {
         ok: false,
         message:
           modifier === '\0' ? 'NUL is not a valid modifier' : `Unknown modifier '${modifier}'`,
-        modifier
+        modifier,
+        endDelimiterAt: at
       }
     }
     options |= option
@@ -316,6 +317,7 @@ export class CompiledPattern {
     const anchoring = pcre.exports.pp_anchoring(code)
     this.anchoredAtStart = (anchoring & 1) !== 0
     this.anchoredAtEnd = (anchoring & 2) !== 0
+    this.anchoredSomewhere = (anchoring & 4) !== 0
   }
 
   /**

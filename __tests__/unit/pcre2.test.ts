@@ -110,7 +110,8 @@ describe('readPhpPattern reads delimiters and modifiers as php_pcre.c does', () 
     expect(readPhpPattern('#a#e')).toEqual({
       ok: false,
       message: "Unknown modifier 'e'",
-      modifier: 'e'
+      modifier: 'e',
+      endDelimiterAt: 2
     })
     expect(readPhpPattern('#a#r')).toMatchObject({ ok: false, message: "Unknown modifier 'r'" })
   })
@@ -172,39 +173,49 @@ describe('the engine holds its memory steady', () => {
 })
 
 describe('anchoring, read from the compiled code', () => {
-  const cases: [string, boolean, boolean][] = [
-    ['#^/docs/#', true, false],
-    ['#\\.pdf$#', false, true],
-    ['#^/a$#', true, true],
-    ['#/blog/#', false, false],
-    ['#\\A/a\\z#', true, true],
-    ['#^/a\\Z#', true, true],
-    ['#^/a|^/b#', true, false],
-    ['#^/a$|/b$#', false, true],
-    ['#^(?:/a|/b)$#', true, true],
-    ['#(?:^/a|^/b)(?:x$|y$)#', true, true],
-    ['#^/a$#m', true, true],
-    ['#^/a$#A', true, true],
-    ['#/a#A', true, false],
-    ['#(?=x)^/a$(?<=a)#', true, true],
-    ['#^/(a)?$#', true, true],
-    ['#(^/a)?b$#', false, true],
-    ['#^/a(b$)?#', true, false],
-    ['#^/a(*ACCEPT)b$#', true, false],
-    ['#(?(DEFINE)(?<n>x))^/a$#', true, true],
-    ['#(?(?=x)^a|^b)$#', true, true],
-    ['#(?(?=x)^a)$#', false, true],
-    ['#.*/a$#s', false, true],
-    ['#^/é$#u', true, true],
-    ['#^/[é]+\\x{1F600}$#u', true, true],
-    ['#^/a(?:x|y)*+$#', true, true],
-    ['#(*MARK:m)^/a(*COMMIT)$#', true, true],
-    ['#\\b^/a\\b$\\b#', true, true]
+  // [pattern, anchored at the start, at the end, every way through anchored at one end]
+  const cases: [string, boolean, boolean, boolean][] = [
+    ['#^/docs/#', true, false, true],
+    ['#\\.pdf$#', false, true, true],
+    ['#^/a$#', true, true, true],
+    ['#/blog/#', false, false, false],
+    ['#\\A/a\\z#', true, true, true],
+    ['#^/a\\Z#', true, true, true],
+    ['#^/a|^/b#', true, false, true],
+    ['#^/a$|/b$#', false, true, true],
+    ['#^/a|/b$#', false, false, true],
+    ['#(?:^/a|/b$)#', false, false, true],
+    ['#(^/a|/b$)|^/c#', false, false, true],
+    ['#^/a|/b#', false, false, false],
+    ['#(?:^/a|/b$)x#', false, false, false],
+    ['#^(?:/a|/b)$#', true, true, true],
+    ['#(?:^/a|^/b)(?:x$|y$)#', true, true, true],
+    ['#^/a$#m', true, true, true],
+    ['#^/a$#A', true, true, true],
+    ['#/a#A', true, false, true],
+    ['#(?=x)^/a$(?<=a)#', true, true, true],
+    ['#^/(a)?$#', true, true, true],
+    ['#(^/a)?b$#', false, true, true],
+    ['#(^/a)?b#', false, false, false],
+    ['#^/a(b$)?#', true, false, true],
+    ['#^/a(*ACCEPT)b$#', true, false, true],
+    ['#/a(*ACCEPT)b$#', false, false, false],
+    ['#(?(DEFINE)(?<n>x))^/a$#', true, true, true],
+    ['#(?(?=x)^a|^b)$#', true, true, true],
+    ['#(?(?=x)^a)$#', false, true, true],
+    ['#.*/a$#s', false, true, true],
+    ['#.*/a#s', false, false, false],
+    ['#^/é$#u', true, true, true],
+    ['#^/[é]+\\x{1F600}$#u', true, true, true],
+    ['#^/a(?:x|y)*+$#', true, true, true],
+    ['#(*MARK:m)^/a(*COMMIT)$#', true, true, true],
+    ['#\\b^/a\\b$\\b#', true, true, true]
   ]
-  it.each(cases)('%s: start %s, end %s', (pattern, start, end) => {
+  it.each(cases)('%s: start %s, end %s, one end or the other %s', (pattern, start, end, either) => {
     const compiled = compilePhpPattern(pattern)
     if (!compiled.ok) throw new Error(compiled.message)
-    expect([compiled.pattern.anchoredAtStart, compiled.pattern.anchoredAtEnd]).toEqual([start, end])
+    const { anchoredAtStart, anchoredAtEnd, anchoredSomewhere } = compiled.pattern
+    expect([anchoredAtStart, anchoredAtEnd, anchoredSomewhere]).toEqual([start, end, either])
     compiled.pattern.free()
   })
 })
