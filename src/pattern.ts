@@ -3,11 +3,9 @@
  * expects, and refuses mistakes before anything is sent.
  *
  * The service is a PHP application: the pattern reaches preg_match() exactly as given, and a
- * careless one purges pages nobody meant to purge. JavaScript's RegExp cannot judge PCRE
- * (possessive quantifiers, atomic groups, \Q...\E, recursion, ...), so the modules under
- * pattern/ scan PCRE syntax themselves. To decide whether a pattern matches every path they
- * translate the parsed pattern to a JS RegExp, but only where that translation is exact, and
- * try it on probe paths.
+ * careless one purges pages nobody meant to purge. So the pattern is judged by the service's
+ * own engine, PCRE2 10.42 built to WebAssembly (pcre2/), with PHP's options and limits: what it
+ * refuses is refused here, and what it matches is what the guard and the previews see.
  *
  * This file is the public entry; each job has its own module under pattern/ (prepare.ts runs
  * them in order).
@@ -18,4 +16,3 @@ export {
   PCRE_MODIFIERS
 } from './pattern/delimiters.js'
 export { preparePattern, type PatternOptions, type PreparedPattern } from './pattern/prepare.js'
-export { matchPathsWithin, type BoundedMatch } from './pattern/bounded-match.js'

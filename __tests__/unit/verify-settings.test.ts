@@ -177,7 +177,8 @@ describe('page selection', () => {
   ]
   const byRegex = (pattern: string, paths: Iterable<string>): PatternMatch => ({
     kind: 'matched',
-    paths: [...paths].filter(path => new RegExp(pattern.slice(1, -1)).test(path))
+    paths: [...paths].filter(path => new RegExp(pattern.slice(1, -1)).test(path)),
+    gaveUp: []
   })
 
   it('URL targets as purged; a pattern and a folder tag through the sitemap; other tags unchecked', () => {
@@ -260,17 +261,61 @@ describe('page selection', () => {
   })
 })
 
-describe('matchPatternPages', () => {
-  it('selects paths with the exact JS translation of the pattern', () => {
+describe('matchPatternPages: what PHP selects, from PCRE2 itself', () => {
+  it('selects the paths PCRE2 matches with PHP options', () => {
     const match = matchPatternPages('#^/blog/.*\\.html$#i', ['/blog/a.html', '/BLOG/b.HTML', '/x'])
-    expect(match).toEqual({ kind: 'matched', paths: ['/blog/a.html', '/BLOG/b.HTML'] })
+    expect(match).toEqual({ kind: 'matched', paths: ['/blog/a.html', '/BLOG/b.HTML'], gaveUp: [] })
   })
-  it('says when a pattern has no exact JS equivalent', () => {
-    expect(matchPatternPages('#^/(a)\\1#', ['/aa']).kind).toBe('untranslatable')
+
+  it('judges what JavaScript cannot (back references, recursion, \\K)', () => {
+    expect(matchPatternPages('#^/(a)\\1$#', ['/aa', '/ab'])).toMatchObject({ paths: ['/aa'] })
+    expect(matchPatternPages('#^/(\\((?1)*\\))$#', ['/(())', '/(()'])).toMatchObject({
+      paths: ['/(())']
+    })
   })
-  it('stops a pattern that backtracks for ages instead of hanging', () => {
-    const paths = [`/${'a'.repeat(40)}!`]
-    expect(matchPatternPages('#^/(a+)+$#', paths, 200)).toEqual({ kind: 'too-slow', budgetMs: 200 })
+
+  it('selects the pages of a catastrophic pattern and names the paths where PHP gives up', () => {
+    const long = `/${'a'.repeat(40)}!`
+    const match = matchPatternPages('#^/(a+)+$#', ['/aaaa', long, '/b'])
+    expect(match).toEqual({
+      kind: 'matched',
+      paths: ['/aaaa'],
+      gaveUp: [{ path: long, reason: 'backtrack-limit' }]
+    })
+  })
+
+  it('a pattern PCRE2 cannot compile selects nothing and says why', () => {
+    expect(matchPatternPages('#(#', ['/a'])).toEqual({
+      kind: 'refused',
+      reason: 'missing closing parenthesis'
+    })
+  })
+})
+
+describe('page selection: warnings about a pattern', () => {
+  const sitemap = new Set(['/', '/blog/', '/blog/a', `/${'a'.repeat(40)}!`, '/aaaa'])
+  const select = (pattern: string) =>
+    selectPages({
+      targets: { urls: [], tags: [], patterns: [pattern] },
+      sitemapPages: sitemap,
+      extraPages: [],
+      limit: 100,
+      matchPattern: matchPatternPages
+    })
+
+  it('names the paths where PHP gives up, and does not check them', () => {
+    const selection = select('#^/(a+)+$#')
+    expect(selection.pages.map(page => page.path)).toEqual(['/aaaa'])
+    expect(selection.warnings).toEqual([
+      `Pattern #^/(a+)+$#: PHP's preg_match() gives up on 1 of the sitemap's paths (Backtrack limit exhausted at pcre.backtrack_limit): the service does not purge them, and they are not checked: /${'a'.repeat(40)}!.`
+    ])
+  })
+
+  it('gives the share when a pattern selects most of the sitemap', () => {
+    expect(select('#^/.#').warnings).toEqual([
+      "Pattern #^/.# selects 4 of the sitemap's 5 pages (80%): most of the site is purged."
+    ])
+    expect(select('#^/blog/#').warnings).toBeUndefined()
   })
 })
 

@@ -1,50 +1,65 @@
 /**
- * The anchoring warning: a pattern not anchored at both ends matches anywhere in the path, and
- * so purges more than it seems to.
+ * The anchoring warning. A pattern anchored at the start (`#^/docs/#`) is a deliberate prefix,
+ * one anchored at the end (`#\.pdf$#`) a deliberate suffix, and `#^/a|\.pdf$#` is one or the
+ * other; a pattern with a way through it anchored at neither end matches anywhere in a path and
+ * so purges more than it seems to. The anchoring is read from PCRE2's compiled code, and the
+ * example path is one PCRE2 matches in its middle.
  */
+import type { CompiledPattern } from '../../pcre2/pcre2.mjs'
 import type { Diagnostics } from '../diagnostics.js'
 import { shown } from './messages.js'
-import type { PcreNode, PatternFlags, Sequence } from './tree.js'
+import { PROBE_PATHS } from './probes.js'
+import type { PreparedPattern } from './prepare.js'
 
 export function warnIfUnanchored(
-  tree: Sequence[],
-  flags: PatternFlags,
+  compiled: CompiledPattern,
+  prepared: PreparedPattern,
   given: string,
   diag: Diagnostics
 ): void {
-  const start = flags.anchored || alternativesAnchored(tree, 'start')
-  const end = alternativesAnchored(tree, 'end')
-  if (start && end) return
-  const missing =
-    !start && !end
-      ? 'at either end (no ^ or \\A at the start, no $, \\z or \\Z at the end)'
-      : !start
-        ? 'at the start (no ^ or \\A)'
-        : 'at the end (no $, \\z or \\Z)'
+  if (compiled.anchoredSomewhere) return
+  const literal = literalText(prepared)
+  const example = examplePath(compiled, literal)
+  const anchored =
+    literal === undefined
+      ? 'Start it with ^ (or end it with $) if it means a prefix (or a suffix)'
+      : `Write ${shown(anchoredSpelling(prepared, given))} if it means the paths that start with ${literal}`
   diag.warn(
-    `Pattern ${shown(given)} is not anchored ${missing}: an unanchored pattern matches anywhere in the path, e.g. #/blog/# also purges /old/blog/x.`
+    `Pattern ${shown(given)} is not anchored at either end (no ^ or \\A at the start, no $, \\z or \\Z at the end): it matches anywhere in a path${example === undefined ? '' : `, e.g. ${shown(example)}`}. ${anchored}.`
   )
 }
 
-/** Anchored when every alternative is: `^(?:/a|/b)$` and `^/a$|^/b$` both are. */
-function alternativesAnchored(alternatives: Sequence[], side: 'start' | 'end'): boolean {
-  return alternatives.every(sequence => sequenceAnchored(sequence, side))
+/** The text a pattern made only of literal characters matches; undefined for any other. */
+function literalText(prepared: PreparedPattern): string | undefined {
+  // In extended mode white space and # mean something else.
+  if (prepared.modifiers.includes('x')) return undefined
+  const { body } = prepared
+  if (body === '' || !/^(?:[^\\^$.|?*+()[\]{}\s]|\\[^\p{L}\p{N}\s])+$/u.test(body)) {
+    return undefined
+  }
+  return body.replace(/\\(.)/gu, '$1')
 }
 
-function sequenceAnchored(sequence: Sequence, side: 'start' | 'end'): boolean {
-  const ordered = side === 'start' ? sequence : [...sequence].reverse()
-  for (const node of ordered) {
-    if (node.kind === 'group' && (node.role === 'lookahead' || node.role === 'lookbehind')) continue
-    return nodeAnchored(node, side)
-  }
-  return false
+/**
+ * A path the pattern matches somewhere after its start: built around the pattern's own text
+ * when it is literal (so its letter case is the pattern's), else one of the probe paths.
+ */
+function examplePath(compiled: CompiledPattern, literal: string | undefined): string | undefined {
+  const candidates =
+    literal === undefined
+      ? PROBE_PATHS
+      : literal.startsWith('/')
+        ? [`/old${literal}${literal.endsWith('/') ? 'x' : '/x'}`]
+        : [`/old/${literal}/x`, `/old-${literal}-x`]
+  return candidates.find(path => {
+    const found = compiled.exec(path)
+    return typeof found !== 'string' && found.start > 0
+  })
 }
 
-function nodeAnchored(node: PcreNode, side: 'start' | 'end'): boolean {
-  if (node.kind === 'assertion') return node.anchor === side
-  if (node.kind === 'quantified') return node.min >= 1 && nodeAnchored(node.node, side)
-  if (node.kind === 'group' && (node.role === 'plain' || node.role === 'atomic')) {
-    return alternativesAnchored(node.alternatives, side)
-  }
-  return false
+/** The pattern with ^ at the start of its expression, spelt as the user spelt the pattern. */
+function anchoredSpelling(prepared: PreparedPattern, given: string): string {
+  if (prepared.wrapped) return `^${given}`
+  const start = given.indexOf(prepared.body, 1)
+  return `${given.slice(0, start)}^${given.slice(start)}`
 }

@@ -1,57 +1,124 @@
 /**
- * Delimiters and modifiers: splits a delimited pattern into delimiter, body and modifiers, or
- * wraps a bare expression in delimiters, reporting what PHP would refuse or misread.
+ * What the action does before PCRE2 sees the `pattern` input: a pattern PHP reads as delimited
+ * is sent exactly as given (its delimiters and modifiers read as php_pcre.c reads them); a bare
+ * expression is wrapped in delimiters. What PHP would refuse is explained here, with what to
+ * write instead.
  */
+import { PHP_MODIFIERS, readPhpPattern, type PhpReading } from '../../pcre2/pcre2.mjs'
 import type { Diagnostics } from '../diagnostics.js'
-import { INPUT } from './messages.js'
+import { INPUT, shown } from './messages.js'
 import type { PreparedPattern } from './prepare.js'
 
-/** A pattern starting with one of these is read as delimited, as the service's PHP would. */
+/** The delimiters people write: a pattern starting with one is always read as delimited. */
 export const PATTERN_DELIMITERS = '#/~!@%|'
-/** The modifiers preg_match() accepts after the end delimiter (PHP 8.2). */
-export const PCRE_MODIFIERS = 'imsxuUXJADSn'
+/** The modifiers preg_match() accepts after the end delimiter (PHP 8.2 and 8.3). */
+export const PCRE_MODIFIERS = Object.keys(PHP_MODIFIERS)
+  .filter(modifier => modifier.trim() !== '')
+  .join('')
+/**
+ * Characters that start a regular expression: an input starting with one is a bare expression,
+ * although PHP would take the character as a delimiter.
+ */
+const EXPRESSION_STARTS = '^([.$'
 const WRAP_DELIMITER = '#'
 
 export interface PatternParts {
   readonly prepared: PreparedPattern
-  /** The expression whose syntax is checked: the body, or the bare input before escaping '#'. */
-  readonly scannedText: string
-  /** Where scannedText starts in the pattern as given, so offsets in messages match the input. */
-  readonly scanOffset: number
+  /** Where a character of the pattern sent stands in the input, for offsets in messages. */
+  readonly inputOffset: (sentOffset: number) => number
 }
 
-export function splitDelimited(given: string, diag: Diagnostics): PatternParts | undefined {
-  const delimiter = given.charAt(0)
-  const end = given.lastIndexOf(delimiter)
-  if (end === 0) {
-    diag.problem(INPUT, given, missingEndDelimiterReason(delimiter))
-    return undefined
+/** Reads the trimmed input; undefined after reporting a problem to `diag`. */
+export function readPatternInput(given: string, diag: Diagnostics): PatternParts | undefined {
+  const first = given.charAt(0)
+  const reading = readPhpPattern(given)
+  if (PATTERN_DELIMITERS.includes(first)) return readDelimited(given, reading, diag)
+  if (first === '(' || first === '[') {
+    if (reading.ok && readingsDiffer(first, reading.modifiers)) {
+      diag.problem(INPUT, given, ambiguity(given, reading))
+      return undefined
+    }
+    return wrapBareExpression(given, diag)
   }
-  const body = given.slice(1, end)
-  const modifiers = given.slice(end + 1)
-  if (endsWithEscapingBackslash(body)) {
-    diag.problem(
-      INPUT,
-      given,
-      `${missingEndDelimiterReason(delimiter)} (the final '${delimiter}' at offset ${end} is escaped by the backslash before it)`
+  if (EXPRESSION_STARTS.includes(first) || !phpTakesAsDelimiter(first)) {
+    return wrapBareExpression(given, diag)
+  }
+  const parts = readDelimited(given, reading, diag)
+  if (parts !== undefined) {
+    const { delimiter } = parts.prepared
+    const end = reading.ok ? reading.endDelimiter : delimiter
+    diag.notice(
+      `Pattern ${shown(given)} is read as PHP reads it: delimited by '${delimiter}'${end === delimiter ? '' : ` and '${end}'`}, and sent as given.`
     )
-    return undefined
   }
-  reportUnescapedDelimiter(given, body, delimiter, diag)
-  reportUnknownModifiers(given, modifiers, end + 1, delimiter, diag)
-  return {
-    prepared: { pattern: given, delimiter, body, modifiers, wrapped: false },
-    scannedText: body,
-    scanOffset: 1
-  }
+  return parts
 }
 
-function missingEndDelimiterReason(delimiter: string): string {
+/** `(…)` read by PHP means what the bare group means, unless modifiers follow; `[…]` never does. */
+function readingsDiffer(first: string, modifiers: string): boolean {
+  return first === '[' || modifiers.trim() !== ''
+}
+
+function ambiguity(given: string, reading: Extract<PhpReading, { ok: true }>): string {
+  const asPhp = `#${escapeUnescapedDelimiter(reading.body, '#').text}#${reading.modifiers.trim()}`
+  const asBare = `#${escapeUnescapedDelimiter(given, '#').text}#`
+  return `can be read two ways: as PHP reads it, delimited by '${reading.delimiter}' and '${reading.endDelimiter}' (the expression ${shown(reading.body)}${reading.modifiers.trim() === '' ? '' : ` with modifiers ${reading.modifiers.trim()}`}), or as a bare expression. Write it with # delimiters to say which: ${shown(asPhp)} or ${shown(asBare)}`
+}
+
+/** PHP takes any character but letters, digits, the backslash and NUL (after white space). */
+function phpTakesAsDelimiter(character: string): boolean {
+  return character.charCodeAt(0) < 0x80 && !/[\p{L}\p{N}\\\0\s]/u.test(character)
+}
+
+function readDelimited(
+  given: string,
+  reading: PhpReading,
+  diag: Diagnostics
+): PatternParts | undefined {
+  if (reading.ok) {
+    return {
+      prepared: {
+        pattern: given,
+        delimiter: reading.delimiter,
+        body: reading.body,
+        modifiers: reading.modifiers,
+        wrapped: false
+      },
+      inputOffset: offset => offset
+    }
+  }
+  const delimiter = given.charAt(0)
+  if (reading.endDelimiterAt === undefined) {
+    diag.problem(INPUT, given, missingEndDelimiterReason(given, delimiter, reading.message))
+    return undefined
+  }
+  const end = charOffset(given, reading.endDelimiterAt)
+  const rest = given.slice(end + 1)
+  const endDelimiter = given.charAt(end)
+  if (unescapedOccurrences(rest, endDelimiter).length > 0) {
+    diag.problem(INPUT, given, unescapedDelimiterReason(given, end, endDelimiter, reading.message))
+  } else {
+    diag.problem(INPUT, given, unknownModifiersReason(rest, end, endDelimiter))
+  }
+  return undefined
+}
+
+/** Characters before a byte offset of the text's UTF-8. */
+function charOffset(text: string, byteOffset: number): number {
+  return new TextDecoder().decode(new TextEncoder().encode(text).subarray(0, byteOffset)).length
+}
+
+function missingEndDelimiterReason(given: string, delimiter: string, phpSays: string): string {
+  const end = /'(.)'/u.exec(phpSays)?.[1] ?? delimiter
+  const escaped =
+    given.length > 1 && given.endsWith(end) && endsWithEscapingBackslash(given.slice(0, -1))
+      ? ` (the final '${end}' at offset ${given.length - 1} is escaped by the backslash before it)`
+      : ''
   const hint =
     delimiter === '/'
       ? "; a pattern that starts with '/' is read as delimited by '/': to match paths starting with '/', write a bare expression such as ^/blog/.*$"
       : ''
-  return `has no end delimiter: a pattern that starts with '${delimiter}' must end with '${delimiter}', optionally followed by modifiers such as i${hint}`
+  return `has no end delimiter: a pattern that starts with '${delimiter}' must end with '${end}', optionally followed by modifiers such as i${escaped}${hint} (PHP: ${phpSays})`
 }
 
 function endsWithEscapingBackslash(text: string): boolean {
@@ -60,16 +127,14 @@ function endsWithEscapingBackslash(text: string): boolean {
 }
 
 /** PHP ends the pattern at the first unescaped delimiter, whatever follows. */
-function reportUnescapedDelimiter(
+function unescapedDelimiterReason(
   given: string,
-  body: string,
+  end: number,
   delimiter: string,
-  diag: Diagnostics
-): void {
-  const offsets = unescapedOccurrences(body, delimiter).map(index => index + 1)
-  const first = offsets[0]
-  if (first === undefined) return
-  const more = offsets.length > 1 ? ` (and ${offsets.length - 1} more)` : ''
+  phpSays: string
+): string {
+  const more = unescapedOccurrences(given.slice(end + 1), delimiter).length - 1
+  const body = given.slice(1)
   const alternative = [...PATTERN_DELIMITERS].find(
     candidate => candidate !== delimiter && !body.includes(candidate)
   )
@@ -77,11 +142,19 @@ function reportUnescapedDelimiter(
     alternative === undefined
       ? `escape it as \\${delimiter}`
       : `escape it as \\${delimiter} or use ${alternative} as delimiter`
-  diag.problem(
-    INPUT,
-    given,
-    `unescaped delimiter '${delimiter}' inside the pattern at offset ${first}${more}, where PHP would end the pattern; ${advice}`
-  )
+  return `unescaped delimiter '${delimiter}' inside the pattern at offset ${end}${more > 0 ? ` (and ${more} more)` : ''}, where PHP ends the pattern and reads the rest as modifiers (PHP: ${phpSays}); ${advice}`
+}
+
+function unknownModifiersReason(modifiers: string, end: number, delimiter: string): string {
+  const unknown = [...new Set([...modifiers].filter(char => !PCRE_MODIFIERS.includes(char)))]
+    .filter(char => char !== ' ')
+    .map(char => `'${char}'`)
+  const noun = unknown.length === 1 ? 'modifier' : 'modifiers'
+  const pathHint =
+    delimiter === '/'
+      ? "; a pattern that starts with '/' is read as delimited by '/': to match paths starting with '/', write a bare expression such as ^/blog/.*$ or use # as delimiter"
+      : ''
+  return `unknown ${noun} ${unknown.join(', ')} after the end delimiter '${delimiter}' at offset ${end}; valid PCRE modifiers are ${[...PCRE_MODIFIERS].join(' ')}${pathHint}`
 }
 
 function unescapedOccurrences(text: string, char: string): number[] {
@@ -91,28 +164,6 @@ function unescapedOccurrences(text: string, char: string): number[] {
     else if (text[index] === char) found.push(index)
   }
   return found
-}
-
-function reportUnknownModifiers(
-  given: string,
-  modifiers: string,
-  offset: number,
-  delimiter: string,
-  diag: Diagnostics
-): void {
-  const unknown = [...new Set([...modifiers].filter(char => !PCRE_MODIFIERS.includes(char)))]
-  if (unknown.length === 0) return
-  const listed = unknown.map(char => `'${char}'`).join(', ')
-  const noun = unknown.length === 1 ? 'modifier' : 'modifiers'
-  const pathHint =
-    delimiter === '/'
-      ? "; a pattern that starts with '/' is read as delimited by '/': to match paths starting with '/', write a bare expression such as ^/blog/.*$ or use # as delimiter"
-      : ''
-  diag.problem(
-    INPUT,
-    given,
-    `unknown ${noun} ${listed} after the end delimiter '${delimiter}' at offset ${offset}; valid PCRE modifiers are ${[...PCRE_MODIFIERS].join(' ')}${pathHint}`
-  )
 }
 
 export function wrapBareExpression(given: string, diag: Diagnostics): PatternParts | undefined {
@@ -125,7 +176,7 @@ export function wrapBareExpression(given: string, diag: Diagnostics): PatternPar
     )
     return undefined
   }
-  const body = escapeUnescapedDelimiter(given, delimiter)
+  const { text: body, sourceIndex } = escapeUnescapedDelimiter(given, delimiter)
   return {
     prepared: {
       pattern: `${delimiter}${body}${delimiter}`,
@@ -134,8 +185,8 @@ export function wrapBareExpression(given: string, diag: Diagnostics): PatternPar
       modifiers: '',
       wrapped: true
     },
-    scannedText: given,
-    scanOffset: 0
+    // The sent pattern is the delimiter, then the escaped body.
+    inputOffset: offset => (offset <= 0 ? 0 : (sourceIndex[offset - 1] ?? given.length))
   }
 }
 
@@ -153,25 +204,38 @@ function wrappingDelimiter(expression: string): string | undefined {
 /**
  * Escapes each unescaped `delimiter` so PHP does not end the pattern there. Inside \Q...\E a
  * backslash would be literal, so the quoted section is closed around the escaped delimiter.
+ * `sourceIndex[i]` is the expression's index that character i of the result comes from.
  */
-export function escapeUnescapedDelimiter(expression: string, delimiter: string): string {
-  let escaped = ''
+export function escapeUnescapedDelimiter(
+  expression: string,
+  delimiter: string
+): { text: string; sourceIndex: number[] } {
+  let text = ''
+  const sourceIndex: number[] = []
+  const put = (piece: string, from: number): void => {
+    text += piece
+    for (let count = 0; count < piece.length; count++) sourceIndex.push(from)
+  }
   let index = 0
   while (index < expression.length) {
     const char = expression.charAt(index)
     if (char === '\\' && expression.charAt(index + 1) === 'Q') {
       const quoteEnd = expression.indexOf('\\E', index + 2)
       const end = quoteEnd === -1 ? expression.length : quoteEnd
-      const quoted = expression.slice(index + 2, end)
-      escaped += `\\Q${quoted.split(delimiter).join(`\\E\\${delimiter}\\Q`)}`
+      put('\\Q', index)
+      for (let at = index + 2; at < end; at++) {
+        const quoted = expression.charAt(at)
+        put(quoted === delimiter ? `\\E\\${delimiter}\\Q` : quoted, at)
+      }
       index = end
     } else if (char === '\\') {
-      escaped += expression.slice(index, index + 2)
+      put(char, index)
+      if (index + 1 < expression.length) put(expression.charAt(index + 1), index + 1)
       index += 2
     } else {
-      escaped += char === delimiter ? `\\${delimiter}` : char
+      put(char === delimiter ? `\\${delimiter}` : char, index)
       index++
     }
   }
-  return escaped
+  return { text, sourceIndex }
 }

@@ -1,16 +1,17 @@
 /**
- * The `pattern` input from start to end: reads the delimiters, checks the PCRE syntax, refuses a
- * pattern that matches every path (unless allowed) and warns about one that is not anchored.
- * Each step is its own module in this folder.
+ * The `pattern` input from start to end: reads the delimiters as PHP does (delimiters.ts), has
+ * PCRE2 itself compile the pattern with PHP's options, refuses a pattern that matches every
+ * path (unless allowed), and warns about one anchored at neither end or read differently by
+ * newer PCRE2 versions. Each step is its own module in this folder; PCRE2 is pcre2/pcre2.mjs.
  */
+import { PCRE2_VERSION, pcre2, type CompileFailure } from '../../pcre2/pcre2.mjs'
 import type { Diagnostics } from '../diagnostics.js'
 import { warnIfUnanchored } from './anchors.js'
-import { PATTERN_DELIMITERS, splitDelimited, wrapBareExpression } from './delimiters.js'
-import { DEFAULT_MATCH_DEADLINE_MS } from './bounded-match.js'
-import { matchesEveryPath } from './js-regexp.js'
-import { INPUT, shown } from './messages.js'
-import { scanBody } from './pcre-syntax.js'
-import { flagsFromModifiers } from './tree.js'
+import { reasonsOf } from './give-up.js'
+import { readPatternInput } from './delimiters.js'
+import { caretUnder, INPUT, shown } from './messages.js'
+import { judgeOnProbes, PROBE_PATHS, type ProbeGiveUp, type ProbeVerdict } from './probes.js'
+import { warnAboutNewerPcre2 } from './versions.js'
 
 export interface PreparedPattern {
   /** Exactly what goes into the JSON body's "pattern" field (the JSON layer escapes backslashes, not us). */
@@ -27,34 +28,6 @@ export interface PreparedPattern {
 export interface PatternOptions {
   /** The `allow_purge_all` input: the user deliberately wants to purge the whole site. */
   readonly allowPurgeAll: boolean
-}
-
-/** PCRE2's own limit (its default parens_nest_limit): deeper patterns do not compile. */
-export const MAX_GROUP_NESTING = 250
-
-/**
- * How deep parentheses nest, counted before the (recursive) scanner runs so that a pattern of
- * thousands of nested groups is refused instead of overflowing the stack. Escaped parentheses
- * and those in a character class do not count; the count is an upper bound otherwise
- * (`\Q(\E` counts), which only matters for a pattern near the limit anyway.
- */
-export function groupNestingDepth(text: string): number {
-  let depth = 0
-  let deepest = 0
-  let inClass = false
-  for (let at = 0; at < text.length; at++) {
-    const character = text[at]
-    if (character === '\\') at++
-    else if (inClass) inClass = character !== ']'
-    else if (character === '[') {
-      inClass = true
-      // A ']' first in a class (after an optional '^') is literal: `[]()]` holds ']' '(' ')'.
-      if (text[at + 1] === '^') at++
-      if (text[at + 1] === ']') at++
-    } else if (character === '(') deepest = Math.max(deepest, ++depth)
-    else if (character === ')') depth = Math.max(0, depth - 1)
-  }
-  return deepest
 }
 
 /**
@@ -77,65 +50,102 @@ export function preparePattern(
     )
     return undefined
   }
-  const depth = groupNestingDepth(given)
-  if (depth > MAX_GROUP_NESTING) {
+  const parts = readPatternInput(given, diag)
+  if (parts === undefined) return undefined
+  const { prepared, inputOffset } = parts
+
+  const compiled = pcre2().compilePhpPattern(prepared.pattern)
+  if (!compiled.ok) {
+    reportUncompilable(compiled, given, prepared, inputOffset, diag)
+    return undefined
+  }
+  try {
+    if (prepared.wrapped) {
+      diag.notice(
+        `Pattern ${shown(given)} has no delimiters, so it is sent wrapped in '${prepared.delimiter}' as ${shown(prepared.pattern)}.`
+      )
+    }
+    const verdict = judgeOnProbes(compiled.pattern)
+    if (verdict.kind === 'gives-up-everywhere') {
+      diag.problem(INPUT, given, purgesNothing(verdict.gaveUp))
+      return undefined
+    }
+    if (verdict.kind !== 'not-every-path') {
+      return refuseOrAllowMatchAll(verdict, prepared, given, options, diag)
+    }
+    if (verdict.gaveUp.length > 0) diag.warn(givesUpOnProbes(given, verdict.gaveUp))
+    warnIfUnanchored(compiled.pattern, prepared, given, diag)
+    warnAboutNewerPcre2(prepared, given, inputOffset, diag)
+    return prepared
+  } finally {
+    compiled.pattern.free()
+  }
+}
+
+/**
+ * PCRE2's reason and offset, with a caret under the place in the input. A bare expression
+ * ending in a lone backslash escapes the delimiter it is wrapped in; PCRE2 then judges the
+ * expression itself.
+ */
+function reportUncompilable(
+  failure: CompileFailure,
+  given: string,
+  prepared: PreparedPattern,
+  inputOffset: (sentOffset: number) => number,
+  diag: Diagnostics
+): void {
+  let message = failure.message
+  let offset = 0
+  if (failure.stage === 'compile') offset = inputOffset(failure.patternOffset ?? 0)
+  else if (prepared.wrapped) {
+    const bare = pcre2().compileBody(new TextEncoder().encode(given), 0)
+    if (!bare.ok && bare.stage === 'compile') ({ message, offset } = bare)
+    else if (bare.ok) bare.pattern.free()
+  }
+  diag.problem(
+    INPUT,
+    given,
+    `PCRE2 ${PCRE2_VERSION}, the service's engine, cannot compile it: ${message} at offset ${offset}; the service would refuse it${caretUnder(given, offset)}`
+  )
+}
+
+function purgesNothing(gaveUp: readonly ProbeGiveUp[]): string {
+  return `PHP's preg_match() fails on every one of ${PROBE_PATHS.length} very different test paths (${reasonsOf(gaveUp)}), so the service would purge nothing with it${adviceFor(gaveUp)}`
+}
+
+function refuseOrAllowMatchAll(
+  verdict: Extract<ProbeVerdict, { kind: 'every-path' | 'every-path-it-finishes' }>,
+  prepared: PreparedPattern,
+  given: string,
+  options: PatternOptions,
+  diag: Diagnostics
+): PreparedPattern | undefined {
+  const what =
+    verdict.kind === 'every-path'
+      ? 'matches every path'
+      : `matches every test path PHP finishes matching (it gives up on ${verdict.gaveUp.length} of ${PROBE_PATHS.length}: ${reasonsOf(verdict.gaveUp)})`
+  if (!options.allowPurgeAll) {
     diag.problem(
       INPUT,
       given,
-      `nests parentheses ${depth} deep; PCRE2 refuses patterns nested more than ${MAX_GROUP_NESTING} deep, so the service could not compile it`
+      `${what}, so it would purge every cached page of the site; set \`allow_purge_all: true\` to purge the whole site deliberately`
     )
     return undefined
   }
-  const problemsBefore = diag.problems.length
-  const parts = PATTERN_DELIMITERS.includes(given.charAt(0))
-    ? splitDelimited(given, diag)
-    : wrapBareExpression(given, diag)
-  if (parts === undefined) return undefined
+  diag.warn(
+    `Pattern ${shown(given)} ${what}: every cached page of the site will be purged (allow_purge_all is true).`
+  )
+  return prepared
+}
 
-  const flags = flagsFromModifiers(parts.prepared.modifiers)
-  const scanned = scanBody(parts.scannedText, parts.scanOffset, flags, given, diag)
-  if (scanned === undefined || diag.problems.length > problemsBefore) return undefined
+function givesUpOnProbes(given: string, gaveUp: readonly ProbeGiveUp[]): string {
+  const paths = gaveUp.map(({ path }) => shown(path))
+  return `Pattern ${shown(given)}: PHP's preg_match() gives up on ${gaveUp.length} of ${PROBE_PATHS.length} test paths (${reasonsOf(gaveUp)}), so the service would not purge paths like these even when they match: ${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}${adviceFor(gaveUp)}.`
+}
 
-  if (parts.prepared.wrapped) {
-    diag.notice(
-      `Pattern ${shown(given)} has no delimiters, so it is sent wrapped in '${parts.prepared.delimiter}' as ${shown(parts.prepared.pattern)}.`
-    )
-  }
-  for (const warning of scanned.warnings) diag.warn(`Pattern ${shown(given)}: ${warning}`)
-
-  const verdict = matchesEveryPath(scanned.tree, flags)
-  if (verdict === 'too-slow') {
-    // Matching this pattern backtracks catastrophically, so whether it purges the whole site
-    // cannot be told. Such a pattern is not let through silently: the user either rewrites it
-    // or says with allow_purge_all that purging everything it might match is intended. (PCRE
-    // on the service hits its backtracking limit on the same paths, with unknown effect.)
-    if (!options.allowPurgeAll) {
-      diag.problem(
-        INPUT,
-        given,
-        `could not be checked: trying it on a few paths did not finish within ${DEFAULT_MATCH_DEADLINE_MS / 1000} s, as nested quantifiers such as (.*.*)* or (a+)+ backtrack for ever. Rewrite it without nested quantifiers, or set \`allow_purge_all: true\` to send it unchecked`
-      )
-      return undefined
-    }
-    diag.warn(
-      `Pattern ${shown(given)} could not be checked in time (nested quantifiers backtrack for ever); it is sent unchecked because allow_purge_all is true.`
-    )
-    return parts.prepared
-  }
-  if (verdict === 'yes') {
-    if (!options.allowPurgeAll) {
-      diag.problem(
-        INPUT,
-        given,
-        'matches every path, so it would purge every cached page of the site; set `allow_purge_all: true` to purge the whole site deliberately'
-      )
-      return undefined
-    }
-    diag.warn(
-      `Pattern ${shown(given)} matches every path: every cached page of the site will be purged (allow_purge_all is true).`
-    )
-  } else {
-    warnIfUnanchored(scanned.tree, flags, given, diag)
-  }
-  return parts.prepared
+function adviceFor(gaveUp: readonly ProbeGiveUp[]): string {
+  const limits = gaveUp.some(({ reason }) => reason.endsWith('-limit'))
+  return limits
+    ? '; nested quantifiers such as (a+)+ backtrack for ever: rewrite them as a+ or (?>a+)'
+    : '; PCRE2 stops such a match with an error, e.g. for a recursion that can loop without consuming a character'
 }

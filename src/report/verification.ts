@@ -73,6 +73,7 @@ export function renderVerificationSection(report: VerifyReport): string {
     )
   }
   for (const note of selection.notes) parts.push(`<p>${escapeHtml(note)}</p>\n`)
+  for (const warning of selection.warnings ?? []) parts.push(`<p>⚠️ ${escapeHtml(warning)}</p>\n`)
   if (verification.notWarm > 0) {
     parts.push(
       `<p>${verification.notWarm} fresh check(s) did not answer HIT before the warm-up ended: their first visitor may wait for the render.</p>\n`
@@ -166,6 +167,7 @@ export function renderPreviewSection(preview: PreviewReport): string {
     )
   }
   for (const note of selection.notes) parts.push(`<p>${escapeHtml(note)}</p>\n`)
+  for (const warning of selection.warnings ?? []) parts.push(`<p>⚠️ ${escapeHtml(warning)}</p>\n`)
   return parts.join('')
 }
 

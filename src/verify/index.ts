@@ -210,6 +210,7 @@ function choosePages(
     matchPattern: matchPatternPages
   })
   for (const note of selection.notes) input.log.notice(note)
+  for (const warning of selection.warnings ?? []) input.log.warning(warning)
   return selection
 }
 

@@ -1,29 +1,26 @@
 /**
- * Selecting sitemap paths with a purge pattern, bounded in time. The pattern is translated to
- * JS exactly as the match-all check does, but a regular expression can still backtrack for
- * ages on some paths, and a sitemap holds up to a million: the matching runs in a V8 context
- * with a deadline, which interrupts even a regular expression in mid-match.
+ * Selecting sitemap paths with a purge pattern: PCRE2 itself (pcre2/pcre2.mjs) answers for each
+ * path what PHP's preg_match() would, under PHP's limits. Paths where PHP gives up are not
+ * selected, since the service does not purge them; they are listed instead. No time budget is
+ * needed: PHP's match limit bounds each path.
  */
-import { runWithin } from '../pattern/bounded-match.js'
-import { pageRegExp } from '../pattern/page-regexp.js'
-import type { PatternMatch } from './select-pages.js'
+import { compilePhpPattern } from '../../pcre2/pcre2.mjs'
+import type { GaveUpPath, PatternMatch } from './select-pages.js'
 
-/** Plenty for a million paths with any sane pattern (about 0.5 s for a plain one). */
-export const PATTERN_BUDGET_MS = 10_000
-
-export function matchPatternPages(
-  pattern: string,
-  paths: Iterable<string>,
-  budgetMs = PATTERN_BUDGET_MS
-): PatternMatch {
-  const regex = pageRegExp(pattern)
-  if (regex === undefined) return { kind: 'untranslatable' }
-  const run = runWithin<string[]>(
-    'const matched = []; for (const path of paths) if (regex.test(path)) matched.push(path); matched',
-    { regex, paths },
-    budgetMs
-  )
-  if (run.kind === 'done') return { kind: 'matched', paths: run.value }
-  if (run.kind === 'too-slow') return { kind: 'too-slow', budgetMs }
-  return { kind: 'untranslatable' }
+/** `pattern` is the delimited pattern exactly as sent to the service. */
+export function matchPatternPages(pattern: string, paths: Iterable<string>): PatternMatch {
+  const compiled = compilePhpPattern(pattern)
+  if (!compiled.ok) return { kind: 'refused', reason: compiled.message }
+  try {
+    const matched: string[] = []
+    const gaveUp: GaveUpPath[] = []
+    for (const path of paths) {
+      const outcome = compiled.pattern.test(path)
+      if (outcome === 'match') matched.push(path)
+      else if (outcome !== 'no-match') gaveUp.push({ path, reason: outcome })
+    }
+    return { kind: 'matched', paths: matched, gaveUp }
+  } finally {
+    compiled.pattern.free()
+  }
 }

@@ -4,8 +4,10 @@
  * the sitemap pages under its folder; other tags nothing (only verify_urls can stand for
  * them). Beyond the limit, a sample spread over the whole selection is kept.
  */
+import type { GiveUp } from '../../pcre2/pcre2.mjs'
 import type { PurgeKind } from '../constants.js'
 import type { PurgeTargets } from '../plan.js'
+import { reasonsOf } from '../pattern/give-up.js'
 
 /** A purge target, by the kind and the item the service was sent. */
 export interface TargetRef {
@@ -20,10 +22,21 @@ export interface SelectedPage {
   readonly purgedBy: readonly TargetRef[]
 }
 
+/** What PHP's preg_match() answers for a pattern over the sitemap's paths (PCRE2 itself). */
 export type PatternMatch =
-  | { readonly kind: 'matched'; readonly paths: readonly string[] }
-  | { readonly kind: 'untranslatable' }
-  | { readonly kind: 'too-slow'; readonly budgetMs: number }
+  /** `paths`: matched; `gaveUp`: where PHP returns false, so the service purges nothing. */
+  | {
+      readonly kind: 'matched'
+      readonly paths: readonly string[]
+      readonly gaveUp: readonly GaveUpPath[]
+    }
+  /** PCRE2 cannot compile it (the inputs check refuses such a pattern before this). */
+  | { readonly kind: 'refused'; readonly reason: string }
+
+export interface GaveUpPath {
+  readonly path: string
+  readonly reason: GiveUp
+}
 
 export interface TargetSelection {
   readonly target: TargetRef
@@ -48,6 +61,11 @@ export interface PageSelection {
   readonly urlsNotInSitemap: readonly string[]
   /** Why some targets could not be checked. */
   readonly notes: readonly string[]
+  /**
+   * What the user should know before trusting the purge: paths where PHP gives up on a pattern,
+   * a pattern that selects most of the sitemap. Absent when there is nothing to say.
+   */
+  readonly warnings?: readonly string[]
 }
 
 export interface SelectionInput {
@@ -56,11 +74,13 @@ export interface SelectionInput {
   readonly sitemapPages?: ReadonlySet<string>
   readonly extraPages: readonly string[]
   readonly limit: number
-  /** How a pattern selects paths (the bounded JS translation, in production). */
+  /** How a pattern selects paths (PCRE2 with PHP's options and limits, in production). */
   readonly matchPattern: (pattern: string, paths: Iterable<string>) => PatternMatch
 }
 
 export const PREVIEW_FIRST = 20
+/** Paths named in the warning about paths where PHP gives up. */
+const GAVE_UP_NAMED = 5
 
 export function selectPages(input: SelectionInput): PageSelection {
   const chosen = new Map<string, TargetRef[]>()
@@ -72,6 +92,7 @@ export function selectPages(input: SelectionInput): PageSelection {
     else if (target) refs.push(target)
   }
   const notes: string[] = []
+  const warnings: string[] = []
   const bySitemap: TargetSelection[] = []
   const uncheckedTags: string[] = []
   const sitemap = input.sitemapPages
@@ -84,18 +105,11 @@ export function selectPages(input: SelectionInput): PageSelection {
       continue
     }
     const match = input.matchPattern(pattern, sitemap)
-    if (match.kind === 'untranslatable') {
-      notes.push(
-        `Pattern ${pattern} has no exact JavaScript equivalent, so its pages could not be chosen from the sitemap.`
-      )
+    if (match.kind === 'refused') {
+      notes.push(`Pattern ${pattern}: PCRE2 cannot compile it (${match.reason}).`)
       continue
     }
-    if (match.kind === 'too-slow') {
-      notes.push(
-        `Pattern ${pattern} took more than ${match.budgetMs / 1000} s over the sitemap's paths; its pages were not chosen.`
-      )
-      continue
-    }
+    warnings.push(...patternWarnings(pattern, match, sitemap.size))
     for (const path of match.paths) add(path, target)
     bySitemap.push({
       target,
@@ -128,8 +142,33 @@ export function selectPages(input: SelectionInput): PageSelection {
     bySitemap,
     uncheckedTags,
     urlsNotInSitemap: sitemap ? input.targets.urls.filter(url => !sitemap.has(url)) : [],
-    notes
+    notes,
+    ...(warnings.length > 0 && { warnings })
   }
+}
+
+/** Paths where PHP gives up, and a pattern that selects most of the sitemap. */
+function patternWarnings(
+  pattern: string,
+  match: Extract<PatternMatch, { kind: 'matched' }>,
+  sitemapSize: number
+): string[] {
+  const warnings: string[] = []
+  const { gaveUp } = match
+  if (gaveUp.length > 0) {
+    const named = gaveUp.slice(0, GAVE_UP_NAMED).map(({ path }) => path)
+    const more = gaveUp.length > named.length ? ` and ${gaveUp.length - named.length} more` : ''
+    warnings.push(
+      `Pattern ${pattern}: PHP's preg_match() gives up on ${gaveUp.length} of the sitemap's paths (${reasonsOf(gaveUp)}): the service does not purge them, and they are not checked: ${named.join(', ')}${more}.`
+    )
+  }
+  if (sitemapSize > 0 && match.paths.length * 2 > sitemapSize) {
+    const share = Math.round((match.paths.length / sitemapSize) * 100)
+    warnings.push(
+      `Pattern ${pattern} selects ${match.paths.length} of the sitemap's ${sitemapSize} pages (${share}%): most of the site is purged.`
+    )
+  }
+  return warnings
 }
 
 /**
