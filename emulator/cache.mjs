@@ -2,8 +2,70 @@
 /**
  * The cache model: a site's pages and tags (header tags, tag rules, folder tags) expanded into
  * cache entries keyed by (path, device, country), and the `CacheStore` the purges remove them from.
+ * Patterns (tag rules, pattern purges) are judged by PCRE2 10.42 itself with PHP's rules, through
+ * the same module the action uses (pcre2/pcre2.mjs), so the two cannot disagree.
  */
-import { compilePcre } from './pcre.mjs'
+import { compilePhpPattern } from '../pcre2/pcre2.mjs'
+
+/** A pattern PHP refuses; the message is PHP's warning ("Unknown modifier 'z'", ...). */
+export class PatternError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message)
+    this.name = 'PatternError'
+  }
+}
+
+/**
+ * Compiled patterns by their text: the site's tag rules and the purges use few patterns, many
+ * times. Beyond MAX_COMPILED the oldest is freed; callers keep the text, not the compiled
+ * pattern, so a freed one is compiled again when needed.
+ * @type {Map<string, import('../pcre2/pcre2.mjs').CompiledPattern>}
+ */
+const compiledPatterns = new Map()
+const MAX_COMPILED = 256
+
+/**
+ * Checks a pattern as preg_match() would compile it.
+ * @param {string} pattern a delimited pattern, as sent to the service
+ * @throws {PatternError} with PHP's reason when PHP refuses it
+ */
+export function checkPattern(pattern) {
+  compiled(pattern)
+}
+
+/**
+ * preg_match()'s answer as a yes or no: a path where PHP gives up (pcre.backtrack_limit, ...)
+ * is not matched, as the service does not purge it.
+ * @param {string} pattern a delimited pattern, as sent to the service
+ * @param {string} path
+ * @returns {boolean}
+ * @throws {PatternError} with PHP's reason when PHP refuses the pattern
+ */
+export function patternMatches(pattern, path) {
+  return compiled(pattern).test(path) === 'match'
+}
+
+/** @param {string} pattern */
+function compiled(pattern) {
+  const known = compiledPatterns.get(pattern)
+  if (known !== undefined) return known
+  const result = compilePhpPattern(pattern)
+  if (!result.ok) {
+    throw new PatternError(
+      result.stage === 'compile'
+        ? `Compilation failed: ${result.message} at offset ${result.byteOffset}`
+        : result.message
+    )
+  }
+  compiledPatterns.set(pattern, result.pattern)
+  if (compiledPatterns.size > MAX_COMPILED) {
+    const [oldest, evicted] = compiledPatterns.entries().next().value ?? []
+    if (oldest !== undefined) compiledPatterns.delete(oldest)
+    evicted?.free()
+  }
+  return result.pattern
+}
 
 /** @typedef {import('./site.mjs').Site} Site */
 /** @typedef {import('./site.mjs').SitePage} SitePage */
@@ -50,7 +112,7 @@ export function pageTags(site, page) {
     const hit =
       rule.url !== undefined
         ? rule.url === page.path
-        : rule.pattern !== undefined && compilePcre(rule.pattern).regex.test(page.path)
+        : rule.pattern !== undefined && patternMatches(rule.pattern, page.path)
     if (hit) rules.push(...rule.tags)
   }
   const folder = site.folderTags === false ? [] : folderTagsFor(page.path)

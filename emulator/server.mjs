@@ -6,22 +6,28 @@
  * `npm install`. JSDoc types let TypeScript tests import it.
  *
  * This module is the HTTP server (`Emulator`, `startEmulator`) and its control API, and the public
- * entry: the pattern translator (pcre.mjs), the cache model (cache.mjs) and fault injection
- * (faults.mjs) are re-exported from here.
+ * entry: the cache model and its pattern matching (cache.mjs, with PCRE2 from ../pcre2/) and
+ * fault injection (faults.mjs) are re-exported from here.
  */
 import http from 'node:http'
 import { randomUUID } from 'node:crypto'
 import { sampleSite, siteByName, sites, syntheticSite } from './site.mjs'
-import { compilePcre } from './pcre.mjs'
-import { CacheStore } from './cache.mjs'
+import { CacheStore, checkPattern, patternMatches } from './cache.mjs'
 import { FaultController } from './faults.mjs'
 import { KC_DATE_FRACTIONS } from './edge.mjs'
 import { closeServer, listenOn, sendLater } from './listener.mjs'
 import { PAGE_ENCODINGS, PublicSite } from './public-site.mjs'
 import { OriginBuilds, OriginSite, checkBuildId } from './origin.mjs'
 
-export { PatternError, compilePcre, translatePcreBody } from './pcre.mjs'
-export { folderTagsFor, pageTags, expandSite, CacheStore } from './cache.mjs'
+export {
+  folderTagsFor,
+  pageTags,
+  expandSite,
+  CacheStore,
+  PatternError,
+  checkPattern,
+  patternMatches
+} from './cache.mjs'
 export { mulberry32, FaultController } from './faults.mjs'
 export { EdgeCache, deviceFor, formatKcDate, formatDuration } from './edge.mjs'
 export { PublicSite, COUNTRY_HEADER, PAGE_ENCODINGS } from './public-site.mjs'
@@ -551,14 +557,15 @@ export class Emulator {
   }
 
   /**
-   * Purges the cached paths a compiled pattern matches.
-   * @param {RegExp} regex
+   * Purges the cached paths a pattern matches, as the service's preg_match() answers (a path
+   * where PHP gives up is not purged).
+   * @param {string} pattern a delimited pattern PHP accepts (see checkPattern)
    * @param {string | null} [country]
    * @returns {{ purged: number, paths: string[] }}
    */
-  purgeRegex(regex, country = null) {
-    const selected = this.cache.paths().filter(path => regex.test(path))
-    this.edge.schedulePurge(path => regex.test(path), country)
+  purgePattern(pattern, country = null) {
+    const selected = this.cache.paths().filter(path => patternMatches(pattern, path))
+    this.edge.schedulePurge(path => patternMatches(pattern, path), country)
     return this._removeAll(selected, country)
   }
 
@@ -789,15 +796,14 @@ export class Emulator {
       if (typeof pattern !== 'string') {
         return error(400, 'Invalid parameter: pattern must be a string')
       }
-      let regex
       try {
-        regex = compilePcre(pattern).regex
+        checkPattern(pattern)
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err)
         return error(422, `Invalid regular expression: ${message}`)
       }
       values = [pattern]
-      result = this.purgeRegex(regex, country)
+      result = this.purgePattern(pattern, country)
     }
     this.history.push({
       requestId: id,
