@@ -73,6 +73,8 @@ function renderVerificationSection(report) {
     }
     for (const note of selection.notes)
         parts.push(`<p>${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(note)}</p>\n`);
+    for (const warning of selection.warnings ?? [])
+        parts.push(`<p>⚠️ ${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(warning)}</p>\n`);
     if (verification.notWarm > 0) {
         parts.push(`<p>${verification.notWarm} fresh check(s) did not answer HIT before the warm-up ended: their first visitor may wait for the render.</p>\n`);
     }
@@ -151,6 +153,8 @@ function renderPreviewSection(preview) {
     }
     for (const note of selection.notes)
         parts.push(`<p>${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(note)}</p>\n`);
+    for (const warning of selection.warnings ?? [])
+        parts.push(`<p>⚠️ ${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(warning)}</p>\n`);
     return parts.join('');
 }
 /** At most MAX_PROBLEM_ROWS items, then a count: the summary must stay small. */
