@@ -57,4 +57,32 @@ describe('site transport', () => {
       transport.close()
     }
   })
+
+  it('reaches an https host after an http one (a loopback site listing a sitemap elsewhere)', async () => {
+    const transport = createSiteTransport(2)
+    try {
+      const first = await transport.getPage(new URL('/page', base), 'test', 300)
+      expect(first.status).toBe(200)
+      // Nothing listens there: the request must fail to connect, not be refused by an http
+      // agent reused for https ("Protocol "https:" not supported").
+      const closed = await new Promise<number>(resolve => {
+        const probe = http.createServer()
+        probe.listen(0, '127.0.0.1', () => {
+          const { port } = probe.address() as AddressInfo
+          probe.close(() => resolve(port))
+        })
+      })
+      const error = await transport
+        .open(new URL(`https://127.0.0.1:${closed}/sitemap.xml`), 'test', 1000)
+        .then(
+          () => undefined,
+          (failure: unknown) => failure
+        )
+      expect(error).toBeInstanceOf(SiteTransportError)
+      expect((error as SiteTransportError).kind).toBe('connection')
+      expect((error as Error).message).toMatch(/ECONNREFUSED/)
+    } finally {
+      transport.close()
+    }
+  })
 })

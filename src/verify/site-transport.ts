@@ -57,9 +57,14 @@ export interface SiteTransport {
 }
 
 export function createSiteTransport(maxSockets: number): SiteTransport {
-  // Used only for its agent (proxy and keep-alive); requests go out through node:http(s) so
-  // that nothing but the headers written here is sent.
-  const agents = new HttpClient('unused', [], { keepAlive: true, maxSockets })
+  // Used only for their agents (proxy and keep-alive); requests go out through node:http(s) so
+  // that nothing but the headers written here is sent. One client a scheme: a client keeps the
+  // first agent it makes, and an http agent cannot carry an https request (a loopback site
+  // over http can list a sitemap on an https host).
+  const agents = {
+    'http:': new HttpClient('unused', [], { keepAlive: true, maxSockets }),
+    'https:': new HttpClient('unused', [], { keepAlive: true, maxSockets })
+  }
   const open = (
     url: URL,
     userAgent: string,
@@ -67,7 +72,8 @@ export function createSiteTransport(maxSockets: number): SiteTransport {
     options: OpenOptions = {}
   ): Promise<SiteStream> =>
     new Promise((resolve, reject) => {
-      const module = url.protocol === 'https:' ? https : http
+      const secure = url.protocol === 'https:'
+      const module = secure ? https : http
       const headers: Record<string, string> = {
         'User-Agent': userAgent,
         Accept: options.accept ?? 'text/html',
@@ -76,7 +82,7 @@ export function createSiteTransport(maxSockets: number): SiteTransport {
       if (options.noCache) headers['Cache-Control'] = 'no-cache'
       const request = module.request(url, {
         method: 'GET',
-        agent: agents.getAgent(url.href),
+        agent: agents[secure ? 'https:' : 'http:'].getAgent(url.href),
         headers
       })
       // One budget for the whole answer, body included: a server that sends its headers and
@@ -116,7 +122,8 @@ export function createSiteTransport(maxSockets: number): SiteTransport {
       return { status: answer.status, headers: answer.headers }
     },
     close() {
-      agents.dispose()
+      agents['http:'].dispose()
+      agents['https:'].dispose()
     }
   }
 }
