@@ -17,6 +17,8 @@ const index = (locs: string[]): string =>
 let files: Record<string, string | Buffer> = {}
 /** path -> [status, Location]: answered before `files` is looked at. */
 let redirects: Record<string, [number, string]> = {}
+/** path -> status: answered with this status and no body. */
+let statuses: Record<string, number> = {}
 /** Paths whose answer starts and then never ends. */
 let stalled = new Set<string>()
 const requested: string[] = []
@@ -26,6 +28,11 @@ let site: URL
 beforeAll(async () => {
   server = createServer((request, response) => {
     requested.push(request.url ?? '')
+    const status = statuses[request.url ?? '']
+    if (status !== undefined) {
+      response.writeHead(status).end()
+      return
+    }
     const redirect = redirects[request.url ?? '']
     if (redirect) {
       response.writeHead(redirect[0], { Location: redirect[1] }).end()
@@ -104,6 +111,20 @@ describe('readSitemaps', () => {
     expect(none.warnings).toEqual([])
   })
 
+  it('a robots.txt that fails (not missing) is a warning; /sitemap.xml is tried', async () => {
+    files = { '/sitemap.xml': urlset([new URL('/fallback', site).href]) }
+    statuses = { '/robots.txt': 503 }
+    try {
+      const reading = await read()
+      expect([...reading.pages]).toEqual(['/fallback'])
+      expect(reading.warnings).toEqual([
+        `Sitemaps: ${new URL('/robots.txt', site).href} answered HTTP 503; /sitemap.xml was tried instead of its Sitemap: lines.`
+      ])
+    } finally {
+      statuses = {}
+    }
+  })
+
   it('a missing sitemap that robots.txt or an index lists is a warning, not "no sitemap"', async () => {
     const missing = (path: string): string =>
       `Sitemap ${new URL(path, site).href} answered HTTP 404; not read.`
@@ -119,17 +140,26 @@ describe('readSitemaps', () => {
     expect(child.warnings).toEqual([missing('/gone.xml')])
   })
 
-  it('skips pages and sitemap files on other hosts, with a warning', async () => {
+  it("reads a sitemap robots.txt lists on another host, and keeps only the site's pages", async () => {
+    const other = new URL(site.href)
+    other.hostname = 'localhost' // the same server under another host name: a "bucket"
     files = {
-      '/robots.txt': 'Sitemap: /s.xml\nSitemap: https://elsewhere.example/s.xml',
-      '/s.xml': urlset([new URL('/mine', site).href, 'https://elsewhere.example/theirs'])
+      '/robots.txt': `Sitemap: /s.xml\nSitemap: ${new URL('/bucket.xml', other).href}`,
+      '/s.xml': urlset([new URL('/mine', site).href, 'https://elsewhere.example/theirs']),
+      '/bucket.xml': urlset([new URL('/from-bucket', site).href, new URL('/own', other).href])
     }
+    requested.length = 0
     const reading = await read()
-    expect([...reading.pages]).toEqual(['/mine'])
-    expect(reading.foreignUrls).toBe(1)
-    expect(reading.warnings.join('\n')).toMatch(/elsewhere.example\/s.xml is on another host/)
-    expect(reading.warnings.join('\n')).toMatch(/1 URL\(s\) on hosts other than/)
-    expect(requested.some(path => path.includes('elsewhere'))).toBe(false)
+    expect([...reading.pages]).toEqual(['/mine', '/from-bucket'])
+    expect(reading.files).toEqual([
+      new URL('/s.xml', site).href,
+      new URL('/bucket.xml', other).href
+    ])
+    expect(reading.foreignUrls).toBe(2)
+    expect(reading.warnings).toEqual([
+      `Sitemaps: 2 URL(s) on hosts other than ${site.host} were skipped (the first: https://elsewhere.example/theirs); only pages of site_url are checked.`
+    ])
+    expect(requested).toEqual(['/robots.txt', '/s.xml', '/bucket.xml'])
   })
 
   it('a malformed sitemap is a warning naming the file, not a crash', async () => {
@@ -142,8 +172,10 @@ describe('readSitemaps', () => {
     const reading = await read()
     expect([...reading.pages]).toEqual(['/kept', '/good'])
     const warnings = reading.warnings.join('\n')
-    expect(warnings).toMatch(/Sitemap http:\/\/127.0.0.1:\d+\/bad.xml is malformed/)
-    expect(warnings).toMatch(/html.xml is malformed: its root element is <html>/)
+    expect(warnings).toMatch(
+      /Sitemap http:\/\/127.0.0.1:\d+\/bad.xml is malformed: line 1, column \d+: unexpected close tag \(the 1 URL\(s\) read before it were kept\)\.$/m
+    )
+    expect(warnings).toMatch(/html.xml is not a sitemap: it is an HTML page/)
   })
 
   it('cuts a file at the per-file limit and everything at the total, with warnings', async () => {
@@ -220,7 +252,7 @@ describe('readSitemaps', () => {
       expect(reading.files).toEqual([page('/sitemap_index.xml'), page('/moved/pages-2.xml')])
       expect(requested.filter(path => path === '/moved/pages-2.xml')).toHaveLength(1)
       expect(reading.warnings).toEqual([
-        `Sitemap ${page('/loop.xml')} could not be read: more than 5 redirects`
+        `Sitemap ${page('/loop.xml')} could not be read: more than 5 redirects.`
       ])
       expect(requested.filter(path => path === '/loop.xml')).toHaveLength(6)
     } finally {
@@ -304,7 +336,7 @@ describe('readSitemaps', () => {
     // depends on the machine's speed, so only the range is checked).
     expect(reading.warnings).toHaveLength(1)
     expect(reading.warnings[0]).toMatch(
-      /slow-hop\/0 could not be read: no whole answer within 0.45 s, its [1-4] redirect\(s\) included$/
+      /slow-hop\/0 could not be read: no whole answer within 0.45 s, its [1-4] redirect\(s\) included\.$/
     )
     expect(requested.length).toBeGreaterThanOrEqual(2)
     expect(requested.length).toBeLessThanOrEqual(5)
@@ -393,18 +425,29 @@ describe('readSitemaps on an https site (a fake fetcher)', () => {
 })
 
 describe('SitemapXmlReader', () => {
+  /** A reader that records the pages and child sitemaps it finds. */
+  function recorder() {
+    const found = { pages: [] as string[], sitemaps: [] as string[] }
+    const reader = new SitemapXmlReader({
+      onPage: url => found.pages.push(url),
+      onSitemap: url => found.sitemaps.push(url),
+      onEntryProblem: () => undefined,
+      onKind: () => undefined
+    })
+    return { reader, found }
+  }
+
   it('reads namespaced, chunked XML with CDATA and entities', () => {
-    const locs: string[] = []
-    const reader = new SitemapXmlReader(loc => locs.push(loc))
+    const { reader, found } = recorder()
     const xml = `<s:urlset xmlns:s="${NS}"><s:url><s:loc> https://x/a?b=1&amp;c=2 </s:loc></s:url><s:url><s:loc><![CDATA[https://x/d]]></s:loc></s:url></s:urlset>`
     for (let i = 0; i < xml.length; i += 7) reader.write(xml.slice(i, i + 7))
     reader.close()
-    expect(locs).toEqual(['https://x/a?b=1&c=2', 'https://x/d'])
+    expect(found.pages).toEqual(['https://x/a?b=1&c=2', 'https://x/d'])
     expect(reader.fileKind).toBe('urlset')
   })
 
   it('stops on text without tags long before it fills the memory', () => {
-    const reader = new SitemapXmlReader(() => undefined)
+    const { reader } = recorder()
     reader.write('<urlset><url><loc>')
     const junk = 'x'.repeat(256 * 1024)
     expect(() => {

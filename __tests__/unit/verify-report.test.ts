@@ -140,7 +140,7 @@ describe('verification summary', () => {
   it('the preview shows what each target selects', () => {
     const preview: PreviewReport = {
       siteUrl: 'https://www.example.com',
-      sitemap: { found: true, files: 3, pages: 16, warnings: [] },
+      sitemap: { found: true, turnedOff: false, files: 3, pages: 16, warnings: [] },
       selection: {
         ...selection,
         bySitemap: [
@@ -154,5 +154,21 @@ describe('verification summary', () => {
     expect(html).toContain('<td>5 of 16</td>')
     expect(html).toContain('<code>/blog/</code><br><code>/blog/a</code><br>…')
     expect(html).toContain('<code>/typo</code>')
+  })
+
+  it('says that sitemaps are turned off with sitemap: none, not that none was found', () => {
+    const sitemap = { found: false, turnedOff: true, files: 0, pages: 0, warnings: [] }
+    const preview: PreviewReport = {
+      siteUrl: 'https://www.example.com',
+      sitemap,
+      selection,
+      output: { sitemap_pages: 0, selected: [], selected_count: 0 }
+    }
+    const html = renderPreviewSection(preview)
+    expect(html).toContain('Sitemaps are turned off (<code>sitemap: none</code>)')
+    expect(html).not.toContain('No sitemap was found')
+    const verified = renderVerificationSection({ ...report([]), sitemap })
+    expect(verified).toContain('Sitemaps are turned off (<code>sitemap: none</code>)')
+    expect(verified).not.toContain('No sitemap was found')
   })
 })

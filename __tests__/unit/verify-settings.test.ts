@@ -224,6 +224,19 @@ describe('page selection', () => {
     expect(selection.notes.join('\n')).toMatch(/no sitemap/)
   })
 
+  it('with sitemap: none, the note says that sitemaps are turned off, not that there is none', () => {
+    const selection = selectPages({
+      targets: { urls: [], tags: [], patterns: ['#^/blog/#'] },
+      sitemapOff: true,
+      extraPages: [],
+      limit: 10,
+      matchPattern: byRegex
+    })
+    expect(selection.notes).toEqual([
+      'Pattern #^/blog/#: sitemaps are turned off (sitemap: none), so its pages could not be chosen; list them in verify_urls.'
+    ])
+  })
+
   it('beyond the limit, keeps every verify_urls page and spreads the rest', () => {
     const selection = selectPages({
       targets: { urls: Array.from({ length: 100 }, (_, i) => `/p${i}`), tags: [], patterns: [] },

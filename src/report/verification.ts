@@ -79,7 +79,11 @@ export function renderVerificationSection(report: VerifyReport): string {
       `<p>${verification.notWarm} fresh check(s) did not answer HIT before the warm-up ended: their first visitor may wait for the render.</p>\n`
     )
   }
-  if (report.sitemap?.found === false) {
+  if (report.sitemap?.turnedOff) {
+    parts.push(
+      '<p>Sitemaps are turned off (<code>sitemap: none</code>): pattern and folder-tag targets were not checked.</p>\n'
+    )
+  } else if (report.sitemap?.found === false) {
     parts.push('<p>No sitemap was found: pattern and folder-tag targets were not checked.</p>\n')
   }
   parts.push(problemTable(verification.listed, verification.counts))
@@ -142,7 +146,11 @@ export function renderVerificationSkipped(reason: string): string {
 export function renderPreviewSection(preview: PreviewReport): string {
   const { sitemap, selection } = preview
   const parts = [`<h3>Preview: pages these purges select on ${code(preview.siteUrl)}</h3>\n`]
-  if (!sitemap.found) {
+  if (sitemap.turnedOff) {
+    parts.push(
+      '<p>Sitemaps are turned off (<code>sitemap: none</code>), so pattern and folder-tag targets cannot be previewed.</p>\n'
+    )
+  } else if (!sitemap.found) {
     parts.push(
       '<p>No sitemap was found, so pattern and folder-tag targets cannot be previewed.</p>\n'
     )

@@ -1,19 +1,24 @@
 /**
- * Finds and reads a site's sitemaps: `Sitemap:` lines of robots.txt (else /sitemap.xml), or the
- * one given; sitemap index files; gzip files (by their magic bytes, whatever their name),
- * decompressed as a stream. Bounded: 50,000 URLs a file (the protocol's limit), 50 files and
- * 1,000,000 URLs in all, 50 MiB of XML a file; a cut says so in a warning. Only pages on the
- * site's host are kept, as path and query. A file that cannot be read is a warning naming it.
- * Redirects are followed for these files (a few hops, never to plain http off a loopback host,
- * and only on the site's host unless the file was named in the `sitemap` input): sites commonly
- * move /sitemap.xml to /sitemap_index.xml. Pages themselves are never fetched from here.
+ * Finds and reads a site's sitemaps the way search engines do: the `Sitemap:` lines of
+ * robots.txt (else /sitemap.xml), or the one given in the `sitemap` input; sitemap indexes;
+ * XML, text, RSS and Atom files, plain or gzip, recognized by their content (sitemap-file.ts).
+ * A `Sitemap:` line may name another host (a CDN, a storage bucket: sitemaps.org's "cross
+ * submit"); that file and the children its index lists on its own host are read, and only the
+ * pages on the site's host are kept, as path and query. Bounded: 50,000 URLs and 50 MiB a file
+ * (the protocol's limits, for every format), 50 files, 1,000,000 pages in all; a cut says so in
+ * a warning. A file that cannot be read, or is not a sitemap, is one warning naming it and
+ * saying what to do. Pages themselves are never fetched from here.
  */
-import { createGunzip } from 'node:zlib'
-import { Readable } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
-import { MalformedSitemap, SitemapXmlReader, type SitemapKind } from './sitemap-xml.js'
+import type { Readable } from 'node:stream'
+import { decodedText } from './file-content.js'
+import { headerText, openFollowing, refusalOf, secureUrl } from './open-file.js'
+import type { Opened, SitemapFetcher } from './open-file.js'
 import { PageSet } from './page-set.js'
-import { isLoopbackHost } from '../scalars.js'
+import { decodeRobotsTxt, sitemapsInRobotsTxt } from './robots-txt.js'
+import { SitemapFileReader, type FileKind } from './sitemap-file.js'
+import { MAX_LOC_CHARS, MalformedSitemap, NotASitemap, type EntryProblem } from './sitemap-xml.js'
+
+export { MAX_SITEMAP_REDIRECTS, type SitemapFetcher } from './open-file.js'
 
 export type SitemapRequest =
   | { readonly kind: 'auto' }
@@ -36,36 +41,12 @@ export const SITEMAP_LIMITS: SitemapLimits = {
   robotsBytes: 512 * 1024
 }
 
-/** Redirects followed for one file: more is a loop or a misconfiguration. */
-export const MAX_SITEMAP_REDIRECTS = 5
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
-
-type Answer = Awaited<ReturnType<SitemapFetcher['open']>>
-interface Opened {
-  readonly answer: Answer
-  /** Where the answer came from, after redirects. */
-  readonly at: URL
-}
-
-/** Why a redirect was not followed; the caller words the warning. */
-class RedirectRefused extends Error {}
-
-/** What reading needs from HTTP: a GET whose body arrives as a stream. */
-export interface SitemapFetcher {
-  open(
-    url: URL,
-    timeoutMs: number
-  ): Promise<{
-    status: number
-    headers: Readonly<Record<string, string | string[] | undefined>>
-    body: Readable
-  }>
-}
-
 export interface SitemapReading {
   /** Whether any sitemap was found and read (an empty one counts). */
   readonly found: boolean
-  /** The files read, in order. */
+  /** The `sitemap` input is `none`: nothing was read, on purpose. */
+  readonly turnedOff: boolean
+  /** The sitemap files read, in order, where they were read from (after redirects). */
   readonly files: readonly string[]
   /** Pages on the site's host: path and query, unique, in sitemap order (a set: no copy). */
   readonly pages: ReadonlySet<string>
@@ -87,26 +68,50 @@ export async function readSitemaps(
   options: ReadOptions
 ): Promise<SitemapReading> {
   const reading = new Reading(siteUrl, fetcher, options)
-  if (request.kind === 'none') return reading.result()
-  if (request.kind === 'url') await reading.readAll([request.url], 'named')
-  else {
-    const found = await reading.discover()
-    await reading.readAll(found.urls, found.how)
-  }
-  return reading.result()
+  if (request.kind === 'none') return reading.result(true)
+  if (request.kind === 'url') await reading.readAll([{ url: request.url, source: 'named' }])
+  else await reading.readAll(await reading.discover())
+  return reading.result(false)
+}
+
+/** Where a file to read came from: that decides where it may be and where it may move. */
+type Source = 'named' | 'robots' | 'guessed' | 'index'
+
+interface Listed {
+  readonly url: URL
+  readonly source: Source
+  /** For an index's child: where the index was read from. */
+  readonly index?: URL
+}
+
+/** What a file is, for the messages. */
+const KIND_WORDS: Record<FileKind, string> = {
+  urlset: 'a sitemap',
+  sitemapindex: 'a sitemap index',
+  text: 'a text sitemap',
+  rss: 'an RSS feed',
+  atom: 'an Atom feed'
 }
 
 class Reading {
   private readonly limits: SitemapLimits
   private readonly pages = new PageSet()
   private readonly files: string[] = []
+  /** Every URL an answer came from (sitemap or not): a redirect to one is not fetched again. */
+  private readonly fetched = new Set<string>()
   private readonly warnings: string[] = []
   private readonly notices: string[] = []
   private foreignUrls = 0
+  private firstForeign: string | undefined
   private found = false
   private totalCut = false
+  /** robots.txt answered 200 with an HTML page (a single-page app's shell). */
+  private robotsIsHtml = false
   /** The site's origin, under both schemes: sitemaps often list http:// for an https:// site. */
   private readonly origins: readonly string[]
+  /** Per file: URLs that were not absolute http(s) URLs, and the first of them. */
+  private invalidInFile = 0
+  private firstInvalid = ''
 
   constructor(
     private readonly siteUrl: URL,
@@ -117,243 +122,313 @@ class Reading {
     this.origins = [`https://${siteUrl.host}`, `http://${siteUrl.host}`]
   }
 
-  result(): SitemapReading {
+  result(turnedOff: boolean): SitemapReading {
     if (this.foreignUrls > 0) {
+      const example = this.firstForeign === undefined ? '' : ` (the first: ${this.firstForeign})`
       this.warnings.push(
-        `Sitemaps: ${this.foreignUrls} URL(s) on hosts other than ${this.siteUrl.host} were skipped.`
+        `Sitemaps: ${this.foreignUrls} URL(s) on hosts other than ${this.siteUrl.host} were skipped${example}; only pages of site_url are checked.`
       )
     }
     return {
       found: this.found,
+      turnedOff,
       files: this.files,
       pages: this.pages,
       foreignUrls: this.foreignUrls,
-      warnings: this.warnings,
-      notices: this.notices
+      warnings: this.warnings.map(sentence),
+      notices: this.notices.map(sentence)
     }
   }
 
   /** robots.txt's `Sitemap:` lines, else /sitemap.xml, a guess that may not exist. */
-  async discover(): Promise<{ urls: URL[]; how: 'listed' | 'guessed' }> {
-    const robotsUrl = new URL('/robots.txt', this.siteUrl)
-    const listed = await this.readRobots(robotsUrl)
-    if (listed.length > 0) return { urls: listed, how: 'listed' }
-    return { urls: [new URL('/sitemap.xml', this.siteUrl)], how: 'guessed' }
+  async discover(): Promise<Listed[]> {
+    const listed = await this.readRobots(new URL('/robots.txt', this.siteUrl))
+    if (listed.length > 0) return listed.map(url => ({ url, source: 'robots' }))
+    return [{ url: new URL('/sitemap.xml', this.siteUrl), source: 'guessed' }]
   }
 
   private async readRobots(robotsUrl: URL): Promise<URL[]> {
-    let text: string
+    let bytes: Buffer
     let base: URL
     try {
-      const opened = await this.openFollowing(robotsUrl, false)
+      const opened = await openFollowing(this.fetcher, robotsUrl, {
+        host: this.siteUrl.host,
+        timeoutMs: this.options.timeoutMs,
+        alreadyRead: () => false
+      })
       if (opened === undefined) return []
       const { answer } = opened
       base = opened.at
       if (answer.status !== 200) {
         answer.body.destroy()
+        // No robots.txt is common (404, 410); another answer hides the Sitemap: lines it has.
+        if (answer.status !== 404 && answer.status !== 410) {
+          this.warnings.push(
+            `Sitemaps: ${base.href} answered HTTP ${answer.status}; /sitemap.xml was tried instead of its Sitemap: lines`
+          )
+        }
         return []
       }
-      text = await readText(answer.body, this.limits.robotsBytes)
+      bytes = await readBytes(answer.body, this.limits.robotsBytes)
     } catch (error) {
       this.warnings.push(`Sitemaps: could not read ${robotsUrl.href}: ${messageOf(error)}`)
       return []
     }
-    const urls: URL[] = []
-    for (const line of text.split(/\r?\n|\r/)) {
-      const match = /^\s*sitemap\s*:\s*(\S+)/i.exec(line)
-      if (!match?.[1] || !URL.canParse(match[1], base.href)) continue
-      const url = new URL(match[1], base)
-      if (!urls.some(known => known.href === url.href)) urls.push(url)
+    const text = decodeRobotsTxt(bytes)
+    this.robotsIsHtml = /^\s*</.test(text)
+    const found = sitemapsInRobotsTxt(text, base)
+    for (const line of found.bareUrlLines) {
+      this.warnings.push(
+        `${base.href} line ${line} is only a URL; it was read as a Sitemap: line (search engines may ignore it: write "Sitemap: <url>")`
+      )
     }
-    return urls
+    for (const { line, value } of found.unreadable) {
+      this.warnings.push(
+        `${base.href} line ${line}: Sitemap: "${value}" is not an http(s) URL; ignored`
+      )
+    }
+    return [...found.urls]
   }
 
-  /**
-   * Reads the start files and the sitemaps their indexes list. `named`: the start file is the
-   * `sitemap` input; `guessed`: it is /sitemap.xml, tried because robots.txt lists none.
-   */
-  async readAll(start: readonly URL[], how: 'named' | 'listed' | 'guessed'): Promise<void> {
+  /** Reads the start files and the sitemaps their indexes list. */
+  async readAll(start: readonly Listed[]): Promise<void> {
     const queue = [...start]
-    const seen = new Set(start.map(url => url.href))
+    const seen = new Set(start.map(listed => listed.url.href))
     while (queue.length > 0 && !this.totalCut) {
       const listed = queue.shift()
       if (listed === undefined) break
-      const named = how === 'named' && start.includes(listed)
-      const guessed = how === 'guessed' && start.includes(listed)
-      const url = named ? listed : this.onSiteScheme(listed)
+      const admitted = this.admit(listed)
+      if (admitted === undefined) continue
       // Already read, through a redirect from another file.
-      if (this.files.includes(url.href)) continue
+      if (this.fetched.has(admitted.url.href)) continue
       if (this.files.length >= this.limits.files) {
         this.warnings.push(
-          `Sitemaps: more than ${this.limits.files} sitemap files; ${queue.length + 1} were not read.`
+          `Sitemaps: more than ${this.limits.files} sitemap files; ${queue.length + 1} were not read`
         )
         return
       }
-      // Files listed by robots.txt or an index are read only from the site itself; a sitemap
-      // given in the `sitemap` input may be anywhere.
-      if (!named && url.host !== this.siteUrl.host) {
-        this.warnings.push(
-          `Sitemaps: ${url.href} is on another host than ${this.siteUrl.host}; not read.`
-        )
-        continue
-      }
-      const children = await this.readFile(url, guessed, named)
+      const { children, at } = await this.readFile(listed, admitted)
       for (const child of children) {
         if (seen.has(child.href)) continue
         seen.add(child.href)
-        queue.push(child)
+        queue.push({ url: child, source: 'index', index: at })
       }
     }
   }
 
   /**
-   * A sitemap on the site's host listed as `http://` is read over https when the site is https:
-   * sitemaps often keep the old scheme, and plain http would let anyone on the way rewrite
-   * which pages are checked.
+   * Where a listed file may be read from, and where its redirects may go (one host, or any);
+   * undefined, with a warning, when it may not be read. The site's own files stay on its host.
+   * robots.txt may name another host (sitemaps.org's cross submit: the site owner says so);
+   * an index lists sitemaps on its own host or the site's, as the protocol asks.
    */
-  private onSiteScheme(url: URL): URL {
-    if (url.protocol !== 'http:' || this.siteUrl.protocol !== 'https:') return url
-    if (url.host !== this.siteUrl.host) return url
-    const secure = new URL(url.href)
-    secure.protocol = 'https:'
-    return secure
+  private admit(listed: Listed): { url: URL; host: string | undefined } | undefined {
+    const { url, source } = listed
+    const site = this.siteUrl
+    if (source === 'named') return { url, host: undefined }
+    const listedBy = listed.index ?? site
+    const refusal = refusalOf(url, listedBy)
+    if (refusal !== undefined) {
+      this.warnings.push(`Sitemap ${url.href} is not read: ${refusal}`)
+      return undefined
+    }
+    const secure = secureUrl(url, listedBy)
+    if (url.host === site.host) return { url: secure, host: site.host }
+    if (source === 'robots') return { url: secure, host: undefined }
+    if (source === 'index' && listed.index !== undefined && url.host === listed.index.host) {
+      return { url: secure, host: undefined }
+    }
+    const by = listed.index?.href ?? site.href
+    this.warnings.push(
+      `Sitemap ${url.href}, listed by ${by}, is on another host than the index and ${site.host}; not read (an index lists sitemaps on its own host: name it in robots.txt with a Sitemap: line, or in the sitemap input)`
+    )
+    return undefined
   }
 
-  /** Reads one file; returns the sitemaps an index lists. */
-  private async readFile(url: URL, fallbackProbe: boolean, explicit: boolean): Promise<URL[]> {
+  /** Reads one file; returns the sitemaps an index lists and where the file was read from. */
+  private async readFile(
+    listed: Listed,
+    admitted: { url: URL; host: string | undefined }
+  ): Promise<{ children: URL[]; at: URL }> {
     const children: URL[] = []
-    let inFile = 0
-    let fileCut = false
+    const { url } = admitted
     let opened: Opened | undefined
     try {
-      opened = await this.openFollowing(url, explicit)
+      opened = await openFollowing(this.fetcher, url, {
+        host: admitted.host,
+        timeoutMs: this.options.timeoutMs,
+        alreadyRead: next => this.fetched.has(next.href)
+      })
     } catch (error) {
       this.warnings.push(`Sitemap ${url.href} could not be read: ${messageOf(error)}`)
-      return children
+      return { children, at: url }
     }
     // Redirected to a file already read: its pages are known.
-    if (opened === undefined) return children
+    if (opened === undefined) return { children, at: url }
     const { answer, at } = opened
+    this.fetched.add(at.href)
     if (answer.status !== 200) {
       answer.body.destroy()
-      if (fallbackProbe && (answer.status === 404 || answer.status === 410)) {
+      if (listed.source === 'guessed' && (answer.status === 404 || answer.status === 410)) {
         this.notices.push(
-          `No sitemap found for ${this.siteUrl.origin}: robots.txt lists none and /sitemap.xml answers HTTP ${answer.status}.`
+          `No sitemap found for ${this.siteUrl.origin}: robots.txt lists none and /sitemap.xml answers HTTP ${answer.status}`
         )
       } else {
-        this.warnings.push(`Sitemap ${at.href} answered HTTP ${answer.status}; not read.`)
+        this.warnings.push(`Sitemap ${at.href} answered HTTP ${answer.status}; not read`)
       }
-      return children
+      return { children, at }
     }
-    this.found = true
-    this.files.push(at.href)
+    await this.readBody(
+      answer.body,
+      headerText(answer.headers['content-encoding']),
+      at,
+      listed,
+      children
+    )
+    return { children, at }
+  }
 
-    const onLoc = (loc: string, kind: SitemapKind): void => {
-      if (fileCut || this.totalCut) return
-      if (kind === 'sitemapindex') {
-        if (URL.canParse(loc, at.href)) children.push(new URL(loc, at))
-        return
-      }
-      if (inFile >= this.limits.urlsPerFile) {
-        fileCut = true
-        this.warnings.push(
-          `Sitemap ${at.href} lists more than ${this.limits.urlsPerFile} URLs (the protocol's limit for one file); the rest of it was not read.`
-        )
-        return
-      }
-      inFile++
-      this.addPage(loc)
+  private async readBody(
+    body: Readable,
+    contentEncoding: string | undefined,
+    at: URL,
+    listed: Listed,
+    children: URL[]
+  ): Promise<void> {
+    // Set by the reader's callbacks as the file is read.
+    const file: { kind: FileKind | undefined; urls: number; cut: boolean } = {
+      kind: undefined,
+      urls: 0,
+      cut: false
     }
-    const reader = new SitemapXmlReader(onLoc)
+    const problems: EntryProblem[] = []
+    this.invalidInFile = 0
+    this.firstInvalid = ''
+    const reader = new SitemapFileReader({
+      onKind: kind => {
+        file.kind = kind
+        this.found = true
+        this.files.push(at.href)
+        if (kind === 'rss' || kind === 'atom') {
+          this.notices.push(
+            `Sitemap ${at.href} is ${KIND_WORDS[kind]}: a feed lists only recent pages, so older pages are not chosen from it`
+          )
+        }
+      },
+      onPage: (loc, kind) => {
+        if (file.cut || this.totalCut) return
+        if (file.urls >= this.limits.urlsPerFile) {
+          file.cut = true
+          this.warnings.push(
+            `Sitemap ${at.href} lists more than ${this.limits.urlsPerFile} URLs (the protocol's limit for one file); the rest of it was not read`
+          )
+          return
+        }
+        file.urls++
+        // Feeds may give relative links (resolved against the feed); sitemaps must not.
+        this.addPage(kind === 'rss' || kind === 'atom' ? resolved(loc, at) : loc)
+      },
+      onSitemap: loc => {
+        if (!URL.canParse(loc, at.href)) {
+          problems.push({ entry: children.length + problems.length + 1, text: loc.slice(0, 80) })
+          return
+        }
+        const child = new URL(loc, at)
+        child.hash = ''
+        children.push(child)
+      },
+      onEntryProblem: problem => problems.push(problem)
+    })
     try {
-      const cut = await feed(
-        answer.body,
-        reader,
-        this.limits.bytesPerFile,
-        () => fileCut || this.totalCut
-      )
-      if (cut === 'too-large') {
+      let ended: 'complete' | 'too-large' | 'stopped' = 'complete'
+      for await (const chunk of decodedText(body, contentEncoding)) {
+        if (chunk.bytes > this.limits.bytesPerFile) {
+          ended = 'too-large'
+          break
+        }
+        reader.write(chunk.text)
+        if (file.cut || this.totalCut) {
+          ended = 'stopped'
+          break
+        }
+      }
+      if (ended === 'complete') reader.close()
+      if (ended === 'too-large') {
         this.warnings.push(
-          `Sitemap ${at.href} is larger than ${this.limits.bytesPerFile / 1024 / 1024} MiB of XML (the protocol's limit is 50 MB); only its start was read.`
+          `Sitemap ${at.href} is larger than ${this.limits.bytesPerFile / 1024 / 1024} MiB (the protocol's limit is 50 MB); only its start was read`
         )
-      } else if (cut === 'complete') {
-        reader.close()
       }
     } catch (error) {
-      const kept = inFile > 0 ? ` (${inFile} URL(s) read before it were kept)` : ''
-      // A body that stopped arriving (a timeout, a reset) is not the file's fault; bad XML or
-      // bad gzip is.
-      const what = isFileFault(error) ? 'is malformed' : 'could not be read whole'
-      this.warnings.push(`Sitemap ${at.href} ${what}: ${messageOf(error)}${kept}.`)
+      this.warnings.push(this.failureMessage(error, at, listed, file.kind, file.urls))
     } finally {
-      answer.body.destroy()
+      body.destroy()
     }
+    this.fileWarnings(at, file.kind, reader, problems)
+  }
+
+  private failureMessage(
+    error: unknown,
+    at: URL,
+    listed: Listed,
+    kind: FileKind | undefined,
+    inFile: number
+  ): string {
+    const kept = inFile > 0 ? ` (the ${inFile} URL(s) read before it were kept)` : ''
+    if (error instanceof NotASitemap) {
+      const shell =
+        error.what === 'an HTML page' ? ' (a single-page app answers every path with its page)' : ''
+      const robots =
+        listed.source === 'guessed'
+          ? `; robots.txt lists no sitemap${this.robotsIsHtml ? ' and is an HTML page too' : ''}`
+          : ''
+      const fix =
+        listed.source === 'named'
+          ? 'check the URL in the sitemap input, or set sitemap: none'
+          : "set the sitemap input to the URL of the site's sitemap (XML, text, RSS or Atom), or to none"
+      return `Sitemap ${at.href} is not a sitemap: it is ${error.what}${shell}${robots}. To fix it, ${fix}`
+    }
+    if (error instanceof MalformedSitemap || isZlibError(error)) {
+      const what = kind === undefined || kind === 'urlset' ? '' : ` (${KIND_WORDS[kind]})`
+      return `Sitemap ${at.href}${what} is malformed: ${messageOf(error)}${kept}`
+    }
+    // A body that stopped arriving (a timeout, a reset) is not the file's fault.
+    return `Sitemap ${at.href} could not be read whole: ${messageOf(error)}${kept}`
+  }
+
+  /** The warnings about parts of a file that were skipped. */
+  private fileWarnings(
+    at: URL,
+    kind: FileKind | undefined,
+    reader: SitemapFileReader,
+    problems: readonly EntryProblem[]
+  ): void {
     if (reader.skippedLongLocs > 0) {
       this.warnings.push(
-        `Sitemap ${at.href}: ${reader.skippedLongLocs} <loc> longer than 8192 characters skipped.`
+        `Sitemap ${at.href}: ${reader.skippedLongLocs} URL(s) longer than ${MAX_LOC_CHARS} characters (the protocol's limit) skipped`
       )
     }
-    return children
-  }
-
-  /**
-   * GETs a file, following redirects: at most MAX_SITEMAP_REDIRECTS hops, never to plain http
-   * (but from a loopback host to one), and never off the site's host unless `anyHost` (the file the
-   * user named; it may live anywhere, and so may where it moved). Returns the last answer and
-   * its URL, or undefined when a redirect leads to a sitemap file already read; a redirect not
-   * followed throws, with the reason.
-   */
-  private async openFollowing(url: URL, anyHost: boolean): Promise<Opened | undefined> {
-    // One time budget for the file, its redirects included: hops cannot multiply it.
-    const deadline = Date.now() + this.options.timeoutMs
-    let at = url
-    for (let hop = 0; ; hop++) {
-      const answer = await this.openWithin(at, deadline, hop)
-      const location = headerText(answer.headers['location'])
-      if (!REDIRECT_STATUSES.has(answer.status) || location === undefined) return { answer, at }
-      answer.body.destroy()
-      if (hop === MAX_SITEMAP_REDIRECTS) {
-        throw new RedirectRefused(`more than ${MAX_SITEMAP_REDIRECTS} redirects`)
-      }
-      if (!URL.canParse(location, at.href)) {
-        throw new RedirectRefused(`HTTP ${answer.status} to an unreadable Location`)
-      }
-      const next = new URL(location, at)
-      next.hash = ''
-      // Plain http only between loopback hosts (the local emulator): a file on the internet
-      // must not send the runner to a local service.
-      const secure =
-        next.protocol === 'https:' ||
-        (next.protocol === 'http:' && isLoopbackHost(next.hostname) && isLoopbackHost(at.hostname))
-      if (!secure || next.username !== '' || next.password !== '') {
-        throw new RedirectRefused(
-          `HTTP ${answer.status} to ${next.protocol}//${next.host}${next.pathname}, not followed (https only)`
-        )
-      }
-      if (!anyHost && next.host !== this.siteUrl.host) {
-        throw new RedirectRefused(
-          `HTTP ${answer.status} to ${next.href}, on another host than ${this.siteUrl.host}; not followed (is site_url the public address of the site?)`
-        )
-      }
-      if (this.files.includes(next.href)) return undefined
-      at = next
-    }
-  }
-
-  /** One GET within what is left of the file's budget; a timeout after a redirect says so. */
-  private async openWithin(url: URL, deadline: number, hop: number): Promise<Answer> {
-    const budget = this.options.timeoutMs
-    const remaining = deadline - Date.now()
-    const outOfTime = (): RedirectRefused =>
-      new RedirectRefused(
-        `no whole answer within ${budget / 1000} s, its ${hop} redirect(s) included`
+    const lines = reader.linesNotUrls
+    if (lines.count > 0 && lines.first !== undefined) {
+      this.warnings.push(
+        `Sitemap ${at.href}: ${lines.count} line(s) that are not URLs skipped (the first, line ${lines.first.line}: "${lines.first.text}")`
       )
-    if (remaining <= 0) throw outOfTime()
-    try {
-      return await this.fetcher.open(url, remaining)
-    } catch (error) {
-      const timedOut = (error as { kind?: unknown } | null)?.kind === 'timeout'
-      throw hop > 0 && timedOut ? outOfTime() : error
+    }
+    if (this.invalidInFile > 0) {
+      this.warnings.push(
+        `Sitemap ${at.href}: ${this.invalidInFile} entr${this.invalidInFile === 1 ? 'y' : 'ies'} not an absolute http(s) URL skipped (the first: "${this.firstInvalid}")`
+      )
+    }
+    if (reader.entriesWithoutUrl > 0) {
+      const what = kind === 'urlset' ? '<url> without <loc>' : 'feed item(s) without a link'
+      this.warnings.push(`Sitemap ${at.href}: ${reader.entriesWithoutUrl} ${what} skipped`)
+    }
+    const first = problems[0]
+    if (first !== undefined) {
+      const held = first.text === '' ? 'it is empty' : `it holds "${first.text}"`
+      const more = problems.length > 1 ? ` (${problems.length - 1} more like it)` : ''
+      this.warnings.push(
+        `Sitemap index ${at.href}: entry ${first.entry} names no sitemap (${held}); skipped${more}`
+      )
     }
   }
 
@@ -363,7 +438,7 @@ class Reading {
     if (this.pages.size >= this.limits.totalUrls) {
       this.totalCut = true
       this.warnings.push(
-        `Sitemaps: more than ${this.limits.totalUrls} pages; only the first ${this.limits.totalUrls} are considered.`
+        `Sitemaps: more than ${this.limits.totalUrls} pages; only the first ${this.limits.totalUrls} are considered`
       )
       return
     }
@@ -372,9 +447,10 @@ class Reading {
 
   /**
    * Path and query of a page URL on the site, exactly as WHATWG URL would give them; undefined
-   * for another host (counted) or no URL at all (the protocol wants absolute URLs: a relative
-   * one is a mistake, not a page to guess). Parsing a million URLs is most of a big sitemap's
-   * reading time, so plain ones on the site's origin take a shortcut that gives the same result.
+   * for another host (counted) or no http(s) URL at all (counted: the protocol wants absolute
+   * URLs, so a relative one is a mistake, not a page to guess). Parsing a million URLs is most
+   * of a big sitemap's reading time, so plain ones on the site's origin take a shortcut that
+   * gives the same result.
    */
   private pathOnSite(loc: string): string | undefined {
     for (const origin of this.origins) {
@@ -386,14 +462,20 @@ class Reading {
       }
       break
     }
-    let page: URL
+    let page: URL | undefined
     try {
       page = new URL(loc)
     } catch {
+      page = undefined
+    }
+    if (page === undefined || !/^https?:$/.test(page.protocol)) {
+      this.invalidInFile++
+      if (this.invalidInFile === 1) this.firstInvalid = loc.slice(0, 80)
       return undefined
     }
-    if (page.host !== this.siteUrl.host || !/^https?:$/.test(page.protocol)) {
+    if (page.host !== this.siteUrl.host) {
       this.foreignUrls++
+      this.firstForeign ??= page.href.slice(0, 120)
       return undefined
     }
     return `${page.pathname}${page.search}`
@@ -405,62 +487,13 @@ const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/
 /** `.` and `..` segments (`%2e` is a dot there too), which WHATWG URL resolves. */
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i
 
-type FeedEnd = 'complete' | 'too-large' | 'stopped'
-
-/**
- * Streams a body into the reader: gunzipped when it starts with gzip's magic bytes, decoded
- * as UTF-8, at most `maxBytes` of XML. Stops early when `stop()` says enough was read.
- */
-async function feed(
-  body: Readable,
-  reader: SitemapXmlReader,
-  maxBytes: number,
-  stop: () => boolean
-): Promise<FeedEnd> {
-  const decoder = new StringDecoder('utf8')
-  let size = 0
-  for await (const chunk of decompressed(body)) {
-    size += chunk.length
-    if (size > maxBytes) return 'too-large'
-    reader.write(decoder.write(chunk))
-    if (stop()) return 'stopped'
-  }
-  reader.write(decoder.end())
-  return 'complete'
+/** A feed's link, resolved against the feed's URL when it is relative. */
+function resolved(loc: string, base: URL): string {
+  if (/^https?:\/\//i.test(loc) || !URL.canParse(loc, base.href)) return loc
+  return new URL(loc, base).href
 }
 
-async function* decompressed(body: Readable): AsyncGenerator<Buffer> {
-  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>
-  let first = await chunks.next()
-  if (first.done) return
-  let head: Buffer = first.value
-  // One byte is not enough to tell; a real answer's first chunk always holds more.
-  while (head.length < 2) {
-    first = await chunks.next()
-    if (first.done) break
-    head = Buffer.concat([head, first.value])
-  }
-  const rest = (async function* () {
-    yield head
-    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value
-  })()
-  if (head[0] !== 0x1f || head[1] !== 0x8b) {
-    yield* rest
-    return
-  }
-  const gunzip = createGunzip()
-  const source = Readable.from(rest)
-  source.on('error', error => gunzip.destroy(error))
-  source.pipe(gunzip)
-  try {
-    for await (const chunk of gunzip) yield chunk as Buffer
-  } finally {
-    source.destroy()
-    gunzip.destroy()
-  }
-}
-
-async function readText(body: Readable, maxBytes: number): Promise<string> {
+async function readBytes(body: Readable, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of body) {
@@ -470,19 +503,18 @@ async function readText(body: Readable, maxBytes: number): Promise<string> {
     if (size >= maxBytes) break
   }
   body.destroy()
-  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8')
+  return Buffer.concat(chunks).subarray(0, maxBytes)
 }
 
-function headerText(value: string | string[] | undefined): string | undefined {
-  const text = (Array.isArray(value) ? value[0] : value)?.trim()
-  return text === '' ? undefined : text
-}
-
-/** Whether reading failed because of the file's content (its XML or its gzip). */
-function isFileFault(error: unknown): boolean {
-  if (error instanceof MalformedSitemap) return true
+/** zlib's own errors (a gzip file cut short or corrupt): the file's fault. */
+function isZlibError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === 'string' && code.startsWith('Z_')
+}
+
+/** One sentence: the text and a single final period, whatever the parts ended with. */
+export function sentence(text: string): string {
+  return `${text.replace(/[\s.]+$/, '')}.`
 }
 
 function messageOf(error: unknown): string {

@@ -190,8 +190,9 @@ export async function previewDryRun(
     log: io
   })
   io.setOutputs({ [Output.Preview]: JSON.stringify(preview.output) })
-  io.info(
-    `Preview: the purges select ${preview.output.selected_count} page(s); the sitemap lists ${preview.output.sitemap_pages}.`
-  )
+  const listed = preview.sitemap.turnedOff
+    ? 'sitemaps are turned off (sitemap: none)'
+    : `the sitemap lists ${preview.output.sitemap_pages}`
+  io.info(`Preview: the purges select ${preview.output.selected_count} page(s); ${listed}.`)
   await io.writeSummary(renderPreviewSection(preview))
 }

@@ -57,6 +57,8 @@ export interface VerifyReport {
 
 export interface SitemapSummary {
   readonly found: boolean
+  /** The `sitemap` input is `none`. */
+  readonly turnedOff: boolean
   readonly files: number
   readonly pages: number
   readonly warnings: readonly string[]
@@ -205,6 +207,7 @@ function choosePages(
   const selection = selectPages({
     targets: input.targets,
     ...(sitemap?.found && { sitemapPages: sitemap.pages }),
+    ...(sitemap?.turnedOff && { sitemapOff: true }),
     extraPages: input.settings.extraPages,
     limit: input.settings.limit,
     matchPattern: matchPatternPages
@@ -225,7 +228,9 @@ async function readSitemapOf(
   const reading = await readSitemaps(
     settings.sitemap,
     siteUrl,
-    { open: (url, timeout) => transport.open(url, USER_AGENT, timeout) },
+    // Any type: a sitemap may be XML, text or a feed, and a server that negotiates must not
+    // pick its HTML page for us.
+    { open: (url, timeout) => transport.open(url, USER_AGENT, timeout, { accept: '*/*' }) },
     { timeoutMs }
   )
   for (const notice of reading.notices) log.notice(notice)
@@ -241,6 +246,7 @@ async function readSitemapOf(
 function summarizeSitemap(reading: SitemapReading): SitemapSummary {
   return {
     found: reading.found,
+    turnedOff: reading.turnedOff,
     files: reading.files.length,
     pages: reading.pages.size,
     warnings: reading.warnings

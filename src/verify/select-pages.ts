@@ -72,6 +72,8 @@ export interface SelectionInput {
   readonly targets: PurgeTargets
   /** Absent: no sitemap was found or read. */
   readonly sitemapPages?: ReadonlySet<string>
+  /** Sitemaps are turned off (`sitemap: none`): that is why there are no sitemap pages. */
+  readonly sitemapOff?: boolean
   readonly extraPages: readonly string[]
   readonly limit: number
   /** How a pattern selects paths (PCRE2 with PHP's options and limits, in production). */
@@ -101,7 +103,11 @@ export function selectPages(input: SelectionInput): PageSelection {
   for (const pattern of input.targets.patterns) {
     const target: TargetRef = { kind: 'pattern', item: pattern }
     if (sitemap === undefined) {
-      notes.push(`Pattern ${pattern}: no sitemap, so its pages could not be chosen.`)
+      notes.push(
+        input.sitemapOff
+          ? `Pattern ${pattern}: sitemaps are turned off (sitemap: none), so its pages could not be chosen; list them in verify_urls.`
+          : `Pattern ${pattern}: no sitemap, so its pages could not be chosen.`
+      )
       continue
     }
     const match = input.matchPattern(pattern, sitemap)

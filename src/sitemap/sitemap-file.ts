@@ -1,0 +1,123 @@
+/**
+ * One sitemap file's text, recognized by its content (never by its name or Content-Type, which
+ * sites get wrong): XML (a sitemap, an index, an RSS or Atom feed) goes to the XML reader, one
+ * URL a line to the text reader. Anything else (an HTML page, such as the shell a single-page
+ * app answers for every path; JSON; an empty answer; a robots.txt; other text) is not a
+ * sitemap, and says what it is.
+ */
+import { NotASitemap, SitemapXmlReader, type SitemapKind, type XmlEvents } from './sitemap-xml.js'
+import { SitemapTextReader, type SkippedLine } from './sitemap-text.js'
+
+export type FileKind = SitemapKind | 'text'
+
+export interface FileEvents extends Omit<XmlEvents, 'onKind' | 'onPage'> {
+  onKind(kind: FileKind): void
+  onPage(url: string, kind: FileKind): void
+}
+
+/** How much of the start is looked at before deciding: enough for a doctype and a comment. */
+const SNIFF_CHARS = 4096
+/** Whitespace (and stray byte-order marks) that may come before the content. */
+const LEADING_SPACE = /^[\s\uFEFF]*/
+
+export class SitemapFileReader {
+  private start = ''
+  private reader: SitemapXmlReader | SitemapTextReader | undefined
+
+  constructor(private readonly events: FileEvents) {}
+
+  /** URLs longer than the protocol's limit, skipped. */
+  get skippedLongLocs(): number {
+    return this.reader?.skippedLongLocs ?? 0
+  }
+
+  /** `<url>` or feed items that named no page. */
+  get entriesWithoutUrl(): number {
+    return this.reader instanceof SitemapXmlReader ? this.reader.entriesWithoutUrl : 0
+  }
+
+  /** Text sitemap lines that are not URLs: how many, and the first. */
+  get linesNotUrls(): { count: number; first: SkippedLine | undefined } {
+    return this.reader instanceof SitemapTextReader
+      ? { count: this.reader.notUrls, first: this.reader.firstNotUrl }
+      : { count: 0, first: undefined }
+  }
+
+  write(text: string): void {
+    if (this.reader) {
+      this.reader.write(text)
+      return
+    }
+    this.start += text
+    this.decide(false)
+  }
+
+  close(): void {
+    if (!this.reader) this.decide(true)
+    this.reader?.close()
+  }
+
+  private decide(complete: boolean): void {
+    const space = LEADING_SPACE.exec(this.start)?.[0] ?? ''
+    const content = this.start.slice(space.length)
+    if (content === '') {
+      if (complete) throw new NotASitemap(space === '' ? 'an empty answer' : 'a blank answer')
+      // Only whitespace so far: keep the last bit (positions need only its newlines).
+      return
+    }
+    const first = content.charAt(0)
+    if (first === '<') this.startXml(space, content, complete)
+    else if (first === '{' || first === '[') throw new NotASitemap('JSON')
+    else this.startText(space, content, complete)
+  }
+
+  private startXml(space: string, content: string, complete: boolean): void {
+    if (!complete && content.length < SNIFF_CHARS && !/<[A-Za-z]/.test(afterPrologue(content))) {
+      return
+    }
+    if (/^<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(afterPrologue(content))) {
+      throw new NotASitemap('an HTML page')
+    }
+    const reader = new SitemapXmlReader(this.events)
+    this.reader = reader
+    this.start = ''
+    reader.skipped(space)
+    reader.write(content)
+  }
+
+  /**
+   * A text sitemap when a line of its start is an absolute http(s) URL: the lines around it
+   * that are not URLs are skipped with a warning, as crawlers skip them.
+   */
+  private startText(space: string, content: string, complete: boolean): void {
+    const window = content.slice(0, SNIFF_CHARS)
+    const lastBreak = Math.max(window.lastIndexOf('\n'), window.lastIndexOf('\r'))
+    // The lines seen whole so far (all of them once the answer is complete).
+    const whole = complete ? window : window.slice(0, Math.max(0, lastBreak))
+    const lines = whole.split(/\r\n|\r|\n/).map(line => line.trim())
+    if (!lines.some(line => /^https?:\/\/\S/i.test(line))) {
+      if (!complete && content.length < SNIFF_CHARS) return
+      throw new NotASitemap(describeText(lines.find(line => line !== '') ?? window.trim()))
+    }
+    const reader = new SitemapTextReader(url => this.events.onPage(url, 'text'))
+    this.reader = reader
+    this.start = ''
+    this.events.onKind('text')
+    // From the very start, blank lines included, so that line numbers are the file's.
+    reader.write(space + content)
+  }
+}
+
+/** The content after an XML declaration, processing instructions, comments and whitespace. */
+function afterPrologue(content: string): string {
+  return content.replace(/^(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|\s+)*/, '')
+}
+
+/** What a text that does not start with a URL is, in a few words. */
+function describeText(line: string): string {
+  if (line.includes('\u0000') || line.includes('\uFFFD')) return 'binary data'
+  if (/^(?:user-agent|disallow|allow|sitemap|site-map)\s*:/i.test(line)) {
+    return 'a robots.txt file'
+  }
+  return `text whose first line is not a URL ("${line.slice(0, 60)}")`
+}
