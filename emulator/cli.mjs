@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs'
 import { KC_DATE_FRACTIONS } from './edge.mjs'
 import { PAGE_ENCODINGS, startEmulator } from './server.mjs'
 import { siteByName, emptySite } from './site.mjs'
+import { ROBOTS_ENCODINGS, SITEMAP_FORMATS } from './sitemaps.mjs'
 
 const USAGE = `usage: node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api-key KEY] [--latency-ms N]
                           [--seed-site [sample|country|edge-cases|empty|synthetic:N|FILE.json]]
@@ -28,6 +29,8 @@ const USAGE = `usage: node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api
                           [--no-robots] [--no-sitemap] [--sitemap-malformed]
                           [--sitemap-foreign-url URL]... [--synthetic-sitemap URLS[:FILES[:gz|plain]]]
                           [--page-bytes N] [--page-encoding gzip|br|deflate|identity]
+                          [--sitemap-format xml|xml-media|text|text-gz|rss|atom|cross-host|html-shell]
+                          [--robots-encoding utf-8|utf-8-bom|utf-16le|utf-16be]
        origin:            [--origin-port N] [--build ID]`
 
 /**
@@ -112,6 +115,20 @@ function parse(argv) {
       case '--sitemap-foreign-url':
         options.sitemapForeignUrls = [...(options.sitemapForeignUrls ?? []), value()]
         break
+      case '--sitemap-format': {
+        const format = value()
+        const known = SITEMAP_FORMATS.find(item => item === format)
+        if (known === undefined) fail(`${name}: must be one of ${SITEMAP_FORMATS.join(', ')}`)
+        options.sitemapFormat = known
+        break
+      }
+      case '--robots-encoding': {
+        const encoding = value()
+        const known = ROBOTS_ENCODINGS.find(item => item === encoding)
+        if (known === undefined) fail(`${name}: must be one of ${ROBOTS_ENCODINGS.join(', ')}`)
+        options.robotsEncoding = known
+        break
+      }
       case '--synthetic-sitemap': {
         const [urls, files, kind] = value().split(':')
         if (kind !== undefined && kind !== 'gz' && kind !== 'plain') {
@@ -216,6 +233,9 @@ if (verbose) {
 process.stdout.write(`emulator listening on ${emulator.url}\n`)
 if (emulator.siteUrl) process.stdout.write(`site listening on ${emulator.siteUrl}\n`)
 if (emulator.originUrl) process.stdout.write(`origin listening on ${emulator.originUrl}\n`)
+if (emulator.siteUrl && options.sitemapFormat === 'cross-host') {
+  process.stdout.write(`sitemap host listening on ${emulator.sitemapHostUrl}\n`)
+}
 
 let stopping = false
 /** @param {string} signal */

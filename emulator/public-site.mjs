@@ -18,14 +18,25 @@ import {
   robotsTxt,
   sitemapIndex,
   urlset,
+  urlsetWithMedia,
+  textSitemap,
+  rssFeed,
+  atomFeed,
+  htmlShell,
+  encodeRobotsTxt,
   malformedSitemap,
   syntheticUrlsetStream,
+  syntheticTextStream,
+  syntheticFeedStream,
   hugeUrlsetStream
 } from './sitemaps.mjs'
+import { SitemapHost } from './sitemap-host.mjs'
 
 /** @typedef {import('./site.mjs').Site} Site */
 /** @typedef {import('./site.mjs').SitePage} SitePage */
 /** @typedef {import('./edge.mjs').KcDateFraction} KcDateFraction */
+/** @typedef {import('./sitemaps.mjs').SitemapFormat} SitemapFormat */
+/** @typedef {import('./sitemaps.mjs').RobotsEncoding} RobotsEncoding */
 
 /** The request header a test sets to pick the visitor's country on a Cache By Country site. */
 export const COUNTRY_HEADER = 'x-emu-country'
@@ -35,6 +46,12 @@ export const COUNTRY_HEADER = 'x-emu-country'
  * @property {number} [urls] Page URLs in all (default 1,000,000).
  * @property {number} [files] Sitemap files the index lists (default 20).
  * @property {boolean} [gzip] Serve them as `.xml.gz` (default true).
+ */
+
+/**
+ * @typedef {object} SyntheticFeedOptions
+ * @property {number} [items] Items in all (default 100,000).
+ * @property {number} [files] Feeds the index lists, RSS and Atom in turn (default 2).
  */
 
 /**
@@ -53,7 +70,12 @@ export const COUNTRY_HEADER = 'x-emu-country'
  * @property {boolean} [sitemaps] `false`: no sitemap (every sitemap route 404s, robots.txt lists none).
  * @property {string[]} [sitemapForeignUrls] Absolute URLs on other hosts added to the sitemaps.
  * @property {boolean} [sitemapMalformed] The index also lists `/sitemaps/broken.xml` (not well-formed).
- * @property {SyntheticSitemapOptions} [syntheticSitemap] Shape of `/synthetic/index.xml`.
+ * @property {SitemapFormat} [sitemapFormat] What robots.txt lists (default `xml`: an index of a plain
+ *   and a gzip sitemap); see emulator/README.md, "robots.txt and sitemaps".
+ * @property {RobotsEncoding} [robotsEncoding] robots.txt's encoding (default `utf-8`).
+ * @property {SyntheticSitemapOptions} [syntheticSitemap] Shape of `/synthetic/index.xml` (and of
+ *   `/synthetic/text-index.xml`).
+ * @property {SyntheticFeedOptions} [syntheticFeed] Shape of `/synthetic/feed-index.xml`.
  * @property {number} [maxLog] Records kept in `requests` (default 20000).
  * @property {number} [pageBytes] Pages are padded to about this many bytes (default 0: small pages).
  * @property {PageEncoding} [pageEncoding] How pages are compressed for a request that accepts
@@ -116,10 +138,18 @@ export class PublicSite {
     this.sitemaps = options.sitemaps ?? true
     this.sitemapForeignUrls = options.sitemapForeignUrls ?? []
     this.sitemapMalformed = options.sitemapMalformed ?? false
+    /** @type {SitemapFormat} */
+    this.sitemapFormat = options.sitemapFormat ?? 'xml'
+    /** @type {RobotsEncoding} */
+    this.robotsEncoding = options.robotsEncoding ?? 'utf-8'
     this.syntheticSitemap = {
       urls: options.syntheticSitemap?.urls ?? 1_000_000,
       files: options.syntheticSitemap?.files ?? 20,
       gzip: options.syntheticSitemap?.gzip ?? true
+    }
+    this.syntheticFeed = {
+      items: options.syntheticFeed?.items ?? 100_000,
+      files: options.syntheticFeed?.files ?? 2
     }
     this.maxLog = options.maxLog ?? 20000
     this.pageBytes = options.pageBytes ?? 0
@@ -136,6 +166,11 @@ export class PublicSite {
     this._timers = new Set()
     this.server = http.createServer((req, res) => this._handle(req, res))
     this.server.keepAliveTimeout = 30_000
+    /** The second host robots.txt names with `sitemapFormat: 'cross-host'` (a bucket, a CDN). */
+    this.sitemapHost = new SitemapHost(
+      path => this._hostedFiles(path),
+      (req, res, answer) => this._send(req, res, answer)
+    )
   }
 
   /** The edge's clock (ms). */
@@ -155,6 +190,7 @@ export class PublicSite {
   /** Clears the request log and the faults (queue, random, stats). */
   resetLog() {
     this.requests.length = 0
+    this.sitemapHost.requests.length = 0
     this.faults.reset()
   }
 
@@ -165,11 +201,12 @@ export class PublicSite {
    */
   async listen(host, port) {
     this.url = (await listenOn(this.server, host, port)).url
+    await this.sitemapHost.listen(host)
   }
 
   /** @returns {Promise<void>} */
-  close() {
-    return closeServer(this.server, this._timers)
+  async close() {
+    await Promise.all([closeServer(this.server, this._timers), this.sitemapHost.close()])
   }
 
   // --- answers ------------------------------------------------------------------------------
@@ -187,6 +224,76 @@ export class PublicSite {
     const locs = [...this.edge.pages.keys()].map(path => `${this.url}${path}`)
     const half = Math.ceil(locs.length / 2)
     return [locs.slice(0, half).concat(this.sitemapForeignUrls), locs.slice(half)]
+  }
+
+  /**
+   * A `<urlset>` of these page URLs: plain, or with image, video, news and hreflang extensions
+   * when `sitemapFormat` is `xml-media` (foreign URLs stay plain `<url>`s).
+   * @private
+   * @param {string[]} locs
+   * @param {string} lastmod
+   */
+  _urlset(locs, lastmod) {
+    if (this.sitemapFormat !== 'xml-media') return urlset(locs, lastmod)
+    const own = `${this.url}/`
+    const paths = locs.filter(loc => loc.startsWith(own)).map(loc => loc.slice(this.url.length))
+    const media = urlsetWithMedia(this.url, paths, lastmod)
+    const foreign = locs.filter(loc => !loc.startsWith(own))
+    if (foreign.length === 0) return media
+    return media.replace('</urlset>', urlset(foreign).replace(/^[\s\S]*?<urlset[^>]*>\n/, ''))
+  }
+
+  /**
+   * The files of the second host (`sitemapHost`): an index of a plain and a gzip sitemap of the
+   * site's pages, as a storage bucket holds them.
+   * @private
+   * @param {string} path
+   * @returns {SiteAnswer | null}
+   */
+  _hostedFiles(path) {
+    if (!this.sitemaps) return null
+    const host = this.sitemapHost.url
+    const lastmod = this._lastmod()
+    const [first = [], second = []] = this._sitemapHalves()
+    if (path === '/sitemap_index.xml') {
+      return this._file(
+        200,
+        sitemapIndex([`${host}/sitemaps/pages-1.xml`, `${host}/sitemaps/pages-2.xml.gz`], lastmod),
+        'application/xml'
+      )
+    }
+    if (path === '/sitemaps/pages-1.xml') {
+      return this._file(200, this._urlset(first, lastmod), 'application/xml')
+    }
+    if (path === '/sitemaps/pages-2.xml.gz') {
+      return {
+        status: 200,
+        headers: { 'Content-Type': 'binary/octet-stream' },
+        body: gzipSync(this._urlset(second, lastmod))
+      }
+    }
+    return null
+  }
+
+  /** What robots.txt lists, by `sitemapFormat`. @private */
+  _listedSitemaps() {
+    if (!this.sitemaps) return []
+    switch (this.sitemapFormat) {
+      case 'text':
+        return [`${this.url}/sitemap.txt`]
+      case 'text-gz':
+        return [`${this.url}/sitemap.txt.gz`]
+      case 'rss':
+        return [`${this.url}/feed.rss`]
+      case 'atom':
+        return [`${this.url}/feed.atom`]
+      case 'cross-host':
+        return [`${this.sitemapHost.url}/sitemap_index.xml`]
+      case 'html-shell':
+        return []
+      default:
+        return [`${this.url}/sitemap_index.xml`]
+    }
   }
 
   /**
@@ -209,11 +316,18 @@ export class PublicSite {
   _files(path, query) {
     const xml = 'application/xml; charset=utf-8'
     const gz = 'application/gzip'
+    const text = 'text/plain; charset=utf-8'
     const notFound = this._file(404, 'Not found\n')
+    const shell = this.sitemapFormat === 'html-shell'
     if (path === '/robots.txt') {
       if (!this.robotsTxt) return notFound
-      const maps = this.sitemaps ? [`${this.url}/sitemap_index.xml`] : []
-      return this._file(200, robotsTxt(maps))
+      // A single-page app answers every path with its page, robots.txt included.
+      if (shell) return this._file(200, htmlShell(), 'text/html; charset=utf-8')
+      return {
+        status: 200,
+        headers: { 'Content-Type': text },
+        body: encodeRobotsTxt(robotsTxt(this._listedSitemaps()), this.robotsEncoding)
+      }
     }
     const sitemapRoutes = [
       '/sitemap_index.xml',
@@ -221,12 +335,22 @@ export class PublicSite {
       '/sitemaps/pages-1.xml',
       '/sitemaps/pages-2.xml.gz',
       '/sitemaps/broken.xml',
+      '/sitemap.txt',
+      '/sitemap.txt.gz',
+      '/feed.rss',
+      '/feed.atom',
       '/synthetic/index.xml',
+      '/synthetic/text-index.xml',
+      '/synthetic/feed-index.xml',
       '/huge-sitemap.xml'
     ]
-    const synthetic = /^\/synthetic\/(\d+)\.xml(\.gz)?$/.exec(path)
-    if (!sitemapRoutes.includes(path) && !synthetic) return null
+    const synthetic = /^\/synthetic\/(\d+)\.(xml|txt)(\.gz)?$/.exec(path)
+    const syntheticFeed = /^\/synthetic\/feed-(\d+)\.(rss|atom)$/.exec(path)
+    if (!sitemapRoutes.includes(path) && !synthetic && !syntheticFeed) return null
     if (!this.sitemaps) return notFound
+    if (shell && (path === '/sitemap.xml' || path === '/sitemap_index.xml')) {
+      return this._file(200, htmlShell(), 'text/html; charset=utf-8')
+    }
     const lastmod = this._lastmod()
     if (path === '/sitemap_index.xml') {
       const files = [`${this.url}/sitemaps/pages-1.xml`, `${this.url}/sitemaps/pages-2.xml.gz`]
@@ -234,35 +358,76 @@ export class PublicSite {
       return this._file(200, sitemapIndex(files, lastmod), xml)
     }
     const [first = [], second = []] = this._sitemapHalves()
-    if (path === '/sitemap.xml') return this._file(200, urlset([...first, ...second], lastmod), xml)
-    if (path === '/sitemaps/pages-1.xml') return this._file(200, urlset(first, lastmod), xml)
+    const all = [...first, ...second]
+    if (path === '/sitemap.xml') return this._file(200, this._urlset(all, lastmod), xml)
+    if (path === '/sitemaps/pages-1.xml') return this._file(200, this._urlset(first, lastmod), xml)
     if (path === '/sitemaps/pages-2.xml.gz') {
       return {
         status: 200,
         headers: { 'Content-Type': gz },
-        body: gzipSync(urlset(second, lastmod))
+        body: gzipSync(this._urlset(second, lastmod))
       }
     }
     if (path === '/sitemaps/broken.xml') return this._file(200, malformedSitemap(this.url), xml)
+    // Text and feeds: served whatever sitemapFormat is (robots.txt lists them only with theirs).
+    if (path === '/sitemap.txt') return this._file(200, textSitemap(all), text)
+    if (path === '/sitemap.txt.gz') {
+      return { status: 200, headers: { 'Content-Type': gz }, body: gzipSync(textSitemap(all)) }
+    }
+    const date = new Date(this.loadedAt - this.edge.seedAgeMs + this.clockSkewMs)
+    if (path === '/feed.rss') {
+      return this._file(200, rssFeed(this.url, all, date.toUTCString()), 'application/rss+xml')
+    }
+    if (path === '/feed.atom') {
+      return this._file(200, atomFeed(this.url, all, date.toISOString()), 'application/atom+xml')
+    }
     const { urls, files, gzip } = this.syntheticSitemap
     const perFile = Math.ceil(urls / Math.max(1, files))
-    const ext = gzip ? '.xml.gz' : '.xml'
-    if (path === '/synthetic/index.xml') {
+    if (path === '/synthetic/index.xml' || path === '/synthetic/text-index.xml') {
+      const ext = `${path === '/synthetic/index.xml' ? '.xml' : '.txt'}${gzip ? '.gz' : ''}`
       const list = []
       for (let k = 1; k <= files; k++) list.push(`${this.url}/synthetic/${k}${ext}`)
       return this._file(200, sitemapIndex(list, lastmod), xml)
     }
     if (synthetic) {
       const k = Number(synthetic[1])
-      const isGzip = synthetic[2] !== undefined
+      const isGzip = synthetic[3] !== undefined
       if (k < 1 || k > files || isGzip !== gzip) return notFound
-      const first = (k - 1) * perFile + 1
-      const last = Math.min(urls, k * perFile)
+      const from = (k - 1) * perFile + 1
+      const to = Math.min(urls, k * perFile)
+      const isText = synthetic[2] === 'txt'
       return {
         status: 200,
-        headers: { 'Content-Type': gzip ? gz : xml },
-        stream: () => syntheticUrlsetStream(this.url, first, last, lastmod),
+        headers: { 'Content-Type': gzip ? gz : isText ? text : xml },
+        stream: () =>
+          isText
+            ? syntheticTextStream(this.url, from, to)
+            : syntheticUrlsetStream(this.url, from, to, lastmod),
         gzip
+      }
+    }
+    const feeds = this.syntheticFeed
+    const perFeed = Math.ceil(feeds.items / Math.max(1, feeds.files))
+    /** @param {number} k */
+    const feedKind = k => (k % 2 === 1 ? 'rss' : 'atom')
+    if (path === '/synthetic/feed-index.xml') {
+      const list = []
+      for (let k = 1; k <= feeds.files; k++)
+        list.push(`${this.url}/synthetic/feed-${k}.${feedKind(k)}`)
+      return this._file(200, sitemapIndex(list, lastmod), xml)
+    }
+    if (syntheticFeed) {
+      const k = Number(syntheticFeed[1])
+      const kind = feedKind(k)
+      if (k < 1 || k > feeds.files || syntheticFeed[2] !== kind) return notFound
+      const from = (k - 1) * perFeed + 1
+      const to = Math.min(feeds.items, k * perFeed)
+      return {
+        status: 200,
+        headers: {
+          'Content-Type': kind === 'rss' ? 'application/rss+xml' : 'application/atom+xml'
+        },
+        stream: () => syntheticFeedStream(this.url, from, to, kind)
       }
     }
     // /huge-sitemap.xml?bytes=N

@@ -18,6 +18,7 @@ import { KC_DATE_FRACTIONS } from './edge.mjs'
 import { closeServer, listenOn, sendLater } from './listener.mjs'
 import { PAGE_ENCODINGS, PublicSite } from './public-site.mjs'
 import { OriginBuilds, OriginSite, checkBuildId } from './origin.mjs'
+import { ROBOTS_ENCODINGS, SITEMAP_FORMATS } from './sitemaps.mjs'
 
 export {
   folderTagsFor,
@@ -32,7 +33,7 @@ export { mulberry32, FaultController } from './faults.mjs'
 export { EdgeCache, deviceFor, formatKcDate, formatDuration } from './edge.mjs'
 export { PublicSite, COUNTRY_HEADER, PAGE_ENCODINGS } from './public-site.mjs'
 export { OriginBuilds, OriginSite, DEFAULT_BUILD, pageHtml } from './origin.mjs'
-export { xmlEscape, SITEMAP_NS } from './sitemaps.mjs'
+export { xmlEscape, SITEMAP_NS, SITEMAP_FORMATS, ROBOTS_ENCODINGS } from './sitemaps.mjs'
 
 /** @typedef {import('./site.mjs').Site} Site */
 /** @typedef {import('./site.mjs').SitePage} SitePage */
@@ -108,6 +109,8 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  * @property {boolean} [sitemapMalformed]
  * @property {number} [pageBytes]
  * @property {import('./public-site.mjs').PageEncoding} [pageEncoding]
+ * @property {import('./sitemaps.mjs').SitemapFormat} [sitemapFormat]
+ * @property {import('./sitemaps.mjs').RobotsEncoding} [robotsEncoding]
  */
 
 /**
@@ -327,6 +330,11 @@ export class Emulator {
     return this.publicSite.url
   }
 
+  /** `http://HOST:PORT` of the second host that serves the site's sitemaps ('' when none listens). */
+  get sitemapHostUrl() {
+    return this.publicSite.sitemapHost.url
+  }
+
   /** @returns {SiteRequestLogEntry[]} Every public-site request, oldest first (bounded by `maxLog`). */
   get siteRequests() {
     return this.publicSite.requests
@@ -408,6 +416,18 @@ export class Emulator {
       if (typeof v !== 'boolean') throw new TypeError(`${flag} must be true or false`)
       site[flag] = v
     }
+    if (settings.sitemapFormat !== undefined) {
+      const format = SITEMAP_FORMATS.find(known => known === settings.sitemapFormat)
+      if (format === undefined)
+        throw new RangeError(`sitemapFormat must be one of ${SITEMAP_FORMATS.join(', ')}`)
+      site.sitemapFormat = format
+    }
+    if (settings.robotsEncoding !== undefined) {
+      const encoding = ROBOTS_ENCODINGS.find(known => known === settings.robotsEncoding)
+      if (encoding === undefined)
+        throw new RangeError(`robotsEncoding must be one of ${ROBOTS_ENCODINGS.join(', ')}`)
+      site.robotsEncoding = encoding
+    }
     if (settings.sitemapForeignUrls !== undefined) {
       if (!Array.isArray(settings.sitemapForeignUrls)) {
         throw new TypeError('sitemapForeignUrls must be an array of URLs')
@@ -438,7 +458,9 @@ export class Emulator {
       sitemapForeignUrls: [...site.sitemapForeignUrls],
       sitemapMalformed: site.sitemapMalformed,
       pageBytes: site.pageBytes,
-      pageEncoding: site.pageEncoding
+      pageEncoding: site.pageEncoding,
+      sitemapFormat: site.sitemapFormat,
+      robotsEncoding: site.robotsEncoding
     }
   }
 

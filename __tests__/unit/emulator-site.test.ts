@@ -55,7 +55,9 @@ beforeEach(() => {
     robotsTxt: true,
     sitemaps: true,
     sitemapForeignUrls: [],
-    sitemapMalformed: false
+    sitemapMalformed: false,
+    sitemapFormat: 'xml',
+    robotsEncoding: 'utf-8'
   })
   emu.reset()
 })
@@ -490,6 +492,167 @@ describe('public site: robots.txt and sitemaps', () => {
       expect(counts).toEqual([40_001, 40_001, 39_999])
       expect((await fetch(`${small.siteUrl}/synthetic/4.xml.gz`)).status).toBe(404)
       expect((await fetch(`${small.siteUrl}/synthetic/1.xml`)).status).toBe(404)
+    } finally {
+      await small.close()
+    }
+  })
+
+  it('publishes each format robots.txt can list: text, gzip text, RSS, Atom, XML with extensions', async () => {
+    emu.seed(edgeCaseSite)
+    const pages = edgeCaseSite.pages.map(p => `${emu.siteUrl}${p.path}`)
+    const robotsFor = async (format: 'text' | 'text-gz' | 'rss' | 'atom' | 'xml-media') => {
+      emu.configureSite({ sitemapFormat: format })
+      return (await (await fetch(`${emu.siteUrl}/robots.txt`)).text()).match(/^Sitemap: (.*)$/gm)
+    }
+    expect(await robotsFor('text')).toEqual([`Sitemap: ${emu.siteUrl}/sitemap.txt`])
+    const text = await (await fetch(`${emu.siteUrl}/sitemap.txt`)).text()
+    expect(text.trimEnd().split('\n')).toEqual(pages)
+
+    expect(await robotsFor('text-gz')).toEqual([`Sitemap: ${emu.siteUrl}/sitemap.txt.gz`])
+    const gz = await fetch(`${emu.siteUrl}/sitemap.txt.gz`)
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text)
+
+    expect(await robotsFor('rss')).toEqual([`Sitemap: ${emu.siteUrl}/feed.rss`])
+    const rss = await (await fetch(`${emu.siteUrl}/feed.rss`)).text()
+    expect(rss).toMatch(/^<\?xml[^>]*>\n<rss version="2.0"><channel>/)
+    const itemLinks = [...rss.matchAll(/<item><title>[^<]*<\/title><link>([^<]*)<\/link>/g)]
+    expect(itemLinks.map(m => (m[1] ?? '').replace(/&amp;/g, '&'))).toEqual(pages)
+
+    expect(await robotsFor('atom')).toEqual([`Sitemap: ${emu.siteUrl}/feed.atom`])
+    const atom = await (await fetch(`${emu.siteUrl}/feed.atom`)).text()
+    expect(atom).toContain('<feed xmlns="http://www.w3.org/2005/Atom">')
+    const entryLinks = [
+      ...atom.matchAll(/<entry><title>[^<]*<\/title><link href="([^"]*)"\/><link rel="edit"/g)
+    ]
+    expect(entryLinks.map(m => (m[1] ?? '').replace(/&amp;/g, '&'))).toEqual(pages)
+
+    expect(await robotsFor('xml-media')).toEqual([`Sitemap: ${emu.siteUrl}/sitemap_index.xml`])
+    const media = await (await fetch(`${emu.siteUrl}/sitemaps/pages-1.xml`)).text()
+    for (const tag of [
+      'image:loc',
+      'video:content_loc',
+      'video:player_loc',
+      'video:thumbnail_loc',
+      'news:news',
+      'xhtml:link'
+    ]) {
+      expect(media).toContain(`<${tag}`)
+    }
+    const pageLocs = [...media.matchAll(/<url><loc>([^<]*)<\/loc>/g)].map(m =>
+      (m[1] ?? '').replace(/&amp;/g, '&')
+    )
+    expect(pageLocs).toEqual(pages.slice(0, pageLocs.length))
+    // Every page carries an image and a video whose URLs are on the site too.
+    expect([...media.matchAll(/<image:loc>/g)]).toHaveLength(pageLocs.length)
+    expect([...media.matchAll(/<video:content_loc>/g)]).toHaveLength(pageLocs.length)
+  })
+
+  it('cross-host: robots.txt names the sitemap host, which serves the index and logs each request', async () => {
+    emu.seed(edgeCaseSite)
+    emu.configureSite({ sitemapFormat: 'cross-host' })
+    const host = emu.sitemapHostUrl
+    expect(host).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(host).not.toBe(emu.siteUrl)
+    const robots = await (await fetch(`${emu.siteUrl}/robots.txt`)).text()
+    expect(robots).toContain(`Sitemap: ${host}/sitemap_index.xml\n`)
+    const index = await (
+      await fetch(`${host}/sitemap_index.xml`, { headers: { 'user-agent': 'probe' } })
+    ).text()
+    expect(locs(index)).toEqual([`${host}/sitemaps/pages-1.xml`, `${host}/sitemaps/pages-2.xml.gz`])
+    const plain = await (await fetch(`${host}/sitemaps/pages-1.xml`)).text()
+    const gz = gunzipSync(
+      Buffer.from(await (await fetch(`${host}/sitemaps/pages-2.xml.gz`)).arrayBuffer())
+    ).toString()
+    expect([...locs(plain), ...locs(gz)]).toEqual(
+      edgeCaseSite.pages.map(p => `${emu.siteUrl}${p.path}`)
+    )
+    const missing = await fetch(`${host}/other.xml`)
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('<Code>NoSuchKey</Code>')
+    const log = emu.publicSite.sitemapHost.requests
+    expect(log.map(r => [r.url, r.status])).toEqual([
+      ['/sitemap_index.xml', 200],
+      ['/sitemaps/pages-1.xml', 200],
+      ['/sitemaps/pages-2.xml.gz', 200],
+      ['/other.xml', 404]
+    ])
+    expect(log[0]?.headers['user-agent']).toBe('probe')
+    // The site itself still serves its own files; the host's log is separate.
+    expect(emu.siteRequests.map(r => r.url)).toEqual(['/robots.txt'])
+    emu.reset()
+    expect(emu.publicSite.sitemapHost.requests).toEqual([])
+  })
+
+  it('a single-page app: robots.txt and the sitemap routes answer its HTML shell', async () => {
+    emu.configureSite({ sitemapFormat: 'html-shell' })
+    for (const path of ['/robots.txt', '/sitemap.xml', '/sitemap_index.xml']) {
+      const res = await fetch(`${emu.siteUrl}${path}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(await res.text()).toMatch(/^<!doctype html>/)
+    }
+    // Pages are still pages.
+    expect((await get('/')).kcStatus).toBe('HIT')
+  })
+
+  it('encodes robots.txt as UTF-8 (with or without a byte-order mark) or UTF-16 with its mark', async () => {
+    const bytesOf = async (robotsEncoding: 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be') => {
+      emu.configureSite({ robotsEncoding })
+      return Buffer.from(await (await fetch(`${emu.siteUrl}/robots.txt`)).arrayBuffer())
+    }
+    const plain = await bytesOf('utf-8')
+    expect(plain.toString()).toContain(`Sitemap: ${emu.siteUrl}/sitemap_index.xml`)
+    expect([...(await bytesOf('utf-8-bom'))]).toEqual([0xef, 0xbb, 0xbf, ...plain])
+    const le = await bytesOf('utf-16le')
+    expect([le[0], le[1]]).toEqual([0xff, 0xfe])
+    expect(le.subarray(2).toString('utf16le')).toBe(plain.toString())
+    const be = await bytesOf('utf-16be')
+    expect([be[0], be[1]]).toEqual([0xfe, 0xff])
+    expect(Buffer.from(be.subarray(2)).swap16().toString('utf16le')).toBe(plain.toString())
+    expect(() => emu.configureSite({ robotsEncoding: 'latin-1' as 'utf-8' })).toThrow(
+      /robotsEncoding must be one of/
+    )
+    expect(() => emu.configureSite({ sitemapFormat: 'csv' as 'xml' })).toThrow(
+      /sitemapFormat must be one of/
+    )
+  })
+
+  it('streams synthetic text sitemaps and feeds behind indexes', async () => {
+    const small = await startEmulator({
+      site: [],
+      sitePort: 0,
+      syntheticSitemap: { urls: 25, files: 2, gzip: true },
+      syntheticFeed: { items: 9, files: 2 }
+    })
+    try {
+      const index = await (await fetch(`${small.siteUrl}/synthetic/text-index.xml`)).text()
+      expect(locs(index)).toEqual([1, 2].map(k => `${small.siteUrl}/synthetic/${k}.txt.gz`))
+      const lines = []
+      for (const file of locs(index)) {
+        lines.push(
+          ...gunzipSync(Buffer.from(await (await fetch(file)).arrayBuffer()))
+            .toString()
+            .trimEnd()
+            .split('\n')
+        )
+      }
+      expect(lines).toEqual(Array.from({ length: 25 }, (_, i) => `${small.siteUrl}/s/${i + 1}`))
+      const feeds = await (await fetch(`${small.siteUrl}/synthetic/feed-index.xml`)).text()
+      expect(locs(feeds)).toEqual([
+        `${small.siteUrl}/synthetic/feed-1.rss`,
+        `${small.siteUrl}/synthetic/feed-2.atom`
+      ])
+      const rss = await (await fetch(`${small.siteUrl}/synthetic/feed-1.rss`)).text()
+      expect([...rss.matchAll(/<link>([^<]*)<\/link><guid/g)].map(m => m[1])).toEqual(
+        [1, 2, 3, 4, 5].map(n => `${small.siteUrl}/s/${n}`)
+      )
+      expect(rss.trimEnd().endsWith('</channel></rss>')).toBe(true)
+      const atom = await (await fetch(`${small.siteUrl}/synthetic/feed-2.atom`)).text()
+      expect([...atom.matchAll(/<link href="([^"]*)"\/><link rel="edit"/g)].map(m => m[1])).toEqual(
+        [6, 7, 8, 9].map(n => `${small.siteUrl}/s/${n}`)
+      )
+      expect((await fetch(`${small.siteUrl}/synthetic/feed-2.rss`)).status).toBe(404)
+      expect((await fetch(`${small.siteUrl}/synthetic/3.txt.gz`)).status).toBe(404)
     } finally {
       await small.close()
     }
