@@ -8,13 +8,15 @@
  *    at 6 in flight, measured in the same run against the same site (then the site is reset).
  * 2. Read a 1,000,000-URL sitemap (an index of 20 gzip files, generated on the fly by the
  *    emulator) with the dry-run preview: the time the action logs for the reading, and the
- *    step's peak RSS.
+ *    step's peak RSS. Then the same for 1,000,000 lines of text sitemaps and 100,000 feed
+ *    items (bench/sitemap-formats.mjs).
  *
  * Peak RSS comes from bench/rss-probe.mjs preloaded into the action's process.
  */
 import { request } from 'node:http'
 import { startEmulator } from '../emulator/server.mjs'
 import { runAction } from '../scripts/run-action.mjs'
+import { benchSitemapFormats } from './sitemap-formats.mjs'
 
 const PAGES = 1000
 const PROPAGATION_MS = 2000
@@ -169,7 +171,21 @@ export async function benchVerify({ runs, withRssProbe, row, check, log, median 
         })
       )
     }
-    return { rows, samples: { verify: samples, sitemap: sitemapSamples } }
+    const formats = await benchSitemapFormats({
+      runs,
+      emulator,
+      apiKey,
+      withRssProbe,
+      row,
+      check,
+      log,
+      median
+    })
+    rows.push(...formats.rows)
+    return {
+      rows,
+      samples: { verify: samples, sitemap: sitemapSamples, sitemapFormats: formats.samples }
+    }
   } finally {
     await emulator.close()
   }
