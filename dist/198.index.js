@@ -729,11 +729,17 @@ class SiteTransportError extends Error {
     }
 }
 function createSiteTransport(maxSockets) {
-    // Used only for its agent (proxy and keep-alive); requests go out through node:http(s) so
-    // that nothing but the headers written here is sent.
-    const agents = new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq('unused', [], { keepAlive: true, maxSockets });
+    // Used only for their agents (proxy and keep-alive); requests go out through node:http(s) so
+    // that nothing but the headers written here is sent. One client a scheme: a client keeps the
+    // first agent it makes, and an http agent cannot carry an https request (a loopback site
+    // over http can list a sitemap on an https host).
+    const agents = {
+        'http:': new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq('unused', [], { keepAlive: true, maxSockets }),
+        'https:': new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq('unused', [], { keepAlive: true, maxSockets })
+    };
     const open = (url, userAgent, timeoutMs, options = {}) => new Promise((resolve, reject) => {
-        const module = url.protocol === 'https:' ? node_https__WEBPACK_IMPORTED_MODULE_2__ : node_http__WEBPACK_IMPORTED_MODULE_1__;
+        const secure = url.protocol === 'https:';
+        const module = secure ? node_https__WEBPACK_IMPORTED_MODULE_2__ : node_http__WEBPACK_IMPORTED_MODULE_1__;
         const headers = {
             'User-Agent': userAgent,
             Accept: options.accept ?? 'text/html',
@@ -743,7 +749,7 @@ function createSiteTransport(maxSockets) {
             headers['Cache-Control'] = 'no-cache';
         const request = module.request(url, {
             method: 'GET',
-            agent: agents.getAgent(url.href),
+            agent: agents[secure ? 'https:' : 'http:'].getAgent(url.href),
             headers
         });
         // One budget for the whole answer, body included: a server that sends its headers and
@@ -779,7 +785,8 @@ function createSiteTransport(maxSockets) {
             return { status: answer.status, headers: answer.headers };
         },
         close() {
-            agents.dispose();
+            agents['http:'].dispose();
+            agents['https:'].dispose();
         }
     };
 }

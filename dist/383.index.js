@@ -78,7 +78,10 @@ function renderVerificationSection(report) {
     if (verification.notWarm > 0) {
         parts.push(`<p>${verification.notWarm} fresh check(s) did not answer HIT before the warm-up ended: their first visitor may wait for the render.</p>\n`);
     }
-    if (report.sitemap?.found === false) {
+    if (report.sitemap?.turnedOff) {
+        parts.push('<p>Sitemaps are turned off (<code>sitemap: none</code>): pattern and folder-tag targets were not checked.</p>\n');
+    }
+    else if (report.sitemap?.found === false) {
         parts.push('<p>No sitemap was found: pattern and folder-tag targets were not checked.</p>\n');
     }
     parts.push(problemTable(verification.listed, verification.counts));
@@ -131,7 +134,10 @@ function renderVerificationSkipped(reason) {
 function renderPreviewSection(preview) {
     const { sitemap, selection } = preview;
     const parts = [`<h3>Preview: pages these purges select on ${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(preview.siteUrl)}</h3>\n`];
-    if (!sitemap.found) {
+    if (sitemap.turnedOff) {
+        parts.push('<p>Sitemaps are turned off (<code>sitemap: none</code>), so pattern and folder-tag targets cannot be previewed.</p>\n');
+    }
+    else if (!sitemap.found) {
         parts.push('<p>No sitemap was found, so pattern and folder-tag targets cannot be previewed.</p>\n');
     }
     else {
