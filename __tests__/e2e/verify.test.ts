@@ -92,7 +92,7 @@ describe('verify', () => {
     expect(result.exitCode).toBe(1)
     expect(result.outputs['verify_status']).toBe('stale')
     expect(JSON.parse(result.outputs['stale'] ?? '')).toEqual([
-      { url: `${emulator.siteUrl}/about`, device: 'mobile' }
+      { url: `${emulator.siteUrl}/about`, device: 'mobile', reason: 'not-purged-yet' }
     ])
     expect(errorsOf(result).join('\n')).toMatch(/1 check\(s\) still stale at the deadline/)
     expect(result.summary).toContain('⚠️ stale')

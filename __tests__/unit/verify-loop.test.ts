@@ -298,6 +298,7 @@ describe('verifyPages', () => {
       stale: 0,
       gone: 2,
       'not-cacheable': 2,
+      bypassed: 0,
       unverifiable: 2,
       failed: 0
     })

@@ -35,6 +35,7 @@ function report(checks: CheckResult[]): VerifyReport {
       listed: tally.listed(),
       warm: tally.warm,
       notWarm: tally.notWarm,
+      oldContent: tally.oldContent,
       skew: { lowMs: 3_599_500, highMs: 3_600_400, measured: true },
       requests: checks.length,
       ...(tally.timesToFresh.count > 0 && { settledAfterMs: tally.timesToFresh.maxMs }),

@@ -22,6 +22,7 @@ const STATE_LABELS: readonly [CheckState, string][] = [
   ['gone', 'gone (404/410)'],
   ['not-cacheable', 'not cacheable (MISS)'],
   ['unverifiable', 'unverifiable (DYNAMIC)'],
+  ['bypassed', 'bypassed (the edge skipped its cache)'],
   ['failed', 'failed']
 ]
 
@@ -111,6 +112,12 @@ const LISTED: readonly {
     state: 'unverifiable',
     label: '➖ unverifiable',
     detail: () => 'DYNAMIC: the edge does not serve its cache to this client (not a failure)'
+  },
+  {
+    state: 'bypassed',
+    label: '➖ bypassed',
+    detail: check =>
+      `the edge bypassed its cache (${check.detail ?? 'no reason given'}): not provable, not a failure`
   }
 ]
 
@@ -130,7 +137,7 @@ function problemTable(checks: readonly CheckResult[], counts: StateCounts): stri
       code(check.url),
       code(check.device),
       label,
-      escapeHtml(check.detail ?? detail ?? '')
+      escapeHtml(check.state === 'bypassed' ? (detail ?? '') : (check.detail ?? detail ?? ''))
     ])
   const shown = Math.min(listed.length, MAX_PROBLEM_ROWS)
   const more = total > shown ? `<p>… and ${total - shown} more.</p>\n` : ''

@@ -68,7 +68,11 @@ export async function verifyAfterPurge(
   const { counts } = verification
   const stale = verification.listed.filter(check => check.state === 'stale')
   const staleOutput = jsonArrayWithin(
-    stale.map(check => ({ url: check.url, device: check.device })),
+    stale.map(check => ({
+      url: check.url,
+      device: check.device,
+      reason: check.staleReason ?? 'not-purged-yet'
+    })),
     MAX_LIST_OUTPUT_BYTES
   )
   if (staleOutput.shown < counts.stale) {
@@ -102,6 +106,7 @@ export async function verifyAfterPurge(
     stale: counts.stale,
     failed: counts.failed,
     unverifiable: counts.unverifiable,
+    bypassed: counts.bypassed,
     gone: counts.gone,
     checks: verification.checks,
     notReached: verification.notReached,
@@ -114,6 +119,8 @@ interface VerificationCounts {
   readonly stale: number
   readonly failed: number
   readonly unverifiable: number
+  /** Answers whose `<Prefix>-Bypass` said the edge skipped its cache: not provable either. */
+  readonly bypassed: number
   /** Pages that answered 404 or 410: settled, but not fresh. */
   readonly gone: number
   readonly checks: number
@@ -138,20 +145,24 @@ function concludeVerification(
     counts.unverifiable > 0
       ? ` ${counts.unverifiable} check(s) answered DYNAMIC: the edge does not serve its cache to this client, so they cannot be verified (listed in the job summary).`
       : ''
+  const bypassed =
+    counts.bypassed > 0
+      ? ` ${counts.bypassed} check(s) were answered past the cache (a *-Bypass header), so they cannot be verified (listed in the job summary with the edge's reason).`
+      : ''
   const gone =
     counts.gone > 0
       ? ` ${counts.gone} check(s) answered 404 or 410: not there, not counted as fresh (named in the warning above).`
       : ''
   if (status === 'fresh') {
-    const verified = counts.checks - counts.unverifiable - counts.gone
+    const verified = counts.checks - counts.unverifiable - counts.bypassed - counts.gone
     io.info(
-      `Verification: every verifiable page is fresh at the edge (${verified} of ${counts.checks} check(s)).${gone}${dynamic}`
+      `Verification: every verifiable page is fresh at the edge (${verified} of ${counts.checks} check(s)).${gone}${dynamic}${bypassed}`
     )
     return
   }
   if (status === 'skipped') {
     const why = counts.nothingChecked ?? 'nothing could be checked.'
-    io.info(`Verification: ${why}${gone}${dynamic}`)
+    io.info(`Verification: ${why}${gone}${dynamic}${bypassed}`)
     return
   }
   const what = [
@@ -165,7 +176,7 @@ function concludeVerification(
   ]
     .filter(Boolean)
     .join('; ')
-  const message = `Verification: ${what} (see the 'stale' output and the job summary).${gone}${dynamic}`
+  const message = `Verification: ${what} (see the 'stale' output and the job summary).${gone}${dynamic}${bypassed}`
   if (mode === 'warn') io.warning(message)
   else io.setFailed(message)
 }

@@ -1,10 +1,14 @@
 /**
  * Judging one answer of the public site for one (page, device) check, from the edge's headers
- * (see "The public site: what the edge tells" in the service contract). Pure: the answer, the
+ * (see "The public site: what the edge tells" in the service contract) and, with the content
+ * proof, from what the transport found in the body (build/scan-body.ts). Pure: the answer, the
  * runner's time of the purge's acceptance and the skew estimate go in, a verdict comes out.
  */
+import type { ContentEvidence } from '../build/scan-body.js'
 import type { SkewEstimate } from './clock.js'
 import { parseEdgeDate } from './edge-date.js'
+
+export type { ContentEvidence }
 
 export interface SiteAnswer {
   readonly status: number
@@ -13,13 +17,34 @@ export interface SiteAnswer {
   /** The runner's clock when the request left and when the answer's headers arrived. */
   readonly sentAt: number
   readonly receivedAt: number
+  /** What the body showed of the build, when the content proof asked (2xx answers only). */
+  readonly content?: ContentEvidence
 }
+
+/**
+ * Why a check is stale: the purge has not reached this data center yet, or it has and the page
+ * was rendered again from an origin still serving the previous build (fresh by its cache date,
+ * without the build in it).
+ */
+export type StaleReason = 'not-purged-yet' | 'old-content'
 
 export type Verdict =
   /** The purge took effect: HIT with a cache date after it (warm), or EXTRACTING (not yet). */
   | { readonly kind: 'fresh'; readonly warm: boolean }
-  /** HIT with a cache date before the purge: it has not reached this data center yet. */
-  | { readonly kind: 'stale'; readonly cacheDate: string }
+  /** Not yet, or old content (see StaleReason); `detail` says more of old content. */
+  | {
+      readonly kind: 'stale'
+      readonly reason: StaleReason
+      readonly cacheDate: string
+      readonly detail?: string
+    }
+  /**
+   * EXTRACTING with the content proof: the purge arrived and the page is being rendered, but its
+   * body does not show the build (yet): the HIT that follows says whether the render has it.
+   */
+  | { readonly kind: 'rendering' }
+  /** `<Prefix>-Bypass`: the edge bypassed its cache for this answer, for `reason`. */
+  | { readonly kind: 'bypassed'; readonly reason: string }
   /** MISS: the page is not cacheable, so nothing stale can be served. */
   | { readonly kind: 'not-cacheable' }
   /** DYNAMIC: the cache is not delivered to this client; nothing to judge. */
@@ -67,11 +92,16 @@ export function isRetryableStatus(status: number): boolean {
  * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
  * leaves (an entry cached within about a second of the acceptance counts as fresh). Without a
  * purge time (a warm-up of pages nothing purged), any HIT is fresh and warm.
+ *
+ * With `proveContent`, fresh also needs the build in the body (`answer.content`): a HIT fresh by
+ * its date without it is stale, old content; EXTRACTING without it is `rendering`; a body that
+ * could not be read is asked again.
  */
 export function judge(
   answer: SiteAnswer,
   purgeAcceptedAt: number | undefined,
-  skew: SkewEstimate
+  skew: SkewEstimate,
+  proveContent = false
 ): Verdict {
   if (isRetryableStatus(answer.status)) {
     return { kind: 'retry', reason: `HTTP ${answer.status}` }
@@ -85,15 +115,18 @@ export function judge(
   const status = (headerValue(answer.headers, `${prefix}${STATUS_SUFFIX}`) ?? '')
     .trim()
     .toUpperCase()
+  if (status === 'DYNAMIC') return { kind: 'unverifiable' }
+  // Not served from the cache, whatever else it says: neither fresh nor stale.
+  const bypass = headerValue(answer.headers, `${prefix}-bypass`)?.trim()
+  if (bypass) return { kind: 'bypassed', reason: bypass }
   switch (status) {
     case 'EXTRACTING':
-      return { kind: 'fresh', warm: false }
+      if (!proveContent || answer.content?.kind === 'found') return { kind: 'fresh', warm: false }
+      return { kind: 'rendering' }
     case 'MISS':
       return { kind: 'not-cacheable' }
-    case 'DYNAMIC':
-      return { kind: 'unverifiable' }
     case 'HIT':
-      return judgeHit(answer, prefix, purgeAcceptedAt, skew)
+      return judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent)
     default:
       return { kind: 'retry', reason: `unknown cache status ${JSON.stringify(status)}` }
   }
@@ -103,22 +136,43 @@ function judgeHit(
   answer: SiteAnswer,
   prefix: string,
   purgeAcceptedAt: number | undefined,
-  skew: SkewEstimate
+  skew: SkewEstimate,
+  proveContent: boolean
 ): Verdict {
-  if (purgeAcceptedAt === undefined) return { kind: 'fresh', warm: true }
   const text = headerValue(answer.headers, `${prefix}-kc-date`)
-  const cached = parseEdgeDate(text)
-  if (cached === undefined) {
-    return {
-      kind: 'retry',
-      reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
+  const cacheDate = (text ?? '').trim()
+  if (purgeAcceptedAt !== undefined) {
+    const cached = parseEdgeDate(text)
+    if (cached === undefined) {
+      return {
+        kind: 'retry',
+        reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
+      }
+    }
+    // The earliest the acceptance can be in the edge's clock, against the latest the entry can
+    // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
+    const acceptedAtEdge = purgeAcceptedAt + skew.lowMs
+    if (cached.ms + cached.resolutionMs <= acceptedAtEdge) {
+      return { kind: 'stale', reason: 'not-purged-yet', cacheDate }
     }
   }
-  // The earliest the acceptance can be in the edge's clock, against the latest the entry can
-  // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
-  const acceptedAtEdge = purgeAcceptedAt + skew.lowMs
-  if (cached.ms + cached.resolutionMs > acceptedAtEdge) return { kind: 'fresh', warm: true }
-  return { kind: 'stale', cacheDate: (text ?? '').trim() }
+  if (!proveContent) return { kind: 'fresh', warm: true }
+  const content = answer.content ?? { kind: 'not-read', reason: 'the body was not read' }
+  switch (content.kind) {
+    case 'found':
+      return { kind: 'fresh', warm: true }
+    case 'not-found':
+      return {
+        kind: 'stale',
+        reason: 'old-content',
+        cacheDate,
+        detail: content.capped
+          ? `the build is not in the first ${content.bytes / (1024 * 1024)} MiB of the page`
+          : 'the build is not in the page'
+      }
+    case 'not-read':
+      return { kind: 'retry', reason: `HIT, but the page could not be read: ${content.reason}` }
+  }
 }
 
 /** The edge's request and transaction ids, which support asks for. */

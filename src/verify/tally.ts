@@ -1,13 +1,17 @@
 /**
  * What a verification keeps of its checks: counts by how each ended, the times to fresh as a
- * distribution, and the checks worth naming (failed, stale, unverifiable, gone), at most
+ * distribution, and the checks worth naming (failed, stale, unverifiable, bypassed, gone), at most
  * MAX_LISTED_PER_STATE of each. Never every check: a run of 100,000 pages on three devices keeps
  * the same few hundred kilobytes as a run of ten, and its summary and outputs stay within
  * GitHub's limits.
  */
+import type { StaleReason } from './judge.js'
 import { TimeDistribution } from './time-distribution.js'
 
-export type CheckState = 'fresh' | 'stale' | 'gone' | 'not-cacheable' | 'unverifiable' | 'failed'
+export type { StaleReason }
+
+export type CheckState =
+  'fresh' | 'stale' | 'gone' | 'not-cacheable' | 'unverifiable' | 'bypassed' | 'failed'
 
 export const CHECK_STATES: readonly CheckState[] = [
   'fresh',
@@ -15,11 +19,18 @@ export const CHECK_STATES: readonly CheckState[] = [
   'gone',
   'not-cacheable',
   'unverifiable',
+  'bypassed',
   'failed'
 ]
 
 /** The states whose checks are named (in the summary, the `stale` output, warnings). */
-export const LISTED_STATES: readonly CheckState[] = ['failed', 'stale', 'unverifiable', 'gone']
+export const LISTED_STATES: readonly CheckState[] = [
+  'failed',
+  'stale',
+  'unverifiable',
+  'bypassed',
+  'gone'
+]
 
 /**
  * Checks named per listed state. The summary shows fewer; the `stale` output is cut to its byte
@@ -36,8 +47,13 @@ export interface CheckResult {
   /** From the last purge's acceptance until the check was seen settled (fresh, gone, ...). */
   readonly settledAfterMs?: number
   readonly requests: number
-  /** Stale: the cache date served; failed: what went wrong. With the edge's ids when known. */
+  /**
+   * Stale: the cache date served (and, for old content, what the body lacked); bypassed: the
+   * edge's reason; failed: what went wrong. With the edge's ids when known.
+   */
   readonly detail?: string
+  /** Stale: why (the purge has not arrived, or the page was rendered from the previous build). */
+  readonly staleReason?: StaleReason
   /** The status of the answer that settled the check: named for a page that is gone (404/410). */
   readonly httpStatus?: number
 }
@@ -51,6 +67,7 @@ export class Tally {
     gone: 0,
     'not-cacheable': 0,
     unverifiable: 0,
+    bypassed: 0,
     failed: 0
   }
   readonly timesToFresh = new TimeDistribution()
@@ -59,6 +76,8 @@ export class Tally {
   )
   warm = 0
   notWarm = 0
+  /** Stale checks whose page showed the previous build (counted in `counts.stale` too). */
+  oldContent = 0
 
   get checks(): number {
     return CHECK_STATES.reduce((sum, state) => sum + this.counts[state], 0)
@@ -68,12 +87,13 @@ export class Tally {
     this.counts[result.state]++
     if (result.warm) this.warm++
     if (result.state === 'fresh' && !result.warm) this.notWarm++
+    if (result.state === 'stale' && result.staleReason === 'old-content') this.oldContent++
     if (result.settledAfterMs !== undefined) this.timesToFresh.add(result.settledAfterMs)
     const listed = this.listedByState.get(result.state)
     if (listed !== undefined && listed.length < MAX_LISTED_PER_STATE) listed.push(result)
   }
 
-  /** The named checks, failed first, then stale, unverifiable and gone, each in the order they ended. */
+  /** The named checks, failed first, then stale, unverifiable, bypassed and gone, each in the order they ended. */
   listed(): CheckResult[] {
     return LISTED_STATES.flatMap(state => this.listedByState.get(state) ?? [])
   }

@@ -34,9 +34,15 @@ import {
 } from './poll-schedule.js'
 import { RateLimiter } from './rate-limiter.js'
 import { SiteTransportError, type SiteHead } from './site-transport.js'
-import { Tally, type CheckResult, type CheckState, type StateCounts } from './tally.js'
+import {
+  Tally,
+  type CheckResult,
+  type CheckState,
+  type StaleReason,
+  type StateCounts
+} from './tally.js'
 
-export type { Backoff, CheckResult, CheckState, StateCounts }
+export type { Backoff, CheckResult, CheckState, StaleReason, StateCounts }
 
 export interface PageToCheck {
   /** The page's absolute URL on the site. */
@@ -69,6 +75,8 @@ export interface Verification {
   readonly warm: number
   /** Fresh checks that did not answer HIT before the warm-up window closed. */
   readonly notWarm: number
+  /** Stale checks whose page was rendered from the previous build (in `counts.stale` too). */
+  readonly oldContent: number
   readonly skew: SkewEstimate
   readonly requests: number
 }
@@ -265,7 +273,7 @@ class VerifyRun {
     let staleAttempt = 0
     let requests = 0
     let lastProblem: string | undefined
-    let lastStale: string | undefined
+    let lastStale: { detail: string; reason: StaleReason } | undefined
     let stale = false
     let freshAt: number | undefined
     const leaveStale = (): void => {
@@ -289,7 +297,8 @@ class VerifyRun {
       state: CheckState,
       warm: boolean,
       detail?: string,
-      httpStatus?: number
+      httpStatus?: number,
+      staleReason?: StaleReason
     ): void => {
       leaveStale()
       if (freshAt === undefined) this.doneWaitingForFreshness()
@@ -301,7 +310,8 @@ class VerifyRun {
         requests,
         ...(freshAt !== undefined && { settledAfterMs: Math.max(0, freshAt - this.measureFrom) }),
         ...(detail !== undefined && { detail }),
-        ...(httpStatus !== undefined && { httpStatus })
+        ...(httpStatus !== undefined && { httpStatus }),
+        ...(staleReason !== undefined && { staleReason })
       })
     }
 
@@ -310,7 +320,7 @@ class VerifyRun {
         // Never asked: counted as not started (summarize), not as a check that failed.
         if (requests === 0) return
         if (lastStale !== undefined && lastProblem === undefined) {
-          finish('stale', false, lastStale)
+          finish('stale', false, lastStale.detail, undefined, lastStale.reason)
         } else {
           finish('failed', false, `still failing at the deadline: ${lastProblem ?? 'no answer'}`)
         }
@@ -345,7 +355,11 @@ class VerifyRun {
           return
         case 'stale': {
           lastProblem = undefined
-          lastStale = ids ? `${verdict.cacheDate} (${ids})` : verdict.cacheDate
+          const served =
+            verdict.detail === undefined
+              ? verdict.cacheDate
+              : `${verdict.detail}; cached ${verdict.cacheDate}`
+          lastStale = { detail: ids ? `${served} (${ids})` : served, reason: verdict.reason }
           if (!stale) this.staleNow++
           stale = true
           const askedAt = this.clock.now()
@@ -369,6 +383,11 @@ class VerifyRun {
         case 'unverifiable':
           markFresh()
           finish(verdict.kind, false, undefined, answer.status)
+          return
+        case 'bypassed':
+          // Settled like DYNAMIC: nothing the cache serves can be judged in this answer.
+          markFresh()
+          finish('bypassed', false, ids ? `${verdict.reason} (${ids})` : verdict.reason)
           return
       }
     }
@@ -515,7 +534,7 @@ class VerifyRun {
     const checks = this.tally.checks
     // Not taken from the pages before the deadline, or taken but never asked.
     const notReached = this.fatal === undefined ? Math.max(0, this.totalChecks - checks) : 0
-    const verifiable = checks - counts.unverifiable
+    const verifiable = checks - counts.unverifiable - counts.bypassed
     const status: VerifyStatus =
       this.fatal !== undefined || counts.failed > 0 || notReached > 0
         ? 'failed'
@@ -539,6 +558,7 @@ class VerifyRun {
       ...(arrival !== undefined && { arrivalAfterMs: arrival }),
       warm: this.tally.warm,
       notWarm: this.tally.notWarm,
+      oldContent: this.tally.oldContent,
       skew: this.skew,
       requests: this.requests
     }

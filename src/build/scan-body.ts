@@ -1,0 +1,52 @@
+/**
+ * The content proof's reading of a page: its body, decoded, scanned for the build as it arrives,
+ * stopping at the first match or at MAX_CONTENT_BYTES. What it found is a value the judge reads
+ * (found, not found, or not read and why); the judge itself never reads a body.
+ */
+import type { Readable } from 'node:stream'
+import type { BuildId } from './build-id.js'
+import { BuildScanner } from './build-scanner.js'
+import { BodyReadError, readBody } from './read-body.js'
+
+/** How much of a page's decoded body is searched for the build. */
+export const MAX_CONTENT_BYTES = 2 * 1024 * 1024
+
+export type ContentEvidence =
+  /** The body shows the build. */
+  | { readonly kind: 'found' }
+  /** Read to its end (or to the cap, `capped`) without the build. */
+  | { readonly kind: 'not-found'; readonly bytes: number; readonly capped: boolean }
+  /** The body could not be read as far as needed: why, in words. */
+  | { readonly kind: 'not-read'; readonly reason: string }
+
+export interface ScanOptions {
+  readonly contentEncoding: string | undefined
+  readonly maxBytes?: number
+  /** Raw bytes drained after the reading stopped early, so that the connection can be kept. */
+  readonly maxDrainBytes: number
+}
+
+export async function scanBodyForBuild(
+  body: Readable,
+  build: BuildId,
+  options: ScanOptions
+): Promise<ContentEvidence> {
+  const scanner = new BuildScanner(build)
+  try {
+    const read = await readBody(body, {
+      contentEncoding: options.contentEncoding,
+      maxBytes: options.maxBytes ?? MAX_CONTENT_BYTES,
+      maxDrainBytes: options.maxDrainBytes,
+      onChunk: chunk => scanner.push(chunk)
+    })
+    if (read.end === 'enough') return { kind: 'found' }
+    // A hex run at the very end of the body is whole only now.
+    if (read.end === 'end' && scanner.end()) return { kind: 'found' }
+    return { kind: 'not-found', bytes: read.bytes, capped: read.end === 'cap' }
+  } catch (error) {
+    if (!(error instanceof BodyReadError)) throw error
+    // Seen before the body broke off: the build is there, whatever came after.
+    if (scanner.found) return { kind: 'found' }
+    return { kind: 'not-read', reason: error.message }
+  }
+}
