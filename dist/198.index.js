@@ -633,8 +633,12 @@ function isRetryableStatus(status) {
  * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
  * leaves (an entry cached within about a second of the acceptance counts as fresh). Without a
  * purge time (a warm-up of pages nothing purged), any HIT is fresh and warm.
+ *
+ * With `proveContent`, fresh also needs the build in the body (`answer.content`): a HIT fresh by
+ * its date without it is stale, old content; EXTRACTING without it is `rendering`; a body that
+ * could not be read is asked again.
  */
-function judge(answer, purgeAcceptedAt, skew) {
+function judge(answer, purgeAcceptedAt, skew, proveContent = false) {
     if (isRetryableStatus(answer.status)) {
         return { kind: 'retry', reason: `HTTP ${answer.status}` };
     }
@@ -649,36 +653,61 @@ function judge(answer, purgeAcceptedAt, skew) {
     const status = (headerValue(answer.headers, `${prefix}${STATUS_SUFFIX}`) ?? '')
         .trim()
         .toUpperCase();
+    if (status === 'DYNAMIC')
+        return { kind: 'unverifiable' };
+    // Not served from the cache, whatever else it says: neither fresh nor stale.
+    const bypass = headerValue(answer.headers, `${prefix}-bypass`)?.trim();
+    if (bypass)
+        return { kind: 'bypassed', reason: bypass };
     switch (status) {
         case 'EXTRACTING':
-            return { kind: 'fresh', warm: false };
+            if (!proveContent || answer.content?.kind === 'found')
+                return { kind: 'fresh', warm: false };
+            return { kind: 'rendering' };
         case 'MISS':
             return { kind: 'not-cacheable' };
-        case 'DYNAMIC':
-            return { kind: 'unverifiable' };
         case 'HIT':
-            return judgeHit(answer, prefix, purgeAcceptedAt, skew);
+            return judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent);
         default:
             return { kind: 'retry', reason: `unknown cache status ${JSON.stringify(status)}` };
     }
 }
-function judgeHit(answer, prefix, purgeAcceptedAt, skew) {
-    if (purgeAcceptedAt === undefined)
-        return { kind: 'fresh', warm: true };
+function judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent) {
     const text = headerValue(answer.headers, `${prefix}-kc-date`);
-    const cached = (0,_edge_date_js__WEBPACK_IMPORTED_MODULE_0__/* .parseEdgeDate */ .h)(text);
-    if (cached === undefined) {
-        return {
-            kind: 'retry',
-            reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
-        };
+    const cacheDate = (text ?? '').trim();
+    if (purgeAcceptedAt !== undefined) {
+        const cached = (0,_edge_date_js__WEBPACK_IMPORTED_MODULE_0__/* .parseEdgeDate */ .h)(text);
+        if (cached === undefined) {
+            return {
+                kind: 'retry',
+                reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
+            };
+        }
+        // The earliest the acceptance can be in the edge's clock, against the latest the entry can
+        // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
+        const acceptedAtEdge = purgeAcceptedAt + skew.lowMs;
+        if (cached.ms + cached.resolutionMs <= acceptedAtEdge) {
+            return { kind: 'stale', reason: 'not-purged-yet', cacheDate };
+        }
     }
-    // The earliest the acceptance can be in the edge's clock, against the latest the entry can
-    // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
-    const acceptedAtEdge = purgeAcceptedAt + skew.lowMs;
-    if (cached.ms + cached.resolutionMs > acceptedAtEdge)
+    if (!proveContent)
         return { kind: 'fresh', warm: true };
-    return { kind: 'stale', cacheDate: (text ?? '').trim() };
+    const content = answer.content ?? { kind: 'not-read', reason: 'the body was not read' };
+    switch (content.kind) {
+        case 'found':
+            return { kind: 'fresh', warm: true };
+        case 'not-found':
+            return {
+                kind: 'stale',
+                reason: 'old-content',
+                cacheDate,
+                detail: content.capped
+                    ? `the build is not in the first ${content.bytes / (1024 * 1024)} MiB of the page`
+                    : 'the build is not in the page'
+            };
+        case 'not-read':
+            return { kind: 'retry', reason: `HIT, but the page could not be read: ${content.reason}` };
+    }
 }
 /** The edge's request and transaction ids, which support asks for. */
 function edgeIds(headers) {

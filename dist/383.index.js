@@ -28,6 +28,7 @@ const STATE_LABELS = [
     ['gone', 'gone (404/410)'],
     ['not-cacheable', 'not cacheable (MISS)'],
     ['unverifiable', 'unverifiable (DYNAMIC)'],
+    ['bypassed', 'bypassed (the edge skipped its cache)'],
     ['failed', 'failed']
 ];
 const DATA_CENTER_NOTE = 'This proves the data center the runner reaches (and, on Cache By Country sites, the entries of the runner’s country).';
@@ -103,6 +104,11 @@ const LISTED = [
         state: 'unverifiable',
         label: '➖ unverifiable',
         detail: () => 'DYNAMIC: the edge does not serve its cache to this client (not a failure)'
+    },
+    {
+        state: 'bypassed',
+        label: '➖ bypassed',
+        detail: check => `the edge bypassed its cache (${check.detail ?? 'no reason given'}): not provable, not a failure`
     }
 ];
 function problemTable(checks, counts) {
@@ -120,7 +126,7 @@ function problemTable(checks, counts) {
         (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(check.url),
         (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(check.device),
         label,
-        (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(check.detail ?? detail ?? '')
+        (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(check.state === 'bypassed' ? (detail ?? '') : (check.detail ?? detail ?? ''))
     ]);
     const shown = Math.min(listed.length, MAX_PROBLEM_ROWS);
     const more = total > shown ? `<p>… and ${total - shown} more.</p>\n` : '';

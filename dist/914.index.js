@@ -1992,13 +1992,6 @@ function startOf(bin) {
 }
 
 ;// CONCATENATED MODULE: ./src/verify/tally.ts
-/**
- * What a verification keeps of its checks: counts by how each ended, the times to fresh as a
- * distribution, and the checks worth naming (failed, stale, unverifiable, gone), at most
- * MAX_LISTED_PER_STATE of each. Never every check: a run of 100,000 pages on three devices keeps
- * the same few hundred kilobytes as a run of ten, and its summary and outputs stay within
- * GitHub's limits.
- */
 
 const CHECK_STATES = [
     'fresh',
@@ -2006,10 +1999,17 @@ const CHECK_STATES = [
     'gone',
     'not-cacheable',
     'unverifiable',
+    'bypassed',
     'failed'
 ];
 /** The states whose checks are named (in the summary, the `stale` output, warnings). */
-const LISTED_STATES = ['failed', 'stale', 'unverifiable', 'gone'];
+const LISTED_STATES = [
+    'failed',
+    'stale',
+    'unverifiable',
+    'bypassed',
+    'gone'
+];
 /**
  * Checks named per listed state. The summary shows fewer; the `stale` output is cut to its byte
  * limit anyway: beyond this, a list says how many more there are.
@@ -2022,12 +2022,15 @@ class Tally {
         gone: 0,
         'not-cacheable': 0,
         unverifiable: 0,
+        bypassed: 0,
         failed: 0
     };
     timesToFresh = new TimeDistribution();
     listedByState = new Map(LISTED_STATES.map(state => [state, []]));
     warm = 0;
     notWarm = 0;
+    /** Stale checks whose page showed the previous build (counted in `counts.stale` too). */
+    oldContent = 0;
     get checks() {
         return CHECK_STATES.reduce((sum, state) => sum + this.counts[state], 0);
     }
@@ -2037,13 +2040,15 @@ class Tally {
             this.warm++;
         if (result.state === 'fresh' && !result.warm)
             this.notWarm++;
+        if (result.state === 'stale' && result.staleReason === 'old-content')
+            this.oldContent++;
         if (result.settledAfterMs !== undefined)
             this.timesToFresh.add(result.settledAfterMs);
         const listed = this.listedByState.get(result.state);
         if (listed !== undefined && listed.length < MAX_LISTED_PER_STATE)
             listed.push(result);
     }
-    /** The named checks, failed first, then stale, unverifiable and gone, each in the order they ended. */
+    /** The named checks, failed first, then stale, unverifiable, bypassed and gone, each in the order they ended. */
     listed() {
         return LISTED_STATES.flatMap(state => this.listedByState.get(state) ?? []);
     }
@@ -2207,7 +2212,7 @@ class VerifyRun {
                 this.naps.wakeStale();
             }
         };
-        const finish = (state, warm, detail, httpStatus) => {
+        const finish = (state, warm, detail, httpStatus, staleReason) => {
             leaveStale();
             if (freshAt === undefined)
                 this.doneWaitingForFreshness();
@@ -2219,7 +2224,8 @@ class VerifyRun {
                 requests,
                 ...(freshAt !== undefined && { settledAfterMs: Math.max(0, freshAt - this.measureFrom) }),
                 ...(detail !== undefined && { detail }),
-                ...(httpStatus !== undefined && { httpStatus })
+                ...(httpStatus !== undefined && { httpStatus }),
+                ...(staleReason !== undefined && { staleReason })
             });
         };
         while (!this.stopped) {
@@ -2228,7 +2234,7 @@ class VerifyRun {
                 if (requests === 0)
                     return;
                 if (lastStale !== undefined && lastProblem === undefined) {
-                    finish('stale', false, lastStale);
+                    finish('stale', false, lastStale.detail, undefined, lastStale.reason);
                 }
                 else {
                     finish('failed', false, `still failing at the deadline: ${lastProblem ?? 'no answer'}`);
@@ -2268,7 +2274,10 @@ class VerifyRun {
                     return;
                 case 'stale': {
                     lastProblem = undefined;
-                    lastStale = ids ? `${verdict.cacheDate} (${ids})` : verdict.cacheDate;
+                    const served = verdict.detail === undefined
+                        ? verdict.cacheDate
+                        : `${verdict.detail}; cached ${verdict.cacheDate}`;
+                    lastStale = { detail: ids ? `${served} (${ids})` : served, reason: verdict.reason };
                     if (!stale)
                         this.staleNow++;
                     stale = true;
@@ -2294,6 +2303,11 @@ class VerifyRun {
                 case 'unverifiable':
                     markFresh();
                     finish(verdict.kind, false, undefined, answer.status);
+                    return;
+                case 'bypassed':
+                    // Settled like DYNAMIC: nothing the cache serves can be judged in this answer.
+                    markFresh();
+                    finish('bypassed', false, ids ? `${verdict.reason} (${ids})` : verdict.reason);
                     return;
             }
         }
@@ -2446,7 +2460,7 @@ class VerifyRun {
         const checks = this.tally.checks;
         // Not taken from the pages before the deadline, or taken but never asked.
         const notReached = this.fatal === undefined ? Math.max(0, this.totalChecks - checks) : 0;
-        const verifiable = checks - counts.unverifiable;
+        const verifiable = checks - counts.unverifiable - counts.bypassed;
         const status = this.fatal !== undefined || counts.failed > 0 || notReached > 0
             ? 'failed'
             : counts.stale > 0
@@ -2469,6 +2483,7 @@ class VerifyRun {
             ...(arrival !== undefined && { arrivalAfterMs: arrival }),
             warm: this.tally.warm,
             notWarm: this.tally.notWarm,
+            oldContent: this.tally.oldContent,
             skew: this.skew,
             requests: this.requests
         };
@@ -2688,8 +2703,12 @@ function isRetryableStatus(status) {
  * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
  * leaves (an entry cached within about a second of the acceptance counts as fresh). Without a
  * purge time (a warm-up of pages nothing purged), any HIT is fresh and warm.
+ *
+ * With `proveContent`, fresh also needs the build in the body (`answer.content`): a HIT fresh by
+ * its date without it is stale, old content; EXTRACTING without it is `rendering`; a body that
+ * could not be read is asked again.
  */
-function judge(answer, purgeAcceptedAt, skew) {
+function judge(answer, purgeAcceptedAt, skew, proveContent = false) {
     if (isRetryableStatus(answer.status)) {
         return { kind: 'retry', reason: `HTTP ${answer.status}` };
     }
@@ -2704,36 +2723,61 @@ function judge(answer, purgeAcceptedAt, skew) {
     const status = (headerValue(answer.headers, `${prefix}${STATUS_SUFFIX}`) ?? '')
         .trim()
         .toUpperCase();
+    if (status === 'DYNAMIC')
+        return { kind: 'unverifiable' };
+    // Not served from the cache, whatever else it says: neither fresh nor stale.
+    const bypass = headerValue(answer.headers, `${prefix}-bypass`)?.trim();
+    if (bypass)
+        return { kind: 'bypassed', reason: bypass };
     switch (status) {
         case 'EXTRACTING':
-            return { kind: 'fresh', warm: false };
+            if (!proveContent || answer.content?.kind === 'found')
+                return { kind: 'fresh', warm: false };
+            return { kind: 'rendering' };
         case 'MISS':
             return { kind: 'not-cacheable' };
-        case 'DYNAMIC':
-            return { kind: 'unverifiable' };
         case 'HIT':
-            return judgeHit(answer, prefix, purgeAcceptedAt, skew);
+            return judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent);
         default:
             return { kind: 'retry', reason: `unknown cache status ${JSON.stringify(status)}` };
     }
 }
-function judgeHit(answer, prefix, purgeAcceptedAt, skew) {
-    if (purgeAcceptedAt === undefined)
-        return { kind: 'fresh', warm: true };
+function judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent) {
     const text = headerValue(answer.headers, `${prefix}-kc-date`);
-    const cached = (0,_edge_date_js__WEBPACK_IMPORTED_MODULE_0__/* .parseEdgeDate */ .h)(text);
-    if (cached === undefined) {
-        return {
-            kind: 'retry',
-            reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
-        };
+    const cacheDate = (text ?? '').trim();
+    if (purgeAcceptedAt !== undefined) {
+        const cached = (0,_edge_date_js__WEBPACK_IMPORTED_MODULE_0__/* .parseEdgeDate */ .h)(text);
+        if (cached === undefined) {
+            return {
+                kind: 'retry',
+                reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
+            };
+        }
+        // The earliest the acceptance can be in the edge's clock, against the latest the entry can
+        // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
+        const acceptedAtEdge = purgeAcceptedAt + skew.lowMs;
+        if (cached.ms + cached.resolutionMs <= acceptedAtEdge) {
+            return { kind: 'stale', reason: 'not-purged-yet', cacheDate };
+        }
     }
-    // The earliest the acceptance can be in the edge's clock, against the latest the entry can
-    // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
-    const acceptedAtEdge = purgeAcceptedAt + skew.lowMs;
-    if (cached.ms + cached.resolutionMs > acceptedAtEdge)
+    if (!proveContent)
         return { kind: 'fresh', warm: true };
-    return { kind: 'stale', cacheDate: (text ?? '').trim() };
+    const content = answer.content ?? { kind: 'not-read', reason: 'the body was not read' };
+    switch (content.kind) {
+        case 'found':
+            return { kind: 'fresh', warm: true };
+        case 'not-found':
+            return {
+                kind: 'stale',
+                reason: 'old-content',
+                cacheDate,
+                detail: content.capped
+                    ? `the build is not in the first ${content.bytes / (1024 * 1024)} MiB of the page`
+                    : 'the build is not in the page'
+            };
+        case 'not-read':
+            return { kind: 'retry', reason: `HIT, but the page could not be read: ${content.reason}` };
+    }
 }
 /** The edge's request and transaction ids, which support asks for. */
 function edgeIds(headers) {
