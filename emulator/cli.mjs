@@ -43,6 +43,32 @@ function fail(message) {
 }
 
 /**
+ * Why the emulator could not start, in one line naming the flag to change.
+ * @param {unknown} error
+ * @param {import('./server.mjs').StartOptions} options
+ */
+function startFailure(error, options) {
+  const err = /** @type {NodeJS.ErrnoException & { port?: number, address?: string }} */ (error)
+  const host = err.address ?? options.host ?? '127.0.0.1'
+  const flag =
+    [
+      ['--port', options.port],
+      ['--site-port', options.sitePort],
+      ['--origin-port', options.originPort]
+    ].find(([, port]) => port === err.port)?.[0] ?? '--port'
+  if (err.code === 'EADDRINUSE') {
+    return `emulator: port ${err.port} on ${host} is already in use (${flag}); choose another with ${flag} N, or ${flag} 0 for any free port.`
+  }
+  if (err.code === 'EACCES') {
+    return `emulator: not allowed to listen on port ${err.port} on ${host} (${flag}); choose a port above 1023 with ${flag} N, or ${flag} 0 for any free port.`
+  }
+  if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
+    return `emulator: cannot listen on ${host}: no such address here; choose another with --host (127.0.0.1 by default).`
+  }
+  return `emulator: could not start: ${err.message ?? String(error)}`
+}
+
+/**
  * @param {string[]} argv
  */
 function parse(argv) {
@@ -212,7 +238,11 @@ function parse(argv) {
 }
 
 const { verbose, ...options } = parse(process.argv.slice(2))
-const emulator = await startEmulator(options)
+const emulator = await startEmulator(options).catch(error => {
+  // One line that says what to change, not a stack trace: the usual cause is a port in use.
+  process.stderr.write(`${startFailure(error, options)}\n`)
+  process.exit(1)
+})
 if (verbose) {
   for (const [server, what] of /** @type {const} */ ([
     [emulator.server, 'api'],

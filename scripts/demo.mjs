@@ -61,7 +61,6 @@ async function main() {
     )
 
     for (const [number, step] of steps.entries()) {
-      const before = pages()
       const historyStart = emulator.history.length
       console.log(bold(`── ${number + 1}. ${step.title}`))
       console.log(dim(`   with: ${JSON.stringify(step.inputs)}`))
@@ -79,9 +78,12 @@ async function main() {
       console.log(`   exit code ${result.exitCode}, ${Math.round(result.durationMs)} ms`)
       for (const line of actionLog(result.stdout)) console.log(dim(`   │ ${line}`))
       const purged = emulator.history.slice(historyStart)
-      const gone = [...before].filter(path => !pages().has(path))
+      // From the service's own record: a verified step renders its pages again while warming,
+      // so comparing the cache before and after would show none leaving.
+      const left = [...new Set(purged.flatMap(record => record.paths))]
+      const back = left.filter(path => pages().has(path))
       console.log(
-        `   service received ${purged.length} purge request(s); pages that left the cache: ${gone.length ? gone.join(', ') : 'none'}`
+        `   service received ${purged.length} purge request(s); pages that left the cache: ${left.length ? left.join(', ') : 'none'}${back.length ? ` (rendered again while warming: ${back.join(', ')})` : ''}`
       )
       if (step.site) {
         const asked = emulator.siteRequests.slice(siteRequestsStart)

@@ -15,6 +15,8 @@ export interface InputProblem {
   readonly reason: string
   /** The whole message, for a problem that concerns several inputs and no one value. */
   readonly message?: string
+  /** The YAML to write instead, after the reason: a code block in the summary. */
+  readonly correction?: string
 }
 
 import { hideCredentials } from './redact.js'
@@ -34,8 +36,20 @@ export function quoteValue(value: string): string {
 
 export function formatProblem(problem: InputProblem): string {
   return (
-    problem.message ?? `Input '${problem.input}' ${quoteValue(problem.value)}: ${problem.reason}`
+    problem.message ??
+    `Input '${problem.input}' ${quoteValue(problem.value)}: ${reasonWithCorrection(problem)}`
   )
+}
+
+/** The problem without its correction: the summary shows that as a code block of its own. */
+export function formatProblemWithoutCorrection(problem: InputProblem): string {
+  return formatProblem({ ...problem, correction: undefined })
+}
+
+function reasonWithCorrection(problem: InputProblem): string {
+  return problem.correction === undefined
+    ? problem.reason
+    : `${problem.reason}\n${problem.correction}`
 }
 
 /**
@@ -52,7 +66,9 @@ export function problemMessagesByInput(problems: readonly InputProblem[]): strin
     const [first] = group
     if (group.length === 1 || first === undefined || first.message !== undefined)
       return formatProblem(group[0] as InputProblem)
-    const lines = group.map(problem => `- ${quoteValue(problem.value)}: ${problem.reason}`)
+    const lines = group.map(
+      problem => `- ${quoteValue(problem.value)}: ${reasonWithCorrection(problem)}`
+    )
     return `Input '${first.input}' has ${group.length} problems:\n${lines.join('\n')}`
   })
 }
@@ -63,8 +79,8 @@ export class Diagnostics {
   readonly warnings: string[] = []
   readonly notices: string[] = []
 
-  problem(input: string, value: string, reason: string): void {
-    this.problems.push({ input, value, reason })
+  problem(input: string, value: string, reason: string, correction?: string): void {
+    this.problems.push({ input, value, reason, ...(correction !== undefined && { correction }) })
   }
 
   /** A problem of several inputs together (nothing to purge): its message says it all. */

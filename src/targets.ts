@@ -79,7 +79,8 @@ function normalizeUrl(url: string, diag: Diagnostics): string | undefined {
     diag.problem(
       Input.Urls,
       url,
-      `holds ${urls.length} URLs on one line, but the input takes one URL a line. Write:\nurls: |\n${urls.map(one => `  ${one}`).join('\n')}`
+      `holds ${urls.length} URLs on one line, but the input takes one URL a line. Write:`,
+      `urls: |\n${urls.map(one => `  ${one}`).join('\n')}`
     )
     return undefined
   }

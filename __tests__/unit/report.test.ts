@@ -143,6 +143,44 @@ describe('renderInputProblems', () => {
   })
 })
 
+describe('renderInputProblems: a correction to copy', () => {
+  it('follows its problem as a fenced YAML block, outside the list, without <br>', () => {
+    const html = renderInputProblems([
+      {
+        text: `Input 'urls' "/about, /contact": holds 2 URLs on one line, but the input takes one URL a line. Write:`,
+        yaml: 'urls: |\n  /about\n  /contact'
+      },
+      'second'
+    ])
+    expect(html).toBe(
+      [
+        '<h2>Cache purge: 2 input problem(s), nothing sent</h2>',
+        '<ul>',
+        '<li>Input &#39;urls&#39; &quot;/about, /contact&quot;: holds 2 URLs on one line, but the input takes one URL a line. Write:</li>',
+        '</ul>',
+        '',
+        '```yaml',
+        'urls: |',
+        '  /about',
+        '  /contact',
+        '```',
+        '',
+        '<ul>',
+        '<li>second</li>',
+        '</ul>',
+        ''
+      ].join('\n')
+    )
+  })
+
+  it('cannot be closed early by backticks in the text, and shows controls', () => {
+    const html = renderInputProblems([{ text: 'x', yaml: 'urls: |\n  /a````b\n  /c\u0007' }])
+    expect(html).toContain('\n`````yaml\nurls: |\n  /a````b\n')
+    expect(html).toMatch(/\n`````\n\n$/)
+    expect(html).not.toContain('\u0007')
+  })
+})
+
 describe('escapeHtml', () => {
   it('escapes HTML and the Markdown characters that would change the table', () => {
     expect(escapeHtml(`<a href="x">'&'|*_[]\`\\</a>`)).toBe(

@@ -48,3 +48,15 @@ export function foldedList(title: string, items: readonly string[], limit: numbe
   if (items.length > limit) shown.push(`<li>… and ${items.length - limit} more</li>`)
   return `<details><summary>${escapeHtml(title)} (${items.length})</summary>\n<ul>\n${shown.join('\n')}\n</ul>\n</details>\n`
 }
+
+/**
+ * A Markdown fenced code block, for text meant to be copied (GitHub gives it a copy button). It
+ * must stand outside HTML, after a blank line. The fence is longer than any run of backticks in
+ * the text, so no text can close it early; controls are made visible, as everywhere.
+ */
+export function fencedBlock(language: string, text: string): string {
+  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length))
+  const fence = '`'.repeat(Math.max(3, longestRun + 1))
+  const lines = text.split(/\r\n|\r|\n/).map(line => escapeControls(line))
+  return `${fence}${language}\n${lines.join('\n')}\n${fence}\n`
+}

@@ -7,7 +7,7 @@ import { PROPAGATION_NOTE } from '../constants.js'
 import type { Plan, PurgeRequest } from '../plan.js'
 import type { RequestResult } from '../send/send-plan.js'
 import type { RunOutcome } from './outcome.js'
-import { code, escapeHtml, foldedList, table } from './html.js'
+import { code, escapeHtml, fencedBlock, foldedList, table } from './html.js'
 import type { ChangedFilesReport } from './changed-files-report.js'
 import { changedFilesSection } from './changed-files-report.js'
 
@@ -145,10 +145,26 @@ function failuresSection(results: readonly RequestResult[], maxRows: number): st
   return `<h3>Failures</h3>\n${table(['#', 'kind', 'HTTP status', 'message', 'request id'], rows)}`
 }
 
-/** The summary of a run refused for its inputs: every problem, and that nothing was sent. */
-export function renderInputProblems(problems: readonly string[]): string {
-  const items = problems.map(problem => `<li>${escapeHtml(problem)}</li>`).join('\n')
-  return `<h2>Cache purge: ${problems.length} input problem(s), nothing sent</h2>\n<ul>\n${items}\n</ul>\n`
+/** A problem as the summary shows it: its text, and the YAML to write instead, if any. */
+export interface ProblemText {
+  readonly text: string
+  readonly yaml?: string
+}
+
+/**
+ * The summary of a run refused for its inputs: every problem, and that nothing was sent. A
+ * correction follows its problem as a fenced YAML block (Markdown, outside the HTML list), so
+ * it can be copied as it is.
+ */
+export function renderInputProblems(problems: readonly (string | ProblemText)[]): string {
+  const parts = [`<h2>Cache purge: ${problems.length} input problem(s), nothing sent</h2>\n<ul>\n`]
+  for (const problem of problems) {
+    const { text, yaml } = typeof problem === 'string' ? { text: problem } : problem
+    parts.push(`<li>${escapeHtml(text)}</li>\n`)
+    if (yaml !== undefined) parts.push(`</ul>\n\n${fencedBlock('yaml', yaml)}\n<ul>\n`)
+  }
+  parts.push('</ul>\n')
+  return parts.join('').replace(/<ul>\n<\/ul>\n/g, '')
 }
 
 /** The summary of a run that stopped on an unexpected error: what it was, and that it failed. */

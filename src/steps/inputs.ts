@@ -7,7 +7,11 @@
  */
 import { readGitHubContext, type ActionIo } from '../action-io.js'
 import { Input, Output } from '../constants.js'
-import { Diagnostics, formatProblem, problemMessagesByInput } from '../diagnostics.js'
+import {
+  Diagnostics,
+  formatProblemWithoutCorrection,
+  problemMessagesByInput
+} from '../diagnostics.js'
 import { checkInputVariables, type InputEnvironment } from '../input-names.js'
 import { renderInputProblems } from '../report/summary.js'
 import { skippedVerifyOutputs } from '../report/verify-outputs.js'
@@ -36,7 +40,14 @@ export async function readSettings(
 export async function failOnInputProblems(diagnostics: Diagnostics, io: ActionIo): Promise<void> {
   const count = diagnostics.problems.length
   io.setOutputs({ [Output.Status]: 'failed', ...skippedVerifyOutputs() })
-  await io.writeSummary(renderInputProblems(diagnostics.problems.map(formatProblem)))
+  await io.writeSummary(
+    renderInputProblems(
+      diagnostics.problems.map(problem => ({
+        text: formatProblemWithoutCorrection(problem),
+        ...(problem.correction !== undefined && { yaml: problem.correction })
+      }))
+    )
+  )
   io.info(`${count} input problem${count === 1 ? '' : 's'}; nothing was sent.`)
   // One error annotation per input that is wrong, and no other.
   io.failWithErrors(problemMessagesByInput(diagnostics.problems))

@@ -1,0 +1,28 @@
+/**
+ * `npm start` (scripts/demo.mjs) as a newcomer runs it (issue 19, point 9): every step passes,
+ * and each step names the pages that left the cache, the verified one included (its pages are
+ * rendered again while warming, so comparing the cache before and after showed "none").
+ */
+import { expect, it } from '@jest/globals'
+import { fileURLToPath } from 'node:url'
+import { runNode, REPO_ROOT } from '../../scripts/run-action.mjs'
+
+const DEMO = fileURLToPath(new URL('../../scripts/demo.mjs', import.meta.url))
+
+it('npm start: each purge names the pages that left the cache, the verified step too', async () => {
+  const { exitCode, stdout, stderr } = await runNode(
+    [DEMO],
+    { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? REPO_ROOT },
+    REPO_ROOT
+  )
+  expect(stderr).toBe('')
+  expect(exitCode).toBe(0)
+  const left = stdout.split('\n').filter(line => line.includes('pages that left the cache:'))
+  expect(left).toHaveLength(5)
+  expect(left[0]).toContain('pages that left the cache: /blog/, /blog/hello-world.html')
+  expect(left[3]).toContain('0 purge request(s); pages that left the cache: none')
+  // The last step purges /contact (folder-blog's pages left in step 1) and warms it again.
+  expect(left[4]).toContain(
+    '2 purge request(s); pages that left the cache: /contact (rendered again while warming: /contact)'
+  )
+})
