@@ -93,7 +93,41 @@ export function readActionInterface(actionYmlPath: string): ActionInterface {
 
 type Step = Record<string, unknown>
 type Job = { steps?: Step[]; permissions?: unknown }
-type Workflow = { jobs?: Record<string, Job>; permissions?: unknown }
+type Workflow = { jobs?: Record<string, Job>; permissions?: unknown; on?: unknown }
+
+/** The events a workflow's `on:` names (a string, a list, or a map of events). */
+function eventsOf(on: unknown): string[] {
+  if (typeof on === 'string') return [on]
+  if (Array.isArray(on)) return on.map(String)
+  return typeof on === 'object' && on !== null ? Object.keys(on) : []
+}
+
+/**
+ * The permission scopes a changed-files step needs beyond `contents: read`, by the events that
+ * start the workflow and its `since` (docs/events.md, "the permissions it needs").
+ */
+function scopesNeeded(events: readonly string[], since: string): { scope: string; why: string }[] {
+  const needed: { scope: string; why: string }[] = []
+  const pullRequest = events.find(event => event.startsWith('pull_request'))
+  if (pullRequest) needed.push({ scope: 'pull-requests', why: `on: ${pullRequest}` })
+  const deployment = events.find(event => event.startsWith('deployment'))
+  if (deployment) needed.push({ scope: 'deployments', why: `on: ${deployment}` })
+  else if (since === 'last-deployment')
+    needed.push({ scope: 'deployments', why: 'since: last-deployment' })
+  if (events.includes('workflow_run')) needed.push({ scope: 'actions', why: 'on: workflow_run' })
+  else if (since === 'last-successful-run')
+    needed.push({ scope: 'actions', why: 'since: last-successful-run' })
+  return needed
+}
+
+/** Whether a permissions value grants reading `scope` (unset: the repository's default). */
+function grants(permissions: unknown, scope: string): boolean {
+  if (permissions === undefined) return true
+  if (permissions === 'read-all' || permissions === 'write-all') return true
+  if (typeof permissions !== 'object' || permissions === null) return false
+  const level = (permissions as Record<string, unknown>)[scope]
+  return level === 'read' || level === 'write'
+}
 
 function isThisAction(uses: unknown): boolean {
   return uses === './' || (typeof uses === 'string' && THIS_ACTION_REF.test(uses))
@@ -160,7 +194,7 @@ async function checkLiteralValues(given: Record<string, unknown>, action: Action
 /** Checks of this action's steps against action.yml, and of every `run:` for expressions. */
 async function checkSteps(
   document: unknown,
-  jobs: { steps: Step[]; permissions: unknown }[],
+  jobs: { steps: Step[]; permissions: unknown; events: string[] }[],
   action: ActionInterface,
   lineOf: (needle: string) => number
 ): Promise<Finding[]> {
@@ -210,6 +244,15 @@ async function checkSteps(
           line: lineOf('changed_files:'),
           message: 'changed_files: true needs `contents: read` in the permissions'
         })
+      }
+      if (String(given.changed_files) === 'true') {
+        for (const { scope, why } of scopesNeeded(job.events, String(given.since ?? ''))) {
+          if (grants(job.permissions, scope)) continue
+          findings.push({
+            line: lineOf('changed_files:'),
+            message: `changed_files: true with ${why} needs \`${scope}: read\` in the permissions`
+          })
+        }
       }
     }
   }
@@ -290,14 +333,15 @@ export async function lintYaml(
   const isStep = (item: unknown): boolean =>
     typeof item === 'object' && item !== null && ('uses' in item || 'run' in item)
   let kind: BlockKind = 'other'
-  let jobs: { steps: Step[]; permissions: unknown }[] = []
+  let jobs: { steps: Step[]; permissions: unknown; events: string[] }[] = []
   let lintText: string
   if (isMap(doc.contents) && doc.has('jobs') && doc.has('on')) {
     kind = 'workflow'
     const workflow = value as Workflow
     jobs = jobsOf(workflow).map(job => ({
       steps: Array.isArray(job.steps) ? job.steps : [],
-      permissions: job.permissions ?? workflow.permissions
+      permissions: job.permissions ?? workflow.permissions,
+      events: eventsOf(workflow.on)
     }))
     lintText = text.replace(THIS_ACTION_LINE, '$1./').replace(SHA_PIN, '$1@$2')
   } else if (
@@ -308,7 +352,7 @@ export async function lintYaml(
   ) {
     kind = 'steps'
     const steps = Array.isArray(value) ? (value as Step[]) : [value as Step]
-    jobs = [{ steps, permissions: undefined }]
+    jobs = [{ steps, permissions: undefined, events: [] }]
     lintText = wrapSteps(
       steps.map(step => (isThisAction(step.uses) ? { ...step, uses: './' } : step))
     )

@@ -182,6 +182,33 @@ ${run}
     expect(granted.findings).toEqual([])
   })
 
+  it.each([
+    ['on: deployment_status', '', 'deployments', 'on: deployment_status'],
+    ['on: push', '\n          since: last-deployment', 'deployments', 'since: last-deployment'],
+    [
+      'on:\n  workflow_run:\n    workflows: [Deploy]\n    types: [completed]',
+      '',
+      'actions',
+      'on: workflow_run'
+    ],
+    ['on: push', '\n          since: last-successful-run', 'actions', 'since: last-successful-run'],
+    ['on: [pull_request]', '', 'pull-requests', 'on: pull_request']
+  ])('refuses changed_files %s%s without %s: read', async (on, since, scope, why) => {
+    const workflow = deploy('', `\n          changed_files: true${since}`)
+      .replace('on: push', on)
+      .replace('permissions: {}', 'permissions:\n  contents: read')
+    const report = await lintYaml(workflow, 1, action)
+    expect(report.findings.map(f => f.message)).toEqual([
+      `changed_files: true with ${why} needs \`${scope}: read\` in the permissions`
+    ])
+    const granted = await lintYaml(
+      workflow.replace('contents: read', `contents: read\n  ${scope}: read`),
+      1,
+      action
+    )
+    expect(granted.findings).toEqual([])
+  })
+
   it('refuses a yaml block that is none of a workflow, steps or permissions', async () => {
     const report = await lintYaml('jobs:\n  a:\n    runs-on: ubuntu-latest\n', 7, action)
     expect(report.kind).toBe('other')
