@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
+import { JSDOM } from 'jsdom'
+import { rawMarkupShown, renderGitHubMarkdown } from '../support/github-markdown.js'
 import type { Plan, PurgeRequest } from '../../src/plan.js'
 import type { RequestResult } from '../../src/send/send-plan.js'
 import { dryRunOutcome, sentOutcome } from '../../src/report/outcome.js'
@@ -171,6 +173,23 @@ describe('renderInputProblems: a correction to copy', () => {
         ''
       ].join('\n')
     )
+  })
+
+  it('renders, as GitHub does, as a YAML code block whose text is the block, and no markup as text', () => {
+    const html = renderGitHubMarkdown(
+      renderInputProblems([
+        { text: 'Input \'urls\' "/a, /b": Write:', yaml: 'urls: |\n  /a\n  /b' },
+        'Input \'country\' "QQ": not a country'
+      ])
+    )
+    expect(rawMarkupShown(html)).toEqual([])
+    const { document } = new JSDOM(html).window
+    const blocks = [...document.querySelectorAll('pre > code.language-yaml')]
+    expect(blocks.map(block => block.textContent)).toEqual(['urls: |\n  /a\n  /b\n'])
+    expect([...document.querySelectorAll('li')].map(li => li.textContent)).toEqual([
+      'Input \'urls\' "/a, /b": Write:',
+      'Input \'country\' "QQ": not a country'
+    ])
   })
 
   it('cannot be closed early by backticks in the text, and shows controls', () => {
