@@ -71,6 +71,34 @@ describe('no document points outside the repository', () => {
   })
 })
 
+describe('the commands the documents give', () => {
+  const scripts = Object.keys(
+    (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts
+  )
+
+  it('name only npm scripts that exist', () => {
+    const missing: string[] = []
+    for (const path of markdown) {
+      for (const [, script] of readFileSync(path, 'utf8').matchAll(/npm run (?:-s )?([\w:.-]+)/g)) {
+        if (script !== undefined && !scripts.includes(script)) {
+          missing.push(`${relative(ROOT, path)}: npm run ${script}`)
+        }
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
+  it('README says how long npm test takes and how to run a part of it', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    expect(readme).toMatch(/`npm ci && npm test` \(about \d+ minutes/)
+    expect(readme).toContain('`npm run test:unit`')
+    expect(readme).toContain('(docs/development.md#tests)')
+    const development = readFileSync(join(ROOT, 'docs', 'development.md'), 'utf8')
+    expect(development).toContain('\n## Tests\n')
+    expect(development).toContain('npm test -- __tests__/unit/')
+  })
+})
+
 describe("docs/security.md's git ls-remote example", () => {
   const security = readFileSync(join(ROOT, 'docs', 'security.md'), 'utf8')
   const block = /```sh\n(git ls-remote[\s\S]*?)```/.exec(security)?.[1] ?? ''
