@@ -105,6 +105,40 @@ describe('events end to end', () => {
     expect(result.summary).toContain(escapeHtml(`Range: ${range}.`))
   })
 
+  it('deployment_status success after a deployment that failed after success: purges from the one before it', async () => {
+    const middle = 'd'.repeat(40)
+    github.addDeployment({
+      id: 813,
+      sha: HEAD,
+      created_at: '2026-11-20T10:05:00Z',
+      states: ['success']
+    })
+    // Listed newest first: [failure, success, in_progress]. GitHub shows it failed, and its
+    // content may have been rolled back: the range starts at the deployment before it.
+    github.addDeployment({
+      id: 812,
+      sha: middle,
+      created_at: '2026-11-19T10:05:00Z',
+      states: ['in_progress', 'success', 'failure']
+    })
+    github.addDeployment({
+      id: 811,
+      sha: BASE,
+      created_at: '2026-11-18T10:05:00Z',
+      states: ['success', 'inactive']
+    })
+    github.setCompare(BASE, HEAD, {
+      files: ['content/about.md', 'content/contact.md'],
+      commits: [middle, HEAD]
+    })
+    const result = await runOn('deployment_status', fixture('deployment_status-success.json'))
+    expect(result.exitCode).toBe(0)
+    expect(sentUrls()).toEqual(['/about/', '/contact/'])
+    expect(infoLines(result).join('\n')).toContain(
+      'deployment_status success for production: 3f2c1a0...9be41d2, since deployment #811 (success)'
+    )
+  })
+
   it('deployment_status failure: nothing purged, status nothing-to-purge, a notice naming the state', async () => {
     const result = await runOn('deployment_status', fixture('deployment_status-failure.json'))
     expect(result.exitCode).toBe(0)

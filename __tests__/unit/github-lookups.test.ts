@@ -93,6 +93,40 @@ describe('previous successful deployment', () => {
     expect(fake.requests.some(r => r.path.includes('/deployments/900/'))).toBe(false)
   })
 
+  it('the newest status other than inactive decides: success then failure is a failed deployment', async () => {
+    fake.addDeployment({ id: 900, sha: HEAD, created_at: at(50), states: ['success'] })
+    // Oldest first as they happened: listed newest first, [failure, success, in_progress].
+    fake.addDeployment({
+      id: 899,
+      sha: sha(9),
+      created_at: at(40),
+      states: ['in_progress', 'success', 'failure']
+    })
+    fake.addDeployment({ id: 898, sha: sha(8), created_at: at(35), states: ['success', 'error'] })
+    fake.addDeployment({
+      id: 897,
+      sha: sha(7),
+      created_at: at(30),
+      states: ['failure', 'success', 'inactive']
+    })
+    fake.setCompare(sha(7), HEAD, { files: ['content/a.md', 'content/b.md'], commits: [HEAD] })
+    const result = await listChangedFiles(source(deploymentLookup()), options())
+    expect(result.files).toEqual(['content/a.md', 'content/b.md'])
+    expect(result.description).toBe(
+      `deployment_status success for production: ${sha(7).slice(0, 7)}...9be41d2, since deployment #897 (success)`
+    )
+  })
+
+  it('a deployment with only inactive statuses, or none, is not successful', async () => {
+    fake.addDeployment({ id: 900, sha: HEAD, created_at: at(50), states: ['success'] })
+    fake.addDeployment({ id: 899, sha: sha(9), created_at: at(40), states: ['inactive'] })
+    fake.addDeployment({ id: 898, sha: sha(8), created_at: at(35), states: [] })
+    fake.addDeployment({ id: 897, sha: sha(7), created_at: at(30), states: ['success'] })
+    fake.setCompare(sha(7), HEAD, { files: ['c.md'], commits: [HEAD] })
+    const result = await listChangedFiles(source(deploymentLookup()), options())
+    expect(result.description).toContain('since deployment #897 (success)')
+  })
+
   it('pages through deployments by Link; only those created before the handled one count', async () => {
     for (let i = 0; i < 150; i++) {
       fake.addDeployment({

@@ -4,8 +4,11 @@
  * github-changes.ts (same retry, timeout, body limit and error habits; pages by `Link`).
  *
  * Definitions (docs/events.md):
- * - A successful deployment has a `success` status among its statuses, even when a later
- *   `inactive` one follows (GitHub marks older deployments inactive when a newer one succeeds).
+ * - A successful deployment is one whose newest status other than `inactive` is `success`
+ *   (GitHub marks older deployments inactive when a newer one succeeds, which says nothing of
+ *   this one). `success` then `failure` or `error` is a failed deployment, as GitHub shows it:
+ *   its content may have been rolled back, so the range reaches past it (purging more is the
+ *   safe side).
  * - "Previous" is created (published, for releases) before the one being handled, and never
  *   the one being handled itself.
  * - A release counts when published and not a draft; a prerelease only counts as the previous
@@ -194,7 +197,7 @@ async function previousDeployment(
           `no successful deployment of '${base.environment}' among the ${MAX_DEPLOYMENTS_EXAMINED} deployments before this one, so the range is not known and nothing was purged. Set base_sha to the last deployed commit, or purge by tag or pattern.`
         )
       }
-      if (await hasSuccessStatus(reader, id)) {
+      if ((await latestActiveState(reader, id)) === 'success') {
         return { sha: deploymentSha, label: `deployment #${id} (success)` }
       }
     }
@@ -202,17 +205,36 @@ async function previousDeployment(
   return undefined
 }
 
-async function hasSuccessStatus(reader: GitHubReader, id: number): Promise<boolean> {
+/**
+ * The state of the deployment's newest status other than `inactive`, by creation time (then id:
+ * the order GitHub lists them in is not documented); undefined without one.
+ */
+async function latestActiveState(reader: GitHubReader, id: number): Promise<string | undefined> {
+  let newest: { state: string; at: number; id: number } | undefined
   for await (const data of reader.pages(
     `${reader.repoPath}/deployments/${id}/statuses`,
     { per_page: PAGE },
     permissionHint(PERMISSIONS.deployments)
   )) {
     if (!Array.isArray(data)) reader.fail('Unexpected answer listing deployment statuses.')
-    if (data.some(status => asRecord(status)?.['state'] === 'success')) return true
     if (data.length === 0) break
+    for (const entry of data) {
+      const status = asRecord(entry)
+      const state = status?.['state']
+      if (typeof state !== 'string' || state === 'inactive') continue
+      const at = Date.parse(String(status?.['created_at']))
+      const statusId = typeof status?.['id'] === 'number' ? status['id'] : 0
+      const time = Number.isNaN(at) ? 0 : at
+      if (
+        newest === undefined ||
+        time > newest.at ||
+        (time === newest.at && statusId > newest.id)
+      ) {
+        newest = { state, at: time, id: statusId }
+      }
+    }
   }
-  return false
+  return newest?.state
 }
 
 async function previousRun(
