@@ -62,6 +62,10 @@ const BUILD_DIR = join(REPO_ROOT, '.tmp', 'bench-build')
 const NCC_CLI = join(REPO_ROOT, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js')
 const WORKER = join(REPO_ROOT, 'bench', 'in-process', 'worker.mjs')
 const RSS_PROBE = join(REPO_ROOT, 'bench', 'rss-probe.mjs')
+const PCRE2_ENGINE = join(REPO_ROOT, 'bench', 'pcre2-engine.mjs')
+/** The cold start's pattern, and issue 21's bound on what loading PCRE2 and checking it add. */
+const PATTERN = '#^/blog/.*\\.html$#'
+const PATTERN_COLD_BOUND_MS = 30
 const API_KEY = 'bench-api-key'
 
 const RUNS = {
@@ -313,10 +317,19 @@ async function main() {
         const r = await runNode(['-e', ''], runnerLikeEnv(), os.tmpdir())
         check(r.exitCode === 0, `bare node: exit ${r.exitCode}`)
         return r.durationMs
+      },
+      // The same dry run with a pattern: PCRE2's module loaded and the pattern checked.
+      pattern: async () => {
+        const r = await runAction({ inputs: { ...dryRunInputs, pattern: PATTERN } })
+        check(
+          r.exitCode === 0 && r.outputs.status === 'dry-run' && r.outputs.count === '4',
+          `cold-start dry run with a pattern: exit ${r.exitCode}, count ${r.outputs.count}\n${r.stderr}`
+        )
+        return r.durationMs
       }
     }
     /** @type {Record<string, number[]>} */
-    const cold = { action: [], floor: [], floorMinified: [], bare: [] }
+    const cold = { action: [], floor: [], floorMinified: [], bare: [], pattern: [] }
     for (let r = -RUNS.coldWarmup; r < RUNS.cold; r++) {
       for (const side of rotate(Object.keys(coldSides), Math.max(r, 0))) {
         const ms = await coldSides[side]()
@@ -448,6 +461,17 @@ async function main() {
     samples.mapping = mapped
     samples.mapping20 = mapped20
 
+    // --- The pattern engine alone (bench/pcre2-engine.mjs), in fresh processes -----------------
+    log(`pattern engine: ${RUNS.mapping} fresh processes, each matching 1,000,000 paths`)
+    samples.pcre2Engine = []
+    for (let r = 0; r < RUNS.mapping; r++) {
+      const run = await runNode([PCRE2_ENGINE], runnerLikeEnv(), os.tmpdir())
+      check(run.exitCode === 0, `bench/pcre2-engine.mjs: exit ${run.exitCode}\n${run.stderr}`)
+      const result = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}')
+      check(result.matched === 333_334, `the engine matched ${result.matched} of 1,000,000 paths`)
+      samples.pcre2Engine.push(result)
+    }
+
     // --- 4. Memory of the child-process runs (separate runs: the probe is preloaded) ----------
     log(`memory: ${RUNS.memory} run(s) each with the RSS probe preloaded`)
     /** @param {(env: Record<string, string>) => Promise<unknown>} run */
@@ -533,6 +557,16 @@ async function main() {
         section: 'cold start',
         scenario: 'dist dry run minus floor (what the action adds)',
         medianMs: median(cold.action.map((ms, i) => ms - cold.floor[i]))
+      }),
+      row({
+        section: 'cold start',
+        scenario: 'dist dry run with a pattern minus without (PCRE2 module, pattern checks)',
+        medianMs: median(cold.pattern.map((ms, i) => ms - cold.action[i])),
+        reference: 'target 30 ms',
+        referenceMs: PATTERN_COLD_BOUND_MS,
+        ratio: median(cold.pattern.map((ms, i) => ms - cold.action[i])) / PATTERN_COLD_BOUND_MS,
+        target: 1,
+        note: `with a pattern ${median(cold.pattern).toFixed(1)} ms, without ${coldMs.action.toFixed(1)} ms`
       })
     )
     const distMs = median(sent.dist10k.map(r => r.ms))
@@ -631,6 +665,25 @@ async function main() {
         target: TARGET
       })
     )
+    {
+      const engine = samples.pcre2Engine
+      const of = (/** @type {string} */ key) => median(engine.map((/** @type {any} */ r) => r[key]))
+      rows.push(
+        row({
+          section: 'pattern engine',
+          scenario: 'PCRE2 module: read, compile, instantiate, first pattern (fresh process)',
+          medianMs: of('loadMs'),
+          note: `pcre2.wasm ${statSync(join(REPO_ROOT, 'pcre2', 'pcre2.wasm')).size.toLocaleString('en')} bytes; then a pattern compiles in ${of('compileMs').toFixed(1)} ms`
+        }),
+        row({
+          section: 'pattern engine',
+          scenario: '1,000,000 paths matched by PCRE2 (fresh process, the engine still warming up)',
+          medianMs: of('matchMs'),
+          peakRssKiB: of('maxRssKiB'),
+          note: `${((of('matchMs') * 1000) / 1_000_000).toFixed(2)} µs/path; the 1,000,000 path strings included in the RSS`
+        })
+      )
+    }
     // --- Verification at the edge (bench/verify.mjs) -------------------------------------------
     const verified = await runVerifySection()
     rows.push(...verified.rows)

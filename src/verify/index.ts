@@ -214,6 +214,12 @@ function choosePages(
   })
   for (const note of selection.notes) input.log.notice(note)
   for (const warning of selection.warnings ?? []) input.log.warning(warning)
+  for (const { target, count, matchMs } of selection.bySitemap) {
+    if (matchMs === undefined || sitemap === undefined) continue
+    input.log.info(
+      `Pattern ${target.item}: ${count} of ${sitemap.pages.size} sitemap page(s) selected by PCRE2 in ${(matchMs / 1000).toFixed(2)} s.`
+    )
+  }
   return selection
 }
 

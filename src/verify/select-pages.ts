@@ -44,6 +44,8 @@ export interface TargetSelection {
   readonly count: number
   /** The first of them, for the preview. */
   readonly first: readonly string[]
+  /** For a pattern: how long matching the sitemap's paths took (PCRE2, every path). */
+  readonly matchMs?: number
 }
 
 export interface PageSelection {
@@ -110,7 +112,9 @@ export function selectPages(input: SelectionInput): PageSelection {
       )
       continue
     }
+    const started = performance.now()
     const match = input.matchPattern(pattern, sitemap)
+    const matchMs = performance.now() - started
     if (match.kind === 'refused') {
       notes.push(`Pattern ${pattern}: PCRE2 cannot compile it (${match.reason}).`)
       continue
@@ -120,7 +124,8 @@ export function selectPages(input: SelectionInput): PageSelection {
     bySitemap.push({
       target,
       count: match.paths.length,
-      first: match.paths.slice(0, PREVIEW_FIRST)
+      first: match.paths.slice(0, PREVIEW_FIRST),
+      matchMs
     })
   }
   for (const tag of input.targets.tags) {
