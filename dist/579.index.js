@@ -173,23 +173,40 @@ async function previousDeployment(reader, base) {
                 // Not "none found": that would purge the head commit alone, or call this a first deploy.
                 reader.fail(`no successful deployment of '${base.environment}' among the ${MAX_DEPLOYMENTS_EXAMINED} deployments before this one, so the range is not known and nothing was purged. Set base_sha to the last deployed commit, or purge by tag or pattern.`);
             }
-            if (await hasSuccessStatus(reader, id)) {
+            if ((await latestActiveState(reader, id)) === 'success') {
                 return { sha: deploymentSha, label: `deployment #${id} (success)` };
             }
         }
     }
     return undefined;
 }
-async function hasSuccessStatus(reader, id) {
+/**
+ * The state of the deployment's newest status other than `inactive`, by creation time (then id:
+ * the order GitHub lists them in is not documented); undefined without one.
+ */
+async function latestActiveState(reader, id) {
+    let newest;
     for await (const data of reader.pages(`${reader.repoPath}/deployments/${id}/statuses`, { per_page: PAGE }, permissionHint(PERMISSIONS.deployments))) {
         if (!Array.isArray(data))
             reader.fail('Unexpected answer listing deployment statuses.');
-        if (data.some(status => (0,records/* asRecord */.q)(status)?.['state'] === 'success'))
-            return true;
         if (data.length === 0)
             break;
+        for (const entry of data) {
+            const status = (0,records/* asRecord */.q)(entry);
+            const state = status?.['state'];
+            if (typeof state !== 'string' || state === 'inactive')
+                continue;
+            const at = Date.parse(String(status?.['created_at']));
+            const statusId = typeof status?.['id'] === 'number' ? status['id'] : 0;
+            const time = Number.isNaN(at) ? 0 : at;
+            if (newest === undefined ||
+                time > newest.at ||
+                (time === newest.at && statusId > newest.id)) {
+                newest = { state, at: time, id: statusId };
+            }
+        }
     }
-    return false;
+    return newest?.state;
 }
 async function previousRun(reader, base) {
     const hint = permissionHint(PERMISSIONS.actions);
