@@ -38,7 +38,10 @@ export const Input = {
   Sitemap: 'sitemap',
   OriginUrl: 'origin_url',
   BuildId: 'build_id',
-  OriginTimeoutSeconds: 'origin_timeout_seconds'
+  OriginTimeoutSeconds: 'origin_timeout_seconds',
+  PurgedAt: 'purged_at',
+  Shard: 'shard',
+  Rate: 'rate'
 } as const
 export type InputName = (typeof Input)[keyof typeof Input]
 
@@ -57,17 +60,24 @@ export const Output = {
   VerifySeconds: 'verify_seconds',
   Warm: 'warm',
   Preview: 'preview',
-  OriginSeconds: 'origin_seconds'
+  OriginSeconds: 'origin_seconds',
+  AcceptedAt: 'accepted_at',
+  Shard: 'shard',
+  PagesSelected: 'pages_selected',
+  PagesChecked: 'pages_checked'
 } as const
 
 /** The `verify_status` output: what the check of the purged pages at the edge found. */
 export type VerifyStatus = 'fresh' | 'stale' | 'failed' | 'skipped'
 
-export type RunStatus = 'purged' | 'dry-run' | 'nothing-to-purge' | 'failed'
+export type RunStatus = 'purged' | 'dry-run' | 'nothing-to-purge' | 'failed' | 'verify-only'
 
 /** The three purge operations of the service, by the name users give them in `mode`. */
 export type PurgeKind = 'tag' | 'url' | 'pattern'
 export const PURGE_KINDS: readonly PurgeKind[] = ['tag', 'url', 'pattern']
+
+/** The `mode` input: one purge kind, or `verify` (nothing purged; the targets select pages). */
+export type RunMode = PurgeKind | 'verify'
 
 export const ENDPOINT_PATHS: Readonly<Record<PurgeKind, string>> = {
   tag: '/api/v1/cache/purge/tag',

@@ -7,14 +7,19 @@ import { ActionIo, readInputEnvironment, readRawInputs } from './action-io.js'
 import { Input, Output } from './constants.js'
 import { credentialsIn } from './redact.js'
 import { buildPlan, type DerivedTargets } from './plan.js'
-import { dryRunOutcome, nothingToPurge, sentOutcome } from './report/outcome.js'
+import { dryRunOutcome, nothingToPurge, sentOutcome, verifyOnlyOutcome } from './report/outcome.js'
 import { renderUnexpectedError } from './report/summary.js'
 import type { ChangedFilesReport } from './report/changed-files-report.js'
 import { failOnInputProblems, readSettings } from './steps/inputs.js'
 import { findChangedFiles } from './steps/changed-files.js'
 import { describePlan, reportPurge, sendPurges } from './steps/purge.js'
 import { reportOrigin, waitForOrigin } from './steps/origin.js'
-import { previewDryRun, skipVerification, verifyAfterPurge } from './steps/verify.js'
+import {
+  previewDryRun,
+  skipVerification,
+  verifyAfterPurge,
+  verifyWithoutPurge
+} from './steps/verify.js'
 
 export async function run(io = new ActionIo()): Promise<void> {
   const raw = readRawInputs()
@@ -60,6 +65,17 @@ async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo
   const warnings = [...diagnostics.warnings, ...(changedFiles?.warnings ?? []), ...plan.warnings]
   io.group(`Plan: ${plan.requests.length} request(s)`, describePlan(plan))
 
+  if (settings.mode === 'verify') {
+    await reportPurge(io, { plan, outcome: verifyOnlyOutcome(), warnings, changedFiles })
+    if (settings.dryRun) {
+      io.info('Dry run (mode: verify): no page was requested.')
+      await previewDryRun(io, settings, plan.targets)
+      await skipVerification(io, settings, 'dry run: no page was requested.')
+      return
+    }
+    await verifyWithoutPurge(io, settings, plan.targets)
+    return
+  }
   if (plan.requests.length === 0) {
     io.info('Nothing to purge: no changed file maps to a URL or a tag.')
     await reportPurge(io, { plan, outcome: nothingToPurge(), warnings, changedFiles })
@@ -87,7 +103,7 @@ async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo
 
   const { results, acceptedAt } = await sendPurges(plan, settings, io)
   const outcome = sentOutcome(plan, results)
-  await reportPurge(io, { plan, outcome, results, warnings, changedFiles })
+  await reportPurge(io, { plan, outcome, results, acceptedAt, warnings, changedFiles })
   await reportOrigin(io, origin)
   if (outcome.status === 'failed') {
     await skipVerification(io, settings, 'not every purge was accepted.')

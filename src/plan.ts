@@ -60,7 +60,9 @@ export function buildPlan(settings: RunSettings, derived?: DerivedTargets): Plan
       settings.mode === 'tag' ? settings.urls : uniqueNonEmpty([...settings.urls, ...derivedUrls]),
     patterns: settings.pattern ? [settings.pattern.pattern] : []
   }
-  return { targets, requests: planRequests(targets, settings), warnings }
+  // mode: verify sends nothing: the targets only select the pages to check.
+  const requests = settings.mode === 'verify' ? [] : planRequests(targets, settings)
+  return { targets, requests, warnings }
 }
 
 function planRequests(targets: PurgeTargets, settings: RunSettings): PurgeRequest[] {

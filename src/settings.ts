@@ -7,7 +7,7 @@
  * tag or URL should not pay for compiling them at start-up.
  */
 import { Diagnostics } from './diagnostics.js'
-import { Input, PURGE_KINDS, type InputName, type PurgeKind } from './constants.js'
+import { Input, PURGE_KINDS, type InputName, type PurgeKind, type RunMode } from './constants.js'
 import { splitList } from './lists.js'
 import { normalizeUrls, validateTags } from './targets.js'
 import { parseCountries } from './countries.js'
@@ -37,10 +37,12 @@ export interface EventDefaults {
 }
 
 export interface RunSettings {
+  /** '' only in mode: verify, which sends no purge. */
   readonly apiKey: string
-  readonly baseUrl: URL
-  /** When set, only this kind is purged. */
-  readonly mode?: PurgeKind
+  /** Absent only in mode: verify, which sends no purge. */
+  readonly baseUrl?: URL
+  /** A kind: only this kind is purged. `verify`: nothing is purged; the targets select pages. */
+  readonly mode?: RunMode
   readonly tags: readonly string[]
   readonly urls: readonly string[]
   readonly pattern?: PreparedPattern
@@ -98,8 +100,10 @@ export async function parseInputs(
     return given === '' ? (INPUT_DEFAULTS[name] ?? '') : given
   }
 
+  // mode: verify sends no purge, so it needs neither the key nor the service's address.
+  const verifyOnly = value(Input.Mode).toLowerCase() === 'verify'
   const apiKey = raw[Input.ApiKey].trim()
-  if (apiKey === '')
+  if (apiKey === '' && !verifyOnly)
     diag.problem(
       Input.ApiKey,
       '',
@@ -111,7 +115,7 @@ export async function parseInputs(
   }
 
   const baseUrlText = value(Input.BaseUrl)
-  if (baseUrlText === '')
+  if (baseUrlText === '' && !verifyOnly)
     diag.problem(Input.BaseUrl, '', "is required: the service's base address, https://…")
   const baseUrl = baseUrlText === '' ? undefined : parseBaseUrl(Input.BaseUrl, baseUrlText, diag)
 
@@ -139,10 +143,40 @@ export async function parseInputs(
     diag
   )
   const countries = parseCountries(value(Input.Country), diag)
-  const verify = parseVerifySettings(value, diag)
+  const verify = parseVerifySettings(value, diag, verifyOnly)
   if (verify?.mode === 'off' && dryRun === false) {
-    const inputs = [Input.VerifyTimeoutSeconds, Input.Devices, Input.VerifyUrls, Input.VerifyLimit]
+    const inputs = [
+      Input.VerifyTimeoutSeconds,
+      Input.Devices,
+      Input.VerifyUrls,
+      Input.VerifyLimit,
+      Input.Shard,
+      Input.Rate
+    ]
     warnAboutIgnoredInputs(raw, inputs, 'verify is false', diag)
+  }
+  if (verifyOnly) {
+    const inputs = [
+      Input.BaseUrl,
+      Input.Country,
+      Input.BatchSize,
+      Input.MaxAttempts,
+      Input.Concurrency,
+      Input.AllowPurgeAll
+    ]
+    warnAboutIgnoredInputs(raw, inputs, "mode is 'verify' (nothing is purged)", diag)
+    if (apiKey !== '') {
+      diag.notice(
+        "mode is 'verify': api_key is not used (nothing is purged); a verify job can do without the secret."
+      )
+    }
+  } else {
+    warnAboutIgnoredInputs(
+      raw,
+      [Input.PurgedAt],
+      'this run checks its own purges (purged_at is for mode: verify, in a later job)',
+      diag
+    )
   }
 
   const active = activeKinds(mode, raw, diag)
@@ -154,7 +188,8 @@ export async function parseInputs(
       ? undefined
       : (await import('./pattern.js')).preparePattern(
           patternText,
-          { allowPurgeAll: allowPurgeAll ?? false },
+          // A pattern that selects every page only selects pages to check in mode: verify.
+          { allowPurgeAll: verifyOnly || (allowPurgeAll ?? false) },
           diag
         )
 
@@ -188,12 +223,16 @@ export async function parseInputs(
     (TARGET_INPUTS as readonly string[]).includes(problem.input)
   )
   const nothingGiven =
-    tags.length === 0 && urls.length === 0 && patternText === '' && !changedFilesInEffect
+    tags.length === 0 &&
+    urls.length === 0 &&
+    patternText === '' &&
+    !changedFilesInEffect &&
+    !(verifyOnly && (verify?.extraPages.length ?? 0) > 0)
   if (nothingGiven && !targetsRefused) reportNothingToPurge(mode, diag)
 
   if (
     !diag.ok ||
-    baseUrl === undefined ||
+    (baseUrl === undefined && !verifyOnly) ||
     dryRun === undefined ||
     batchSize === undefined ||
     timeoutSeconds === undefined ||
@@ -207,7 +246,7 @@ export async function parseInputs(
     diagnostics: diag,
     settings: {
       apiKey,
-      baseUrl,
+      ...(baseUrl && { baseUrl }),
       ...(mode && { mode }),
       tags,
       urls,
@@ -225,14 +264,15 @@ export async function parseInputs(
   }
 }
 
-function parseMode(text: string, diag: Diagnostics): PurgeKind | undefined {
+function parseMode(text: string, diag: Diagnostics): RunMode | undefined {
   if (text === '') return undefined
   const mode = text.toLowerCase()
+  if (mode === 'verify') return 'verify'
   if ((PURGE_KINDS as readonly string[]).includes(mode)) return mode as PurgeKind
   diag.problem(
     Input.Mode,
     text,
-    `must be one of ${PURGE_KINDS.join(', ')}, or empty to purge every kind given`
+    `must be one of ${PURGE_KINDS.join(', ')}, verify (purge nothing; check and warm the pages the targets select), or empty to purge every kind given`
   )
   return undefined
 }
@@ -245,12 +285,9 @@ const INPUT_OF_KIND: Readonly<Record<PurgeKind, InputName>> = {
 const TARGET_INPUTS: readonly InputName[] = Object.values(INPUT_OF_KIND)
 
 /** With a mode, only that kind is purged; the other kinds' inputs are set aside, with a warning. */
-function activeKinds(
-  mode: PurgeKind | undefined,
-  raw: RawInputs,
-  diag: Diagnostics
-): Set<PurgeKind> {
-  if (mode === undefined) return new Set(PURGE_KINDS)
+function activeKinds(mode: RunMode | undefined, raw: RawInputs, diag: Diagnostics): Set<PurgeKind> {
+  // mode: verify purges nothing, and every kind of target selects pages to check.
+  if (mode === undefined || mode === 'verify') return new Set(PURGE_KINDS)
   for (const kind of PURGE_KINDS) {
     const input = INPUT_OF_KIND[kind]
     if (kind !== mode && raw[input].trim() !== '') {
@@ -270,7 +307,7 @@ function parseUrlsInput(text: string, diag: Diagnostics): string[] {
 
 async function parseChangedFilesInputs(
   value: (name: InputName) => string,
-  mode: PurgeKind | undefined,
+  mode: RunMode | undefined,
   diag: Diagnostics
 ): Promise<ChangedFilesSettings | undefined> {
   if (mode === 'pattern') {
@@ -298,7 +335,14 @@ function warnAboutIgnoredInputs(
   }
 }
 
-function reportNothingToPurge(mode: PurgeKind | undefined, diag: Diagnostics): void {
+function reportNothingToPurge(mode: RunMode | undefined, diag: Diagnostics): void {
+  if (mode === 'verify') {
+    diag.problemOfInputs(
+      [...TARGET_INPUTS, Input.VerifyUrls],
+      `Nothing to verify: mode: verify checks the pages that '${Input.Tags}', '${Input.Urls}', '${Input.Pattern}', ${Input.ChangedFiles}: true or '${Input.VerifyUrls}' select; give at least one.`
+    )
+    return
+  }
   if (mode !== undefined) {
     const input = INPUT_OF_KIND[mode]
     const alternatives = mode === 'pattern' ? '' : ' (or set changed_files: true)'

@@ -169,15 +169,20 @@ function readsContents(permissions: unknown): boolean {
 /**
  * This action's literal `with:` values, through the action's own input parser: a value the
  * action would refuse at run time (`mode: tags`, `dry_run: yes`) is a finding now. Values
- * that are expressions are unknown here, so only problems of literal inputs count.
+ * that are expressions are unknown here, so only problems of literal inputs (and of inputs
+ * left out, which have their defaults) count.
  */
 async function checkLiteralValues(given: Record<string, unknown>, action: ActionInterface) {
   const literal = new Set<string>()
   const raw: Record<string, string> = {}
   for (const [name, spec] of action.inputs) {
     const value = given[name]
-    if (value === undefined || value === null) raw[name] = spec.default
-    else if (String(value).includes('${{')) raw[name] = spec.required ? 'x' : ''
+    // An input left out is known too: it has its default (an api_key left out is ''), unless
+    // the default is an expression (github_token's).
+    if (value === undefined || value === null) {
+      raw[name] = spec.default
+      if (!spec.default.includes('${{')) literal.add(name)
+    } else if (String(value).includes('${{')) raw[name] = spec.required ? 'x' : ''
     else {
       raw[name] = String(value)
       literal.add(name)
@@ -185,7 +190,10 @@ async function checkLiteralValues(given: Record<string, unknown>, action: Action
   }
   if (String(given.api_key ?? '').includes('${{')) raw.api_key = 'placeholder-key'
   if (String(given.base_url ?? '').includes('${{')) raw.base_url = 'https://api.example.com'
-  const { diagnostics } = await parseInputs(raw as unknown as RawInputs)
+  // On a runner the event always names a commit (GITHUB_SHA at least): build_id's default.
+  const { diagnostics } = await parseInputs(raw as unknown as RawInputs, undefined, {
+    deployedCommit: () => ({ sha: 'f'.repeat(40), source: 'GITHUB_SHA' })
+  })
   return diagnostics.problems
     .filter(problem => problem.input.split(/,\s*/).every(name => literal.has(name)))
     .map(problem => formatProblem(problem))

@@ -314,7 +314,41 @@ const urlMapLike = fc.oneof(
   nastyString
 )
 const modeLike = fc.oneof(
-  fc.constantFrom('', 'tag', 'url', 'pattern', 'TAG', 'Url', ' url ', 'tags', 'all', 'regex'),
+  fc.constantFrom(
+    '',
+    'tag',
+    'url',
+    'pattern',
+    'TAG',
+    'Url',
+    ' url ',
+    'tags',
+    'all',
+    'regex',
+    'verify',
+    'Verify'
+  ),
+  nastyString
+)
+const shardLike = fc.oneof(
+  fc.constantFrom('1/4', '4/4', '0/4', '5/4', '1/0', '1/257', '2 / 3', '1-4', '1/4/8', '/4', 'x'),
+  fc
+    .tuple(fc.integer({ min: -3, max: 300 }), fc.integer({ min: -3, max: 300 }))
+    .map(([k, n]) => `${k}/${n}`),
+  nastyString
+)
+const purgedAtLike = fc.oneof(
+  fc.constantFrom(
+    '2026-11-23T09:14:07.250Z',
+    '2026-11-23T09:14:07Z',
+    '2026-11-23T09:14:07+02:00',
+    '2026-11-23T09:14:07',
+    '2026-02-30T09:14:07Z',
+    '2026-11-23T25:14:07Z',
+    '1700000000000',
+    'yesterday'
+  ),
+  fc.date({ noInvalidDate: true }).map(date => date.toISOString()),
   nastyString
 )
 const booleanLike = fc.oneof(
@@ -334,7 +368,10 @@ const FUZZED: Readonly<Partial<Record<InputName, fc.Arbitrary<string>>>> = {
   [Input.Concurrency]: numberLike,
   [Input.BaseUrl]: baseUrlLike,
   [Input.UrlMap]: urlMapLike,
-  [Input.Mode]: modeLike
+  [Input.Mode]: modeLike,
+  [Input.Shard]: shardLike,
+  [Input.Rate]: numberLike,
+  [Input.PurgedAt]: purgedAtLike
 }
 const FUZZED_NAMES = Object.keys(FUZZED) as InputName[]
 
@@ -434,17 +471,35 @@ function checkSettings(settings: RunSettings): void {
     'timeout_seconds',
     settings.timeoutMs
   )
-  check(settings.apiKey !== '' && !/\s/.test(settings.apiKey), 'the api_key is blank or spaced')
+  // mode: verify sends no purge: the key and the service's address may be left out.
+  const verifyOnly = settings.mode === 'verify'
+  check(verifyOnly || settings.apiKey !== '', 'the api_key is blank')
+  check(!/\s/.test(settings.apiKey), 'the api_key is spaced')
   const base = settings.baseUrl
-  check(
-    base.protocol === 'https:' || (base.protocol === 'http:' && LOOPBACK.test(base.hostname)),
-    'base_url is neither https nor loopback http',
-    base.href
-  )
-  check(base.username === '' && base.password === '', 'base_url holds credentials', base.href)
-  check(base.search === '' && base.hash === '', 'base_url holds a query or fragment', base.href)
-  check(!base.pathname.endsWith('/') || base.pathname === '/', 'base_url ends with /', base.href)
-  if (settings.mode !== undefined) {
+  check(verifyOnly || base !== undefined, 'no base_url')
+  if (base !== undefined) {
+    check(
+      base.protocol === 'https:' || (base.protocol === 'http:' && LOOPBACK.test(base.hostname)),
+      'base_url is neither https nor loopback http',
+      base.href
+    )
+    check(base.username === '' && base.password === '', 'base_url holds credentials', base.href)
+    check(base.search === '' && base.hash === '', 'base_url holds a query or fragment', base.href)
+    check(!base.pathname.endsWith('/') || base.pathname === '/', 'base_url ends with /', base.href)
+  }
+  if (verifyOnly) check(settings.verify?.siteUrl !== undefined, 'mode: verify without site_url')
+  const shard = settings.verify?.shard
+  if (shard) {
+    const whole = Number.isInteger(shard.index) && Number.isInteger(shard.count)
+    check(whole && shard.index >= 1 && shard.index <= shard.count, 'shard out of range', shard)
+  }
+  const rate = settings.verify?.ratePerSecond
+  if (rate !== undefined) check(rate > 0 && rate <= 10_000, 'rate out of range', rate)
+  const purgedAt = settings.verify?.purgedAt
+  if (purgedAt !== undefined) {
+    check(verifyOnly && Number.isFinite(purgedAt), 'purged_at kept or not a time', purgedAt)
+  }
+  if (settings.mode !== undefined && settings.mode !== 'verify') {
     check(PURGE_KINDS.includes(settings.mode), 'unknown mode', settings.mode)
     if (settings.mode !== 'tag') check(settings.tags.length === 0, 'tags kept despite mode')
     if (settings.mode !== 'url') check(settings.urls.length === 0, 'urls kept despite mode')
@@ -456,7 +511,10 @@ function checkSettings(settings: RunSettings): void {
     check(pattern.startsWith(settings.pattern.delimiter), 'the pattern lost its delimiter', pattern)
   }
   const something =
-    settings.tags.length + settings.urls.length > 0 || settings.pattern || settings.changedFiles
+    settings.tags.length + settings.urls.length > 0 ||
+    settings.pattern ||
+    settings.changedFiles ||
+    (verifyOnly && (settings.verify?.extraPages.length ?? 0) > 0)
   check(Boolean(something), 'accepted with nothing to purge')
 }
 

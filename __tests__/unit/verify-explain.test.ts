@@ -81,6 +81,7 @@ describe('whyNothingChecked', () => {
   const selection = (overrides: Partial<PageSelection>): PageSelection => ({
     pages: [],
     selectedCount: 0,
+    inShard: 0,
     leftOut: 0,
     bySitemap: [],
     uncheckedTags: [],

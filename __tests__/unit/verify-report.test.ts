@@ -11,6 +11,7 @@ import { Tally, type CheckResult } from '../../src/verify/tally.js'
 const selection = {
   pages: [{ path: '/a', purgedBy: [] }],
   selectedCount: 300,
+  inShard: 300,
   leftOut: 100,
   bySitemap: [],
   uncheckedTags: ['home'],
@@ -27,6 +28,7 @@ function report(checks: CheckResult[]): VerifyReport {
     siteUrl: 'https://www.example.com',
     devices: ['desktop', 'mobile'],
     selection,
+    against: { kind: 'purges', lastAcceptedAt: Date.UTC(2026, 10, 23, 9, 0, 0) },
     verification: {
       status: checks.some(c => c.state === 'stale') ? 'stale' : 'fresh',
       counts: tally.counts,

@@ -55,7 +55,7 @@ describe('verification settings', () => {
       site_url: 'http://www.example.com',
       verify_timeout_seconds: '-3',
       devices: 'desktop, phone',
-      verify_limit: '0',
+      verify_limit: '-1',
       sitemap: 'ftp://x'
     })
     expect(problems).toEqual(
@@ -64,7 +64,9 @@ describe('verification settings', () => {
         expect.stringMatching(/^Input 'site_url' "http:\/\/www.example.com": must use https/),
         expect.stringMatching(/^Input 'verify_timeout_seconds' "-3"/),
         expect.stringMatching(/^Input 'devices' "phone": is not a built-in device/),
-        expect.stringMatching(/^Input 'verify_limit' "0"/),
+        expect.stringMatching(
+          /^Input 'verify_limit' "-1": must be a whole number from 0 to 100000/
+        ),
         expect.stringMatching(/^Input 'sitemap' "ftp:\/\/x"/)
       ])
     )

@@ -25,10 +25,10 @@ describe('workflows in the docs', () => {
     yamlBlocks(readFileSync(path.join(root, file), 'utf8')).map(block => ({ file, block }))
   )
 
-  it('the README has its four complete workflows', async () => {
+  it('the README has its five complete workflows', async () => {
     const readme = cases.filter(c => c.file === 'README.md')
     const kinds = await Promise.all(readme.map(c => lintYaml(c.block.text, c.block.line, action)))
-    expect(kinds.filter(report => report.kind === 'workflow').length).toBe(4)
+    expect(kinds.filter(report => report.kind === 'workflow').length).toBe(5)
   })
 
   it.each(cases.map(c => [`${c.file}:${c.block.line}`, c] as const))(
@@ -117,8 +117,19 @@ ${run}
     )
     expect(report.kind).toBe('steps')
     expect(report.findings.map(f => f.message)).toEqual([
-      "required input 'api_key' is missing",
-      "required input 'base_url' is missing"
+      `the action refuses: Input 'api_key' "": is required: pass the secret, e.g. \${{ secrets.PURGE_API_KEY }}`,
+      `the action refuses: Input 'base_url' "": is required: the service's base address, https://…`
+    ])
+  })
+
+  it('a mode: verify step needs neither api_key nor base_url, but site_url', async () => {
+    const step = (extra: string): string =>
+      `- uses: <owner>/render-cache-purge-action@v1\n  with:\n    mode: verify\n    pattern: '#^/#'\n${extra}`
+    const ok = await lintYaml(step('    site_url: https://www.example.com\n'), 10, action)
+    expect(ok.findings).toEqual([])
+    const missing = await lintYaml(step(''), 10, action)
+    expect(missing.findings.map(f => f.message)).toEqual([
+      `the action refuses: Input 'site_url' "": is required with mode: verify: the public address of the website, e.g. https://www.example.com`
     ])
   })
 

@@ -57,3 +57,8 @@ export function nothingToPurge(): RunOutcome {
     count: 0
   }
 }
+
+/** mode: verify: nothing is purged (the targets only select the pages to check). */
+export function verifyOnlyOutcome(): RunOutcome {
+  return { ...nothingToPurge(), status: 'verify-only' }
+}

@@ -56,10 +56,13 @@ function renderWithLimits(input: SummaryInput, limits: ListLimits): string {
   }
   if (plan.requests.length > 0) parts.push(requestTable(plan.requests, limits.rows, results))
   parts.push(failuresSection(results ?? [], limits.rows))
-  const verb = results === undefined ? 'Planned' : 'Purged'
-  parts.push(foldedList(`${verb} tags`, outcome.purged.tags, limits.items))
-  parts.push(foldedList(`${verb} URLs`, outcome.purged.urls, limits.items))
-  parts.push(foldedList(`${verb} pattern`, outcome.purged.patterns, limits.items))
+  // mode: verify purges nothing: its targets only select the pages to check.
+  const verifyOnly = outcome.status === 'verify-only'
+  const verb = verifyOnly ? 'Selecting' : results === undefined ? 'Planned' : 'Purged'
+  const targets = verifyOnly ? plan.targets : outcome.purged
+  parts.push(foldedList(`${verb} tags`, targets.tags, limits.items))
+  parts.push(foldedList(`${verb} URLs`, targets.urls, limits.items))
+  parts.push(foldedList(`${verb} pattern`, targets.patterns, limits.items))
   parts.push(foldedList('Not purged', outcome.failed, limits.items))
   if (input.changedFiles) parts.push(changedFilesSection(input.changedFiles, limits))
   if (input.warnings.length > 0) {
@@ -83,6 +86,8 @@ function headline({ outcome, plan, results }: SummaryInput): string {
       const failedRequests = (results ?? []).filter(result => result.outcome !== 'purged').length
       return `failed: ${failedRequests} of ${requests} did not succeed; ${outcome.failed.length} target(s) not purged`
     }
+    case 'verify-only':
+      return 'mode: verify, nothing purged; the targets select the pages to check'
   }
 }
 

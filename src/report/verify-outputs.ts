@@ -10,6 +10,9 @@ export function skippedVerifyOutputs(): Record<string, string> {
     [Output.VerifyStatus]: 'skipped',
     [Output.Stale]: '[]',
     [Output.VerifySeconds]: '',
-    [Output.Warm]: '0'
+    [Output.Warm]: '0',
+    [Output.Shard]: '',
+    [Output.PagesSelected]: '0',
+    [Output.PagesChecked]: '0'
   }
 }

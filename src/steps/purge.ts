@@ -11,6 +11,7 @@ import type { RunOutcome } from '../report/outcome.js'
 import { renderSummary } from '../report/summary.js'
 import { createHttpTransport } from '../send/http-transport.js'
 import { describeFailure, sendPlan, type RequestResult } from '../send/send-plan.js'
+import { formatAcceptedAt } from '../verify/purged-at.js'
 import type { RunSettings } from '../settings.js'
 
 export interface SentPurges {
@@ -30,10 +31,13 @@ export async function sendPurges(
   io: ActionIo
 ): Promise<SentPurges> {
   const acceptedAt = new Map<number, number>()
+  // Settings come without base_url only in mode: verify, which never gets here.
+  if (settings.baseUrl === undefined) throw new Error('sendPurges: no base_url to send to')
+  const baseUrl = settings.baseUrl
   const transport = createHttpTransport(USER_AGENT, settings.timeoutMs)
   try {
     const results = await sendPlan(plan.requests, transport, {
-      baseUrl: settings.baseUrl,
+      baseUrl,
       apiKey: settings.apiKey,
       timeoutMs: settings.timeoutMs,
       maxAttempts: settings.maxAttempts,
@@ -71,6 +75,8 @@ function describeResult(result: RequestResult): string {
 export interface PurgeReport {
   plan: Plan
   outcome: RunOutcome
+  /** The runner's time each accepted request was accepted at: `accepted_at` is the last. */
+  acceptedAt?: AcceptanceTimes
   results?: readonly RequestResult[]
   warnings: readonly string[]
   changedFiles?: ChangedFilesReport | undefined
@@ -79,10 +85,13 @@ export interface PurgeReport {
 /** The purge's outputs and summary section, for every outcome (sent, dry run, nothing). */
 export async function reportPurge(io: ActionIo, input: PurgeReport): Promise<void> {
   const { outcome } = input
+  const times = [...(input.acceptedAt?.values() ?? [])]
   io.setOutputs({
     [Output.Status]: outcome.status,
     [Output.Pattern]: outcome.purged.patterns[0] ?? '',
-    [Output.Count]: String(outcome.count)
+    [Output.Count]: String(outcome.count),
+    // For the verify jobs of a matrix: their purged_at.
+    [Output.AcceptedAt]: times.length > 0 ? formatAcceptedAt(Math.max(...times)) : ''
   })
   io.setListOutputs({
     [Output.Tags]: outcome.purged.tags,

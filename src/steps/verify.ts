@@ -9,7 +9,9 @@ import { Output, type VerifyStatus } from '../constants.js'
 import type { AcceptanceTimes, PurgeRequest, PurgeTargets } from '../plan.js'
 import { jsonArrayWithin, MAX_LIST_OUTPUT_BYTES } from '../report/list-outputs.js'
 import { skippedVerifyOutputs } from '../report/verify-outputs.js'
-import type { RunSettings } from '../settings.js'
+import type { RunSettings, VerifySettings } from '../settings.js'
+import type { VerifyInput } from '../verify/index.js'
+import { formatAcceptedAt } from '../verify/purged-at.js'
 
 /** Verification was asked for but cannot run: says why in the summary. */
 export async function skipVerification(
@@ -36,12 +38,10 @@ export async function verifyAfterPurge(
     io.setOutputs(skippedVerifyOutputs())
     return
   }
-  const [{ runVerification, targetKey }, { renderVerificationSection }, explain] =
-    await Promise.all([
-      import('../verify/index.js'),
-      import('../report/verification.js'),
-      import('../verify/explain.js')
-    ])
+  const [{ targetKey }, explain] = await Promise.all([
+    import('../verify/index.js'),
+    import('../verify/explain.js')
+  ])
   const countryWarning = explain.countryLimitWarning(settings.countries, verify.mode)
   if (countryWarning !== undefined) io.warning(countryWarning)
   const byTarget = new Map<string, number>()
@@ -54,17 +54,74 @@ export async function verifyAfterPurge(
     }
   }
   const lastAcceptedAt = Math.max(...acceptedAt.values())
-  const report = await runVerification({
+  await verifyAndReport(io, settings, {
     settings: verify,
     siteUrl: verify.siteUrl,
     targets: purged,
     acceptedAt: byTarget,
-    lastAcceptedAt,
-    deadlineFrom: lastAcceptedAt,
+    against: { kind: 'purges', lastAcceptedAt }
+  })
+}
+
+/**
+ * mode: verify: nothing was purged here; the pages the targets select are checked against
+ * purged_at (the purge job's accepted_at), or only warmed without it. The deadline counts from
+ * now: a matrix job may start minutes after the purge.
+ */
+export async function verifyWithoutPurge(
+  io: ActionIo,
+  settings: RunSettings,
+  targets: PurgeTargets
+): Promise<void> {
+  const verify = settings.verify
+  // The settings refuse mode: verify without site_url.
+  if (verify?.siteUrl === undefined) throw new Error('mode: verify without site_url')
+  const now = Date.now()
+  const { purgedAt } = verify
+  if (purgedAt === undefined) {
+    io.notice(
+      'mode: verify without purged_at: the pages are warmed, not checked against a purge (any HIT counts as fresh; EXTRACTING is asked again until HIT).'
+    )
+  } else if (purgedAt > now + FUTURE_PURGE_TOLERANCE_MS) {
+    io.warning(
+      `purged_at (${formatAcceptedAt(purgedAt)}) is ${Math.round((purgedAt - now) / 1000)} s ahead of this runner's clock: was it written without its time zone, or in another clock? Pages cached before it count as stale.`
+    )
+  } else {
+    io.info(
+      `Checking against purged_at ${formatAcceptedAt(purgedAt)} (${Math.round((now - purgedAt) / 1000)} s ago).`
+    )
+  }
+  await verifyAndReport(io, settings, {
+    settings: verify,
+    siteUrl: verify.siteUrl,
+    targets,
+    acceptedAt: new Map(),
+    against: purgedAt === undefined ? { kind: 'warm-only' } : { kind: 'purged-at', at: purgedAt }
+  })
+}
+
+/** A purged_at this far ahead of the runner's clock is a mistake rather than clock drift. */
+const FUTURE_PURGE_TOLERANCE_MS = 60_000
+
+/** Runs the verification, sets its outputs, writes its summary section and concludes. */
+async function verifyAndReport(
+  io: ActionIo,
+  settings: RunSettings,
+  input: Omit<VerifyInput, 'requestTimeoutMs' | 'log'> & { settings: VerifySettings }
+): Promise<void> {
+  const [{ runVerification }, { renderVerificationSection }, explain] = await Promise.all([
+    import('../verify/index.js'),
+    import('../report/verification.js'),
+    import('../verify/explain.js')
+  ])
+  const verify = input.settings
+  const report = await runVerification({
+    ...input,
+    ...(verify.ratePerSecond !== undefined && { ratePerSecond: verify.ratePerSecond }),
     requestTimeoutMs: settings.timeoutMs,
     log: io
   })
-  const { verification } = report
+  const { verification, selection } = report
   const { counts } = verification
   const stale = verification.listed.filter(check => check.state === 'stale')
   const staleOutput = jsonArrayWithin(
@@ -87,7 +144,10 @@ export async function verifyAfterPurge(
       verification.settledAfterMs === undefined
         ? ''
         : (verification.settledAfterMs / 1000).toFixed(1),
-    [Output.Warm]: String(verification.warm)
+    [Output.Warm]: String(verification.warm),
+    [Output.Shard]: verify.shard ? `${verify.shard.index}/${verify.shard.count}` : '',
+    [Output.PagesSelected]: String(selection.selectedCount),
+    [Output.PagesChecked]: String(selection.pages.length)
   })
   await io.writeSummary(renderVerificationSection(report))
   const goneWarning = explain.goneWarning(verification.listed, counts.gone, verify.devices.length)
@@ -96,7 +156,7 @@ export async function verifyAfterPurge(
     report.selection.pages.length === 0 && verification.fatal === undefined
       ? explain.whyNothingChecked({
           selection: report.selection,
-          patterns: purged.patterns.length,
+          patterns: input.targets.patterns.length,
           ...(report.sitemap && { sitemapFound: report.sitemap.found }),
           sitemapRequest: verify.sitemap,
           siteUrl: report.siteUrl
@@ -111,6 +171,10 @@ export async function verifyAfterPurge(
     checks: verification.checks,
     notReached: verification.notReached,
     timeoutSeconds: verify.timeoutMs / 1000,
+    deadlineFrom:
+      input.against.kind === 'purges'
+        ? 'after the last purge was accepted'
+        : 'after the step started',
     ...(nothingChecked !== undefined && { nothingChecked })
   })
 }
@@ -126,6 +190,8 @@ interface VerificationCounts {
   readonly checks: number
   readonly notReached: number
   readonly timeoutSeconds: number
+  /** What the deadline counts from, in words. */
+  readonly deadlineFrom: string
   /** Why no page was checked, when none was. */
   readonly nothingChecked?: string
 }
@@ -167,7 +233,7 @@ function concludeVerification(
   }
   const what = [
     counts.stale > 0
-      ? `${counts.stale} check(s) still stale at the deadline, ${counts.timeoutSeconds} s after the last purge was accepted (raise verify_timeout_seconds if purges take longer to reach this data center)`
+      ? `${counts.stale} check(s) still stale at the deadline, ${counts.timeoutSeconds} s ${counts.deadlineFrom} (raise verify_timeout_seconds if purges take longer to reach this data center)`
       : '',
     counts.failed > 0 ? `${counts.failed} check(s) could not be made` : '',
     counts.notReached > 0

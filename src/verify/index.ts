@@ -27,16 +27,29 @@ export interface VerifyLog {
   warning(message: string): void
 }
 
+/** This run's purges, purged_at (mode: verify), or nothing (mode: verify: warm only). */
+export type Against =
+  | { readonly kind: 'purges'; readonly lastAcceptedAt: number }
+  | { readonly kind: 'purged-at'; readonly at: number }
+  | { readonly kind: 'warm-only' }
+
+/** The runner's time fresh is judged against (the last acceptance); undefined: warm only. */
+function lastAcceptedAtOf(against: Against): number | undefined {
+  if (against.kind === 'purges') return against.lastAcceptedAt
+  return against.kind === 'purged-at' ? against.at : undefined
+}
+
 export interface VerifyInput {
   readonly settings: VerifySettings
   readonly siteUrl: URL
   readonly targets: PurgeTargets
   /** The runner's time each target's purge was accepted at, by `targetKey`. */
   readonly acceptedAt: ReadonlyMap<string, number>
-  /** The last purge's acceptance (runner's clock); absent: nothing was purged, so warm only. */
-  readonly lastAcceptedAt?: number
-  /** The deadline (verify_timeout_seconds) counts from here, in the runner's clock. */
-  readonly deadlineFrom: number
+  /**
+   * What fresh is judged against. After this run's purges, the deadline (verify_timeout_seconds)
+   * counts from the last acceptance; in mode: verify, from the start of this step.
+   */
+  readonly against: Against
   /** Page requests a second at most (the `rate` input); absent: 6 in flight is the only bound. */
   readonly ratePerSecond?: number
   /** The longest one request may take (timeout_seconds). */
@@ -50,6 +63,10 @@ export interface VerifyReport {
   readonly siteUrl: string
   readonly devices: readonly string[]
   readonly selection: PageSelection
+  /** What fresh was judged against: this run's purges, purged_at (mode: verify), or nothing. */
+  readonly against: Against
+  /** The `rate` input, when given. */
+  readonly ratePerSecond?: number
   /** Absent when the targets needed no sitemap. */
   readonly sitemap?: SitemapSummary
   readonly verification: Verification
@@ -69,8 +86,11 @@ export function targetKey(target: TargetRef): string {
 }
 
 export async function runVerification(input: VerifyInput): Promise<VerifyReport> {
-  const { settings, siteUrl, log } = input
+  const { settings, siteUrl, log, against } = input
   const clock = input.clock ?? systemClock
+  const lastAcceptedAt = lastAcceptedAtOf(against)
+  const deadline =
+    (against.kind === 'purges' ? against.lastAcceptedAt : clock.now()) + settings.timeoutMs
   const transport = input.transport ?? createSiteTransport(DEFAULTS.concurrency)
   try {
     const needsSitemap =
@@ -79,22 +99,42 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
       ? await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
       : undefined
     const selection = choosePages(input, sitemap)
+    const { shard } = selection
+    const part = shard ? `this job's part (shard ${shard.index}/${shard.count}): ` : ''
+    if (shard) {
+      log.info(
+        `Shard ${shard.index}/${shard.count}: ${selection.inShard} of the ${selection.selectedCount} selected pages are this job's part.`
+      )
+    }
     if (selection.leftOut > 0) {
       log.notice(
-        `verify_limit is ${settings.limit}: ${selection.leftOut} of ${selection.selectedCount} pages are left out; a sample spread over them is checked.`
+        `verify_limit is ${settings.limit}: ${part}${selection.leftOut} of ${selection.inShard} pages are left out; a sample spread over them is checked (verify_limit: 0 checks every page).`
       )
     }
     const devices = settings.devices
+    const checks = selection.pages.length * devices.length
+    const deadlineFrom =
+      against.kind === 'purges'
+        ? 'after the last purge was accepted'
+        : 'from the start of this step'
     log.info(
-      `Verifying ${selection.pages.length} page(s) x ${devices.length} device(s) on ${siteUrl.origin} (deadline ${settings.timeoutMs / 1000} s after the last purge was accepted).`
+      `Verifying ${selection.pages.length} page(s) x ${devices.length} device(s) on ${siteUrl.origin}${input.ratePerSecond !== undefined ? ` at most ${input.ratePerSecond} requests/s` : ''} (deadline ${settings.timeoutMs / 1000} s ${deadlineFrom}).`
     )
-    const verification = await verifyPages(pagesToCheck(input, selection), {
+    const leastSeconds =
+      input.ratePerSecond === undefined ? 0 : Math.ceil(checks / input.ratePerSecond)
+    const secondsLeft = (deadline - clock.now()) / 1000
+    if (leastSeconds > secondsLeft) {
+      log.warning(
+        `At rate ${input.ratePerSecond}, the ${checks} checks take at least ${leastSeconds} s, but the deadline is ${Math.max(0, Math.round(secondsLeft))} s away: raise verify_timeout_seconds (up to 21600) or rate, or split the pages over more shards.`
+      )
+    }
+    const verification = await verifyPages(pagesToCheck(input, lastAcceptedAt, selection), {
       getPage: (url, userAgent, timeoutMs) => transport.getPage(url, userAgent, timeoutMs),
       clock,
       devices,
       pageCount: selection.pages.length,
-      ...(input.lastAcceptedAt !== undefined && { lastAcceptedAt: input.lastAcceptedAt }),
-      deadline: input.deadlineFrom + settings.timeoutMs,
+      ...(lastAcceptedAt !== undefined && { lastAcceptedAt }),
+      deadline,
       requestTimeoutMs: input.requestTimeoutMs,
       ...(input.ratePerSecond !== undefined && { ratePerSecond: input.ratePerSecond }),
       siteLabel: `site_url ${siteUrl.origin}`,
@@ -104,6 +144,8 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
       siteUrl: siteUrl.origin,
       devices: settings.devices.map(device => device.name),
       selection,
+      against,
+      ...(input.ratePerSecond !== undefined && { ratePerSecond: input.ratePerSecond }),
       ...(sitemap && { sitemap: summarizeSitemap(sitemap) }),
       verification
     }
@@ -130,6 +172,9 @@ export interface PreviewReport {
     readonly sitemap_pages: number
     readonly selected: readonly string[]
     readonly selected_count: number
+    /** With a shard: `K/N` and how many selected pages are this job's part. */
+    readonly shard?: string
+    readonly shard_pages?: number
   }
 }
 
@@ -147,7 +192,11 @@ export async function runPreview(input: PreviewInput): Promise<PreviewReport> {
       output: {
         sitemap_pages: sitemap.pages.size,
         selected: selection.pages.map(page => pageUrl(siteUrl, page.path).href),
-        selected_count: selection.selectedCount
+        selected_count: selection.selectedCount,
+        ...(selection.shard && {
+          shard: `${selection.shard.index}/${selection.shard.count}`,
+          shard_pages: selection.inShard
+        })
       }
     }
   } finally {
@@ -160,12 +209,13 @@ export async function runPreview(input: PreviewInput): Promise<PreviewReport> {
  * selection holds paths; URLs are built one page at a time).
  */
 function* pagesToCheck(
-  input: Pick<VerifyInput, 'siteUrl' | 'acceptedAt' | 'lastAcceptedAt'>,
+  input: Pick<VerifyInput, 'siteUrl' | 'acceptedAt'>,
+  lastAcceptedAt: number | undefined,
   selection: PageSelection
 ): Generator<PageToCheck> {
   for (const page of selection.pages) {
     const url = pageUrl(input.siteUrl, page.path)
-    if (input.lastAcceptedAt === undefined) {
+    if (lastAcceptedAt === undefined) {
       yield { url }
       continue
     }
@@ -174,7 +224,7 @@ function* pagesToCheck(
       const time = input.acceptedAt.get(targetKey(target))
       if (time !== undefined) purgeAcceptedAt = Math.max(time, purgeAcceptedAt ?? time)
     }
-    yield { url, purgeAcceptedAt: purgeAcceptedAt ?? input.lastAcceptedAt }
+    yield { url, purgeAcceptedAt: purgeAcceptedAt ?? lastAcceptedAt }
   }
 }
 
@@ -210,6 +260,7 @@ function choosePages(
     ...(sitemap?.turnedOff && { sitemapOff: true }),
     extraPages: input.settings.extraPages,
     limit: input.settings.limit,
+    ...(input.settings.shard && { shard: input.settings.shard }),
     matchPattern: matchPatternPages
   })
   for (const note of selection.notes) input.log.notice(note)

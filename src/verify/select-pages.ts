@@ -8,6 +8,7 @@ import type { GiveUp } from '../../pcre2/pcre2.mjs'
 import type { PurgeKind } from '../constants.js'
 import type { PurgeTargets } from '../plan.js'
 import { reasonsOf } from '../pattern/give-up.js'
+import { inShard, type Shard } from './shard.js'
 
 /** A purge target, by the kind and the item the service was sent. */
 export interface TargetRef {
@@ -51,9 +52,13 @@ export interface TargetSelection {
 export interface PageSelection {
   /** The pages to check, at most `limit` (verify_urls pages always among them). */
   readonly pages: readonly SelectedPage[]
-  /** Pages selected before the limit. */
+  /** Pages selected, before the shard and the limit: every job of a matrix sees the same. */
   readonly selectedCount: number
-  /** Selected but not checked because of the limit. */
+  /** This job's part of them (the shard input); undefined: every page. */
+  readonly shard?: Shard
+  /** Pages in this job's part, before the limit (selectedCount without a shard). */
+  readonly inShard: number
+  /** In this job's part but not checked because of the limit. */
   readonly leftOut: number
   /** Per pattern and folder-tag target: what it selects in the sitemap. */
   readonly bySitemap: readonly TargetSelection[]
@@ -77,7 +82,10 @@ export interface SelectionInput {
   /** Sitemaps are turned off (`sitemap: none`): that is why there are no sitemap pages. */
   readonly sitemapOff?: boolean
   readonly extraPages: readonly string[]
+  /** Infinity: every page of the part. */
   readonly limit: number
+  /** Only the pages of this part; absent: every page. */
+  readonly shard?: Shard
   /** How a pattern selects paths (PCRE2 with PHP's options and limits, in production). */
   readonly matchPattern: (pattern: string, paths: Iterable<string>) => PatternMatch
 }
@@ -143,13 +151,19 @@ export function selectPages(input: SelectionInput): PageSelection {
   const extras = new Set(input.extraPages)
   for (const page of input.extraPages) add(page)
 
-  // Sampled by path (the keys are unique), so that only the pages kept become objects.
-  const kept = spreadSample([...chosen.keys()], input.limit, path => extras.has(path))
+  // Split before the sample, so that the limit applies to this job's part; by path (the keys
+  // are unique), so that only the pages kept become objects.
+  const { shard } = input
+  const paths = [...chosen.keys()]
+  const part = shard === undefined ? paths : paths.filter(path => inShard(path, shard))
+  const kept = spreadSample(part, input.limit, path => extras.has(path))
   const pages = kept.map(path => ({ path, purgedBy: chosen.get(path) ?? [] }))
   return {
     pages,
     selectedCount: chosen.size,
-    leftOut: chosen.size - pages.length,
+    ...(shard && { shard }),
+    inShard: part.length,
+    leftOut: part.length - pages.length,
     bySitemap,
     uncheckedTags,
     urlsNotInSitemap: sitemap ? input.targets.urls.filter(url => !sitemap.has(url)) : [],

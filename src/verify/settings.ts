@@ -1,7 +1,7 @@
 /**
  * The verification inputs (site_url, verify, verify_timeout_seconds, devices, verify_urls,
- * verify_limit, sitemap) as one typed value. Pure, like the rest of the settings: every
- * problem goes to Diagnostics, naming the input and quoting the value.
+ * verify_limit, sitemap, purged_at, shard, rate) as one typed value. Pure, like the rest of the
+ * settings: every problem goes to Diagnostics, naming the input and quoting the value.
  */
 import { Input, type InputName } from '../constants.js'
 import type { Diagnostics } from '../diagnostics.js'
@@ -9,6 +9,8 @@ import { splitList } from '../lists.js'
 import { FALSE_WORDS, parseNumber, parseSecureUrl, TRUE_WORDS } from '../scalars.js'
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
 import { parseDevices, type Device } from './devices.js'
+import { parsePurgedAt } from './purged-at.js'
+import { parseShard, type Shard } from './shard.js'
 
 /** `true` fails the step on stale pages, `warn` only warns; `off` does not verify. */
 export type VerifyMode = 'off' | 'fail' | 'warn'
@@ -21,8 +23,18 @@ export interface VerifySettings {
   readonly devices: readonly Device[]
   /** Paths (with query) on site_url, always checked. */
   readonly extraPages: readonly string[]
+  /** The most pages checked (of this job's part); Infinity for verify_limit: 0 (every page). */
   readonly limit: number
   readonly sitemap: SitemapRequest
+  /**
+   * mode: verify: when the purge was accepted (purged_at, runner's clock); absent: nothing to
+   * check against, so the pages are only warmed.
+   */
+  readonly purgedAt?: number
+  /** This job's part of the selected pages (the shard input); absent: every page. */
+  readonly shard?: Shard
+  /** The most page requests a second (the rate input); absent: only 6 in flight bounds them. */
+  readonly ratePerSecond?: number
 }
 
 export const VERIFY_DEFAULTS = {
@@ -35,22 +47,30 @@ export const VERIFY_DEFAULTS = {
 
 export const VERIFY_LIMITS = {
   timeoutSeconds: { min: 1, max: 21_600, fractions: true },
-  limit: { min: 1, max: 100_000 }
+  /** 0: every selected page. */
+  limit: { min: 0, max: 100_000 },
+  /** Requests a second: above this, 6 in flight is the bound anyway. */
+  rate: { max: 10_000 }
 } as const
 
-/** `value` returns an input trimmed, with its default applied. */
+/**
+ * `value` returns an input trimmed, with its default applied. `verifyOnly` (mode: verify):
+ * nothing is purged, the pages are checked whatever `verify` says (`warn` only warns).
+ */
 export function parseVerifySettings(
   value: (name: InputName) => string,
-  diag: Diagnostics
+  diag: Diagnostics,
+  verifyOnly = false
 ): VerifySettings | undefined {
-  const mode = parseVerifyMode(value(Input.Verify), diag)
+  const asked = parseVerifyMode(value(Input.Verify), diag)
+  const mode = verifyOnly && asked !== undefined ? (asked === 'warn' ? 'warn' : 'fail') : asked
   const siteText = value(Input.SiteUrl)
   const siteUrl = siteText === '' ? undefined : parseSiteUrl(Input.SiteUrl, siteText, diag)
   if (mode !== undefined && mode !== 'off' && siteText === '') {
     diag.problem(
       Input.SiteUrl,
       '',
-      `is required with verify: ${value(Input.Verify)}: the public address of the website, e.g. https://www.example.com`
+      `is required with ${verifyOnly ? 'mode: verify' : `verify: ${value(Input.Verify)}`}: the public address of the website, e.g. https://www.example.com`
     )
   }
   const timeoutSeconds = parseNumber(
@@ -60,7 +80,13 @@ export function parseVerifySettings(
     diag
   )
   const devices = parseDevices(value(Input.Devices), diag)
-  const limit = parseNumber(Input.VerifyLimit, value(Input.VerifyLimit), VERIFY_LIMITS.limit, diag)
+  const limitGiven = parseNumber(
+    Input.VerifyLimit,
+    value(Input.VerifyLimit),
+    VERIFY_LIMITS.limit,
+    diag
+  )
+  const limit = limitGiven === 0 ? Number.POSITIVE_INFINITY : limitGiven
   const extraPages = siteUrl ? parseVerifyUrls(value(Input.VerifyUrls), siteUrl, diag) : []
   if (limit !== undefined && extraPages.length > limit) {
     diag.problem(
@@ -70,11 +96,17 @@ export function parseVerifySettings(
     )
   }
   const sitemap = parseSitemapRequest(value(Input.Sitemap), diag)
+  const purgedAt = verifyOnly ? parsePurgedAtInput(value(Input.PurgedAt), diag) : undefined
+  const shard = parseShardInput(value(Input.Shard), diag)
+  const ratePerSecond = parseRate(value(Input.Rate), diag)
   if (
     mode === undefined ||
     timeoutSeconds === undefined ||
     limit === undefined ||
-    sitemap === undefined
+    sitemap === undefined ||
+    purgedAt === null ||
+    shard === null ||
+    ratePerSecond === null
   ) {
     return undefined
   }
@@ -85,8 +117,45 @@ export function parseVerifySettings(
     devices,
     extraPages,
     limit,
-    sitemap
+    sitemap,
+    ...(purgedAt !== undefined && { purgedAt }),
+    ...(shard !== undefined && { shard }),
+    ...(ratePerSecond !== undefined && { ratePerSecond })
   }
+}
+
+/** undefined: not given; null: refused (the problem is reported). */
+function parsePurgedAtInput(text: string, diag: Diagnostics): number | undefined | null {
+  if (text === '') return undefined
+  const parsed = parsePurgedAt(text)
+  if (typeof parsed === 'number') return parsed
+  diag.problem(Input.PurgedAt, text, parsed.problem)
+  return null
+}
+
+function parseShardInput(text: string, diag: Diagnostics): Shard | undefined | null {
+  if (text === '') return undefined
+  const parsed = parseShard(text)
+  if ('problem' in parsed) {
+    diag.problem(Input.Shard, text, parsed.problem)
+    return null
+  }
+  return parsed
+}
+
+/** A positive number of requests a second, fractions allowed (0.5: one every 2 s). */
+function parseRate(text: string, diag: Diagnostics): number | undefined | null {
+  if (text === '') return undefined
+  const rate = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN
+  if (!(rate > 0) || rate > VERIFY_LIMITS.rate.max) {
+    diag.problem(
+      Input.Rate,
+      text,
+      `must be a positive number of page requests a second, at most ${VERIFY_LIMITS.rate.max} (e.g. 50, or 0.5 for one every 2 s); empty: no cap beyond 6 in flight`
+    )
+    return null
+  }
+  return rate
 }
 
 function parseVerifyMode(text: string, diag: Diagnostics): VerifyMode | undefined {
