@@ -41,6 +41,9 @@ function renderVerificationSection(report) {
     }
     const pages = selection.pages.length;
     parts.push(`<p>${pages} page(s) × ${report.devices.length} device(s) (${report.devices.map(_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY).join(', ')}) checked on ${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(report.siteUrl)}. ${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(DATA_CENTER_NOTE)}</p>\n`);
+    const scope = scopeNotes(report);
+    if (scope !== '')
+        parts.push(`<p>${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(scope)}</p>\n`);
     const counts = STATE_LABELS.map(([state, label]) => [
         (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(label),
         String(verification.counts[state])
@@ -59,10 +62,7 @@ function renderVerificationSection(report) {
         counts.push(['time to fresh, slowest', seconds(verification.settledAfterMs)]);
     }
     if (selection.leftOut > 0) {
-        counts.push([
-            'left out by verify_limit',
-            `${selection.leftOut} of ${selection.selectedCount} pages`
-        ]);
+        counts.push(['left out by verify_limit', `${selection.leftOut} of ${selection.inShard} pages`]);
     }
     if (verification.skew.measured) {
         const skew = Math.round((verification.skew.lowMs + verification.skew.highMs) / 2000);
@@ -87,6 +87,25 @@ function renderVerificationSection(report) {
     }
     parts.push(problemTable(verification.listed, verification.counts));
     return parts.join('');
+}
+/** Which part of the pages this job took, what fresh means here, and the rate. */
+function scopeNotes(report) {
+    const { selection, against } = report;
+    const notes = [];
+    if (selection.shard) {
+        const { index, count } = selection.shard;
+        notes.push(`Shard ${index}/${count}: this job took ${selection.inShard} of the ${selection.selectedCount} selected pages (the other ${count - 1} shard(s) take the rest).`);
+    }
+    if (against.kind === 'purged-at') {
+        notes.push(`mode: verify, nothing purged here: checked against purged_at ${new Date(against.at).toISOString()}.`);
+    }
+    else if (against.kind === 'warm-only') {
+        notes.push('mode: verify without purged_at: pages warmed, not checked against a purge (any HIT counts as fresh).');
+    }
+    if (report.ratePerSecond !== undefined) {
+        notes.push(`At most ${report.ratePerSecond} requests a second (rate).`);
+    }
+    return notes.join(' ');
 }
 /**
  * The checks the table lists, most serious first; pages not there and unverifiable ones are

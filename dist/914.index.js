@@ -1553,7 +1553,10 @@ function matchPatternPages(pattern, paths) {
 
 // EXTERNAL MODULE: ./src/pattern/give-up.ts
 var give_up = __webpack_require__(4543);
+// EXTERNAL MODULE: ./src/verify/shard.ts
+var verify_shard = __webpack_require__(4453);
 ;// CONCATENATED MODULE: ./src/verify/select-pages.ts
+
 
 const PREVIEW_FIRST = 20;
 /** Paths named in the warning about paths where PHP gives up. */
@@ -1619,13 +1622,19 @@ function selectPages(input) {
     const extras = new Set(input.extraPages);
     for (const page of input.extraPages)
         add(page);
-    // Sampled by path (the keys are unique), so that only the pages kept become objects.
-    const kept = spreadSample([...chosen.keys()], input.limit, path => extras.has(path));
+    // Split before the sample, so that the limit applies to this job's part; by path (the keys
+    // are unique), so that only the pages kept become objects.
+    const { shard } = input;
+    const paths = [...chosen.keys()];
+    const part = shard === undefined ? paths : paths.filter(path => (0,verify_shard/* inShard */.Iw)(path, shard));
+    const kept = spreadSample(part, input.limit, path => extras.has(path));
     const pages = kept.map(path => ({ path, purgedBy: chosen.get(path) ?? [] }));
     return {
         pages,
         selectedCount: chosen.size,
-        leftOut: chosen.size - pages.length,
+        ...(shard && { shard }),
+        inShard: part.length,
+        leftOut: part.length - pages.length,
         bySitemap,
         uncheckedTags,
         urlsNotInSitemap: sitemap ? input.targets.urls.filter(url => !sitemap.has(url)) : [],
@@ -2513,12 +2522,20 @@ function* checksOf(pages, devices) {
 
 
 
+/** The runner's time fresh is judged against (the last acceptance); undefined: warm only. */
+function lastAcceptedAtOf(against) {
+    if (against.kind === 'purges')
+        return against.lastAcceptedAt;
+    return against.kind === 'purged-at' ? against.at : undefined;
+}
 function targetKey(target) {
     return `${target.kind}\n${target.item}`;
 }
 async function runVerification(input) {
-    const { settings, siteUrl, log } = input;
+    const { settings, siteUrl, log, against } = input;
     const clock = input.clock ?? src_clock/* systemClock */.m;
+    const lastAcceptedAt = lastAcceptedAtOf(against);
+    const deadline = (against.kind === 'purges' ? against.lastAcceptedAt : clock.now()) + settings.timeoutMs;
     const transport = input.transport ?? (0,site_transport/* createSiteTransport */.bK)(DEFAULTS.concurrency);
     try {
         const needsSitemap = input.targets.patterns.length > 0 || input.targets.tags.some(tag => tag.startsWith('folder-'));
@@ -2526,18 +2543,32 @@ async function runVerification(input) {
             ? await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
             : undefined;
         const selection = choosePages(input, sitemap);
+        const { shard } = selection;
+        const part = shard ? `this job's part (shard ${shard.index}/${shard.count}): ` : '';
+        if (shard) {
+            log.info(`Shard ${shard.index}/${shard.count}: ${selection.inShard} of the ${selection.selectedCount} selected pages are this job's part.`);
+        }
         if (selection.leftOut > 0) {
-            log.notice(`verify_limit is ${settings.limit}: ${selection.leftOut} of ${selection.selectedCount} pages are left out; a sample spread over them is checked.`);
+            log.notice(`verify_limit is ${settings.limit}: ${part}${selection.leftOut} of ${selection.inShard} pages are left out; a sample spread over them is checked (verify_limit: 0 checks every page).`);
         }
         const devices = settings.devices;
-        log.info(`Verifying ${selection.pages.length} page(s) x ${devices.length} device(s) on ${siteUrl.origin} (deadline ${settings.timeoutMs / 1000} s after the last purge was accepted).`);
-        const verification = await verifyPages(pagesToCheck(input, selection), {
+        const checks = selection.pages.length * devices.length;
+        const deadlineFrom = against.kind === 'purges'
+            ? 'after the last purge was accepted'
+            : 'from the start of this step';
+        log.info(`Verifying ${selection.pages.length} page(s) x ${devices.length} device(s) on ${siteUrl.origin}${input.ratePerSecond !== undefined ? ` at most ${input.ratePerSecond} requests/s` : ''} (deadline ${settings.timeoutMs / 1000} s ${deadlineFrom}).`);
+        const leastSeconds = input.ratePerSecond === undefined ? 0 : Math.ceil(checks / input.ratePerSecond);
+        const secondsLeft = (deadline - clock.now()) / 1000;
+        if (leastSeconds > secondsLeft) {
+            log.warning(`At rate ${input.ratePerSecond}, the ${checks} checks take at least ${leastSeconds} s, but the deadline is ${Math.max(0, Math.round(secondsLeft))} s away: raise verify_timeout_seconds (up to 21600) or rate, or split the pages over more shards.`);
+        }
+        const verification = await verifyPages(pagesToCheck(input, lastAcceptedAt, selection), {
             getPage: (url, userAgent, timeoutMs) => transport.getPage(url, userAgent, timeoutMs),
             clock,
             devices,
             pageCount: selection.pages.length,
-            ...(input.lastAcceptedAt !== undefined && { lastAcceptedAt: input.lastAcceptedAt }),
-            deadline: input.deadlineFrom + settings.timeoutMs,
+            ...(lastAcceptedAt !== undefined && { lastAcceptedAt }),
+            deadline,
             requestTimeoutMs: input.requestTimeoutMs,
             ...(input.ratePerSecond !== undefined && { ratePerSecond: input.ratePerSecond }),
             siteLabel: `site_url ${siteUrl.origin}`,
@@ -2547,6 +2578,8 @@ async function runVerification(input) {
             siteUrl: siteUrl.origin,
             devices: settings.devices.map(device => device.name),
             selection,
+            against,
+            ...(input.ratePerSecond !== undefined && { ratePerSecond: input.ratePerSecond }),
             ...(sitemap && { sitemap: summarizeSitemap(sitemap) }),
             verification
         };
@@ -2570,7 +2603,11 @@ async function runPreview(input) {
             output: {
                 sitemap_pages: sitemap.pages.size,
                 selected: selection.pages.map(page => (0,verify_settings/* pageUrl */.fi)(siteUrl, page.path).href),
-                selected_count: selection.selectedCount
+                selected_count: selection.selectedCount,
+                ...(selection.shard && {
+                    shard: `${selection.shard.index}/${selection.shard.count}`,
+                    shard_pages: selection.inShard
+                })
             }
         };
     }
@@ -2583,10 +2620,10 @@ async function runPreview(input) {
  * Each chosen page with the time its purge was accepted, made as the loop takes them (the
  * selection holds paths; URLs are built one page at a time).
  */
-function* pagesToCheck(input, selection) {
+function* pagesToCheck(input, lastAcceptedAt, selection) {
     for (const page of selection.pages) {
         const url = (0,verify_settings/* pageUrl */.fi)(input.siteUrl, page.path);
-        if (input.lastAcceptedAt === undefined) {
+        if (lastAcceptedAt === undefined) {
             yield { url };
             continue;
         }
@@ -2596,7 +2633,7 @@ function* pagesToCheck(input, selection) {
             if (time !== undefined)
                 purgeAcceptedAt = Math.max(time, purgeAcceptedAt ?? time);
         }
-        yield { url, purgeAcceptedAt: purgeAcceptedAt ?? input.lastAcceptedAt };
+        yield { url, purgeAcceptedAt: purgeAcceptedAt ?? lastAcceptedAt };
     }
 }
 /** One progress line: `12,345 of 30,000 checks done (12,100 fresh, 245 stale), ...`. */
@@ -2627,6 +2664,7 @@ function choosePages(input, sitemap) {
         ...(sitemap?.turnedOff && { sitemapOff: true }),
         extraPages: input.settings.extraPages,
         limit: input.settings.limit,
+        ...(input.settings.shard && { shard: input.settings.shard }),
         matchPattern: matchPatternPages
     });
     for (const note of selection.notes)
