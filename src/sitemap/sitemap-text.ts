@@ -4,7 +4,7 @@
  * line that is not an http(s) URL is skipped and counted, as crawlers do, so that the warning
  * can name the first one. Only the line being read is kept: memory stays flat.
  */
-import { MAX_LOC_CHARS } from './sitemap-xml.js'
+import { UrlText } from './url-text.js'
 
 export interface SkippedLine {
   readonly line: number
@@ -13,9 +13,8 @@ export interface SkippedLine {
 }
 
 export class SitemapTextReader {
-  private partial = ''
-  /** The partial line is longer than any URL: the rest of it is dropped. */
-  private overlong = false
+  /** The line being read. */
+  private readonly partial = new UrlText()
   private line = 0
   /** The last chunk ended with CR: an LF starting the next one ends nothing. */
   private afterCr = false
@@ -40,10 +39,10 @@ export class SitemapTextReader {
       const lf = text.indexOf('\n', start)
       const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(lf, cr)
       if (end < 0) {
-        this.append(text.slice(start))
+        this.partial.append(text.slice(start))
         return
       }
-      this.append(text.slice(start, end))
+      this.partial.append(text.slice(start, end))
       this.endLine()
       if (text.charCodeAt(end) === 13 /* CR */) {
         if (end + 1 === text.length) {
@@ -56,26 +55,14 @@ export class SitemapTextReader {
   }
 
   close(): void {
-    if (this.partial !== '' || this.overlong) this.endLine()
-  }
-
-  private append(part: string): void {
-    if (this.overlong) return
-    this.partial += part
-    // Room for the spaces around a URL: only the trimmed line must fit.
-    if (this.partial.length > MAX_LOC_CHARS + 1024 && this.partial.trim().length > MAX_LOC_CHARS) {
-      this.overlong = true
-      this.partial = ''
-    }
+    // The last line, when the file does not end with a line break.
+    this.endLine()
   }
 
   private endLine(): void {
     this.line++
-    const text = this.partial.trim()
-    const overlong = this.overlong || text.length > MAX_LOC_CHARS
-    this.partial = ''
-    this.overlong = false
-    if (overlong) {
+    const text = this.partial.take()
+    if (text === undefined) {
       this.skippedLongLocs++
       return
     }

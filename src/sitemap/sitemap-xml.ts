@@ -16,6 +16,9 @@
  * says what it is; XML that breaks the rules is malformed, with its line and column.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
+import { UrlText } from './url-text.js'
+
+export { MAX_LOC_CHARS } from './url-text.js'
 
 export type SitemapKind = 'urlset' | 'sitemapindex' | 'rss' | 'atom'
 
@@ -35,11 +38,6 @@ export class NotASitemap extends Error {
   }
 }
 
-/**
- * The longest URL read: the protocol's "less than 2,048 characters" (sitemap.js accepts
- * exactly 2,048, and so does this reader); browsers and servers stop near there too.
- */
-export const MAX_LOC_CHARS = 2048
 /** Text without any tag for this long is not a sitemap: stop before it fills the memory. */
 export const MAX_TEXT_WITHOUT_TAG = 1024 * 1024
 /** Text is handed to saxes at most this much at a time (see write()). */
@@ -99,10 +97,9 @@ export class SitemapXmlReader {
   private entryText = ''
   private entryHasLoc = false
   private entries = 0
-  /** Collecting a URL's text (a `<loc>` or feed `<link>`), and whether it grew too long. */
+  /** Collecting a URL's text (a `<loc>` or feed `<link>`). */
   private collecting = false
-  private collected = ''
-  private tooLong = false
+  private readonly collected = new UrlText()
   /** Atom: the chosen link of the entry; RSS: the guid fallback. */
   private fallback: string | undefined
   private guidIsPermalink = true
@@ -278,8 +275,7 @@ export class SitemapXmlReader {
 
   private startCollecting(): void {
     this.collecting = true
-    this.collected = ''
-    this.tooLong = false
+    this.collected.take()
   }
 
   private closeTag(): void {
@@ -321,9 +317,8 @@ export class SitemapXmlReader {
 
   private endCollecting(local: string): void {
     this.collecting = false
-    const url = this.tooLong ? '' : this.collected.trim()
-    this.collected = ''
-    if (this.tooLong || url.length > MAX_LOC_CHARS) {
+    const url = this.collected.take()
+    if (url === undefined) {
       // Counted as too long, not as an entry without a URL.
       this.skippedLongLocs++
       this.entryHasLoc = true
@@ -362,16 +357,7 @@ export class SitemapXmlReader {
 
   private text(text: string): void {
     if (this.collecting) {
-      if (this.tooLong) return
-      this.collected += text
-      // Room for the spaces and newlines around a URL: only the trimmed text must fit.
-      if (
-        this.collected.length > MAX_LOC_CHARS + 1024 &&
-        this.collected.trim().length > MAX_LOC_CHARS
-      ) {
-        this.tooLong = true
-        this.collected = ''
-      }
+      this.collected.append(text)
       return
     }
     // The own text of an index's <sitemap> (only there: it is the "no <loc>" form).

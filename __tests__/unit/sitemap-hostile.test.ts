@@ -1,0 +1,118 @@
+/**
+ * Sitemaps are untrusted input from the internet: a small gzip file can unpack to 50 MB of
+ * whatever costs a reader most. Each case here is a file built to make the reader do much more
+ * work, or keep much more, than its size; the reading must stay bounded. Work is counted (the
+ * characters trimmed, the bytes pulled from the body), never timed.
+ */
+import { afterEach, describe, expect, it, jest } from '@jest/globals'
+import { Readable } from 'node:stream'
+import {
+  readSitemaps,
+  SITEMAP_LIMITS,
+  type SitemapLimits
+} from '../../src/sitemap/read-sitemaps.js'
+
+const SITE = 'https://www.example.com'
+const CHUNK = 64 * 1024
+
+/** A fake site: URL -> body (a 200), handed over in chunks; everything else is a 404. */
+function siteOf(files: Record<string, string | Buffer>, pulled = { bytes: 0 }) {
+  return {
+    pulled,
+    open: async (url: URL) => {
+      const file = files[url.href]
+      if (file === undefined) return { status: 404, headers: {}, body: Readable.from([]) }
+      const body = Buffer.from(file)
+      async function* chunks(): AsyncGenerator<Buffer> {
+        for (let i = 0; i < body.length; i += CHUNK) {
+          pulled.bytes += Math.min(CHUNK, body.length - i)
+          yield body.subarray(i, i + CHUNK)
+        }
+      }
+      return { status: 200, headers: {}, body: Readable.from(chunks()) }
+    }
+  }
+}
+
+async function read(
+  files: Record<string, string | Buffer>,
+  limits: SitemapLimits = SITEMAP_LIMITS,
+  pulled = { bytes: 0 }
+) {
+  return readSitemaps(
+    { kind: 'url', url: new URL(`${SITE}/sitemap`) },
+    new URL(SITE),
+    siteOf(files, pulled),
+    { timeoutMs: 30_000, limits }
+  )
+}
+
+/** The characters the reading trims, in all: linear in the file's size, or it is quadratic. */
+async function charactersTrimmed(reading: () => Promise<unknown>): Promise<number> {
+  let count = 0
+  const methods = ['trim', 'trimStart', 'trimEnd'] as const
+  const originals = methods.map(name => String.prototype[name])
+  methods.forEach((name, i) => {
+    const original = originals[i] as () => string
+    String.prototype[name] = function (this: string) {
+      count += this.length
+      return original.call(this)
+    }
+  })
+  try {
+    await reading()
+  } finally {
+    methods.forEach((name, i) => {
+      String.prototype[name] = originals[i] as () => string
+    })
+  }
+  return count
+}
+
+afterEach(() => jest.restoreAllMocks())
+
+describe('spaces around a URL cost each character once', () => {
+  it('a text sitemap with a line of 8 MiB of spaces', async () => {
+    const body = `${SITE}/a\n${' '.repeat(8 * 1024 * 1024)}\n${SITE}/b\n`
+    let pages: string[] = []
+    const trimmed = await charactersTrimmed(async () => {
+      pages = [...(await read({ [`${SITE}/sitemap`]: body })).pages]
+    })
+    expect(pages).toEqual(['/a', '/b'])
+    expect(trimmed).toBeLessThan(4 * body.length)
+  })
+
+  it('a text sitemap whose URL is followed by 8 MiB of spaces, then more on its line', async () => {
+    const spaces = ' '.repeat(8 * 1024 * 1024)
+    const body = `${SITE}/first\n${SITE}/kept${spaces}\n${SITE}/cut${spaces}x\n`
+    let reading: Awaited<ReturnType<typeof read>> | undefined
+    const trimmed = await charactersTrimmed(async () => {
+      reading = await read({ [`${SITE}/sitemap`]: body })
+    })
+    // Spaces around a URL are allowed; a line with more after them is longer than any URL.
+    expect([...(reading?.pages ?? [])]).toEqual(['/first', '/kept'])
+    expect(reading?.warnings).toEqual([
+      `Sitemap ${SITE}/sitemap: 1 URL(s) longer than 2048 characters (the protocol's limit) skipped.`
+    ])
+    expect(trimmed).toBeLessThan(4 * body.length)
+  })
+
+  it('a <loc> made of 80,000 CDATA sections of one space each', async () => {
+    const body = `<urlset><url><loc>${'<![CDATA[ ]]>'.repeat(80_000)}${SITE}/a</loc></url></urlset>`
+    let pages: string[] = []
+    const trimmed = await charactersTrimmed(async () => {
+      pages = [...(await read({ [`${SITE}/sitemap`]: body })).pages]
+    })
+    expect(pages).toEqual(['/a'])
+    expect(trimmed).toBeLessThan(4 * body.length)
+  })
+
+  it('a <loc> whose URL is followed by 4,000 spaces and more text is too long', async () => {
+    const body = `<urlset><url><loc>${SITE}/a${' '.repeat(4000)}b</loc></url><url><loc>${SITE}/c${' '.repeat(4000)}</loc></url></urlset>`
+    const reading = await read({ [`${SITE}/sitemap`]: body })
+    expect([...reading.pages]).toEqual(['/c'])
+    expect(reading.warnings).toEqual([
+      `Sitemap ${SITE}/sitemap: 1 URL(s) longer than 2048 characters (the protocol's limit) skipped.`
+    ])
+  })
+})
