@@ -69,7 +69,9 @@ async function charactersTrimmed(reading: () => Promise<unknown>): Promise<numbe
   return count
 }
 
-afterEach(() => jest.restoreAllMocks())
+afterEach(() => {
+  jest.restoreAllMocks()
+})
 
 describe('spaces around a URL cost each character once', () => {
   it('a text sitemap with a line of 8 MiB of spaces', async () => {
@@ -113,6 +115,28 @@ describe('spaces around a URL cost each character once', () => {
     expect([...reading.pages]).toEqual(['/c'])
     expect(reading.warnings).toEqual([
       `Sitemap ${SITE}/sitemap: 1 URL(s) longer than 2048 characters (the protocol's limit) skipped.`
+    ])
+  })
+})
+
+describe('what comes before the content', () => {
+  it('more than 1 MiB of blank space before anything else is not a sitemap, and is not read on', async () => {
+    const body = `${' '.repeat(8 * 1024 * 1024)}<urlset><url><loc>${SITE}/a</loc></url></urlset>`
+    const pulled = { bytes: 0 }
+    const reading = await read({ [`${SITE}/sitemap`]: body }, SITEMAP_LIMITS, pulled)
+    expect([...reading.pages]).toEqual([])
+    expect(reading.warnings).toEqual([
+      `Sitemap ${SITE}/sitemap is not a sitemap: it is an answer that starts with more than 1 MiB of blank space. To fix it, check the URL in the sitemap input, or set sitemap: none.`
+    ])
+    expect(pulled.bytes).toBeLessThanOrEqual(1024 * 1024 + 2 * CHUNK)
+  })
+
+  it('blank lines and a byte-order mark before a text sitemap keep its line numbers', async () => {
+    const body = `\uFEFF\n\n  \n${SITE}/a\nnot a url\n`
+    const reading = await read({ [`${SITE}/sitemap`]: body })
+    expect([...reading.pages]).toEqual(['/a'])
+    expect(reading.warnings).toEqual([
+      `Sitemap ${SITE}/sitemap: 1 line(s) that are not URLs skipped (the first, line 5: "not a url").`
     ])
   })
 })

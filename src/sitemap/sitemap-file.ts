@@ -19,8 +19,16 @@ export interface FileEvents extends Omit<XmlEvents, 'onKind' | 'onPage'> {
 const SNIFF_CHARS = 4096
 /** Whitespace (and stray byte-order marks) that may come before the content. */
 const LEADING_SPACE = /^[\s\uFEFF]*/
+/**
+ * More blank space than this before any content is not a sitemap: a gzip file of a few
+ * kilobytes unpacks to 50 MB of it, which must neither fill the memory nor be scanned again
+ * for every chunk.
+ */
+export const MAX_LEADING_SPACE = 1024 * 1024
 
 export class SitemapFileReader {
+  /** The blank space before the content, and the content's start, until the kind is known. */
+  private space = ''
   private start = ''
   private reader: SitemapXmlReader | SitemapTextReader | undefined
 
@@ -48,7 +56,17 @@ export class SitemapFileReader {
       this.reader.write(text)
       return
     }
-    this.start += text
+    if (this.start === '') {
+      // Only the new text is scanned for where the space ends: never all of it again.
+      const space = LEADING_SPACE.exec(text)?.[0] ?? ''
+      this.space += space
+      if (this.space.length > MAX_LEADING_SPACE) {
+        throw new NotASitemap(
+          `an answer that starts with more than ${MAX_LEADING_SPACE / 1024 / 1024} MiB of blank space`
+        )
+      }
+      this.start = text.slice(space.length)
+    } else this.start += text
     this.decide(false)
   }
 
@@ -58,11 +76,9 @@ export class SitemapFileReader {
   }
 
   private decide(complete: boolean): void {
-    const space = LEADING_SPACE.exec(this.start)?.[0] ?? ''
-    const content = this.start.slice(space.length)
+    const { space, start: content } = this
     if (content === '') {
       if (complete) throw new NotASitemap(space === '' ? 'an empty answer' : 'a blank answer')
-      // Only whitespace so far: keep the last bit (positions need only its newlines).
       return
     }
     const first = content.charAt(0)
@@ -80,6 +96,7 @@ export class SitemapFileReader {
     }
     const reader = new SitemapXmlReader(this.events)
     this.reader = reader
+    this.space = ''
     this.start = ''
     reader.skipped(space)
     reader.write(content)
@@ -101,6 +118,7 @@ export class SitemapFileReader {
     }
     const reader = new SitemapTextReader(url => this.events.onPage(url, 'text'))
     this.reader = reader
+    this.space = ''
     this.start = ''
     this.events.onKind('text')
     // From the very start, blank lines included, so that line numbers are the file's.
