@@ -139,4 +139,11 @@ describe('what comes before the content', () => {
       `Sitemap ${SITE}/sitemap: 1 line(s) that are not URLs skipped (the first, line 5: "not a url").`
     ])
   })
+
+  it('a text sitemap whose first line is longer than the start that is looked at', async () => {
+    const body = `${SITE}/a${' '.repeat(5000)}\n${SITE}/b\n`
+    const reading = await read({ [`${SITE}/sitemap`]: body })
+    expect([...reading.pages]).toEqual(['/a', '/b'])
+    expect(reading.warnings).toEqual([])
+  })
 })

@@ -108,10 +108,9 @@ export class SitemapFileReader {
    */
   private startText(space: string, content: string, complete: boolean): void {
     const window = content.slice(0, SNIFF_CHARS)
-    const lastBreak = Math.max(window.lastIndexOf('\n'), window.lastIndexOf('\r'))
-    // The lines seen whole so far (all of them once the answer is complete).
-    const whole = complete ? window : window.slice(0, Math.max(0, lastBreak))
-    const lines = whole.split(/\r\n|\r|\n/).map(line => line.trim())
+    // The last line too, though it may not have ended yet: a line that starts as a URL makes
+    // the file a text sitemap whatever follows (a first line longer than the window included).
+    const lines = window.split(/\r\n|\r|\n/).map(line => line.trim())
     if (!lines.some(line => /^https?:\/\/\S/i.test(line))) {
       if (!complete && content.length < SNIFF_CHARS) return
       throw new NotASitemap(describeText(lines.find(line => line !== '') ?? window.trim()))
