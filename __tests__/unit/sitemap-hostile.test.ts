@@ -147,3 +147,24 @@ describe('what comes before the content', () => {
     expect(reading.warnings).toEqual([])
   })
 })
+
+describe('elements nested in one another', () => {
+  it('more than 100 deep: stopped there, the pages before it kept', async () => {
+    const body = `<urlset><url><loc>${SITE}/a</loc></url>${'<a>'.repeat(2_000_000)}`
+    const pulled = { bytes: 0 }
+    const reading = await read({ [`${SITE}/sitemap`]: body }, SITEMAP_LIMITS, pulled)
+    expect([...reading.pages]).toEqual(['/a'])
+    expect(reading.warnings).toEqual([
+      `Sitemap ${SITE}/sitemap is malformed: line 1, column 355: more than 100 elements nested in one another (the 1 URL(s) read before it were kept).`
+    ])
+    expect(pulled.bytes).toBeLessThanOrEqual(2 * CHUNK)
+  })
+
+  it('an Atom entry with XHTML content 60 elements deep is read', async () => {
+    const content = `${'<div>'.repeat(60)}text${'</div>'.repeat(60)}`
+    const body = `<feed xmlns="http://www.w3.org/2005/Atom"><entry><link href="${SITE}/post"/><content type="xhtml">${content}</content></entry></feed>`
+    const reading = await read({ [`${SITE}/sitemap`]: body })
+    expect([...reading.pages]).toEqual(['/post'])
+    expect(reading.warnings).toEqual([])
+  })
+})

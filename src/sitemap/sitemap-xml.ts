@@ -40,6 +40,12 @@ export class NotASitemap extends Error {
 
 /** Text without any tag for this long is not a sitemap: stop before it fills the memory. */
 export const MAX_TEXT_WITHOUT_TAG = 1024 * 1024
+/**
+ * Elements nested deeper than this are not a sitemap or a feed (those nest a few levels; an
+ * Atom entry's XHTML content some more). Without a bound, a gzip file of a few kilobytes that
+ * opens millions of elements fills the memory with their stack until the process dies.
+ */
+export const MAX_DEPTH = 100
 /** Text is handed to saxes at most this much at a time (see write()). */
 const WRITE_SLICE = 64 * 1024
 
@@ -180,6 +186,12 @@ export class SitemapXmlReader {
     this.sinceLastTag = 0
     if (this.failure) return
     const depth = this.open.length + 1
+    if (depth > MAX_DEPTH) {
+      this.failure = new MalformedSitemap(
+        this.at(`more than ${MAX_DEPTH} elements nested in one another`)
+      )
+      return
+    }
     this.declare(tag, depth)
     const colon = tag.name.indexOf(':')
     const local = colon < 0 ? tag.name : tag.name.slice(colon + 1)
