@@ -16,10 +16,17 @@ const SITE = 'https://www.example.com'
 const CHUNK = 64 * 1024
 
 /** A fake site: URL -> body (a 200), handed over in chunks; everything else is a 404. */
-function siteOf(files: Record<string, string | Buffer>, pulled = { bytes: 0 }) {
+/** What a reading took from the fake site: bytes of bodies, and requests. */
+interface Pulled {
+  bytes: number
+  requests?: number
+}
+
+function siteOf(files: Record<string, string | Buffer>, pulled: Pulled = { bytes: 0 }) {
   return {
     pulled,
     open: async (url: URL) => {
+      pulled.requests = (pulled.requests ?? 0) + 1
       const file = files[url.href]
       if (file === undefined) return { status: 404, headers: {}, body: Readable.from([]) }
       const body = Buffer.from(file)
@@ -37,7 +44,7 @@ function siteOf(files: Record<string, string | Buffer>, pulled = { bytes: 0 }) {
 async function read(
   files: Record<string, string | Buffer>,
   limits: SitemapLimits = SITEMAP_LIMITS,
-  pulled = { bytes: 0 }
+  pulled: Pulled = { bytes: 0 }
 ) {
   return readSitemaps(
     { kind: 'url', url: new URL(`${SITE}/sitemap`) },
@@ -166,5 +173,35 @@ describe('elements nested in one another', () => {
     const reading = await read({ [`${SITE}/sitemap`]: body })
     expect([...reading.pages]).toEqual(['/post'])
     expect(reading.warnings).toEqual([])
+  })
+})
+
+describe('indexes', () => {
+  const index = (count: number, name: (i: number) => string): string =>
+    `<sitemapindex>${Array.from({ length: count }, (_, i) => `<sitemap><loc>${SITE}/${name(i)}</loc></sitemap>`).join('')}</sitemapindex>`
+
+  it('an index of 1,000 missing sitemaps: 50 files asked for, not 1,000', async () => {
+    const pulled: Pulled = { bytes: 0 }
+    const reading = await read(
+      { [`${SITE}/sitemap`]: index(1000, i => `gone-${i}.xml`) },
+      SITEMAP_LIMITS,
+      pulled
+    )
+    expect(pulled.requests).toBe(50)
+    expect(reading.warnings).toHaveLength(50)
+    expect(reading.warnings.at(-2)).toBe(`Sitemap ${SITE}/gone-48.xml answered HTTP 404; not read.`)
+    expect(reading.warnings.at(-1)).toBe('Sitemaps: more than 50 sitemap files; 951 were not read.')
+  })
+
+  it('an index lists at most 50,000 sitemaps (here 20): the rest is not read', async () => {
+    const files: Record<string, string> = { [`${SITE}/sitemap`]: index(30, i => `s-${i}.xml`) }
+    for (let i = 0; i < 30; i++) {
+      files[`${SITE}/s-${i}.xml`] = `<urlset><url><loc>${SITE}/p${i}</loc></url></urlset>`
+    }
+    const reading = await read(files, { ...SITEMAP_LIMITS, urlsPerFile: 20, files: 100 })
+    expect(reading.pages.size).toBe(20)
+    expect(reading.warnings).toEqual([
+      `Sitemap index ${SITE}/sitemap lists more than 20 sitemaps (the protocol's limit for one index); the rest of it was not read.`
+    ])
   })
 })

@@ -194,6 +194,11 @@ class Reading {
   async readAll(start: readonly Listed[]): Promise<void> {
     const queue = [...start]
     const seen = new Set(start.map(listed => listed.url.href))
+    // Files asked for, whatever they answered (missing, not a sitemap): the limit is on
+    // requests, or an index of 50,000 missing files would be 50,000 requests and warnings.
+    let asked = 0
+    // Listed files not read: the queue holds only as many as the limit lets be asked for.
+    let notRead = 0
     while (queue.length > 0 && !this.totalCut) {
       const listed = queue.shift()
       if (listed === undefined) break
@@ -201,18 +206,26 @@ class Reading {
       if (admitted === undefined) continue
       // Already read, through a redirect from another file.
       if (this.fetched.has(admitted.url.href)) continue
-      if (this.files.length >= this.limits.files) {
-        this.warnings.push(
-          `Sitemaps: more than ${this.limits.files} sitemap files; ${queue.length + 1} were not read`
-        )
-        return
+      if (asked >= this.limits.files) {
+        notRead += queue.length + 1
+        break
       }
+      asked++
       const { children, at } = await this.readFile(listed, admitted)
       for (const child of children) {
         if (seen.has(child.href)) continue
+        if (asked + queue.length >= this.limits.files) {
+          notRead++
+          continue
+        }
         seen.add(child.href)
         queue.push({ url: child, source: 'index', index: at })
       }
+    }
+    if (notRead > 0) {
+      this.warnings.push(
+        `Sitemaps: more than ${this.limits.files} sitemap files; ${notRead} were not read`
+      )
     }
   }
 
@@ -301,7 +314,15 @@ class Reading {
       urls: 0,
       cut: false
     }
-    const problems: EntryProblem[] = []
+    // Index entries that name no sitemap: how many, and the first (for the warning).
+    const problems: { first: EntryProblem | undefined; count: number } = {
+      first: undefined,
+      count: 0
+    }
+    const onProblem = (problem: EntryProblem): void => {
+      problems.first ??= problem
+      problems.count++
+    }
     this.invalidInFile = 0
     this.firstInvalid = ''
     const reader = new SitemapFileReader({
@@ -329,15 +350,23 @@ class Reading {
         this.addPage(kind === 'rss' || kind === 'atom' ? resolved(loc, at) : loc)
       },
       onSitemap: loc => {
+        if (file.cut) return
+        if (children.length + problems.count >= this.limits.urlsPerFile) {
+          file.cut = true
+          this.warnings.push(
+            `Sitemap index ${at.href} lists more than ${this.limits.urlsPerFile} sitemaps (the protocol's limit for one index); the rest of it was not read`
+          )
+          return
+        }
         if (!URL.canParse(loc, at.href)) {
-          problems.push({ entry: children.length + problems.length + 1, text: loc.slice(0, 80) })
+          onProblem({ entry: children.length + problems.count + 1, text: loc.slice(0, 80) })
           return
         }
         const child = new URL(loc, at)
         child.hash = ''
         children.push(child)
       },
-      onEntryProblem: problem => problems.push(problem)
+      onEntryProblem: onProblem
     })
     try {
       let ended: 'complete' | 'too-large' | 'stopped' = 'complete'
@@ -400,7 +429,7 @@ class Reading {
     at: URL,
     kind: FileKind | undefined,
     reader: SitemapFileReader,
-    problems: readonly EntryProblem[]
+    problems: { readonly first: EntryProblem | undefined; readonly count: number }
   ): void {
     if (reader.skippedLongLocs > 0) {
       this.warnings.push(
@@ -422,10 +451,10 @@ class Reading {
       const what = kind === 'urlset' ? '<url> without <loc>' : 'feed item(s) without a link'
       this.warnings.push(`Sitemap ${at.href}: ${reader.entriesWithoutUrl} ${what} skipped`)
     }
-    const first = problems[0]
+    const { first, count } = problems
     if (first !== undefined) {
       const held = first.text === '' ? 'it is empty' : `it holds "${first.text}"`
-      const more = problems.length > 1 ? ` (${problems.length - 1} more like it)` : ''
+      const more = count > 1 ? ` (${count - 1} more like it)` : ''
       this.warnings.push(
         `Sitemap index ${at.href}: entry ${first.entry} names no sitemap (${held}); skipped${more}`
       )
