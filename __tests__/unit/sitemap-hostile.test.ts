@@ -205,3 +205,30 @@ describe('indexes', () => {
     ])
   })
 })
+
+describe('the time budget', () => {
+  it("counts the reading of a file's bytes, not only their arriving", async () => {
+    // A clock that moves a second for every chunk read: a file that arrived at once (a small
+    // gzip file) and then costs much to read.
+    let clock = 1_000_000
+    jest.spyOn(Date, 'now').mockImplementation(() => clock)
+    const line = (i: number): string => `${SITE}/p${i}\n`
+    const chunks = Array.from({ length: 100 }, (_, i) => Buffer.from(line(i)))
+    async function* body(): AsyncGenerator<Buffer> {
+      for (const chunk of chunks) {
+        clock += 1000
+        yield chunk
+      }
+    }
+    const reading = await readSitemaps(
+      { kind: 'url', url: new URL(`${SITE}/sitemap`) },
+      new URL(SITE),
+      { open: async () => ({ status: 200, headers: {}, body: Readable.from(body()) }) },
+      { timeoutMs: 30_000 }
+    )
+    expect(reading.pages.size).toBeLessThan(35)
+    expect(reading.warnings).toEqual([
+      `Sitemap ${SITE}/sitemap could not be read whole: it took more than 30 s (the ${reading.pages.size} URL(s) read before it were kept).`
+    ])
+  })
+})

@@ -265,6 +265,9 @@ class Reading {
   ): Promise<{ children: URL[]; at: URL }> {
     const children: URL[] = []
     const { url } = admitted
+    // One budget for the file: its redirects, its bytes arriving, and reading them (a gzip
+    // file arrives at once, then unpacks to 50 MB of work).
+    const deadline = Date.now() + this.options.timeoutMs
     let opened: Opened | undefined
     try {
       opened = await openFollowing(this.fetcher, url, {
@@ -296,7 +299,8 @@ class Reading {
       headerText(answer.headers['content-encoding']),
       at,
       listed,
-      children
+      children,
+      deadline
     )
     return { children, at }
   }
@@ -306,7 +310,8 @@ class Reading {
     contentEncoding: string | undefined,
     at: URL,
     listed: Listed,
-    children: URL[]
+    children: URL[],
+    deadline: number
   ): Promise<void> {
     // Set by the reader's callbacks as the file is read.
     const file: { kind: FileKind | undefined; urls: number; cut: boolean } = {
@@ -379,6 +384,9 @@ class Reading {
         if (file.cut || this.totalCut) {
           ended = 'stopped'
           break
+        }
+        if (Date.now() > deadline) {
+          throw new Error(`it took more than ${this.options.timeoutMs / 1000} s`)
         }
       }
       if (ended === 'complete') reader.close()
