@@ -232,3 +232,58 @@ describe('the time budget', () => {
     ])
   })
 })
+
+describe('the runner itself is out of reach of a file on the internet', () => {
+  /** A fake internet: URL -> [status, headers, body]; records what is asked for. */
+  function internet(routes: Record<string, [number, Record<string, string>, string]>) {
+    const requested: string[] = []
+    return {
+      requested,
+      open: async (url: URL) => {
+        requested.push(url.href)
+        const [status, headers, body] = routes[url.href] ?? [404, {}, '']
+        return { status, headers, body: Readable.from([Buffer.from(body)]) }
+      }
+    }
+  }
+  const LOCAL = [
+    'https://0.0.0.0:8443/a.xml',
+    'https://0/b.xml',
+    'https://[::]/c.xml',
+    'https://[::ffff:127.0.0.1]/d.xml',
+    'https://[::ffff:0.0.0.0]/e.xml',
+    'https://localhost./f.xml',
+    'https://admin.localhost/g.xml'
+  ]
+
+  it('by its other names: 0.0.0.0, [::], IPv4-mapped, localhost. and *.localhost', async () => {
+    const site = internet({
+      [`${SITE}/robots.txt`]: [200, {}, LOCAL.map(url => `Sitemap: ${url}`).join('\n')]
+    })
+    const reading = await readSitemaps({ kind: 'auto' }, new URL(SITE), site, {
+      timeoutMs: 5000
+    })
+    expect(site.requested).toEqual([`${SITE}/robots.txt`])
+    expect(reading.warnings).toHaveLength(LOCAL.length)
+    for (const warning of reading.warnings) {
+      expect(warning).toMatch(
+        /is not read: a loopback address, listed by a file that is not on one\.$/
+      )
+    }
+  })
+
+  it('nor by a redirect of a file on another host', async () => {
+    const cdn = 'https://cdn.example.net'
+    const site = internet({
+      [`${SITE}/robots.txt`]: [200, {}, `Sitemap: ${cdn}/s.xml`],
+      [`${cdn}/s.xml`]: [302, { location: 'https://[::]:9200/_cat/indices' }, '']
+    })
+    const reading = await readSitemaps({ kind: 'auto' }, new URL(SITE), site, {
+      timeoutMs: 5000
+    })
+    expect(site.requested).toEqual([`${SITE}/robots.txt`, `${cdn}/s.xml`])
+    expect(reading.warnings).toEqual([
+      `Sitemap ${cdn}/s.xml could not be read: HTTP 302 to [::]:9200, a loopback address; not followed.`
+    ])
+  })
+})

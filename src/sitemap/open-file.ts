@@ -58,11 +58,29 @@ export function secureUrl(url: URL, listedBy: URL): URL {
   return secure
 }
 
+/**
+ * Whether a host is the runner itself: the loopback names and addresses, and the other ways
+ * to write them that reach it too: 0.0.0.0 and [::] ("any address" connects to this
+ * machine), IPv4-mapped [::ffff:127.x.y.z] and [::ffff:0.x.y.z], `localhost.` and
+ * `*.localhost` (RFC 6761). A public name that DNS answers with 127.0.0.1 is not caught
+ * here: that needs the address the name resolves to, which the HTTP agent (or a proxy) finds.
+ */
+function isThisMachine(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '')
+  return (
+    isLoopbackHost(host) ||
+    host.endsWith('.localhost') ||
+    /^0\.\d+\.\d+\.\d+$/.test(host) ||
+    host === '[::]' ||
+    /^\[::ffff:(?:7f[0-9a-f]{2}|[0-9a-f]{1,2}):[0-9a-f]{1,4}\]$/.test(host)
+  )
+}
+
 /** Whether a file listed by `listedBy` may be fetched from `url` at all (undefined: yes). */
 export function refusalOf(url: URL, listedBy: URL): string | undefined {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'not an http(s) URL'
   if (url.username !== '' || url.password !== '') return 'credentials in the URL'
-  if (isLoopbackHost(url.hostname) && !isLoopbackHost(listedBy.hostname)) {
+  if (isThisMachine(url.hostname) && !isThisMachine(listedBy.hostname)) {
     return 'a loopback address, listed by a file that is not on one'
   }
   return undefined
@@ -100,7 +118,7 @@ export async function openFollowing(
         `HTTP ${answer.status} to ${next.protocol}//${next.host}${next.pathname}, not followed (https only)`
       )
     }
-    if (isLoopbackHost(next.hostname) && !isLoopbackHost(at.hostname)) {
+    if (isThisMachine(next.hostname) && !isThisMachine(at.hostname)) {
       throw new FetchRefused(
         `HTTP ${answer.status} to ${next.host}, a loopback address; not followed`
       )
