@@ -286,4 +286,21 @@ describe('the runner itself is out of reach of a file on the internet', () => {
       `Sitemap ${cdn}/s.xml could not be read: HTTP 302 to [::]:9200, a loopback address; not followed.`
     ])
   })
+
+  it('a redirect with credentials in it says so', async () => {
+    const local = 'http://127.0.0.1:8080'
+    const site = internet({
+      [`${local}/s.xml`]: [301, { location: 'http://user:secret@127.0.0.1:8080/t.xml' }, '']
+    })
+    const reading = await readSitemaps(
+      { kind: 'url', url: new URL(`${local}/s.xml`) },
+      new URL(local),
+      site,
+      { timeoutMs: 5000 }
+    )
+    expect(reading.warnings).toEqual([
+      `Sitemap ${local}/s.xml could not be read: HTTP 301 to a URL with credentials in it (on 127.0.0.1:8080); not followed.`
+    ])
+    expect(reading.warnings.join('\n')).not.toContain('secret')
+  })
 })

@@ -113,7 +113,12 @@ export async function openFollowing(
     const secure =
       next.protocol === 'https:' ||
       (next.protocol === 'http:' && isLoopbackHost(next.hostname) && isLoopbackHost(at.hostname))
-    if (!secure || next.username !== '' || next.password !== '') {
+    if (next.username !== '' || next.password !== '') {
+      throw new FetchRefused(
+        `HTTP ${answer.status} to a URL with credentials in it (on ${next.host}); not followed`
+      )
+    }
+    if (!secure) {
       throw new FetchRefused(
         `HTTP ${answer.status} to ${next.protocol}//${next.host}${next.pathname}, not followed (https only)`
       )
