@@ -174,4 +174,30 @@ describe('verification summary', () => {
     expect(verified).toContain('Sitemaps are turned off (<code>sitemap: none</code>)')
     expect(verified).not.toContain('No sitemap was found')
   })
+
+  it("shows the sitemaps' warnings, such as the URLs on other hosts it skipped", () => {
+    const warnings = [
+      'Sitemaps: 2 URL(s) on hosts other than www.example.com were skipped (the first: https://cdn.example.net/x); only pages of site_url are checked.',
+      ...Array.from(
+        { length: 11 },
+        (_, i) => `Sitemap https://www.example.com/s${i}.xml answered HTTP 404; not read.`
+      )
+    ]
+    const sitemap = { found: true, turnedOff: false, files: 1, pages: 3, warnings }
+    const preview = renderPreviewSection({
+      siteUrl: 'https://www.example.com',
+      sitemap,
+      selection,
+      output: { sitemap_pages: 3, selected: [], selected_count: 0 }
+    })
+    const verified = renderVerificationSection({ ...report([]), sitemap })
+    for (const html of [preview, verified]) {
+      expect(html).toContain(
+        '⚠️ Sitemaps: 2 URL(s) on hosts other than www.example.com were skipped'
+      )
+      expect(html).toContain('s8.xml answered HTTP 404')
+      expect(html).not.toContain('s9.xml')
+      expect(html).toContain('<p>2 more sitemap warning(s) are in the log.</p>')
+    }
+  })
 })

@@ -8,6 +8,8 @@ import { code, escapeHtml, table } from './html.js'
 
 /** Rows of failed, stale and unverifiable checks shown; the rest are counted. */
 export const MAX_PROBLEM_ROWS = 50
+/** Sitemap warnings the summary shows; the log has them all. */
+const MAX_SITEMAP_WARNINGS = 10
 
 const STATUS_LABEL = {
   fresh: '✅ fresh',
@@ -86,6 +88,7 @@ export function renderVerificationSection(report: VerifyReport): string {
   } else if (report.sitemap?.found === false) {
     parts.push('<p>No sitemap was found: pattern and folder-tag targets were not checked.</p>\n')
   }
+  parts.push(sitemapWarnings(report.sitemap?.warnings ?? []))
   parts.push(problemTable(verification.listed, verification.counts))
   return parts.join('')
 }
@@ -188,6 +191,7 @@ export function renderPreviewSection(preview: PreviewReport): string {
   } else {
     parts.push(`<p>The sitemap lists ${sitemap.pages} page(s) in ${sitemap.files} file(s).</p>\n`)
   }
+  parts.push(sitemapWarnings(sitemap.warnings))
   const rows = selection.bySitemap.map(entry => [
     entry.target.kind === 'pattern' ? 'pattern' : 'folder tag',
     code(entry.target.item),
@@ -219,4 +223,17 @@ function codeList(items: readonly string[]): string {
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`
+}
+
+/**
+ * What the sitemaps' reading warned about (a file that is not a sitemap, URLs on other hosts
+ * skipped): the first few, the log has them all.
+ */
+function sitemapWarnings(warnings: readonly string[]): string {
+  const shown = warnings
+    .slice(0, MAX_SITEMAP_WARNINGS)
+    .map(warning => `<p>⚠️ ${escapeHtml(warning)}</p>\n`)
+  const more = warnings.length - MAX_SITEMAP_WARNINGS
+  if (more > 0) shown.push(`<p>${more} more sitemap warning(s) are in the log.</p>\n`)
+  return shown.join('')
 }
