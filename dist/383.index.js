@@ -16,6 +16,8 @@ __webpack_require__.r(__webpack_exports__);
 
 /** Rows of failed, stale and unverifiable checks shown; the rest are counted. */
 const MAX_PROBLEM_ROWS = 50;
+/** Sitemap warnings the summary shows; the log has them all. */
+const MAX_SITEMAP_WARNINGS = 10;
 const STATUS_LABEL = {
     fresh: '✅ fresh',
     stale: '⚠️ stale',
@@ -85,6 +87,7 @@ function renderVerificationSection(report) {
     else if (report.sitemap?.found === false) {
         parts.push('<p>No sitemap was found: pattern and folder-tag targets were not checked.</p>\n');
     }
+    parts.push(sitemapWarnings(report.sitemap?.warnings ?? []));
     parts.push(problemTable(verification.listed, verification.counts));
     return parts.join('');
 }
@@ -168,6 +171,7 @@ function renderPreviewSection(preview) {
     else {
         parts.push(`<p>The sitemap lists ${sitemap.pages} page(s) in ${sitemap.files} file(s).</p>\n`);
     }
+    parts.push(sitemapWarnings(sitemap.warnings));
     const rows = selection.bySitemap.map(entry => [
         entry.target.kind === 'pattern' ? 'pattern' : 'folder tag',
         (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(entry.target.item),
@@ -196,6 +200,19 @@ function codeList(items) {
 }
 function seconds(ms) {
     return `${(ms / 1000).toFixed(1)} s`;
+}
+/**
+ * What the sitemaps' reading warned about (a file that is not a sitemap, URLs on other hosts
+ * skipped): the first few, the log has them all.
+ */
+function sitemapWarnings(warnings) {
+    const shown = warnings
+        .slice(0, MAX_SITEMAP_WARNINGS)
+        .map(warning => `<p>⚠️ ${(0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(warning)}</p>\n`);
+    const more = warnings.length - MAX_SITEMAP_WARNINGS;
+    if (more > 0)
+        shown.push(`<p>${more} more sitemap warning(s) are in the log.</p>\n`);
+    return shown.join('');
 }
 
 
