@@ -14,7 +14,9 @@
  *    reference: the lower bound ceil(requests / concurrency) × 50 ms.
  * 3. Mapping: 3,000 and 100,000 changed files through a 50-rule url_map, in a fresh process.
  * 4. Verification (bench/verify.mjs): 1,000 pages x 2 devices with 2 s propagation against the
- *    ideal (propagation + one pass of the requests at 6 in flight); a 1,000,000-URL sitemap.
+ *    ideal (propagation + one pass of the requests at 6 in flight); a 1,000,000-URL sitemap;
+ *    the same 1,000 pages with verify_content and 100 KiB gzip pages (bench/content.mjs).
+ * 4b. The wait for an origin that already shows the build: the step's extra time (content.mjs).
  * 5. Peak RSS of each run, and the size of dist/.
  *
  * Times are medians; ratios of alternated runs are medians of the per-round ratios. A missed
@@ -39,6 +41,7 @@ import { startEmulator } from '../emulator/server.mjs'
 import { ACTION_ENTRY, REPO_ROOT, runAction, runNode } from '../scripts/run-action.mjs'
 import { shortUrls } from './in-process/workload.mjs'
 import { benchVerify } from './verify.mjs'
+import { benchContent, benchOriginOverhead } from './content.mjs'
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -221,6 +224,11 @@ function runVerifySection() {
   return benchVerify({ runs: RUNS.memory, withRssProbe, row, check, log, median })
 }
 
+/** Section 4 too: the content proof (bench/content.mjs), a verification target as well. */
+function runContentSection() {
+  return benchContent({ runs: RUNS.memory, withRssProbe, row, check, log, median })
+}
+
 /**
  * One run with the RSS probe (bench/rss-probe.mjs) preloaded into the process it starts: the
  * run's result and its peak RSS in KiB (undefined, and a failed check, if the probe wrote none).
@@ -262,12 +270,13 @@ async function main() {
   )
   if (ONLY === 'verify') {
     const verified = await runVerifySection()
+    const content = await runContentSection()
     finish({
       startedAt,
       loadBefore,
       machine,
-      rows: verified.rows,
-      samples: { verify: verified.samples }
+      rows: [...verified.rows, ...content.rows],
+      samples: { verify: verified.samples, content: content.samples }
     })
     return
   }
@@ -688,6 +697,20 @@ async function main() {
     const verified = await runVerifySection()
     rows.push(...verified.rows)
     samples.verify = verified.samples
+    const content = await runContentSection()
+    rows.push(...content.rows)
+    samples.content = content.samples
+
+    // --- The wait for an origin that is already ready (bench/content.mjs) --------------------
+    const origin = await benchOriginOverhead({
+      row,
+      check,
+      log,
+      median,
+      rounds: QUICK ? 7 : 15
+    })
+    rows.push(...origin.rows)
+    samples.origin = origin.samples
 
     rows.push(
       row({

@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { KC_DATE_FRACTIONS } from './edge.mjs'
-import { PAGE_ENCODINGS, startEmulator } from './server.mjs'
+import { BUILD_AT, PAGE_ENCODINGS, startEmulator } from './server.mjs'
 import { siteByName, emptySite } from './site.mjs'
 import { ROBOTS_ENCODINGS, SITEMAP_FORMATS } from './sitemaps.mjs'
 
@@ -29,6 +29,7 @@ const USAGE = `usage: node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api
                           [--no-robots] [--no-sitemap] [--sitemap-malformed]
                           [--sitemap-foreign-url URL]... [--synthetic-sitemap URLS[:FILES[:gz|plain]]]
                           [--page-bytes N] [--page-encoding gzip|br|deflate|identity]
+                          [--build-at head|end] [--compress-always]
                           [--sitemap-format xml|xml-media|text|text-gz|rss|atom|cross-host|html-shell]
                           [--robots-encoding utf-8|utf-8-bom|utf-16le|utf-16be]
        origin:            [--origin-port N] [--build ID]`
@@ -179,6 +180,15 @@ function parse(argv) {
       case '--page-bytes':
         options.pageBytes = number(value())
         break
+      case '--compress-always':
+        options.compressAlways = true
+        break
+      case '--build-at': {
+        const v = value()
+        if (!BUILD_AT.includes(v)) fail(`${name} must be ${BUILD_AT.join(' or ')}`)
+        options.buildAt = /** @type {import('./origin.mjs').BuildAt} */ (v)
+        break
+      }
       case '--page-encoding': {
         const v = value()
         if (!PAGE_ENCODINGS.includes(v)) fail(`${name} must be ${PAGE_ENCODINGS.join(', ')}`)

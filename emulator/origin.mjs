@@ -10,7 +10,7 @@
  * emulator/README.md, "The origin and its builds".
  */
 import http from 'node:http'
-import { FaultController } from './faults.mjs'
+import { FaultController, mulberry32 } from './faults.mjs'
 import { closeServer, listenOn, sendLater } from './listener.mjs'
 
 /** The build the origin serves when none is given (`--build`). */
@@ -154,22 +154,59 @@ function delay(value, name) {
   return value
 }
 
-const FILLER =
-  'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. '
+const WORDS =
+  'the of and to in is for on with as by at from that this page site news blog product price guide help docs about team story new more read open close home menu search result order cart account shoes color size deliver return store review rating offer week month year today'.split(
+    ' '
+  )
+
+/** Filler text by length: words drawn from a seeded PRNG, so it compresses like prose (about 3x). */
+const fillers = new Map()
 
 /**
- * A page as the origin renders it (and so as the edge caches it): the build in a meta tag in
- * the head, as frameworks put it, then the text, then filler up to about `bytes` bytes.
- * @param {{ title: string, text: string, build: string, bytes?: number }} page
+ * @param {number} length
  * @returns {string}
  */
-export function pageHtml({ title, text, build, bytes = 0 }) {
-  const head = `<!doctype html>\n<html><head><meta charset="utf-8"><meta name="build" content="${escapeHtml(build)}"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`
-  const tail = '</body></html>\n'
+function filler(length) {
+  let text = fillers.get(length)
+  if (text === undefined) {
+    const random = mulberry32(length)
+    const parts = []
+    let size = 0
+    while (size < length) {
+      const word = WORDS[Math.floor(random() * WORDS.length)] ?? 'x'
+      parts.push(word)
+      size += word.length + 1
+    }
+    text = parts.join(' ').slice(0, length)
+    if (fillers.size > 16) fillers.clear()
+    fillers.set(length, text)
+  }
+  return text
+}
+
+/**
+ * Where a page names its build: `head`, a `<meta name="build">` in the head, as most sites do;
+ * `end`, a script at the end of the body, as some frameworks' build data is (the content proof
+ * then reads the whole page).
+ * @typedef {'head' | 'end'} BuildAt
+ */
+
+/** Every BuildAt, for the CLI and the control API to check a value against. */
+export const BUILD_AT = /** @type {readonly string[]} */ (['head', 'end'])
+
+/**
+ * A page as the origin renders it (and so as the edge caches it): the build (in a meta tag in
+ * the head, or at the end), the text, then filler up to about `bytes` bytes.
+ * @param {{ title: string, text: string, build: string, bytes?: number, buildAt?: BuildAt }} page
+ * @returns {string}
+ */
+export function pageHtml({ title, text, build, bytes = 0, buildAt = 'head' }) {
+  const marker = buildAt === 'head' ? `<meta name="build" content="${escapeHtml(build)}">` : ''
+  const head = `<!doctype html>\n<html><head><meta charset="utf-8">${marker}<title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`
+  const tail = `${buildAt === 'end' ? `<script id="build" type="application/json">{"build":${JSON.stringify(build).replace(/</g, '\\u003c')}}</script>` : ''}</body></html>\n`
   const room = bytes - Buffer.byteLength(head) - Buffer.byteLength(tail) - '<p></p>'.length
   if (room <= 0) return `${head}${tail}`
-  const filler = FILLER.repeat(Math.ceil(room / FILLER.length)).slice(0, room)
-  return `${head}<p>${filler}</p>${tail}`
+  return `${head}<p>${filler(room)}</p>${tail}`
 }
 
 /**
@@ -201,6 +238,7 @@ export function escapeHtml(text) {
  * @property {OriginBuilds} builds
  * @property {(path: string) => import('./site.mjs').SitePage | undefined} pageAt The site's page at a path and query.
  * @property {() => number} [pageBytes] About how many bytes each page has (default 0: small pages).
+ * @property {() => BuildAt} [buildAt] Where pages name their build (default `head`).
  * @property {number} [maxLog] Records kept in `requests` (default 20000).
  */
 
@@ -213,6 +251,7 @@ export class OriginSite {
     this.builds = options.builds
     this.pageAt = options.pageAt
     this.pageBytes = options.pageBytes ?? (() => 0)
+    this.buildAt = options.buildAt ?? (() => /** @type {BuildAt} */ ('head'))
     this.maxLog = options.maxLog ?? 20000
     this.faults = new FaultController()
     /** @type {OriginRequestLogEntry[]} */
@@ -277,7 +316,7 @@ export class OriginSite {
       return {
         status: 404,
         headers: html,
-        body: pageHtml({ title: target, text: 'Not found', build }),
+        body: pageHtml({ title: target, text: 'Not found', build, buildAt: this.buildAt() }),
         build
       }
     }
@@ -285,14 +324,25 @@ export class OriginSite {
       return {
         status: 301,
         headers: { ...html, Location: page.redirect },
-        body: pageHtml({ title: target, text: `Moved to ${page.redirect}`, build }),
+        body: pageHtml({
+          title: target,
+          text: `Moved to ${page.redirect}`,
+          build,
+          buildAt: this.buildAt()
+        }),
         build
       }
     }
     return {
       status: 200,
       headers: html,
-      body: pageHtml({ title: target, text: 'From the origin', build, bytes: this.pageBytes() }),
+      body: pageHtml({
+        title: target,
+        text: 'From the origin',
+        build,
+        bytes: this.pageBytes(),
+        buildAt: this.buildAt()
+      }),
       build
     }
   }

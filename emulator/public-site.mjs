@@ -14,6 +14,9 @@ import { EdgeCache, deviceFor, formatKcDate } from './edge.mjs'
 import { FaultController } from './faults.mjs'
 import { closeServer, listenOn, sendLater } from './listener.mjs'
 import { pageHtml } from './origin.mjs'
+
+/** Compressed page bodies kept, so that a benchmark times the action, not this emulator's zlib. */
+const MAX_ENCODED_PAGES = 4096
 import {
   robotsTxt,
   sitemapIndex,
@@ -80,7 +83,11 @@ export const COUNTRY_HEADER = 'x-emu-country'
  * @property {number} [pageBytes] Pages are padded to about this many bytes (default 0: small pages).
  * @property {PageEncoding} [pageEncoding] How pages are compressed for a request that accepts
  *   it (`Accept-Encoding`): `gzip` (default), `br`, `deflate`, or `identity` (never).
+ * @property {boolean} [compressAlways] Compress pages with `pageEncoding` whatever the request
+ *   accepts, `identity` included, as some CDNs do (default false).
  * @property {(now: number) => string} [renderBuild] The origin's build at `now` (see edge.mjs).
+ * @property {import('./origin.mjs').BuildAt} [buildAt] Where a page names its build: `head`
+ *   (default, a `<meta name="build">`) or `end` (a script at the end of the body).
  */
 
 /** @typedef {'gzip' | 'br' | 'deflate' | 'identity'} PageEncoding */
@@ -116,6 +123,7 @@ export const PAGE_ENCODINGS = /** @type {readonly string[]} */ ([
  * @property {boolean} [gzip] Gzip the stream.
  * @property {string | null} [kcStatus]
  * @property {boolean} [compressible] A page: compressed when the request accepts `pageEncoding`.
+ * @property {string} [cacheKey] What the body depends on, to keep its compressed forms.
  */
 
 /** The public site's listener and behaviour. */
@@ -155,6 +163,11 @@ export class PublicSite {
     this.pageBytes = options.pageBytes ?? 0
     /** @type {PageEncoding} */
     this.pageEncoding = options.pageEncoding ?? 'gzip'
+    this.compressAlways = options.compressAlways ?? false
+    /** @type {import('./origin.mjs').BuildAt} */
+    this.buildAt = options.buildAt ?? 'head'
+    /** @type {Map<string, Buffer>} @private */
+    this._encoded = new Map()
     this.onRender = onRender
     this.faults = new FaultController()
     /** @type {SiteRequestLogEntry[]} */
@@ -465,12 +478,14 @@ export class PublicSite {
     const html = (status, text, code = 200, build = this.edge.renderBuild(Date.now())) => {
       if (this.siteHeaders) headers[`${p}-Kc-Status`] = status
       const bytes = code === 200 ? this.pageBytes : 0
+      const { buildAt } = this
       return {
         status: code,
         headers,
-        body: pageHtml({ title: target, text, build, bytes }),
+        body: pageHtml({ title: target, text, build, bytes, buildAt }),
         kcStatus: this.siteHeaders ? status : null,
-        compressible: true
+        compressible: true,
+        cacheKey: JSON.stringify([target, text, build, bytes, buildAt])
       }
     }
     // Real edges pass the origin's 404 through the cache; its status header says MISS.
@@ -576,22 +591,31 @@ export class PublicSite {
    * @private
    * @param {string | Buffer} body
    * @param {string | undefined} accepted The request's `Accept-Encoding`.
+   * @param {string} [cacheKey] What the body depends on: its compressed form is kept.
    * @returns {{ body: Buffer, name: string } | undefined}
    */
-  _encode(body, accepted) {
+  _encode(body, accepted, cacheKey) {
     const name = this.pageEncoding
     if (name === 'identity') return undefined
     const wanted = (accepted ?? '').split(',').map(part => part.trim().split(';'))
     const ok = wanted.some(
       ([token, q]) => token?.toLowerCase() === name && !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q ?? '')
     )
-    if (!ok) return undefined
+    if (!ok && !this.compressAlways) return undefined
+    const key = cacheKey === undefined ? undefined : `${name} ${cacheKey}`
+    const kept = key === undefined ? undefined : this._encoded.get(key)
+    if (kept !== undefined) return { body: kept, name }
+    let encoded
     if (name === 'br') {
       const params = { [constants.BROTLI_PARAM_QUALITY]: 1 }
-      return { body: brotliCompressSync(body, { params }), name }
+      encoded = brotliCompressSync(body, { params })
+    } else if (name === 'deflate') encoded = deflateSync(body, { level: 1 })
+    else encoded = gzipSync(body, { level: 1 })
+    if (key !== undefined) {
+      if (this._encoded.size >= MAX_ENCODED_PAGES) this._encoded.clear()
+      this._encoded.set(key, encoded)
     }
-    if (name === 'deflate') return { body: deflateSync(body, { level: 1 }), name }
-    return { body: gzipSync(body, { level: 1 }), name }
+    return { body: encoded, name }
   }
 
   /**
@@ -619,7 +643,7 @@ export class PublicSite {
     }
     let body = answer.body ?? ''
     if (answer.compressible) {
-      const encoded = this._encode(body, req.headers['accept-encoding'])
+      const encoded = this._encode(body, req.headers['accept-encoding'], answer.cacheKey)
       if (encoded) {
         body = encoded.body
         answer.headers['Content-Encoding'] = encoded.name

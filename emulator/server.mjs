@@ -17,7 +17,7 @@ import { FaultController } from './faults.mjs'
 import { KC_DATE_FRACTIONS } from './edge.mjs'
 import { closeServer, listenOn, sendLater } from './listener.mjs'
 import { PAGE_ENCODINGS, PublicSite } from './public-site.mjs'
-import { OriginBuilds, OriginSite, checkBuildId } from './origin.mjs'
+import { BUILD_AT, OriginBuilds, OriginSite, checkBuildId } from './origin.mjs'
 import { ROBOTS_ENCODINGS, SITEMAP_FORMATS } from './sitemaps.mjs'
 
 export {
@@ -32,7 +32,7 @@ export {
 export { mulberry32, FaultController } from './faults.mjs'
 export { EdgeCache, deviceFor, formatKcDate, formatDuration } from './edge.mjs'
 export { PublicSite, COUNTRY_HEADER, PAGE_ENCODINGS } from './public-site.mjs'
-export { OriginBuilds, OriginSite, DEFAULT_BUILD, pageHtml } from './origin.mjs'
+export { OriginBuilds, OriginSite, DEFAULT_BUILD, BUILD_AT, pageHtml } from './origin.mjs'
 export { xmlEscape, SITEMAP_NS, SITEMAP_FORMATS, ROBOTS_ENCODINGS } from './sitemaps.mjs'
 
 /** @typedef {import('./site.mjs').Site} Site */
@@ -109,6 +109,8 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  * @property {boolean} [sitemapMalformed]
  * @property {number} [pageBytes]
  * @property {import('./public-site.mjs').PageEncoding} [pageEncoding]
+ * @property {import('./origin.mjs').BuildAt} [buildAt]
+ * @property {boolean} [compressAlways]
  * @property {import('./sitemaps.mjs').SitemapFormat} [sitemapFormat]
  * @property {import('./sitemaps.mjs').RobotsEncoding} [robotsEncoding]
  */
@@ -292,6 +294,7 @@ export class Emulator {
       builds: this.builds,
       pageAt: path => this.publicSite.edge.pages.get(path),
       pageBytes: () => this.publicSite.pageBytes,
+      buildAt: () => this.publicSite.buildAt,
       maxLog: this.maxLog
     })
     this.faults = new FaultController()
@@ -441,6 +444,18 @@ export class Emulator {
       }
       site.pageEncoding = settings.pageEncoding
     }
+    if (settings.compressAlways !== undefined) {
+      if (typeof settings.compressAlways !== 'boolean') {
+        throw new TypeError('compressAlways must be true or false')
+      }
+      site.compressAlways = settings.compressAlways
+    }
+    if (settings.buildAt !== undefined) {
+      if (!BUILD_AT.includes(settings.buildAt)) {
+        throw new RangeError(`buildAt must be one of ${BUILD_AT.join(', ')}`)
+      }
+      site.buildAt = settings.buildAt
+    }
   }
 
   /** @returns {SiteSettings} The public site's current settings. */
@@ -459,6 +474,8 @@ export class Emulator {
       sitemapMalformed: site.sitemapMalformed,
       pageBytes: site.pageBytes,
       pageEncoding: site.pageEncoding,
+      buildAt: site.buildAt,
+      compressAlways: site.compressAlways,
       sitemapFormat: site.sitemapFormat,
       robotsEncoding: site.robotsEncoding
     }

@@ -2,8 +2,10 @@
  * `npm start`: the action, for real, against the local emulator of the service. Starts the
  * emulator with a small cached site, runs dist/index.js exactly as the Actions runner would
  * for a purge by tag, by URL and by pattern, then a purge verified and warmed at the emulated
- * public site on two devices, and prints what each purged, the outputs and the job summary. Needs no `npm install`: dist/ is self-contained and these scripts use only
- * Node's built-ins.
+ * public site on two devices, then the race of a purge against a deploy and its cure (old
+ * content caught and purged again; a purge that waits for the origin), and prints what each
+ * purged, the outputs and the job summary. Needs no `npm install`: dist/ is self-contained and
+ * these scripts use only Node's built-ins.
  */
 import { existsSync } from 'node:fs'
 import { startEmulator } from '../emulator/server.mjs'
@@ -33,6 +35,34 @@ const steps = [
       'Purge, then verify and warm at the edge: the folder tag "folder-blog" and /contact, on desktop and mobile',
     inputs: { tags: 'folder-blog', urls: '/contact', verify: 'true', devices: 'desktop, mobile' },
     site: true
+  },
+  {
+    title:
+      'The race: a purge during a rolling deploy (origin_url shows release-42 at once, the pages only after 6 s). The first render after the purge takes the previous build: caught as old content (verify_content), purged again once origin_url shows the build, then proven fresh',
+    before: emulator => emulator.deploy('release-42', { rolloutMs: 6000, versionDelayMs: 0 }),
+    inputs: {
+      urls: '/about',
+      build_id: 'release-42',
+      verify: 'true',
+      verify_content: 'true',
+      devices: 'desktop, mobile'
+    },
+    site: true,
+    origin: true
+  },
+  {
+    title:
+      'The cure: wait for the origin. The deploy of release-43 takes 5 s; the action waits until origin_url shows it, then purges, and the pages are proven to carry it',
+    before: emulator => emulator.deploy('release-43', { rolloutMs: 5000 }),
+    inputs: {
+      urls: '/contact',
+      build_id: 'release-43',
+      verify: 'true',
+      verify_content: 'true',
+      devices: 'desktop, mobile'
+    },
+    site: true,
+    origin: true
   }
 ]
 
@@ -49,6 +79,8 @@ async function main() {
   const emulator = await startEmulator({
     apiKey: API_KEY,
     sitePort: 0,
+    originPort: 0,
+    build: 'release-41',
     propagationMs: 2000,
     renderMs: 500
   })
@@ -65,11 +97,14 @@ async function main() {
       console.log(bold(`── ${number + 1}. ${step.title}`))
       console.log(dim(`   with: ${JSON.stringify(step.inputs)}`))
       const siteRequestsStart = emulator.siteRequests.length
+      const originRequestsStart = emulator.originRequests.length
+      step.before?.(emulator)
       const result = await runAction({
         inputs: {
           api_key: API_KEY,
           base_url: emulator.url,
           ...(step.site && { site_url: emulator.siteUrl }),
+          ...(step.origin && { origin_url: `${emulator.originUrl}/version.txt` }),
           ...step.inputs
         }
       })
@@ -96,6 +131,13 @@ async function main() {
           `   the public site received ${asked.length} request(s): ${Object.entries(byStatus)
             .map(([status, count]) => `${count} ${status}`)
             .join(', ')}`
+        )
+      }
+      if (step.origin) {
+        const looks = emulator.originRequests.slice(originRequestsStart)
+        const builds = [...new Set(looks.map(request => request.build))].join(' then ')
+        console.log(
+          `   the origin received ${looks.length} request(s) (version.txt said ${builds})`
         )
       }
       console.log('   outputs:')

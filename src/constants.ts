@@ -41,7 +41,9 @@ export const Input = {
   OriginTimeoutSeconds: 'origin_timeout_seconds',
   PurgedAt: 'purged_at',
   Shard: 'shard',
-  Rate: 'rate'
+  Rate: 'rate',
+  VerifyContent: 'verify_content',
+  RepurgeOldContent: 'repurge_old_content'
 } as const
 export type InputName = (typeof Input)[keyof typeof Input]
 

@@ -12,7 +12,7 @@ import { renderUnexpectedError } from './report/summary.js'
 import type { ChangedFilesReport } from './report/changed-files-report.js'
 import { failOnInputProblems, readSettings } from './steps/inputs.js'
 import { findChangedFiles } from './steps/changed-files.js'
-import { describePlan, reportPurge, sendPurges } from './steps/purge.js'
+import { describePlan, repurgeUrls, reportPurge, sendPurges } from './steps/purge.js'
 import { reportOrigin, waitForOrigin } from './steps/origin.js'
 import {
   previewDryRun,
@@ -113,5 +113,8 @@ async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo
     )
     return
   }
-  await verifyAfterPurge(io, settings, outcome.purged, plan.requests, acceptedAt)
+  // Old content (verify_content) is purged again through the purge step's own sender.
+  await verifyAfterPurge(io, settings, outcome.purged, plan.requests, acceptedAt, urls =>
+    repurgeUrls(urls, settings, io)
+  )
 }

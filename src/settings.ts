@@ -15,13 +15,18 @@ import type { PreparedPattern } from './pattern.js'
 import { parseBaseUrl, parseBoolean, parseNumber } from './scalars.js'
 import type { ChangedFilesSettings } from './changed-files/settings.js'
 import { parseVerifySettings, VERIFY_DEFAULTS, type VerifySettings } from './verify/settings.js'
-import { ORIGIN_DEFAULTS, parseOriginSettings, type OriginSettings } from './origin/settings.js'
+import {
+  ORIGIN_DEFAULTS,
+  parseBuildSettings,
+  type ContentSettings,
+  type OriginSettings
+} from './origin/settings.js'
 import type { DeployedCommit } from './changed-files/change-source.js'
 
 /** Every input as the runner hands it over: a string, '' when not given. */
 export type RawInputs = Readonly<Record<InputName, string>>
 
-export type { ChangedFilesSettings, VerifySettings, OriginSettings }
+export type { ChangedFilesSettings, VerifySettings, OriginSettings, ContentSettings }
 
 /** What the inputs' defaults may depend on besides the inputs: the event that started the run. */
 export interface EventDefaults {
@@ -59,6 +64,8 @@ export interface RunSettings {
   readonly verify?: VerifySettings
   /** Present when origin_url is given: wait for it to show the build before purging. */
   readonly origin?: OriginSettings
+  /** Present with verify_content: true and verify: a page is fresh only when it shows the build. */
+  readonly content?: ContentSettings
 }
 
 export interface ParsedInputs {
@@ -206,14 +213,28 @@ export async function parseInputs(
     headShaUsed = commit?.source === Input.HeadSha
     return commit
   }
-  const origin = parseOriginSettings(value, raw[Input.BuildId], deployedCommit, diag)
+  const verifying = verify !== undefined && verify.mode !== 'off'
+  const builds = parseBuildSettings(value, raw[Input.BuildId], deployedCommit, verifying, diag)
+  const origin = builds?.origin
+  const content = builds?.content
   if (changedFilesWanted === false) {
     const inputs = [Input.UrlMap, Input.BaseSha, Input.HeadSha, Input.Since, Input.Environment]
     const ignored = inputs.filter(input => !(input === Input.HeadSha && headShaUsed))
     warnAboutIgnoredInputs(raw, ignored, 'changed_files is false', diag)
   }
-  if (origin === undefined && value(Input.OriginUrl) === '') {
+  if (value(Input.OriginUrl) === '') {
     warnAboutIgnoredInputs(raw, [Input.OriginTimeoutSeconds], 'origin_url is not given', diag)
+  }
+  if (value(Input.OriginUrl) === '' && content === undefined) {
+    warnAboutIgnoredInputs(
+      raw,
+      [Input.BuildId],
+      'neither origin_url nor verify_content is set',
+      diag
+    )
+  }
+  if (content === undefined) {
+    warnAboutIgnoredInputs(raw, [Input.RepurgeOldContent], 'verify_content is not true', diag)
   }
 
   // Reported whatever else is wrong, so that every problem shows in one run; but not when the
@@ -259,7 +280,8 @@ export async function parseInputs(
       concurrency,
       ...(changedFiles && { changedFiles }),
       verify,
-      ...(origin && { origin })
+      ...(origin && { origin }),
+      ...(content && { content })
     }
   }
 }

@@ -1,7 +1,8 @@
 /**
  * `npm start` (scripts/demo.mjs) as a newcomer runs it (issue 19, point 9): every step passes,
  * and each step names the pages that left the cache, the verified one included (its pages are
- * rendered again while warming, so comparing the cache before and after showed "none").
+ * rendered again while warming, so comparing the cache before and after showed "none"); and it
+ * shows the race of a purge against a deploy and its cure (issue 14).
  */
 import { expect, it } from '@jest/globals'
 import { fileURLToPath } from 'node:url'
@@ -18,11 +19,18 @@ it('npm start: each purge names the pages that left the cache, the verified step
   expect(stderr).toBe('')
   expect(exitCode).toBe(0)
   const left = stdout.split('\n').filter(line => line.includes('pages that left the cache:'))
-  expect(left).toHaveLength(5)
+  expect(left).toHaveLength(7)
   expect(left[0]).toContain('pages that left the cache: /blog/, /blog/hello-world.html')
   expect(left[3]).toContain('0 purge request(s); pages that left the cache: none')
-  // The last step purges /contact (folder-blog's pages left in step 1) and warms it again.
+  // The verified step purges /contact (folder-blog's pages left in step 1) and warms it again.
   expect(left[4]).toContain(
     '2 purge request(s); pages that left the cache: /contact (rendered again while warming: /contact)'
   )
+  // The race: /about purged during a rolling deploy, caught as old content, purged again.
+  expect(left[5]).toContain('2 purge request(s); pages that left the cache: /about')
+  expect(stdout).toContain('Old content: 1 page(s) served from the previous build')
+  // Its cure: one purge, sent once the origin showed the build.
+  expect(left[6]).toContain('1 purge request(s); pages that left the cache: /contact')
+  expect(stdout).toMatch(/Origin: build release-43 is live after \d+\.\d s/)
+  expect(stdout).toContain('version.txt said release-42 then release-43')
 })

@@ -135,7 +135,10 @@ describe('BuildScanner', () => {
       ...'0123456789abcdefABCDEF <>="x-.\n'.split(''),
       SHA.slice(0, 7),
       SHA.slice(0, 12),
-      SHA
+      SHA.slice(0, 20),
+      SHA,
+      SHA.toUpperCase(),
+      `${SHA.slice(0, 20).toUpperCase()}${SHA.slice(20)}`
     )
     fc.assert(
       fc.property(
@@ -143,7 +146,29 @@ describe('BuildScanner', () => {
         fc.array(fc.nat(200), { maxLength: 8 }),
         (text, cuts) => scanInChunks(text, cuts) === showsBuild(text, commit)
       ),
-      { numRuns: 2000 }
+      { numRuns: 5000 }
+    )
+  })
+
+  it('a SHA that repeats itself is found wherever a partial match restarts (KMP)', () => {
+    const REPEATING = 'abcabcabdabcabcabdabcabcabdabcabcabd0123'
+    const repeating = buildId(REPEATING, 'build_id')
+    const text = `x abcabcabcabdabcabcabdabcabcabdabcabcabd0123 y`
+    expect(showsBuild(text, repeating)).toBe(true)
+    for (let cut = 0; cut <= text.length; cut++) {
+      expect(scanInChunks(text, [cut], repeating)).toBe(true)
+    }
+    fc.assert(
+      fc.property(
+        fc
+          .array(fc.constantFrom('abc', 'abd', 'ab', 'a', '0123', 'ABC', ' ', REPEATING), {
+            maxLength: 30
+          })
+          .map(parts => parts.join('')),
+        fc.array(fc.nat(200), { maxLength: 6 }),
+        (sample, cuts) => scanInChunks(sample, cuts, repeating) === showsBuild(sample, repeating)
+      ),
+      { numRuns: 3000 }
     )
   })
 

@@ -94,7 +94,13 @@ describe('the origin and the edge, with builds', () => {
   })
   beforeEach(() => {
     emu.seed(sampleSite)
-    emu.configureSite({ propagationMs: 100, renderMs: 100, pageBytes: 0, pageEncoding: 'gzip' })
+    emu.configureSite({
+      propagationMs: 100,
+      renderMs: 100,
+      pageBytes: 0,
+      pageEncoding: 'gzip',
+      buildAt: 'head'
+    })
     emu.reset()
   })
 
@@ -223,7 +229,7 @@ describe('the origin and the edge, with builds', () => {
     const gzip = await get(`${emu.siteUrl}/about`, { 'Accept-Encoding': 'gzip, deflate, br' })
     expect(gzip.headers['content-encoding']).toBe('gzip')
     expect(gzip.headers['vary']).toBe('Accept-Encoding')
-    expect(gzip.body.length).toBeLessThan(5000)
+    expect(gzip.body.length).toBeLessThan(10_000)
     expect(buildIn(gunzipSync(gzip.body).toString())).toBe('aaa1111')
     emu.configureSite({ pageEncoding: 'br' })
     const br = await get(`${emu.siteUrl}/about`, { 'Accept-Encoding': 'gzip, br' })
@@ -236,7 +242,26 @@ describe('the origin and the edge, with builds', () => {
     // q=0 refuses an encoding.
     const refused = await get(`${emu.siteUrl}/about`, { 'Accept-Encoding': 'deflate;q=0' })
     expect(refused.headers['content-encoding']).toBeUndefined()
+    // compressAlways: as some CDNs do, whatever the request asks.
+    emu.configureSite({ compressAlways: true })
+    const forced = await get(`${emu.siteUrl}/about`, { 'Accept-Encoding': 'identity' })
+    expect(forced.headers['content-encoding']).toBe('deflate')
+    emu.configureSite({ compressAlways: false })
     expect(() => emu.configureSite({ pageEncoding: 'zstd' as never })).toThrow(/pageEncoding/)
+  })
+
+  it('buildAt end: the build in a script at the end of the body, not in the head', async () => {
+    emu.configureSite({ buildAt: 'end', pageBytes: 30_000 })
+    const page = (await get(`${emu.siteUrl}/about`)).body.toString()
+    expect(buildIn(page)).toBeUndefined()
+    expect(page).toMatch(
+      /<script id="build" type="application\/json">\{"build":"aaa1111"\}<\/script><\/body><\/html>\n$/
+    )
+    expect(Buffer.byteLength(page)).toBe(30_000)
+    const origin = (await get(`${emu.originUrl}/about`)).body.toString()
+    expect(origin).toContain('{"build":"aaa1111"}')
+    expect(() => emu.configureSite({ buildAt: 'middle' as never })).toThrow(/buildAt/)
+    emu.configureSite({ buildAt: 'head' })
   })
 
   it('a bypassed page: MISS with the Bypass header and its reason', async () => {

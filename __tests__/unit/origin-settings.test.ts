@@ -213,3 +213,78 @@ describe('origin settings: bad input', () => {
     expect(found.some(problem => problem.startsWith('Input \'head_sha\' "main"'))).toBe(true)
   })
 })
+
+describe('verify_content and repurge_old_content', () => {
+  const verifying = { site_url: 'https://www.example.com', verify: 'true' }
+
+  it('with verify: the content proof, its build from the event, re-purge on by default', async () => {
+    const { settings, diagnostics } = await parse(
+      raw({ ...verifying, verify_content: 'true' }),
+      event('push')
+    )
+    expect(diagnostics.problems).toEqual([])
+    expect(settings?.content).toEqual({
+      build: { text: GITHUB_SHA, kind: 'commit', source: 'GITHUB_SHA' },
+      repurge: true
+    })
+    expect(settings?.origin).toBeUndefined()
+  })
+
+  it('origin_url and verify_content share one build', async () => {
+    const { settings } = await parse(
+      raw({
+        ...verifying,
+        verify_content: 'TRUE',
+        origin_url: ORIGIN,
+        build_id: 'v7',
+        repurge_old_content: 'false'
+      }),
+      event('push')
+    )
+    expect(settings?.origin?.build).toEqual(settings?.content?.build)
+    expect(settings?.content).toEqual({
+      build: { text: 'v7', kind: 'literal', source: 'build_id' },
+      repurge: false
+    })
+  })
+
+  it('verify_content without verify: a warning that it does nothing, and no build needed', async () => {
+    const { settings, diagnostics } = await parse(
+      raw({ verify_content: 'true' }),
+      event('push', undefined, '')
+    )
+    expect(settings?.content).toBeUndefined()
+    expect(diagnostics.warnings.join('\n')).toMatch(/'verify_content' does nothing without verify/)
+  })
+
+  it('verify_content other than true or false: an error', async () => {
+    const { settings, diagnostics } = await parse(raw({ ...verifying, verify_content: 'yes' }), {})
+    expect(settings).toBeUndefined()
+    expect(diagnostics.problems.map(formatProblem)).toEqual([
+      `Input 'verify_content' "yes": must be true or false`
+    ])
+  })
+
+  it('verify_content with no build to look for: an error naming build_id', async () => {
+    const { diagnostics } = await parse(
+      raw({ ...verifying, verify_content: 'true' }),
+      event('push', undefined, '')
+    )
+    expect(diagnostics.problems.map(formatProblem)[0]).toMatch(
+      /^Input 'build_id' "": is required with verify_content: true/
+    )
+  })
+
+  it('repurge_old_content and build_id given where they do nothing: warnings', async () => {
+    const { diagnostics } = await parse(
+      raw({ repurge_old_content: 'false', build_id: 'v1' }),
+      event('push')
+    )
+    expect(diagnostics.warnings).toEqual(
+      expect.arrayContaining([
+        "'repurge_old_content' is ignored because verify_content is not true.",
+        "'build_id' is ignored because neither origin_url nor verify_content is set."
+      ])
+    )
+  })
+})

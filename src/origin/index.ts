@@ -21,9 +21,13 @@ export interface OriginWaitRun {
   readonly requestTimeoutMs: number
   /** Look once and say whether the build is live (a dry run). */
   readonly once: boolean
+  /** What waits for it, for the log: `purging` (default), `purging old content again`. */
+  readonly before?: string
   readonly log: OriginLog
   readonly clock?: Clock
   readonly client?: OriginClient
+  /** Ends the wait early. */
+  readonly signal?: AbortSignal
 }
 
 export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
@@ -33,7 +37,7 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
   log.info(
     run.once
       ? `Origin: looking once at ${settings.url.href} for build ${build} (dry run).`
-      : `Origin: waiting for ${settings.url.href} to show build ${build}, up to ${seconds(settings.timeoutMs)} before purging.`
+      : `Origin: waiting for ${settings.url.href} to show build ${build}, up to ${seconds(settings.timeoutMs)} before ${run.before ?? 'purging'}.`
   )
   try {
     const wait = await waitForBuild({
@@ -44,6 +48,7 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
       look: (url, timeoutMs) => client.look(url, timeoutMs),
       clock: run.clock ?? systemClock,
       once: run.once,
+      ...(run.signal && { signal: run.signal }),
       onProgress: progress =>
         log.info(
           `Origin: not build ${shortBuild(settings.build)} yet after ${seconds(progress.elapsedMs)} (${progress.looks} look(s); last: ${progress.last ? describeLook(progress.last) : 'none yet'}).`

@@ -71,6 +71,7 @@ export function failedLook(problem: string): OriginLook {
 /** One line for the log: `HTTP 200, shows abc1234def0 (another build)`. */
 export function describeLook(look: OriginLook): string {
   if (look.status === undefined) return look.problem ?? 'no answer'
+  if (look.ready) return `HTTP ${look.status}, shows the build`
   const parts = [`HTTP ${look.status}`]
   if (look.otherIds.length > 0) {
     parts.push(`shows ${look.otherIds.join(', ')} (another build)`)

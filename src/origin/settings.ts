@@ -1,13 +1,13 @@
 /**
- * The origin inputs (origin_url, build_id, origin_timeout_seconds) as one typed value. Pure,
- * like the rest of the settings: every problem goes to Diagnostics, naming the input and
- * quoting the value (a URL's credentials never). build_id's default is the commit the run
- * deploys, which only the event says: the caller hands in a reader of it, called only when
- * that default is needed.
+ * The inputs about the new build (origin_url, build_id, origin_timeout_seconds, verify_content,
+ * repurge_old_content) as typed values. Pure, like the rest of the settings: every problem goes
+ * to Diagnostics, naming the input and quoting the value (a URL's credentials never). build_id's
+ * default is the commit the run deploys, which only the event says: the caller hands in a
+ * reader of it, called only when a build id is needed.
  */
 import { Input, type InputName } from '../constants.js'
 import type { Diagnostics } from '../diagnostics.js'
-import { parseNumber } from '../scalars.js'
+import { parseBoolean, parseNumber } from '../scalars.js'
 import { CONTROL_CHARACTER } from '../targets.js'
 import { buildId, type BuildId } from '../build/build-id.js'
 import type { DeployedCommit } from '../changed-files/change-source.js'
@@ -20,8 +20,22 @@ export interface OriginSettings {
   readonly timeoutMs: number
 }
 
+/** verify_content: true (with verify): a check is fresh only when its page shows the build. */
+export interface ContentSettings {
+  readonly build: BuildId
+  /** repurge_old_content: purge pages that show old content again once the build is live. */
+  readonly repurge: boolean
+}
+
+export interface BuildSettings {
+  readonly origin?: OriginSettings
+  readonly content?: ContentSettings
+}
+
 export const ORIGIN_DEFAULTS = {
-  [Input.OriginTimeoutSeconds]: '600'
+  [Input.OriginTimeoutSeconds]: '600',
+  [Input.VerifyContent]: 'false',
+  [Input.RepurgeOldContent]: 'true'
 } as const
 
 export const ORIGIN_LIMITS = {
@@ -34,14 +48,17 @@ export type DeployedCommitReader = () => DeployedCommit | undefined
 
 /**
  * `value` returns an input trimmed, with its default applied; `rawBuildId` is build_id as the
- * runner gave it (a value of spaces is an empty build_id, not "not given").
+ * runner gave it (a value of spaces is an empty build_id, not "not given"); `verifying` says
+ * whether the run verifies (verify_content does nothing otherwise). Undefined when an input is
+ * wrong.
  */
-export function parseOriginSettings(
+export function parseBuildSettings(
   value: (name: InputName) => string,
   rawBuildId: string,
   deployed: DeployedCommitReader,
+  verifying: boolean,
   diag: Diagnostics
-): OriginSettings | undefined {
+): BuildSettings | undefined {
   const urlText = value(Input.OriginUrl)
   const timeoutSeconds = parseNumber(
     Input.OriginTimeoutSeconds,
@@ -49,11 +66,31 @@ export function parseOriginSettings(
     ORIGIN_LIMITS.timeoutSeconds,
     diag
   )
-  if (urlText === '') return undefined
-  const url = parseOriginUrl(urlText, diag)
-  const build = parseBuildId(rawBuildId, deployed, `with ${Input.OriginUrl}`, diag)
-  if (url === undefined || build === undefined || timeoutSeconds === undefined) return undefined
-  return { url, build, timeoutMs: Math.round(timeoutSeconds * 1000) }
+  const verifyContent = parseBoolean(Input.VerifyContent, value(Input.VerifyContent), diag)
+  const repurge = parseBoolean(Input.RepurgeOldContent, value(Input.RepurgeOldContent), diag)
+  if (verifyContent === true && !verifying) {
+    diag.warn(
+      `'verify_content' does nothing without verify (true or warn): the pages are not checked, so their content is not either.`
+    )
+  }
+  const contentWanted = verifyContent === true && verifying
+  const url = urlText === '' ? undefined : parseOriginUrl(urlText, diag)
+  const needed = urlText !== '' ? `with ${Input.OriginUrl}` : `with ${Input.VerifyContent}: true`
+  const build =
+    urlText !== '' || contentWanted ? parseBuildId(rawBuildId, deployed, needed, diag) : undefined
+  if (
+    timeoutSeconds === undefined ||
+    verifyContent === undefined ||
+    repurge === undefined ||
+    (urlText !== '' && url === undefined) ||
+    ((urlText !== '' || contentWanted) && build === undefined)
+  ) {
+    return undefined
+  }
+  return {
+    ...(url && build && { origin: { url, build, timeoutMs: Math.round(timeoutSeconds * 1000) } }),
+    ...(contentWanted && build && { content: { build, repurge } })
+  }
 }
 
 /**

@@ -36,6 +36,8 @@ export interface OriginWaitInput {
   /** Look once, whatever the answer (a dry run). */
   readonly once?: boolean
   readonly onProgress?: (progress: OriginWaitProgress) => void
+  /** Ends the wait early (the verification it served has ended). */
+  readonly signal?: AbortSignal
 }
 
 export interface OriginWaitProgress {
@@ -51,7 +53,7 @@ export interface OriginWait {
   readonly looks: number
   readonly last?: OriginLook
   /** Why it stopped without the build. */
-  readonly stopped?: 'deadline' | 'retry-after' | 'once'
+  readonly stopped?: 'deadline' | 'retry-after' | 'once' | 'aborted'
 }
 
 export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> {
@@ -98,7 +100,16 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
     if (next.kind === 'stop') {
       return finish({ ready: false, elapsedMs: now - started, looks, last, stopped: next.reason })
     }
-    await clock.sleep(next.ms)
+    await clock.sleep(next.ms, input.signal)
+    if (input.signal?.aborted) {
+      return finish({
+        ready: false,
+        elapsedMs: clock.now() - started,
+        looks,
+        last,
+        stopped: 'aborted'
+      })
+    }
   }
 }
 

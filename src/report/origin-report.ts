@@ -74,7 +74,7 @@ function buildSource(build: BuildId): string {
 
 function lastAnswer(look: OriginLook): string {
   const described = describeLook(look)
-  if (look.status === undefined || look.otherIds.length > 0) return described
+  if (look.ready || look.status === undefined || look.otherIds.length > 0) return described
   return look.status >= 200 && look.status <= 299
     ? `${described}; no other commit-like id either`
     : described

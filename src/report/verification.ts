@@ -163,8 +163,14 @@ function problemTable(checks: readonly CheckResult[], counts: StateCounts): stri
     .map(({ check, label, detail }) => [
       code(check.url),
       code(check.device),
-      label,
-      escapeHtml(check.state === 'bypassed' ? (detail ?? '') : (check.detail ?? detail ?? ''))
+      check.staleReason === 'old-content' ? '⚠️ old content' : label,
+      escapeHtml(
+        check.state === 'bypassed'
+          ? (detail ?? '')
+          : check.staleReason === 'old-content'
+            ? `served from the previous build: ${check.detail ?? 'the build is not in the page'}`
+            : (check.detail ?? detail ?? '')
+      )
     ])
   const shown = Math.min(listed.length, MAX_PROBLEM_ROWS)
   const more = total > shown ? `<p>… and ${total - shown} more.</p>\n` : ''

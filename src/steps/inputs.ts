@@ -13,6 +13,7 @@ import {
   problemMessagesByInput
 } from '../diagnostics.js'
 import { checkInputVariables, type InputEnvironment } from '../input-names.js'
+import { TRUE_WORDS } from '../scalars.js'
 import { renderInputProblems } from '../report/summary.js'
 import { skippedVerifyOutputs } from '../report/verify-outputs.js'
 import { parseInputs, type EventDefaults, type RawInputs, type RunSettings } from '../settings.js'
@@ -58,7 +59,9 @@ export async function failOnInputProblems(diagnostics: Diagnostics, io: ActionIo
  * change-range rules that say which commit it deploys).
  */
 async function eventDefaults(raw: RawInputs): Promise<EventDefaults> {
-  if (raw[Input.OriginUrl].trim() === '') return {}
+  const needsBuild =
+    raw[Input.OriginUrl].trim() !== '' || TRUE_WORDS.has(raw[Input.VerifyContent].trim())
+  if (!needsBuild) return {}
   const { deployedCommitOf } = await import('../origin/deployed-commit.js')
   return { deployedCommit: deployedCommitOf(readGitHubContext()) }
 }

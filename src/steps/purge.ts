@@ -5,9 +5,9 @@
  */
 import type { ActionIo } from '../action-io.js'
 import { Output, USER_AGENT } from '../constants.js'
-import { requestBody, type AcceptanceTimes, type Plan } from '../plan.js'
+import { buildPlan, requestBody, type AcceptanceTimes, type Plan } from '../plan.js'
 import type { ChangedFilesReport } from '../report/changed-files-report.js'
-import type { RunOutcome } from '../report/outcome.js'
+import { sentOutcome, type RunOutcome } from '../report/outcome.js'
 import { renderSummary } from '../report/summary.js'
 import { createHttpTransport } from '../send/http-transport.js'
 import { describeFailure, sendPlan, type RequestResult } from '../send/send-plan.js'
@@ -58,6 +58,37 @@ export async function sendPurges(
     return { results, acceptedAt }
   } finally {
     transport.close()
+  }
+}
+
+/** What a purge of pages again came back with (see repurge/repurger.ts). */
+export interface RepurgedUrls {
+  readonly accepted: readonly string[]
+  readonly acceptedAt?: number
+  readonly failed: readonly string[]
+  readonly problem?: string
+}
+
+/**
+ * Purges pages again by URL, as the first purge would have: the same batch size, countries,
+ * retries, logging and redaction (a plan of these URLs alone, sent by sendPurges).
+ */
+export async function repurgeUrls(
+  urls: readonly string[],
+  settings: RunSettings,
+  io: ActionIo
+): Promise<RepurgedUrls> {
+  const { pattern: _pattern, ...rest } = settings
+  const plan = buildPlan({ ...rest, mode: 'url', tags: [], urls }, undefined)
+  const { results, acceptedAt } = await sendPurges(plan, settings, io)
+  const outcome = sentOutcome(plan, results)
+  const times = [...acceptedAt.values()]
+  const failure = results.find(result => result.outcome !== 'purged')
+  return {
+    accepted: outcome.purged.urls,
+    ...(times.length > 0 && { acceptedAt: Math.max(...times) }),
+    failed: outcome.failed,
+    ...(failure !== undefined && { problem: describeResult(failure) })
   }
 }
 

@@ -9,9 +9,13 @@ import { Output, type VerifyStatus } from '../constants.js'
 import type { AcceptanceTimes, PurgeRequest, PurgeTargets } from '../plan.js'
 import { jsonArrayWithin, MAX_LIST_OUTPUT_BYTES } from '../report/list-outputs.js'
 import { skippedVerifyOutputs } from '../report/verify-outputs.js'
+import type { RepurgeMode, RepurgeSent, Repurger } from '../repurge/repurger.js'
 import type { RunSettings, VerifySettings } from '../settings.js'
 import type { VerifyInput } from '../verify/index.js'
 import { formatAcceptedAt } from '../verify/purged-at.js'
+
+/** Purges pages again by URL (main.ts hands in the purge step's sender). */
+export type RepurgeUrls = (urls: readonly string[]) => Promise<RepurgeSent>
 
 /** Verification was asked for but cannot run: says why in the summary. */
 export async function skipVerification(
@@ -31,7 +35,8 @@ export async function verifyAfterPurge(
   settings: RunSettings,
   purged: PurgeTargets,
   requests: readonly PurgeRequest[],
-  acceptedAt: AcceptanceTimes
+  acceptedAt: AcceptanceTimes,
+  repurgeUrls?: RepurgeUrls
 ): Promise<void> {
   const verify = settings.verify
   if (verify === undefined || verify.mode === 'off' || verify.siteUrl === undefined) {
@@ -54,13 +59,21 @@ export async function verifyAfterPurge(
     }
   }
   const lastAcceptedAt = Math.max(...acceptedAt.values())
-  await verifyAndReport(io, settings, {
-    settings: verify,
-    siteUrl: verify.siteUrl,
-    targets: purged,
-    acceptedAt: byTarget,
-    against: { kind: 'purges', lastAcceptedAt }
+  const repurger = await createRepurger(io, settings, lastAcceptedAt + verify.timeoutMs, {
+    repurgeUrls
   })
+  await verifyAndReport(
+    io,
+    settings,
+    {
+      settings: verify,
+      siteUrl: verify.siteUrl,
+      targets: purged,
+      acceptedAt: byTarget,
+      against: { kind: 'purges', lastAcceptedAt }
+    },
+    repurger && { repurger, purgedAt: lastAcceptedAt }
+  )
 }
 
 /**
@@ -91,23 +104,37 @@ export async function verifyWithoutPurge(
       `Checking against purged_at ${formatAcceptedAt(purgedAt)} (${Math.round((now - purgedAt) / 1000)} s ago).`
     )
   }
-  await verifyAndReport(io, settings, {
-    settings: verify,
-    siteUrl: verify.siteUrl,
-    targets,
-    acceptedAt: new Map(),
-    against: purgedAt === undefined ? { kind: 'warm-only' } : { kind: 'purged-at', at: purgedAt }
-  })
+  // Nothing is purged in this job, so old content is reported, not purged again.
+  const repurger = await createRepurger(io, settings, now + verify.timeoutMs, {})
+  await verifyAndReport(
+    io,
+    settings,
+    {
+      settings: verify,
+      siteUrl: verify.siteUrl,
+      targets,
+      acceptedAt: new Map(),
+      against: purgedAt === undefined ? { kind: 'warm-only' } : { kind: 'purged-at', at: purgedAt }
+    },
+    repurger && { repurger, purgedAt: purgedAt ?? now }
+  )
 }
 
 /** A purged_at this far ahead of the runner's clock is a mistake rather than clock drift. */
 const FUTURE_PURGE_TOLERANCE_MS = 60_000
 
+/** verify_content's old-content watcher, and when the purge it is told from was accepted. */
+interface OldContentHandling {
+  readonly repurger: Repurger
+  readonly purgedAt: number
+}
+
 /** Runs the verification, sets its outputs, writes its summary section and concludes. */
 async function verifyAndReport(
   io: ActionIo,
   settings: RunSettings,
-  input: Omit<VerifyInput, 'requestTimeoutMs' | 'log'> & { settings: VerifySettings }
+  input: Omit<VerifyInput, 'requestTimeoutMs' | 'log'> & { settings: VerifySettings },
+  oldContent?: OldContentHandling
 ): Promise<void> {
   const [{ runVerification }, { renderVerificationSection }, explain] = await Promise.all([
     import('../verify/index.js'),
@@ -115,12 +142,23 @@ async function verifyAndReport(
     import('../verify/explain.js')
   ])
   const verify = input.settings
-  const report = await runVerification({
-    ...input,
-    ...(verify.ratePerSecond !== undefined && { ratePerSecond: verify.ratePerSecond }),
-    requestTimeoutMs: settings.timeoutMs,
-    log: io
-  })
+  const repurger = oldContent?.repurger
+  const repurging = repurger?.run()
+  let report: Awaited<ReturnType<typeof runVerification>>
+  try {
+    report = await runVerification({
+      ...input,
+      ...(verify.ratePerSecond !== undefined && { ratePerSecond: verify.ratePerSecond }),
+      requestTimeoutMs: settings.timeoutMs,
+      log: io,
+      ...(settings.content && {
+        content: { build: settings.content.build, ...(repurger && { oldContent: repurger }) }
+      })
+    })
+  } finally {
+    repurger?.stop()
+    await repurging
+  }
   const { verification, selection } = report
   const { counts } = verification
   const stale = verification.listed.filter(check => check.state === 'stale')
@@ -150,6 +188,17 @@ async function verifyAndReport(
     [Output.PagesChecked]: String(selection.pages.length)
   })
   await io.writeSummary(renderVerificationSection(report))
+  if (settings.content && oldContent) {
+    const { renderOldContentSection } = await import('../report/repurge-report.js')
+    await io.writeSummary(
+      renderOldContentSection({
+        build: settings.content.build,
+        stillOld: verification.oldContent,
+        repurge: oldContent.repurger.report(),
+        purgedAt: oldContent.purgedAt
+      })
+    )
+  }
   const goneWarning = explain.goneWarning(verification.listed, counts.gone, verify.devices.length)
   if (goneWarning !== undefined) io.warning(goneWarning)
   const nothingChecked =
@@ -167,6 +216,7 @@ async function verifyAndReport(
     failed: counts.failed,
     unverifiable: counts.unverifiable,
     bypassed: counts.bypassed,
+    oldContent: verification.oldContent,
     gone: counts.gone,
     checks: verification.checks,
     notReached: verification.notReached,
@@ -185,6 +235,8 @@ interface VerificationCounts {
   readonly unverifiable: number
   /** Answers whose `<Prefix>-Bypass` said the edge skipped its cache: not provable either. */
   readonly bypassed: number
+  /** Stale checks whose page showed the previous build (verify_content). */
+  readonly oldContent: number
   /** Pages that answered 404 or 410: settled, but not fresh. */
   readonly gone: number
   readonly checks: number
@@ -232,8 +284,11 @@ function concludeVerification(
     return
   }
   const what = [
-    counts.stale > 0
-      ? `${counts.stale} check(s) still stale at the deadline, ${counts.timeoutSeconds} s ${counts.deadlineFrom} (raise verify_timeout_seconds if purges take longer to reach this data center)`
+    counts.stale > counts.oldContent
+      ? `${counts.stale - counts.oldContent} check(s) still stale at the deadline, ${counts.timeoutSeconds} s ${counts.deadlineFrom} (raise verify_timeout_seconds if purges take longer to reach this data center)`
+      : '',
+    counts.oldContent > 0
+      ? `${counts.oldContent} check(s) served from the previous build at the deadline: rendered again after the purge from an origin that did not serve the new build yet (old content; see the job summary for what to do)`
       : '',
     counts.failed > 0 ? `${counts.failed} check(s) could not be made` : '',
     counts.notReached > 0
@@ -272,4 +327,47 @@ export async function previewDryRun(
     : `the sitemap lists ${preview.output.sitemap_pages}`
   io.info(`Preview: the purges select ${preview.output.selected_count} page(s); ${listed}.`)
   await io.writeSummary(renderPreviewSection(preview))
+}
+
+/**
+ * With verify_content, what becomes of old content: purged again once origin_url shows the
+ * build (through the purge step's sender), or only reported (no origin_url, repurge_old_content:
+ * false, or a job that purges nothing: mode: verify).
+ */
+async function createRepurger(
+  io: ActionIo,
+  settings: RunSettings,
+  deadline: number,
+  { repurgeUrls }: { repurgeUrls?: RepurgeUrls }
+): Promise<Repurger | undefined> {
+  const content = settings.content
+  if (content === undefined) return undefined
+  const [{ Repurger }, { systemClock }] = await Promise.all([
+    import('../repurge/repurger.js'),
+    import('../clock.js')
+  ])
+  const origin = settings.origin
+  let mode: RepurgeMode
+  if (repurgeUrls === undefined) mode = { kind: 'verify-only' }
+  else if (!content.repurge) mode = { kind: 'disabled' }
+  else if (origin === undefined) mode = { kind: 'no-origin-url' }
+  else {
+    const { runOriginWait } = await import('../origin/index.js')
+    mode = {
+      kind: 'repurge',
+      send: repurgeUrls,
+      originLive: async (until, signal) =>
+        (
+          await runOriginWait({
+            settings: { ...origin, timeoutMs: Math.max(0, until - Date.now()) },
+            requestTimeoutMs: settings.timeoutMs,
+            once: false,
+            before: 'purging old content again',
+            log: io,
+            signal
+          })
+        ).ready
+    }
+  }
+  return new Repurger({ mode, clock: systemClock, deadline, log: io })
 }

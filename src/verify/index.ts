@@ -14,12 +14,21 @@ import { createSiteTransport, type SiteTransport } from './site-transport.js'
 import {
   DEFAULTS,
   verifyPages,
+  type ContentProof,
+  type OldContentWatcher,
   type PageToCheck,
   type Progress,
   type Verification
 } from './verify-pages.js'
 
-export type { Verification, PageSelection, SitemapReading, Progress }
+export type {
+  Verification,
+  PageSelection,
+  SitemapReading,
+  Progress,
+  ContentProof,
+  OldContentWatcher
+}
 
 export interface VerifyLog {
   info(message: string): void
@@ -57,6 +66,8 @@ export interface VerifyInput {
   readonly log: VerifyLog
   readonly clock?: Clock
   readonly transport?: SiteTransport
+  /** verify_content: a check is fresh only when its page shows the build. */
+  readonly content?: ContentProof
 }
 
 export interface VerifyReport {
@@ -129,7 +140,9 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
       )
     }
     const verification = await verifyPages(pagesToCheck(input, lastAcceptedAt, selection), {
-      getPage: (url, userAgent, timeoutMs) => transport.getPage(url, userAgent, timeoutMs),
+      getPage: (url, userAgent, timeoutMs, build) =>
+        transport.getPage(url, userAgent, timeoutMs, build),
+      ...(input.content && { content: input.content }),
       clock,
       devices,
       pageCount: selection.pages.length,

@@ -2,12 +2,16 @@
  * The verification's own HTTP client for the public site: never the purge client, so the API
  * key and the GitHub token have no way to reach the site. GET only, no cookies, no credentials,
  * redirects not followed (a 3xx is judged by its headers), the exact User-Agent of the device.
- * The agent comes from @actions/http-client, so the runner's proxy settings apply.
+ * The agent comes from @actions/http-client, so the runner's proxy settings apply. With the
+ * content proof, a page's body is read (decoded) and scanned for the build; otherwise it is
+ * read and thrown away.
  */
 import { HttpClient } from '@actions/http-client'
 import * as http from 'node:http'
 import * as https from 'node:https'
 import type { Readable } from 'node:stream'
+import type { BuildId } from '../build/build-id.js'
+import { scanBodyForBuild, type ContentEvidence } from '../build/scan-body.js'
 
 /** Bodies of pages are read and thrown away; a page longer than this is cut off. */
 export const MAX_PAGE_BYTES = 4 * 1024 * 1024
@@ -28,6 +32,8 @@ export class SiteTransportError extends Error {
 export interface SiteHead {
   readonly status: number
   readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  /** With the content proof, for a 2xx answer: what its body showed of the build. */
+  readonly content?: ContentEvidence
 }
 
 export interface SiteStream extends SiteHead {
@@ -46,8 +52,11 @@ export interface OpenOptions {
 }
 
 export interface SiteTransport {
-  /** GETs a page: resolves once the body was read (up to MAX_PAGE_BYTES) and discarded. */
-  getPage(url: URL, userAgent: string, timeoutMs: number): Promise<SiteHead>
+  /**
+   * GETs a page: resolves once the body was read (up to MAX_PAGE_BYTES) and discarded; with a
+   * `build`, once a 2xx body was scanned for it (build/scan-body.ts), decoded if compressed.
+   */
+  getPage(url: URL, userAgent: string, timeoutMs: number, build?: BuildId): Promise<SiteHead>
   /**
    * GETs a file (robots.txt, a sitemap) and hands over its body as a stream, destroyed with a
    * timeout error when the whole answer has not arrived within `timeoutMs`.
@@ -116,10 +125,25 @@ export function createSiteTransport(maxSockets: number): SiteTransport {
 
   return {
     open,
-    async getPage(url, userAgent, timeoutMs) {
+    async getPage(url, userAgent, timeoutMs, build) {
+      if (build === undefined) {
+        const answer = await open(url, userAgent, timeoutMs)
+        await discardBody(answer.body, MAX_PAGE_BYTES)
+        return { status: answer.status, headers: answer.headers }
+      }
+      // Asked uncompressed, as the other checks are: decoding costs the runner more CPU than
+      // the bytes it saves; an edge that compresses anyway is decoded (read-body.ts).
       const answer = await open(url, userAgent, timeoutMs)
-      await discardBody(answer.body, MAX_PAGE_BYTES)
-      return { status: answer.status, headers: answer.headers }
+      if (answer.status < 200 || answer.status > 299) {
+        await discardBody(answer.body, MAX_PAGE_BYTES)
+        return { status: answer.status, headers: answer.headers }
+      }
+      const encoding = answer.headers['content-encoding']
+      const content = await scanBodyForBuild(answer.body, build, {
+        contentEncoding: Array.isArray(encoding) ? encoding.join(', ') : encoding,
+        maxDrainBytes: MAX_PAGE_BYTES
+      })
+      return { status: answer.status, headers: answer.headers, content }
     },
     close() {
       agents['http:'].dispose()

@@ -9,6 +9,7 @@
  * Judging is judge.ts's job; this module only orders the requests.
  */
 import type { VerifyStatus } from '../constants.js'
+import type { BuildId } from '../build/build-id.js'
 import { retryAfterMs } from '../retry-after.js'
 import type { Clock } from '../clock.js'
 import { observeSkew, skewMs, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
@@ -81,8 +82,29 @@ export interface Verification {
   readonly requests: number
 }
 
+/** Told of each page seen with old content; says when a page was purged again since. */
+export interface OldContentWatcher {
+  /** Old content on `page`, seen at `at`, judged against the purge accepted at `purgedAt`. */
+  seen(page: URL, at: number, purgedAt: number | undefined): void
+  /** When `page` was last purged again (runner's clock), if it was: later answers are judged against it. */
+  repurgedAt(page: URL): number | undefined
+}
+
+/** verify_content: a check is fresh only when its page shows the build. */
+export interface ContentProof {
+  readonly build: BuildId
+  readonly oldContent?: OldContentWatcher
+}
+
 export interface VerifyOptions {
-  readonly getPage: (url: URL, userAgent: string, timeoutMs: number) => Promise<SiteHead>
+  readonly getPage: (
+    url: URL,
+    userAgent: string,
+    timeoutMs: number,
+    build?: BuildId
+  ) => Promise<SiteHead>
+  /** The content proof; absent: pages are judged by their headers alone. */
+  readonly content?: ContentProof
   readonly clock: Clock
   readonly random?: () => number
   readonly devices: readonly Device[]
@@ -145,6 +167,8 @@ export const MAX_SITE_RETRY_AFTER_MS = 60_000
 interface Judged {
   readonly answer: SiteAnswer
   readonly verdict: Verdict
+  /** The purge's acceptance the answer was judged against (a re-purge's, once there is one). */
+  readonly purgedAt: number | undefined
 }
 
 interface Check {
@@ -275,23 +299,33 @@ class VerifyRun {
     let lastProblem: string | undefined
     let lastStale: { detail: string; reason: StaleReason } | undefined
     let stale = false
+    /** The last answer was EXTRACTING without the build (content proof): the HIT will tell. */
+    let rendering = false
+    let renderAttempt = 0
+    /** The purge (its acceptance) this check has seen arrive here: said once to the watch. */
+    let arrivedFor: number | undefined
     let freshAt: number | undefined
     const leaveStale = (): void => {
       if (stale) this.staleNow--
       stale = false
     }
-    const markFresh = (): void => {
-      const wasStale = stale
-      leaveStale()
+    /**
+     * Stale, then the purge seen here (fresh, rendering, or old content): the purge reached this
+     * data center, so the other stale checks are probably past it too; ask them now rather
+     * than after their backoff. `purgedAt` says which purge (a re-purge arrives again).
+     */
+    const purgeArrived = (at: number, purgedAt: number | undefined): void => {
+      if (!stale || (arrivedFor !== undefined && arrivedFor === purgedAt)) return
+      arrivedFor = purgedAt
+      this.watch.arrived(at, at - (purgedAt ?? this.measureFrom))
+      this.naps.wakeStale()
+    }
+    const markFresh = (purgedAt: number | undefined): void => {
       freshAt = this.clock.now()
+      purgeArrived(freshAt, purgedAt)
+      leaveStale()
       this.seenFresh++
       this.doneWaitingForFreshness()
-      // Stale, then fresh: the purge reached this data center, so the other stale checks are
-      // probably fresh too; ask them now rather than after their backoff.
-      if (wasStale) {
-        this.watch.arrived(freshAt, freshAt - (check.page.purgeAcceptedAt ?? this.measureFrom))
-        this.naps.wakeStale()
-      }
     }
     const finish = (
       state: CheckState,
@@ -319,7 +353,13 @@ class VerifyRun {
       if (this.clock.now() >= this.options.deadline) {
         // Never asked: counted as not started (summarize), not as a check that failed.
         if (requests === 0) return
-        if (lastStale !== undefined && lastProblem === undefined) {
+        if (rendering) {
+          finish(
+            'failed',
+            false,
+            'still rendering (EXTRACTING) at the deadline: the page was never seen with the build'
+          )
+        } else if (lastStale !== undefined && lastProblem === undefined) {
           finish('stale', false, lastStale.detail, undefined, lastStale.reason)
         } else {
           finish('failed', false, `still failing at the deadline: ${lastProblem ?? 'no answer'}`)
@@ -338,6 +378,7 @@ class VerifyRun {
       }
       const { answer, verdict } = asked
       const ids = edgeIds(answer.headers)
+      rendering = verdict.kind === 'rendering'
       switch (verdict.kind) {
         case 'retry':
           lastProblem = ids ? `${verdict.reason} (${ids})` : verdict.reason
@@ -347,7 +388,7 @@ class VerifyRun {
           // ask() stopped the run already when no answer ever had the header.
           if (this.stopped) return
           if (verdict.gone) {
-            markFresh()
+            markFresh(asked.purgedAt)
             finish('gone', false, undefined, answer.status)
             return
           }
@@ -359,6 +400,11 @@ class VerifyRun {
             verdict.detail === undefined
               ? verdict.cacheDate
               : `${verdict.detail}; cached ${verdict.cacheDate}`
+          if (verdict.reason === 'old-content') {
+            const seenAt = this.clock.now()
+            purgeArrived(seenAt, asked.purgedAt)
+            this.options.content?.oldContent?.seen(check.page.url, seenAt, asked.purgedAt)
+          }
           lastStale = { detail: ids ? `${served} (${ids})` : served, reason: verdict.reason }
           if (!stale) this.staleNow++
           stale = true
@@ -369,7 +415,7 @@ class VerifyRun {
           continue
         }
         case 'fresh':
-          markFresh()
+          markFresh(asked.purgedAt)
           if (!verdict.warm) {
             const warm = await this.warmUp(check)
             requests += warm.requests
@@ -381,12 +427,25 @@ class VerifyRun {
         case 'gone':
         case 'not-cacheable':
         case 'unverifiable':
-          markFresh()
+          markFresh(asked.purgedAt)
           finish(verdict.kind, false, undefined, answer.status)
           return
+        case 'rendering': {
+          // The purge arrived (this request started a render, or one is under way), but the
+          // build was not seen yet: ask again soon, as a warm-up does, until the HIT says.
+          lastProblem = undefined
+          purgeArrived(this.clock.now(), asked.purgedAt)
+          leaveStale()
+          const delay = this.backoff(
+            this.options.warmBackoff ?? DEFAULTS.warmBackoff,
+            renderAttempt++
+          )
+          await this.sleep(delay)
+          continue
+        }
         case 'bypassed':
           // Settled like DYNAMIC: nothing the cache serves can be judged in this answer.
-          markFresh()
+          markFresh(asked.purgedAt)
           finish('bypassed', false, ids ? `${verdict.reason} (${ids})` : verdict.reason)
           return
       }
@@ -407,18 +466,25 @@ class VerifyRun {
       const remaining = Math.max(1000, this.options.deadline - sentAt + 1000)
       const timeout = Math.min(this.options.requestTimeoutMs, remaining)
       this.requests++
-      const head = await this.options.getPage(check.page.url, check.device.userAgent, timeout)
+      const content = this.options.content
+      const purgedAt = content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt
+      const head = await this.options.getPage(
+        check.page.url,
+        check.device.userAgent,
+        timeout,
+        content?.build
+      )
       const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
       this.learnFrom(answer)
       // Decided before the slot is released, so that no further request leaves once the
       // site has shown it does not answer through the cache.
-      const verdict = judge(answer, check.page.purgeAcceptedAt, this.skew)
+      const verdict = judge(answer, purgedAt, this.skew, content !== undefined)
       if (verdict.kind === 'no-status-header' && !this.sawStatusHeader) {
         this.stop(
           `${this.options.siteLabel} answered ${check.page.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
         )
       }
-      return { answer, verdict }
+      return { answer, verdict, purgedAt }
     } catch (error) {
       if (error instanceof SiteTransportError) return error
       throw error

@@ -1,0 +1,219 @@
+/**
+ * Purges pages that showed old content again, while the verification goes on. The verification
+ * tells it of each sighting (it is the loop's OldContentWatcher); the schedule (schedule.ts)
+ * says when each page is due; before each re-purge, origin_url must show the build (a look, or
+ * a wait within the verification's deadline: purging again before the build is live would only
+ * cache the old one once more); the purge itself goes through the caller's sender, the same
+ * batching, countries, retries and redaction as any purge. Without origin_url (or with
+ * repurge_old_content: false) it only records what it saw, for the report.
+ * The clock and the sender come from the caller, so tests drive it with a test clock.
+ */
+import type { Clock } from '../clock.js'
+import type { OldContentWatcher } from '../verify/verify-pages.js'
+import { RepurgeSchedule } from './schedule.js'
+
+/** What a re-purge of some pages came back with. */
+export interface RepurgeSent {
+  /** The pages every request for which was accepted. */
+  readonly accepted: readonly string[]
+  /** When the last of those requests was accepted (runner's clock). */
+  readonly acceptedAt?: number
+  readonly failed: readonly string[]
+  /** Why some failed, in the service's words. */
+  readonly problem?: string
+}
+
+export type RepurgeMode =
+  | {
+      readonly kind: 'repurge'
+      /** Whether origin_url shows the build, waiting for it no later than `until`. */
+      readonly originLive: (until: number, signal: AbortSignal) => Promise<boolean>
+      readonly send: (pages: readonly string[]) => Promise<RepurgeSent>
+    }
+  /** Old content is reported, never purged again: no origin_url to tell when the build is live. */
+  | { readonly kind: 'no-origin-url' }
+  /** repurge_old_content: false. */
+  | { readonly kind: 'disabled' }
+  /** mode: verify: this job purges nothing; the purge job's is the place to purge again. */
+  | { readonly kind: 'verify-only' }
+
+export interface RepurgeLog {
+  info(message: string): void
+  warning(message: string): void
+}
+
+export interface RepurgerOptions {
+  readonly mode: RepurgeMode
+  readonly clock: Clock
+  /** The verification's deadline: no re-purge is sent after it. */
+  readonly deadline: number
+  readonly log: RepurgeLog
+  readonly schedule?: RepurgeSchedule
+}
+
+/** One re-purge of a group of pages. */
+export interface RepurgeBatch {
+  /** When it was sent (runner's clock). */
+  readonly at: number
+  readonly pages: readonly string[]
+  readonly accepted: readonly string[]
+  readonly failed: readonly string[]
+  readonly problem?: string
+}
+
+/** What the report shows: plain data. */
+export interface RepurgeReport {
+  readonly mode: RepurgeMode['kind']
+  /** Pages that showed old content, with how often they were purged again (at most MAX_REPORTED_PAGES). */
+  readonly pages: readonly { readonly page: string; readonly repurges: number }[]
+  /** Pages that showed old content, in all. */
+  readonly pageCount: number
+  readonly batches: readonly RepurgeBatch[]
+  /** Set when origin_url did not show the build before the deadline: nothing more was purged. */
+  readonly originNotLive?: boolean
+}
+
+export const MAX_REPORTED_PAGES = 1000
+
+/** Pages that come due this soon after the first one are purged again with it. */
+export const GATHER_MS = 2000
+
+/** The page as the service's URL purge names it: path and query. */
+export function purgePath(page: URL): string {
+  return `${page.pathname}${page.search}`
+}
+
+export class Repurger implements OldContentWatcher {
+  private readonly schedule: RepurgeSchedule
+  private readonly batches: RepurgeBatch[] = []
+  private readonly seenPages = new Set<string>()
+  private wake = new AbortController()
+  /** When the loop's sleep ends: a page due sooner wakes it. */
+  private sleepingUntil = Number.POSITIVE_INFINITY
+  private readonly stopped = new AbortController()
+  private originNotLive = false
+  private hinted = false
+
+  constructor(private readonly options: RepurgerOptions) {
+    this.schedule = options.schedule ?? new RepurgeSchedule()
+  }
+
+  seen(page: URL, at: number, purgedAt: number | undefined): void {
+    const path = purgePath(page)
+    if (!this.seenPages.has(path)) {
+      this.seenPages.add(path)
+      if (this.seenPages.size === 1) this.sayFirstSighting(path)
+    }
+    if (this.options.mode.kind !== 'repurge' || this.originNotLive) return
+    const dueAt = this.schedule.sawOldContent(path, at, purgedAt ?? at)
+    // A page due sooner than the loop's sleep: wake it to look again.
+    if (dueAt !== undefined && dueAt < this.sleepingUntil) this.wake.abort()
+  }
+
+  repurgedAt(page: URL): number | undefined {
+    return this.schedule.repurgedAt(purgePath(page))
+  }
+
+  /** Runs until stop(): sends each group of pages when due. */
+  async run(): Promise<void> {
+    const { mode, clock } = this.options
+    if (mode.kind !== 'repurge') return
+    while (!this.stopped.signal.aborted) {
+      const now = clock.now()
+      if (now >= this.options.deadline) return
+      const next = this.schedule.nextDueAt()
+      if (next === undefined || next > now) {
+        this.wake = new AbortController()
+        this.sleepingUntil = Math.min(next ?? this.options.deadline, this.options.deadline)
+        await clock.sleep(this.sleepingUntil - now, this.wake.signal)
+        this.sleepingUntil = Number.POSITIVE_INFINITY
+        continue
+      }
+      // The first page is due: the others that come due in the next moments go with it, in
+      // one purge rather than one each (each still waits at least its own delay).
+      const gatherUntil = Math.min(now + GATHER_MS, this.options.deadline)
+      if (gatherUntil > now) await clock.sleep(gatherUntil - now, this.stopped.signal)
+      if (this.stopped.signal.aborted) return
+      const due = this.schedule.takeDue(clock.now())
+      if (due.length === 0) continue
+      const live = await mode.originLive(this.options.deadline, this.stopped.signal)
+      if (this.stopped.signal.aborted) {
+        this.schedule.failed(due)
+        return
+      }
+      if (!live) {
+        this.originNotLive = true
+        this.schedule.failed(due)
+        this.options.log.warning(
+          `Old content on ${this.seenPages.size} page(s) is not purged again: origin_url did not show the new build before the verification's deadline.`
+        )
+        return
+      }
+      this.options.log.info(
+        `Re-purge: ${due.length} page(s) showed the previous build after the purge; origin_url shows the new one, so they are purged again: ${preview(due)}.`
+      )
+      const sentAt = clock.now()
+      const sent = await mode.send(due)
+      if (sent.accepted.length > 0 && sent.acceptedAt !== undefined) {
+        this.schedule.accepted(sent.accepted, sent.acceptedAt)
+      }
+      if (sent.failed.length > 0) this.schedule.failed(sent.failed)
+      this.batches.push({
+        at: sentAt,
+        pages: due,
+        accepted: sent.accepted,
+        failed: sent.failed,
+        ...(sent.problem !== undefined && { problem: sent.problem })
+      })
+    }
+  }
+
+  stop(): void {
+    this.stopped.abort()
+    this.wake.abort()
+  }
+
+  report(): RepurgeReport {
+    const repurges = new Map(this.schedule.states().map(state => [state.page, state.repurges]))
+    const pages = [...this.seenPages]
+      .slice(0, MAX_REPORTED_PAGES)
+      .map(page => ({ page, repurges: repurges.get(page) ?? 0 }))
+    return {
+      mode: this.options.mode.kind,
+      pages,
+      pageCount: this.seenPages.size,
+      batches: this.batches,
+      ...(this.originNotLive && { originNotLive: true })
+    }
+  }
+
+  private sayFirstSighting(path: string): void {
+    if (this.hinted) return
+    this.hinted = true
+    const what = `Old content: ${path} was rendered again after the purge from the previous build (the page does not show the new build).`
+    switch (this.options.mode.kind) {
+      case 'repurge':
+        this.options.log.info(
+          `${what} It is purged again once origin_url shows the new build (at most 3 times, 5, 10 and 20 s after it is seen).`
+        )
+        return
+      case 'no-origin-url':
+        this.options.log.warning(
+          `${what} It is not purged again: set origin_url, so that the action waits for the new build before purging, and purges old content again.`
+        )
+        return
+      case 'disabled':
+        this.options.log.warning(`${what} It is not purged again (repurge_old_content: false).`)
+        return
+      case 'verify-only':
+        this.options.log.warning(
+          `${what} It is not purged again: mode: verify purges nothing; purge it again from the purge job once the deploy has finished.`
+        )
+    }
+  }
+}
+
+function preview(pages: readonly string[]): string {
+  const shown = pages.slice(0, 5).join(', ')
+  return pages.length > 5 ? `${shown} and ${pages.length - 5} more` : shown
+}
