@@ -30,51 +30,6 @@ function reasonText(reason) {
 
 /***/ }),
 
-/***/ 2097:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   h: () => (/* binding */ parseEdgeDate)
-/* harmony export */ });
-/**
- * Reading the edge's timestamps: the cache date (`<Prefix>-Kc-Date`, e.g.
- * `2026-11-23T09:14:07.Z (GMT) (2h 3m 11s of 7d)`, UTC, fraction empty, present or absent) and
- * the `Date` header (an HTTP-date, one-second resolution). Both are instants in the edge's
- * clock, with how coarse they are, since a time without a fraction may be up to 1 s later.
- */
-const CACHE_DATE = /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d*))?\s*(?:Z|\+00:?00|UTC|GMT)/i;
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-/** IMF-fixdate, the form RFC 9110 requires senders to use: `Sun, 06 Nov 1994 08:49:37 GMT`. */
-const HTTP_DATE = /^\s*[A-Za-z]{3},\s+(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+GMT\s*$/;
-/** Parses a cache date or an HTTP-date; undefined when it is neither. */
-function parseEdgeDate(text) {
-    if (text === undefined)
-        return undefined;
-    const iso = CACHE_DATE.exec(text);
-    if (iso) {
-        const [, year, month, day, hour, minute, second, fraction = ''] = iso;
-        const digits = fraction.slice(0, 3);
-        const ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), digits === '' ? 0 : Number(digits.padEnd(3, '0')));
-        return validInstant(ms, fraction === '' ? 1000 : Math.max(1, 10 ** (3 - digits.length)));
-    }
-    const http = HTTP_DATE.exec(text);
-    if (http) {
-        const [, day, monthName = '', year, hour, minute, second] = http;
-        const month = MONTHS.indexOf(monthName.toLowerCase());
-        if (month < 0)
-            return undefined;
-        const ms = Date.UTC(Number(year), month, Number(day), Number(hour), Number(minute), Number(second));
-        return validInstant(ms, 1000);
-    }
-    return undefined;
-}
-function validInstant(ms, resolutionMs) {
-    return Number.isFinite(ms) ? { ms, resolutionMs } : undefined;
-}
-
-
-/***/ }),
-
 /***/ 8332:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1806,8 +1761,8 @@ function safeDecode(segment) {
 
 // EXTERNAL MODULE: ./src/verify/settings.ts + 1 modules
 var verify_settings = __webpack_require__(4203);
-// EXTERNAL MODULE: ./src/verify/site-transport.ts
-var site_transport = __webpack_require__(4914);
+// EXTERNAL MODULE: ./src/verify/site-transport.ts + 2 modules
+var site_transport = __webpack_require__(7085);
 // EXTERNAL MODULE: ./src/retry-after.ts
 var retry_after = __webpack_require__(4390);
 ;// CONCATENATED MODULE: ./src/verify/clock.ts
@@ -2300,24 +2255,35 @@ class VerifyRun {
         let lastProblem;
         let lastStale;
         let stale = false;
+        /** The last answer was EXTRACTING without the build (content proof): the HIT will tell. */
+        let rendering = false;
+        let renderAttempt = 0;
+        /** The purge (its acceptance) this check has seen arrive here: said once to the watch. */
+        let arrivedFor;
         let freshAt;
         const leaveStale = () => {
             if (stale)
                 this.staleNow--;
             stale = false;
         };
-        const markFresh = () => {
-            const wasStale = stale;
-            leaveStale();
+        /**
+         * Stale, then the purge seen here (fresh, rendering, or old content): the purge reached this
+         * data center, so the other stale checks are probably past it too; ask them now rather
+         * than after their backoff. `purgedAt` says which purge (a re-purge arrives again).
+         */
+        const purgeArrived = (at, purgedAt) => {
+            if (!stale || (arrivedFor !== undefined && arrivedFor === purgedAt))
+                return;
+            arrivedFor = purgedAt;
+            this.watch.arrived(at, at - (purgedAt ?? this.measureFrom));
+            this.naps.wakeStale();
+        };
+        const markFresh = (purgedAt) => {
             freshAt = this.clock.now();
+            purgeArrived(freshAt, purgedAt);
+            leaveStale();
             this.seenFresh++;
             this.doneWaitingForFreshness();
-            // Stale, then fresh: the purge reached this data center, so the other stale checks are
-            // probably fresh too; ask them now rather than after their backoff.
-            if (wasStale) {
-                this.watch.arrived(freshAt, freshAt - (check.page.purgeAcceptedAt ?? this.measureFrom));
-                this.naps.wakeStale();
-            }
         };
         const finish = (state, warm, detail, httpStatus, staleReason) => {
             leaveStale();
@@ -2340,7 +2306,10 @@ class VerifyRun {
                 // Never asked: counted as not started (summarize), not as a check that failed.
                 if (requests === 0)
                     return;
-                if (lastStale !== undefined && lastProblem === undefined) {
+                if (rendering) {
+                    finish('failed', false, 'still rendering (EXTRACTING) at the deadline: the page was never seen with the build');
+                }
+                else if (lastStale !== undefined && lastProblem === undefined) {
                     finish('stale', false, lastStale.detail, undefined, lastStale.reason);
                 }
                 else {
@@ -2363,6 +2332,7 @@ class VerifyRun {
             }
             const { answer, verdict } = asked;
             const ids = (0,judge/* edgeIds */._f)(answer.headers);
+            rendering = verdict.kind === 'rendering';
             switch (verdict.kind) {
                 case 'retry':
                     lastProblem = ids ? `${verdict.reason} (${ids})` : verdict.reason;
@@ -2373,7 +2343,7 @@ class VerifyRun {
                     if (this.stopped)
                         return;
                     if (verdict.gone) {
-                        markFresh();
+                        markFresh(asked.purgedAt);
                         finish('gone', false, undefined, answer.status);
                         return;
                     }
@@ -2384,6 +2354,11 @@ class VerifyRun {
                     const served = verdict.detail === undefined
                         ? verdict.cacheDate
                         : `${verdict.detail}; cached ${verdict.cacheDate}`;
+                    if (verdict.reason === 'old-content') {
+                        const seenAt = this.clock.now();
+                        purgeArrived(seenAt, asked.purgedAt);
+                        this.options.content?.oldContent?.seen(check.page.url, seenAt, asked.purgedAt);
+                    }
                     lastStale = { detail: ids ? `${served} (${ids})` : served, reason: verdict.reason };
                     if (!stale)
                         this.staleNow++;
@@ -2395,7 +2370,7 @@ class VerifyRun {
                     continue;
                 }
                 case 'fresh':
-                    markFresh();
+                    markFresh(asked.purgedAt);
                     if (!verdict.warm) {
                         const warm = await this.warmUp(check);
                         requests += warm.requests;
@@ -2408,12 +2383,22 @@ class VerifyRun {
                 case 'gone':
                 case 'not-cacheable':
                 case 'unverifiable':
-                    markFresh();
+                    markFresh(asked.purgedAt);
                     finish(verdict.kind, false, undefined, answer.status);
                     return;
+                case 'rendering': {
+                    // The purge arrived (this request started a render, or one is under way), but the
+                    // build was not seen yet: ask again soon, as a warm-up does, until the HIT says.
+                    lastProblem = undefined;
+                    purgeArrived(this.clock.now(), asked.purgedAt);
+                    leaveStale();
+                    const delay = this.backoff(this.options.warmBackoff ?? DEFAULTS.warmBackoff, renderAttempt++);
+                    await this.sleep(delay);
+                    continue;
+                }
                 case 'bypassed':
                     // Settled like DYNAMIC: nothing the cache serves can be judged in this answer.
-                    markFresh();
+                    markFresh(asked.purgedAt);
                     finish('bypassed', false, ids ? `${verdict.reason} (${ids})` : verdict.reason);
                     return;
             }
@@ -2436,16 +2421,18 @@ class VerifyRun {
             const remaining = Math.max(1000, this.options.deadline - sentAt + 1000);
             const timeout = Math.min(this.options.requestTimeoutMs, remaining);
             this.requests++;
-            const head = await this.options.getPage(check.page.url, check.device.userAgent, timeout);
+            const content = this.options.content;
+            const purgedAt = content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt;
+            const head = await this.options.getPage(check.page.url, check.device.userAgent, timeout, content?.build);
             const answer = { ...head, sentAt, receivedAt: this.clock.now() };
             this.learnFrom(answer);
             // Decided before the slot is released, so that no further request leaves once the
             // site has shown it does not answer through the cache.
-            const verdict = (0,judge/* judge */.S4)(answer, check.page.purgeAcceptedAt, this.skew);
+            const verdict = (0,judge/* judge */.S4)(answer, purgedAt, this.skew, content !== undefined);
             if (verdict.kind === 'no-status-header' && !this.sawStatusHeader) {
                 this.stop(`${this.options.siteLabel} answered ${check.page.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`);
             }
-            return { answer, verdict };
+            return { answer, verdict, purgedAt };
         }
         catch (error) {
             if (error instanceof site_transport/* SiteTransportError */.v_)
@@ -2628,7 +2615,7 @@ function targetKey(target) {
 }
 async function runVerification(input) {
     const { settings, siteUrl, log, against } = input;
-    const clock = input.clock ?? src_clock/* systemClock */.m;
+    const clock = input.clock ?? src_clock.systemClock;
     const lastAcceptedAt = lastAcceptedAtOf(against);
     const deadline = (against.kind === 'purges' ? against.lastAcceptedAt : clock.now()) + settings.timeoutMs;
     const transport = input.transport ?? (0,site_transport/* createSiteTransport */.bK)(DEFAULTS.concurrency);
@@ -2658,7 +2645,8 @@ async function runVerification(input) {
             log.warning(`At rate ${input.ratePerSecond}, the ${checks} checks take at least ${leastSeconds} s, but the deadline is ${Math.max(0, Math.round(secondsLeft))} s away: raise verify_timeout_seconds (up to 21600) or rate, or split the pages over more shards.`);
         }
         const verification = await verifyPages(pagesToCheck(input, lastAcceptedAt, selection), {
-            getPage: (url, userAgent, timeoutMs) => transport.getPage(url, userAgent, timeoutMs),
+            getPage: (url, userAgent, timeoutMs, build) => transport.getPage(url, userAgent, timeoutMs, build),
+            ...(input.content && { content: input.content }),
             clock,
             devices,
             pageCount: selection.pages.length,
@@ -2796,263 +2784,6 @@ function summarizeSitemap(reading) {
         pages: reading.pages.size,
         warnings: reading.warnings
     };
-}
-
-
-/***/ }),
-
-/***/ 7746:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   PS: () => (/* binding */ isRetryableStatus),
-/* harmony export */   S4: () => (/* binding */ judge),
-/* harmony export */   Z: () => (/* binding */ headerValue),
-/* harmony export */   _f: () => (/* binding */ edgeIds),
-/* harmony export */   zT: () => (/* binding */ edgeHeaderPrefix)
-/* harmony export */ });
-/* harmony import */ var _edge_date_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2097);
-
-const STATUS_SUFFIX = '-kc-status';
-/** The brand prefix of the edge's headers, found from the one header ending in -kc-status. */
-function edgeHeaderPrefix(headers) {
-    for (const name of Object.keys(headers)) {
-        const lower = name.toLowerCase();
-        if (lower.endsWith(STATUS_SUFFIX) && lower.length > STATUS_SUFFIX.length) {
-            return lower.slice(0, -STATUS_SUFFIX.length);
-        }
-    }
-    return undefined;
-}
-/** A header's value, whatever the case of its name; repeated headers are joined. */
-function headerValue(headers, name) {
-    const wanted = name.toLowerCase();
-    for (const [key, value] of Object.entries(headers)) {
-        if (key.toLowerCase() !== wanted || value === undefined)
-            continue;
-        return Array.isArray(value) ? value.join(', ') : value;
-    }
-    return undefined;
-}
-/** Status codes retried whatever headers they carry: the site is busy or failing. */
-function isRetryableStatus(status) {
-    return status === 429 || (status >= 500 && status <= 599);
-}
-/**
- * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
- * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
- * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
- * leaves (an entry cached within about a second of the acceptance counts as fresh). Without a
- * purge time (a warm-up of pages nothing purged), any HIT is fresh and warm.
- *
- * With `proveContent`, fresh also needs the build in the body (`answer.content`): a HIT fresh by
- * its date without it is stale, old content; EXTRACTING without it is `rendering`; a body that
- * could not be read is asked again.
- */
-function judge(answer, purgeAcceptedAt, skew, proveContent = false) {
-    if (isRetryableStatus(answer.status)) {
-        return { kind: 'retry', reason: `HTTP ${answer.status}` };
-    }
-    const prefix = edgeHeaderPrefix(answer.headers);
-    const gone = answer.status === 404 || answer.status === 410;
-    // A 404 without the header is what an origin server (a wrong site_url) answers: the loop
-    // stops on it unless the site has already shown the header, and then takes it as gone.
-    if (prefix === undefined)
-        return { kind: 'no-status-header', gone };
-    if (gone)
-        return { kind: 'gone' };
-    const status = (headerValue(answer.headers, `${prefix}${STATUS_SUFFIX}`) ?? '')
-        .trim()
-        .toUpperCase();
-    if (status === 'DYNAMIC')
-        return { kind: 'unverifiable' };
-    // Not served from the cache, whatever else it says: neither fresh nor stale.
-    const bypass = headerValue(answer.headers, `${prefix}-bypass`)?.trim();
-    if (bypass)
-        return { kind: 'bypassed', reason: bypass };
-    switch (status) {
-        case 'EXTRACTING':
-            if (!proveContent || answer.content?.kind === 'found')
-                return { kind: 'fresh', warm: false };
-            return { kind: 'rendering' };
-        case 'MISS':
-            return { kind: 'not-cacheable' };
-        case 'HIT':
-            return judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent);
-        default:
-            return { kind: 'retry', reason: `unknown cache status ${JSON.stringify(status)}` };
-    }
-}
-function judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent) {
-    const text = headerValue(answer.headers, `${prefix}-kc-date`);
-    const cacheDate = (text ?? '').trim();
-    if (purgeAcceptedAt !== undefined) {
-        const cached = (0,_edge_date_js__WEBPACK_IMPORTED_MODULE_0__/* .parseEdgeDate */ .h)(text);
-        if (cached === undefined) {
-            return {
-                kind: 'retry',
-                reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
-            };
-        }
-        // The earliest the acceptance can be in the edge's clock, against the latest the entry can
-        // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
-        const acceptedAtEdge = purgeAcceptedAt + skew.lowMs;
-        if (cached.ms + cached.resolutionMs <= acceptedAtEdge) {
-            return { kind: 'stale', reason: 'not-purged-yet', cacheDate };
-        }
-    }
-    if (!proveContent)
-        return { kind: 'fresh', warm: true };
-    const content = answer.content ?? { kind: 'not-read', reason: 'the body was not read' };
-    switch (content.kind) {
-        case 'found':
-            return { kind: 'fresh', warm: true };
-        case 'not-found':
-            return {
-                kind: 'stale',
-                reason: 'old-content',
-                cacheDate,
-                detail: content.capped
-                    ? `the build is not in the first ${content.bytes / (1024 * 1024)} MiB of the page`
-                    : 'the build is not in the page'
-            };
-        case 'not-read':
-            return { kind: 'retry', reason: `HIT, but the page could not be read: ${content.reason}` };
-    }
-}
-/** The edge's request and transaction ids, which support asks for. */
-function edgeIds(headers) {
-    const prefix = edgeHeaderPrefix(headers);
-    if (prefix === undefined)
-        return undefined;
-    const ids = [
-        headerValue(headers, `${prefix}-req`),
-        headerValue(headers, `${prefix}-transaction`)
-    ].filter((id) => id !== undefined && id !== '');
-    return ids.length > 0 ? ids.join(' / ') : undefined;
-}
-
-
-/***/ }),
-
-/***/ 4914:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   bK: () => (/* binding */ createSiteTransport),
-/* harmony export */   rd: () => (/* binding */ MAX_PAGE_BYTES),
-/* harmony export */   v_: () => (/* binding */ SiteTransportError)
-/* harmony export */ });
-/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4942);
-/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7067);
-/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_http__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4708);
-/* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_https__WEBPACK_IMPORTED_MODULE_2__);
-/**
- * The verification's own HTTP client for the public site: never the purge client, so the API
- * key and the GitHub token have no way to reach the site. GET only, no cookies, no credentials,
- * redirects not followed (a 3xx is judged by its headers), the exact User-Agent of the device.
- * The agent comes from @actions/http-client, so the runner's proxy settings apply.
- */
-
-
-
-/** Bodies of pages are read and thrown away; a page longer than this is cut off. */
-const MAX_PAGE_BYTES = 4 * 1024 * 1024;
-/** No HTTP answer: the request timed out or the connection failed. */
-class SiteTransportError extends Error {
-    kind;
-    constructor(kind, message) {
-        super(message);
-        this.kind = kind;
-        this.name = 'SiteTransportError';
-    }
-}
-function createSiteTransport(maxSockets) {
-    // Used only for their agents (proxy and keep-alive); requests go out through node:http(s) so
-    // that nothing but the headers written here is sent. One client a scheme: a client keeps the
-    // first agent it makes, and an http agent cannot carry an https request (a loopback site
-    // over http can list a sitemap on an https host).
-    const agents = {
-        'http:': new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq('unused', [], { keepAlive: true, maxSockets }),
-        'https:': new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq('unused', [], { keepAlive: true, maxSockets })
-    };
-    const open = (url, userAgent, timeoutMs, options = {}) => new Promise((resolve, reject) => {
-        const secure = url.protocol === 'https:';
-        const module = secure ? node_https__WEBPACK_IMPORTED_MODULE_2__ : node_http__WEBPACK_IMPORTED_MODULE_1__;
-        const headers = {
-            'User-Agent': userAgent,
-            Accept: options.accept ?? 'text/html',
-            'Accept-Encoding': options.acceptEncoding ?? 'identity'
-        };
-        if (options.noCache)
-            headers['Cache-Control'] = 'no-cache';
-        const request = module.request(url, {
-            method: 'GET',
-            agent: agents[secure ? 'https:' : 'http:'].getAgent(url.href),
-            headers
-        });
-        // One budget for the whole answer, body included: a server that sends its headers and
-        // then drips (a sitemap one byte a second) must not hold the step past it.
-        let body;
-        const timer = setTimeout(() => {
-            const error = new SiteTransportError('timeout', body === undefined
-                ? `no answer within ${timeoutMs / 1000} s`
-                : `the answer did not end within ${timeoutMs / 1000} s`);
-            if (body === undefined)
-                request.destroy(error);
-            else
-                body.destroy(error);
-        }, timeoutMs);
-        request.on('response', message => {
-            body = message;
-            message.once('close', () => clearTimeout(timer));
-            resolve({ status: message.statusCode ?? 0, headers: message.headers, body: message });
-        });
-        request.on('error', error => {
-            clearTimeout(timer);
-            reject(error instanceof SiteTransportError
-                ? error
-                : new SiteTransportError('connection', error.message));
-        });
-        request.end();
-    });
-    return {
-        open,
-        async getPage(url, userAgent, timeoutMs) {
-            const answer = await open(url, userAgent, timeoutMs);
-            await discardBody(answer.body, MAX_PAGE_BYTES);
-            return { status: answer.status, headers: answer.headers };
-        },
-        close() {
-            agents['http:'].dispose();
-            agents['https:'].dispose();
-        }
-    };
-}
-/**
- * Reads and drops a body up to `maxBytes` (then closes the connection). A body cut mid-way
- * is not an error: the headers, which carry the verdict, arrived whole. A body that drips is
- * ended by open()'s timer, which covers the whole answer.
- */
-function discardBody(body, maxBytes) {
-    return new Promise(resolve => {
-        let size = 0;
-        const finish = () => {
-            body.removeAllListeners('data');
-            resolve();
-        };
-        body.on('data', (chunk) => {
-            size += chunk.length;
-            if (size > maxBytes) {
-                body.destroy();
-                finish();
-            }
-        });
-        body.on('end', finish);
-        body.on('close', finish);
-        body.on('error', finish);
-    });
 }
 
 

@@ -147,8 +147,12 @@ function problemTable(checks, counts) {
         .map(({ check, label, detail }) => [
         (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(check.url),
         (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .code */ .aY)(check.device),
-        label,
-        (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(check.state === 'bypassed' ? (detail ?? '') : (check.detail ?? detail ?? ''))
+        check.staleReason === 'old-content' ? '⚠️ old content' : label,
+        (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(check.state === 'bypassed'
+            ? (detail ?? '')
+            : check.staleReason === 'old-content'
+                ? `served from the previous build: ${check.detail ?? 'the build is not in the page'}`
+                : (check.detail ?? detail ?? ''))
     ]);
     const shown = Math.min(listed.length, MAX_PROBLEM_ROWS);
     const more = total > shown ? `<p>… and ${total - shown} more.</p>\n` : '';

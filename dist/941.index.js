@@ -53,6 +53,8 @@ function failedLook(problem) {
 function describeLook(look) {
     if (look.status === undefined)
         return look.problem ?? 'no answer';
+    if (look.ready)
+        return `HTTP ${look.status}, shows the build`;
     const parts = [`HTTP ${look.status}`];
     if (look.otherIds.length > 0) {
         parts.push(`shows ${look.otherIds.join(', ')} (another build)`);
@@ -135,7 +137,7 @@ function buildSource(build) {
 }
 function lastAnswer(look) {
     const described = (0,_origin_readiness_js__WEBPACK_IMPORTED_MODULE_0__/* .describeLook */ .Fd)(look);
-    if (look.status === undefined || look.otherIds.length > 0)
+    if (look.ready || look.status === undefined || look.otherIds.length > 0)
         return described;
     return look.status >= 200 && look.status <= 299
         ? `${described}; no other commit-like id either`
