@@ -32,8 +32,13 @@ const steps = [
   },
   {
     title:
-      'Purge, then verify and warm at the edge: the folder tag "folder-blog" and /contact, on desktop and mobile',
-    inputs: { tags: 'folder-blog', urls: '/contact', verify: 'true', devices: 'desktop, mobile' },
+      'Purge, then verify and warm at the edge: the folder tag "folder-products" and /contact, on desktop and mobile',
+    inputs: {
+      tags: 'folder-products',
+      urls: '/contact',
+      verify: 'true',
+      devices: 'desktop, mobile'
+    },
     site: true
   },
   {
