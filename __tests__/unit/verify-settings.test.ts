@@ -157,6 +157,45 @@ describe('parseDevices', () => {
     ])
   })
 
+  it('devices written on one line with spaces: separate them with commas, shown', () => {
+    const diag = new Diagnostics()
+    parseDevices('desktop Mobile', diag)
+    expect(diag.problems).toEqual([
+      {
+        input: 'devices',
+        value: 'desktop Mobile',
+        reason:
+          'names 2 devices separated by spaces; separate them with commas or put one a line: devices: desktop, mobile'
+      }
+    ])
+  })
+
+  it('takes a JSON array, as the other list inputs do, one device per item', () => {
+    const diag = new Diagnostics()
+    const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/1.0'
+    const devices = parseDevices(JSON.stringify(['desktop', 'Mobile', `linux=${ua}`]), diag)
+    expect(diag.problems).toEqual([])
+    expect(devices).toEqual([
+      { name: 'desktop', userAgent: BUILT_IN_DEVICES['desktop'] },
+      { name: 'mobile', userAgent: BUILT_IN_DEVICES['mobile'] },
+      { name: 'linux', userAgent: ua }
+    ])
+    const bad = new Diagnostics()
+    parseDevices('["desktop", 1]', bad)
+    expect(bad.problems.map(problem => problem.reason)).toEqual([
+      'a JSON array here must hold only strings'
+    ])
+  })
+
+  it.each(['constructor', '__proto__'])(
+    'an Object property name (%s) is not a built-in device',
+    name => {
+      const diag = new Diagnostics()
+      expect(parseDevices(name, diag)).toEqual([])
+      expect(diag.problems.map(problem => problem.value)).toEqual([name])
+    }
+  )
+
   it('refuses unknown names, duplicates, bad custom lines and an empty list', () => {
     const diag = new Diagnostics()
     parseDevices('desktop, desktop\nbad name=UA\nempty=', diag)

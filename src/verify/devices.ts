@@ -5,6 +5,7 @@
  */
 import { Input } from '../constants.js'
 import type { Diagnostics } from '../diagnostics.js'
+import { splitList } from '../lists.js'
 
 export interface Device {
   readonly name: string
@@ -30,7 +31,8 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/
 /**
  * Parses the input: built-in names separated by commas or newlines, or `NAME=USER AGENT`
  * lines. A custom device takes its own line, because user agents contain commas: everything
- * after the first `=` is the header, exactly.
+ * after the first `=` is the header, exactly. A JSON array, as the other list inputs take, holds
+ * one line per item.
  */
 export function parseDevices(text: string, diag: Diagnostics): Device[] {
   const devices: Device[] = []
@@ -41,7 +43,10 @@ export function parseDevices(text: string, diag: Diagnostics): Device[] {
     }
     devices.push(device)
   }
-  for (const rawLine of text.split(/\r?\n|\r/)) {
+  const lines = text.trim().startsWith('[')
+    ? (splitList(Input.Devices, text, { commas: false }, diag) ?? [])
+    : text.split(/\r?\n|\r/)
+  for (const rawLine of lines) {
     const line = rawLine.trim()
     if (line === '') continue
     const equals = line.indexOf('=')
@@ -53,8 +58,16 @@ export function parseDevices(text: string, diag: Diagnostics): Device[] {
     for (const item of line.split(',')) {
       const name = item.trim().toLowerCase()
       if (name === '') continue
-      const userAgent = BUILT_IN_DEVICES[name]
-      if (userAgent === undefined) {
+      // Own keys only: 'constructor' is not a device.
+      const userAgent = isBuiltIn(name) ? BUILT_IN_DEVICES[name] : undefined
+      const words = name.split(/\s+/)
+      if (userAgent === undefined && words.length > 1 && words.every(isBuiltIn)) {
+        diag.problem(
+          Input.Devices,
+          item.trim(),
+          `names ${words.length} devices separated by spaces; separate them with commas or put one a line: devices: ${words.join(', ')}`
+        )
+      } else if (userAgent === undefined) {
         diag.problem(
           Input.Devices,
           item.trim(),
@@ -84,9 +97,11 @@ const OWN_LINE =
 function sharesLine(name: string): boolean {
   if (name.includes(',')) return true
   const words = name.split(/\s+/)
-  return (
-    words.length > 1 && words.slice(0, -1).every(word => word.toLowerCase() in BUILT_IN_DEVICES)
-  )
+  return words.length > 1 && words.slice(0, -1).every(isBuiltIn)
+}
+
+function isBuiltIn(word: string): boolean {
+  return Object.hasOwn(BUILT_IN_DEVICES, word.toLowerCase())
 }
 
 function parseCustomDevice(line: string, equals: number, diag: Diagnostics): Device | undefined {
