@@ -98,6 +98,23 @@ describe('pages that are not there', () => {
     ).toHaveLength(2)
     expect(result.summary).not.toMatch(/\/about<\/code><\/td><td><code>\w+<\/code><\/td><td>➖/)
   })
+
+  it('when every checked page answers 404, verify_status is skipped, not fresh', async () => {
+    const result = await runWith(emulator.url, {
+      urls: '/abuot',
+      ...verifyOn(emulator, { verify_urls: '/contcat' })
+    })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['verify_status']).toBe('skipped')
+    expect(warningsOf(result)).toEqual([
+      expect.stringMatching(/^2 pages answered 404 or 410 at the edge: /)
+    ])
+    expect(result.stdout).toContain(
+      'Verification: no page could be proved fresh. 4 check(s) answered 404 or 410: not there, not counted as fresh (named in the warning above).'
+    )
+    expect(result.stdout).not.toContain('is fresh')
+    expect(result.summary).toContain('Verification at the edge: ⏭️ skipped')
+  })
 })
 
 describe('messages that name the fix', () => {

@@ -279,7 +279,7 @@ function concludeVerification(
     return
   }
   if (status === 'skipped') {
-    const why = counts.nothingChecked ?? 'nothing could be checked.'
+    const why = counts.nothingChecked ?? 'no page could be proved fresh.'
     io.info(`Verification: ${why}${gone}${dynamic}${bypassed}`)
     return
   }
