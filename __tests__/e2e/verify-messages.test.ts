@@ -174,4 +174,14 @@ describe('messages that name the fix', () => {
     expect(visibleText(result)).not.toContain(API_KEY)
     expect(visibleText(result)).not.toContain(encodeURIComponent(API_KEY))
   })
+
+  it('base_url with a path the API does not have (…/api): says so, not that it is a website', async () => {
+    const result = await runWith(`${emulator.url}/api`, { urls: '/about' })
+    expect(result.exitCode).toBe(1)
+    const errors = errorsOf(result).join('\n')
+    expect(errors).toContain(
+      `base_url "${emulator.url}/api" is not the purge API's address: the server there answered HTTP 404 in JSON`
+    )
+    expect(errors).not.toContain('looks like a website')
+  })
 })

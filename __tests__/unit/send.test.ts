@@ -412,6 +412,22 @@ describe('a base_url that is a website, not the API', () => {
   })
 
   it.each([
+    [404, '{"error":{"message":"Not found: /acct/api/v1/cache/purge"}}'],
+    [405, '{"message":"Method not allowed"}']
+  ])(
+    'HTTP %i in JSON: a server answers at base_url but has no purge endpoint under that path',
+    async (status, body) => {
+      const result = await send({ status, headers: { 'content-type': 'application/json' }, body })
+      expect(result.outcome).toBe('failed')
+      expect(result.message).toContain(
+        `base_url "https://api.example.com/acct" is not the purge API's address: the server there answered HTTP ${status} in JSON, so it has no purge endpoint under that path. The action adds the API's path (/api/v1/cache/purge…) to base_url itself: set base_url to the API's address from the service's documentation.`
+      )
+      // Not the website hint: that server did answer JSON.
+      expect(result.message).not.toContain('where the service answers JSON')
+    }
+  )
+
+  it.each([
     { status: 400, body: '{"error":{"message":"Missing parameter: url"}}' },
     { status: 502, headers: { 'content-type': 'text/html' }, body: '<html>Bad gateway</html>' },
     { status: 401, body: '{"error":{"message":"Invalid API key"}}' }

@@ -13,6 +13,8 @@ export interface AnswerReading {
   readonly requestId?: string
   /** An HTML page where the service's JSON belongs: a website answered, not the API. */
   readonly htmlPage?: boolean
+  /** The body is a JSON object, as the service's answers are. */
+  readonly jsonBody?: boolean
 }
 
 const MESSAGE_PREVIEW_LENGTH = 300
@@ -40,7 +42,8 @@ export function readAnswer(answer: HttpAnswer): AnswerReading {
     success,
     ...(message && { message }),
     ...(requestId && { requestId }),
-    ...(htmlPage && { htmlPage })
+    ...(htmlPage && { htmlPage }),
+    ...(isRecord(json) && { jsonBody: true })
   }
 }
 
@@ -51,11 +54,12 @@ function isHtmlPage(answer: HttpAnswer): boolean {
 
 /**
  * What a failed answer says about `base_url`: a redirect, 404 or 405, or an HTML page (not a
- * server error's) means the address is a website, not the purge API. The address is quoted
- * without credentials; the key is never part of it (it is added to each request's query).
+ * server error's) means the address is a website, not the purge API; a 404 or 405 in JSON, a
+ * server with no purge endpoint under that path (`…/api` pasted). The address is quoted without
+ * credentials; the key is never part of it (it is added to each request's query).
  */
 export function baseUrlHint(
-  answer: { readonly status?: number; readonly htmlPage?: boolean },
+  answer: { readonly status?: number; readonly htmlPage?: boolean; readonly jsonBody?: boolean },
   baseUrl: URL,
   quote: (value: string) => string
 ): string | undefined {
@@ -65,6 +69,9 @@ export function baseUrlHint(
   const notHere = status === 404 || status === 405
   const page = answer.htmlPage === true && status < 500 && status !== 429
   if (!redirect && !notHere && !page) return undefined
+  if (notHere && answer.jsonBody === true) {
+    return `base_url ${quote(baseUrl.href)} is not the purge API's address: the server there answered HTTP ${status} in JSON, so it has no purge endpoint under that path. The action adds the API's path (/api/v1/cache/purge…) to base_url itself: set base_url to the API's address from the service's documentation.`
+  }
   const what = page ? 'an HTML page' : redirect ? `a redirect (HTTP ${status})` : `HTTP ${status}`
   return `base_url ${quote(baseUrl.href)} looks like a website, not the purge API: it answered ${what} where the service answers JSON. Set base_url to the API's address from the service's documentation, not the public site's.`
 }

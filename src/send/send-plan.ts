@@ -211,6 +211,7 @@ interface AttemptOutcome {
   readonly requestId?: string
   readonly requestedWaitMs?: number
   readonly htmlPage?: boolean
+  readonly jsonBody?: boolean
 }
 
 async function attemptOnce(
