@@ -77,7 +77,11 @@ async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo
     return
   }
   if (plan.requests.length === 0) {
-    io.info('Nothing to purge: no changed file maps to a URL or a tag.')
+    io.info(
+      changedFiles?.mapping.files.length === 0
+        ? 'Nothing to purge: the event gave no changed file (the reason is above).'
+        : 'Nothing to purge: no changed file maps to a URL or a tag.'
+    )
     await reportPurge(io, { plan, outcome: nothingToPurge(), warnings, changedFiles })
     await skipVerification(io, settings, 'nothing was purged (nothing to purge).')
     return

@@ -161,6 +161,12 @@ describe('events end to end', () => {
         'Changed files: pull request #42 was closed without being merged: nothing was deployed, so no changed file is purged.'
       ])
       expect(errorsOf(result)).toEqual([])
+      // Said once, and the last word does not blame url_map for what the event decided.
+      expect(result.stdout.match(/closed without being merged/g)).toHaveLength(1)
+      expect(result.stdout).toContain(
+        'Nothing to purge: the event gave no changed file (the reason is above).'
+      )
+      expect(result.stdout).not.toContain('maps to a URL or a tag')
     }
   )
 

@@ -37,7 +37,10 @@ export async function findChangedFiles(
   const source = decideChangeSource(context, changed, diag)
   io.remarks(diag)
   if (!diag.ok) return { kind: 'input-problems', diagnostics: diag }
-  if (source.nothingReason) io.info(`Changed files: ${source.nothingReason}`)
+  const reason = source.nothingReason
+  // Said once: most reasons were a notice or a warning just now.
+  if (reason && ![...diag.notices, ...diag.warnings].some(remark => remark.includes(reason)))
+    io.info(`Changed files: ${reason}`)
   const failure = { event: context.eventName, description: source.description }
   try {
     const listed = await listFromGitHub(source, changed, context)
