@@ -88,6 +88,10 @@ describe('the commands the documents give', () => {
     expect(missing).toEqual([])
   })
 
+  it('README stays under 15,000 bytes: the reference lives in docs/ (issue 10)', () => {
+    expect(statSync(join(ROOT, 'README.md')).size).toBeLessThan(15_000)
+  })
+
   it('README says how long npm test takes and how to run a part of it', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
     expect(readme).toMatch(/`npm ci && npm test` \(about \d+ minutes/)
