@@ -2554,7 +2554,8 @@ class VerifyRun {
         const checks = this.tally.checks;
         // Not taken from the pages before the deadline, or taken but never asked.
         const notReached = this.fatal === undefined ? Math.max(0, this.totalChecks - checks) : 0;
-        const verifiable = checks - counts.unverifiable - counts.bypassed;
+        // A page that is not there (404/410) proves nothing fresh: when all are, nothing is fresh.
+        const verifiable = checks - counts.unverifiable - counts.bypassed - counts.gone;
         const status = this.fatal !== undefined || counts.failed > 0 || notReached > 0
             ? 'failed'
             : counts.stale > 0
