@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readAnswer, requestedWaitMs } from '../../src/send/answer.js'
-import { createHttpTransport, MAX_BODY_BYTES } from '../../src/send/http-transport.js'
+import { TransportError } from '../../src/send/transport.js'
+import {
+  createHttpTransport,
+  describeConnectionError,
+  MAX_BODY_BYTES
+} from '../../src/send/http-transport.js'
 import { DEFAULT_BACKOFF, retryDelayMs } from '../../src/send/retry-policy.js'
 
 describe('Retry-After: only whole seconds or an IMF-fixdate', () => {
@@ -94,5 +99,49 @@ describe('the HTTP transport against an answer that never ends', () => {
     } finally {
       transport.close()
     }
+  })
+})
+
+describe('a connection that fails says what to change', () => {
+  let server: Server
+  let port: number
+  beforeAll(async () => {
+    server = createServer((_, res) => res.end('{}'))
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+    port = (server.address() as AddressInfo).port
+  })
+  afterAll(async () => {
+    server.closeAllConnections()
+    await new Promise(resolve => server.close(resolve))
+  })
+
+  it("https:// to a plain HTTP server: the scheme, not OpenSSL's source file", async () => {
+    const transport = createHttpTransport('test', 5000)
+    try {
+      const failure = await transport
+        .post(new URL(`https://127.0.0.1:${port}/api`), '{}', 5000)
+        .then(
+          () => undefined,
+          (error: unknown) => error
+        )
+      expect(failure).toBeInstanceOf(TransportError)
+      expect((failure as TransportError).message).toBe(
+        'the TLS handshake failed: the server at this address does not answer https:// on that port, perhaps a plain HTTP server (http:// is accepted for loopback addresses only)'
+      )
+    } finally {
+      transport.close()
+    }
+  })
+
+  it('a host that does not exist: names it and base_url', () => {
+    const error = Object.assign(new Error('getaddrinfo ENOTFOUND api.exmaple.com'), {
+      code: 'ENOTFOUND'
+    })
+    expect(describeConnectionError(error)).toBe(
+      'no such host: api.exmaple.com (check the host name in base_url)'
+    )
+    expect(describeConnectionError(new Error('connect ECONNREFUSED 127.0.0.1:9\n'))).toBe(
+      'connect ECONNREFUSED 127.0.0.1:9'
+    )
   })
 })

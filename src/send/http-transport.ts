@@ -51,7 +51,7 @@ async function exchange(
   try {
     message = (await client.post(url.href, jsonBody, headers)).message
   } catch (error) {
-    const text = withoutQuery(error instanceof Error ? error.message : String(error))
+    const text = withoutQuery(describeConnectionError(error))
     const kind = /timeout/i.test(text) ? 'timeout' : 'connection'
     throw new TransportError(kind, text)
   }
@@ -86,6 +86,24 @@ function readCapped(message: IncomingMessage): Promise<string> {
     )
     message.on('error', error => reject(new TransportError('connection', error.message)))
   })
+}
+
+/**
+ * A failed connection in words that say what to change where Node's say little to someone
+ * setting up: OpenSSL's 'wrong version number' (with its source file and a line break) is what
+ * an https:// base_url gets from a plain HTTP server, and 'getaddrinfo ENOTFOUND' a misspelt host.
+ */
+export function describeConnectionError(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).trim()
+  const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined
+  if (/wrong version number/i.test(text)) {
+    return 'the TLS handshake failed: the server at this address does not answer https:// on that port, perhaps a plain HTTP server (http:// is accepted for loopback addresses only)'
+  }
+  const host = /^getaddrinfo ENOTFOUND (\S+)/.exec(text)?.[1]
+  if (code === 'ENOTFOUND' && host !== undefined) {
+    return `no such host: ${host} (check the host name in base_url)`
+  }
+  return text
 }
 
 /**
