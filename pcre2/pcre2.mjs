@@ -11,7 +11,6 @@
  * false. Everything in between is PCRE2's own code.
  */
 import { readFileSync } from 'node:fs'
-import v8 from 'node:v8'
 
 export const PCRE2_VERSION = '10.42'
 /** php.ini's pcre.backtrack_limit default, which PHP passes to pcre2_set_match_limit. */
@@ -160,9 +159,13 @@ class Engine {
    * @param {{ matchLimit?: number, depthLimit?: number }} limits PHP's unless given
    */
   constructor(bytes, limits = {}) {
-    const instance = withLateTierUp(
-      () => new WebAssembly.Instance(new WebAssembly.Module(bytes), {})
-    )
+    // V8 runs PCRE2's match() (one 80 KB function) on its baseline code first and optimizes it
+    // in the background once it has run a little. Node waits for that compile (about 0.1 to
+    // 0.25 s of CPU) when the process ends right after, as a dry run without a sitemap does;
+    // in other runs it overlaps the requests. Changing V8's flags to avoid it is undefined
+    // behaviour in Node (and could not be tested on the runtime that matters), so it is left
+    // to V8: see docs/benchmarks.md.
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {})
     /** @type {Record<string, Function> & { memory: WebAssembly.Memory }} */
     this.exports = /** @type {any} */ (instance.exports)
     const matchLimit = limits.matchLimit ?? PHP_BACKTRACK_LIMIT
@@ -268,31 +271,6 @@ class Engine {
     const text = decoder.decode(this.memory().subarray(pointer, pointer + Math.max(0, length)))
     this.exports.pp_free(pointer)
     return text
-  }
-}
-
-/**
- * V8 runs a WebAssembly function first as its baseline compiler made it and, once the function
- * has used up a budget of executed bytes, compiles it again with its optimizing compiler, in
- * the background. PCRE2's match() is one function of 80 KB: a dozen matching steps use up the
- * budget, and optimizing it takes a quarter of a second of CPU, which Node 20 and 22 (V8 11 and
- * 12) wait for when the process ends. A run that checks one pattern would pay that for nothing.
- * So there the module is compiled and instantiated with the largest budget (some 26,000 matching steps: a pattern
- * check stays below, a sitemap of thousands of paths goes past it and gets the optimized code),
- * and the flag goes back to that V8's default (measured with `node --v8-options`). Node 24 (V8
- * 13, the action's runtime) does not wait at exit, and is left alone.
- */
-const TIERING_BUDGET_DEFAULTS = { 11: 1_800_000, 12: 13_000_000 }
-
-function withLateTierUp(instantiate) {
-  const major = Number(process.versions.v8.split('.')[0])
-  const restore = TIERING_BUDGET_DEFAULTS[major]
-  if (restore === undefined) return instantiate()
-  v8.setFlagsFromString(`--wasm-tiering-budget=${2 ** 31 - 1}`)
-  try {
-    return instantiate()
-  } finally {
-    v8.setFlagsFromString(`--wasm-tiering-budget=${restore}`)
   }
 }
 

@@ -9,7 +9,14 @@ import { spawnSync } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { compilePhpPattern, pcre2, readPhpPattern, type Outcome } from '../../pcre2/pcre2.mjs'
+import v8 from 'node:v8'
+import {
+  compilePhpPattern,
+  createPcre2,
+  pcre2,
+  readPhpPattern,
+  type Outcome
+} from '../../pcre2/pcre2.mjs'
 
 type FixturePath = string | { prefix?: string; repeat: string; times: number; suffix?: string }
 interface Fixture {
@@ -147,6 +154,24 @@ describe('a compiled pattern', () => {
     if (!compiled.ok) throw new Error(compiled.message)
     compiled.pattern.free()
     expect(() => compiled.pattern.test('/a')).toThrow(/freed/)
+  })
+})
+
+describe('the engine leaves the runtime alone', () => {
+  it('changes no V8 flag (Node calls that undefined behaviour once the process runs)', () => {
+    const flags: string[] = []
+    const setFlags = v8.setFlagsFromString.bind(v8)
+    v8.setFlagsFromString = (flag: string) => flags.push(flag)
+    try {
+      const engine = createPcre2(readFileSync('pcre2/pcre2.wasm'))
+      const compiled = engine.compilePhpPattern('#/blog/#')
+      if (!compiled.ok) throw new Error(compiled.message)
+      for (let index = 0; index < 100; index++) compiled.pattern.test(`/old/blog/${index}`)
+      compiled.pattern.free()
+    } finally {
+      v8.setFlagsFromString = setFlags
+    }
+    expect(flags).toEqual([])
   })
 })
 
