@@ -8,6 +8,7 @@ import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { Diagnostics } from '../../src/diagnostics.js'
 import { escapeUnescapedDelimiter, preparePattern } from '../../src/pattern.js'
+import { compilePhpPattern } from '../../pcre2/pcre2.mjs'
 
 function prepare(raw: string, allowPurgeAll = false) {
   const diag = new Diagnostics()
@@ -516,8 +517,16 @@ describe('preparePattern: anchoring (warn only for a pattern anchored at neither
     ['#/blog/#', '/old/blog/x', 'Write #^/blog/# if it means the paths that start with /blog/.'],
     ['#/Blog/#', '/old/Blog/x', 'Write #^/Blog/# if it means the paths that start with /Blog/.'],
     ['#/BLOG/#i', '/old/BLOG/x', 'Write #^/BLOG/#i'],
-    ['blog', '/old/blog/x', 'Write ^blog if it means the paths that start with blog.'],
-    ['#\\.php#', '/old/.php/x', 'Write #^\\.php# if it means the paths that start with .php.'],
+    [
+      'blog',
+      '/old/blog/x',
+      'Write ^/blog if it means the paths that start with /blog, or blog$ for those that end with blog.'
+    ],
+    [
+      '#\\.php#',
+      '/old/.php/x',
+      'Write #^/\\.php# if it means the paths that start with /.php, or #\\.php$# for those that end with .php.'
+    ],
     [
       '#^/a|/b#',
       undefined,
@@ -564,6 +573,24 @@ describe('preparePattern: anchoring (warn only for a pattern anchored at neither
     const { result, diag } = prepare(pattern)
     expect(result).toBeDefined()
     expect(diag.warnings).toEqual([])
+  })
+
+  it('every spelling the advice suggests matches a path (a path always starts with /)', () => {
+    const paths = ['/blog', '/blog/x', '/old/blog/x', '/BLOG/x', '/.php', '/x.php', '/a/b.php']
+    for (const pattern of ['blog', '#blog#i', '#\\.php#', '#/blog/#', '#/BLOG/#i']) {
+      const warning = prepare(pattern).diag.warnings[0] ?? ''
+      const advised = [...warning.matchAll(/(?:Write|, or) (\S+) (?:if it means|for those)/g)]
+      expect(advised.length).toBeGreaterThan(0)
+      for (const [, spelling = ''] of advised) {
+        const compiled = compilePhpPattern(pattern.startsWith('#') ? spelling : `#${spelling}#`)
+        if (!compiled.ok) throw new Error(`${spelling}: ${compiled.message}`)
+        expect([spelling, paths.some(path => compiled.pattern.test(path) === 'match')]).toEqual([
+          spelling,
+          true
+        ])
+        compiled.pattern.free()
+      }
+    }
   })
 
   it('the example is a path PCRE2 matches, in the pattern’s own letter case', () => {

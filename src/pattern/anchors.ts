@@ -23,7 +23,10 @@ export function warnIfUnanchored(
   const anchored =
     literal === undefined
       ? 'Start it with ^ (or end it with $) if it means a prefix (or a suffix)'
-      : `Write ${shown(anchoredSpelling(prepared, given))} if it means the paths that start with ${literal}`
+      : literal.startsWith('/')
+        ? `Write ${shown(respelt(prepared, given, '^', ''))} if it means the paths that start with ${literal}`
+        : // A path always starts with '/': ^ alone before the text would match no path at all.
+          `Write ${shown(respelt(prepared, given, '^/', ''))} if it means the paths that start with /${literal}, or ${shown(respelt(prepared, given, '', '$'))} for those that end with ${literal}`
   diag.warn(
     `Pattern ${shown(given)} is not anchored at either end (no ^ or \\A at the start, no $, \\z or \\Z at the end): it matches anywhere in a path${example === undefined ? '' : `, e.g. ${shown(example)}`}. ${anchored}.`
   )
@@ -57,9 +60,10 @@ function examplePath(compiled: CompiledPattern, literal: string | undefined): st
   })
 }
 
-/** The pattern with ^ at the start of its expression, spelt as the user spelt the pattern. */
-function anchoredSpelling(prepared: PreparedPattern, given: string): string {
-  if (prepared.wrapped) return `^${given}`
+/** The pattern with text before and after its expression, spelt as the user spelt the pattern. */
+function respelt(prepared: PreparedPattern, given: string, before: string, after: string): string {
+  if (prepared.wrapped) return `${before}${given}${after}`
   const start = given.indexOf(prepared.body, 1)
-  return `${given.slice(0, start)}^${given.slice(start)}`
+  const end = start + prepared.body.length
+  return `${given.slice(0, start)}${before}${prepared.body}${after}${given.slice(end)}`
 }
