@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { Diagnostics } from '../../src/diagnostics.js'
 import { escapeUnescapedDelimiter, preparePattern } from '../../src/pattern.js'
 import { compilePhpPattern } from '../../pcre2/pcre2.mjs'
+import { PROBE_PATHS } from '../../src/pattern/probes.js'
 
 function prepare(raw: string, allowPurgeAll = false) {
   const diag = new Diagnostics()
@@ -35,6 +36,8 @@ function oracle(pattern: string): FixtureCase {
   if (found === undefined) throw new Error(`${pattern} is not in the fixture`)
   return found
 }
+/** How many test paths the match-all guard tries. */
+const PROBES = PROBE_PATHS.length
 /** Indexes of the fixture paths shaped like cached paths: starting with '/', on one line. */
 const slashPaths = fixture.paths
   .map((path, index) => ({ path, index }))
@@ -445,6 +448,51 @@ describe('preparePattern: patterns that match every path', () => {
     }
   )
 
+  // Every path as a browser requests it: ASCII only, with non-ASCII characters, spaces, quotes,
+  // '#', '<', '>', '`', '{' and '}' percent-encoded; the raw (decoded) test paths they miss are
+  // not what the service sees if it keeps paths as requested.
+  const matchAllAsRequested = [
+    '#^/[[:print:]]*$#',
+    '#^/\\S*$#',
+    '#^[!-~]*$#',
+    '#^/[^ ]*$#',
+    '#^/[^\\#]*$#',
+    '#^[\\x00-\\x7f]*$#'
+  ]
+
+  it('the system libpcre2-8 matches each of those on every fixture path that is ASCII without spaces', () => {
+    const requestedLike = slashPaths.filter(index => {
+      const path = fixture.paths[index]
+      return typeof path !== 'string' || /^[!-~]*$/.test(path)
+    })
+    for (const pattern of matchAllAsRequested) {
+      const letters = oracle(pattern).results ?? ''
+      expect([pattern, requestedLike.map(index => letters[index]).join('')]).toEqual([
+        pattern,
+        'M'.repeat(requestedLike.length)
+      ])
+    }
+  })
+
+  it.each(matchAllAsRequested)(
+    '%s is refused without allow_purge_all: it matches every path as requested',
+    pattern => {
+      const { result, diag } = prepare(pattern)
+      expect(result).toBeUndefined()
+      expect(reasons(diag)).toEqual([
+        'matches every path as browsers request it (non-ASCII characters, spaces and the like percent-encoded), so it would purge every cached page of the site; set `allow_purge_all: true` to purge the whole site deliberately'
+      ])
+      expect(prepare(pattern, true).result?.pattern).toBe(pattern)
+    }
+  )
+
+  it('refuses a pattern that matches every path once decoded (no percent-encoded byte)', () => {
+    const pattern = '#^/(?!.*%[0-9A-F]{2})#'
+    expect(reasons(prepare(pattern).diag)).toEqual([
+      'matches every path once decoded (non-ASCII characters and spaces as text), so it would purge every cached page of the site; set `allow_purge_all: true` to purge the whole site deliberately'
+    ])
+  })
+
   const notMatchAll = [
     '#^/blog/.*$#',
     '#^/.+$#',
@@ -478,7 +526,7 @@ describe('preparePattern: where PHP gives up (pcre.backtrack_limit and friends)'
     const { result, diag } = prepare(catastrophic)
     expect(result).toBeUndefined()
     expect(reasons(diag)).toEqual([
-      `matches every test path PHP finishes matching (it gives up on 1 of 29: Backtrack limit exhausted at pcre.backtrack_limit), so it would purge every cached page of the site; set \`allow_purge_all: true\` to purge the whole site deliberately`
+      `matches every test path PHP finishes matching (it gives up on 1 of ${PROBES}: Backtrack limit exhausted at pcre.backtrack_limit), so it would purge every cached page of the site; set \`allow_purge_all: true\` to purge the whole site deliberately`
     ])
   })
 
@@ -494,7 +542,20 @@ describe('preparePattern: where PHP gives up (pcre.backtrack_limit and friends)'
     expect(result).toBeDefined()
     expect(diag.warnings).toEqual([
       expect.stringMatching(
-        /^Pattern #\^\/\(\?:\[\\w-\]\+\/\?\)\*-\$#: PHP's preg_match\(\) gives up on 1 of 29 test paths \(Backtrack limit exhausted at pcre.backtrack_limit\), so the service would not purge paths like these even when they match: \/segment-0\/.*; nested quantifiers such as \(a\+\)\+ backtrack for ever/
+        /^Pattern #\^\/\(\?:\[\\w-\]\+\/\?\)\*-\$#: PHP's preg_match\(\) gives up on \d+ of \d+ test paths \(Backtrack limit exhausted at pcre.backtrack_limit\), so the service would not purge paths like these even when they match: \/a-fairly-long-page-name-with-many-words-in-it, .*\/segment-0\/.*; nested quantifiers such as \(a\+\)\+ backtrack for ever/
+      )
+    ])
+  })
+
+  it('warns before sending when PHP gives up on a long slug, as nested quantifiers over words do', () => {
+    const slug = '/a-fairly-long-page-name-with-many-words-in-it'
+    const letters = oracle('#^/([a-z-]+)*\\.html$#').results ?? ''
+    expect(letters[fixture.paths.indexOf(slug)]).toBe('B')
+    const { result, diag } = prepare('#^/([a-z-]+)*\\.html$#')
+    expect(result?.pattern).toBe('#^/([a-z-]+)*\\.html$#')
+    expect(diag.warnings).toEqual([
+      expect.stringContaining(
+        `PHP's preg_match() gives up on 1 of ${PROBES} test paths (Backtrack limit exhausted at pcre.backtrack_limit), so the service would not purge paths like these even when they match: ${slug}`
       )
     ])
   })
@@ -506,7 +567,7 @@ describe('preparePattern: where PHP gives up (pcre.backtrack_limit and friends)'
     expect(result).toBeUndefined()
     expect(reasons(diag)).toEqual([
       expect.stringContaining(
-        "PHP's preg_match() fails on every one of 29 very different test paths (Internal error), so the service would purge nothing with it"
+        `PHP's preg_match() fails on every one of ${PROBES} very different test paths (Internal error), so the service would purge nothing with it`
       )
     ])
   })

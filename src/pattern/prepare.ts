@@ -10,7 +10,13 @@ import { warnIfUnanchored } from './anchors.js'
 import { reasonsOf } from './give-up.js'
 import { readPatternInput } from './delimiters.js'
 import { caretUnder, INPUT, shown } from './messages.js'
-import { judgeOnProbes, PROBE_PATHS, type ProbeGiveUp, type ProbeVerdict } from './probes.js'
+import {
+  judgeOnProbes,
+  PROBE_PATHS,
+  type PathForm,
+  type ProbeGiveUp,
+  type ProbeVerdict
+} from './probes.js'
 import { warnAboutNewerPcre2 } from './versions.js'
 
 export interface PreparedPattern {
@@ -120,10 +126,11 @@ function refuseOrAllowMatchAll(
   options: PatternOptions,
   diag: Diagnostics
 ): PreparedPattern | undefined {
+  const form = verdict.form === undefined ? '' : ` ${FORM_TEXT[verdict.form]}`
   const what =
     verdict.kind === 'every-path'
-      ? 'matches every path'
-      : `matches every test path PHP finishes matching (it gives up on ${verdict.gaveUp.length} of ${PROBE_PATHS.length}: ${reasonsOf(verdict.gaveUp)})`
+      ? `matches every path${form}`
+      : `matches every test path${form} PHP finishes matching (it gives up on ${verdict.gaveUp.length} of ${PROBE_PATHS.length}: ${reasonsOf(verdict.gaveUp)})`
   if (!options.allowPurgeAll) {
     diag.problem(
       INPUT,
@@ -136,6 +143,12 @@ function refuseOrAllowMatchAll(
     `Pattern ${shown(given)} ${what}: every cached page of the site will be purged (allow_purge_all is true).`
   )
   return prepared
+}
+
+/** How a message names the form of the paths a pattern matches all of (see probes.ts). */
+const FORM_TEXT: Record<PathForm, string> = {
+  requested: 'as browsers request it (non-ASCII characters, spaces and the like percent-encoded)',
+  decoded: 'once decoded (non-ASCII characters and spaces as text)'
 }
 
 function givesUpOnProbes(given: string, gaveUp: readonly ProbeGiveUp[]): string {
