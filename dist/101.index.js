@@ -252,35 +252,40 @@ function escapeUnescapedDelimiter(expression, delimiter) {
 
 ;// CONCATENATED MODULE: ./src/pattern/probes.ts
 function judgeOnProbes(pattern) {
-    const gaveUp = [];
-    let missed;
-    let matched = 0;
-    for (const path of PROBE_PATHS) {
-        const outcome = pattern.test(path);
-        if (outcome === 'match')
-            matched++;
-        else if (outcome === 'no-match')
-            missed ??= path;
-        else
-            gaveUp.push({ path, reason: outcome });
-    }
-    if (missed === undefined && matched === 0)
+    const outcomes = new Map(PROBE_PATHS.map(path => [path, pattern.test(path)]));
+    const gaveUpOn = (paths) => paths.flatMap(path => {
+        const reason = outcomes.get(path) ?? 'no-match';
+        return reason === 'match' || reason === 'no-match' ? [] : [{ path, reason }];
+    });
+    const gaveUp = gaveUpOn(PROBE_PATHS);
+    const missed = PROBE_PATHS.find(path => outcomes.get(path) === 'no-match');
+    const matchedAny = PROBE_PATHS.some(path => outcomes.get(path) === 'match');
+    if (missed === undefined && !matchedAny)
         return { kind: 'gives-up-everywhere', gaveUp };
-    if (missed !== undefined)
-        return { kind: 'not-every-path', missed, gaveUp };
-    return gaveUp.length === 0 ? { kind: 'every-path' } : { kind: 'every-path-it-finishes', gaveUp };
+    // The forms whose every path the pattern matches or PHP gives up on (one match at least).
+    const covered = FORMS.filter(({ paths }) => paths.every(path => outcomes.get(path) !== 'no-match') &&
+        paths.some(path => outcomes.get(path) === 'match')).map(({ form, paths }) => ({ form, gaveUp: gaveUpOn(paths) }));
+    const only = (forms) => forms.length === 1 && forms[0] !== undefined ? { form: forms[0].form } : {};
+    const complete = covered.filter(({ gaveUp: none }) => none.length === 0);
+    if (complete.length > 0)
+        return { kind: 'every-path', ...only(complete) };
+    const [finished] = covered;
+    if (finished !== undefined) {
+        return { kind: 'every-path-it-finishes', gaveUp: finished.gaveUp, ...only(covered) };
+    }
+    return { kind: 'not-every-path', missed: missed ?? PROBE_PATHS[0], gaveUp };
 }
 const printableAscii = Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index));
 const longPath = Array.from({ length: 60 }, (_, index) => `segment-${index}/`)
     .join('')
     .slice(0, 499);
 /**
- * The root, short and deep paths, queries, percent-encoded and raw non-ASCII paths, upper case,
- * every printable ASCII character, and a long path: a pattern that matches all of these is
- * as good as ".*". The long path comes last, so that a pattern failing early never backtracks
- * over it.
+ * Paths written the same either way (ASCII without anything a browser percent-encodes): the
+ * root, short and deep paths, queries, upper case, long words joined by hyphens (where nested
+ * quantifiers such as `([a-z-]+)*` make PHP give up), and a long path. The long path comes last,
+ * so that it is named last among the paths where PHP gives up.
  */
-const PROBE_PATHS = [
+const EITHER_FORM = [
     '/',
     '/a',
     '/Z',
@@ -300,15 +305,36 @@ const PROBE_PATHS = [
     '/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p.html',
     '/?utm_source=newsletter',
     '/?',
-    '/%C3%A9t%C3%A9',
-    '/%E2%82%AC?x=%20y',
+    '/UPPER/Case.PHP',
+    '/-_.~',
+    '/a-fairly-long-page-name-with-many-words-in-it',
+    '/blog/a-fairly-long-post-title-with-many-words-in-it'
+];
+/** Non-ASCII characters, spaces and every printable ASCII character, as text. */
+const DECODED = [
     '/été/über',
     '/日本語/ページ',
     '/emoji/😀',
-    '/UPPER/Case.PHP',
-    '/-_.~',
     '/with space/and more spaces',
-    `/${printableAscii.join('')}`,
+    '/€?x= y',
+    `/${printableAscii.join('')}`
+];
+/**
+ * The same as a browser requests them: UTF-8 bytes, and the characters the URL standard's path
+ * percent-encode set holds (space, ", #, <, >, `, {, }), percent-encoded.
+ */
+function asRequested(path) {
+    return path.replace(/[^\x21-\x7e]|["#<>`{}]/gu, character => Array.from(new TextEncoder().encode(character), byte => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+}
+const FORMS = [
+    { form: 'requested', paths: [...EITHER_FORM, ...DECODED.map(asRequested), `/${longPath}`] },
+    { form: 'decoded', paths: [...EITHER_FORM, ...DECODED, `/${longPath}`] }
+];
+/** Every test path, both forms (each once). */
+const PROBE_PATHS = [
+    ...EITHER_FORM,
+    ...DECODED.map(asRequested),
+    ...DECODED,
     `/${longPath}`
 ];
 
@@ -322,7 +348,10 @@ function warnIfUnanchored(compiled, prepared, given, diag) {
     const example = examplePath(compiled, literal);
     const anchored = literal === undefined
         ? 'Start it with ^ (or end it with $) if it means a prefix (or a suffix)'
-        : `Write ${shown(anchoredSpelling(prepared, given))} if it means the paths that start with ${literal}`;
+        : literal.startsWith('/')
+            ? `Write ${shown(respelt(prepared, given, '^', ''))} if it means the paths that start with ${literal}`
+            : // A path always starts with '/': ^ alone before the text would match no path at all.
+                `Write ${shown(respelt(prepared, given, '^/', ''))} if it means the paths that start with /${literal}, or ${shown(respelt(prepared, given, '', '$'))} for those that end with ${literal}`;
     diag.warn(`Pattern ${shown(given)} is not anchored at either end (no ^ or \\A at the start, no $, \\z or \\Z at the end): it matches anywhere in a path${example === undefined ? '' : `, e.g. ${shown(example)}`}. ${anchored}.`);
 }
 /** The text a pattern made only of literal characters matches; undefined for any other. */
@@ -351,12 +380,13 @@ function examplePath(compiled, literal) {
         return typeof found !== 'string' && found.start > 0;
     });
 }
-/** The pattern with ^ at the start of its expression, spelt as the user spelt the pattern. */
-function anchoredSpelling(prepared, given) {
+/** The pattern with text before and after its expression, spelt as the user spelt the pattern. */
+function respelt(prepared, given, before, after) {
     if (prepared.wrapped)
-        return `^${given}`;
+        return `${before}${given}${after}`;
     const start = given.indexOf(prepared.body, 1);
-    return `${given.slice(0, start)}^${given.slice(start)}`;
+    const end = start + prepared.body.length;
+    return `${given.slice(0, start)}${before}${prepared.body}${after}${given.slice(end)}`;
 }
 
 // EXTERNAL MODULE: ./src/pattern/give-up.ts
@@ -515,9 +545,10 @@ function purgesNothing(gaveUp) {
     return `PHP's preg_match() fails on every one of ${PROBE_PATHS.length} very different test paths (${(0,give_up/* reasonsOf */.z)(gaveUp)}), so the service would purge nothing with it${adviceFor(gaveUp)}`;
 }
 function refuseOrAllowMatchAll(verdict, prepared, given, options, diag) {
+    const form = verdict.form === undefined ? '' : ` ${FORM_TEXT[verdict.form]}`;
     const what = verdict.kind === 'every-path'
-        ? 'matches every path'
-        : `matches every test path PHP finishes matching (it gives up on ${verdict.gaveUp.length} of ${PROBE_PATHS.length}: ${(0,give_up/* reasonsOf */.z)(verdict.gaveUp)})`;
+        ? `matches every path${form}`
+        : `matches every test path${form} PHP finishes matching (it gives up on ${verdict.gaveUp.length} of ${PROBE_PATHS.length}: ${(0,give_up/* reasonsOf */.z)(verdict.gaveUp)})`;
     if (!options.allowPurgeAll) {
         diag.problem(INPUT, given, `${what}, so it would purge every cached page of the site; set \`allow_purge_all: true\` to purge the whole site deliberately`);
         return undefined;
@@ -525,6 +556,11 @@ function refuseOrAllowMatchAll(verdict, prepared, given, options, diag) {
     diag.warn(`Pattern ${shown(given)} ${what}: every cached page of the site will be purged (allow_purge_all is true).`);
     return prepared;
 }
+/** How a message names the form of the paths a pattern matches all of (see probes.ts). */
+const FORM_TEXT = {
+    requested: 'as browsers request it (non-ASCII characters, spaces and the like percent-encoded)',
+    decoded: 'once decoded (non-ASCII characters and spaces as text)'
+};
 function givesUpOnProbes(given, gaveUp) {
     const paths = gaveUp.map(({ path }) => shown(path));
     return `Pattern ${shown(given)}: PHP's preg_match() gives up on ${gaveUp.length} of ${PROBE_PATHS.length} test paths (${(0,give_up/* reasonsOf */.z)(gaveUp)}), so the service would not purge paths like these even when they match: ${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}${adviceFor(gaveUp)}.`;
@@ -596,7 +632,6 @@ function reasonText(reason) {
 /* harmony export */ });
 /* unused harmony exports PHP_BACKTRACK_LIMIT, PHP_RECURSION_LIMIT, createPcre2, CompiledPattern */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8877);
 /**
  * PCRE2 10.42 as the service's PHP runs it: the one module that touches the WebAssembly engine
  * (pcre2.wasm, built by build.sh from Debian's source of PCRE2). Plain JavaScript with its types
@@ -609,7 +644,6 @@ function reasonText(reason) {
  * pcre.recursion_limit) and the UTF-8 check of a subject under `u`, where preg_match() returns
  * false. Everything in between is PCRE2's own code.
  */
-
 
 
 const PCRE2_VERSION = '10.42'
@@ -759,9 +793,13 @@ class Engine {
    * @param {{ matchLimit?: number, depthLimit?: number }} limits PHP's unless given
    */
   constructor(bytes, limits = {}) {
-    const instance = withLateTierUp(
-      () => new WebAssembly.Instance(new WebAssembly.Module(bytes), {})
-    )
+    // V8 runs PCRE2's match() (one 80 KB function) on its baseline code first and optimizes it
+    // in the background after a few dozen matches. Node waits for that compile (some 80 ms of
+    // CPU) when the process ends right after, as a dry run without a sitemap does; in other runs
+    // it overlaps the requests. Changing V8's flags to avoid it is undefined behaviour in Node
+    // (and could not be tested on the runtime that matters), so it is left to V8: see
+    // docs/benchmarks.md.
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {})
     /** @type {Record<string, Function> & { memory: WebAssembly.Memory }} */
     this.exports = /** @type {any} */ (instance.exports)
     const matchLimit = limits.matchLimit ?? PHP_BACKTRACK_LIMIT
@@ -867,31 +905,6 @@ class Engine {
     const text = decoder.decode(this.memory().subarray(pointer, pointer + Math.max(0, length)))
     this.exports.pp_free(pointer)
     return text
-  }
-}
-
-/**
- * V8 runs a WebAssembly function first as its baseline compiler made it and, once the function
- * has used up a budget of executed bytes, compiles it again with its optimizing compiler, in
- * the background. PCRE2's match() is one function of 80 KB: a dozen matching steps use up the
- * budget, and optimizing it takes a quarter of a second of CPU, which Node 20 and 22 (V8 11 and
- * 12) wait for when the process ends. A run that checks one pattern would pay that for nothing.
- * So there the module is compiled and instantiated with the largest budget (some 26,000 matching steps: a pattern
- * check stays below, a sitemap of thousands of paths goes past it and gets the optimized code),
- * and the flag goes back to that V8's default (measured with `node --v8-options`). Node 24 (V8
- * 13, the action's runtime) does not wait at exit, and is left alone.
- */
-const TIERING_BUDGET_DEFAULTS = { 11: 1_800_000, 12: 13_000_000 }
-
-function withLateTierUp(instantiate) {
-  const major = Number(process.versions.v8.split('.')[0])
-  const restore = TIERING_BUDGET_DEFAULTS[major]
-  if (restore === undefined) return instantiate()
-  node_v8__WEBPACK_IMPORTED_MODULE_1__.setFlagsFromString(`--wasm-tiering-budget=${2 ** 31 - 1}`)
-  try {
-    return instantiate()
-  } finally {
-    node_v8__WEBPACK_IMPORTED_MODULE_1__.setFlagsFromString(`--wasm-tiering-budget=${restore}`)
   }
 }
 
