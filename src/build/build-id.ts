@@ -35,38 +35,22 @@ export function shortBuild(build: BuildId): string {
 
 const HEX_RUN = /[0-9a-f]+/gi
 
-/** Whether `text` shows the build, by the rule above. */
-export function showsBuild(text: string, build: BuildId): boolean {
-  if (build.kind === 'literal') return text.includes(build.text)
-  const lower = text.toLowerCase()
-  if (lower.includes(build.text)) return true
-  for (const run of lower.matchAll(HEX_RUN)) {
-    if (isShortPrefix(run[0], build.text)) return true
-  }
-  return false
-}
-
-/** A whole hex run that is an accepted abbreviation of `sha`. */
-export function isShortPrefix(run: string, sha: string): boolean {
-  return (
-    run.length >= SHORT_SHA_LENGTHS.min &&
-    run.length <= SHORT_SHA_LENGTHS.max &&
-    sha.startsWith(run.toLowerCase())
-  )
-}
-
 /**
  * Ids in `text` that look like commits (hex runs of 7 to 64 characters with a letter and a
  * digit: a timestamp or a colour is not one) and are not the build: what an origin that shows
  * another build shows. At most `limit`, full SHAs first, each once.
  */
-export function otherCommitLikeIds(text: string, build: BuildId | undefined, limit = 3): string[] {
+export function otherCommitLikeIds(
+  text: string,
+  isBuild: (id: string) => boolean,
+  limit = 3
+): string[] {
   const found = new Set<string>()
   for (const run of text.matchAll(HEX_RUN)) {
     const id = run[0].toLowerCase()
     if (id.length < SHORT_SHA_LENGTHS.min || id.length > 64) continue
     if (!/[a-f]/.test(id) || !/[0-9]/.test(id)) continue
-    if (build !== undefined && showsBuild(id, build)) continue
+    if (isBuild(id)) continue
     found.add(id)
   }
   return [...found]

@@ -3,7 +3,8 @@
  * the log and the summary. Pure: the answer's status, headers and the first part of its body
  * go in.
  */
-import { otherCommitLikeIds, showsBuild, type BuildId } from '../build/build-id.js'
+import { otherCommitLikeIds, type BuildId } from '../build/build-id.js'
+import { showsBuild } from '../build/build-scanner.js'
 import { linePreview } from '../log-safety.js'
 
 export interface OriginLookInput {
@@ -43,7 +44,9 @@ export function judgeOriginAnswer(answer: OriginLookInput, build: BuildId): Orig
   const ok = answer.status >= 200 && answer.status <= 299
   const shown = headerLines.some(line => showsBuild(line, build)) || showsBuild(answer.body, build)
   const versionHeaders = headerLines.filter(line => VERSION_HEADER.test(line.split(':')[0] ?? ''))
-  const otherIds = otherCommitLikeIds([...versionHeaders, answer.body].join('\n'), build)
+  const otherIds = otherCommitLikeIds([...versionHeaders, answer.body].join('\n'), id =>
+    showsBuild(id, build)
+  )
   const retryable = answer.status === 429 || (answer.status >= 500 && answer.status <= 599)
   const retryAfter = retryable ? header(answer.headers, 'retry-after') : undefined
   const date = header(answer.headers, 'date')

@@ -457,7 +457,11 @@ class VerifyRun {
    * the run stopped while waiting, 'late' when the deadline passed meanwhile (nothing is sent:
    * a queue of checks must not run on past the deadline).
    */
-  private async ask(check: Check): Promise<Judged | SiteTransportError | 'stopped' | 'late'> {
+  private async ask(
+    check: Check,
+    /** False in a warm-up: the page's content is proven already, only the HIT is awaited. */
+    proveContent = true
+  ): Promise<Judged | SiteTransportError | 'stopped' | 'late'> {
     if (!(await this.slots.acquire())) return 'stopped'
     try {
       if (!(await this.waitForRate())) return 'stopped'
@@ -466,8 +470,9 @@ class VerifyRun {
       const remaining = Math.max(1000, this.options.deadline - sentAt + 1000)
       const timeout = Math.min(this.options.requestTimeoutMs, remaining)
       this.requests++
-      const content = this.options.content
-      const purgedAt = content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt
+      const content = proveContent ? this.options.content : undefined
+      const purgedAt =
+        this.options.content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt
       const head = await this.options.getPage(
         check.page.url,
         check.device.userAgent,
@@ -532,7 +537,9 @@ class VerifyRun {
       await this.sleep(Math.min(delay, Math.max(0, end - this.clock.now())))
       if (this.stopped) return { warm: false, requests }
       if (this.clock.now() >= this.warmEnd()) return { warm: false, requests }
-      const asked = await this.ask(check)
+      // The check was proven fresh (its content too): the warm-up only waits for the HIT of that
+      // render, so its body is not read again.
+      const asked = await this.ask(check, false)
       if (asked === 'stopped' || asked === 'late') return { warm: false, requests }
       requests++
       if (asked instanceof SiteTransportError) continue
