@@ -1761,8 +1761,8 @@ function safeDecode(segment) {
 
 // EXTERNAL MODULE: ./src/verify/settings.ts + 1 modules
 var verify_settings = __webpack_require__(4203);
-// EXTERNAL MODULE: ./src/verify/site-transport.ts + 2 modules
-var site_transport = __webpack_require__(7085);
+// EXTERNAL MODULE: ./src/verify/site-transport.ts + 1 modules
+var site_transport = __webpack_require__(1223);
 // EXTERNAL MODULE: ./src/retry-after.ts
 var retry_after = __webpack_require__(4390);
 ;// CONCATENATED MODULE: ./src/verify/clock.ts
@@ -2409,7 +2409,9 @@ class VerifyRun {
      * the run stopped while waiting, 'late' when the deadline passed meanwhile (nothing is sent:
      * a queue of checks must not run on past the deadline).
      */
-    async ask(check) {
+    async ask(check, 
+    /** False in a warm-up: the page's content is proven already, only the HIT is awaited. */
+    proveContent = true) {
         if (!(await this.slots.acquire()))
             return 'stopped';
         try {
@@ -2421,8 +2423,8 @@ class VerifyRun {
             const remaining = Math.max(1000, this.options.deadline - sentAt + 1000);
             const timeout = Math.min(this.options.requestTimeoutMs, remaining);
             this.requests++;
-            const content = this.options.content;
-            const purgedAt = content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt;
+            const content = proveContent ? this.options.content : undefined;
+            const purgedAt = this.options.content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt;
             const head = await this.options.getPage(check.page.url, check.device.userAgent, timeout, content?.build);
             const answer = { ...head, sentAt, receivedAt: this.clock.now() };
             this.learnFrom(answer);
@@ -2488,7 +2490,9 @@ class VerifyRun {
                 return { warm: false, requests };
             if (this.clock.now() >= this.warmEnd())
                 return { warm: false, requests };
-            const asked = await this.ask(check);
+            // The check was proven fresh (its content too): the warm-up only waits for the HIT of that
+            // render, so its body is not read again.
+            const asked = await this.ask(check, false);
             if (asked === 'stopped' || asked === 'late')
                 return { warm: false, requests };
             requests++;

@@ -23,8 +23,8 @@ var constants = __webpack_require__(7242);
 var read_body = __webpack_require__(1319);
 // EXTERNAL MODULE: ./src/verify/judge.ts
 var judge = __webpack_require__(7746);
-// EXTERNAL MODULE: ./src/verify/site-transport.ts + 2 modules
-var site_transport = __webpack_require__(7085);
+// EXTERNAL MODULE: ./src/verify/site-transport.ts + 1 modules
+var site_transport = __webpack_require__(1223);
 ;// CONCATENATED MODULE: ./src/origin/origin-client.ts
 /**
  * The client for origin_url: the site's client (verify/site-transport.ts: GET only, no cookie,
@@ -309,12 +309,14 @@ function seconds(ms) {
 /* harmony export */   Zx: () => (/* binding */ failedLook)
 /* harmony export */ });
 /* harmony import */ var _build_build_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6652);
-/* harmony import */ var _log_safety_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8224);
+/* harmony import */ var _build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3591);
+/* harmony import */ var _log_safety_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8224);
 /**
  * Whether one answer of origin_url shows the expected build, and what it showed otherwise, for
  * the log and the summary. Pure: the answer's status, headers and the first part of its body
  * go in.
  */
+
 
 
 /** Header names whose values may name a build (others, like ETag, hold hashes of content). */
@@ -323,14 +325,14 @@ const MAX_EXCERPT_BODY = 200;
 function judgeOriginAnswer(answer, build) {
     const headerLines = Object.entries(answer.headers).flatMap(([name, value]) => value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(v => `${name}: ${v}`));
     const ok = answer.status >= 200 && answer.status <= 299;
-    const shown = headerLines.some(line => (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .showsBuild */ .ri)(line, build)) || (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .showsBuild */ .ri)(answer.body, build);
+    const shown = headerLines.some(line => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(line, build)) || (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(answer.body, build);
     const versionHeaders = headerLines.filter(line => VERSION_HEADER.test(line.split(':')[0] ?? ''));
-    const otherIds = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .otherCommitLikeIds */ .P4)([...versionHeaders, answer.body].join('\n'), build);
+    const otherIds = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .otherCommitLikeIds */ .P4)([...versionHeaders, answer.body].join('\n'), id => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(id, build));
     const retryable = answer.status === 429 || (answer.status >= 500 && answer.status <= 599);
     const retryAfter = retryable ? header(answer.headers, 'retry-after') : undefined;
     const date = header(answer.headers, 'date');
     const excerpt = answer.body.length <= MAX_EXCERPT_BODY
-        ? (0,_log_safety_js__WEBPACK_IMPORTED_MODULE_1__/* .linePreview */ .Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
+        ? (0,_log_safety_js__WEBPACK_IMPORTED_MODULE_2__/* .linePreview */ .Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
         : undefined;
     const problem = answer.redirectRefused ?? answer.bodyProblem;
     return {

@@ -2,6 +2,186 @@ export const id = 941;
 export const ids = [941];
 export const modules = {
 
+/***/ 3591:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ BuildScanner),
+/* harmony export */   r: () => (/* binding */ showsBuild)
+/* harmony export */ });
+/* harmony import */ var _build_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6652);
+/**
+ * The build-id rule over bytes, as they arrive: a page is read as a stream and the reading stops
+ * at the first match, so a marker split between two chunks (or a hex run that goes on in the
+ * next one) must be judged as the whole text would be. Pure: bytes in, found or not out, and
+ * nothing allocated per chunk beyond a few dozen bytes (a page of 2 MiB is scanned without a
+ * copy of it). The rule itself is build-id.ts's:
+ *
+ * - a literal id: its UTF-8 bytes, anywhere;
+ * - a commit: the full SHA anywhere, or a whole hex run of 7 to 12 digits that is the SHA's
+ *   start; in lower case (as git prints it) or upper case. Both start with the SHA's first 7
+ *   digits, so the bytes are searched natively (Buffer#indexOf) for those, and only there is
+ *   anything compared byte by byte.
+ */
+
+/**
+ * Bytes kept from one chunk to the next (at least): a candidate there may need the next chunk to
+ * be judged (a commit needs at most 41 bytes from its start; a literal, its length less one).
+ */
+const CARRY_BYTES = 64;
+const IS_HEX = (() => {
+    const table = new Uint8Array(256);
+    for (const digit of '0123456789abcdefABCDEF')
+        table[digit.charCodeAt(0)] = 1;
+    return table;
+})();
+class BuildScanner {
+    build;
+    matched = false;
+    /** The needles: a literal's UTF-8 bytes; a commit's full SHA, lower and upper case. */
+    forms;
+    /** A commit's first 7 digits, lower and upper case (one form when they are all digits). */
+    starts;
+    /** The last bytes seen, for what crosses a chunk boundary, and the byte before them. */
+    carry = Buffer.alloc(0);
+    beforeCarry = -1;
+    carryBytes;
+    constructor(build) {
+        this.build = build;
+        if (build.kind === 'literal') {
+            this.forms = [Buffer.from(build.text, 'utf8')];
+            this.starts = [];
+        }
+        else {
+            const lower = build.text.toLowerCase();
+            const upper = build.text.toUpperCase();
+            this.forms = lower === upper ? [Buffer.from(lower)] : [Buffer.from(lower), Buffer.from(upper)];
+            this.starts = [
+                ...new Set([lower, upper].map(form => form.slice(0, _build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .SHORT_SHA_LENGTHS */ .Mg.min)))
+            ].map(start => Buffer.from(start));
+        }
+        this.carryBytes = Math.max(CARRY_BYTES, ...this.forms.map(form => form.length));
+    }
+    get found() {
+        return this.matched;
+    }
+    /** Feeds the next chunk; true once the build was found (then more chunks change nothing). */
+    push(chunk) {
+        if (this.matched || chunk.length === 0)
+            return this.matched;
+        this.matched = this.build.kind === 'literal' ? this.scanLiteral(chunk) : this.scanCommit(chunk);
+        this.keep(chunk);
+        return this.matched;
+    }
+    /** The body ended: what waited for more bytes (a run at the very end) is whole now. */
+    end() {
+        if (!this.matched && this.build.kind === 'commit') {
+            this.matched = this.scanWindow(this.carry, this.beforeCarry, this.carry.length, true);
+        }
+        return this.matched;
+    }
+    scanLiteral(chunk) {
+        const [needle] = this.forms;
+        if (this.carry.length > 0) {
+            const across = Buffer.concat([this.carry, chunk.subarray(0, needle.length - 1)]);
+            if (across.indexOf(needle) >= 0)
+                return true;
+        }
+        return chunk.indexOf(needle) >= 0;
+    }
+    scanCommit(chunk) {
+        // Candidates that start in the bytes kept from before, now with what follows them (a
+        // candidate needs at most 41 bytes, so CARRY_BYTES of the chunk are enough).
+        if (this.carry.length > 0) {
+            const window = Buffer.concat([this.carry, chunk.subarray(0, CARRY_BYTES)]);
+            if (this.scanWindow(window, this.beforeCarry, this.carry.length, false))
+                return true;
+        }
+        const before = this.carry.length > 0 ? this.carry[this.carry.length - 1] : this.beforeCarry;
+        return this.scanWindow(chunk, before, chunk.length, false);
+    }
+    /**
+     * Judges the candidates that start in `view` before `startsBefore`; `before` is the byte before
+     * the view (-1 at the body's start). A candidate that needs bytes past the view's end waits for
+     * the next chunk (it is within the bytes kept), unless `final`.
+     */
+    scanWindow(view, before, startsBefore, final) {
+        for (const start of this.starts) {
+            for (let at = view.indexOf(start); at >= 0 && at < startsBefore; at = view.indexOf(start, at + 1)) {
+                const previous = at > 0 ? view[at - 1] : before;
+                if (this.judge(view, at, previous, final) === 'match')
+                    return true;
+            }
+        }
+        return false;
+    }
+    /** A candidate at `at` (it starts with the SHA's first 7 digits, in one case). */
+    judge(view, at, previous, final) {
+        let more = false;
+        // The full SHA, anywhere.
+        for (const form of this.forms) {
+            const available = Math.min(form.length, view.length - at);
+            if (view.compare(form, 0, available, at, at + available) !== 0)
+                continue;
+            if (available === form.length)
+                return 'match';
+            if (!final)
+                more = true;
+        }
+        // A whole run of 7 to 12 digits that is the SHA's start.
+        if (previous >= 0 && IS_HEX[previous] === 1)
+            return more ? 'more' : 'no';
+        let length = 0;
+        while (at + length < view.length && length <= _build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .SHORT_SHA_LENGTHS */ .Mg.max) {
+            if (IS_HEX[view[at + length]] !== 1)
+                break;
+            length++;
+        }
+        const runGoesOn = at + length === view.length && !final && length <= _build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .SHORT_SHA_LENGTHS */ .Mg.max;
+        if (runGoesOn)
+            return 'more';
+        if (length >= _build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .SHORT_SHA_LENGTHS */ .Mg.min && length <= _build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .SHORT_SHA_LENGTHS */ .Mg.max) {
+            for (const form of this.forms) {
+                if (view.compare(form, 0, length, at, at + length) === 0)
+                    return 'match';
+            }
+        }
+        return more ? 'more' : 'no';
+    }
+    /** Keeps the last bytes seen (and the byte before them). */
+    keep(chunk) {
+        const size = this.carryBytes;
+        if (chunk.length >= size) {
+            const from = chunk.length - size;
+            this.beforeCarry =
+                from > 0
+                    ? chunk[from - 1]
+                    : this.carry.length > 0
+                        ? this.carry[this.carry.length - 1]
+                        : this.beforeCarry;
+            this.carry = Buffer.from(chunk.subarray(from));
+            return;
+        }
+        const joined = Buffer.concat([this.carry, chunk]);
+        const from = Math.max(0, joined.length - size);
+        if (from > 0)
+            this.beforeCarry = joined[from - 1];
+        this.carry = joined.subarray(from);
+    }
+}
+/**
+ * Whether a whole text shows the build. `text` holds one character per byte (latin1), as Node
+ * gives header values and as the origin's client gives its body.
+ */
+function showsBuild(text, build) {
+    const scanner = new BuildScanner(build);
+    scanner.push(Buffer.from(text, 'latin1'));
+    return scanner.end();
+}
+
+
+/***/ }),
+
 /***/ 3354:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -11,12 +191,14 @@ export const modules = {
 /* harmony export */   Zx: () => (/* binding */ failedLook)
 /* harmony export */ });
 /* harmony import */ var _build_build_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6652);
-/* harmony import */ var _log_safety_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8224);
+/* harmony import */ var _build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3591);
+/* harmony import */ var _log_safety_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8224);
 /**
  * Whether one answer of origin_url shows the expected build, and what it showed otherwise, for
  * the log and the summary. Pure: the answer's status, headers and the first part of its body
  * go in.
  */
+
 
 
 /** Header names whose values may name a build (others, like ETag, hold hashes of content). */
@@ -25,14 +207,14 @@ const MAX_EXCERPT_BODY = 200;
 function judgeOriginAnswer(answer, build) {
     const headerLines = Object.entries(answer.headers).flatMap(([name, value]) => value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(v => `${name}: ${v}`));
     const ok = answer.status >= 200 && answer.status <= 299;
-    const shown = headerLines.some(line => (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .showsBuild */ .ri)(line, build)) || (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .showsBuild */ .ri)(answer.body, build);
+    const shown = headerLines.some(line => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(line, build)) || (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(answer.body, build);
     const versionHeaders = headerLines.filter(line => VERSION_HEADER.test(line.split(':')[0] ?? ''));
-    const otherIds = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .otherCommitLikeIds */ .P4)([...versionHeaders, answer.body].join('\n'), build);
+    const otherIds = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .otherCommitLikeIds */ .P4)([...versionHeaders, answer.body].join('\n'), id => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(id, build));
     const retryable = answer.status === 429 || (answer.status >= 500 && answer.status <= 599);
     const retryAfter = retryable ? header(answer.headers, 'retry-after') : undefined;
     const date = header(answer.headers, 'date');
     const excerpt = answer.body.length <= MAX_EXCERPT_BODY
-        ? (0,_log_safety_js__WEBPACK_IMPORTED_MODULE_1__/* .linePreview */ .Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
+        ? (0,_log_safety_js__WEBPACK_IMPORTED_MODULE_2__/* .linePreview */ .Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
         : undefined;
     const problem = answer.redirectRefused ?? answer.bodyProblem;
     return {
