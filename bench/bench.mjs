@@ -16,6 +16,7 @@
  * 4. Verification (bench/verify.mjs): 1,000 pages x 2 devices with 2 s propagation against the
  *    ideal (propagation + one pass of the requests at 6 in flight); a 1,000,000-URL sitemap;
  *    the same 1,000 pages with verify_content and 100 KiB gzip pages (bench/content.mjs).
+ *    100,000 pages x 3 devices, shard 1/10, at rate 1000 and without rate (bench/verify-scale.mjs).
  * 4b. The wait for an origin that already shows the build: the step's extra time (content.mjs).
  * 5. Peak RSS of each run, and the size of dist/.
  *

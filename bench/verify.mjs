@@ -10,6 +10,8 @@
  *    emulator) with the dry-run preview: the time the action logs for the reading, and the
  *    step's peak RSS. Then the same for 1,000,000 lines of text sitemaps and 100,000 feed
  *    items (bench/sitemap-formats.mjs).
+ * 3. A verify job over 100,000 pages x 3 devices, shard 1/10: at rate 1000 against checks / rate,
+ *    and without rate against the bound of 6 in flight (bench/verify-scale.mjs).
  *
  * Peak RSS comes from bench/rss-probe.mjs preloaded into the action's process.
  */
@@ -17,6 +19,7 @@ import { request } from 'node:http'
 import { startEmulator } from '../emulator/server.mjs'
 import { runAction } from '../scripts/run-action.mjs'
 import { benchSitemapFormats } from './sitemap-formats.mjs'
+import { benchVerifyScale } from './verify-scale.mjs'
 
 const PAGES = 1000
 const PROPAGATION_MS = 2000
@@ -208,9 +211,16 @@ export async function benchVerify({ runs, withRssProbe, row, check, log, median 
       median
     })
     rows.push(...formats.rows)
+    const scale = await benchVerifyScale({ runs, withRssProbe, row, check, log, median })
+    rows.push(...scale.rows)
     return {
       rows,
-      samples: { verify: samples, sitemap: sitemapSamples, sitemapFormats: formats.samples }
+      samples: {
+        verify: samples,
+        sitemap: sitemapSamples,
+        sitemapFormats: formats.samples,
+        scale: scale.samples
+      }
     }
   } finally {
     await emulator.close()

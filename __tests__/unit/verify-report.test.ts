@@ -40,6 +40,7 @@ function report(checks: CheckResult[]): VerifyReport {
       oldContent: tally.oldContent,
       skew: { lowMs: 3_599_500, highMs: 3_600_400, measured: true },
       requests: checks.length,
+      durationMs: 5000,
       ...(tally.timesToFresh.count > 0 && { settledAfterMs: tally.timesToFresh.maxMs }),
       ...(median !== undefined && { medianSettledAfterMs: median })
     }

@@ -102,13 +102,17 @@ describe('RateLimiter', () => {
     expect(after.slice(0, 3)).toEqual([5000, 5010, 5020])
   })
 
-  it('a request up to 20 ms late keeps the schedule; the next one may leave at once', () => {
+  it(`a request up to ${SLACK_MS} ms late keeps the schedule: the ones due meanwhile may follow`, () => {
     const limiter = new RateLimiter(100)
     expect(limiter.take(0)).toBe(0)
-    // Due at 10, left at 25 (15 ms late): the one due at 20 may leave at 25 too.
-    expect(limiter.take(25)).toBe(0)
-    expect(limiter.take(25)).toBe(0)
-    expect(limiter.take(25)).toBe(5)
+    // Due at 10, left at 45 (35 ms late): those due at 20, 30 and 40 may leave at 45 too.
+    for (let i = 0; i < 4; i++) expect(limiter.take(45)).toBe(0)
+    expect(limiter.take(45)).toBe(5)
+    // Later than SLACK_MS: a new schedule from there, not a burst.
+    const late = new RateLimiter(100)
+    expect(late.take(0)).toBe(0)
+    expect(late.take(10 + SLACK_MS + 1)).toBe(0)
+    expect(late.take(10 + SLACK_MS + 1)).toBe(10)
   })
 
   it('refuses a rate that is not a positive number', () => {
@@ -196,5 +200,47 @@ describe('TimeDistribution', () => {
     distribution.add(30_000_000)
     distribution.add(31_000_000)
     expect(distribution.medianMs()).toBe(7_200_000)
+  })
+})
+
+describe('the progress and end lines', () => {
+  it('says done, fresh, stale, the rate and the time left', async () => {
+    const { describeProgress } = await import('../../src/verify/index.js')
+    const base = { checks: 30_000, requests: 12_500, elapsedMs: 45_000 }
+    expect(
+      describeProgress({
+        ...base,
+        done: 12_345,
+        fresh: 12_400,
+        staleNow: 0,
+        requestsPerSecond: 998.4,
+        etaMs: 18_200
+      })
+    ).toBe(
+      'Progress after 45 s: 12,345 of 30,000 checks done (12,400 seen fresh, 0 stale now), 998 requests/s, about 18 s to go.'
+    )
+    expect(
+      describeProgress({ ...base, done: 0, fresh: 0, staleNow: 40, requestsPerSecond: 0.5 })
+    ).toMatch(
+      /0 of 30,000 checks done .*40 stale now\), 1 requests\/s, waiting for the purge to reach this data center\.$/
+    )
+    expect(
+      describeProgress({
+        ...base,
+        done: 1,
+        fresh: 1,
+        staleNow: 0,
+        requestsPerSecond: 3,
+        etaMs: 3_725_000
+      })
+    ).toMatch(/about 1 h 02 min to go\.$/)
+  })
+
+  it('ends with the checks, the requests and their pace', async () => {
+    const { describeEnd } = await import('../../src/verify/index.js')
+    const end = describeEnd({ checks: 29_700, requests: 29_712, durationMs: 30_810 })
+    expect(end).toBe(
+      'Checked 29,700 (page, device) pair(s) with 29,712 request(s) in 30.8 s (964 requests/s).'
+    )
   })
 })

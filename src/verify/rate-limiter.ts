@@ -10,8 +10,11 @@
  * - Window: any one second holds at most ⌈rate⌉ requests, whatever the timers do.
  */
 
-/** How late a request may leave and keep the schedule: what late timers may make up at once. */
-export const SLACK_MS = 20
+/**
+ * How late a request may leave and keep the schedule: what late timers, a garbage collection or
+ * a busy machine may make up at once (at 1,000 a second, at most 50 requests together).
+ */
+export const SLACK_MS = 50
 
 export class RateLimiter {
   readonly intervalMs: number

@@ -80,6 +80,8 @@ export interface Verification {
   readonly oldContent: number
   readonly skew: SkewEstimate
   readonly requests: number
+  /** From the first check taken until the last one ended. */
+  readonly durationMs: number
 }
 
 /** Told of each page seen with old content; says when a page was purged again since. */
@@ -236,7 +238,7 @@ class VerifyRun {
     await Promise.all(Array.from({ length: lanes }, () => this.lane()))
     background.abort()
     await watchers
-    return this.summarize()
+    return this.summarize(this.clock.now() - started)
   }
 
   /** One of `window` lanes: takes the next check when the last one ended, until none is left. */
@@ -602,7 +604,7 @@ class VerifyRun {
     this.naps.stop()
   }
 
-  private summarize(): Verification {
+  private summarize(durationMs: number): Verification {
     const { counts } = this.tally
     const checks = this.tally.checks
     // Not taken from the pages before the deadline, or taken but never asked.
@@ -634,7 +636,8 @@ class VerifyRun {
       notWarm: this.tally.notWarm,
       oldContent: this.tally.oldContent,
       skew: this.skew,
-      requests: this.requests
+      requests: this.requests,
+      durationMs
     }
   }
 }
