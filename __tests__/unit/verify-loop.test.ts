@@ -520,6 +520,34 @@ describe('streaming and limits', () => {
     expect(lastRequest - started).toBeLessThanOrEqual(600 * 25 * 1.05)
   })
 
+  it('at a rate, only what the rate serves in 4 s is under way: waiting polls leave it room', async () => {
+    const clock = new VirtualClock()
+    const acceptedAt = clock.now()
+    const pages = 500
+    const paths = Array.from({ length: pages }, (_, i) => `/p${i}`)
+    const site = propagatingSite(clock, acceptedAt, 60_000)
+    const result = await clock.run(
+      verifyPages(
+        pagesFor(paths, acceptedAt),
+        options(clock, acceptedAt, site.getPage, pages, {
+          ratePerSecond: 20,
+          deadline: acceptedAt + 1_200_000
+        })
+      )
+    )
+    expect(result.status).toBe('fresh')
+    expect(result.arrivalAfterMs).toBeGreaterThanOrEqual(60_000)
+    expect(result.arrivalAfterMs).toBeLessThanOrEqual(60_000 + 2000)
+    // 80 checks under way back off while they wait: well under the 1,200 requests the rate
+    // would allow in that minute (2,048 checks under way would take every one of them).
+    const before = site.seen.filter(request => request.at < acceptedAt + 60_000).length
+    expect(before).toBeLessThan(700)
+    const times = site.seen.map(request => request.at)
+    for (let i = 20; i < times.length; i++) {
+      expect((times[i] ?? 0) - (times[i - 20] ?? 0)).toBeGreaterThanOrEqual(1000)
+    }
+  })
+
   it('counts checks the deadline left unstarted, and fails', async () => {
     const clock = new VirtualClock()
     const acceptedAt = clock.now()

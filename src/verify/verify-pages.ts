@@ -158,6 +158,11 @@ export const DEFAULTS = {
    * page waits about a second to be asked again (the warm-up), few enough to stay small.
    */
   window: 2048,
+  /**
+   * With a rate, the checks under way are what the rate serves in this many seconds: more would
+   * only queue, and a queue of stale checks would hold back the probe that sees the purge arrive.
+   */
+  windowSecondsAtRate: 4,
   /** A stale check woken early still waits this long after its last request. */
   minWakeGapMs: 500
 } as const
@@ -234,11 +239,19 @@ class VerifyRun {
       this.reportProgress(started, background.signal),
       this.probe(background.signal)
     ])
-    const lanes = Math.max(1, Math.min(this.options.window ?? DEFAULTS.window, this.totalChecks))
+    const lanes = Math.max(1, Math.min(this.windowSize(), this.totalChecks))
     await Promise.all(Array.from({ length: lanes }, () => this.lane()))
     background.abort()
     await watchers
     return this.summarize(this.clock.now() - started)
+  }
+
+  private windowSize(): number {
+    if (this.options.window !== undefined) return this.options.window
+    const rate = this.options.ratePerSecond
+    if (rate === undefined) return DEFAULTS.window
+    const atRate = Math.ceil(rate * DEFAULTS.windowSecondsAtRate)
+    return Math.min(DEFAULTS.window, Math.max(this.options.devices.length, 8, atRate))
   }
 
   /** One of `window` lanes: takes the next check when the last one ended, until none is left. */
