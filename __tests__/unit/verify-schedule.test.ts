@@ -10,7 +10,9 @@ import {
   SPREAD_MS,
   STALE_BACKOFF
 } from '../../src/verify/poll-schedule.js'
+import { RateGate } from '../../src/verify/rate-gate.js'
 import { RateLimiter, SLACK_MS } from '../../src/verify/rate-limiter.js'
+import { VirtualClock } from '../support/virtual-clock.js'
 import { TimeDistribution } from '../../src/verify/time-distribution.js'
 
 /** A seeded generator, so that a failure can be replayed. */
@@ -119,6 +121,36 @@ describe('RateLimiter', () => {
     for (const rate of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() => new RateLimiter(rate)).toThrow(RangeError)
     }
+  })
+})
+
+describe('RateGate: the waiters of the rate, one timer for all', () => {
+  it('lets 6 waiters through in turn, at the rate, with a timer per slot at most', async () => {
+    const clock = new VirtualClock()
+    const gate = new RateGate(new RateLimiter(50), clock)
+    const passed: number[] = []
+    const holder = async (): Promise<void> => {
+      for (let i = 0; i < 50; i++) {
+        expect(await gate.pass()).toBe(true)
+        passed.push(clock.now())
+      }
+    }
+    const start = clock.now()
+    await clock.run(Promise.all(Array.from({ length: 6 }, holder)))
+    expect(passed).toHaveLength(300)
+    expect(passed.map(at => at - start)).toEqual(Array.from({ length: 300 }, (_, i) => i * 20))
+    // One sleep per slot, not one per waiter each time it is told to wait.
+    expect(clock.fired).toBeLessThanOrEqual(300)
+  })
+
+  it('close() turns every waiter away, and later ones too', async () => {
+    const clock = new VirtualClock()
+    const gate = new RateGate(new RateLimiter(1), clock)
+    expect(await gate.pass()).toBe(true)
+    const waiting = [gate.pass(), gate.pass()]
+    gate.close()
+    expect(await Promise.all(waiting)).toEqual([false, false])
+    expect(await gate.pass()).toBe(false)
   })
 })
 

@@ -33,6 +33,7 @@ import {
   STALE_BACKOFF,
   type Backoff
 } from './poll-schedule.js'
+import { RateGate } from './rate-gate.js'
 import { RateLimiter } from './rate-limiter.js'
 import { SiteTransportError, type SiteHead } from './site-transport.js'
 import {
@@ -194,7 +195,7 @@ class VerifyRun {
   private readonly clock: Clock
   private readonly random: () => number
   private readonly slots: Semaphore
-  private readonly rate: RateLimiter | undefined
+  private readonly rate: RateGate | undefined
   private readonly naps: Naps
   private readonly watch: PropagationWatch
   private readonly tally = new Tally()
@@ -222,7 +223,9 @@ class VerifyRun {
     this.random = options.random ?? Math.random
     this.slots = new Semaphore(options.concurrency ?? DEFAULTS.concurrency)
     this.rate =
-      options.ratePerSecond === undefined ? undefined : new RateLimiter(options.ratePerSecond)
+      options.ratePerSecond === undefined
+        ? undefined
+        : new RateGate(new RateLimiter(options.ratePerSecond), this.clock)
     this.naps = new Naps(this.clock)
     this.watch = new PropagationWatch(options.staleBackoff)
     this.source = checksOf(pages, options.devices)
@@ -517,12 +520,7 @@ class VerifyRun {
   private async waitForRate(): Promise<boolean> {
     if (this.stopped) return false
     if (this.rate === undefined) return true
-    for (;;) {
-      const wait = this.rate.take(this.clock.now())
-      if (wait <= 0) return true
-      await this.naps.sleep(wait)
-      if (this.stopped) return false
-    }
+    return (await this.rate.pass()) && !this.stopped
   }
 
   /** Every answer narrows the clock skew; any status header proves the site is behind the cache. */
@@ -614,6 +612,7 @@ class VerifyRun {
     this.fatal = reason
     this.stopped = true
     this.slots.close()
+    this.rate?.close()
     this.naps.stop()
   }
 
