@@ -1762,8 +1762,8 @@ function safeDecode(segment) {
 
 // EXTERNAL MODULE: ./src/verify/settings.ts + 1 modules
 var verify_settings = __webpack_require__(4203);
-// EXTERNAL MODULE: ./src/verify/site-transport.ts + 2 modules
-var site_transport = __webpack_require__(7085);
+// EXTERNAL MODULE: ./src/verify/site-transport.ts + 1 modules
+var site_transport = __webpack_require__(1223);
 // EXTERNAL MODULE: ./src/retry-after.ts
 var retry_after = __webpack_require__(4390);
 ;// CONCATENATED MODULE: ./src/verify/clock.ts
@@ -2475,7 +2475,9 @@ class VerifyRun {
      * the run stopped while waiting, 'late' when the deadline passed meanwhile (nothing is sent:
      * a queue of checks must not run on past the deadline).
      */
-    async ask(check) {
+    async ask(check, 
+    /** False in a warm-up: the page's content is proven already, only the HIT is awaited. */
+    proveContent = true) {
         if (!(await this.slots.acquire()))
             return 'stopped';
         try {
@@ -2487,8 +2489,8 @@ class VerifyRun {
             const remaining = Math.max(1000, this.options.deadline - sentAt + 1000);
             const timeout = Math.min(this.options.requestTimeoutMs, remaining);
             this.requests++;
-            const content = this.options.content;
-            const purgedAt = content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt;
+            const content = proveContent ? this.options.content : undefined;
+            const purgedAt = this.options.content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt;
             const head = await this.options.getPage(check.page.url, check.device.userAgent, timeout, content?.build);
             const answer = { ...head, sentAt, receivedAt: this.clock.now() };
             this.learnFrom(answer);
@@ -2547,7 +2549,9 @@ class VerifyRun {
                 return { warm: false, requests };
             if (this.clock.now() >= this.warmEnd())
                 return { warm: false, requests };
-            const asked = await this.ask(check);
+            // The check was proven fresh (its content too): the warm-up only waits for the HIT of that
+            // render, so its body is not read again.
+            const asked = await this.ask(check, false);
             if (asked === 'stopped' || asked === 'late')
                 return { warm: false, requests };
             requests++;
@@ -2873,7 +2877,6 @@ function summarizeSitemap(reading) {
 /* harmony export */ });
 /* unused harmony exports PHP_BACKTRACK_LIMIT, PHP_RECURSION_LIMIT, createPcre2, CompiledPattern */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8877);
 /**
  * PCRE2 10.42 as the service's PHP runs it: the one module that touches the WebAssembly engine
  * (pcre2.wasm, built by build.sh from Debian's source of PCRE2). Plain JavaScript with its types
@@ -2886,7 +2889,6 @@ function summarizeSitemap(reading) {
  * pcre.recursion_limit) and the UTF-8 check of a subject under `u`, where preg_match() returns
  * false. Everything in between is PCRE2's own code.
  */
-
 
 
 const PCRE2_VERSION = '10.42'
@@ -3036,9 +3038,13 @@ class Engine {
    * @param {{ matchLimit?: number, depthLimit?: number }} limits PHP's unless given
    */
   constructor(bytes, limits = {}) {
-    const instance = withLateTierUp(
-      () => new WebAssembly.Instance(new WebAssembly.Module(bytes), {})
-    )
+    // V8 runs PCRE2's match() (one 80 KB function) on its baseline code first and optimizes it
+    // in the background after a few dozen matches. Node waits for that compile (some 80 ms of
+    // CPU) when the process ends right after, as a dry run without a sitemap does; in other runs
+    // it overlaps the requests. Changing V8's flags to avoid it is undefined behaviour in Node
+    // (and could not be tested on the runtime that matters), so it is left to V8: see
+    // docs/benchmarks.md.
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {})
     /** @type {Record<string, Function> & { memory: WebAssembly.Memory }} */
     this.exports = /** @type {any} */ (instance.exports)
     const matchLimit = limits.matchLimit ?? PHP_BACKTRACK_LIMIT
@@ -3144,31 +3150,6 @@ class Engine {
     const text = decoder.decode(this.memory().subarray(pointer, pointer + Math.max(0, length)))
     this.exports.pp_free(pointer)
     return text
-  }
-}
-
-/**
- * V8 runs a WebAssembly function first as its baseline compiler made it and, once the function
- * has used up a budget of executed bytes, compiles it again with its optimizing compiler, in
- * the background. PCRE2's match() is one function of 80 KB: a dozen matching steps use up the
- * budget, and optimizing it takes a quarter of a second of CPU, which Node 20 and 22 (V8 11 and
- * 12) wait for when the process ends. A run that checks one pattern would pay that for nothing.
- * So there the module is compiled and instantiated with the largest budget (some 26,000 matching steps: a pattern
- * check stays below, a sitemap of thousands of paths goes past it and gets the optimized code),
- * and the flag goes back to that V8's default (measured with `node --v8-options`). Node 24 (V8
- * 13, the action's runtime) does not wait at exit, and is left alone.
- */
-const TIERING_BUDGET_DEFAULTS = { 11: 1_800_000, 12: 13_000_000 }
-
-function withLateTierUp(instantiate) {
-  const major = Number(process.versions.v8.split('.')[0])
-  const restore = TIERING_BUDGET_DEFAULTS[major]
-  if (restore === undefined) return instantiate()
-  node_v8__WEBPACK_IMPORTED_MODULE_1__.setFlagsFromString(`--wasm-tiering-budget=${2 ** 31 - 1}`)
-  try {
-    return instantiate()
-  } finally {
-    node_v8__WEBPACK_IMPORTED_MODULE_1__.setFlagsFromString(`--wasm-tiering-budget=${restore}`)
   }
 }
 
