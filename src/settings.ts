@@ -169,7 +169,11 @@ export async function parseInputs(
       Input.BatchSize,
       Input.MaxAttempts,
       Input.Concurrency,
-      Input.AllowPurgeAll
+      Input.AllowPurgeAll,
+      // No purge to hold back, nor to send again: origin_url waits before purging.
+      Input.OriginUrl,
+      Input.OriginTimeoutSeconds,
+      Input.RepurgeOldContent
     ]
     warnAboutIgnoredInputs(raw, inputs, "mode is 'verify' (nothing is purged)", diag)
     if (apiKey !== '') {
@@ -214,7 +218,10 @@ export async function parseInputs(
     return commit
   }
   const verifying = verify !== undefined && verify.mode !== 'off'
-  const builds = parseBuildSettings(value, raw[Input.BuildId], deployedCommit, verifying, diag)
+  // A verify-only job purges nothing: origin_url has nothing to hold back (warned above).
+  const buildValue = (name: InputName): string =>
+    verifyOnly && name === Input.OriginUrl ? '' : value(name)
+  const builds = parseBuildSettings(buildValue, raw[Input.BuildId], deployedCommit, verifying, diag)
   const origin = builds?.origin
   const content = builds?.content
   if (changedFilesWanted === false) {
@@ -222,10 +229,10 @@ export async function parseInputs(
     const ignored = inputs.filter(input => !(input === Input.HeadSha && headShaUsed))
     warnAboutIgnoredInputs(raw, ignored, 'changed_files is false', diag)
   }
-  if (value(Input.OriginUrl) === '') {
+  if (value(Input.OriginUrl) === '' && !verifyOnly) {
     warnAboutIgnoredInputs(raw, [Input.OriginTimeoutSeconds], 'origin_url is not given', diag)
   }
-  if (value(Input.OriginUrl) === '' && content === undefined) {
+  if (buildValue(Input.OriginUrl) === '' && content === undefined) {
     warnAboutIgnoredInputs(
       raw,
       [Input.BuildId],
@@ -233,7 +240,7 @@ export async function parseInputs(
       diag
     )
   }
-  if (content === undefined) {
+  if (content === undefined && !verifyOnly) {
     warnAboutIgnoredInputs(raw, [Input.RepurgeOldContent], 'verify_content is not true', diag)
   }
 

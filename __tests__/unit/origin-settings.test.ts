@@ -288,3 +288,30 @@ describe('verify_content and repurge_old_content', () => {
     )
   })
 })
+
+describe('mode: verify', () => {
+  it('origin_url holds back no purge there: ignored, with a warning; verify_content still works', async () => {
+    const { settings, diagnostics } = await parse(
+      raw({
+        mode: 'verify',
+        api_key: '',
+        base_url: '',
+        site_url: 'https://www.example.com',
+        verify: 'true',
+        verify_content: 'true',
+        origin_url: ORIGIN,
+        repurge_old_content: 'false'
+      }),
+      event('push')
+    )
+    expect(diagnostics.problems).toEqual([])
+    expect(settings?.origin).toBeUndefined()
+    expect(settings?.content?.build.text).toBe(GITHUB_SHA)
+    expect(diagnostics.warnings).toEqual(
+      expect.arrayContaining([
+        "'origin_url' is ignored because mode is 'verify' (nothing is purged).",
+        "'repurge_old_content' is ignored because mode is 'verify' (nothing is purged)."
+      ])
+    )
+  })
+})
