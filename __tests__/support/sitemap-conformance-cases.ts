@@ -1456,6 +1456,17 @@ export const CASES: readonly ConformanceCase[] = [
     expect: { pages: [], warnings: [/sitemap\.xml is not a sitemap: it is an HTML page/] }
   },
   {
+    id: 'html-fragment',
+    point: 6,
+    source: 'issue 18 (a server that answers with a bare HTML fragment, no <html> around it)',
+    fact: 'an HTML fragment (<div id=root>, <script>, <meta>) is an HTML page, not a malformed sitemap',
+    files: listed('/sitemap.xml', {
+      body: '<div id=root></div>\n<script src=/app.js></script>',
+      headers: { 'content-type': 'text/html' }
+    }),
+    expect: { pages: [], warnings: [/sitemap\.xml is not a sitemap: it is an HTML page/] }
+  },
+  {
     id: 'json-answer',
     point: 6,
     source: 'issue 18',

@@ -91,9 +91,7 @@ export class SitemapFileReader {
     if (!complete && content.length < SNIFF_CHARS && !/<[A-Za-z]/.test(afterPrologue(content))) {
       return
     }
-    if (/^<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(afterPrologue(content))) {
-      throw new NotASitemap('an HTML page')
-    }
+    if (HTML_START.test(afterPrologue(content))) throw new NotASitemap('an HTML page')
     const reader = new SitemapXmlReader(this.events)
     this.reader = reader
     this.space = ''
@@ -124,6 +122,15 @@ export class SitemapFileReader {
     reader.write(space + content)
   }
 }
+
+/**
+ * The start of an HTML page or of a bare HTML fragment (`<div id=root>`, `<script src=…>`, as
+ * some servers answer for any path). HTML is not XML: read as XML it would be called malformed
+ * at its first unquoted attribute, when the user's mistake is the URL. No sitemap or feed has
+ * an element of these names at its root.
+ */
+const HTML_START =
+  /^<(?:!doctype\s+html|(?:html|head|body|meta|link|title|base|style|script|noscript|template|div|span|p|a|main|header|nav|section|article|footer|form|table|iframe|img|h[1-6])(?=[\s/>]))/i
 
 /** The content after an XML declaration, processing instructions, comments and whitespace. */
 function afterPrologue(content: string): string {
