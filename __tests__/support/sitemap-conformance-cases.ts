@@ -7,7 +7,7 @@
  * `differs` marks a case where this reader deliberately answers otherwise than the project the
  * fact comes from, and why; docs/sitemaps.md lists each of them.
  */
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 
 export const SITE = 'https://www.example.com'
 export const CDN = 'https://cdn.example.net'
@@ -93,7 +93,9 @@ const bytes = (...parts: (number[] | string)[]): Buffer =>
 const ROBOTS_LINE = `Sitemap: ${at('/sitemap-main.xml')}`
 const MAIN = { [at('/sitemap-main.xml')]: urlset(urls(['/from-main'])) }
 /** Cases about robots.txt: its text, and the one sitemap it should (or should not) yield. */
-const robotsCase = (robotsTxt: string | Buffer): Record<string, Served | string | Buffer> => ({
+const robotsCase = (
+  robotsTxt: Served | string | Buffer
+): Record<string, Served | string | Buffer> => ({
   [at('/robots.txt')]: robotsTxt,
   ...MAIN
 })
@@ -1119,6 +1121,28 @@ export const CASES: readonly ConformanceCase[] = [
     source: 'crawler-commons SimpleRobotRulesParserTest.testRobotsWithUTF16BEBOM',
     fact: 'a UTF-16BE robots.txt with its byte-order mark',
     files: robotsCase(utf16be(robots('User-agent: *', 'Disallow: /login', ROBOTS_LINE))),
+    expect: { pages: ['/from-main'], warnings: [] }
+  },
+  {
+    id: 'robots-content-encoding-gzip',
+    point: 4,
+    source: 'issue 18 (servers compress text answers although the request asked for none)',
+    fact: 'a robots.txt served with Content-Encoding: gzip is read decompressed',
+    files: robotsCase({
+      body: gzip(robots('User-agent: *', 'Disallow: /login', ROBOTS_LINE)),
+      headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' }
+    }),
+    expect: { pages: ['/from-main'], warnings: [] }
+  },
+  {
+    id: 'robots-content-encoding-br',
+    point: 4,
+    source: 'issue 18 (servers compress text answers although the request asked for none)',
+    fact: 'a robots.txt served with Content-Encoding: br is read decompressed',
+    files: robotsCase({
+      body: brotliCompressSync(Buffer.from(robots('User-agent: *', ROBOTS_LINE))),
+      headers: { 'content-type': 'text/plain', 'content-encoding': 'br' }
+    }),
     expect: { pages: ['/from-main'], warnings: [] }
   },
   {

@@ -24,13 +24,7 @@ export async function* decodedText(
   body: Readable,
   contentEncoding: string | undefined
 ): AsyncGenerator<DecodedChunk> {
-  let bytes: AsyncIterable<Buffer> = body
-  const encoding = contentEncoding?.trim().toLowerCase()
-  if (encoding === 'br') bytes = through(bytes, createBrotliDecompress(), 'brotli')
-  else if (encoding === 'deflate') bytes = through(bytes, createInflate(), 'deflate')
-  // gzip (and x-gzip) is recognized by its magic bytes below, like a .gz file.
-  bytes = gunzipped(bytes, MAX_GZIP_LAYERS)
-
+  const bytes = decompressed(body, contentEncoding)
   let decoder: TextDecoder | undefined
   let size = 0
   for await (const chunk of withHead(bytes, 3)) {
@@ -41,6 +35,21 @@ export async function* decodedText(
   }
   const rest = decoder?.decode() ?? ''
   if (rest !== '') yield { text: rest, bytes: size }
+}
+
+/**
+ * A body's bytes as the server meant them: brotli or deflate undone when Content-Encoding says
+ * so, gzip (and x-gzip) by its magic bytes, like a .gz file. robots.txt is read through it too.
+ */
+export function decompressed(
+  body: AsyncIterable<Buffer>,
+  contentEncoding: string | undefined
+): AsyncIterable<Buffer> {
+  let bytes = body
+  const encoding = contentEncoding?.trim().toLowerCase()
+  if (encoding === 'br') bytes = through(bytes, createBrotliDecompress(), 'brotli')
+  else if (encoding === 'deflate') bytes = through(bytes, createInflate(), 'deflate')
+  return gunzipped(bytes, MAX_GZIP_LAYERS)
 }
 
 /** UTF-16 only with its byte-order mark (which the decoder drops, as it does UTF-8's). */

@@ -10,7 +10,7 @@
  * saying what to do. Pages themselves are never fetched from here.
  */
 import type { Readable } from 'node:stream'
-import { decodedText } from './file-content.js'
+import { decodedText, decompressed } from './file-content.js'
 import { headerText, openFollowing, refusalOf, secureUrl } from './open-file.js'
 import type { Opened, SitemapFetcher } from './open-file.js'
 import { PageSet } from './page-set.js'
@@ -169,7 +169,12 @@ class Reading {
         }
         return []
       }
-      bytes = await readBytes(answer.body, this.limits.robotsBytes)
+      // A server may compress robots.txt although nothing asked it to (as sitemaps).
+      bytes = await readBytes(
+        answer.body,
+        decompressed(answer.body, headerText(answer.headers['content-encoding'])),
+        this.limits.robotsBytes
+      )
     } catch (error) {
       this.warnings.push(`Sitemaps: could not read ${robotsUrl.href}: ${messageOf(error)}`)
       return []
@@ -530,16 +535,23 @@ function resolved(loc: string, base: URL): string {
   return new URL(loc, base).href
 }
 
-async function readBytes(body: Readable, maxBytes: number): Promise<Buffer> {
+/** At most `maxBytes` of `bytes` (read from `body`, perhaps decompressed); the body is closed. */
+async function readBytes(
+  body: Readable,
+  bytes: AsyncIterable<Buffer>,
+  maxBytes: number
+): Promise<Buffer> {
   const chunks: Buffer[] = []
   let size = 0
-  for await (const chunk of body) {
-    const buffer = chunk as Buffer
-    chunks.push(buffer)
-    size += buffer.length
-    if (size >= maxBytes) break
+  try {
+    for await (const chunk of bytes) {
+      chunks.push(chunk)
+      size += chunk.length
+      if (size >= maxBytes) break
+    }
+  } finally {
+    body.destroy()
   }
-  body.destroy()
   return Buffer.concat(chunks).subarray(0, maxBytes)
 }
 
