@@ -491,14 +491,7 @@ function attribute(tag, name) {
 const MAX_GZIP_LAYERS = 2;
 /** The decoded text of a body, chunk by chunk. */
 async function* decodedText(body, contentEncoding) {
-    let bytes = body;
-    const encoding = contentEncoding?.trim().toLowerCase();
-    if (encoding === 'br')
-        bytes = through(bytes, (0,external_node_zlib_.createBrotliDecompress)(), 'brotli');
-    else if (encoding === 'deflate')
-        bytes = through(bytes, (0,external_node_zlib_.createInflate)(), 'deflate');
-    // gzip (and x-gzip) is recognized by its magic bytes below, like a .gz file.
-    bytes = gunzipped(bytes, MAX_GZIP_LAYERS);
+    const bytes = decompressed(body, contentEncoding);
     let decoder;
     let size = 0;
     for await (const chunk of withHead(bytes, 3)) {
@@ -511,6 +504,19 @@ async function* decodedText(body, contentEncoding) {
     const rest = decoder?.decode() ?? '';
     if (rest !== '')
         yield { text: rest, bytes: size };
+}
+/**
+ * A body's bytes as the server meant them: brotli or deflate undone when Content-Encoding says
+ * so, gzip (and x-gzip) by its magic bytes, like a .gz file. robots.txt is read through it too.
+ */
+function decompressed(body, contentEncoding) {
+    let bytes = body;
+    const encoding = contentEncoding?.trim().toLowerCase();
+    if (encoding === 'br')
+        bytes = through(bytes, (0,external_node_zlib_.createBrotliDecompress)(), 'brotli');
+    else if (encoding === 'deflate')
+        bytes = through(bytes, (0,external_node_zlib_.createInflate)(), 'deflate');
+    return gunzipped(bytes, MAX_GZIP_LAYERS);
 }
 /** UTF-16 only with its byte-order mark (which the decoder drops, as it does UTF-8's). */
 function decoderFor(head) {
@@ -1078,9 +1084,8 @@ class SitemapFileReader {
         if (!complete && content.length < SNIFF_CHARS && !/<[A-Za-z]/.test(afterPrologue(content))) {
             return;
         }
-        if (/^<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(afterPrologue(content))) {
+        if (HTML_START.test(afterPrologue(content)))
             throw new NotASitemap('an HTML page');
-        }
         const reader = new SitemapXmlReader(this.events);
         this.reader = reader;
         this.space = '';
@@ -1111,6 +1116,13 @@ class SitemapFileReader {
         reader.write(space + content);
     }
 }
+/**
+ * The start of an HTML page or of a bare HTML fragment (`<div id=root>`, `<script src=…>`, as
+ * some servers answer for any path). HTML is not XML: read as XML it would be called malformed
+ * at its first unquoted attribute, when the user's mistake is the URL. No sitemap or feed has
+ * an element of these names at its root.
+ */
+const HTML_START = /^<(?:!doctype\s+html|(?:html|head|body|meta|link|title|base|style|script|noscript|template|div|span|p|a|main|header|nav|section|article|footer|form|table|iframe|img|h[1-6])(?=[\s/>]))/i;
 /** The content after an XML declaration, processing instructions, comments and whitespace. */
 function afterPrologue(content) {
     return content.replace(/^(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|\s+)*/, '');
@@ -1230,7 +1242,8 @@ class Reading {
                 }
                 return [];
             }
-            bytes = await readBytes(answer.body, this.limits.robotsBytes);
+            // A server may compress robots.txt although nothing asked it to (as sitemaps).
+            bytes = await readBytes(answer.body, decompressed(answer.body, headerText(answer.headers['content-encoding'])), this.limits.robotsBytes);
         }
         catch (error) {
             this.warnings.push(`Sitemaps: could not read ${robotsUrl.href}: ${messageOf(error)}`);
@@ -1542,17 +1555,21 @@ function resolved(loc, base) {
         return loc;
     return new URL(loc, base).href;
 }
-async function readBytes(body, maxBytes) {
+/** At most `maxBytes` of `bytes` (read from `body`, perhaps decompressed); the body is closed. */
+async function readBytes(body, bytes, maxBytes) {
     const chunks = [];
     let size = 0;
-    for await (const chunk of body) {
-        const buffer = chunk;
-        chunks.push(buffer);
-        size += buffer.length;
-        if (size >= maxBytes)
-            break;
+    try {
+        for await (const chunk of bytes) {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= maxBytes)
+                break;
+        }
     }
-    body.destroy();
+    finally {
+        body.destroy();
+    }
     return Buffer.concat(chunks).subarray(0, maxBytes);
 }
 /** zlib's own errors (a gzip file cut short or corrupt): the file's fault. */
