@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { sampleSite } from '../../emulator/site.mjs'
+import { edgeCaseSite, sampleSite } from '../../emulator/site.mjs'
 import { API_KEY, errorsOf, runWith, warningsOf } from './helpers.js'
 
 const OLD = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'
@@ -141,6 +141,19 @@ describe('verify_content', () => {
       expect(new Set(accepted)).toEqual(new Set(['identity']))
     }
     emulator.configureSite({ compressAlways: false })
+  })
+
+  it('a cached redirect has no page to prove: fresh by its date, next to a page that shows the build', async () => {
+    emulator.seed(edgeCaseSite)
+    emulator.deploy(NEW)
+    const result = await runWith(
+      emulator.url,
+      { urls: '/old-about\n/about', ...contentInputs({ devices: 'desktop' }) },
+      env
+    )
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs).toMatchObject({ verify_status: 'fresh', stale: '[]', warm: '2' })
+    expect(result.summary).not.toContain('the page could not be read')
   })
 
   it('a page whose edge bypasses the cache is listed as bypassed, not a failure', async () => {

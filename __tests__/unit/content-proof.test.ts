@@ -219,6 +219,25 @@ describe('judge with the content proof', () => {
     })
   })
 
+  it('a cached redirect (3xx) has no page to show the build: judged by its cache date alone', () => {
+    // The transport scans 2xx bodies only: a 301's body is the server's "Moved" text.
+    const redirect = (status: string, cachedAt = acceptedAt + 5000): SiteAnswer => ({
+      ...answer(status, undefined, cachedAt),
+      status: 301
+    })
+    expect(judge(redirect('HIT'), acceptedAt, UNMEASURED_SKEW, true)).toEqual({
+      kind: 'fresh',
+      warm: true
+    })
+    expect(judge(redirect('EXTRACTING'), acceptedAt, UNMEASURED_SKEW, true)).toEqual({
+      kind: 'fresh',
+      warm: false
+    })
+    expect(
+      judge(redirect('HIT', acceptedAt - 3_600_000), acceptedAt, UNMEASURED_SKEW, true)
+    ).toMatchObject({ kind: 'stale', reason: 'not-purged-yet' })
+  })
+
   it('<Prefix>-Bypass: bypassed with its reason, never fresh or stale', () => {
     for (const status of ['HIT', 'MISS', 'EXTRACTING']) {
       expect(
