@@ -466,9 +466,10 @@ function isRetryableStatus(status) {
  * leaves (an entry cached within about a second of the acceptance counts as fresh). Without a
  * purge time (a warm-up of pages nothing purged), any HIT is fresh and warm.
  *
- * With `proveContent`, fresh also needs the build in the body (`answer.content`): a HIT fresh by
- * its date without it is stale, old content; EXTRACTING without it is `rendering`; a body that
- * could not be read is asked again.
+ * With `proveContent`, fresh also needs the build in the body of a 2xx answer (`answer.content`):
+ * a HIT fresh by its date without it is stale, old content; EXTRACTING without it is
+ * `rendering`; a body that could not be read is asked again. A cached redirect is judged by its
+ * date alone.
  */
 function judge(answer, purgeAcceptedAt, skew, proveContent = false) {
     if (isRetryableStatus(answer.status)) {
@@ -491,15 +492,18 @@ function judge(answer, purgeAcceptedAt, skew, proveContent = false) {
     const bypass = headerValue(answer.headers, `${prefix}-bypass`)?.trim();
     if (bypass)
         return { kind: 'bypassed', reason: bypass };
+    // Only a page shows a build: a cached redirect (3xx) or another non-2xx answer has no body
+    // to prove (the transport reads none), so its cache date alone judges it, as without the proof.
+    const proving = proveContent && answer.status >= 200 && answer.status <= 299;
     switch (status) {
         case 'EXTRACTING':
-            if (!proveContent || answer.content?.kind === 'found')
+            if (!proving || answer.content?.kind === 'found')
                 return { kind: 'fresh', warm: false };
             return { kind: 'rendering' };
         case 'MISS':
             return { kind: 'not-cacheable' };
         case 'HIT':
-            return judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent);
+            return judgeHit(answer, prefix, purgeAcceptedAt, skew, proving);
         default:
             return { kind: 'retry', reason: `unknown cache status ${JSON.stringify(status)}` };
     }
