@@ -35,11 +35,16 @@ export function quoteValue(value: string): string {
 }
 
 export function formatProblem(problem: InputProblem): string {
-  return (
-    problem.message ??
-    `Input '${problem.input}' ${quoteValue(problem.value)}: ${reasonWithCorrection(problem)}`
-  )
+  if (problem.message !== undefined) return problem.message
+  // A missing input reads as such ("Input 'api_key' is required: …"), not as a quoted "".
+  if (problem.value === '' && MISSING.test(problem.reason)) {
+    return `Input '${problem.input}' ${reasonWithCorrection(problem)}`
+  }
+  return `Input '${problem.input}' ${quoteValue(problem.value)}: ${reasonWithCorrection(problem)}`
 }
+
+/** A reason that says the input must be given. */
+const MISSING = /^is (?:required|needed)\b/
 
 /** The problem without its correction: the summary shows that as a code block of its own. */
 export function formatProblemWithoutCorrection(problem: InputProblem): string {

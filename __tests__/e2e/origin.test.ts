@@ -224,7 +224,7 @@ describe('origin inputs: bad input, nothing sent', () => {
   it('no deployed commit to default build_id to: an error naming build_id', async () => {
     const result = await runWith(emulator.url, { tags: 'blog', origin_url: versionUrl() }, {})
     expect(result.exitCode).toBe(1)
-    expect(errorsOf(result)[0]).toMatch(/^Input 'build_id' "": is required with origin_url/)
+    expect(errorsOf(result)[0]).toMatch(/^Input 'build_id' is required with origin_url/)
     expect(emulator.originRequests).toHaveLength(0)
   })
 })

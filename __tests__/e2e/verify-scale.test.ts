@@ -198,7 +198,7 @@ describe('bad input of the matrix inputs: one clear error, nothing sent', () => 
     [
       'mode: verify without site_url',
       { site_url: '' },
-      /^Input 'site_url' "": is required with mode: verify/
+      /^Input 'site_url' is required with mode: verify/
     ],
     [
       'mode: verify selecting nothing',

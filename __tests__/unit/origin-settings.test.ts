@@ -192,7 +192,7 @@ describe('origin settings: bad input', () => {
     const found = await problems({ origin_url: ORIGIN }, event('push', undefined, ''))
     expect(found).toHaveLength(1)
     expect(found[0]).toMatch(
-      /^Input 'build_id' "": is required with origin_url: the event names no deployed commit/
+      /^Input 'build_id' is required with origin_url: the event names no deployed commit/
     )
   })
 
@@ -271,7 +271,7 @@ describe('verify_content and repurge_old_content', () => {
       event('push', undefined, '')
     )
     expect(diagnostics.problems.map(formatProblem)[0]).toMatch(
-      /^Input 'build_id' "": is required with verify_content: true/
+      /^Input 'build_id' is required with verify_content: true/
     )
   })
 

@@ -125,10 +125,16 @@ describe('parseInputs', () => {
       ].sort()
     )
     for (const problem of diagnostics.problems) {
+      // A value given is quoted; a missing one is said to be required, not quoted as "".
       expect(formatProblem(problem)).toContain(
-        `Input '${problem.input}' ${JSON.stringify(problem.value)}`
+        problem.value === ''
+          ? `Input '${problem.input}' is required`
+          : `Input '${problem.input}' ${JSON.stringify(problem.value)}`
       )
     }
+    expect(formatProblem({ input: 'urls', value: '', reason: 'is empty' })).toBe(
+      `Input 'urls' "": is empty`
+    )
   })
 
   it('never echoes an API key in a problem', async () => {

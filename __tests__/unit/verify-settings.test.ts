@@ -74,7 +74,7 @@ describe('verification settings', () => {
 
   it('requires site_url when verify is on', async () => {
     expect(await problemsOf({ verify: 'true' })).toEqual([
-      expect.stringMatching(/^Input 'site_url' "": is required with verify: true/)
+      expect.stringMatching(/^Input 'site_url' is required with verify: true/)
     ])
   })
 

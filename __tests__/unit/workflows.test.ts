@@ -118,8 +118,8 @@ ${run}
     )
     expect(report.kind).toBe('steps')
     expect(report.findings.map(f => f.message)).toEqual([
-      `the action refuses: Input 'api_key' "": is required: pass the secret, e.g. \${{ secrets.PURGE_API_KEY }}`,
-      `the action refuses: Input 'base_url' "": is required: the service's base address, https://…`
+      `the action refuses: Input 'api_key' is required: pass the secret, e.g. \${{ secrets.PURGE_API_KEY }}`,
+      `the action refuses: Input 'base_url' is required: the service's base address, https://…`
     ])
   })
 
@@ -130,7 +130,7 @@ ${run}
     expect(ok.findings).toEqual([])
     const missing = await lintYaml(step(''), 10, action)
     expect(missing.findings.map(f => f.message)).toEqual([
-      `the action refuses: Input 'site_url' "": is required with mode: verify: the public address of the website, e.g. https://www.example.com`
+      `the action refuses: Input 'site_url' is required with mode: verify: the public address of the website, e.g. https://www.example.com`
     ])
   })
 
