@@ -84,6 +84,8 @@ describe('event rules, from real-shaped payloads', () => {
         expect(source.nothingReason).toBe(
           'pull request #42 was closed without being merged: nothing was deployed, so no changed file is purged'
         )
+        // The range line of the log and the summary says the same, not "not a success".
+        expect(source.description).toBe(`${event}: pull request #42 closed without being merged`)
         expect(diag.notices).toEqual([`Changed files: ${source.nothingReason}.`])
         expect(diag.warnings).toEqual([])
       }
@@ -148,6 +150,7 @@ describe('event rules, from real-shaped payloads', () => {
       expect(source.queries).toEqual([])
       expect(source.lookup).toBeUndefined()
       expect(diag.notices).toEqual([expect.stringContaining(`'${state}' for production`)])
+      expect(source.description).toBe(`deployment_status '${state}', not a success`)
       expect(diag.warnings).toEqual([])
     }
   )
@@ -183,6 +186,7 @@ describe('event rules, from real-shaped payloads', () => {
     expect(source.lookup).toBeUndefined()
     expect(source.queries).toEqual([])
     expect(diag.notices[0]).toMatch(/concluded 'failure'/)
+    expect(source.description).toBe("workflow_run concluded 'failure', not a success")
   })
 
   it('release published: the tag since the previous release, not a prerelease', () => {
