@@ -244,6 +244,21 @@ function parse(argv) {
         fail(`unknown argument ${arg}`)
     }
   }
+  // Two listeners on one port: the second would fail as "in use" by the first, and the
+  // message would blame whichever flag it found first. Say what is wrong instead.
+  const given = /** @type {[string, number | undefined][]} */ ([
+    ['--port', options.port],
+    ['--site-port', options.sitePort],
+    ['--origin-port', options.originPort]
+  ]).filter(([, port]) => port !== undefined && port !== 0)
+  for (const [index, [flag, port]] of given.entries()) {
+    const same = given.slice(index + 1).find(([, other]) => other === port)
+    if (same !== undefined) {
+      fail(
+        `${flag} and ${same[0]} are both ${port}: each listener needs its own port (or 0 for any free port)`
+      )
+    }
+  }
   return options
 }
 

@@ -46,6 +46,15 @@ describe('the emulator CLI on a busy port', () => {
     )
   })
 
+  it('--port and --site-port the same: names both, not "in use", exit 2', async () => {
+    const { code, stdout, stderr } = await runCli(['--port', '45123', '--site-port', '45123'])
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr.split('\n')[0]).toBe(
+      '--port and --site-port are both 45123: each listener needs its own port (or 0 for any free port)'
+    )
+  })
+
   it('--site-port in use: names --site-port', async () => {
     const { code, stderr } = await runCli(['--port', '0', '--site-port', String(busyPort)])
     expect(code).toBe(1)
