@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
 import { REPO_ROOT } from '../../scripts/run-action.mjs'
-import { API_KEY, runWith, warningsOf } from './helpers.js'
+import { API_KEY, noticesOf, runWith, warningsOf } from './helpers.js'
 
 let emulator: Emulator
 beforeAll(async () => {
@@ -59,6 +59,29 @@ describe('verification under faults', () => {
     })
     expect(result.exitCode).toBe(0)
     expect(result.outputs['verify_status']).toBe('fresh')
+  })
+
+  it('a 429 with Retry-After: 4 holds back every request of the job for 4 s, then fresh', async () => {
+    emulator.siteFaults.enqueue({ status: 429, headers: { 'Retry-After': '4' } })
+    const result = await runWith(emulator.url, {
+      urls: '/about\n/contact\n/',
+      ...verifyInputs()
+    })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['verify_status']).toBe('fresh')
+    const requests = emulator.siteRequests
+    const pushedBack = requests.find(request => request.status === 429)
+    expect(pushedBack).toBeDefined()
+    const at = pushedBack?.at ?? 0
+    // The 6 checks' first requests leave together; after the 429 (answered at once), nothing
+    // reaches the site for 4 s, though the pages were stale and would be asked again after 2 s.
+    const during = requests.filter(request => request.at > at + 200 && request.at < at + 3800)
+    expect(during.map(request => request.url)).toEqual([])
+    expect(requests.filter(request => request.at >= at + 3800).length).toBeGreaterThan(6)
+    expect(result.stdout).toMatch(
+      /answered HTTP 429 with Retry-After: 4: every request waits 4\.0 s/
+    )
+    expect(noticesOf(result).join('\n')).toMatch(/pushed back 1 time\(s\).*waited 4 s in all/)
   })
 
   it('a site down until the deadline is a failed check, not a stale one', async () => {

@@ -168,38 +168,151 @@ describe('verifyPages', () => {
   })
 
   it("waits as long as the site's Retry-After asks, up to a minute", async () => {
+    /** The gap between a page's 429 (with this Retry-After) and its next request. */
+    const gapAfter = async (retryAfter: string): Promise<number> => {
+      const clock = new VirtualClock()
+      const acceptedAt = clock.now()
+      const asked: number[] = []
+      const result = await clock.run(
+        verifyPages(
+          pagesFor(['/busy'], acceptedAt),
+          options(
+            clock,
+            acceptedAt,
+            async () => {
+              asked.push(clock.now())
+              if (asked.length === 1) {
+                return {
+                  status: 429,
+                  headers: { 'retry-after': retryAfter, 'acme-kc-status': 'HIT' }
+                }
+              }
+              return edge(clock, 'HIT', clock.now())
+            },
+            1,
+            { devices: devices.slice(0, 1), deadline: acceptedAt + 300_000 }
+          )
+        )
+      )
+      expect(result.status).toBe('fresh')
+      return (asked[1] ?? 0) - (asked[0] ?? 0)
+    }
+    // The normal first backoff is 2 s; the site asked for 30 s.
+    expect(await gapAfter('30')).toBe(30_000)
+    // An hour is not granted: a minute at most, then the check goes on.
+    expect(await gapAfter('3600')).toBe(60_000)
+  })
+
+  /**
+   * 30 pages on one device; the first request answers `status` (with `retryAfter` when given),
+   * every other one a fresh HIT, each after 5 ms. Returns when each request left and how many
+   * were in flight then, and when the push-back was answered.
+   */
+  async function pushedBackOnce(
+    status: number,
+    retryAfter: string | undefined,
+    ratePerSecond: number | undefined
+  ) {
     const clock = new VirtualClock()
     const acceptedAt = clock.now()
-    const asked: Record<string, number[]> = {}
-    const retryAfter: Record<string, string> = { '/slow': '30', '/greedy': '3600' }
+    const sent: { at: number; inFlight: number }[] = []
+    let inFlight = 0
+    let pushedBackAt = 0
+    const pushBacks: unknown[] = []
     const result = await clock.run(
       verifyPages(
-        pagesFor(['/slow', '/greedy'], acceptedAt),
+        pagesFor(
+          Array.from({ length: 30 }, (_, i) => `/p${i}`),
+          acceptedAt
+        ),
         options(
           clock,
           acceptedAt,
-          async url => {
-            const times = (asked[url.pathname] ??= [])
-            times.push(clock.now())
-            if (times.length === 1) {
-              return {
-                status: 429,
-                headers: { 'retry-after': retryAfter[url.pathname] ?? '', 'acme-kc-status': 'HIT' }
-              }
-            }
-            return edge(clock, 'HIT', clock.now())
+          async () => {
+            inFlight++
+            sent.push({ at: clock.now(), inFlight })
+            const first = sent.length === 1
+            await clock.sleep(5)
+            inFlight--
+            if (!first) return edge(clock, 'HIT', clock.now())
+            pushedBackAt = clock.now()
+            const headers: Record<string, string> = { 'acme-kc-status': 'HIT' }
+            if (retryAfter !== undefined) headers['retry-after'] = retryAfter
+            return { status, headers }
           },
-          2,
-          { devices: devices.slice(0, 1), deadline: acceptedAt + 300_000 }
+          30,
+          {
+            devices: devices.slice(0, 1),
+            ...(ratePerSecond !== undefined && { ratePerSecond }),
+            onPushBack: pushBack => pushBacks.push(pushBack)
+          }
         )
       )
     )
+    return { result, sent, pushedBackAt, pushBacks }
+  }
+
+  it("a 429 or a Retry-After holds back every page's requests, not only its own", async () => {
+    for (const ratePerSecond of [50, undefined]) {
+      for (const [status, retryAfter, pauseMs] of [
+        [429, '10', 10_000],
+        [503, '10', 10_000],
+        // A 429 without Retry-After: the backoff (2 s; no jitter here).
+        [429, undefined, 2_000]
+      ] as const) {
+        const {
+          result,
+          sent,
+          pushedBackAt: at,
+          pushBacks
+        } = await pushedBackOnce(status, retryAfter, ratePerSecond)
+        const times = sent.map(request => request.at)
+        const label = { ratePerSecond, status, retryAfter }
+        expect({ ...label, status: result.status }).toEqual({ ...label, status: 'fresh' })
+        expect(result.requests).toBe(31)
+        expect(result.pushBacks).toEqual({ count: 1, heldBackMs: pauseMs })
+        expect(pushBacks).toEqual([
+          { status, ...(retryAfter !== undefined && { retryAfter }), pauseMs, inFlight: 3 }
+        ])
+        // Only the requests already on their way when the site pushed back left before the pause
+        // ended; every other one waited for it.
+        const during = times.filter(time => time > at && time < at + pauseMs)
+        expect({ ...label, during }).toEqual({ ...label, during: [] })
+        const after = sent.filter(request => request.at >= at + pauseMs)
+        expect(after.length).toBeGreaterThan(20)
+        if (ratePerSecond !== undefined) {
+          // No herd when the pause ends: one request every 20 ms from its end, never more than
+          // the rate in any second, the retried page's request included.
+          expect(after.slice(0, 5).map(request => request.at - at - pauseMs)).toEqual([
+            0, 20, 40, 60, 80
+          ])
+          for (let i = ratePerSecond; i < times.length; i++) {
+            expect((times[i] ?? 0) - (times[i - ratePerSecond] ?? 0)).toBeGreaterThanOrEqual(1000)
+          }
+        } else {
+          // Without a rate: half as many in flight (3 of 6) as the pause ends, then more again.
+          expect(Math.max(...after.slice(0, 3).map(request => request.inFlight))).toBe(3)
+          expect(Math.max(...after.map(request => request.inFlight))).toBeGreaterThan(3)
+        }
+      }
+    }
+  })
+
+  it("a 5xx without Retry-After is one page's trouble: the others go on", async () => {
+    const {
+      result,
+      sent,
+      pushedBackAt: at,
+      pushBacks
+    } = await pushedBackOnce(503, undefined, undefined)
     expect(result.status).toBe('fresh')
-    const gap = (path: string): number => (asked[path]?.[1] ?? 0) - (asked[path]?.[0] ?? 0)
-    // The normal first backoff is 2 s; the site asked for 30 s.
-    expect(gap('/slow')).toBe(30_000)
-    // An hour is not granted: a minute at most, then the check goes on.
-    expect(gap('/greedy')).toBe(60_000)
+    expect(result.pushBacks).toBeUndefined()
+    expect(pushBacks).toEqual([])
+    // Every other page is asked, at 6 in flight, while that page backs off for 2 s.
+    expect(sent.map(request => request.at - at)).toEqual([
+      ...[-5, -5, -5, -5, -5, -5, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5],
+      ...[10, 10, 10, 10, 10, 10, 15, 15, 15, 15, 15, 15, 2000]
+    ])
   })
 
   it("reads a Retry-After date in the edge's clock, 100 s ahead of the runner's", async () => {

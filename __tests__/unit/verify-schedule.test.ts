@@ -10,6 +10,7 @@ import {
   SPREAD_MS,
   STALE_BACKOFF
 } from '../../src/verify/poll-schedule.js'
+import { Semaphore } from '../../src/verify/limiter.js'
 import { RateGate } from '../../src/verify/rate-gate.js'
 import { RateLimiter, SLACK_MS } from '../../src/verify/rate-limiter.js'
 import { VirtualClock } from '../support/virtual-clock.js'
@@ -117,6 +118,21 @@ describe('RateLimiter', () => {
     expect(late.take(10 + SLACK_MS + 1)).toBe(10)
   })
 
+  it('holds every request until a push-back ends, then starts afresh: no burst to catch up', () => {
+    const limiter = new RateLimiter(100)
+    expect(limiter.take(0)).toBe(0)
+    limiter.holdUntil(5000)
+    expect(limiter.take(100)).toBe(4900)
+    // The first request leaves 40 ms after the hold (a late timer): the next one is 10 ms after
+    // it, not at once as a schedule kept from 5000 would allow.
+    expect(limiter.take(5040)).toBe(0)
+    expect(limiter.take(5040)).toBe(10)
+    // A hold shorter than the schedule changes nothing.
+    limiter.holdUntil(5045)
+    expect(limiter.take(5050)).toBe(0)
+    expect(limiter.take(5050)).toBe(10)
+  })
+
   it('refuses a rate that is not a positive number', () => {
     for (const rate of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() => new RateLimiter(rate)).toThrow(RangeError)
@@ -143,6 +159,22 @@ describe('RateGate: the waiters of the rate, one timer for all', () => {
     expect(clock.fired).toBeLessThanOrEqual(300)
   })
 
+  it('lets nobody through during a hold set while its timer sleeps', async () => {
+    const clock = new VirtualClock()
+    const gate = new RateGate(new RateLimiter(10), clock)
+    const start = clock.now()
+    const passed: number[] = []
+    const waiter = async (): Promise<void> => {
+      expect(await gate.pass()).toBe(true)
+      passed.push(clock.now() - start)
+    }
+    const all = Promise.all([waiter(), waiter(), waiter()])
+    // The second waiter is due at 100 ms; the site pushes back at 50 ms for 3 s.
+    void clock.sleep(50).then(() => gate.holdUntil(clock.now() + 3000))
+    await clock.run(all)
+    expect(passed).toEqual([0, 3050, 3150])
+  })
+
   it('close() turns every waiter away, and later ones too', async () => {
     const clock = new VirtualClock()
     const gate = new RateGate(new RateLimiter(1), clock)
@@ -151,6 +183,32 @@ describe('RateGate: the waiters of the rate, one timer for all', () => {
     gate.close()
     expect(await Promise.all(waiting)).toEqual([false, false])
     expect(await gate.pass()).toBe(false)
+  })
+})
+
+describe('Semaphore: the requests in flight', () => {
+  it('shrinks as holders release, and grows at once', async () => {
+    const slots = new Semaphore(4)
+    const held = await Promise.all([1, 2, 3, 4].map(() => slots.acquire()))
+    expect(held).toEqual([true, true, true, true])
+    const granted: number[] = []
+    const waiters = [5, 6, 7].map(n => slots.acquire().then(() => granted.push(n)))
+    slots.resize(2)
+    // Four held, two allowed: the first two releases give their slots up.
+    slots.release()
+    slots.release()
+    await Promise.resolve()
+    expect(granted).toEqual([])
+    slots.release()
+    await Promise.resolve()
+    expect(granted).toEqual([5])
+    // Two held (one old, one new); a larger size lets the waiters in without a release.
+    slots.resize(4)
+    await Promise.all(waiters)
+    expect(granted).toEqual([5, 6, 7])
+    expect(slots.size).toBe(4)
+    slots.resize(0)
+    expect(slots.size).toBe(1)
   })
 })
 

@@ -18,6 +18,7 @@ import {
   type OldContentWatcher,
   type PageToCheck,
   type Progress,
+  type PushBack,
   type Verification
 } from './verify-pages.js'
 
@@ -151,9 +152,16 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
       requestTimeoutMs: input.requestTimeoutMs,
       ...(input.ratePerSecond !== undefined && { ratePerSecond: input.ratePerSecond }),
       siteLabel: `site_url ${siteUrl.origin}`,
-      onProgress: progress => log.info(describeProgress(progress))
+      onProgress: progress => log.info(describeProgress(progress)),
+      onPushBack: pushBack => log.info(describePushBack(pushBack))
     })
     if (verification.fatal === undefined) log.info(describeEnd(verification))
+    if (verification.pushBacks !== undefined) {
+      const { count, heldBackMs } = verification.pushBacks
+      log.notice(
+        `${siteUrl.origin} pushed back ${count} time(s) (429, or Retry-After): every request of this job waited ${duration(heldBackMs)} in all.${input.ratePerSecond === undefined ? ' Set rate' : ' Lower rate'} (this job's share of what the site takes) to spare it.`
+      )
+    }
     return {
       siteUrl: siteUrl.origin,
       devices: settings.devices.map(device => device.name),
@@ -252,6 +260,15 @@ export function describeProgress(progress: Progress): string {
         ? ', waiting for the purge to reach this data center'
         : ''
   return `Progress after ${duration(progress.elapsedMs)}: ${count(progress.done)} of ${count(progress.checks)} checks done (${count(progress.fresh)} seen fresh, ${count(progress.staleNow)} stale now), ${count(progress.requestsPerSecond)} requests/s${eta}.`
+}
+
+/** `The site answered 429 (Retry-After: 10): every request waits 10 s, then 3 in flight at most.` */
+export function describePushBack(pushBack: PushBack): string {
+  const why =
+    pushBack.retryAfter === undefined
+      ? `HTTP ${pushBack.status}`
+      : `HTTP ${pushBack.status} with Retry-After: ${pushBack.retryAfter}`
+  return `The site answered ${why}: every request waits ${(pushBack.pauseMs / 1000).toFixed(1)} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`
 }
 
 /** `Checked 29,700 (page, device) pairs with 29,712 requests in 30.8 s (964 requests/s).` */

@@ -26,6 +26,15 @@ export class RateGate {
     })
   }
 
+  /**
+   * Nobody passes before `at` (the site pushed back); the waiters then pass at the rate again.
+   * A pump asleep meets the hold when it wakes: it asks the limiter again before letting anyone
+   * through.
+   */
+  holdUntil(at: number): void {
+    this.limiter.holdUntil(at)
+  }
+
   /** Every waiter, and every later pass(), gets false. */
   close(): void {
     this.closed.abort()

@@ -8,6 +8,9 @@
  *   holds on average; one later than that (nobody asked for a while) starts a new schedule, so
  *   an idle spell is never made up by a burst.
  * - Window: any one second holds at most ⌈rate⌉ requests, whatever the timers do.
+ * - Hold: when the site pushes back (holdUntil), nothing leaves before the time it asked for,
+ *   and the schedule starts afresh from the first request after it: the requests that waited
+ *   meanwhile leave one interval apart, never together.
  */
 
 /**
@@ -22,6 +25,8 @@ export class RateLimiter {
   private readonly recent: Float64Array
   private head = 0
   private nextAt = Number.NEGATIVE_INFINITY
+  /** A hold set nextAt: the next request starts a new schedule, whatever its lateness. */
+  private resuming = false
 
   constructor(readonly perSecond: number) {
     if (!(perSecond > 0) || !Number.isFinite(perSecond)) {
@@ -41,7 +46,16 @@ export class RateLimiter {
     if (wait > 0) return wait
     this.recent[this.head] = now
     this.head = (this.head + 1) % this.recent.length
-    this.nextAt = (now - this.nextAt <= SLACK_MS ? this.nextAt : now) + this.intervalMs
+    const keepSchedule = !this.resuming && now - this.nextAt <= SLACK_MS
+    this.nextAt = (keepSchedule ? this.nextAt : now) + this.intervalMs
+    this.resuming = false
     return 0
+  }
+
+  /** No request leaves before `at` (a later hold than one already set wins). */
+  holdUntil(at: number): void {
+    if (at <= this.nextAt) return
+    this.nextAt = at
+    this.resuming = true
   }
 }

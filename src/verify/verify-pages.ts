@@ -4,7 +4,10 @@
  * page is taken when one ends), and what a check leaves behind is a count in the tally, so
  * 100,000 pages on three devices run in the memory of a few thousand. At most `concurrency`
  * requests are in flight, and at most `ratePerSecond` leave each second (retries and warm-ups
- * included). A stale check is asked again on the schedule of poll-schedule.ts; pages first seen
+ * included). When the site pushes back (a 429, or a `Retry-After` on a 5xx), the whole job
+ * holds back, not only that page: no request leaves until the time it asked for (or the
+ * backoff), then they go on at the rate with half as many in flight, raised again by one after
+ * each run of answers as long as the bound (as the purge sender does). A stale check is asked again on the schedule of poll-schedule.ts; pages first seen
  * EXTRACTING are asked again until they answer HIT (warm), for a while after all are fresh.
  * Judging is judge.ts's job; this module only orders the requests.
  */
@@ -83,6 +86,11 @@ export interface Verification {
   readonly requests: number
   /** From the first check taken until the last one ended. */
   readonly durationMs: number
+  /**
+   * Times the site pushed back (a 429, or a 5xx with `Retry-After`), each pausing every
+   * request, and how long they held the requests back in all; absent when it never did.
+   */
+  readonly pushBacks?: { readonly count: number; readonly heldBackMs: number }
 }
 
 /** Told of each page seen with old content; says when a page was purged again since. */
@@ -129,6 +137,8 @@ export interface VerifyOptions {
   readonly window?: number
   readonly progressEveryMs?: number
   readonly onProgress?: (progress: Progress) => void
+  /** Told when the site pushed back and every request waits (once per pause, not per answer). */
+  readonly onPushBack?: (pushBack: PushBack) => void
   /** The site's address, for the error when it does not answer through the cache. */
   readonly siteLabel: string
 }
@@ -147,6 +157,16 @@ export interface Progress {
   readonly elapsedMs: number
   /** At the pace of checks ending since the last report; absent when none ended. */
   readonly etaMs?: number
+}
+
+export interface PushBack {
+  readonly status: number
+  /** The site's `Retry-After`, as it wrote it; absent: the pause is the backoff. */
+  readonly retryAfter?: string
+  /** How long every request waits from now. */
+  readonly pauseMs: number
+  /** The requests in flight at most once it ends (halved). */
+  readonly inFlight: number
 }
 
 export const DEFAULTS = {
@@ -207,6 +227,15 @@ class VerifyRun {
   private fatal: string | undefined
   private stopped = false
   private requests = 0
+  /** The site pushed back: no request leaves before this time (runner's clock). */
+  private heldUntil = Number.NEGATIVE_INFINITY
+  private pushBacks = 0
+  private heldBackMs = 0
+  /** Push-backs without a 429 free recovery since: each bare 429's pause grows with it. */
+  private pushBackStreak = 0
+  /** Answers without a push-back since the in-flight bound last changed. */
+  private answeredStreak = 0
+  private readonly maxInFlight: number
   private seenFresh = 0
   private staleNow = 0
   /** When a stale check's request last left: the probe asks one when it has been too long. */
@@ -221,7 +250,8 @@ class VerifyRun {
   ) {
     this.clock = options.clock
     this.random = options.random ?? Math.random
-    this.slots = new Semaphore(options.concurrency ?? DEFAULTS.concurrency)
+    this.maxInFlight = options.concurrency ?? DEFAULTS.concurrency
+    this.slots = new Semaphore(this.maxInFlight)
     this.rate =
       options.ratePerSecond === undefined
         ? undefined
@@ -480,9 +510,8 @@ class VerifyRun {
     /** False in a warm-up: the page's content is proven already, only the HIT is awaited. */
     proveContent = true
   ): Promise<Judged | SiteTransportError | 'stopped' | 'late'> {
-    if (!(await this.slots.acquire())) return 'stopped'
+    if (!(await this.takeTurn())) return 'stopped'
     try {
-      if (!(await this.waitForRate())) return 'stopped'
       const sentAt = this.clock.now()
       if (sentAt >= this.options.deadline) return 'late'
       const remaining = Math.max(1000, this.options.deadline - sentAt + 1000)
@@ -499,6 +528,8 @@ class VerifyRun {
       )
       const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
       this.learnFrom(answer)
+      // Before the slot is released, so that no other request leaves once the site pushed back.
+      this.notePushBack(answer)
       // Decided before the slot is released, so that no further request leaves once the
       // site has shown it does not answer through the cache.
       const verdict = judge(answer, purgedAt, this.skew, content !== undefined)
@@ -516,11 +547,74 @@ class VerifyRun {
     }
   }
 
-  /** Waits until the rate lets a request leave; false when the run stopped meanwhile. */
-  private async waitForRate(): Promise<boolean> {
-    if (this.stopped) return false
-    if (this.rate === undefined) return true
-    return (await this.rate.pass()) && !this.stopped
+  /**
+   * Waits out any push-back, then for a slot, then for the rate; true when a request may leave
+   * now (the slot is held), false when the run stopped meanwhile (no slot is held).
+   */
+  private async takeTurn(): Promise<boolean> {
+    for (;;) {
+      while (!this.stopped && this.clock.now() < this.heldUntil) {
+        await this.naps.sleep(this.heldUntil - this.clock.now())
+      }
+      if (this.stopped || !(await this.slots.acquire())) return false
+      const passed = this.rate === undefined || (await this.rate.pass())
+      if (!passed || this.stopped) {
+        this.slots.release()
+        return false
+      }
+      if (this.clock.now() >= this.heldUntil) return true
+      // The site pushed back while this request waited for its turn: it waits too.
+      this.slots.release()
+    }
+  }
+
+  /**
+   * A 429, or a 5xx with a `Retry-After`, is the site asking the whole job to slow down: every
+   * request waits what it asked (at most MAX_SITE_RETRY_AFTER_MS) or the backoff, and then
+   * half as many are in flight. Answers to requests sent before the pause began are part of the
+   * same push-back: they may lengthen the pause, but halve nothing again. Any other answer
+   * counts towards raising the bound again. Another 5xx is one page's trouble: its own backoff.
+   */
+  private notePushBack(answer: SiteAnswer): void {
+    if (!isRetryableStatus(answer.status)) {
+      this.answeredStreak++
+      const inFlight = this.slots.size
+      if (this.answeredStreak >= inFlight && inFlight < this.maxInFlight) {
+        this.slots.resize(inFlight + 1)
+        this.answeredStreak = 0
+        if (inFlight + 1 === this.maxInFlight) this.pushBackStreak = 0
+      }
+      return
+    }
+    const retryAfter = headerValue(answer.headers, 'retry-after')
+    const asked = retryAfterMs(retryAfter, this.clock.now() + skewMs(this.skew))
+    if (answer.status !== 429 && asked === undefined) return
+    const now = this.clock.now()
+    const pauseMs =
+      asked === undefined
+        ? this.backoff(this.options.staleBackoff ?? STALE_BACKOFF, this.pushBackStreak)
+        : Math.min(asked, MAX_SITE_RETRY_AFTER_MS)
+    const until = Math.min(this.options.deadline, now + pauseMs)
+    const newPushBack = now >= this.heldUntil
+    if (newPushBack) {
+      this.pushBacks++
+      this.pushBackStreak++
+      this.answeredStreak = 0
+      this.slots.resize(Math.floor(this.slots.size / 2))
+    }
+    if (until > this.heldUntil) {
+      this.heldBackMs += until - Math.max(now, this.heldUntil)
+      this.heldUntil = until
+      this.rate?.holdUntil(until)
+    }
+    if (newPushBack) {
+      this.options.onPushBack?.({
+        status: answer.status,
+        ...(asked !== undefined && retryAfter !== undefined && { retryAfter }),
+        pauseMs: Math.max(0, until - now),
+        inFlight: this.slots.size
+      })
+    }
   }
 
   /** Every answer narrows the clock skew; any status header proves the site is behind the cache. */
@@ -649,7 +743,10 @@ class VerifyRun {
       oldContent: this.tally.oldContent,
       skew: this.skew,
       requests: this.requests,
-      durationMs
+      durationMs,
+      ...(this.pushBacks > 0 && {
+        pushBacks: { count: this.pushBacks, heldBackMs: this.heldBackMs }
+      })
     }
   }
 }
