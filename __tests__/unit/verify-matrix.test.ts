@@ -332,7 +332,7 @@ describe('mode: verify, shard, rate and verify_limit: 0 settings', () => {
 
   it('bad input: mode: verify without site_url, or with nothing to select pages', async () => {
     expect(await problemsOf({ mode: 'verify', tags: 'a' })).toEqual([
-      'Input \'site_url\' is required with mode: verify: the public address of the website, e.g. https://www.example.com'
+      "Input 'site_url' is required with mode: verify: the public address of the website, e.g. https://www.example.com"
     ])
     const nothing = await problemsOf({ mode: 'verify', ...site })
     expect(nothing).toHaveLength(1)
