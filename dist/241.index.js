@@ -40,6 +40,7 @@ __webpack_require__.r(__webpack_exports__);
 __webpack_require__.d(__webpack_exports__, {
   describeEnd: () => (/* binding */ describeEnd),
   describeProgress: () => (/* binding */ describeProgress),
+  describePushBack: () => (/* binding */ describePushBack),
   runPreview: () => (/* binding */ runPreview),
   runVerification: () => (/* binding */ runVerification),
   targetKey: () => (/* binding */ targetKey)
@@ -1812,33 +1813,47 @@ var judge = __webpack_require__(7746);
 /**
  * A plain semaphore: at most `size` holders at once, the others wait in arrival order. Waiters
  * are released by close(), not by an abort signal: a run with thousands of waiting checks must
- * not hang a listener per waiter on one shared signal (Node warns beyond ten).
+ * not hang a listener per waiter on one shared signal (Node warns beyond ten). The size may be
+ * changed while it is held (the verify loop halves it when the site pushes back): a smaller
+ * size takes effect as holders release, a larger one lets waiters in at once.
  */
 class Semaphore {
-    size;
+    currentSize;
     active = 0;
     closed = false;
     waiting = [];
-    constructor(size) {
-        this.size = size;
+    constructor(currentSize) {
+        this.currentSize = currentSize;
+    }
+    get size() {
+        return this.currentSize;
     }
     /** Resolves true once a slot is held, false when the semaphore was closed first. */
     acquire() {
         if (this.closed)
             return Promise.resolve(false);
-        if (this.active < this.size) {
+        if (this.active < this.currentSize) {
             this.active++;
             return Promise.resolve(true);
         }
         return new Promise(resolve => this.waiting.push(resolve));
     }
     release() {
-        const next = this.waiting.shift();
+        // Shrunk meanwhile: the slot is given up rather than passed on.
+        const next = this.active > this.currentSize ? undefined : this.waiting.shift();
         // The slot passes straight to the next waiter: `active` stays the same.
         if (next)
             next(true);
         else
             this.active--;
+    }
+    /** At most `size` holders from now on (at least 1). */
+    resize(size) {
+        this.currentSize = Math.max(1, size);
+        while (this.active < this.currentSize && this.waiting.length > 0) {
+            this.active++;
+            this.waiting.shift()?.(true);
+        }
     }
     /** Every waiter, and every later acquire(), gets false; holders still release. */
     close() {
@@ -1990,6 +2005,14 @@ class RateGate {
                 void this.pump();
         });
     }
+    /**
+     * Nobody passes before `at` (the site pushed back); the waiters then pass at the rate again.
+     * A pump asleep meets the hold when it wakes: it asks the limiter again before letting anyone
+     * through.
+     */
+    holdUntil(at) {
+        this.limiter.holdUntil(at);
+    }
     /** Every waiter, and every later pass(), gets false. */
     close() {
         this.closed.abort();
@@ -2025,6 +2048,9 @@ class RateGate {
  *   holds on average; one later than that (nobody asked for a while) starts a new schedule, so
  *   an idle spell is never made up by a burst.
  * - Window: any one second holds at most ⌈rate⌉ requests, whatever the timers do.
+ * - Hold: when the site pushes back (holdUntil), nothing leaves before the time it asked for,
+ *   and the schedule starts afresh from the first request after it: the requests that waited
+ *   meanwhile leave one interval apart, never together.
  */
 /**
  * How late a request may leave and keep the schedule: what late timers, a garbage collection or
@@ -2038,6 +2064,8 @@ class RateLimiter {
     recent;
     head = 0;
     nextAt = Number.NEGATIVE_INFINITY;
+    /** A hold set nextAt: the next request starts a new schedule, whatever its lateness. */
+    resuming = false;
     constructor(perSecond) {
         this.perSecond = perSecond;
         if (!(perSecond > 0) || !Number.isFinite(perSecond)) {
@@ -2057,8 +2085,17 @@ class RateLimiter {
             return wait;
         this.recent[this.head] = now;
         this.head = (this.head + 1) % this.recent.length;
-        this.nextAt = (now - this.nextAt <= SLACK_MS ? this.nextAt : now) + this.intervalMs;
+        const keepSchedule = !this.resuming && now - this.nextAt <= SLACK_MS;
+        this.nextAt = (keepSchedule ? this.nextAt : now) + this.intervalMs;
+        this.resuming = false;
         return 0;
+    }
+    /** No request leaves before `at` (a later hold than one already set wins). */
+    holdUntil(at) {
+        if (at <= this.nextAt)
+            return;
+        this.nextAt = at;
+        this.resuming = true;
     }
 }
 
@@ -2234,6 +2271,15 @@ class VerifyRun {
     fatal;
     stopped = false;
     requests = 0;
+    /** The site pushed back: no request leaves before this time (runner's clock). */
+    heldUntil = Number.NEGATIVE_INFINITY;
+    pushBacks = 0;
+    heldBackMs = 0;
+    /** Push-backs without a 429 free recovery since: each bare 429's pause grows with it. */
+    pushBackStreak = 0;
+    /** Answers without a push-back since the in-flight bound last changed. */
+    answeredStreak = 0;
+    maxInFlight;
     seenFresh = 0;
     staleNow = 0;
     /** When a stale check's request last left: the probe asks one when it has been too long. */
@@ -2245,7 +2291,8 @@ class VerifyRun {
         this.options = options;
         this.clock = options.clock;
         this.random = options.random ?? Math.random;
-        this.slots = new Semaphore(options.concurrency ?? DEFAULTS.concurrency);
+        this.maxInFlight = options.concurrency ?? DEFAULTS.concurrency;
+        this.slots = new Semaphore(this.maxInFlight);
         this.rate =
             options.ratePerSecond === undefined
                 ? undefined
@@ -2495,11 +2542,9 @@ class VerifyRun {
     async ask(check, 
     /** False in a warm-up: the page's content is proven already, only the HIT is awaited. */
     proveContent = true) {
-        if (!(await this.slots.acquire()))
+        if (!(await this.takeTurn()))
             return 'stopped';
         try {
-            if (!(await this.waitForRate()))
-                return 'stopped';
             const sentAt = this.clock.now();
             if (sentAt >= this.options.deadline)
                 return 'late';
@@ -2511,6 +2556,8 @@ class VerifyRun {
             const head = await this.options.getPage(check.page.url, check.device.userAgent, timeout, content?.build);
             const answer = { ...head, sentAt, receivedAt: this.clock.now() };
             this.learnFrom(answer);
+            // Before the slot is released, so that no other request leaves once the site pushed back.
+            this.notePushBack(answer);
             // Decided before the slot is released, so that no further request leaves once the
             // site has shown it does not answer through the cache.
             const verdict = (0,judge/* judge */.S4)(answer, purgedAt, this.skew, content !== undefined);
@@ -2528,13 +2575,76 @@ class VerifyRun {
             this.slots.release();
         }
     }
-    /** Waits until the rate lets a request leave; false when the run stopped meanwhile. */
-    async waitForRate() {
-        if (this.stopped)
-            return false;
-        if (this.rate === undefined)
-            return true;
-        return (await this.rate.pass()) && !this.stopped;
+    /**
+     * Waits out any push-back, then for a slot, then for the rate; true when a request may leave
+     * now (the slot is held), false when the run stopped meanwhile (no slot is held).
+     */
+    async takeTurn() {
+        for (;;) {
+            while (!this.stopped && this.clock.now() < this.heldUntil) {
+                await this.naps.sleep(this.heldUntil - this.clock.now());
+            }
+            if (this.stopped || !(await this.slots.acquire()))
+                return false;
+            const passed = this.rate === undefined || (await this.rate.pass());
+            if (!passed || this.stopped) {
+                this.slots.release();
+                return false;
+            }
+            if (this.clock.now() >= this.heldUntil)
+                return true;
+            // The site pushed back while this request waited for its turn: it waits too.
+            this.slots.release();
+        }
+    }
+    /**
+     * A 429, or a 5xx with a `Retry-After`, is the site asking the whole job to slow down: every
+     * request waits what it asked (at most MAX_SITE_RETRY_AFTER_MS) or the backoff, and then
+     * half as many are in flight. Answers to requests sent before the pause began are part of the
+     * same push-back: they may lengthen the pause, but halve nothing again. Any other answer
+     * counts towards raising the bound again. Another 5xx is one page's trouble: its own backoff.
+     */
+    notePushBack(answer) {
+        if (!(0,judge/* isRetryableStatus */.PS)(answer.status)) {
+            this.answeredStreak++;
+            const inFlight = this.slots.size;
+            if (this.answeredStreak >= inFlight && inFlight < this.maxInFlight) {
+                this.slots.resize(inFlight + 1);
+                this.answeredStreak = 0;
+                if (inFlight + 1 === this.maxInFlight)
+                    this.pushBackStreak = 0;
+            }
+            return;
+        }
+        const retryAfter = (0,judge/* headerValue */.Z)(answer.headers, 'retry-after');
+        const asked = (0,retry_after/* retryAfterMs */.V)(retryAfter, this.clock.now() + skewMs(this.skew));
+        if (answer.status !== 429 && asked === undefined)
+            return;
+        const now = this.clock.now();
+        const pauseMs = asked === undefined
+            ? this.backoff(this.options.staleBackoff ?? STALE_BACKOFF, this.pushBackStreak)
+            : Math.min(asked, MAX_SITE_RETRY_AFTER_MS);
+        const until = Math.min(this.options.deadline, now + pauseMs);
+        const newPushBack = now >= this.heldUntil;
+        if (newPushBack) {
+            this.pushBacks++;
+            this.pushBackStreak++;
+            this.answeredStreak = 0;
+            this.slots.resize(Math.floor(this.slots.size / 2));
+        }
+        if (until > this.heldUntil) {
+            this.heldBackMs += until - Math.max(now, this.heldUntil);
+            this.heldUntil = until;
+            this.rate?.holdUntil(until);
+        }
+        if (newPushBack) {
+            this.options.onPushBack?.({
+                status: answer.status,
+                ...(asked !== undefined && retryAfter !== undefined && { retryAfter }),
+                pauseMs: Math.max(0, until - now),
+                inFlight: this.slots.size
+            });
+        }
     }
     /** Every answer narrows the clock skew; any status header proves the site is behind the cache. */
     learnFrom(answer) {
@@ -2662,7 +2772,10 @@ class VerifyRun {
             oldContent: this.tally.oldContent,
             skew: this.skew,
             requests: this.requests,
-            durationMs
+            durationMs,
+            ...(this.pushBacks > 0 && {
+                pushBacks: { count: this.pushBacks, heldBackMs: this.heldBackMs }
+            })
         };
     }
 }
@@ -2738,10 +2851,15 @@ async function runVerification(input) {
             requestTimeoutMs: input.requestTimeoutMs,
             ...(input.ratePerSecond !== undefined && { ratePerSecond: input.ratePerSecond }),
             siteLabel: `site_url ${siteUrl.origin}`,
-            onProgress: progress => log.info(describeProgress(progress))
+            onProgress: progress => log.info(describeProgress(progress)),
+            onPushBack: pushBack => log.info(describePushBack(pushBack))
         });
         if (verification.fatal === undefined)
             log.info(describeEnd(verification));
+        if (verification.pushBacks !== undefined) {
+            const { count, heldBackMs } = verification.pushBacks;
+            log.notice(`${siteUrl.origin} pushed back ${count} time(s) (429, or Retry-After): every request of this job waited ${duration(heldBackMs)} in all.${input.ratePerSecond === undefined ? ' Set rate' : ' Lower rate'} (this job's share of what the site takes) to spare it.`);
+        }
         return {
             siteUrl: siteUrl.origin,
             devices: settings.devices.map(device => device.name),
@@ -2813,6 +2931,13 @@ function describeProgress(progress) {
             ? ', waiting for the purge to reach this data center'
             : '';
     return `Progress after ${duration(progress.elapsedMs)}: ${count(progress.done)} of ${count(progress.checks)} checks done (${count(progress.fresh)} seen fresh, ${count(progress.staleNow)} stale now), ${count(progress.requestsPerSecond)} requests/s${eta}.`;
+}
+/** `The site answered 429 (Retry-After: 10): every request waits 10 s, then 3 in flight at most.` */
+function describePushBack(pushBack) {
+    const why = pushBack.retryAfter === undefined
+        ? `HTTP ${pushBack.status}`
+        : `HTTP ${pushBack.status} with Retry-After: ${pushBack.retryAfter}`;
+    return `The site answered ${why}: every request waits ${(pushBack.pauseMs / 1000).toFixed(1)} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`;
 }
 /** `Checked 29,700 (page, device) pairs with 29,712 requests in 30.8 s (964 requests/s).` */
 function describeEnd(verification) {
