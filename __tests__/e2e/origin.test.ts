@@ -113,6 +113,19 @@ describe('waiting for the origin before purging', () => {
     expect(emulator.originRequests.length).toBeLessThanOrEqual(4)
   })
 
+  it('a build number is not taken from the Date or Keep-Alive header: the origin must name it', async () => {
+    // The emulator's origin answers `Keep-Alive: timeout=30`; its version file names OLD.
+    const result = await runWith(
+      emulator.url,
+      { tags: 'blog', origin_url: versionUrl(), build_id: '30', origin_timeout_seconds: '2' },
+      pushEnv()
+    )
+    expect(result.exitCode).toBe(1)
+    expect(emulator.history).toHaveLength(0)
+    expect(result.outputs['status']).toBe('failed')
+    expect(errorsOf(result).join('\n')).toMatch(/did not show build 30 \(build_id\)/)
+  })
+
   it('a dry run looks once and reports, without waiting', async () => {
     const result = await runWith(
       emulator.url,

@@ -172,6 +172,28 @@ describe('judgeOriginAnswer', () => {
     expect(describeLook(other)).toBe('HTTP 200, shows 3f2c1a0e8d7b (another build)')
   })
 
+  it('searches only the headers that may name a build: a build number is not found in a date or a size', () => {
+    const headers = {
+      date: 'Wed, 25 Nov 2026 04:20:42 GMT',
+      'content-length': '3',
+      'keep-alive': 'timeout=30',
+      etag: '"6743b1c2-25"',
+      'last-modified': 'Tue, 24 Nov 2026 22:30:00 GMT'
+    }
+    for (const number of ['25', '30', '2026', '42']) {
+      const look = judgeOriginAnswer(
+        { status: 200, headers, body: '24\n' },
+        buildId(number, 'build_id')
+      )
+      expect([number, look.ready]).toEqual([number, false])
+    }
+    const shown = judgeOriginAnswer(
+      { status: 200, headers: { ...headers, 'x-app-version': '25' }, body: '' },
+      buildId('25', 'build_id')
+    )
+    expect(shown.ready).toBe(true)
+  })
+
   it('quotes a short body that names no commit, on one line', () => {
     const look = judgeOriginAnswer(
       { status: 200, headers: {}, body: 'version: v1.2.2\n::warning::x\n' },

@@ -33,17 +33,22 @@ export interface OriginLook {
   readonly date?: string
 }
 
-/** Header names whose values may name a build (others, like ETag, hold hashes of content). */
+/**
+ * Header names whose values may name a build (`X-Build`, `X-App-Version`, `X-Commit-Sha`). The
+ * others hold dates, sizes, timeouts and hashes of content (`Date`, `Content-Length`,
+ * `Keep-Alive: timeout=30`, `ETag`), where a literal build id such as a build number shows by
+ * chance: searched, they would call the origin ready while it serves the previous build.
+ */
 const VERSION_HEADER = /version|build|commit|revision|release|sha|deploy/i
 const MAX_EXCERPT_BODY = 200
 
 export function judgeOriginAnswer(answer: OriginLookInput, build: BuildId): OriginLook {
-  const headerLines = Object.entries(answer.headers).flatMap(([name, value]) =>
-    value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(v => `${name}: ${v}`)
+  const versionHeaders = Object.entries(answer.headers).flatMap(([name, value]) =>
+    value === undefined || !VERSION_HEADER.test(name) ? [] : Array.isArray(value) ? value : [value]
   )
   const ok = answer.status >= 200 && answer.status <= 299
-  const shown = headerLines.some(line => showsBuild(line, build)) || showsBuild(answer.body, build)
-  const versionHeaders = headerLines.filter(line => VERSION_HEADER.test(line.split(':')[0] ?? ''))
+  const shown =
+    versionHeaders.some(value => showsBuild(value, build)) || showsBuild(answer.body, build)
   const otherIds = otherCommitLikeIds([...versionHeaders, answer.body].join('\n'), id =>
     showsBuild(id, build)
   )
