@@ -201,14 +201,18 @@ function showsBuild(text, build) {
 
 
 
-/** Header names whose values may name a build (others, like ETag, hold hashes of content). */
+/**
+ * Header names whose values may name a build (`X-Build`, `X-App-Version`, `X-Commit-Sha`). The
+ * others hold dates, sizes, timeouts and hashes of content (`Date`, `Content-Length`,
+ * `Keep-Alive: timeout=30`, `ETag`), where a literal build id such as a build number shows by
+ * chance: searched, they would call the origin ready while it serves the previous build.
+ */
 const VERSION_HEADER = /version|build|commit|revision|release|sha|deploy/i;
 const MAX_EXCERPT_BODY = 200;
 function judgeOriginAnswer(answer, build) {
-    const headerLines = Object.entries(answer.headers).flatMap(([name, value]) => value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(v => `${name}: ${v}`));
+    const versionHeaders = Object.entries(answer.headers).flatMap(([name, value]) => value === undefined || !VERSION_HEADER.test(name) ? [] : Array.isArray(value) ? value : [value]);
     const ok = answer.status >= 200 && answer.status <= 299;
-    const shown = headerLines.some(line => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(line, build)) || (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(answer.body, build);
-    const versionHeaders = headerLines.filter(line => VERSION_HEADER.test(line.split(':')[0] ?? ''));
+    const shown = versionHeaders.some(value => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(value, build)) || (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(answer.body, build);
     const otherIds = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .otherCommitLikeIds */ .P4)([...versionHeaders, answer.body].join('\n'), id => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(id, build));
     const retryable = answer.status === 429 || (answer.status >= 500 && answer.status <= 599);
     const retryAfter = retryable ? header(answer.headers, 'retry-after') : undefined;
