@@ -13,41 +13,16 @@
  *
  * Peak RSS comes from bench/rss-probe.mjs preloaded into the action's process.
  */
-import { request } from 'node:http'
 import { startEmulator } from '../emulator/server.mjs'
 import { runAction } from '../scripts/run-action.mjs'
+import { IN_FLIGHT, timeToFresh, timeToFreshRow } from './time-to-fresh.mjs'
 
 const PAGES = 1000
 const PAGE_BYTES = 100 * 1024
 const PROPAGATION_MS = 2000
-const IN_FLIGHT = 6
 const BUILD = '9be41d2c7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d'
-const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0 Safari/537.36'
-const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148'
 const ORIGIN_ROUNDS = 15
 const ORIGIN_BOUND_MS = 50
-
-/** One pass of GETs over every (page, device), `IN_FLIGHT` at a time, each body read to its end. */
-async function onePass(siteUrl, paths) {
-  const jobs = paths.flatMap(path => [DESKTOP_UA, MOBILE_UA].map(ua => ({ path, ua })))
-  const started = performance.now()
-  let next = 0
-  const worker = async () => {
-    while (next < jobs.length) {
-      const job = jobs[next++]
-      await new Promise((resolve, reject) => {
-        const req = request(new URL(job.path, siteUrl), {
-          headers: { 'User-Agent': job.ua, Accept: 'text/html', 'Accept-Encoding': 'identity' }
-        })
-        req.on('response', res => res.resume().on('end', resolve))
-        req.on('error', reject)
-        req.end()
-      })
-    }
-  }
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
-  return performance.now() - started
-}
 
 /**
  * @param {{ runs: number,
@@ -69,62 +44,31 @@ export async function benchContent({ runs, withRssProbe, row, check, log, median
     buildAt: 'end'
   })
   const rows = []
-  const samples = []
   try {
-    const paths = Array.from({ length: PAGES }, (_, i) => `/p/${i + 1}`)
     log(
       `verify_content: ${runs} run(s) of ${PAGES} pages x 2 devices, ${PAGE_BYTES / 1024} KiB pages, the build at their end`
     )
-    for (let run = 0; run < runs; run++) {
-      emulator.reset()
-      const passMs = await onePass(emulator.siteUrl, paths)
-      emulator.reset()
-      const { result, kib: peakRssKiB } = await withRssProbe(env =>
-        runAction({
-          env,
-          inputs: {
-            api_key: apiKey,
-            base_url: emulator.url,
-            urls: paths.join('\n'),
-            site_url: emulator.siteUrl,
-            verify: 'true',
-            verify_content: 'true',
-            build_id: BUILD,
-            verify_limit: String(PAGES),
-            verify_timeout_seconds: '120'
-          }
-        })
-      )
-      const ok = check(
-        result.exitCode === 0 &&
-          result.outputs.verify_status === 'fresh' &&
-          result.outputs.warm === String(2 * PAGES),
-        `verify_content run: exit ${result.exitCode}, verify_status ${result.outputs.verify_status}, warm ${result.outputs.warm}\n${result.stderr}`
-      )
-      if (!ok || peakRssKiB === undefined) continue
-      const freshMs = Number(result.outputs.verify_seconds) * 1000
-      samples.push({
-        freshMs,
-        idealMs: PROPAGATION_MS + passMs,
-        passMs,
-        peakRssKiB,
-        stepMs: result.durationMs,
-        siteRequests: emulator.siteRequests.length
-      })
-    }
+    const samples = await timeToFresh({
+      runs,
+      emulator,
+      apiKey,
+      pages: PAGES,
+      propagationMs: PROPAGATION_MS,
+      label: 'verify_content',
+      inputs: { verify_content: 'true', build_id: BUILD },
+      passHeaders: { 'Accept-Encoding': 'identity' },
+      withRssProbe,
+      check
+    })
     if (samples.length > 0) {
       rows.push(
-        row({
-          section: 'verify',
+        timeToFreshRow({
+          samples,
           scenario: `${PAGES} pages x 2 devices, verify_content, ${PAGE_BYTES / 1024} KiB pages (build at their end): time to all fresh`,
-          medianMs: median(samples.map(s => s.freshMs)),
           reference: `propagation + one pass of ${2 * PAGES} requests at ${IN_FLIGHT} in flight, bodies read`,
-          referenceMs: median(samples.map(s => s.idealMs)),
-          ratio: median(samples.map(s => s.freshMs / s.idealMs)),
-          target: 1.5,
-          peakRssKiB: median(samples.map(s => s.peakRssKiB)),
-          rssTargetMiB: 150,
-          note: `whole step ${(median(samples.map(s => s.stepMs)) / 1000).toFixed(1)} s; ${median(samples.map(s => s.siteRequests))} site requests`
+          note: '',
+          row,
+          median
         })
       )
     }

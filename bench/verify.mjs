@@ -15,39 +15,14 @@
  *
  * Peak RSS comes from bench/rss-probe.mjs preloaded into the action's process.
  */
-import { request } from 'node:http'
 import { startEmulator } from '../emulator/server.mjs'
 import { runAction } from '../scripts/run-action.mjs'
 import { benchSitemapFormats } from './sitemap-formats.mjs'
+import { IN_FLIGHT, timeToFresh, timeToFreshRow } from './time-to-fresh.mjs'
 import { benchVerifyScale } from './verify-scale.mjs'
 
 const PAGES = 1000
 const PROPAGATION_MS = 2000
-const IN_FLIGHT = 6
-const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0 Safari/537.36'
-const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148'
-
-/** One pass of GETs over every (page, device), `IN_FLIGHT` at a time; returns its duration. */
-async function onePass(siteUrl, paths) {
-  const jobs = paths.flatMap(path => [DESKTOP_UA, MOBILE_UA].map(ua => ({ path, ua })))
-  const started = performance.now()
-  let next = 0
-  const worker = async () => {
-    while (next < jobs.length) {
-      const job = jobs[next++]
-      await new Promise((resolve, reject) => {
-        const req = request(new URL(job.path, siteUrl), {
-          headers: { 'User-Agent': job.ua, Accept: 'text/html' }
-        })
-        req.on('response', res => res.resume().on('end', resolve))
-        req.on('error', reject)
-        req.end()
-      })
-    }
-  }
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
-  return performance.now() - started
-}
 
 /**
  * @param {{ runs: number,
@@ -67,60 +42,26 @@ export async function benchVerify({ runs, withRssProbe, row, check, log, median 
   })
   const rows = []
   try {
-    const paths = Array.from({ length: PAGES }, (_, i) => `/p/${i + 1}`)
     log(`verify: ${runs} run(s) of ${PAGES} pages x 2 devices, ${PROPAGATION_MS} ms propagation`)
-    const samples = []
-    for (let run = 0; run < runs; run++) {
-      emulator.reset()
-      const passMs = await onePass(emulator.siteUrl, paths)
-      emulator.reset()
-      const { result, kib: peakRssKiB } = await withRssProbe(env =>
-        runAction({
-          env,
-          inputs: {
-            api_key: apiKey,
-            base_url: emulator.url,
-            urls: paths.join('\n'),
-            site_url: emulator.siteUrl,
-            verify: 'true',
-            verify_limit: String(PAGES),
-            verify_timeout_seconds: '120'
-          }
-        })
-      )
-      const ok = check(
-        result.exitCode === 0 &&
-          result.outputs.verify_status === 'fresh' &&
-          result.outputs.warm === String(2 * PAGES),
-        `verify run: exit ${result.exitCode}, verify_status ${result.outputs.verify_status}, warm ${result.outputs.warm}\n${result.stderr}`
-      )
-      if (!ok || peakRssKiB === undefined) continue
-      const freshMs = Number(result.outputs.verify_seconds) * 1000
-      const siteRequests = emulator.siteRequests.length
-      samples.push({
-        freshMs,
-        idealMs: PROPAGATION_MS + passMs,
-        passMs,
-        peakRssKiB,
-        stepMs: result.durationMs,
-        siteRequests
-      })
-    }
+    const samples = await timeToFresh({
+      runs,
+      emulator,
+      apiKey,
+      pages: PAGES,
+      propagationMs: PROPAGATION_MS,
+      label: 'verify',
+      withRssProbe,
+      check
+    })
     if (samples.length > 0) {
-      const freshMs = median(samples.map(s => s.freshMs))
-      const idealMs = median(samples.map(s => s.idealMs))
       rows.push(
-        row({
-          section: 'verify',
+        timeToFreshRow({
+          samples,
           scenario: `${PAGES} pages x 2 devices, ${PROPAGATION_MS / 1000} s propagation: time to all fresh`,
-          medianMs: freshMs,
           reference: `propagation + one pass of ${2 * PAGES} requests at ${IN_FLIGHT} in flight`,
-          referenceMs: idealMs,
-          ratio: median(samples.map(s => s.freshMs / s.idealMs)),
-          target: 1.5,
-          peakRssKiB: median(samples.map(s => s.peakRssKiB)),
-          rssTargetMiB: 150,
-          note: `whole step ${(median(samples.map(s => s.stepMs)) / 1000).toFixed(1)} s (purge, warm-up included); ${median(samples.map(s => s.siteRequests))} site requests`
+          note: ' (purge, warm-up included)',
+          row,
+          median
         })
       )
     }
