@@ -194,6 +194,24 @@ describe('judgeOriginAnswer', () => {
     expect(shown.ready).toBe(true)
   })
 
+  it('says when the answer came through the rendering cache, not from the origin', () => {
+    const OLD = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'
+    const look = judgeOriginAnswer(
+      {
+        status: 200,
+        headers: { 'acme-kc-status': 'HIT', 'acme-kc-date': '2026-11-25T04:00:00.Z (GMT)' },
+        body: `<meta name="build" content="${OLD}">`
+      },
+      build
+    )
+    expect(look).toMatchObject({ ready: false, throughCache: 'acme-kc-status: HIT' })
+    expect(describeLook(look)).toBe(
+      `HTTP 200, shows ${OLD} (another build), answered through the rendering cache (acme-kc-status: HIT), not by the origin`
+    )
+    const origin = judgeOriginAnswer({ status: 200, headers: {}, body: OLD }, build)
+    expect(origin.throughCache).toBeUndefined()
+  })
+
   it('quotes a short body that names no commit, on one line', () => {
     const look = judgeOriginAnswer(
       { status: 200, headers: {}, body: 'version: v1.2.2\n::warning::x\n' },

@@ -84,4 +84,29 @@ describe('origin sections', () => {
     expect(html).toContain('asked (Retry-After) to be asked again after the deadline')
     expect(html).toContain('did not answer with a 2xx')
   })
+
+  it('the failure when origin_url is the public site: point it at the origin', () => {
+    const html = renderOriginTimeout(
+      {
+        ...base,
+        wait: {
+          ready: false,
+          elapsedMs: 600_000,
+          looks: 45,
+          stopped: 'deadline',
+          last: {
+            ready: false,
+            status: 200,
+            otherIds: ['3f2c1a0e8d7b'],
+            throughCache: 'acme-kc-status: HIT'
+          }
+        }
+      },
+      { tags: [], urls: ['/'], patterns: [] }
+    )
+    expect(html).toContain(
+      'origin&#95;url is answered by the rendering service’s edge (acme-kc-status: HIT)'
+    )
+    expect(html).not.toContain('the deploy has not reached it yet')
+  })
 })

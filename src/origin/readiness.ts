@@ -6,6 +6,7 @@
 import { otherCommitLikeIds, type BuildId } from '../build/build-id.js'
 import { showsBuild } from '../build/build-scanner.js'
 import { linePreview } from '../log-safety.js'
+import { edgeHeaderPrefix } from '../verify/judge.js'
 
 export interface OriginLookInput {
   readonly status: number
@@ -31,6 +32,11 @@ export interface OriginLook {
   readonly retryAfter?: string
   /** The answer's `Date`, for reading a `Retry-After` date in the origin's clock. */
   readonly date?: string
+  /**
+   * The edge's status header (`acme-kc-status: HIT`) when the rendering service answered, not
+   * the origin: origin_url is then the public site, which serves what it cached.
+   */
+  readonly throughCache?: string
 }
 
 /**
@@ -60,6 +66,9 @@ export function judgeOriginAnswer(answer: OriginLookInput, build: BuildId): Orig
       ? linePreview(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
       : undefined
   const problem = answer.redirectRefused ?? answer.bodyProblem
+  const prefix = edgeHeaderPrefix(answer.headers)
+  const cacheStatus =
+    prefix === undefined ? undefined : header(answer.headers, `${prefix}-kc-status`)
   return {
     ready: ok && shown,
     status: answer.status,
@@ -67,7 +76,8 @@ export function judgeOriginAnswer(answer: OriginLookInput, build: BuildId): Orig
     ...(excerpt !== undefined && { excerpt }),
     ...(problem !== undefined && { problem }),
     ...(retryAfter !== undefined && { retryAfter }),
-    ...(date !== undefined && { date })
+    ...(date !== undefined && { date }),
+    ...(cacheStatus !== undefined && { throughCache: `${prefix}-kc-status: ${cacheStatus}` })
   }
 }
 
@@ -89,6 +99,9 @@ export function describeLook(look: OriginLook): string {
     parts.push('no commit-like id in it')
   }
   if (look.problem !== undefined) parts.push(look.problem)
+  if (look.throughCache !== undefined) {
+    parts.push(`answered through the rendering cache (${look.throughCache}), not by the origin`)
+  }
   return parts.join(', ')
 }
 

@@ -83,7 +83,11 @@ function lastAnswer(look: OriginLook): string {
 function advice(report: OriginReport): string[] {
   const last = report.wait.last
   const items: string[] = []
-  if (last?.otherIds.length) {
+  if (last?.throughCache !== undefined) {
+    items.push(
+      `origin_url is answered by the rendering service’s edge (${last.throughCache}), which serves the page it cached: the previous build until a purge, which this wait holds back. Point origin_url at the origin itself (its own address, not the public site).`
+    )
+  } else if (last?.otherIds.length) {
     items.push(
       `The origin still shows ${last.otherIds.join(', ')}: the deploy has not reached it yet, or it deployed another build than ${report.build.text} (${report.build.source}). Check the deploy, or give build_id.`
     )
