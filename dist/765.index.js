@@ -311,11 +311,13 @@ function seconds(ms) {
 /* harmony import */ var _build_build_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6652);
 /* harmony import */ var _build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3591);
 /* harmony import */ var _log_safety_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8224);
+/* harmony import */ var _verify_judge_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7746);
 /**
  * Whether one answer of origin_url shows the expected build, and what it showed otherwise, for
  * the log and the summary. Pure: the answer's status, headers and the first part of its body
  * go in.
  */
+
 
 
 
@@ -339,6 +341,8 @@ function judgeOriginAnswer(answer, build) {
         ? (0,_log_safety_js__WEBPACK_IMPORTED_MODULE_2__/* .linePreview */ .Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
         : undefined;
     const problem = answer.redirectRefused ?? answer.bodyProblem;
+    const prefix = (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_3__/* .edgeHeaderPrefix */ .zT)(answer.headers);
+    const cacheStatus = prefix === undefined ? undefined : header(answer.headers, `${prefix}-kc-status`);
     return {
         ready: ok && shown,
         status: answer.status,
@@ -346,7 +350,8 @@ function judgeOriginAnswer(answer, build) {
         ...(excerpt !== undefined && { excerpt }),
         ...(problem !== undefined && { problem }),
         ...(retryAfter !== undefined && { retryAfter }),
-        ...(date !== undefined && { date })
+        ...(date !== undefined && { date }),
+        ...(cacheStatus !== undefined && { throughCache: `${prefix}-kc-status: ${cacheStatus}` })
     };
 }
 /** A look that got no answer at all. */
@@ -371,6 +376,9 @@ function describeLook(look) {
     }
     if (look.problem !== undefined)
         parts.push(look.problem);
+    if (look.throughCache !== undefined) {
+        parts.push(`answered through the rendering cache (${look.throughCache}), not by the origin`);
+    }
     return parts.join(', ');
 }
 function header(headers, name) {

@@ -193,11 +193,13 @@ function showsBuild(text, build) {
 /* harmony import */ var _build_build_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6652);
 /* harmony import */ var _build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3591);
 /* harmony import */ var _log_safety_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8224);
+/* harmony import */ var _verify_judge_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7746);
 /**
  * Whether one answer of origin_url shows the expected build, and what it showed otherwise, for
  * the log and the summary. Pure: the answer's status, headers and the first part of its body
  * go in.
  */
+
 
 
 
@@ -221,6 +223,8 @@ function judgeOriginAnswer(answer, build) {
         ? (0,_log_safety_js__WEBPACK_IMPORTED_MODULE_2__/* .linePreview */ .Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
         : undefined;
     const problem = answer.redirectRefused ?? answer.bodyProblem;
+    const prefix = (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_3__/* .edgeHeaderPrefix */ .zT)(answer.headers);
+    const cacheStatus = prefix === undefined ? undefined : header(answer.headers, `${prefix}-kc-status`);
     return {
         ready: ok && shown,
         status: answer.status,
@@ -228,7 +232,8 @@ function judgeOriginAnswer(answer, build) {
         ...(excerpt !== undefined && { excerpt }),
         ...(problem !== undefined && { problem }),
         ...(retryAfter !== undefined && { retryAfter }),
-        ...(date !== undefined && { date })
+        ...(date !== undefined && { date }),
+        ...(cacheStatus !== undefined && { throughCache: `${prefix}-kc-status: ${cacheStatus}` })
     };
 }
 /** A look that got no answer at all. */
@@ -253,6 +258,9 @@ function describeLook(look) {
     }
     if (look.problem !== undefined)
         parts.push(look.problem);
+    if (look.throughCache !== undefined) {
+        parts.push(`answered through the rendering cache (${look.throughCache}), not by the origin`);
+    }
     return parts.join(', ');
 }
 function header(headers, name) {
@@ -332,7 +340,10 @@ function lastAnswer(look) {
 function advice(report) {
     const last = report.wait.last;
     const items = [];
-    if (last?.otherIds.length) {
+    if (last?.throughCache !== undefined) {
+        items.push(`origin_url is answered by the rendering service’s edge (${last.throughCache}), which serves the page it cached: the previous build until a purge, which this wait holds back. Point origin_url at the origin itself (its own address, not the public site).`);
+    }
+    else if (last?.otherIds.length) {
         items.push(`The origin still shows ${last.otherIds.join(', ')}: the deploy has not reached it yet, or it deployed another build than ${report.build.text} (${report.build.source}). Check the deploy, or give build_id.`);
     }
     else if (last?.status !== undefined && last.status >= 200 && last.status <= 299) {
@@ -347,6 +358,189 @@ function advice(report) {
 }
 function seconds(ms) {
     return `${(ms / 1000).toFixed(1)} s`;
+}
+
+
+/***/ }),
+
+/***/ 2097:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   h: () => (/* binding */ parseEdgeDate)
+/* harmony export */ });
+/**
+ * Reading the edge's timestamps: the cache date (`<Prefix>-Kc-Date`, e.g.
+ * `2026-11-23T09:14:07.Z (GMT) (2h 3m 11s of 7d)`, UTC, fraction empty, present or absent) and
+ * the `Date` header (an HTTP-date, one-second resolution). Both are instants in the edge's
+ * clock, with how coarse they are, since a time without a fraction may be up to 1 s later.
+ */
+const CACHE_DATE = /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d*))?\s*(?:Z|\+00:?00|UTC|GMT)/i;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** IMF-fixdate, the form RFC 9110 requires senders to use: `Sun, 06 Nov 1994 08:49:37 GMT`. */
+const HTTP_DATE = /^\s*[A-Za-z]{3},\s+(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+GMT\s*$/;
+/** Parses a cache date or an HTTP-date; undefined when it is neither. */
+function parseEdgeDate(text) {
+    if (text === undefined)
+        return undefined;
+    const iso = CACHE_DATE.exec(text);
+    if (iso) {
+        const [, year, month, day, hour, minute, second, fraction = ''] = iso;
+        const digits = fraction.slice(0, 3);
+        const ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), digits === '' ? 0 : Number(digits.padEnd(3, '0')));
+        return validInstant(ms, fraction === '' ? 1000 : Math.max(1, 10 ** (3 - digits.length)));
+    }
+    const http = HTTP_DATE.exec(text);
+    if (http) {
+        const [, day, monthName = '', year, hour, minute, second] = http;
+        const month = MONTHS.indexOf(monthName.toLowerCase());
+        if (month < 0)
+            return undefined;
+        const ms = Date.UTC(Number(year), month, Number(day), Number(hour), Number(minute), Number(second));
+        return validInstant(ms, 1000);
+    }
+    return undefined;
+}
+function validInstant(ms, resolutionMs) {
+    return Number.isFinite(ms) ? { ms, resolutionMs } : undefined;
+}
+
+
+/***/ }),
+
+/***/ 7746:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PS: () => (/* binding */ isRetryableStatus),
+/* harmony export */   S4: () => (/* binding */ judge),
+/* harmony export */   Z: () => (/* binding */ headerValue),
+/* harmony export */   _f: () => (/* binding */ edgeIds),
+/* harmony export */   zT: () => (/* binding */ edgeHeaderPrefix)
+/* harmony export */ });
+/* harmony import */ var _edge_date_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2097);
+
+const STATUS_SUFFIX = '-kc-status';
+/** The brand prefix of the edge's headers, found from the one header ending in -kc-status. */
+function edgeHeaderPrefix(headers) {
+    for (const name of Object.keys(headers)) {
+        const lower = name.toLowerCase();
+        if (lower.endsWith(STATUS_SUFFIX) && lower.length > STATUS_SUFFIX.length) {
+            return lower.slice(0, -STATUS_SUFFIX.length);
+        }
+    }
+    return undefined;
+}
+/** A header's value, whatever the case of its name; repeated headers are joined. */
+function headerValue(headers, name) {
+    const wanted = name.toLowerCase();
+    for (const [key, value] of Object.entries(headers)) {
+        if (key.toLowerCase() !== wanted || value === undefined)
+            continue;
+        return Array.isArray(value) ? value.join(', ') : value;
+    }
+    return undefined;
+}
+/** Status codes retried whatever headers they carry: the site is busy or failing. */
+function isRetryableStatus(status) {
+    return status === 429 || (status >= 500 && status <= 599);
+}
+/**
+ * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
+ * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
+ * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
+ * leaves (an entry cached within about a second of the acceptance counts as fresh). Without a
+ * purge time (a warm-up of pages nothing purged), any HIT is fresh and warm.
+ *
+ * With `proveContent`, fresh also needs the build in the body of a 2xx answer (`answer.content`):
+ * a HIT fresh by its date without it is stale, old content; EXTRACTING without it is
+ * `rendering`; a body that could not be read is asked again. A cached redirect is judged by its
+ * date alone.
+ */
+function judge(answer, purgeAcceptedAt, skew, proveContent = false) {
+    if (isRetryableStatus(answer.status)) {
+        return { kind: 'retry', reason: `HTTP ${answer.status}` };
+    }
+    const prefix = edgeHeaderPrefix(answer.headers);
+    const gone = answer.status === 404 || answer.status === 410;
+    // A 404 without the header is what an origin server (a wrong site_url) answers: the loop
+    // stops on it unless the site has already shown the header, and then takes it as gone.
+    if (prefix === undefined)
+        return { kind: 'no-status-header', gone };
+    if (gone)
+        return { kind: 'gone' };
+    const status = (headerValue(answer.headers, `${prefix}${STATUS_SUFFIX}`) ?? '')
+        .trim()
+        .toUpperCase();
+    if (status === 'DYNAMIC')
+        return { kind: 'unverifiable' };
+    // Not served from the cache, whatever else it says: neither fresh nor stale.
+    const bypass = headerValue(answer.headers, `${prefix}-bypass`)?.trim();
+    if (bypass)
+        return { kind: 'bypassed', reason: bypass };
+    // Only a page shows a build: a cached redirect (3xx) or another non-2xx answer has no body
+    // to prove (the transport reads none), so its cache date alone judges it, as without the proof.
+    const proving = proveContent && answer.status >= 200 && answer.status <= 299;
+    switch (status) {
+        case 'EXTRACTING':
+            if (!proving || answer.content?.kind === 'found')
+                return { kind: 'fresh', warm: false };
+            return { kind: 'rendering' };
+        case 'MISS':
+            return { kind: 'not-cacheable' };
+        case 'HIT':
+            return judgeHit(answer, prefix, purgeAcceptedAt, skew, proving);
+        default:
+            return { kind: 'retry', reason: `unknown cache status ${JSON.stringify(status)}` };
+    }
+}
+function judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent) {
+    const text = headerValue(answer.headers, `${prefix}-kc-date`);
+    const cacheDate = (text ?? '').trim();
+    if (purgeAcceptedAt !== undefined) {
+        const cached = (0,_edge_date_js__WEBPACK_IMPORTED_MODULE_0__/* .parseEdgeDate */ .h)(text);
+        if (cached === undefined) {
+            return {
+                kind: 'retry',
+                reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
+            };
+        }
+        // The earliest the acceptance can be in the edge's clock, against the latest the entry can
+        // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
+        const acceptedAtEdge = purgeAcceptedAt + skew.lowMs;
+        if (cached.ms + cached.resolutionMs <= acceptedAtEdge) {
+            return { kind: 'stale', reason: 'not-purged-yet', cacheDate };
+        }
+    }
+    if (!proveContent)
+        return { kind: 'fresh', warm: true };
+    const content = answer.content ?? { kind: 'not-read', reason: 'the body was not read' };
+    switch (content.kind) {
+        case 'found':
+            return { kind: 'fresh', warm: true };
+        case 'not-found':
+            return {
+                kind: 'stale',
+                reason: 'old-content',
+                cacheDate,
+                detail: content.capped
+                    ? `the build is not in the first ${content.bytes / (1024 * 1024)} MiB of the page`
+                    : 'the build is not in the page'
+            };
+        case 'not-read':
+            return { kind: 'retry', reason: `HIT, but the page could not be read: ${content.reason}` };
+    }
+}
+/** The edge's request and transaction ids, which support asks for. */
+function edgeIds(headers) {
+    const prefix = edgeHeaderPrefix(headers);
+    if (prefix === undefined)
+        return undefined;
+    const ids = [
+        headerValue(headers, `${prefix}-req`),
+        headerValue(headers, `${prefix}-transaction`)
+    ].filter((id) => id !== undefined && id !== '');
+    return ids.length > 0 ? ids.join(' / ') : undefined;
 }
 
 
