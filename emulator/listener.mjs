@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * What the API listener (server.mjs) and the public site (public-site.mjs) share: listening,
- * closing with their open connections, and answers held back on a timer.
+ * What the API listener (server.mjs), the public site (public-site.mjs) and the origin
+ * (origin.mjs) share: listening, closing with their open connections, answers held back on a
+ * timer, their request logs, and the faults they inject.
  */
 
 /**
@@ -59,4 +60,37 @@ export function sendLater(timers, delayMs, send) {
     send()
   }, delayMs)
   timers.add(timer)
+}
+
+/**
+ * Appends to a log kept to about `max` entries (cut back to `max` once it is 10% over, so that a
+ * long run does not pay a splice per request).
+ * @template T
+ * @param {T[]} log
+ * @param {T} entry
+ * @param {number} max
+ */
+export function logCapped(log, entry, max) {
+  log.push(entry)
+  if (log.length > max * 1.1) log.splice(0, log.length - max)
+}
+
+/**
+ * The fault this request gets, if any, noted in its log entry. A dropped or reset connection is
+ * carried out here: the caller then answers nothing (`'dropped'`).
+ * @param {import('./faults.mjs').FaultController} faults
+ * @param {import('node:http').IncomingMessage} req
+ * @param {{ fault: string | null }} entry
+ * @param {string} path
+ * @param {string} [target]
+ * @returns {import('./faults.mjs').Fault | undefined | 'dropped'}
+ */
+export function injectedFault(faults, req, entry, path, target) {
+  const pick = faults.next(path, target)
+  if (pick) entry.fault = pick.kind
+  if (pick?.fault.drop || pick?.fault.reset) {
+    req.socket.destroy()
+    return 'dropped'
+  }
+  return pick?.fault
 }

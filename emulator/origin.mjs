@@ -11,7 +11,7 @@
  */
 import http from 'node:http'
 import { FaultController, mulberry32 } from './faults.mjs'
-import { closeServer, listenOn, sendLater } from './listener.mjs'
+import { closeServer, injectedFault, listenOn, logCapped, sendLater } from './listener.mjs'
 
 /** The build the origin serves when none is given (`--build`). */
 export const DEFAULT_BUILD = 'build-1'
@@ -368,17 +368,9 @@ export class OriginSite {
       fault: null,
       at: Date.now()
     }
-    this.requests.push(entry)
-    if (this.requests.length > this.maxLog * 1.1) {
-      this.requests.splice(0, this.requests.length - this.maxLog)
-    }
-    const pick = this.faults.next(path, target)
-    const fault = pick?.fault
-    if (pick) entry.fault = pick.kind
-    if (fault?.drop || fault?.reset) {
-      req.socket.destroy()
-      return
-    }
+    logCapped(this.requests, entry, this.maxLog)
+    const fault = injectedFault(this.faults, req, entry, path, target)
+    if (fault === 'dropped') return
     const send = () => {
       if (res.destroyed || res.writableEnded) return
       /** @type {{ status: number, headers: Record<string, string>, body: string, build: string | null }} */

@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream'
 import { brotliCompressSync, constants, createGzip, deflateSync, gzipSync } from 'node:zlib'
 import { EdgeCache, deviceFor, formatKcDate } from './edge.mjs'
 import { FaultController } from './faults.mjs'
-import { closeServer, listenOn, sendLater } from './listener.mjs'
+import { closeServer, injectedFault, listenOn, logCapped, sendLater } from './listener.mjs'
 import { pageHtml } from './origin.mjs'
 
 /** Compressed page bodies kept, so that a benchmark times the action, not this emulator's zlib. */
@@ -556,18 +556,9 @@ export class PublicSite {
       fault: null,
       at: Date.now()
     }
-    this.requests.push(entry)
-    if (this.requests.length > this.maxLog * 1.1) {
-      this.requests.splice(0, this.requests.length - this.maxLog)
-    }
-
-    const pick = this.faults.next(path, target)
-    const fault = pick?.fault
-    if (pick) entry.fault = pick.kind
-    if (fault?.drop || fault?.reset) {
-      req.socket.destroy()
-      return
-    }
+    logCapped(this.requests, entry, this.maxLog)
+    const fault = injectedFault(this.faults, req, entry, path, target)
+    if (fault === 'dropped') return
     /** @type {SiteAnswer} */
     let answer
     if (fault?.status !== undefined) {

@@ -15,7 +15,7 @@ import { sampleSite, siteByName, sites, syntheticSite } from './site.mjs'
 import { CacheStore, checkPattern, patternMatches } from './cache.mjs'
 import { FaultController } from './faults.mjs'
 import { KC_DATE_FRACTIONS } from './edge.mjs'
-import { closeServer, listenOn, sendLater } from './listener.mjs'
+import { closeServer, listenOn, logCapped, sendLater } from './listener.mjs'
 import { PAGE_ENCODINGS, PublicSite } from './public-site.mjs'
 import { BUILD_AT, OriginBuilds, OriginSite, checkBuildId } from './origin.mjs'
 import { ROBOTS_ENCODINGS, SITEMAP_FORMATS } from './sitemaps.mjs'
@@ -717,10 +717,7 @@ export class Emulator {
       answered: false,
       aborted: false
     }
-    this.requests.push(entry)
-    if (this.requests.length > this.maxLog * 1.1) {
-      this.requests.splice(0, this.requests.length - this.maxLog)
-    }
+    logCapped(this.requests, entry, this.maxLog)
     res.on('close', () => {
       if (!res.writableFinished) entry.aborted = true
     })
@@ -844,18 +841,19 @@ export class Emulator {
       values = [pattern]
       result = this.purgePattern(pattern, country)
     }
-    this.history.push({
-      requestId: id,
-      kind,
-      values,
-      country,
-      purged: result.purged,
-      paths: result.paths,
-      time: Date.now()
-    })
-    if (this.history.length > this.maxLog * 1.1) {
-      this.history.splice(0, this.history.length - this.maxLog)
-    }
+    logCapped(
+      this.history,
+      {
+        requestId: id,
+        kind,
+        values,
+        country,
+        purged: result.purged,
+        paths: result.paths,
+        time: Date.now()
+      },
+      this.maxLog
+    )
     return {
       status: 200,
       text: JSON.stringify({ result: true, message: SUCCESS_MESSAGE, purged: result.purged }),
