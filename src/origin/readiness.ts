@@ -6,7 +6,7 @@
 import { otherCommitLikeIds, type BuildId } from '../build/build-id.js'
 import { showsBuild } from '../build/build-scanner.js'
 import { linePreview } from '../log-safety.js'
-import { edgeHeaderPrefix } from '../verify/judge.js'
+import { edgeHeaderPrefix, headerValue, isRetryableStatus } from '../verify/judge.js'
 
 export interface OriginLookInput {
   readonly status: number
@@ -58,9 +58,10 @@ export function judgeOriginAnswer(answer: OriginLookInput, build: BuildId): Orig
   const otherIds = otherCommitLikeIds([...versionHeaders, answer.body].join('\n'), id =>
     showsBuild(id, build)
   )
-  const retryable = answer.status === 429 || (answer.status >= 500 && answer.status <= 599)
-  const retryAfter = retryable ? header(answer.headers, 'retry-after') : undefined
-  const date = header(answer.headers, 'date')
+  const retryAfter = isRetryableStatus(answer.status)
+    ? headerValue(answer.headers, 'retry-after')
+    : undefined
+  const date = headerValue(answer.headers, 'date')
   const excerpt =
     answer.body.length <= MAX_EXCERPT_BODY
       ? linePreview(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
@@ -68,7 +69,7 @@ export function judgeOriginAnswer(answer: OriginLookInput, build: BuildId): Orig
   const problem = answer.redirectRefused ?? answer.bodyProblem
   const prefix = edgeHeaderPrefix(answer.headers)
   const cacheStatus =
-    prefix === undefined ? undefined : header(answer.headers, `${prefix}-kc-status`)
+    prefix === undefined ? undefined : headerValue(answer.headers, `${prefix}-kc-status`)
   return {
     ready: ok && shown,
     status: answer.status,
@@ -103,9 +104,4 @@ export function describeLook(look: OriginLook): string {
     parts.push(`answered through the rendering cache (${look.throughCache}), not by the origin`)
   }
   return parts.join(', ')
-}
-
-function header(headers: OriginLookInput['headers'], name: string): string | undefined {
-  const value = headers[name]
-  return Array.isArray(value) ? value.join(', ') : value
 }
