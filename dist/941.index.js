@@ -192,8 +192,8 @@ function showsBuild(text, build) {
 /* harmony export */ });
 /* harmony import */ var _build_build_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6652);
 /* harmony import */ var _build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3591);
-/* harmony import */ var _log_safety_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8224);
-/* harmony import */ var _verify_judge_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7746);
+/* harmony import */ var _log_safety_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8224);
+/* harmony import */ var _verify_judge_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7746);
 /**
  * Whether one answer of origin_url shows the expected build, and what it showed otherwise, for
  * the log and the summary. Pure: the answer's status, headers and the first part of its body
@@ -216,15 +216,16 @@ function judgeOriginAnswer(answer, build) {
     const ok = answer.status >= 200 && answer.status <= 299;
     const shown = versionHeaders.some(value => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(value, build)) || (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(answer.body, build);
     const otherIds = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .otherCommitLikeIds */ .P4)([...versionHeaders, answer.body].join('\n'), id => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(id, build));
-    const retryable = answer.status === 429 || (answer.status >= 500 && answer.status <= 599);
-    const retryAfter = retryable ? header(answer.headers, 'retry-after') : undefined;
-    const date = header(answer.headers, 'date');
+    const retryAfter = (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableStatus */ .PS)(answer.status)
+        ? (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(answer.headers, 'retry-after')
+        : undefined;
+    const date = (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(answer.headers, 'date');
     const excerpt = answer.body.length <= MAX_EXCERPT_BODY
-        ? (0,_log_safety_js__WEBPACK_IMPORTED_MODULE_2__/* .linePreview */ .Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
+        ? (0,_log_safety_js__WEBPACK_IMPORTED_MODULE_3__/* .linePreview */ .Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
         : undefined;
     const problem = answer.redirectRefused ?? answer.bodyProblem;
-    const prefix = (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_3__/* .edgeHeaderPrefix */ .zT)(answer.headers);
-    const cacheStatus = prefix === undefined ? undefined : header(answer.headers, `${prefix}-kc-status`);
+    const prefix = (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_2__/* .edgeHeaderPrefix */ .zT)(answer.headers);
+    const cacheStatus = prefix === undefined ? undefined : (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(answer.headers, `${prefix}-kc-status`);
     return {
         ready: ok && shown,
         status: answer.status,
@@ -262,10 +263,6 @@ function describeLook(look) {
         parts.push(`answered through the rendering cache (${look.throughCache}), not by the origin`);
     }
     return parts.join(', ');
-}
-function header(headers, name) {
-    const value = headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
 }
 
 
