@@ -105,6 +105,18 @@ describe('a purge job, then verify jobs in 4 shards', () => {
     expect(emulator.state().history).toHaveLength(1)
   })
 
+  it('accepted_at is the last purge accepted, not the first', async () => {
+    // Three requests at once; the service answers the one for /p/2 1.5 s after the others.
+    emulator.faults.enqueue({ path: '/api/v1/cache/purge', delayMs: 1500 })
+    const purge = await runWith(emulator.url, { urls: '/p/1\n/p/2\n/p/3', batch_size: '1' })
+    expect(purge.exitCode).toBe(0)
+    const history = emulator.state().history
+    expect(history).toHaveLength(3)
+    const firstAnswered = Math.min(...history.map(entry => entry.time))
+    const acceptedAt = Date.parse(purge.outputs['accepted_at'] ?? '')
+    expect(acceptedAt - firstAnswered).toBeGreaterThanOrEqual(1400)
+  })
+
   it('a verify job whose data center has not received the purge: stale, and says so', async () => {
     const purge = await runWith(emulator.url, { tags: 'folder-p' })
     const acceptedAt = purge.outputs['accepted_at'] ?? ''

@@ -4,7 +4,7 @@
  * URL as purged, without the host), nothing else: the same page lands in the same part on every
  * run and for every device, whatever else the sitemap lists, so the parts are disjoint and
  * together complete even when two jobs read the sitemap a minute apart. A good hash spreads the
- * pages like a fair lottery: with 100 pages or more a part, no part gets more than about 1.35
+ * pages like a fair lottery: with 100 pages or more a part, no part gets more than about 1.4
  * times the average (fewer pages a part even out less: chance, not a flaw of the split).
  *
  * The hash, for anyone who wants to reproduce a split: 32-bit FNV-1a over the UTF-8 bytes of
