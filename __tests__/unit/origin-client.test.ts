@@ -212,6 +212,17 @@ describe('judgeOriginAnswer', () => {
     expect(origin.throughCache).toBeUndefined()
   })
 
+  it('a longer prefix of the build is not called another build: it says which digits count', () => {
+    const look = judgeOriginAnswer(
+      { status: 200, headers: {}, body: `${SHA.slice(0, 16)}\n` },
+      build
+    )
+    expect(look).toMatchObject({ ready: false, otherIds: [], longPrefix: SHA.slice(0, 16) })
+    expect(describeLook(look)).toBe(
+      `HTTP 200, shows ${SHA.slice(0, 16)}, the build's first 16 digits (only the full SHA or its first 7 to 12 digits count)`
+    )
+  })
+
   it('quotes a short body that names no commit, on one line', () => {
     const look = judgeOriginAnswer(
       { status: 200, headers: {}, body: 'version: v1.2.2\n::warning::x\n' },

@@ -85,6 +85,26 @@ describe('origin sections', () => {
     expect(html).toContain('did not answer with a 2xx')
   })
 
+  it('the failure when the origin shows a longer prefix of the build: how to match it', () => {
+    const html = renderOriginTimeout(
+      {
+        ...base,
+        wait: {
+          ready: false,
+          elapsedMs: 600_000,
+          looks: 45,
+          stopped: 'deadline',
+          last: { ready: false, status: 200, otherIds: [], longPrefix: SHA.slice(0, 16) }
+        }
+      },
+      { tags: [], urls: ['/'], patterns: [] }
+    )
+    expect(html).toContain(`origin&#95;url shows ${SHA.slice(0, 16)}, the build’s first 16 digits`)
+    expect(html).toContain(`build&#95;id: ${SHA.slice(0, 16)}`)
+    expect(html).not.toContain('no other commit-like id')
+    expect(html).not.toContain('answered without any build id')
+  })
+
   it('the failure when origin_url is the public site: point it at the origin', () => {
     const html = renderOriginTimeout(
       {

@@ -57,3 +57,19 @@ export function otherCommitLikeIds(
     .sort((a, b) => (b.length >= 40 ? 1 : 0) - (a.length >= 40 ? 1 : 0))
     .slice(0, limit)
 }
+
+/**
+ * A hex run in `text` that is the commit's start but longer than a short SHA and shorter than
+ * the full one (`9be41d2c7a6f5e4d`): the rule does not count it, but it is the build, not another
+ * one, and a message should say which digits count.
+ */
+export function longPrefixOf(text: string, build: BuildId): string | undefined {
+  if (build.kind !== 'commit') return undefined
+  for (const run of text.matchAll(HEX_RUN)) {
+    const id = run[0].toLowerCase()
+    if (id.length > SHORT_SHA_LENGTHS.max && id.length < build.text.length) {
+      if (build.text.startsWith(id)) return id
+    }
+  }
+  return undefined
+}

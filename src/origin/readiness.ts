@@ -3,7 +3,7 @@
  * the log and the summary. Pure: the answer's status, headers and the first part of its body
  * go in.
  */
-import { otherCommitLikeIds, type BuildId } from '../build/build-id.js'
+import { longPrefixOf, otherCommitLikeIds, type BuildId } from '../build/build-id.js'
 import { showsBuild } from '../build/build-scanner.js'
 import { linePreview } from '../log-safety.js'
 import { edgeHeaderPrefix, headerValue, isRetryableStatus } from '../verify/judge.js'
@@ -37,6 +37,8 @@ export interface OriginLook {
    * the origin: origin_url is then the public site, which serves what it cached.
    */
   readonly throughCache?: string
+  /** The build's first 13 or more digits, not its full SHA: not counted, yet not another build. */
+  readonly longPrefix?: string
 }
 
 /**
@@ -55,8 +57,11 @@ export function judgeOriginAnswer(answer: OriginLookInput, build: BuildId): Orig
   const ok = answer.status >= 200 && answer.status <= 299
   const shown =
     versionHeaders.some(value => showsBuild(value, build)) || showsBuild(answer.body, build)
-  const otherIds = otherCommitLikeIds([...versionHeaders, answer.body].join('\n'), id =>
-    showsBuild(id, build)
+  const searched = [...versionHeaders, answer.body].join('\n')
+  const longPrefix = longPrefixOf(searched, build)
+  const otherIds = otherCommitLikeIds(
+    searched,
+    id => showsBuild(id, build) || (build.kind === 'commit' && build.text.startsWith(id))
   )
   const retryAfter = isRetryableStatus(answer.status)
     ? headerValue(answer.headers, 'retry-after')
@@ -78,7 +83,8 @@ export function judgeOriginAnswer(answer: OriginLookInput, build: BuildId): Orig
     ...(problem !== undefined && { problem }),
     ...(retryAfter !== undefined && { retryAfter }),
     ...(date !== undefined && { date }),
-    ...(cacheStatus !== undefined && { throughCache: `${prefix}-kc-status: ${cacheStatus}` })
+    ...(cacheStatus !== undefined && { throughCache: `${prefix}-kc-status: ${cacheStatus}` }),
+    ...(longPrefix !== undefined && { longPrefix })
   }
 }
 
@@ -92,7 +98,11 @@ export function describeLook(look: OriginLook): string {
   if (look.status === undefined) return look.problem ?? 'no answer'
   if (look.ready) return `HTTP ${look.status}, shows the build`
   const parts = [`HTTP ${look.status}`]
-  if (look.otherIds.length > 0) {
+  if (look.longPrefix !== undefined) {
+    parts.push(
+      `shows ${look.longPrefix}, the build's first ${look.longPrefix.length} digits (only the full SHA or its first 7 to 12 digits count)`
+    )
+  } else if (look.otherIds.length > 0) {
     parts.push(`shows ${look.otherIds.join(', ')} (another build)`)
   } else if (look.excerpt !== undefined) {
     parts.push(`says ${JSON.stringify(look.excerpt)}`)

@@ -75,6 +75,7 @@ function buildSource(build: BuildId): string {
 function lastAnswer(look: OriginLook): string {
   const described = describeLook(look)
   if (look.ready || look.status === undefined || look.otherIds.length > 0) return described
+  if (look.longPrefix !== undefined) return described
   return look.status >= 200 && look.status <= 299
     ? `${described}; no other commit-like id either`
     : described
@@ -86,6 +87,10 @@ function advice(report: OriginReport): string[] {
   if (last?.throughCache !== undefined) {
     items.push(
       `origin_url is answered by the rendering service’s edge (${last.throughCache}), which serves the page it cached: the previous build until a purge, which this wait holds back. Point origin_url at the origin itself (its own address, not the public site).`
+    )
+  } else if (last?.longPrefix !== undefined) {
+    items.push(
+      `origin_url shows ${last.longPrefix}, the build’s first ${last.longPrefix.length} digits: only the full SHA or its first 7 to 12 digits count. Write one of those, or give build_id: ${last.longPrefix}.`
     )
   } else if (last?.otherIds.length) {
     items.push(
