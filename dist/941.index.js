@@ -215,7 +215,9 @@ function judgeOriginAnswer(answer, build) {
     const versionHeaders = Object.entries(answer.headers).flatMap(([name, value]) => value === undefined || !VERSION_HEADER.test(name) ? [] : Array.isArray(value) ? value : [value]);
     const ok = answer.status >= 200 && answer.status <= 299;
     const shown = versionHeaders.some(value => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(value, build)) || (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(answer.body, build);
-    const otherIds = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .otherCommitLikeIds */ .P4)([...versionHeaders, answer.body].join('\n'), id => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(id, build));
+    const searched = [...versionHeaders, answer.body].join('\n');
+    const longPrefix = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .longPrefixOf */ .gu)(searched, build);
+    const otherIds = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .otherCommitLikeIds */ .P4)(searched, id => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(id, build) || (build.kind === 'commit' && build.text.startsWith(id)));
     const retryAfter = (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableStatus */ .PS)(answer.status)
         ? (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(answer.headers, 'retry-after')
         : undefined;
@@ -234,7 +236,8 @@ function judgeOriginAnswer(answer, build) {
         ...(problem !== undefined && { problem }),
         ...(retryAfter !== undefined && { retryAfter }),
         ...(date !== undefined && { date }),
-        ...(cacheStatus !== undefined && { throughCache: `${prefix}-kc-status: ${cacheStatus}` })
+        ...(cacheStatus !== undefined && { throughCache: `${prefix}-kc-status: ${cacheStatus}` }),
+        ...(longPrefix !== undefined && { longPrefix })
     };
 }
 /** A look that got no answer at all. */
@@ -248,7 +251,10 @@ function describeLook(look) {
     if (look.ready)
         return `HTTP ${look.status}, shows the build`;
     const parts = [`HTTP ${look.status}`];
-    if (look.otherIds.length > 0) {
+    if (look.longPrefix !== undefined) {
+        parts.push(`shows ${look.longPrefix}, the build's first ${look.longPrefix.length} digits (only the full SHA or its first 7 to 12 digits count)`);
+    }
+    else if (look.otherIds.length > 0) {
         parts.push(`shows ${look.otherIds.join(', ')} (another build)`);
     }
     else if (look.excerpt !== undefined) {
@@ -330,6 +336,8 @@ function lastAnswer(look) {
     const described = (0,_origin_readiness_js__WEBPACK_IMPORTED_MODULE_0__/* .describeLook */ .Fd)(look);
     if (look.ready || look.status === undefined || look.otherIds.length > 0)
         return described;
+    if (look.longPrefix !== undefined)
+        return described;
     return look.status >= 200 && look.status <= 299
         ? `${described}; no other commit-like id either`
         : described;
@@ -339,6 +347,9 @@ function advice(report) {
     const items = [];
     if (last?.throughCache !== undefined) {
         items.push(`origin_url is answered by the rendering service’s edge (${last.throughCache}), which serves the page it cached: the previous build until a purge, which this wait holds back. Point origin_url at the origin itself (its own address, not the public site).`);
+    }
+    else if (last?.longPrefix !== undefined) {
+        items.push(`origin_url shows ${last.longPrefix}, the build’s first ${last.longPrefix.length} digits: only the full SHA or its first 7 to 12 digits count. Write one of those, or give build_id: ${last.longPrefix}.`);
     }
     else if (last?.otherIds.length) {
         items.push(`The origin still shows ${last.otherIds.join(', ')}: the deploy has not reached it yet, or it deployed another build than ${report.build.text} (${report.build.source}). Check the deploy, or give build_id.`);
