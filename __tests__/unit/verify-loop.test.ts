@@ -298,6 +298,40 @@ describe('verifyPages', () => {
     }
   })
 
+  it('bare 429s in a row pause longer each time; once the site recovers, the pause starts over', async () => {
+    const clock = new VirtualClock()
+    const acceptedAt = clock.now()
+    // Two 429s in a row, then answers, then a 429 again.
+    const answers = [429, 429, 200, 200, 200, 200, 200, 200, 429]
+    const pauses: number[] = []
+    const result = await clock.run(
+      verifyPages(
+        pagesFor(
+          Array.from({ length: 12 }, (_, i) => `/p${i}`),
+          acceptedAt
+        ),
+        options(
+          clock,
+          acceptedAt,
+          async () => {
+            const status = answers.shift() ?? 200
+            if (status === 200) return edge(clock, 'HIT', clock.now())
+            return { status, headers: { 'acme-kc-status': 'HIT' } }
+          },
+          12,
+          {
+            devices: devices.slice(0, 1),
+            concurrency: 1,
+            onPushBack: pushBack => pauses.push(pushBack.pauseMs)
+          }
+        )
+      )
+    )
+    expect(result.status).toBe('fresh')
+    // The backoff's steps (2 s, then 3 s) while the 429s go on; 2 s again after the recovery.
+    expect(pauses).toEqual([2000, 3000, 2000])
+  })
+
   it("a 5xx without Retry-After is one page's trouble: the others go on", async () => {
     const {
       result,
