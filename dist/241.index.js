@@ -2608,12 +2608,14 @@ class VerifyRun {
         if (!(0,judge/* isRetryableStatus */.PS)(answer.status)) {
             this.answeredStreak++;
             const inFlight = this.slots.size;
-            if (this.answeredStreak >= inFlight && inFlight < this.maxInFlight) {
+            if (this.answeredStreak < inFlight)
+                return;
+            this.answeredStreak = 0;
+            if (inFlight < this.maxInFlight)
                 this.slots.resize(inFlight + 1);
-                this.answeredStreak = 0;
-                if (inFlight + 1 === this.maxInFlight)
-                    this.pushBackStreak = 0;
-            }
+            // A run of answers at the full bound: the site has recovered; a later 429 starts over.
+            else
+                this.pushBackStreak = 0;
             return;
         }
         const retryAfter = (0,judge/* headerValue */.Z)(answer.headers, 'retry-after');
