@@ -18,7 +18,7 @@ import {
 
 /** The part of the origin's body searched for the build. */
 export const MAX_ORIGIN_BODY_BYTES = 1024 * 1024
-export const MAX_ORIGIN_REDIRECTS = 5
+const MAX_ORIGIN_REDIRECTS = 5
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 

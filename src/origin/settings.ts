@@ -38,7 +38,7 @@ export const ORIGIN_DEFAULTS = {
   [Input.RepurgeOldContent]: 'true'
 } as const
 
-export const ORIGIN_LIMITS = {
+const ORIGIN_LIMITS = {
   timeoutSeconds: { min: 0, max: 21_600, fractions: true },
   buildIdLength: 200
 } as const
@@ -97,7 +97,7 @@ export function parseBuildSettings(
  * An absolute http(s) URL without credentials. Plain http is accepted for any host: nothing
  * secret is sent to the origin, and origins are often reached inside a network.
  */
-export function parseOriginUrl(text: string, diag: Diagnostics): URL | undefined {
+function parseOriginUrl(text: string, diag: Diagnostics): URL | undefined {
   let url: URL
   try {
     url = new URL(text)
@@ -129,7 +129,7 @@ export function parseOriginUrl(text: string, diag: Diagnostics): URL | undefined
  * build_id as given, or the deployed commit when it is not given. `needed` says what needs it
  * (`with origin_url`), for the message when neither is there.
  */
-export function parseBuildId(
+function parseBuildId(
   raw: string,
   deployed: DeployedCommitReader,
   needed: string,

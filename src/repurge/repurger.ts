@@ -76,10 +76,10 @@ export interface RepurgeReport {
 export const MAX_REPORTED_PAGES = 1000
 
 /** Pages that come due this soon after the first one are purged again with it. */
-export const GATHER_MS = 2000
+const GATHER_MS = 2000
 
 /** The page as the service's URL purge names it: path and query. */
-export function purgePath(page: URL): string {
+function purgePath(page: URL): string {
   return `${page.pathname}${page.search}`
 }
 
