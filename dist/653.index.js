@@ -81,10 +81,8 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  GATHER_MS: () => (/* binding */ GATHER_MS),
   MAX_REPORTED_PAGES: () => (/* binding */ MAX_REPORTED_PAGES),
-  Repurger: () => (/* binding */ Repurger),
-  purgePath: () => (/* binding */ purgePath)
+  Repurger: () => (/* binding */ Repurger)
 });
 
 ;// CONCATENATED MODULE: ./src/repurge/schedule.ts
