@@ -187,11 +187,13 @@ describe('judgeOriginAnswer', () => {
       )
       expect([number, look.ready]).toEqual([number, false])
     }
-    const shown = judgeOriginAnswer(
-      { status: 200, headers: { ...headers, 'x-app-version': '25' }, body: '' },
-      buildId('25', 'build_id')
-    )
-    expect(shown.ready).toBe(true)
+    for (const name of ['x-app-version', 'x-build', 'x-git-rev', 'x-git-commit', 'x-deploy-id']) {
+      const shown = judgeOriginAnswer(
+        { status: 200, headers: { ...headers, [name]: '25' }, body: '' },
+        buildId('25', 'build_id')
+      )
+      expect([name, shown.ready]).toEqual([name, true])
+    }
   })
 
   it('says when the answer came through the rendering cache, not from the origin', () => {
