@@ -204,12 +204,12 @@ function showsBuild(text, build) {
 
 
 /**
- * Header names whose values may name a build (`X-Build`, `X-App-Version`, `X-Commit-Sha`). The
+ * Header names whose values may name a build (`X-Build`, `X-App-Version`, `X-Git-Rev`). The
  * others hold dates, sizes, timeouts and hashes of content (`Date`, `Content-Length`,
  * `Keep-Alive: timeout=30`, `ETag`), where a literal build id such as a build number shows by
  * chance: searched, they would call the origin ready while it serves the previous build.
  */
-const VERSION_HEADER = /version|build|commit|revision|release|sha|deploy/i;
+const VERSION_HEADER = /version|build|commit|rev|release|sha|deploy|git/i;
 const MAX_EXCERPT_BODY = 200;
 function judgeOriginAnswer(answer, build) {
     const versionHeaders = Object.entries(answer.headers).flatMap(([name, value]) => value === undefined || !VERSION_HEADER.test(name) ? [] : Array.isArray(value) ? value : [value]);
