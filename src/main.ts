@@ -1,19 +1,27 @@
 /**
  * The run, wired: inputs -> settings -> (changed files) -> plan -> (wait for the origin) -> send
- * -> outputs and summary -> (verify). Each step is a module of steps/ that takes what the steps before it produced
- * and the io; this one only orders them and decides what to report when one fails.
+ * -> outputs -> (verify) -> summary. Each step is a module of steps/ that takes what the steps
+ * before it produced and the io, and returns its part of the run's report; this one only orders
+ * them, decides what to report when one fails, and at the end (whatever happened) renders the
+ * summary once and ends the log with its status line.
  */
 import { ActionIo, readInputEnvironment, readRawInputs } from './action-io.js'
 import { Input, Output } from './constants.js'
 import { credentialsIn } from './redact.js'
 import { buildPlan, type DerivedTargets } from './plan.js'
-import { dryRunOutcome, nothingToPurge, sentOutcome, verifyOnlyOutcome } from './report/outcome.js'
-import { renderUnexpectedError } from './report/summary.js'
+import {
+  dryRunOutcome,
+  nothingToPurge,
+  notSentOutcome,
+  sentOutcome,
+  verifyOnlyOutcome
+} from './report/outcome.js'
+import type { RunReport } from './report/run-report.js'
 import type { ChangedFilesReport } from './report/changed-files-report.js'
 import { failOnInputProblems, readSettings } from './steps/inputs.js'
 import { findChangedFiles } from './steps/changed-files.js'
 import { describePlan, repurgeUrls, reportPurge, sendPurges } from './steps/purge.js'
-import { reportOrigin, waitForOrigin } from './steps/origin.js'
+import { waitForOrigin } from './steps/origin.js'
 import {
   previewDryRun,
   skipVerification,
@@ -31,49 +39,75 @@ export async function run(io = new ActionIo()): Promise<void> {
     ...credentialsIn(raw[Input.Urls]),
     ...credentialsIn(raw[Input.OriginUrl])
   ])
+  const report: RunReport = { warnings: [] }
   try {
-    await runWithInputs(raw, io)
+    await runWithInputs(raw, io, report)
   } catch (error) {
     // A programming error or an unexpected failure: say so plainly, without a stack trace, and
     // still leave the status output and a summary, which later steps and readers rely on.
-    const message = `Unexpected error: ${error instanceof Error ? error.message : String(error)}`
+    const message = error instanceof Error ? error.message : String(error)
+    report.unexpectedError = message
     io.setOutputs({ [Output.Status]: 'failed' })
-    try {
-      await io.writeSummary(renderUnexpectedError(message))
-    } catch {
-      // The summary file itself failed: the annotation below still says what happened.
-    }
-    io.setFailed(message)
+    io.setFailed(`Unexpected error: ${message}`)
   }
+  await finish(io, report)
 }
 
-async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo): Promise<void> {
+/** The summary, rendered once from the whole report, and the status line as the log's last. */
+async function finish(io: ActionIo, report: RunReport): Promise<void> {
+  const { renderSummary, statusLine } = await import('./report/summary.js')
+  try {
+    await io.writeSummary(renderSummary(report))
+  } catch (error) {
+    // The summary file itself failed: the annotations and the line below still say what happened.
+    io.warning(
+      `The job summary could not be written: ${error instanceof Error ? error.message : String(error)}`
+    )
+  }
+  io.info(statusLine(report))
+}
+
+async function runWithInputs(
+  raw: ReturnType<typeof readRawInputs>,
+  io: ActionIo,
+  report: RunReport
+): Promise<void> {
   const read = await readSettings(raw, readInputEnvironment(), io)
-  if (!read) return
+  if (read.problems !== undefined) {
+    report.inputProblems = read.problems
+    return
+  }
   const { settings, diagnostics } = read
 
   let changedFiles: ChangedFilesReport | undefined
   if (settings.changedFiles) {
     const found = await findChangedFiles(settings.changedFiles, io)
-    if (found.kind === 'input-problems') await failOnInputProblems(found.diagnostics, io)
-    if (found.kind !== 'found') return
+    if (found.kind === 'input-problems') {
+      report.inputProblems = failOnInputProblems(found.diagnostics, io)
+      return
+    }
+    if (found.kind === 'failed') {
+      report.changedFilesFailure = found.failure
+      return
+    }
     changedFiles = found.report
+    report.changedFiles = changedFiles
   }
   const derived: DerivedTargets | undefined = changedFiles?.mapping
   const plan = buildPlan(settings, derived)
   for (const warning of plan.warnings) io.warning(warning)
-  const warnings = [...diagnostics.warnings, ...(changedFiles?.warnings ?? []), ...plan.warnings]
+  report.warnings.push(...diagnostics.warnings, ...(changedFiles?.warnings ?? []), ...plan.warnings)
   io.group(`Plan: ${plan.requests.length} request(s)`, describePlan(plan))
 
   if (settings.mode === 'verify') {
-    await reportPurge(io, { plan, outcome: verifyOnlyOutcome(), warnings, changedFiles })
+    report.purge = reportPurge(io, { plan, outcome: verifyOnlyOutcome() })
     if (settings.dryRun) {
       io.info('Dry run (mode: verify): no page was requested.')
-      await previewDryRun(io, settings, plan.targets)
-      await skipVerification(io, settings, 'dry run: no page was requested.')
+      setPreview(report, await previewDryRun(io, settings, plan.targets))
+      setVerification(report, skipVerification(io, settings, 'dry run: no page was requested.'))
       return
     }
-    await verifyWithoutPurge(io, settings, plan.targets)
+    report.verification = await verifyWithoutPurge(io, settings, plan.targets)
     return
   }
   if (plan.requests.length === 0) {
@@ -82,43 +116,56 @@ async function runWithInputs(raw: ReturnType<typeof readRawInputs>, io: ActionIo
         ? 'Nothing to purge: the event gave no changed file (the reason is above).'
         : 'Nothing to purge: no changed file maps to a URL or a tag.'
     )
-    await reportPurge(io, { plan, outcome: nothingToPurge(), warnings, changedFiles })
-    await skipVerification(io, settings, 'nothing was purged (nothing to purge).')
+    report.purge = reportPurge(io, { plan, outcome: nothingToPurge() })
+    setVerification(
+      report,
+      skipVerification(io, settings, 'nothing was purged (nothing to purge).')
+    )
     return
   }
   // Before any purge: a purge that lands before the new build is live re-caches the old one.
   const origin = await waitForOrigin(io, settings, plan)
+  if (origin.kind !== 'not-asked') report.origin = origin.report
   if (origin.kind === 'failed') {
-    await skipVerification(
-      io,
-      settings,
-      'the origin never showed the new build: nothing was purged.'
+    report.purge = { plan, outcome: notSentOutcome(plan) }
+    setVerification(
+      report,
+      skipVerification(io, settings, 'the origin never showed the new build: nothing was purged.')
     )
     return
   }
   if (settings.dryRun) {
     io.info('Dry run: nothing was sent.')
-    await reportPurge(io, { plan, outcome: dryRunOutcome(plan), warnings, changedFiles })
-    await reportOrigin(io, origin)
-    await previewDryRun(io, settings, plan.targets)
-    await skipVerification(io, settings, 'dry run: nothing was purged.')
+    report.purge = reportPurge(io, { plan, outcome: dryRunOutcome(plan) })
+    setPreview(report, await previewDryRun(io, settings, plan.targets))
+    setVerification(report, skipVerification(io, settings, 'dry run: nothing was purged.'))
     return
   }
 
-  const { results, acceptedAt } = await sendPurges(plan, settings, io)
-  const outcome = sentOutcome(plan, results)
-  await reportPurge(io, { plan, outcome, results, acceptedAt, warnings, changedFiles })
-  await reportOrigin(io, origin)
+  const sent = await sendPurges(plan, settings, io)
+  const outcome = sentOutcome(plan, sent.results)
+  report.purge = reportPurge(io, { plan, outcome, sent })
   if (outcome.status === 'failed') {
-    await skipVerification(io, settings, 'not every purge was accepted.')
-    const failedRequests = results.filter(result => result.outcome !== 'purged').length
+    setVerification(report, skipVerification(io, settings, 'not every purge was accepted.'))
+    const failedRequests = sent.results.filter(result => result.outcome !== 'purged').length
     io.setFailed(
-      `${failedRequests} of ${results.length} purge request(s) did not succeed; ${outcome.failed.length} target(s) not purged (see the 'failed' output and the job summary).`
+      `${failedRequests} of ${sent.results.length} purge request(s) did not succeed; ${outcome.failed.length} target(s) not purged (see the 'failed' output and the job summary).`
     )
     return
   }
   // Old content (verify_content) is purged again through the purge step's own sender.
-  await verifyAfterPurge(io, settings, outcome.purged, plan.requests, acceptedAt, urls =>
-    repurgeUrls(urls, settings, io)
+  setVerification(
+    report,
+    await verifyAfterPurge(io, settings, outcome.purged, plan.requests, sent.acceptedAt, urls =>
+      repurgeUrls(urls, settings, io)
+    )
   )
+}
+
+function setVerification(report: RunReport, part: RunReport['verification']): void {
+  if (part !== undefined) report.verification = part
+}
+
+function setPreview(report: RunReport, preview: RunReport['preview']): void {
+  if (preview !== undefined) report.preview = preview
 }

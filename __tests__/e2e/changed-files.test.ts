@@ -503,7 +503,9 @@ describe('changed files: url_map, outputs and summary', () => {
     expect(jsonOutput(result, 'urls')).toEqual(['/blog/hello-world.html', '/blog/'])
     expect(jsonOutput(result, 'tags')).toEqual(['blog', 'post-hello-world', 'docs'])
     expect(jsonOutput(result, 'unmapped_files')).toEqual(['package.json', 'src/app.ts'])
-    expect(result.summary).toContain('Dry run')
+    expect(result.summary).toMatch(
+      /^<h2>✅ Cache purge: dry run: 3 tags and 2 URLs in 2 requests, nothing sent<\/h2>/
+    )
     expect(summaryRow(result, 'blog/hello-world.md')).toContain(shown('/blog/hello-world.html'))
     expect(summaryRow(result, 'docs/guide/install.md')).toContain(shown('tag:docs'))
     expect(result.stdout).toContain('{"url":["/blog/hello-world.html","/blog/"]}')

@@ -106,8 +106,13 @@ describe('verify_content', () => {
     const warnings = warningsOf(result).join('\n')
     expect(warnings).toMatch(/It is not purged again: set origin_url/)
     expect(warnings).toMatch(/2 check\(s\) served from the previous build at the deadline/)
-    expect(result.summary).toContain('⚠️ old content')
-    expect(result.summary).toContain('served from the previous build: the build is not in the page')
+    expect(result.summary).toContain(
+      '<h2>⚠️ Cache purge: 1 URL purged · ⚠️ 2 served from the previous build at the 5 s deadline</h2>'
+    )
+    expect(result.summary).toContain('<td>⚠️ old build</td><td>⚠️ old build</td>')
+    expect(result.summary).toMatch(
+      /served from the previous build: rendered at \d\d:\d\d:\d\dZ, after the purge, but the build is not in the page/
+    )
     expect(result.summary).toMatch(/What to do<\/strong>: set origin&#95;url/)
   })
 

@@ -38,3 +38,23 @@ export function noticesOf(result: RunResult): string[] {
 export function warningsOf(result: RunResult): string[] {
   return result.commands.filter(c => c.command === 'warning').map(c => c.message)
 }
+
+/** The summary's first line, the status line, as a reader sees it (entities decoded). */
+export function summaryHeadline(result: RunResult): string {
+  const first = /^<h2>(.*)<\/h2>\n/.exec(result.summary)?.[1]
+  if (first === undefined)
+    throw new Error(`the summary does not open with an <h2>: ${result.summary.slice(0, 200)}`)
+  return first.replace(/&(#(\d+)|lt|gt|amp|quot);/g, (_, entity: string, code?: string) =>
+    code !== undefined
+      ? String.fromCodePoint(Number(code))
+      : (({ lt: '<', gt: '>', amp: '&', quot: '"' } as Record<string, string>)[entity] ?? '')
+  )
+}
+
+/** The log's last line (the runner's commands left out). */
+export function lastLogLine(result: RunResult): string {
+  const lines = result.stdout
+    .split('\n')
+    .filter(line => line.trim() !== '' && !line.startsWith('::'))
+  return lines[lines.length - 1] ?? ''
+}

@@ -28,7 +28,7 @@ describe('inputs the action does not have', () => {
     expect(result.outputs['status']).toBe('failed')
     expect(result.outputs['verify_status']).toBe('skipped')
     expect(result.stdout).toContain('1 input problem; nothing was sent.')
-    expect(result.summary).toContain('1 input problem(s), nothing sent')
+    expect(result.summary).toMatch(/^<h2>❌ Cache purge: 1 input problem, nothing sent<\/h2>/)
     expect(result.summary).toContain('did you mean &#39;dry&#95;run&#39;?')
   })
 

@@ -103,7 +103,12 @@ describe('waiting for the origin before purging', () => {
     )
     expect(error).toMatch(/Nothing was purged/)
     const summary = result.summary
-    expect(summary).toContain('Cache purge: failed: the origin does not serve build')
+    expect(summary).toMatch(
+      /^<h2>❌ Cache purge: origin&#95;url did not show build 7d1e0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d within 3 s, nothing purged<\/h2>/
+    )
+    expect(summary).toContain(
+      '<h3>Origin: build <code>7d1e0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d</code> never showed, nothing was purged</h3>'
+    )
     expect(summary).toContain(`<code>${versionUrl()}</code>`)
     expect(summary).toMatch(/from GITHUB&#95;SHA/)
     expect(summary).toMatch(/The origin still shows 3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a/)

@@ -11,7 +11,9 @@ import {
   ENCODED_KEY,
   errorsOf,
   noticesOf,
+  lastLogLine,
   runWith,
+  summaryHeadline,
   visibleText,
   warningsOf
 } from './helpers.js'
@@ -135,7 +137,11 @@ describe('dry run', () => {
       count: '3',
       failed: '[]'
     })
-    expect(result.summary).toContain('Dry run')
+    expect(result.summary).toMatch(
+      /^<h2>✅ Cache purge: dry run: 2 tags and 1 URL in 2 requests, nothing sent<\/h2>/
+    )
+    expect(result.summary).toContain('<h3>Plan: 2 requests</h3>')
+    expect(result.summary).not.toContain('propagate')
     expect(result.stdout).toContain('{"tag":["a","b"],"country":"IT"}')
   })
 })
@@ -176,6 +182,24 @@ describe('failures of the service', () => {
     expect(errors).toMatch(/Stopping/)
     expect(result.outputs).toMatchObject({ status: 'failed', tags: '[]', count: '0' })
     expect(JSON.parse(result.outputs['failed'] ?? '')).toEqual(['a', 'b', 'c'])
+  })
+
+  it('a 500 then a 403: one row with both answers and the 403 explained; the log ends with the status line', async () => {
+    emulator.faults.enqueue({ status: 500 }, { status: 403, message: 'Forbidden: not your site' })
+    const result = await runWith(emulator.url, { tags: 'blog', urls: '/about', concurrency: '1' })
+    expect(result.exitCode).toBe(1)
+    const headline = summaryHeadline(result)
+    expect(headline).toMatch(
+      /^❌ Cache purge: 1 of 2 requests failed \(HTTP 500 → 403\) · 1 not sent · 2 targets not purged$/
+    )
+    expect(lastLogLine(result)).toBe(headline)
+    expect(result.summary.match(/<table>/g)).toHaveLength(1)
+    expect(result.summary).toMatch(
+      /<tr><td>1<\/td><td>1 tag: <code>blog<\/code><\/td><td>500 → 403<\/td><td>❌ 403: the API key is missing, wrong or not allowed for this site \(check the api&#95;key secret\); the run stopped there\. The service said: “Forbidden: not your site”<\/td>/
+    )
+    expect(result.summary).toContain(
+      '<td>⏭️ not sent: the run stopped at the 401 or 403 above</td>'
+    )
   })
 
   it('keeps sending other batches when one fails for good, then fails the step with the details', async () => {

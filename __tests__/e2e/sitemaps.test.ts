@@ -103,7 +103,7 @@ describe('a pattern dry run reads every kind of sitemap', () => {
     if (notice)
       expect(noticesOf(result)).toEqual(expect.arrayContaining([expect.stringMatching(notice)]))
     expect(result.summary).toContain(
-      `The sitemap lists ${edgeCaseSite.pages.length} page(s) in ${files} file(s).`
+      `The sitemap lists ${edgeCaseSite.pages.length} pages in ${files} ${files === 1 ? 'file' : 'files'}.`
     )
     expect(emulator.requests).toHaveLength(0)
   })

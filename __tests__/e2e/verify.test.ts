@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
 import { edgeCaseSite } from '../../emulator/site.mjs'
-import { API_KEY, ENCODED_KEY, errorsOf, runWith, visibleText, warningsOf } from './helpers.js'
+import {
+  API_KEY,
+  ENCODED_KEY,
+  errorsOf,
+  lastLogLine,
+  runWith,
+  summaryHeadline,
+  visibleText,
+  warningsOf
+} from './helpers.js'
 
 let emulator: Emulator
 beforeAll(async () => {
@@ -64,7 +73,12 @@ describe('verify', () => {
       expect.arrayContaining(['HIT', 'EXTRACTING'])
     )
     expect(result.summary).toContain('Verification at the edge: ✅ fresh')
-    expect(result.summary).toMatch(/5 page\(s\) × 2 device\(s\)/)
+    expect(result.summary).toMatch(
+      /^<h2>✅ Cache purge: 2 URLs and 1 pattern purged · ✅ 10 of 10 checks fresh in \d+\.\d s<\/h2>/
+    )
+    expect(result.summary).toContain('5 pages × 2 devices')
+    expect(lastLogLine(result)).toBe(summaryHeadline(result))
+    expect(result.summary).not.toContain('propagate')
   })
 
   it('never sends the api key (or any credential) to the site', async () => {
@@ -144,12 +158,21 @@ describe('verify', () => {
     expect(result.exitCode).toBe(0)
     // Neither is a page proved fresh: with no other page, nothing is fresh.
     expect(result.outputs['verify_status']).toBe('skipped')
-    expect(result.summary).toContain('<td>unverifiable (DYNAMIC)</td><td>2</td>')
-    expect(result.summary).toContain('<td>gone (404/410)</td><td>2</td>')
-    // Listed, each device, with why; and counted in the log.
-    expect(
-      result.summary.match(/\/account<\/code><\/td><td><code>\w+<\/code><\/td><td>➖ unverifiable/g)
-    ).toHaveLength(2)
+    expect(result.summary).toContain(
+      '<h2>✅ Cache purge: 2 URLs purged · ➖ 2 not there (404/410) · ➖ 2 unverifiable (DYNAMIC)</h2>'
+    )
+    expect(result.summary).toContain(
+      '4 checks: ➖ 2 not there (404/410) · ➖ 2 unverifiable (DYNAMIC)'
+    )
+    // Nothing proved fresh: time to fresh is not a number, and the caveat stays.
+    expect(result.summary).toContain('time to fresh — (no check was fresh)')
+    expect(result.outputs['verify_seconds']).toBe('')
+    expect(result.summary).toContain('propagate')
+    expect(lastLogLine(result)).toBe(summaryHeadline(result))
+    // One row a page, a mark per device, with why; and counted in the log.
+    expect(result.summary).toContain(
+      '<tr><td><code>/account</code></td><td>➖ DYNAMIC</td><td>➖ DYNAMIC</td><td>DYNAMIC: the edge does not serve its cache to this client (not a failure)</td></tr>'
+    )
     expect(result.stdout).toMatch(/2 check\(s\) answered DYNAMIC/)
   })
 

@@ -151,6 +151,7 @@ describe('judge with the content proof', () => {
       kind: 'stale',
       reason: 'old-content',
       cacheDate: expect.stringMatching(/^2026-11-23T09:00:05/),
+      cachedAtMs: Date.UTC(2026, 10, 23, 9, 0, 5),
       detail: 'the build is not in the page'
     })
     const capped = judge(

@@ -59,7 +59,9 @@ describe('origin sections', () => {
       },
       { tags: ['blog'], urls: ['/'], patterns: [] }
     )
-    expect(html).toContain('<h2>Cache purge: failed: the origin does not serve build')
+    expect(html).toContain(
+      `<h3>Origin: build <code>${SHA}</code> never showed, nothing was purged</h3>`
+    )
     expect(html).toContain('looked at 45 time(s) in 600.0 s')
     expect(html).toContain('HTTP 200, says &quot;ok&quot;; no other commit-like id either')
     expect(html).toContain('answered without any build id')

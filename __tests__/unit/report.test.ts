@@ -50,9 +50,7 @@ function summaryOfPurgedUrls(urls: string[]): string {
   const urlPlan: Plan = { targets: { tags: [], urls, patterns: [] }, requests: one, warnings: [] }
   const results = one.map(request => result(request, 'purged'))
   return renderSummary({
-    plan: urlPlan,
-    outcome: sentOutcome(urlPlan, results),
-    results,
+    purge: { plan: urlPlan, outcome: sentOutcome(urlPlan, results), results },
     warnings: []
   })
 }
@@ -85,40 +83,42 @@ describe('renderSummary', () => {
       result(requests[0]!, 'purged'),
       result(requests[1]!, 'failed', {
         message: '<script>alert(1)</script>',
-        requestId: 'r-1',
+        history: [{ status: 500, requestId: 'r-1' }],
         attempts: 4
       }),
       result(requests[2]!, 'purged'),
       result(requests[3]!, 'purged')
     ]
     const html = renderSummary({
-      plan,
-      outcome: sentOutcome(plan, results),
-      results,
+      purge: { plan, outcome: sentOutcome(plan, results), results },
       warnings: ['w <1>']
     })
     expect(html).toContain('propagate to all data centers')
-    expect(html).toContain('<td>FR</td>'.replace('FR', '<code>FR</code>'))
+    expect(html).toContain('country <code>FR</code>')
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
     expect(html).not.toContain('<script>')
     expect(html).toContain('<code>r-1</code>')
     expect(html).toContain('<code>/&lt;b&gt;</code>')
     expect(html).toContain('w &lt;1&gt;')
-    expect(html).toMatch(/failed: 1 of 4 requests did not succeed/)
+    expect(html).toMatch(
+      /^<h2>❌ Cache purge: 1 of 4 requests failed \(HTTP 500\) · 2 targets not purged · 2 URLs and 1 pattern purged<\/h2>/
+    )
+    expect(html).toContain('<h3>Purge requests: 1 of 4 not accepted</h3>')
   })
 
   it('shows the plan on a dry run, without claiming anything was purged', () => {
-    const html = renderSummary({ plan, outcome: dryRunOutcome(plan), warnings: [] })
-    expect(html).toContain('Dry run')
+    const html = renderSummary({ purge: { plan, outcome: dryRunOutcome(plan) }, warnings: [] })
+    expect(html).toContain('dry run')
     expect(html).toContain('Planned tags (2)')
     expect(html).not.toContain('propagate')
+    expect(html).not.toMatch(/(?<!would be )purged/)
   })
 
   it('cuts the request table of very large runs', () => {
     const html = summaryOfPurgedUrls(
       Array.from({ length: MAX_REQUEST_ROWS + 50 }, (_, i) => `/${i}`)
     )
-    expect(html).toContain('… and 50 more request(s): 50 purged, 0 not.')
+    expect(html).toContain('… and 50 more requests: 50 accepted, the others not.')
     expect(html.match(/<tr>/g)?.length).toBe(MAX_REQUEST_ROWS + 1)
   })
 })
@@ -139,7 +139,8 @@ describe('renderInputProblems', () => {
       `Input 'tags' "<a,b>": a tag cannot contain a comma`,
       'second'
     ])
-    expect(html).toContain('2 input problem(s), nothing sent')
+    expect(html).toContain('<h3>Input problems</h3>')
+    expect(html).toContain('Nothing was sent')
     expect(html).toContain('&lt;a,b&gt;')
     expect(html).toContain('<li>second</li>')
   })
@@ -156,7 +157,7 @@ describe('renderInputProblems: a correction to copy', () => {
     ])
     expect(html).toBe(
       [
-        '<h2>Cache purge: 2 input problem(s), nothing sent</h2>',
+        '<h3>Input problems</h3>',
         '<ul>',
         '<li>Input &#39;urls&#39; &quot;/about, /contact&quot;: holds 2 URLs on one line, but the input takes one URL a line. Write:</li>',
         '</ul>',
@@ -170,6 +171,7 @@ describe('renderInputProblems: a correction to copy', () => {
         '<ul>',
         '<li>second</li>',
         '</ul>',
+        '<p>Nothing was sent: fix the inputs above and run the job again.</p>',
         ''
       ].join('\n')
     )
@@ -195,7 +197,7 @@ describe('renderInputProblems: a correction to copy', () => {
   it('cannot be closed early by backticks in the text, and shows controls', () => {
     const html = renderInputProblems([{ text: 'x', yaml: 'urls: |\n  /a````b\n  /c\u0007' }])
     expect(html).toContain('\n`````yaml\nurls: |\n  /a````b\n')
-    expect(html).toMatch(/\n`````\n\n$/)
+    expect(html).toMatch(/\n`````\n\n<p>Nothing was sent/)
     expect(html).not.toContain('\u0007')
   })
 })
@@ -219,11 +221,12 @@ describe('ACTION_VERSION', () => {
 
 describe('summary: no text ends the HTML block (security review, finding 6)', () => {
   const phish = 'busy\n\n# FAKE HEADING\n\nhttps://evil.example/phish\r\n\r\nmore'
-  const failed = result(requests[3]!, 'failed', { message: phish, requestId: 'id\n\nx' })
+  const failed = result(requests[3]!, 'failed', {
+    message: phish,
+    history: [{ status: 500, message: phish, requestId: 'id\n\nx' }]
+  })
   const html = renderSummary({
-    plan,
-    outcome: sentOutcome(plan, [failed]),
-    results: [failed],
+    purge: { plan, outcome: sentOutcome(plan, [failed]), results: [failed] },
     warnings: [`url_map: file ${phish}`]
   })
 

@@ -29,7 +29,7 @@ export function renderChangedFilesFailure({
   error
 }: ChangedFilesFailure): string {
   return [
-    '<h2>Cache purge: failed, the changed files could not be listed</h2>\n',
+    '<h3>Changed files: could not be listed</h3>\n',
     '<p>Nothing was purged: without the list of changed files, a purge could skip changed pages.</p>\n',
     table(
       ['', ''],

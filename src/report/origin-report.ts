@@ -18,6 +18,8 @@ export interface OriginReport {
   readonly timeoutMs: number
   readonly dryRun: boolean
   readonly wait: OriginWait
+  /** Runner's clock: when the wait began (the summary's timeline starts there). */
+  readonly startedAt?: number
 }
 
 /** The section of a run that waited (or, on a dry run, looked once). */
@@ -42,10 +44,10 @@ export function renderOriginTimeout(report: OriginReport, targets: PurgeTargets)
       ? `origin_url asked (Retry-After) to be asked again after the deadline (${seconds(report.timeoutMs)} from the first look), so the wait stopped after ${seconds(wait.elapsedMs)}`
       : `origin_url was looked at ${wait.looks} time(s) in ${seconds(wait.elapsedMs)} (origin_timeout_seconds) and never showed the build`
   const parts = [
-    `<h2>Cache purge: failed: the origin does not serve build ${code(report.build.text)}, nothing was purged</h2>\n`,
+    `<h3>Origin: build ${code(report.build.text)} never showed, nothing was purged</h3>\n`,
     `<p>${escapeHtml(`${what}. Nothing was purged: a purge now would make the service render and cache the previous build again.`)}</p>\n`,
     table(['origin', 'value'], detailRows(report)),
-    `<h3>What to do</h3>\n<ul>\n${advice(report)
+    `<h4>What to do</h4>\n<ul>\n${advice(report)
       .map(item => `<li>${escapeHtml(item)}</li>`)
       .join('\n')}\n</ul>\n`,
     foldedList('Not purged', [...targets.tags, ...targets.urls, ...targets.patterns], 1000)

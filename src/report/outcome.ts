@@ -62,3 +62,9 @@ export function nothingToPurge(): RunOutcome {
 export function verifyOnlyOutcome(): RunOutcome {
   return { ...nothingToPurge(), status: 'verify-only' }
 }
+
+/** Nothing was sent (the origin never showed the build): every target is not purged. */
+export function notSentOutcome(plan: Plan): RunOutcome {
+  const { tags, urls, patterns } = plan.targets
+  return { ...nothingToPurge(), status: 'failed', failed: [...tags, ...urls, ...patterns] }
+}

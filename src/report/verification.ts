@@ -1,13 +1,21 @@
 /**
- * The job summary's verification section and dry-run preview, as values (pure). URLs are
+ * The job summary's verification section (pure): what was checked, the numbers (one line of
+ * counts, one line of times, each meaning what it says), the pages not proven fresh by path
+ * with a mark per device and what each device saw, and the next step in one sentence. URLs are
  * escaped like the rest of the summary (html.ts).
  */
-import type { PreviewReport, VerifyReport } from '../verify/index.js'
-import type { CheckResult, CheckState, StateCounts } from '../verify/verify-pages.js'
+import type { VerifyReport } from '../verify/index.js'
+import type { CheckResult, CheckState, PageRow, Verification } from '../verify/verify-pages.js'
+import { clockTime, elapsed, plural, setting } from './format.js'
 import { code, escapeHtml, table } from './html.js'
+import type { VerificationPart } from './run-report.js'
 
-/** Rows of failed, stale and unverifiable checks shown; the rest are counted. */
-export const MAX_PROBLEM_ROWS = 50
+export { renderPreviewSection } from './preview-section.js'
+
+/** Page rows shown open; the rest (up to the summary's row limit) are folded. */
+export const OPEN_PAGE_ROWS = 10
+/** Page rows at most, open and folded together; the counts have them all. */
+export const MAX_PAGE_ROWS = 100
 /** Sitemap warnings the summary shows; the log has them all. */
 const MAX_SITEMAP_WARNINGS = 10
 
@@ -18,20 +26,18 @@ const STATUS_LABEL = {
   skipped: '⏭️ skipped'
 } as const
 
-const STATE_LABELS: readonly [CheckState, string][] = [
-  ['fresh', 'fresh'],
-  ['stale', 'stale'],
-  ['gone', 'gone (404/410)'],
-  ['not-cacheable', 'not cacheable (MISS)'],
-  ['unverifiable', 'unverifiable (DYNAMIC)'],
-  ['bypassed', 'bypassed (the edge skipped its cache)'],
-  ['failed', 'failed']
-]
-
 const DATA_CENTER_NOTE =
   'This proves the data center the runner reaches (and, on Cache By Country sites, the entries of the runner’s country).'
 
-export function renderVerificationSection(report: VerifyReport): string {
+type Verified = Extract<VerificationPart, { kind: 'verified' }>
+
+/** `chart`: the timeline's Markdown (timeline.ts), drawn after what was checked. */
+export function renderVerificationSection(
+  part: Verified,
+  maxRows = MAX_PAGE_ROWS,
+  chart = ''
+): string {
+  const { report } = part
   const { verification, selection } = report
   const parts = [`<h3>Verification at the edge: ${STATUS_LABEL[verification.status]}</h3>\n`]
   if (verification.fatal !== undefined) {
@@ -40,35 +46,18 @@ export function renderVerificationSection(report: VerifyReport): string {
   }
   const pages = selection.pages.length
   parts.push(
-    `<p>${pages} page(s) × ${report.devices.length} device(s) (${report.devices.map(code).join(', ')}) checked on ${code(report.siteUrl)}. ${escapeHtml(DATA_CENTER_NOTE)}</p>\n`
+    `<p>${escapeHtml(`${plural(pages, 'page')} × ${plural(report.devices.length, 'device')}`)} (${report.devices.map(code).join(', ')}) checked on ${code(report.siteUrl)}. ${escapeHtml(DATA_CENTER_NOTE)}</p>\n`
   )
   const scope = scopeNotes(report)
   if (scope !== '') parts.push(`<p>${escapeHtml(scope)}</p>\n`)
-  const counts = STATE_LABELS.map(([state, label]) => [
-    escapeHtml(label),
-    String(verification.counts[state])
-  ])
-  if (verification.notReached > 0) {
-    counts.push(['not started before the deadline', String(verification.notReached)])
-  }
-  counts.push(['warm (HIT after the purge)', String(verification.warm)])
-  if (verification.arrivalAfterMs !== undefined) {
-    counts.push(['purge seen arriving here after', seconds(verification.arrivalAfterMs)])
-  }
-  if (verification.medianSettledAfterMs !== undefined) {
-    counts.push(['time to fresh, median', seconds(verification.medianSettledAfterMs)])
-  }
-  if (verification.settledAfterMs !== undefined) {
-    counts.push(['time to fresh, slowest', seconds(verification.settledAfterMs)])
-  }
+  parts.push(chart)
+  parts.push(`<p><strong>Checks</strong>: ${escapeHtml(countsLine(verification))}</p>\n`)
+  parts.push(`<p><strong>Times</strong>: ${escapeHtml(timesLine(part))}</p>\n`)
   if (selection.leftOut > 0) {
-    counts.push(['left out by verify_limit', `${selection.leftOut} of ${selection.inShard} pages`])
+    parts.push(
+      `<p>${escapeHtml(`verify_limit left out ${selection.leftOut.toLocaleString('en')} of ${plural(selection.inShard, 'page')}: a sample spread over them was checked (verify_limit: 0 checks every page).`)}</p>\n`
+    )
   }
-  if (verification.skew.measured) {
-    const skew = Math.round((verification.skew.lowMs + verification.skew.highMs) / 2000)
-    counts.push(['edge clock minus runner clock', `${skew} s`])
-  }
-  parts.push(table(['checks', 'count'], counts))
   if (selection.uncheckedTags.length > 0) {
     parts.push(
       `<p>Tags that could not be checked (not folder tags, or no sitemap; list pages in <code>verify&#95;urls</code>): ${codeList(selection.uncheckedTags)}</p>\n`
@@ -78,7 +67,7 @@ export function renderVerificationSection(report: VerifyReport): string {
   for (const warning of selection.warnings ?? []) parts.push(`<p>⚠️ ${escapeHtml(warning)}</p>\n`)
   if (verification.notWarm > 0) {
     parts.push(
-      `<p>${verification.notWarm} fresh check(s) did not answer HIT before the warm-up ended: their first visitor may wait for the render.</p>\n`
+      `<p>${plural(verification.notWarm, 'fresh check')} did not answer HIT before the warm-up ended: their first visitor may wait for the render.</p>\n`
     )
   }
   if (report.sitemap?.turnedOff) {
@@ -89,7 +78,9 @@ export function renderVerificationSection(report: VerifyReport): string {
     parts.push('<p>No sitemap was found: pattern and folder-tag targets were not checked.</p>\n')
   }
   parts.push(sitemapWarnings(report.sitemap?.warnings ?? []))
-  parts.push(problemTable(verification.listed, verification.counts))
+  parts.push(pageTable(report, maxRows))
+  const next = nextStep(part)
+  if (next !== undefined) parts.push(`<p><strong>Next</strong>: ${escapeHtml(next)}</p>\n`)
   return parts.join('')
 }
 
@@ -100,7 +91,7 @@ function scopeNotes(report: VerifyReport): string {
   if (selection.shard) {
     const { index, count } = selection.shard
     notes.push(
-      `Shard ${index}/${count}: this job took ${selection.inShard} of the ${selection.selectedCount} selected pages (the other ${count - 1} shard(s) take the rest).`
+      `Shard ${index}/${count}: this job took ${selection.inShard.toLocaleString('en')} of the ${selection.selectedCount.toLocaleString('en')} selected pages (the other ${count - 1} shard(s) take the rest).`
     )
   }
   if (against.kind === 'purged-at') {
@@ -118,63 +109,225 @@ function scopeNotes(report: VerifyReport): string {
   return notes.join(' ')
 }
 
-/**
- * The checks the table lists, most serious first; pages not there and unverifiable ones are
- * listed apart from the fresh ones, not as failures.
- */
-const LISTED: readonly {
-  state: CheckState
-  label: string
-  detail?: (check: CheckResult) => string
-}[] = [
-  { state: 'failed', label: '❌ failed' },
-  { state: 'stale', label: '⚠️ stale' },
-  {
-    state: 'gone',
-    label: '➖ not there',
-    detail: check =>
-      `${check.httpStatus === undefined ? '404/410' : `HTTP ${check.httpStatus}`}: nothing stale is served, but not fresh either; check the path if the page should exist`
-  },
-  {
-    state: 'unverifiable',
-    label: '➖ unverifiable',
-    detail: () => 'DYNAMIC: the edge does not serve its cache to this client (not a failure)'
-  },
-  {
-    state: 'bypassed',
-    label: '➖ bypassed',
-    detail: check =>
-      `the edge bypassed its cache (${check.detail ?? 'no reason given'}): not provable, not a failure`
-  }
+const COUNT_WORDS: readonly [CheckState, string][] = [
+  ['fresh', '✅ {n} fresh'],
+  ['stale', '⚠️ {n} stale'],
+  ['failed', '❌ {n} failed'],
+  ['gone', '➖ {n} not there (404/410)'],
+  ['not-cacheable', '➖ {n} not cacheable (MISS)'],
+  ['unverifiable', '➖ {n} unverifiable (DYNAMIC)'],
+  ['bypassed', '➖ {n} bypassed (the edge skipped its cache)']
 ]
 
-function problemTable(checks: readonly CheckResult[], counts: StateCounts): string {
-  const listed = LISTED.flatMap(({ state, label, detail }) =>
-    checks
-      .filter(check => check.state === state)
-      .map(check => ({ check, label, detail: detail?.(check) }))
+/** `8 checks: ✅ 2 fresh · ⚠️ 4 stale (1 from the previous build) · …`: the non-zero ones. */
+export function countsLine(verification: Verification): string {
+  const { counts } = verification
+  const total = verification.checks + verification.notReached
+  const parts = COUNT_WORDS.filter(([state]) => counts[state] > 0).map(([state, words]) => {
+    const text = words.replace('{n}', counts[state].toLocaleString('en'))
+    return state === 'stale' && verification.oldContent > 0
+      ? `${text} (${verification.oldContent.toLocaleString('en')} from the previous build)`
+      : text
+  })
+  if (verification.notReached > 0) {
+    parts.push(`⏳ ${verification.notReached.toLocaleString('en')} not started before the deadline`)
+  }
+  if (verification.warm > 0) parts.push(`${verification.warm.toLocaleString('en')} warm (HIT)`)
+  return `${plural(total, 'check')}: ${parts.join(' · ') || 'none made'}`
+}
+
+/** Time to fresh over the fresh checks only, the purge's arrival, the deadline, the clocks. */
+export function timesLine(part: Verified): string {
+  const { verification, against } = part.report
+  const times = verification.timeToFresh
+  const parts: string[] = []
+  if (against.kind !== 'warm-only') {
+    parts.push(
+      times === undefined
+        ? 'time to fresh — (no check was fresh)'
+        : `time to fresh: median ${elapsed(times.medianMs)}, slowest ${elapsed(times.slowestMs)} (${plural(times.count, 'fresh check')})`
+    )
+  }
+  if (verification.arrivalAfterMs !== undefined) {
+    parts.push(
+      `purge seen arriving here ${elapsed(verification.arrivalAfterMs)} after it was accepted`
+    )
+  }
+  const from =
+    part.deadlineFrom === 'last-purge'
+      ? 'after the last purge was accepted'
+      : 'after the step began'
+  parts.push(`deadline ${setting(part.timeoutMs)} ${from}`)
+  parts.push(`checks took ${elapsed(verification.durationMs)}`)
+  if (verification.skew.measured) {
+    const skew = Math.round((verification.skew.lowMs + verification.skew.highMs) / 2000)
+    parts.push(
+      skew === 0
+        ? 'edge clock within 1 s of the runner’s'
+        : `edge clock ${plural(Math.abs(skew), 'second')} ${skew > 0 ? 'ahead of' : 'behind'} the runner’s`
+    )
+  }
+  return parts.join(' · ')
+}
+
+/** How bad a device's check is, for ordering rows: the worst device of a page decides. */
+const SEVERITY: Readonly<Record<CheckState | 'not-started', number>> = {
+  failed: 0,
+  stale: 1,
+  'not-started': 2,
+  gone: 3,
+  unverifiable: 4,
+  bypassed: 4,
+  'not-cacheable': 5,
+  fresh: 6
+}
+
+function severityOf(row: PageRow): number {
+  return Math.min(
+    ...row.checks.map(check => SEVERITY[check === undefined ? 'not-started' : check.state])
   )
-  // The run names at most a thousand checks of each state; the counts have them all.
-  const total = LISTED.reduce((sum, { state }) => sum + counts[state], 0)
-  if (listed.length === 0) return ''
-  // Only the rows shown are rendered: a big run can have many thousands of them.
-  const rows = listed
-    .slice(0, MAX_PROBLEM_ROWS)
-    .map(({ check, label, detail }) => [
-      code(check.url),
-      code(check.device),
-      check.staleReason === 'old-content' ? '⚠️ old content' : label,
-      escapeHtml(
-        check.state === 'bypassed'
-          ? (detail ?? '')
-          : check.staleReason === 'old-content'
-            ? `served from the previous build: ${check.detail ?? 'the build is not in the page'}`
-            : (check.detail ?? detail ?? '')
-      )
-    ])
-  const shown = Math.min(listed.length, MAX_PROBLEM_ROWS)
-  const more = total > shown ? `<p>… and ${total - shown} more.</p>\n` : ''
-  return `<h4>Checks not proven fresh</h4>\n${table(['page', 'device', 'result', 'detail'], rows)}${more}`
+}
+
+/** One row per page not proven fresh, the site once in the heading, a mark per device. */
+function pageTable(report: VerifyReport, maxRows: number): string {
+  const { verification } = report
+  const rows = [...verification.pages].sort(
+    (a, b) => severityOf(a) - severityOf(b) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)
+  )
+  if (rows.length === 0) return ''
+  const skewMs = verification.skew.measured
+    ? (verification.skew.lowMs + verification.skew.highMs) / 2
+    : 0
+  const headers = ['page', ...report.devices, 'what it saw']
+  const render = (row: PageRow): string[] => [
+    code(pathOf(row.url, report.siteUrl)),
+    ...row.checks.map(check => escapeHtml(mark(check))),
+    sawText(row, report.devices, skewMs)
+  ]
+  const shown = rows.slice(0, maxRows)
+  const open = shown.slice(0, OPEN_PAGE_ROWS)
+  const folded = shown.slice(OPEN_PAGE_ROWS)
+  const total = verification.problemPages
+  const heading = `<h4>Not proven fresh on ${code(report.siteUrl)}: ${escapeHtml(plural(total, 'page'))}</h4>\n`
+  const parts = [heading, table(headers, open.map(render))]
+  if (folded.length > 0) {
+    parts.push(
+      `<details><summary>${escapeHtml(`${plural(folded.length, 'more page')}`)}</summary>\n\n${table(headers, folded.map(render))}</details>\n`
+    )
+  }
+  if (total > shown.length) {
+    parts.push(
+      `<p>${escapeHtml(`… and ${plural(total - shown.length, 'more page')} not listed here (the 'stale' output names the stale checks).`)}</p>\n`
+    )
+  }
+  return parts.join('')
+}
+
+/** A device's check as a mark and a word. */
+function mark(check: CheckResult | undefined): string {
+  if (check === undefined) return '⏳ not started'
+  switch (check.state) {
+    case 'fresh':
+      return '✅ fresh'
+    case 'not-cacheable':
+      return '➖ MISS'
+    case 'stale':
+      return check.staleReason === 'old-content' ? '⚠️ old build' : '⚠️ stale'
+    case 'failed':
+      return '❌ failed'
+    case 'gone':
+      return `➖ ${check.httpStatus ?? '404/410'}`
+    case 'unverifiable':
+      return '➖ DYNAMIC'
+    case 'bypassed':
+      return '➖ bypassed'
+  }
+}
+
+/** What the devices not fresh saw: once when they agree, else device by device. */
+function sawText(row: PageRow, devices: readonly string[], skewMs: number): string {
+  const seen = row.checks
+    .map((check, index) => ({ device: devices[index] ?? '', text: describeCheck(check, skewMs) }))
+    .filter((entry): entry is { device: string; text: string } => entry.text !== undefined)
+  const distinct = new Set(seen.map(entry => entry.text))
+  if (distinct.size <= 1) return escapeHtml(seen[0]?.text ?? '')
+  return seen.map(entry => `${code(entry.device)}: ${escapeHtml(entry.text)}`).join('<br>')
+}
+
+/** What one check saw, in words a person can act on; undefined for a fresh one. */
+export function describeCheck(check: CheckResult | undefined, skewMs = 0): string | undefined {
+  if (check === undefined) return 'not started before the deadline'
+  const ids = check.edgeIds !== undefined ? ` (edge ids ${check.edgeIds})` : ''
+  switch (check.state) {
+    case 'fresh':
+    case 'not-cacheable':
+      return undefined
+    case 'stale':
+      return `${describeStale(check, skewMs)}${ids}`
+    case 'failed':
+      return check.detail ?? 'failed'
+    case 'gone':
+      return `HTTP ${check.httpStatus ?? '404/410'}: not there, so nothing stale is served; check the path if the page should exist`
+    case 'unverifiable':
+      return 'DYNAMIC: the edge does not serve its cache to this client (not a failure)'
+    case 'bypassed':
+      return `the edge bypassed its cache (${check.detail ?? 'no reason given'}): not provable, not a failure`
+  }
+}
+
+function describeStale(check: CheckResult, skewMs: number): string {
+  const { cachedAtMs, judgedAgainst } = check
+  if (check.staleReason === 'old-content') {
+    const when = cachedAtMs === undefined ? '' : `rendered at ${clockTime(cachedAtMs)}, `
+    const lacks = (check.detail ?? '').split(';')[0] || 'the build is not in the page'
+    return `served from the previous build: ${when}after the purge, but ${lacks}`
+  }
+  if (cachedAtMs === undefined) return `still the cached page: ${check.detail ?? 'no cache date'}`
+  if (judgedAgainst === undefined) return `cached at ${clockTime(cachedAtMs)}`
+  const beforeMs = Math.max(0, judgedAgainst + skewMs - cachedAtMs)
+  return `cached at ${clockTime(cachedAtMs)}, ${ago(beforeMs)} before the purge was accepted`
+}
+
+/** `5 s`, `125 s`, `3 h 00 min`: seconds while they read at a glance. */
+function ago(ms: number): string {
+  const seconds = Math.round(ms / 1000)
+  return seconds < 600 ? `${seconds} s` : elapsed(ms)
+}
+
+/** The page's path and query on the site (the site is named once, in the heading). */
+function pathOf(url: string, siteUrl: string): string {
+  return url.startsWith(siteUrl) && url.charAt(siteUrl.length) === '/'
+    ? url.slice(siteUrl.length)
+    : url
+}
+
+/** The one thing to do next, for the most serious problem; undefined when there is none. */
+export function nextStep(part: Verified): string | undefined {
+  const { verification, against } = part.report
+  const { counts } = verification
+  const deadline = setting(part.timeoutMs)
+  const warnHint =
+    part.mode === 'fail' ? ', or set verify: warn to report it without failing the step' : ''
+  if (verification.notReached > 0) {
+    return `${plural(verification.notReached, 'check')} did not start before the ${deadline} deadline: raise verify_timeout_seconds${part.report.ratePerSecond !== undefined ? ' or rate' : ''}, or split the pages over more shards (shard: K/N).`
+  }
+  const stillStale = counts.stale - verification.oldContent
+  if (stillStale > 0) {
+    const where = against.kind === 'purged-at' ? 'this job’s data center' : 'this data center'
+    return verification.arrivalAfterMs !== undefined || counts.fresh > 0
+      ? `the purge reached ${where}, but ${plural(stillStale, 'check')} were still stale at the ${deadline} deadline: raise verify_timeout_seconds${warnHint}.`
+      : `the purge had not reached ${where} ${deadline} after it was accepted: raise verify_timeout_seconds (a purge can take minutes to reach every data center)${warnHint}.`
+  }
+  if (verification.oldContent > 0) {
+    return 'pages were rendered again from the previous build: see "Old content" below for what was purged again and what to do.'
+  }
+  if (counts.failed > 0) {
+    return `${plural(counts.failed, 'check')} could not be made (the rows say why): check that site_url answers, then run the job again.`
+  }
+  if (counts.gone > 0) {
+    return 'pages answered 404 or 410: check their paths (urls, verify_urls) if they should exist.'
+  }
+  return undefined
 }
 
 /** The section of a run that asked for verification but did not verify. */
@@ -182,60 +335,18 @@ export function renderVerificationSkipped(reason: string): string {
   return `<h3>Verification at the edge: ${STATUS_LABEL.skipped}</h3>\n<p>${escapeHtml(reason)}</p>\n`
 }
 
-/** The dry run's blast radius: what each target selects in the sitemap. */
-export function renderPreviewSection(preview: PreviewReport): string {
-  const { sitemap, selection } = preview
-  const parts = [`<h3>Preview: pages these purges select on ${code(preview.siteUrl)}</h3>\n`]
-  if (sitemap.turnedOff) {
-    parts.push(
-      '<p>Sitemaps are turned off (<code>sitemap: none</code>), so pattern and folder-tag targets cannot be previewed.</p>\n'
-    )
-  } else if (!sitemap.found) {
-    parts.push(
-      '<p>No sitemap was found, so pattern and folder-tag targets cannot be previewed.</p>\n'
-    )
-  } else {
-    parts.push(`<p>The sitemap lists ${sitemap.pages} page(s) in ${sitemap.files} file(s).</p>\n`)
-  }
-  parts.push(sitemapWarnings(sitemap.warnings))
-  const rows = selection.bySitemap.map(entry => [
-    entry.target.kind === 'pattern' ? 'pattern' : 'folder tag',
-    code(entry.target.item),
-    `${entry.count} of ${sitemap.pages}`,
-    entry.first.map(code).join('<br>') + (entry.count > entry.first.length ? '<br>…' : '')
-  ])
-  if (rows.length > 0) parts.push(table(['kind', 'target', 'pages', 'first pages'], rows))
-  if (selection.urlsNotInSitemap.length > 0 && sitemap.found) {
-    parts.push(
-      `<p>URL targets the sitemap does not list (typos?): ${codeList(selection.urlsNotInSitemap)}</p>\n`
-    )
-  }
-  if (selection.uncheckedTags.length > 0) {
-    parts.push(
-      `<p>Tags whose pages cannot be known from the sitemap: ${codeList(selection.uncheckedTags)}</p>\n`
-    )
-  }
-  for (const note of selection.notes) parts.push(`<p>${escapeHtml(note)}</p>\n`)
-  for (const warning of selection.warnings ?? []) parts.push(`<p>⚠️ ${escapeHtml(warning)}</p>\n`)
-  return parts.join('')
-}
-
-/** At most MAX_PROBLEM_ROWS items, then a count: the summary must stay small. */
-function codeList(items: readonly string[]): string {
-  const shown = items.slice(0, MAX_PROBLEM_ROWS).map(code).join(', ')
-  const more = items.length - MAX_PROBLEM_ROWS
+/** At most 50 items, then a count: the summary must stay small. */
+export function codeList(items: readonly string[]): string {
+  const shown = items.slice(0, 50).map(code).join(', ')
+  const more = items.length - 50
   return more > 0 ? `${shown} and ${more} more` : shown
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`
 }
 
 /**
  * What the sitemaps' reading warned about (a file that is not a sitemap, URLs on other hosts
  * skipped): the first few, the log has them all.
  */
-function sitemapWarnings(warnings: readonly string[]): string {
+export function sitemapWarnings(warnings: readonly string[]): string {
   const shown = warnings
     .slice(0, MAX_SITEMAP_WARNINGS)
     .map(warning => `<p>⚠️ ${escapeHtml(warning)}</p>\n`)

@@ -4,6 +4,7 @@
  * find them.
  */
 import { Output } from '../constants.js'
+import type { Verification } from '../verify/verify-pages.js'
 
 export function skippedVerifyOutputs(): Record<string, string> {
   return {
@@ -15,4 +16,16 @@ export function skippedVerifyOutputs(): Record<string, string> {
     [Output.PagesSelected]: '0',
     [Output.PagesChecked]: '0'
   }
+}
+
+/**
+ * `verify_seconds`: the slowest time to fresh, only when every verifiable check was fresh (a
+ * number of a verification that ended stale, or that proved nothing fresh, would mislead).
+ */
+export function verifySecondsOutput(
+  verification: Pick<Verification, 'status' | 'timeToFresh'>
+): string {
+  const times = verification.timeToFresh
+  if (verification.status !== 'fresh' || times === undefined) return ''
+  return (times.slowestMs / 1000).toFixed(1)
 }

@@ -1,8 +1,8 @@
 /**
  * The changed-files step as main.ts calls it: decide what the event changed, ask GitHub (its
  * client loaded only when there is something to ask), map the files through url_map, and set
- * the changed-files outputs. A failure to list them ends the run with `status: failed` and a
- * summary that says what was asked and what went wrong: nothing is purged then. Input problems
+ * the changed-files outputs. A failure to list them ends the run with `status: failed`, and
+ * returns what was asked and what went wrong for the summary: nothing is purged then. Input problems
  * that only the event reveals are handed back to main.ts, which reports them as the inputs
  * step does.
  */
@@ -12,10 +12,7 @@ import { Diagnostics } from '../diagnostics.js'
 import { checkGitHubApiUrl, GitHubApiUrlError } from '../changed-files/api-url.js'
 import type { ChangeSource } from '../changed-files/change-source.js'
 import type { ChangedFiles } from '../changed-files/github-changes.js'
-import {
-  renderChangedFilesFailure,
-  type ChangedFilesReport
-} from '../report/changed-files-report.js'
+import type { ChangedFilesFailure, ChangedFilesReport } from '../report/changed-files-report.js'
 import { skippedVerifyOutputs } from '../report/verify-outputs.js'
 import type { ChangedFilesSettings } from '../settings.js'
 
@@ -23,8 +20,8 @@ export type ChangedFilesStep =
   | { readonly kind: 'found'; readonly report: ChangedFilesReport }
   /** The event and the inputs do not fit together: reported like any input problem. */
   | { readonly kind: 'input-problems'; readonly diagnostics: Diagnostics }
-  /** GitHub could not list them: the step has failed and written its summary. */
-  | { readonly kind: 'failed' }
+  /** GitHub could not list them: the step has failed; the summary says why. */
+  | { readonly kind: 'failed'; readonly failure: ChangedFilesFailure }
 
 export async function findChangedFiles(
   changed: ChangedFilesSettings,
@@ -73,9 +70,8 @@ export async function findChangedFiles(
     if (!known) throw error
     const message = `Could not list the changed files, so nothing was purged: ${error.message}`
     io.setOutputs({ [Output.Status]: 'failed', ...skippedVerifyOutputs() })
-    await io.writeSummary(renderChangedFilesFailure({ ...failure, error: error.message }))
     io.setFailed(message)
-    return { kind: 'failed' }
+    return { kind: 'failed', failure: { ...failure, error: error.message } }
   }
 }
 

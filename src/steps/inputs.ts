@@ -1,7 +1,7 @@
 /**
  * The inputs step: raw input strings in, typed settings out. Notices and warnings go to the
  * log; problems end the run before anything is sent, with one error annotation per input that
- * is wrong, the `status` output and a summary listing every problem. Later steps that find
+ * is wrong, the `status` output, and the problems for the summary. Later steps that find
  * input problems of their own (the changed-files step's event rules) hand them to
  * failOnInputProblems through main.ts.
  */
@@ -14,7 +14,7 @@ import {
 } from '../diagnostics.js'
 import { checkInputVariables, type InputEnvironment } from '../input-names.js'
 import { TRUE_WORDS } from '../scalars.js'
-import { renderInputProblems } from '../report/summary.js'
+import type { ProblemText } from '../report/run-report.js'
 import { skippedVerifyOutputs } from '../report/verify-outputs.js'
 import { parseInputs, type EventDefaults, type RawInputs, type RunSettings } from '../settings.js'
 
@@ -26,32 +26,29 @@ export async function readSettings(
   raw: RawInputs,
   environment: InputEnvironment,
   io: ActionIo
-): Promise<{ settings: RunSettings; diagnostics: Diagnostics } | undefined> {
+): Promise<
+  | { settings: RunSettings; diagnostics: Diagnostics; problems?: undefined }
+  | { problems: ProblemText[] }
+> {
   const names = new Diagnostics()
   checkInputVariables(environment, raw, names)
   const { settings, diagnostics } = await parseInputs(raw, names, await eventDefaults(raw))
   io.remarks(diagnostics)
-  if (!settings) {
-    await failOnInputProblems(diagnostics, io)
-    return undefined
-  }
+  if (!settings) return { problems: failOnInputProblems(diagnostics, io) }
   return { settings, diagnostics }
 }
 
-export async function failOnInputProblems(diagnostics: Diagnostics, io: ActionIo): Promise<void> {
+/** Fails the step on these problems (outputs, annotations); returns them for the summary. */
+export function failOnInputProblems(diagnostics: Diagnostics, io: ActionIo): ProblemText[] {
   const count = diagnostics.problems.length
   io.setOutputs({ [Output.Status]: 'failed', ...skippedVerifyOutputs() })
-  await io.writeSummary(
-    renderInputProblems(
-      diagnostics.problems.map(problem => ({
-        text: formatProblemWithoutCorrection(problem),
-        ...(problem.correction !== undefined && { yaml: problem.correction })
-      }))
-    )
-  )
   io.info(`${count} input problem${count === 1 ? '' : 's'}; nothing was sent.`)
   // One error annotation per input that is wrong, and no other.
   io.failWithErrors(problemMessagesByInput(diagnostics.problems))
+  return diagnostics.problems.map(problem => ({
+    text: formatProblemWithoutCorrection(problem),
+    ...(problem.correction !== undefined && { yaml: problem.correction })
+  }))
 }
 
 /**

@@ -2,9 +2,9 @@
  * The origin step as main.ts calls it, between the plan and the purge: with origin_url, wait
  * until the origin shows the build before anything is purged (a purge that lands before the
  * new build is live makes the service render and cache the old one again). A dry run looks
- * once. When the build never shows, the step fails the run with `status: failed` and a summary
- * that says what was polled, for how long, what was expected and what the origin last said;
- * nothing is purged. The wait's code is loaded only when origin_url is given.
+ * once. When the build never shows, the step fails the run with `status: failed`, and its report
+ * says (in the summary) what was polled, for how long, what was expected and what the origin
+ * last said; nothing is purged. The wait's code is loaded only when origin_url is given.
  */
 import type { ActionIo } from '../action-io.js'
 import { Output } from '../constants.js'
@@ -15,9 +15,9 @@ import type { RunSettings } from '../settings.js'
 export type OriginStep =
   /** No origin_url: nothing to wait for. */
   | { readonly kind: 'not-asked' }
-  /** Ready (or, on a dry run, looked at once): purge, then write the section. */
+  /** Ready (or, on a dry run, looked at once): purge. */
   | { readonly kind: 'looked'; readonly report: OriginReport }
-  /** The build never showed: the step has failed and written its summary. */
+  /** The build never showed: the step has failed; nothing may be purged. */
   | { readonly kind: 'failed'; readonly report: OriginReport }
 
 export async function waitForOrigin(
@@ -31,6 +31,7 @@ export async function waitForOrigin(
     return { kind: 'not-asked' }
   }
   const { runOriginWait, describeLook, seconds } = await import('../origin/index.js')
+  const startedAt = Date.now()
   const wait = await runOriginWait({
     settings: origin,
     requestTimeoutMs: settings.timeoutMs,
@@ -42,14 +43,14 @@ export async function waitForOrigin(
     build: origin.build,
     timeoutMs: origin.timeoutMs,
     dryRun: settings.dryRun,
-    wait
+    wait,
+    startedAt
   }
   io.setOutputs({
     [Output.OriginSeconds]: wait.ready ? (wait.elapsedMs / 1000).toFixed(1) : ''
   })
   if (wait.ready || settings.dryRun) return { kind: 'looked', report }
 
-  const { renderOriginTimeout } = await import('../report/origin-report.js')
   const { targets } = plan
   io.setOutputs({
     [Output.Status]: 'failed',
@@ -61,7 +62,6 @@ export async function waitForOrigin(
     [Output.Urls]: [],
     [Output.Failed]: [...targets.tags, ...targets.urls, ...targets.patterns]
   })
-  await io.writeSummary(renderOriginTimeout(report, targets))
   const last = wait.last ? describeLook(wait.last) : 'no answer'
   const why =
     wait.stopped === 'retry-after'
@@ -71,11 +71,4 @@ export async function waitForOrigin(
     `origin_url ${origin.url.href} did not show build ${origin.build.text} (${origin.build.source}): ${why}; ${wait.looks} look(s), last: ${last}. Nothing was purged: a purge now would re-cache the previous build.`
   )
   return { kind: 'failed', report }
-}
-
-/** The origin's summary section, after the purge's (the wait came first, the purge is the headline). */
-export async function reportOrigin(io: ActionIo, step: OriginStep): Promise<void> {
-  if (step.kind !== 'looked') return
-  const { renderOriginSection } = await import('../report/origin-report.js')
-  await io.writeSummary(renderOriginSection(step.report))
 }

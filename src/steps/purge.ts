@@ -1,14 +1,13 @@
 /**
  * The purge step: sends the plan's requests (send/ is the only code that talks to the
- * service), logs each result as it comes, and reports the outcome as outputs and the job
- * summary. The runner's time of each accepted request is kept: verification counts from it.
+ * service), logs each result as it comes, sets the outputs and returns its part of the run's
+ * report. The runner's time of each accepted request is kept: verification counts from it.
  */
 import type { ActionIo } from '../action-io.js'
 import { Output, USER_AGENT } from '../constants.js'
 import { buildPlan, requestBody, type AcceptanceTimes, type Plan } from '../plan.js'
-import type { ChangedFilesReport } from '../report/changed-files-report.js'
 import { sentOutcome, type RunOutcome } from '../report/outcome.js'
-import { renderSummary } from '../report/summary.js'
+import type { PurgeReport } from '../report/run-report.js'
 import { createHttpTransport } from '../send/http-transport.js'
 import { describeFailure, sendPlan, type RequestResult } from '../send/send-plan.js'
 import { formatAcceptedAt } from '../verify/purged-at.js'
@@ -17,6 +16,8 @@ import type { RunSettings } from '../settings.js'
 export interface SentPurges {
   readonly results: RequestResult[]
   readonly acceptedAt: AcceptanceTimes
+  /** Runner's clock: when the first request left. */
+  readonly sentAt: number
 }
 
 export function describePlan(plan: Plan): string[] {
@@ -35,6 +36,7 @@ export async function sendPurges(
   if (settings.baseUrl === undefined) throw new Error('sendPurges: no base_url to send to')
   const baseUrl = settings.baseUrl
   const transport = createHttpTransport(USER_AGENT, settings.timeoutMs)
+  const sentAt = Date.now()
   try {
     const results = await sendPlan(plan.requests, transport, {
       baseUrl,
@@ -55,7 +57,7 @@ export async function sendPurges(
         onStop: reason => io.error(`Stopping: ${reason}. No further request is sent.`)
       }
     })
-    return { results, acceptedAt }
+    return { results, acceptedAt, sentAt }
   } finally {
     transport.close()
   }
@@ -103,44 +105,35 @@ function describeResult(result: RequestResult): string {
   return `${what}: FAILED after ${result.attempts} attempt(s): ${describeFailure(result)}`
 }
 
-export interface PurgeReport {
-  plan: Plan
-  outcome: RunOutcome
-  /** The runner's time each accepted request was accepted at: `accepted_at` is the last. */
-  acceptedAt?: AcceptanceTimes
-  results?: readonly RequestResult[]
-  warnings: readonly string[]
-  changedFiles?: ChangedFilesReport | undefined
-}
-
-/** The purge's outputs and summary section, for every outcome (sent, dry run, nothing). */
-export async function reportPurge(io: ActionIo, input: PurgeReport): Promise<void> {
-  const { outcome } = input
-  const times = [...(input.acceptedAt?.values() ?? [])]
+/** The purge's outputs and its part of the report, for every outcome (sent, dry run, nothing). */
+export function reportPurge(
+  io: ActionIo,
+  input: { plan: Plan; outcome: RunOutcome; sent?: SentPurges }
+): PurgeReport {
+  const { outcome, plan, sent } = input
+  const times = [...(sent?.acceptedAt.values() ?? [])]
+  const lastAcceptedAt = times.length > 0 ? Math.max(...times) : undefined
   io.setOutputs({
     [Output.Status]: outcome.status,
     [Output.Pattern]: outcome.purged.patterns[0] ?? '',
     [Output.Count]: String(outcome.count),
     // For the verify jobs of a matrix: their purged_at.
-    [Output.AcceptedAt]: times.length > 0 ? formatAcceptedAt(Math.max(...times)) : ''
+    [Output.AcceptedAt]: lastAcceptedAt === undefined ? '' : formatAcceptedAt(lastAcceptedAt)
   })
   io.setListOutputs({
     [Output.Tags]: outcome.purged.tags,
     [Output.Urls]: outcome.purged.urls,
     [Output.Failed]: outcome.failed
   })
-  await io.writeSummary(
-    renderSummary({
-      plan: input.plan,
-      outcome,
-      ...(input.results && { results: input.results }),
-      warnings: input.warnings,
-      ...(input.changedFiles && { changedFiles: input.changedFiles })
-    })
-  )
   if (outcome.status === 'purged') {
     io.info(
       `Purged ${outcome.count} target(s). They can take a few minutes to propagate to all data centers.`
     )
+  }
+  return {
+    plan,
+    outcome,
+    ...(sent && { results: sent.results, sentAt: sent.sentAt }),
+    ...(lastAcceptedAt !== undefined && { lastAcceptedAt })
   }
 }

@@ -1,33 +1,33 @@
 /**
  * The verification step as main.ts calls it: after the purges (verify), on a dry run (preview)
- * or instead of them (skipped, with the reason). It sets the verification outputs, writes the
- * summary section and decides whether the step fails. The verification code itself is loaded
- * only when a run needs it.
+ * or instead of them (skipped, with the reason). It sets the verification outputs, decides
+ * whether the step fails, and returns its part of the run's report (the summary is rendered
+ * from it at the end). The verification code itself is loaded only when a run needs it.
  */
 import type { ActionIo } from '../action-io.js'
 import { Output, type VerifyStatus } from '../constants.js'
 import type { AcceptanceTimes, PurgeRequest, PurgeTargets } from '../plan.js'
 import { jsonArrayWithin, MAX_LIST_OUTPUT_BYTES } from '../report/list-outputs.js'
-import { skippedVerifyOutputs } from '../report/verify-outputs.js'
+import type { VerificationPart } from '../report/run-report.js'
+import { skippedVerifyOutputs, verifySecondsOutput } from '../report/verify-outputs.js'
 import type { RepurgeMode, RepurgeSent, Repurger } from '../repurge/repurger.js'
 import type { RunSettings, VerifySettings } from '../settings.js'
-import type { VerifyInput } from '../verify/index.js'
+import type { PreviewReport, VerifyInput } from '../verify/index.js'
 import { formatAcceptedAt } from '../verify/purged-at.js'
 
 /** Purges pages again by URL (main.ts hands in the purge step's sender). */
 export type RepurgeUrls = (urls: readonly string[]) => Promise<RepurgeSent>
 
-/** Verification was asked for but cannot run: says why in the summary. */
-export async function skipVerification(
+/** Verification was asked for but cannot run: the summary says why. */
+export function skipVerification(
   io: ActionIo,
   settings: RunSettings,
   reason: string
-): Promise<void> {
+): VerificationPart | undefined {
   io.setOutputs(skippedVerifyOutputs())
-  if (settings.verify === undefined || settings.verify.mode === 'off') return
+  if (settings.verify === undefined || settings.verify.mode === 'off') return undefined
   io.info(`Verification skipped: ${reason}`)
-  const { renderVerificationSkipped } = await import('../report/verification.js')
-  await io.writeSummary(renderVerificationSkipped(reason))
+  return { kind: 'skipped', reason }
 }
 
 export async function verifyAfterPurge(
@@ -37,11 +37,11 @@ export async function verifyAfterPurge(
   requests: readonly PurgeRequest[],
   acceptedAt: AcceptanceTimes,
   repurgeUrls?: RepurgeUrls
-): Promise<void> {
+): Promise<VerificationPart | undefined> {
   const verify = settings.verify
   if (verify === undefined || verify.mode === 'off' || verify.siteUrl === undefined) {
     io.setOutputs(skippedVerifyOutputs())
-    return
+    return undefined
   }
   const [{ targetKey }, explain] = await Promise.all([
     import('../verify/index.js'),
@@ -62,7 +62,7 @@ export async function verifyAfterPurge(
   const repurger = await createRepurger(io, settings, lastAcceptedAt + verify.timeoutMs, {
     repurgeUrls
   })
-  await verifyAndReport(
+  return verifyAndReport(
     io,
     settings,
     {
@@ -85,7 +85,7 @@ export async function verifyWithoutPurge(
   io: ActionIo,
   settings: RunSettings,
   targets: PurgeTargets
-): Promise<void> {
+): Promise<VerificationPart> {
   const verify = settings.verify
   // The settings refuse mode: verify without site_url.
   if (verify?.siteUrl === undefined) throw new Error('mode: verify without site_url')
@@ -106,7 +106,7 @@ export async function verifyWithoutPurge(
   }
   // Nothing is purged in this job, so old content is reported, not purged again.
   const repurger = await createRepurger(io, settings, now + verify.timeoutMs, {})
-  await verifyAndReport(
+  return verifyAndReport(
     io,
     settings,
     {
@@ -129,16 +129,15 @@ interface OldContentHandling {
   readonly purgedAt: number
 }
 
-/** Runs the verification, sets its outputs, writes its summary section and concludes. */
+/** Runs the verification, sets its outputs, concludes, and returns its part of the report. */
 async function verifyAndReport(
   io: ActionIo,
   settings: RunSettings,
   input: Omit<VerifyInput, 'requestTimeoutMs' | 'log'> & { settings: VerifySettings },
   oldContent?: OldContentHandling
-): Promise<void> {
-  const [{ runVerification }, { renderVerificationSection }, explain] = await Promise.all([
+): Promise<VerificationPart> {
+  const [{ runVerification }, explain] = await Promise.all([
     import('../verify/index.js'),
-    import('../report/verification.js'),
     import('../verify/explain.js')
   ])
   const verify = input.settings
@@ -178,26 +177,27 @@ async function verifyAndReport(
   io.setOutputs({
     [Output.VerifyStatus]: verification.status,
     [Output.Stale]: staleOutput.json,
-    [Output.VerifySeconds]:
-      verification.settledAfterMs === undefined
-        ? ''
-        : (verification.settledAfterMs / 1000).toFixed(1),
+    [Output.VerifySeconds]: verifySecondsOutput(verification),
     [Output.Warm]: String(verification.warm),
     [Output.Shard]: verify.shard ? `${verify.shard.index}/${verify.shard.count}` : '',
     [Output.PagesSelected]: String(selection.selectedCount),
     [Output.PagesChecked]: String(selection.pages.length)
   })
-  await io.writeSummary(renderVerificationSection(report))
-  if (settings.content && oldContent) {
-    const { renderOldContentSection } = await import('../report/repurge-report.js')
-    await io.writeSummary(
-      renderOldContentSection({
-        build: settings.content.build,
-        stillOld: verification.oldContent,
-        repurge: oldContent.repurger.report(),
-        purgedAt: oldContent.purgedAt
+  const part: VerificationPart = {
+    kind: 'verified',
+    report,
+    mode: verify.mode === 'warn' ? 'warn' : 'fail',
+    timeoutMs: verify.timeoutMs,
+    deadlineFrom: input.against.kind === 'purges' ? 'last-purge' : 'step-start',
+    ...(settings.content &&
+      oldContent && {
+        oldContent: {
+          build: settings.content.build,
+          stillOld: verification.oldContent,
+          repurge: oldContent.repurger.report(),
+          purgedAt: oldContent.purgedAt
+        }
       })
-    )
   }
   const goneWarning = explain.goneWarning(verification.listed, counts.gone, verify.devices.length)
   if (goneWarning !== undefined) io.warning(goneWarning)
@@ -227,6 +227,7 @@ async function verifyAndReport(
         : 'after the step started',
     ...(nothingChecked !== undefined && { nothingChecked })
   })
+  return part
 }
 
 interface VerificationCounts {
@@ -307,13 +308,10 @@ export async function previewDryRun(
   io: ActionIo,
   settings: RunSettings,
   targets: PurgeTargets
-): Promise<void> {
+): Promise<PreviewReport | undefined> {
   const verify = settings.verify
-  if (verify?.siteUrl === undefined) return
-  const [{ runPreview }, { renderPreviewSection }] = await Promise.all([
-    import('../verify/index.js'),
-    import('../report/verification.js')
-  ])
+  if (verify?.siteUrl === undefined) return undefined
+  const { runPreview } = await import('../verify/index.js')
   const preview = await runPreview({
     settings: verify,
     siteUrl: verify.siteUrl,
@@ -326,7 +324,7 @@ export async function previewDryRun(
     ? 'sitemaps are turned off (sitemap: none)'
     : `the sitemap lists ${preview.output.sitemap_pages}`
   io.info(`Preview: the purges select ${preview.output.selected_count} page(s); ${listed}.`)
-  await io.writeSummary(renderPreviewSection(preview))
+  return preview
 }
 
 /**

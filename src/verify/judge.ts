@@ -36,6 +36,8 @@ export type Verdict =
       readonly kind: 'stale'
       readonly reason: StaleReason
       readonly cacheDate: string
+      /** The cache date read (edge's clock), when it could be. */
+      readonly cachedAtMs?: number
       readonly detail?: string
     }
   /**
@@ -145,8 +147,9 @@ function judgeHit(
 ): Verdict {
   const text = headerValue(answer.headers, `${prefix}-kc-date`)
   const cacheDate = (text ?? '').trim()
+  const cached = parseEdgeDate(text)
+  const cachedAt = cached === undefined ? {} : { cachedAtMs: cached.ms }
   if (purgeAcceptedAt !== undefined) {
-    const cached = parseEdgeDate(text)
     if (cached === undefined) {
       return {
         kind: 'retry',
@@ -157,7 +160,7 @@ function judgeHit(
     // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
     const acceptedAtEdge = purgeAcceptedAt + skew.lowMs
     if (cached.ms + cached.resolutionMs <= acceptedAtEdge) {
-      return { kind: 'stale', reason: 'not-purged-yet', cacheDate }
+      return { kind: 'stale', reason: 'not-purged-yet', cacheDate, ...cachedAt }
     }
   }
   if (!proveContent) return { kind: 'fresh', warm: true }
@@ -170,6 +173,7 @@ function judgeHit(
         kind: 'stale',
         reason: 'old-content',
         cacheDate,
+        ...cachedAt,
         detail: content.capped
           ? `the build is not in the first ${content.bytes / (1024 * 1024)} MiB of the page`
           : 'the build is not in the page'

@@ -43,7 +43,7 @@ export interface TargetSelection {
   readonly target: TargetRef
   /** Sitemap pages the target selects. */
   readonly count: number
-  /** The first of them, for the preview. */
+  /** The first of them in path order (at most PREVIEW_FIRST), for the preview. */
   readonly first: readonly string[]
   /** For a pattern: how long matching the sitemap's paths took (PCRE2, every path). */
   readonly matchMs?: number
@@ -54,6 +54,8 @@ export interface PageSelection {
   readonly pages: readonly SelectedPage[]
   /** Pages selected, before the shard and the limit: every job of a matrix sees the same. */
   readonly selectedCount: number
+  /** Of them, the sitemap pages a purge target selects (verify_urls pages alone not counted). */
+  readonly sitemapPagesPurged?: number
   /** This job's part of them (the shard input); undefined: every page. */
   readonly shard?: Shard
   /** Pages in this job's part, before the limit (selectedCount without a shard). */
@@ -132,7 +134,7 @@ export function selectPages(input: SelectionInput): PageSelection {
     bySitemap.push({
       target,
       count: match.paths.length,
-      first: match.paths.slice(0, PREVIEW_FIRST),
+      first: firstInOrder(match.paths, PREVIEW_FIRST),
       matchMs
     })
   }
@@ -146,7 +148,7 @@ export function selectPages(input: SelectionInput): PageSelection {
     const paths: string[] = []
     for (const path of sitemap) if (pageHasFolderTag(path, tag)) paths.push(path)
     for (const path of paths) add(path, target)
-    bySitemap.push({ target, count: paths.length, first: paths.slice(0, PREVIEW_FIRST) })
+    bySitemap.push({ target, count: paths.length, first: firstInOrder(paths, PREVIEW_FIRST) })
   }
   const extras = new Set(input.extraPages)
   for (const page of input.extraPages) add(page)
@@ -158,9 +160,15 @@ export function selectPages(input: SelectionInput): PageSelection {
   const part = shard === undefined ? paths : paths.filter(path => inShard(path, shard))
   const kept = spreadSample(part, input.limit, path => extras.has(path))
   const pages = kept.map(path => ({ path, purgedBy: chosen.get(path) ?? [] }))
+  let sitemapPagesPurged = 0
+  if (sitemap !== undefined) {
+    for (const [path, refs] of chosen)
+      if (refs.length > 0 && sitemap.has(path)) sitemapPagesPurged++
+  }
   return {
     pages,
     selectedCount: chosen.size,
+    ...(sitemap !== undefined && { sitemapPagesPurged }),
     ...(shard && { shard }),
     inShard: part.length,
     leftOut: part.length - pages.length,
@@ -170,6 +178,27 @@ export function selectPages(input: SelectionInput): PageSelection {
     notes,
     ...(warnings.length > 0 && { warnings })
   }
+}
+
+/**
+ * The `count` smallest paths in code-unit order, without sorting them all (a pattern may select
+ * a million): a sorted window of `count`, each path tried against its last.
+ */
+export function firstInOrder(paths: readonly string[], count: number): string[] {
+  const first: string[] = []
+  for (const path of paths) {
+    if (first.length === count && path >= (first[count - 1] ?? '')) continue
+    let low = 0
+    let high = first.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if ((first[middle] ?? '') < path) low = middle + 1
+      else high = middle
+    }
+    first.splice(low, 0, path)
+    if (first.length > count) first.pop()
+  }
+  return first
 }
 
 /** Paths where PHP gives up, and a pattern that selects most of the sitemap. */

@@ -43,11 +43,13 @@ import {
   Tally,
   type CheckResult,
   type CheckState,
+  type DeviceTally,
+  type PageRow,
   type StaleReason,
   type StateCounts
 } from './tally.js'
 
-export type { Backoff, CheckResult, CheckState, StaleReason, StateCounts }
+export type { Backoff, CheckResult, CheckState, DeviceTally, PageRow, StaleReason, StateCounts }
 
 export interface PageToCheck {
   /** The page's absolute URL on the site. */
@@ -71,10 +73,22 @@ export interface Verification {
   readonly notReached: number
   /** The checks worth naming (failed, stale, unverifiable, gone), at most a thousand of each. */
   readonly listed: readonly CheckResult[]
-  /** From the last purge's acceptance until the last check was seen settled; absent if none was. */
-  readonly settledAfterMs?: number
-  /** The median of the checks' times to settled (within 0.1 s). */
-  readonly medianSettledAfterMs?: number
+  /** Pages not proven fresh on some device, with each device's check (tally.ts keeps which). */
+  readonly pages: readonly PageRow[]
+  /** Pages not proven fresh on some device, in all. */
+  readonly problemPages: number
+  /** Each device's counts and first and last time to fresh, in the order of the devices. */
+  readonly byDevice: readonly DeviceTally[]
+  /** Runner's clock: what times to fresh count from (the last acceptance, or the start). */
+  readonly measuredFrom: number
+  /** Runner's clock: when the first check was taken, and the deadline. */
+  readonly startedAt: number
+  readonly deadline: number
+  /**
+   * Times from the purge's acceptance until a check was seen fresh, over the fresh checks only
+   * (a page gone, DYNAMIC or bypassed is settled, not fresh); absent when none was fresh.
+   */
+  readonly timeToFresh?: TimeToFresh
   /** From a purge's acceptance until a check was first seen going from stale to fresh here. */
   readonly arrivalAfterMs?: number
   readonly warm: number
@@ -91,6 +105,14 @@ export interface Verification {
    * request, and how long they held the requests back in all; absent when it never did.
    */
   readonly pushBacks?: { readonly count: number; readonly heldBackMs: number }
+}
+
+export interface TimeToFresh {
+  /** Fresh checks the times are over. */
+  readonly count: number
+  /** The median, within 0.1 s (time-distribution.ts). */
+  readonly medianMs: number
+  readonly slowestMs: number
 }
 
 /** Told of each page seen with old content; says when a page was purged again since. */
@@ -218,7 +240,7 @@ class VerifyRun {
   private readonly rate: RateGate | undefined
   private readonly naps: Naps
   private readonly watch: PropagationWatch
-  private readonly tally = new Tally()
+  private readonly tally: Tally
   private readonly source: Iterator<Check>
   private readonly totalChecks: number
   private readonly measureFrom: number
@@ -259,6 +281,7 @@ class VerifyRun {
     this.naps = new Naps(this.clock)
     this.watch = new PropagationWatch(options.staleBackoff)
     this.source = checksOf(pages, options.devices)
+    this.tally = new Tally(options.devices.map(device => device.name))
     this.totalChecks = options.pageCount * options.devices.length
     this.pendingFreshness = this.totalChecks
     this.measureFrom = options.lastAcceptedAt ?? this.clock.now()
@@ -276,7 +299,7 @@ class VerifyRun {
     await Promise.all(Array.from({ length: lanes }, () => this.lane()))
     background.abort()
     await watchers
-    return this.summarize(this.clock.now() - started)
+    return this.summarize(started, this.clock.now() - started)
   }
 
   private windowSize(): number {
@@ -345,7 +368,15 @@ class VerifyRun {
     let staleAttempt = 0
     let requests = 0
     let lastProblem: string | undefined
-    let lastStale: { detail: string; reason: StaleReason } | undefined
+    let lastStale:
+      | {
+          detail: string
+          reason: StaleReason
+          cachedAtMs?: number
+          judgedAgainst?: number
+          edgeIds?: string
+        }
+      | undefined
     let stale = false
     /** The last answer was EXTRACTING without the build (content proof): the HIT will tell. */
     let rendering = false
@@ -380,7 +411,8 @@ class VerifyRun {
       warm: boolean,
       detail?: string,
       httpStatus?: number,
-      staleReason?: StaleReason
+      staleReason?: StaleReason,
+      seen?: Pick<CheckResult, 'cachedAtMs' | 'judgedAgainst' | 'edgeIds'>
     ): void => {
       leaveStale()
       if (freshAt === undefined) this.doneWaitingForFreshness()
@@ -393,7 +425,10 @@ class VerifyRun {
         ...(freshAt !== undefined && { settledAfterMs: Math.max(0, freshAt - this.measureFrom) }),
         ...(detail !== undefined && { detail }),
         ...(httpStatus !== undefined && { httpStatus }),
-        ...(staleReason !== undefined && { staleReason })
+        ...(staleReason !== undefined && { staleReason }),
+        ...(seen?.cachedAtMs !== undefined && { cachedAtMs: seen.cachedAtMs }),
+        ...(seen?.judgedAgainst !== undefined && { judgedAgainst: seen.judgedAgainst }),
+        ...(seen?.edgeIds !== undefined && { edgeIds: seen.edgeIds })
       })
     }
 
@@ -408,7 +443,7 @@ class VerifyRun {
             'still rendering (EXTRACTING) at the deadline: the page was never seen with the build'
           )
         } else if (lastStale !== undefined && lastProblem === undefined) {
-          finish('stale', false, lastStale.detail, undefined, lastStale.reason)
+          finish('stale', false, lastStale.detail, undefined, lastStale.reason, lastStale)
         } else {
           finish('failed', false, `still failing at the deadline: ${lastProblem ?? 'no answer'}`)
         }
@@ -453,7 +488,13 @@ class VerifyRun {
             purgeArrived(seenAt, asked.purgedAt)
             this.options.content?.oldContent?.seen(check.page.url, seenAt, asked.purgedAt)
           }
-          lastStale = { detail: ids ? `${served} (${ids})` : served, reason: verdict.reason }
+          lastStale = {
+            detail: ids ? `${served} (${ids})` : served,
+            reason: verdict.reason,
+            ...(verdict.cachedAtMs !== undefined && { cachedAtMs: verdict.cachedAtMs }),
+            ...(asked.purgedAt !== undefined && { judgedAgainst: asked.purgedAt }),
+            ...(ids !== undefined && { edgeIds: ids })
+          }
           if (!stale) this.staleNow++
           stale = true
           const askedAt = this.clock.now()
@@ -710,7 +751,7 @@ class VerifyRun {
     this.naps.stop()
   }
 
-  private summarize(durationMs: number): Verification {
+  private summarize(startedAt: number, durationMs: number): Verification {
     const { counts } = this.tally
     const checks = this.tally.checks
     // Not taken from the pages before the deadline, or taken but never asked.
@@ -728,6 +769,8 @@ class VerifyRun {
     const times = this.tally.timesToFresh
     const median = times.medianMs()
     const arrival = this.watch.firstArrivalAfterMs
+    // Closes the pages left open (a device not started): read before the count of them.
+    const pages = this.fatal !== undefined ? [] : this.tally.pageRows()
     return {
       status,
       ...(this.fatal !== undefined && { fatal: this.fatal }),
@@ -735,8 +778,15 @@ class VerifyRun {
       checks,
       notReached,
       listed: this.fatal !== undefined ? [] : this.tally.listed(),
-      ...(times.count > 0 && { settledAfterMs: times.maxMs }),
-      ...(median !== undefined && { medianSettledAfterMs: median }),
+      pages,
+      problemPages: this.fatal !== undefined ? 0 : this.tally.problemPageCount,
+      byDevice: this.tally.deviceTallies(),
+      measuredFrom: this.measureFrom,
+      startedAt,
+      deadline: this.options.deadline,
+      ...(median !== undefined && {
+        timeToFresh: { count: times.count, medianMs: median, slowestMs: times.maxMs }
+      }),
       ...(arrival !== undefined && { arrivalAfterMs: arrival }),
       warm: this.tally.warm,
       notWarm: this.tally.notWarm,

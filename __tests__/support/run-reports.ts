@@ -1,0 +1,332 @@
+/**
+ * Run reports of every outcome, built as the steps build them (a real Tally keeps the checks,
+ * sentOutcome computes the outcome), for the summary's and the status line's tests.
+ */
+import { buildId } from '../../src/build/build-id.js'
+import type { Plan, PurgeRequest, PurgeTargets } from '../../src/plan.js'
+import {
+  dryRunOutcome,
+  nothingToPurge,
+  notSentOutcome,
+  sentOutcome,
+  verifyOnlyOutcome
+} from '../../src/report/outcome.js'
+import type { RunReport, VerificationPart } from '../../src/report/run-report.js'
+import type { RequestResult } from '../../src/send/send-plan.js'
+import type { Against, PreviewReport, VerifyReport } from '../../src/verify/index.js'
+import type { PageSelection } from '../../src/verify/select-pages.js'
+import { Tally, type CheckResult } from '../../src/verify/tally.js'
+
+export const SITE = 'https://www.example.com'
+/** The runner's time the last purge was accepted. */
+export const ACCEPTED_AT = Date.UTC(2026, 10, 24, 21, 30, 0)
+
+export function planOf(targets: Partial<PurgeTargets>): Plan {
+  const full: PurgeTargets = { tags: [], urls: [], patterns: [], ...targets }
+  const requests: PurgeRequest[] = []
+  if (full.tags.length > 0) requests.push({ index: requests.length, kind: 'tag', items: full.tags })
+  if (full.urls.length > 0) requests.push({ index: requests.length, kind: 'url', items: full.urls })
+  for (const pattern of full.patterns) {
+    requests.push({ index: requests.length, kind: 'pattern', items: [pattern] })
+  }
+  return { targets: full, requests, warnings: [] }
+}
+
+export function accepted(request: PurgeRequest, extra: Partial<RequestResult> = {}): RequestResult {
+  return {
+    request,
+    outcome: 'purged',
+    status: 200,
+    attempts: 1,
+    history: [{ status: 200, requestId: `req-${request.index + 1}` }],
+    durationMs: 120,
+    requestId: `req-${request.index + 1}`,
+    ...extra
+  }
+}
+
+/** A run that purged every request of the plan. */
+export function purgedRun(plan: Plan, verification?: VerificationPart): RunReport {
+  const results = plan.requests.map(request => accepted(request))
+  return {
+    purge: {
+      plan,
+      outcome: sentOutcome(plan, results),
+      results,
+      sentAt: ACCEPTED_AT - 200,
+      lastAcceptedAt: ACCEPTED_AT
+    },
+    ...(verification && { verification }),
+    warnings: []
+  }
+}
+
+export function check(
+  path: string,
+  device: string,
+  state: CheckResult['state'],
+  extra: Partial<CheckResult> = {}
+): CheckResult {
+  return {
+    url: `${SITE}${path}`,
+    device,
+    state,
+    warm: state === 'fresh',
+    requests: 2,
+    ...extra
+  }
+}
+
+export interface VerifiedOptions {
+  readonly devices?: readonly string[]
+  readonly timeoutMs?: number
+  readonly mode?: 'fail' | 'warn'
+  readonly notReached?: number
+  readonly against?: Against
+  readonly selection?: Partial<PageSelection>
+  readonly arrivalAfterMs?: number
+}
+
+/** The verification of these checks, kept as the loop keeps them. */
+export function verified(
+  checks: readonly CheckResult[],
+  options: VerifiedOptions = {}
+): Extract<VerificationPart, { kind: 'verified' }> {
+  const devices = options.devices ?? ['desktop', 'mobile']
+  const tally = new Tally(devices)
+  for (const one of checks) tally.add(one)
+  const notReached = options.notReached ?? 0
+  const { counts } = tally
+  const verifiable = tally.checks - counts.unverifiable - counts.bypassed - counts.gone
+  const status =
+    counts.failed > 0 || notReached > 0
+      ? 'failed'
+      : counts.stale > 0
+        ? 'stale'
+        : verifiable === 0
+          ? 'skipped'
+          : 'fresh'
+  const median = tally.timesToFresh.medianMs()
+  const timeoutMs = options.timeoutMs ?? 6000
+  const pages = new Set(checks.map(one => one.url))
+  const selection: PageSelection = {
+    pages: [...pages].map(url => ({ path: url.slice(SITE.length), purgedBy: [] })),
+    selectedCount: pages.size,
+    inShard: pages.size,
+    leftOut: 0,
+    bySitemap: [],
+    uncheckedTags: [],
+    urlsNotInSitemap: [],
+    notes: [],
+    ...options.selection
+  }
+  const rows = tally.pageRows()
+  const report: VerifyReport = {
+    siteUrl: SITE,
+    devices,
+    selection,
+    against: options.against ?? { kind: 'purges', lastAcceptedAt: ACCEPTED_AT },
+    verification: {
+      status,
+      counts: { ...counts },
+      checks: tally.checks,
+      notReached,
+      listed: tally.listed(),
+      pages: rows,
+      problemPages: tally.problemPageCount,
+      byDevice: tally.deviceTallies(),
+      measuredFrom: ACCEPTED_AT,
+      startedAt: ACCEPTED_AT + 50,
+      deadline: ACCEPTED_AT + timeoutMs,
+      ...(median !== undefined && {
+        timeToFresh: {
+          count: tally.timesToFresh.count,
+          medianMs: median,
+          slowestMs: tally.timesToFresh.maxMs
+        }
+      }),
+      ...(options.arrivalAfterMs !== undefined && { arrivalAfterMs: options.arrivalAfterMs }),
+      warm: tally.warm,
+      notWarm: tally.notWarm,
+      oldContent: tally.oldContent,
+      skew: { lowMs: -400, highMs: 400, measured: true },
+      requests: checks.length * 2,
+      durationMs: timeoutMs
+    }
+  }
+  return {
+    kind: 'verified',
+    report,
+    mode: options.mode ?? 'fail',
+    timeoutMs,
+    deadlineFrom: 'last-purge'
+  }
+}
+
+const FOUR_URLS = ['/', '/about', '/contact', '/blog/']
+
+/** Four URLs on two devices, fresh 2 to 4.5 s after the purge. */
+export function freshChecks(): CheckResult[] {
+  return FOUR_URLS.flatMap((path, index) =>
+    ['desktop', 'mobile'].map((device, d) =>
+      check(path, device, 'fresh', { settledAfterMs: 2000 + index * 500 + d * 500 })
+    )
+  )
+}
+
+/** The issue's run: 6 of 8 checks still stale at the 6 s deadline, 2 not cacheable. */
+export function staleChecks(): CheckResult[] {
+  const stale = (path: string, device: string): CheckResult =>
+    check(path, device, 'stale', {
+      staleReason: 'not-purged-yet',
+      cachedAtMs: ACCEPTED_AT - 10_805_000,
+      judgedAgainst: ACCEPTED_AT,
+      detail: '2026-11-24T18:29:55.Z (GMT) (3h 0m 5s of 7d) (req-17 / tx-17)',
+      edgeIds: 'req-17 / tx-17',
+      settledAfterMs: undefined
+    })
+  return [
+    stale('/', 'desktop'),
+    stale('/', 'mobile'),
+    stale('/about', 'desktop'),
+    stale('/about', 'mobile'),
+    stale('/contact', 'desktop'),
+    stale('/contact', 'mobile'),
+    check('/search?q=shoes', 'desktop', 'not-cacheable', { settledAfterMs: 100 }),
+    check('/search?q=shoes', 'mobile', 'not-cacheable', { settledAfterMs: 100 })
+  ]
+}
+
+/** A 500, retried, then a 403 that stopped the run; the next request never sent. */
+export function failedRun(): RunReport {
+  const plan = planOf({ tags: ['blog', 'news'], urls: ['/', '/about'] })
+  const [tags, urls] = plan.requests as [PurgeRequest, PurgeRequest]
+  const results: RequestResult[] = [
+    {
+      request: tags,
+      outcome: 'failed',
+      status: 403,
+      attempts: 2,
+      history: [
+        { status: 500, message: 'internal error', requestId: 'req-a1' },
+        { status: 403, message: 'Forbidden: invalid API key' }
+      ],
+      durationMs: 1300,
+      message: 'Forbidden: invalid API key'
+    },
+    { request: urls, outcome: 'not-sent', attempts: 0, history: [], durationMs: 0 }
+  ]
+  return {
+    purge: { plan, outcome: sentOutcome(plan, results), results, sentAt: ACCEPTED_AT },
+    verification: { kind: 'skipped', reason: 'not every purge was accepted.' },
+    warnings: []
+  }
+}
+
+export function previewOf(): PreviewReport {
+  const selection: PageSelection = {
+    pages: [],
+    selectedCount: 10,
+    sitemapPagesPurged: 9,
+    inShard: 10,
+    leftOut: 0,
+    bySitemap: [
+      {
+        target: { kind: 'pattern', item: '#^/blog/#' },
+        count: 5,
+        first: ['/blog/', '/blog/2024/01/new-year.html', '/blog/hello-world.html']
+      },
+      { target: { kind: 'tag', item: 'folder-products' }, count: 3, first: ['/products/'] }
+    ],
+    uncheckedTags: ['home'],
+    urlsNotInSitemap: ['/abuot'],
+    notes: []
+  }
+  return {
+    siteUrl: SITE,
+    sitemap: { found: true, turnedOff: false, files: 3, pages: 14, warnings: [] },
+    selection,
+    output: { sitemap_pages: 14, selected: [], selected_count: 10 }
+  }
+}
+
+const origin = {
+  url: 'https://origin.example.com/version.txt',
+  build: buildId('release-42', 'build_id'),
+  timeoutMs: 600_000,
+  dryRun: false
+}
+
+/** Every outcome the status line names, by name. */
+export function everyOutcome(): Record<string, RunReport> {
+  const urls = planOf({ urls: FOUR_URLS })
+  const dryPlan = planOf({
+    tags: ['home', 'folder-products'],
+    urls: ['/', '/abuot'],
+    patterns: ['#^/blog/#']
+  })
+  return {
+    'purged and fresh': purgedRun(urls, verified(freshChecks(), { arrivalAfterMs: 2000 })),
+    'purged and stale': purgedRun(urls, verified(staleChecks())),
+    'purged and stale, verify: warn': purgedRun(urls, verified(staleChecks(), { mode: 'warn' })),
+    'purged, not verified': purgedRun(planOf({ tags: ['blog'] })),
+    'purge failed': failedRun(),
+    'dry run': {
+      purge: { plan: dryPlan, outcome: dryRunOutcome(dryPlan) },
+      preview: previewOf(),
+      verification: { kind: 'skipped', reason: 'dry run: nothing was purged.' },
+      warnings: []
+    },
+    'input error': {
+      inputProblems: [
+        { text: `Input 'tags' "a,b": a tag cannot contain a comma` },
+        { text: `Input 'urls' "/a, /b": one URL a line. Write:`, yaml: 'urls: |\n  /a\n  /b' }
+      ],
+      warnings: []
+    },
+    'nothing to purge': {
+      purge: { plan: planOf({}), outcome: nothingToPurge() },
+      verification: { kind: 'skipped', reason: 'nothing was purged (nothing to purge).' },
+      warnings: ['url_map: 3 changed files map to nothing']
+    },
+    'verify only': {
+      purge: { plan: urls, outcome: verifyOnlyOutcome() },
+      verification: verified(freshChecks(), {
+        against: { kind: 'purged-at', at: ACCEPTED_AT },
+        selection: { shard: { index: 2, count: 4 }, selectedCount: 16, inShard: 4 }
+      }),
+      warnings: []
+    },
+    'origin timeout': {
+      origin: {
+        ...origin,
+        wait: {
+          ready: false,
+          elapsedMs: 600_000,
+          looks: 45,
+          stopped: 'deadline',
+          last: { ready: false, status: 200, otherIds: ['release-41'] }
+        }
+      },
+      purge: { plan: urls, outcome: notSentOutcome(urls) },
+      verification: {
+        kind: 'skipped',
+        reason: 'the origin never showed the new build: nothing was purged.'
+      },
+      warnings: []
+    },
+    'changed files not listed': {
+      changedFilesFailure: {
+        event: 'push',
+        description: 'the commits from a to b of the push',
+        error: 'HTTP 404: Not Found'
+      },
+      warnings: []
+    },
+    'unexpected error': {
+      purge: purgedRun(urls).purge!,
+      unexpectedError: 'boom <b>',
+      warnings: []
+    }
+  }
+}

@@ -1,0 +1,34 @@
+/** Words and numbers as the summary and the status line write them (plain text, not escaped). */
+
+/** `1 page`, `2 pages`; `1,234 checks` (thousands grouped). */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+export function andList(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? ''
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`
+}
+
+/** A measured time: `0.4 s`, `59.9 s`, `3 min 05 s`, `1 h 02 min`. */
+export function elapsed(ms: number): string {
+  if (ms < 59_950) return `${(Math.max(0, ms) / 1000).toFixed(1)} s`
+  const seconds = Math.round(ms / 1000)
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`
+}
+
+/** A configured time, as given: `6 s`, `2.5 s`, `90 s`, `10 min`, `6 h`. */
+export function setting(ms: number): string {
+  const seconds = ms / 1000
+  if (seconds >= 3600 && seconds % 3600 === 0) return `${seconds / 3600} h`
+  if (seconds >= 120 && seconds % 60 === 0) return `${seconds / 60} min`
+  return `${Number(seconds.toFixed(3))} s`
+}
+
+/** `21:26:28Z`: the time of day in UTC, to the second. */
+export function clockTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(11, 19)}Z`
+}

@@ -1,0 +1,82 @@
+/**
+ * The dry run's blast radius (pure): the total first ("9 of 14 sitemap pages would be
+ * purged"), what to look at before purging for real (URLs the sitemap does not list, tags whose
+ * pages it cannot tell), then what each target selects, pages in path order.
+ */
+import type { PreviewReport } from '../verify/index.js'
+import { firstInOrder, PREVIEW_FIRST } from '../verify/select-pages.js'
+import { plural } from './format.js'
+import { code, escapeHtml, table } from './html.js'
+import { codeList, sitemapWarnings } from './verification.js'
+
+/** `urls`: the URL targets, which select their pages without the sitemap. */
+export function renderPreviewSection(preview: PreviewReport, urls: readonly string[] = []): string {
+  const { sitemap, selection } = preview
+  const site = code(preview.siteUrl)
+  const parts: string[] = []
+  if (sitemap.found) {
+    const purged = selection.sitemapPagesPurged ?? preview.output.selected_count
+    const atLeast = selection.uncheckedTags.length > 0 ? 'at least ' : ''
+    parts.push(
+      `<h3>Preview: ${escapeHtml(`${atLeast}${purged.toLocaleString('en')} of ${plural(sitemap.pages, 'sitemap page')}`)} on ${site} would be purged</h3>\n`
+    )
+  } else {
+    parts.push(`<h3>Preview: pages these purges select on ${site}</h3>\n`)
+    parts.push(
+      sitemap.turnedOff
+        ? '<p>Sitemaps are turned off (<code>sitemap: none</code>), so pattern and folder-tag targets cannot be previewed.</p>\n'
+        : '<p>No sitemap was found, so pattern and folder-tag targets cannot be previewed.</p>\n'
+    )
+  }
+  // What to check before purging for real comes before the detail.
+  if (selection.urlsNotInSitemap.length > 0 && sitemap.found) {
+    parts.push(
+      `<p>⚠️ URL targets the sitemap does not list (typos?): ${codeList(selection.urlsNotInSitemap)}</p>\n`
+    )
+  }
+  if (selection.uncheckedTags.length > 0) {
+    parts.push(
+      `<p>⚠️ Tags whose pages the sitemap cannot tell (not folder tags; the service purges every page tagged so): ${codeList(selection.uncheckedTags)}</p>\n`
+    )
+  }
+  for (const warning of selection.warnings ?? []) parts.push(`<p>⚠️ ${escapeHtml(warning)}</p>\n`)
+  if (selection.shard) {
+    const { index, count } = selection.shard
+    parts.push(
+      `<p>${escapeHtml(`Shard ${index}/${count}: this job's part is ${plural(selection.inShard, 'page')} of the ${selection.selectedCount.toLocaleString('en')} selected.`)}</p>\n`
+    )
+  }
+  parts.push(sitemapWarnings(sitemap.warnings))
+  const rows = selection.bySitemap.map(entry => [
+    code(entry.target.item),
+    entry.target.kind === 'pattern' ? 'pattern' : 'folder tag',
+    escapeHtml(`${entry.count.toLocaleString('en')} of ${sitemap.pages.toLocaleString('en')}`),
+    entry.first.map(code).join('<br>') + (entry.count > entry.first.length ? '<br>…' : '')
+  ])
+  if (urls.length > 0) rows.push(urlRow(preview, urls))
+  if (rows.length > 0) {
+    parts.push(table(['target', 'kind', 'pages', 'first pages, in path order'], rows))
+  }
+  if (sitemap.found) {
+    parts.push(
+      `<p>${escapeHtml(`The sitemap lists ${plural(sitemap.pages, 'page')} in ${plural(sitemap.files, 'file')}.`)}</p>\n`
+    )
+  }
+  for (const note of selection.notes) parts.push(`<p>${escapeHtml(note)}</p>\n`)
+  return parts.join('')
+}
+
+/** The URL targets in one row: how many, and how many of them the sitemap lists. */
+function urlRow(preview: PreviewReport, urls: readonly string[]): string[] {
+  const { selection, sitemap } = preview
+  const listed = sitemap.found
+    ? ` (${(urls.length - selection.urlsNotInSitemap.length).toLocaleString('en')} in the sitemap)`
+    : ''
+  const first = firstInOrder(urls, PREVIEW_FIRST)
+  return [
+    'URLs',
+    'URL',
+    escapeHtml(`${urls.length.toLocaleString('en')}${listed}`),
+    first.map(code).join('<br>') + (urls.length > first.length ? '<br>…' : '')
+  ]
+}

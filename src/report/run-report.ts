@@ -1,0 +1,94 @@
+/**
+ * What a run did, as plain data: each step returns its part, main.ts collects them here, and at
+ * the end one pure renderer turns the whole into the job summary and its status line
+ * (summary.ts, status-line.ts). Nothing written first has to guess how the run ends.
+ */
+import type { Plan } from '../plan.js'
+import type { RequestResult } from '../send/send-plan.js'
+import type { PreviewReport, VerifyReport } from '../verify/index.js'
+import type { ChangedFilesFailure, ChangedFilesReport } from './changed-files-report.js'
+import type { OriginReport } from './origin-report.js'
+import type { RunOutcome } from './outcome.js'
+import type { OldContentReport } from './repurge-report.js'
+
+/** A problem as the summary shows it: its text, and the YAML to write instead, if any. */
+export interface ProblemText {
+  readonly text: string
+  readonly yaml?: string
+}
+
+/** The purge step's part: the plan, what became of it, and when. */
+export interface PurgeReport {
+  readonly plan: Plan
+  readonly outcome: RunOutcome
+  /** Absent when nothing was sent (dry run, nothing to purge, mode: verify). */
+  readonly results?: readonly RequestResult[]
+  /** Runner's clock: when the first request left, and when the last accepted one was accepted. */
+  readonly sentAt?: number
+  readonly lastAcceptedAt?: number
+}
+
+/** The verification step's part: checked, or asked for and skipped (with why). */
+export type VerificationPart =
+  | {
+      readonly kind: 'verified'
+      readonly report: VerifyReport
+      /** `verify: true` fails the step when a check is not fresh; `warn` only warns. */
+      readonly mode: 'fail' | 'warn'
+      /** verify_timeout_seconds, and what it counts from. */
+      readonly timeoutMs: number
+      readonly deadlineFrom: 'last-purge' | 'step-start'
+      /** With verify_content: old content and what was purged again. */
+      readonly oldContent?: OldContentReport
+    }
+  | { readonly kind: 'skipped'; readonly reason: string }
+
+export interface RunReport {
+  /** The inputs were refused (or the event revealed a problem in them): nothing was sent. */
+  inputProblems?: readonly ProblemText[]
+  changedFiles?: ChangedFilesReport
+  /** GitHub could not list the changed files: nothing was purged. */
+  changedFilesFailure?: ChangedFilesFailure
+  purge?: PurgeReport
+  /** The wait for the origin (origin_url); `failed` when the build never showed. */
+  origin?: OriginReport
+  /** The dry run's blast radius (site_url given). */
+  preview?: PreviewReport
+  verification?: VerificationPart
+  /** The inputs' and the plan's warnings, said in the log as they came. */
+  warnings: string[]
+  /** The run stopped on an error nobody foresaw; what it had done before is above. */
+  unexpectedError?: string
+}
+
+/** How the step ends, as the runner shows it. */
+export type StepConclusion = 'passed' | 'warned' | 'failed'
+
+/**
+ * The step's conclusion, from the report alone: the same rules by which the steps call
+ * setFailed (a test runs every outcome end to end and compares the exit code).
+ */
+export function stepConclusion(report: Readonly<RunReport>): StepConclusion {
+  if (
+    report.unexpectedError !== undefined ||
+    report.inputProblems !== undefined ||
+    report.changedFilesFailure !== undefined ||
+    originFailed(report.origin) ||
+    report.purge?.outcome.status === 'failed'
+  ) {
+    return 'failed'
+  }
+  const verification = report.verification
+  if (verification?.kind !== 'verified') return 'passed'
+  const { status, fatal } = verification.report.verification
+  if (fatal !== undefined) return 'failed'
+  if (status === 'stale' || status === 'failed') {
+    return verification.mode === 'fail' ? 'failed' : 'warned'
+  }
+  return 'passed'
+}
+
+/** The origin never showed the build on a real run: nothing was purged. */
+export function originFailed(origin: OriginReport | undefined): boolean {
+  return origin !== undefined && !origin.wait.ready && !origin.dryRun
+}

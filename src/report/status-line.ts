@@ -1,0 +1,154 @@
+/**
+ * The run in one line, for every outcome: the step's result first (✅ passed, ⚠️ passed with a
+ * warning, ❌ failed), then what was purged, then what the verification proved, with marks and
+ * counts. The summary opens with it and the log ends with it. Plain text (the summary escapes it).
+ */
+import type { PurgeTargets } from '../plan.js'
+import type { RequestResult } from '../send/send-plan.js'
+import { andList, elapsed, plural, setting } from './format.js'
+import { answers } from './purge-section.js'
+import {
+  originFailed,
+  stepConclusion,
+  type RunReport,
+  type StepConclusion,
+  type VerificationPart
+} from './run-report.js'
+
+const CONCLUSION_MARK: Readonly<Record<StepConclusion, string>> = {
+  passed: '✅',
+  warned: '⚠️',
+  failed: '❌'
+}
+
+export const STATUS_LINE_TITLE = 'Cache purge'
+
+const count = (n: number): string => n.toLocaleString('en')
+
+export function statusLine(report: Readonly<RunReport>): string {
+  const mark = CONCLUSION_MARK[stepConclusion(report)]
+  const parts = [...purgeParts(report), ...verificationParts(report), ...previewParts(report)]
+  if (report.unexpectedError !== undefined) {
+    parts.push(`stopped on an unexpected error: ${report.unexpectedError}`)
+  }
+  return `${mark} ${STATUS_LINE_TITLE}: ${parts.join(' · ') || 'nothing was done'}`
+}
+
+/** `2 tags, 4 URLs and 1 pattern`. */
+export function describeTargets(targets: PurgeTargets): string {
+  return andList(
+    [
+      targets.tags.length > 0 ? plural(targets.tags.length, 'tag') : '',
+      targets.urls.length > 0 ? plural(targets.urls.length, 'URL') : '',
+      targets.patterns.length > 0 ? plural(targets.patterns.length, 'pattern') : ''
+    ].filter(Boolean)
+  )
+}
+
+function purgeParts(report: Readonly<RunReport>): string[] {
+  if (report.inputProblems !== undefined) {
+    return [`${plural(report.inputProblems.length, 'input problem')}, nothing sent`]
+  }
+  if (report.changedFilesFailure !== undefined) {
+    return ['the changed files could not be listed, nothing purged']
+  }
+  const origin = report.origin
+  if (origin !== undefined && originFailed(origin)) {
+    const why =
+      origin.wait.stopped === 'retry-after'
+        ? 'before the origin asked to be asked again'
+        : `within ${setting(origin.timeoutMs)}`
+    return [`origin_url did not show build ${origin.build.text} ${why}, nothing purged`]
+  }
+  const purge = report.purge
+  if (purge === undefined) return []
+  const { outcome, plan } = purge
+  const requests = plural(plan.requests.length, 'request')
+  switch (outcome.status) {
+    case 'verify-only':
+      return ['mode: verify, nothing purged here']
+    case 'nothing-to-purge':
+      return ['nothing to purge']
+    case 'dry-run':
+      return [`dry run: ${describeTargets(outcome.purged)} in ${requests}, nothing sent`]
+    case 'purged':
+      return [`${describeTargets(outcome.purged)} purged`]
+    case 'failed': {
+      const results = purge.results ?? []
+      const failed = results.filter(result => result.outcome === 'failed')
+      const notSent =
+        results.length - failed.length - results.filter(r => r.outcome === 'purged').length
+      const parts = [`${failed.length} of ${requests} failed${firstFailure(failed)}`]
+      if (notSent > 0) parts.push(`${notSent} not sent`)
+      parts.push(`${plural(outcome.failed.length, 'target')} not purged`)
+      if (outcome.count > 0) parts.push(`${describeTargets(outcome.purged)} purged`)
+      return parts
+    }
+  }
+}
+
+/** ` (HTTP 500 → 403)`, ` (no answer)`: the first failed request's answers, in order. */
+function firstFailure(failed: readonly RequestResult[]): string {
+  const first = failed[0]
+  if (first === undefined) return ''
+  if (first.history.length === 0)
+    return first.status === undefined ? ' (no answer)' : ` (HTTP ${first.status})`
+  return ` (HTTP ${answers(first)})`
+}
+
+function verificationParts(report: Readonly<RunReport>): string[] {
+  const part = report.verification
+  if (part?.kind !== 'verified') return []
+  const { verification, selection, against } = part.report
+  const shard = selection.shard ? ` (shard ${selection.shard.index}/${selection.shard.count})` : ''
+  if (verification.fatal !== undefined) return [`❌ verification stopped${shard}: no page checked`]
+  const { counts } = verification
+  const total = verification.checks + verification.notReached
+  if (total === 0) return [`➖ no page to check${shard}`]
+  const fresh = against.kind === 'warm-only' ? 'warm' : 'fresh'
+  const parts: string[] = []
+  const stillStale = counts.stale - verification.oldContent
+  const deadline = `at the ${setting(part.timeoutMs)} deadline`
+  if (verification.status === 'fresh' && counts.fresh > 0) {
+    const slowest = verification.timeToFresh?.slowestMs
+    const when =
+      slowest === undefined || against.kind === 'warm-only' ? '' : ` in ${elapsed(slowest)}`
+    parts.push(`✅ ${count(counts.fresh)} of ${plural(total, 'check')} ${fresh}${when}${shard}`)
+  } else if (counts.fresh > 0) {
+    parts.push(`✅ ${count(counts.fresh)} ${fresh}${shard}`)
+  }
+  if (stillStale > 0) {
+    parts.push(
+      `⚠️ ${count(stillStale)} of ${plural(total, 'check')} still stale ${deadline}${shard}`
+    )
+  }
+  if (verification.oldContent > 0) {
+    parts.push(`⚠️ ${count(verification.oldContent)} served from the previous build ${deadline}`)
+  }
+  if (counts.failed > 0) parts.push(`❌ ${plural(counts.failed, 'check')} failed`)
+  if (verification.notReached > 0) {
+    parts.push(`⚠️ ${count(verification.notReached)} not started before the deadline`)
+  }
+  if (counts.gone > 0) parts.push(`➖ ${count(counts.gone)} not there (404/410)`)
+  if (counts['not-cacheable'] > 0) parts.push(`➖ ${count(counts['not-cacheable'])} not cacheable`)
+  if (counts.unverifiable > 0) parts.push(`➖ ${count(counts.unverifiable)} unverifiable (DYNAMIC)`)
+  if (counts.bypassed > 0) parts.push(`➖ ${count(counts.bypassed)} bypassed`)
+  return parts
+}
+
+function previewParts(report: Readonly<RunReport>): string[] {
+  const preview = report.preview
+  if (preview === undefined) return []
+  const { output, sitemap, selection } = preview
+  if (!sitemap.found) return [`${plural(output.selected_count, 'page')} selected`]
+  const purged = selection.sitemapPagesPurged ?? output.selected_count
+  const atLeast = selection.uncheckedTags.length > 0 ? 'at least ' : ''
+  return [
+    `${atLeast}${purged.toLocaleString('en')} of ${plural(sitemap.pages, 'sitemap page')} would be purged`
+  ]
+}
+
+/** Whether anything proved pages fresh here: otherwise the summary keeps the propagation note. */
+export function provedFresh(part: VerificationPart | undefined): boolean {
+  return part?.kind === 'verified' && part.report.verification.counts.fresh > 0
+}
