@@ -2,6 +2,381 @@ export const id = 765;
 export const ids = [765];
 export const modules = {
 
+/***/ 3591:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ BuildScanner),
+/* harmony export */   r: () => (/* binding */ showsBuild)
+/* harmony export */ });
+/* harmony import */ var _build_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6652);
+/**
+ * The build-id rule over bytes, as they arrive: a page is read as a stream and the reading stops
+ * at the first match, so a marker split between two chunks (or a hex run that goes on in the
+ * next one) must be judged as the whole text would be. Pure: bytes in, found or not out, and
+ * nothing allocated per chunk beyond a few dozen bytes (a page of 2 MiB is scanned without a
+ * copy of it). The rule itself is build-id.ts's:
+ *
+ * - a literal id: its UTF-8 bytes, anywhere;
+ * - a commit: the full SHA anywhere, or a whole hex run of 7 to 12 digits that is the SHA's
+ *   start; in lower case (as git prints it) or upper case. Both start with the SHA's first 7
+ *   digits, so the bytes are searched natively (Buffer#indexOf) for those, and only there is
+ *   anything compared byte by byte.
+ */
+
+/**
+ * Bytes kept from one chunk to the next (at least): a candidate there may need the next chunk to
+ * be judged (a commit needs at most 41 bytes from its start; a literal, its length less one).
+ */
+const CARRY_BYTES = 64;
+const IS_HEX = (() => {
+    const table = new Uint8Array(256);
+    for (const digit of '0123456789abcdefABCDEF')
+        table[digit.charCodeAt(0)] = 1;
+    return table;
+})();
+class BuildScanner {
+    build;
+    matched = false;
+    /** The needles: a literal's UTF-8 bytes; a commit's full SHA, lower and upper case. */
+    forms;
+    /** A commit's first 7 digits, lower and upper case (one form when they are all digits). */
+    starts;
+    /** The last bytes seen, for what crosses a chunk boundary, and the byte before them. */
+    carry = Buffer.alloc(0);
+    beforeCarry = -1;
+    carryBytes;
+    constructor(build) {
+        this.build = build;
+        if (build.kind === 'literal') {
+            this.forms = [Buffer.from(build.text, 'utf8')];
+            this.starts = [];
+        }
+        else {
+            const lower = build.text.toLowerCase();
+            const upper = build.text.toUpperCase();
+            this.forms = lower === upper ? [Buffer.from(lower)] : [Buffer.from(lower), Buffer.from(upper)];
+            this.starts = [
+                ...new Set([lower, upper].map(form => form.slice(0, _build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .SHORT_SHA_LENGTHS */ .Mg.min)))
+            ].map(start => Buffer.from(start));
+        }
+        this.carryBytes = Math.max(CARRY_BYTES, ...this.forms.map(form => form.length));
+    }
+    get found() {
+        return this.matched;
+    }
+    /** Feeds the next chunk; true once the build was found (then more chunks change nothing). */
+    push(chunk) {
+        if (this.matched || chunk.length === 0)
+            return this.matched;
+        this.matched = this.build.kind === 'literal' ? this.scanLiteral(chunk) : this.scanCommit(chunk);
+        this.keep(chunk);
+        return this.matched;
+    }
+    /** The body ended: what waited for more bytes (a run at the very end) is whole now. */
+    end() {
+        if (!this.matched && this.build.kind === 'commit') {
+            this.matched = this.scanWindow(this.carry, this.beforeCarry, this.carry.length, true);
+        }
+        return this.matched;
+    }
+    scanLiteral(chunk) {
+        const [needle] = this.forms;
+        if (this.carry.length > 0) {
+            const across = Buffer.concat([this.carry, chunk.subarray(0, needle.length - 1)]);
+            if (across.indexOf(needle) >= 0)
+                return true;
+        }
+        return chunk.indexOf(needle) >= 0;
+    }
+    scanCommit(chunk) {
+        // Candidates that start in the bytes kept from before, now with what follows them (a
+        // candidate needs at most 41 bytes, so CARRY_BYTES of the chunk are enough).
+        if (this.carry.length > 0) {
+            const window = Buffer.concat([this.carry, chunk.subarray(0, CARRY_BYTES)]);
+            if (this.scanWindow(window, this.beforeCarry, this.carry.length, false))
+                return true;
+        }
+        const before = this.carry.length > 0 ? this.carry[this.carry.length - 1] : this.beforeCarry;
+        return this.scanWindow(chunk, before, chunk.length, false);
+    }
+    /**
+     * Judges the candidates that start in `view` before `startsBefore`; `before` is the byte before
+     * the view (-1 at the body's start). A candidate that needs bytes past the view's end waits for
+     * the next chunk (it is within the bytes kept), unless `final`.
+     */
+    scanWindow(view, before, startsBefore, final) {
+        for (const start of this.starts) {
+            for (let at = view.indexOf(start); at >= 0 && at < startsBefore; at = view.indexOf(start, at + 1)) {
+                const previous = at > 0 ? view[at - 1] : before;
+                if (this.judge(view, at, previous, final) === 'match')
+                    return true;
+            }
+        }
+        return false;
+    }
+    /** A candidate at `at` (it starts with the SHA's first 7 digits, in one case). */
+    judge(view, at, previous, final) {
+        let more = false;
+        // The full SHA, anywhere.
+        for (const form of this.forms) {
+            const available = Math.min(form.length, view.length - at);
+            if (view.compare(form, 0, available, at, at + available) !== 0)
+                continue;
+            if (available === form.length)
+                return 'match';
+            if (!final)
+                more = true;
+        }
+        // A whole run of 7 to 12 digits that is the SHA's start.
+        if (previous >= 0 && IS_HEX[previous] === 1)
+            return more ? 'more' : 'no';
+        let length = 0;
+        while (at + length < view.length && length <= _build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .SHORT_SHA_LENGTHS */ .Mg.max) {
+            if (IS_HEX[view[at + length]] !== 1)
+                break;
+            length++;
+        }
+        const runGoesOn = at + length === view.length && !final && length <= _build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .SHORT_SHA_LENGTHS */ .Mg.max;
+        if (runGoesOn)
+            return 'more';
+        if (length >= _build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .SHORT_SHA_LENGTHS */ .Mg.min && length <= _build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .SHORT_SHA_LENGTHS */ .Mg.max) {
+            for (const form of this.forms) {
+                if (view.compare(form, 0, length, at, at + length) === 0)
+                    return 'match';
+            }
+        }
+        return more ? 'more' : 'no';
+    }
+    /** Keeps the last bytes seen (and the byte before them). */
+    keep(chunk) {
+        const size = this.carryBytes;
+        if (chunk.length >= size) {
+            const from = chunk.length - size;
+            this.beforeCarry =
+                from > 0
+                    ? chunk[from - 1]
+                    : this.carry.length > 0
+                        ? this.carry[this.carry.length - 1]
+                        : this.beforeCarry;
+            this.carry = Buffer.from(chunk.subarray(from));
+            return;
+        }
+        const joined = Buffer.concat([this.carry, chunk]);
+        const from = Math.max(0, joined.length - size);
+        if (from > 0)
+            this.beforeCarry = joined[from - 1];
+        this.carry = joined.subarray(from);
+    }
+}
+/**
+ * Whether a whole text shows the build. `text` holds one character per byte (latin1), as Node
+ * gives header values and as the origin's client gives its body.
+ */
+function showsBuild(text, build) {
+    const scanner = new BuildScanner(build);
+    scanner.push(Buffer.from(text, 'latin1'));
+    return scanner.end();
+}
+
+
+/***/ }),
+
+/***/ 1319:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   NA: () => (/* binding */ BodyReadError),
+/* harmony export */   di: () => (/* binding */ ACCEPTED_ENCODINGS),
+/* harmony export */   x8: () => (/* binding */ readBody)
+/* harmony export */ });
+/* unused harmony export contentCodings */
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8522);
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_0__);
+
+/** The body could not be read whole up to the point needed: why, in words. */
+class BodyReadError extends Error {
+    kind;
+    constructor(kind, message) {
+        super(message);
+        this.kind = kind;
+        this.name = 'BodyReadError';
+    }
+}
+/** The codings of a `Content-Encoding` value, in the order they were applied; undefined if one is unknown. */
+function contentCodings(value) {
+    const codings = [];
+    for (const part of (value ?? '').split(',')) {
+        const coding = part.trim().toLowerCase();
+        if (coding === '' || coding === 'identity')
+            continue;
+        if (coding === 'gzip' || coding === 'x-gzip')
+            codings.push('gzip');
+        else if (coding === 'deflate' || coding === 'br')
+            codings.push(coding);
+        else
+            return { unknown: part.trim() };
+    }
+    return { codings };
+}
+/** The codings this reader decodes, for an `Accept-Encoding` request header. */
+const ACCEPTED_ENCODINGS = 'gzip, deflate, br';
+function readBody(body, options) {
+    return new Promise((resolve, reject) => {
+        const parsed = contentCodings(options.contentEncoding);
+        if ('unknown' in parsed) {
+            drain(body, options.maxDrainBytes);
+            reject(new BodyReadError('encoding', `the answer is encoded with ${JSON.stringify(parsed.unknown)}, which is not read (only ${ACCEPTED_ENCODINGS})`));
+            return;
+        }
+        let bytes = 0;
+        let settled = false;
+        // The last coding applied is undone first.
+        const decoders = [...parsed.codings].reverse().map(coding => new Decoder(coding));
+        const finish = () => {
+            settled = true;
+            for (const decoder of decoders)
+                decoder.destroy();
+        };
+        const stop = (end) => {
+            if (settled)
+                return;
+            finish();
+            if (end !== 'end')
+                drain(body, options.maxDrainBytes);
+            resolve({ end, bytes });
+        };
+        const fail = (error) => {
+            if (settled)
+                return;
+            finish();
+            body.destroy();
+            reject(error);
+        };
+        const take = (chunk) => {
+            if (settled)
+                return;
+            const room = options.maxBytes - bytes;
+            const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+            bytes += part.length;
+            if (options.onChunk(part))
+                stop('enough');
+            else if (bytes >= options.maxBytes)
+                stop('cap');
+        };
+        // Raw body -> decoders[0] -> ... -> the last decoder -> take.
+        let write = take;
+        let end = () => stop('end');
+        for (const decoder of [...decoders].reverse()) {
+            decoder.onData = write;
+            decoder.onEnd = end;
+            decoder.onError = error => fail(new BodyReadError('decode', `the ${parsed.codings.join(', ')} body could not be decoded (${error.code ?? error.message})`));
+            write = chunk => decoder.write(chunk);
+            end = () => decoder.end();
+        }
+        const writeRaw = write;
+        const endRaw = end;
+        body.on('data', (chunk) => {
+            if (!settled)
+                writeRaw(chunk);
+        });
+        body.on('end', () => {
+            if (!settled)
+                endRaw();
+        });
+        body.on('error', error => {
+            fail(new BodyReadError('transport', `the body could not be read whole: ${error.message}`));
+        });
+        body.on('close', () => {
+            // Closed before its end without an error event (the server cut it short).
+            if (!body.readableEnded) {
+                fail(new BodyReadError('transport', 'the connection closed before the body ended'));
+            }
+        });
+    });
+}
+/**
+ * One coding undone by node:zlib. "deflate" is zlib-wrapped by the standard (RFC 9110
+ * §8.4.1.2), but some servers send raw deflate: the first two bytes (a zlib header has CM 8
+ * and a header checksum) say which, so its decoder is made once they have arrived.
+ */
+class Decoder {
+    coding;
+    onData = () => { };
+    onEnd = () => { };
+    onError = () => { };
+    stream;
+    head = Buffer.alloc(0);
+    destroyed = false;
+    constructor(coding) {
+        this.coding = coding;
+        if (coding === 'gzip')
+            this.attach(node_zlib__WEBPACK_IMPORTED_MODULE_0__.createGunzip());
+        else if (coding === 'br')
+            this.attach(node_zlib__WEBPACK_IMPORTED_MODULE_0__.createBrotliDecompress());
+    }
+    write(chunk) {
+        if (this.destroyed)
+            return;
+        if (this.stream !== undefined) {
+            this.stream.write(chunk);
+            return;
+        }
+        this.head = Buffer.concat([this.head, chunk]);
+        if (this.head.length >= 2)
+            this.chooseDeflate();
+    }
+    end() {
+        if (this.destroyed)
+            return;
+        if (this.stream === undefined)
+            this.chooseDeflate();
+        this.stream?.end();
+    }
+    destroy() {
+        this.destroyed = true;
+        this.stream?.destroy();
+    }
+    chooseDeflate() {
+        const [cmf = 0, flg = 0] = this.head;
+        const wrapped = (cmf & 0x0f) === 8 && ((cmf << 8) | flg) % 31 === 0;
+        this.attach(wrapped ? node_zlib__WEBPACK_IMPORTED_MODULE_0__.createInflate() : node_zlib__WEBPACK_IMPORTED_MODULE_0__.createInflateRaw());
+        if (this.head.length > 0)
+            this.stream?.write(this.head);
+        this.head = Buffer.alloc(0);
+    }
+    attach(stream) {
+        this.stream = stream;
+        stream.on('data', (chunk) => {
+            if (!this.destroyed)
+                this.onData(chunk);
+        });
+        stream.on('end', () => {
+            if (!this.destroyed)
+                this.onEnd();
+        });
+        stream.on('error', (error) => {
+            if (!this.destroyed)
+                this.onError(error);
+        });
+    }
+}
+/** Reads and drops the rest of a raw body, up to `maxBytes`, then closes it. */
+function drain(body, maxBytes) {
+    let size = 0;
+    body.removeAllListeners('data');
+    body.on('error', () => { });
+    body.on('data', (chunk) => {
+        size += chunk.length;
+        if (size > maxBytes)
+            body.destroy();
+    });
+    body.resume();
+}
+
+
+/***/ }),
+
 /***/ 9765:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -387,6 +762,372 @@ function describeLook(look) {
         parts.push(`answered through the rendering cache (${look.throughCache}), not by the origin`);
     }
     return parts.join(', ');
+}
+
+
+/***/ }),
+
+/***/ 2097:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   h: () => (/* binding */ parseEdgeDate)
+/* harmony export */ });
+/**
+ * Reading the edge's timestamps: the cache date (`<Prefix>-Kc-Date`, e.g.
+ * `2026-11-23T09:14:07.Z (GMT) (2h 3m 11s of 7d)`, UTC, fraction empty, present or absent) and
+ * the `Date` header (an HTTP-date, one-second resolution). Both are instants in the edge's
+ * clock, with how coarse they are, since a time without a fraction may be up to 1 s later.
+ */
+const CACHE_DATE = /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d*))?\s*(?:Z|\+00:?00|UTC|GMT)/i;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** IMF-fixdate, the form RFC 9110 requires senders to use: `Sun, 06 Nov 1994 08:49:37 GMT`. */
+const HTTP_DATE = /^\s*[A-Za-z]{3},\s+(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+GMT\s*$/;
+/** Parses a cache date or an HTTP-date; undefined when it is neither. */
+function parseEdgeDate(text) {
+    if (text === undefined)
+        return undefined;
+    const iso = CACHE_DATE.exec(text);
+    if (iso) {
+        const [, year, month, day, hour, minute, second, fraction = ''] = iso;
+        const digits = fraction.slice(0, 3);
+        const ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), digits === '' ? 0 : Number(digits.padEnd(3, '0')));
+        return validInstant(ms, fraction === '' ? 1000 : Math.max(1, 10 ** (3 - digits.length)));
+    }
+    const http = HTTP_DATE.exec(text);
+    if (http) {
+        const [, day, monthName = '', year, hour, minute, second] = http;
+        const month = MONTHS.indexOf(monthName.toLowerCase());
+        if (month < 0)
+            return undefined;
+        const ms = Date.UTC(Number(year), month, Number(day), Number(hour), Number(minute), Number(second));
+        return validInstant(ms, 1000);
+    }
+    return undefined;
+}
+function validInstant(ms, resolutionMs) {
+    return Number.isFinite(ms) ? { ms, resolutionMs } : undefined;
+}
+
+
+/***/ }),
+
+/***/ 7746:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PS: () => (/* binding */ isRetryableStatus),
+/* harmony export */   S4: () => (/* binding */ judge),
+/* harmony export */   Z: () => (/* binding */ headerValue),
+/* harmony export */   _f: () => (/* binding */ edgeIds),
+/* harmony export */   zT: () => (/* binding */ edgeHeaderPrefix)
+/* harmony export */ });
+/* harmony import */ var _edge_date_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2097);
+
+const STATUS_SUFFIX = '-kc-status';
+/** The brand prefix of the edge's headers, found from the one header ending in -kc-status. */
+function edgeHeaderPrefix(headers) {
+    for (const name of Object.keys(headers)) {
+        const lower = name.toLowerCase();
+        if (lower.endsWith(STATUS_SUFFIX) && lower.length > STATUS_SUFFIX.length) {
+            return lower.slice(0, -STATUS_SUFFIX.length);
+        }
+    }
+    return undefined;
+}
+/** A header's value, whatever the case of its name; repeated headers are joined. */
+function headerValue(headers, name) {
+    const wanted = name.toLowerCase();
+    for (const [key, value] of Object.entries(headers)) {
+        if (key.toLowerCase() !== wanted || value === undefined)
+            continue;
+        return Array.isArray(value) ? value.join(', ') : value;
+    }
+    return undefined;
+}
+/** Status codes retried whatever headers they carry: the site is busy or failing. */
+function isRetryableStatus(status) {
+    return status === 429 || (status >= 500 && status <= 599);
+}
+/**
+ * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
+ * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
+ * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
+ * leaves (an entry cached within about a second of the acceptance counts as fresh). Without a
+ * purge time (a warm-up of pages nothing purged), any HIT is fresh and warm.
+ *
+ * With `proveContent`, fresh also needs the build in the body of a 2xx answer (`answer.content`):
+ * a HIT fresh by its date without it is stale, old content; EXTRACTING without it is
+ * `rendering`; a body that could not be read is asked again. A cached redirect is judged by its
+ * date alone.
+ */
+function judge(answer, purgeAcceptedAt, skew, proveContent = false) {
+    if (isRetryableStatus(answer.status)) {
+        return { kind: 'retry', reason: `HTTP ${answer.status}` };
+    }
+    const prefix = edgeHeaderPrefix(answer.headers);
+    const gone = answer.status === 404 || answer.status === 410;
+    // A 404 without the header is what an origin server (a wrong site_url) answers: the loop
+    // stops on it unless the site has already shown the header, and then takes it as gone.
+    if (prefix === undefined)
+        return { kind: 'no-status-header', gone };
+    if (gone)
+        return { kind: 'gone' };
+    const status = (headerValue(answer.headers, `${prefix}${STATUS_SUFFIX}`) ?? '')
+        .trim()
+        .toUpperCase();
+    if (status === 'DYNAMIC')
+        return { kind: 'unverifiable' };
+    // Not served from the cache, whatever else it says: neither fresh nor stale.
+    const bypass = headerValue(answer.headers, `${prefix}-bypass`)?.trim();
+    if (bypass)
+        return { kind: 'bypassed', reason: bypass };
+    // Only a page shows a build: a cached redirect (3xx) or another non-2xx answer has no body
+    // to prove (the transport reads none), so its cache date alone judges it, as without the proof.
+    const proving = proveContent && answer.status >= 200 && answer.status <= 299;
+    switch (status) {
+        case 'EXTRACTING':
+            if (!proving || answer.content?.kind === 'found')
+                return { kind: 'fresh', warm: false };
+            return { kind: 'rendering' };
+        case 'MISS':
+            return { kind: 'not-cacheable' };
+        case 'HIT':
+            return judgeHit(answer, prefix, purgeAcceptedAt, skew, proving);
+        default:
+            return { kind: 'retry', reason: `unknown cache status ${JSON.stringify(status)}` };
+    }
+}
+function judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent) {
+    const text = headerValue(answer.headers, `${prefix}-kc-date`);
+    const cacheDate = (text ?? '').trim();
+    const cached = (0,_edge_date_js__WEBPACK_IMPORTED_MODULE_0__/* .parseEdgeDate */ .h)(text);
+    const cachedAt = cached === undefined ? {} : { cachedAtMs: cached.ms };
+    if (purgeAcceptedAt !== undefined) {
+        if (cached === undefined) {
+            return {
+                kind: 'retry',
+                reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
+            };
+        }
+        // The earliest the acceptance can be in the edge's clock, against the latest the entry can
+        // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
+        const acceptedAtEdge = purgeAcceptedAt + skew.lowMs;
+        if (cached.ms + cached.resolutionMs <= acceptedAtEdge) {
+            return { kind: 'stale', reason: 'not-purged-yet', cacheDate, ...cachedAt };
+        }
+    }
+    if (!proveContent)
+        return { kind: 'fresh', warm: true };
+    const content = answer.content ?? { kind: 'not-read', reason: 'the body was not read' };
+    switch (content.kind) {
+        case 'found':
+            return { kind: 'fresh', warm: true };
+        case 'not-found':
+            return {
+                kind: 'stale',
+                reason: 'old-content',
+                cacheDate,
+                ...cachedAt,
+                detail: content.capped
+                    ? `the build is not in the first ${content.bytes / (1024 * 1024)} MiB of the page`
+                    : 'the build is not in the page'
+            };
+        case 'not-read':
+            return { kind: 'retry', reason: `HIT, but the page could not be read: ${content.reason}` };
+    }
+}
+/** The edge's request and transaction ids, which support asks for. */
+function edgeIds(headers) {
+    const prefix = edgeHeaderPrefix(headers);
+    if (prefix === undefined)
+        return undefined;
+    const ids = [
+        headerValue(headers, `${prefix}-req`),
+        headerValue(headers, `${prefix}-transaction`)
+    ].filter((id) => id !== undefined && id !== '');
+    return ids.length > 0 ? ids.join(' / ') : undefined;
+}
+
+
+/***/ }),
+
+/***/ 1223:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  rd: () => (/* binding */ MAX_PAGE_BYTES),
+  v_: () => (/* binding */ SiteTransportError),
+  bK: () => (/* binding */ createSiteTransport)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __webpack_require__(4942);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __webpack_require__(7067);
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __webpack_require__(4708);
+// EXTERNAL MODULE: ./src/build/build-scanner.ts
+var build_scanner = __webpack_require__(3591);
+// EXTERNAL MODULE: ./src/build/read-body.ts
+var read_body = __webpack_require__(1319);
+;// CONCATENATED MODULE: ./src/build/scan-body.ts
+
+
+/** How much of a page's decoded body is searched for the build. */
+const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
+async function scanBodyForBuild(body, build, options) {
+    const scanner = new build_scanner/* BuildScanner */.D(build);
+    try {
+        const read = await (0,read_body/* readBody */.x8)(body, {
+            contentEncoding: options.contentEncoding,
+            maxBytes: options.maxBytes ?? MAX_CONTENT_BYTES,
+            maxDrainBytes: options.maxDrainBytes,
+            onChunk: chunk => scanner.push(chunk)
+        });
+        if (read.end === 'enough')
+            return { kind: 'found' };
+        // A hex run at the very end of the body is whole only now.
+        if (read.end === 'end' && scanner.end())
+            return { kind: 'found' };
+        return { kind: 'not-found', bytes: read.bytes, capped: read.end === 'cap' };
+    }
+    catch (error) {
+        if (!(error instanceof read_body/* BodyReadError */.NA))
+            throw error;
+        // Seen before the body broke off: the build is there, whatever came after.
+        if (scanner.found)
+            return { kind: 'found' };
+        return { kind: 'not-read', reason: error.message };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/verify/site-transport.ts
+/**
+ * The verification's own HTTP client for the public site: never the purge client, so the API
+ * key and the GitHub token have no way to reach the site. GET only, no cookies, no credentials,
+ * redirects not followed (a 3xx is judged by its headers), the exact User-Agent of the device.
+ * The agent comes from @actions/http-client, so the runner's proxy settings apply. With the
+ * content proof, a page's body is read (decoded) and scanned for the build; otherwise it is
+ * read and thrown away.
+ */
+
+
+
+
+/** Bodies of pages are read and thrown away; a page longer than this is cut off. */
+const MAX_PAGE_BYTES = 4 * 1024 * 1024;
+/** No HTTP answer: the request timed out or the connection failed. */
+class SiteTransportError extends Error {
+    kind;
+    constructor(kind, message) {
+        super(message);
+        this.kind = kind;
+        this.name = 'SiteTransportError';
+    }
+}
+function createSiteTransport(maxSockets) {
+    // Used only for their agents (proxy and keep-alive); requests go out through node:http(s) so
+    // that nothing but the headers written here is sent. One client a scheme: a client keeps the
+    // first agent it makes, and an http agent cannot carry an https request (a loopback site
+    // over http can list a sitemap on an https host).
+    const agents = {
+        'http:': new lib/* HttpClient */.Qq('unused', [], { keepAlive: true, maxSockets }),
+        'https:': new lib/* HttpClient */.Qq('unused', [], { keepAlive: true, maxSockets })
+    };
+    const open = (url, userAgent, timeoutMs, options = {}) => new Promise((resolve, reject) => {
+        const secure = url.protocol === 'https:';
+        const module = secure ? external_node_https_ : external_node_http_;
+        const headers = {
+            'User-Agent': userAgent,
+            Accept: options.accept ?? 'text/html',
+            'Accept-Encoding': options.acceptEncoding ?? 'identity'
+        };
+        if (options.noCache)
+            headers['Cache-Control'] = 'no-cache';
+        const request = module.request(url, {
+            method: 'GET',
+            agent: agents[secure ? 'https:' : 'http:'].getAgent(url.href),
+            headers
+        });
+        // One budget for the whole answer, body included: a server that sends its headers and
+        // then drips (a sitemap one byte a second) must not hold the step past it.
+        let body;
+        const timer = setTimeout(() => {
+            const error = new SiteTransportError('timeout', body === undefined
+                ? `no answer within ${timeoutMs / 1000} s`
+                : `the answer did not end within ${timeoutMs / 1000} s`);
+            if (body === undefined)
+                request.destroy(error);
+            else
+                body.destroy(error);
+        }, timeoutMs);
+        request.on('response', message => {
+            body = message;
+            message.once('close', () => clearTimeout(timer));
+            resolve({ status: message.statusCode ?? 0, headers: message.headers, body: message });
+        });
+        request.on('error', error => {
+            clearTimeout(timer);
+            reject(error instanceof SiteTransportError
+                ? error
+                : new SiteTransportError('connection', error.message));
+        });
+        request.end();
+    });
+    return {
+        open,
+        async getPage(url, userAgent, timeoutMs, build) {
+            if (build === undefined) {
+                const answer = await open(url, userAgent, timeoutMs);
+                await discardBody(answer.body, MAX_PAGE_BYTES);
+                return { status: answer.status, headers: answer.headers };
+            }
+            // Asked uncompressed, as the other checks are: decoding costs the runner more CPU than
+            // the bytes it saves; an edge that compresses anyway is decoded (read-body.ts).
+            const answer = await open(url, userAgent, timeoutMs);
+            if (answer.status < 200 || answer.status > 299) {
+                await discardBody(answer.body, MAX_PAGE_BYTES);
+                return { status: answer.status, headers: answer.headers };
+            }
+            const encoding = answer.headers['content-encoding'];
+            const content = await scanBodyForBuild(answer.body, build, {
+                contentEncoding: Array.isArray(encoding) ? encoding.join(', ') : encoding,
+                maxDrainBytes: MAX_PAGE_BYTES
+            });
+            return { status: answer.status, headers: answer.headers, content };
+        },
+        close() {
+            agents['http:'].dispose();
+            agents['https:'].dispose();
+        }
+    };
+}
+/**
+ * Reads and drops a body up to `maxBytes` (then closes the connection). A body cut mid-way
+ * is not an error: the headers, which carry the verdict, arrived whole. A body that drips is
+ * ended by open()'s timer, which covers the whole answer.
+ */
+function discardBody(body, maxBytes) {
+    return new Promise(resolve => {
+        let size = 0;
+        const finish = () => {
+            body.removeAllListeners('data');
+            resolve();
+        };
+        body.on('data', (chunk) => {
+            size += chunk.length;
+            if (size > maxBytes) {
+                body.destroy();
+                finish();
+            }
+        });
+        body.on('end', finish);
+        body.on('close', finish);
+        body.on('error', finish);
+    });
 }
 
 
