@@ -236,12 +236,17 @@ export async function parseInputs(
     warnAboutIgnoredInputs(
       raw,
       [Input.BuildId],
-      'neither origin_url nor verify_content is set',
+      'neither origin_url nor verify_content with verify is set',
       diag
     )
   }
   if (content === undefined && !verifyOnly) {
-    warnAboutIgnoredInputs(raw, [Input.RepurgeOldContent], 'verify_content is not true', diag)
+    warnAboutIgnoredInputs(
+      raw,
+      [Input.RepurgeOldContent],
+      'verify_content is not on (true, with verify)',
+      diag
+    )
   }
 
   // Reported whatever else is wrong, so that every problem shows in one run; but not when the

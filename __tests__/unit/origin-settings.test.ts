@@ -257,6 +257,21 @@ describe('verify_content and repurge_old_content', () => {
     expect(diagnostics.warnings.join('\n')).toMatch(/'verify_content' does nothing without verify/)
   })
 
+  it('verify_content without verify: the inputs it would use are said to be ignored for that reason', async () => {
+    const { diagnostics } = await parse(
+      raw({ verify_content: 'true', build_id: 'v1', repurge_old_content: 'false' }),
+      event('push')
+    )
+    const warnings = diagnostics.warnings.join('\n')
+    expect(warnings).not.toMatch(/verify_content is not true|nor verify_content is set/)
+    expect(warnings).toContain(
+      "'build_id' is ignored because neither origin_url nor verify_content with verify is set."
+    )
+    expect(warnings).toContain(
+      "'repurge_old_content' is ignored because verify_content is not on (true, with verify)."
+    )
+  })
+
   it('verify_content other than true or false: an error', async () => {
     const { settings, diagnostics } = await parse(raw({ ...verifying, verify_content: 'yes' }), {})
     expect(settings).toBeUndefined()
@@ -282,8 +297,8 @@ describe('verify_content and repurge_old_content', () => {
     )
     expect(diagnostics.warnings).toEqual(
       expect.arrayContaining([
-        "'repurge_old_content' is ignored because verify_content is not true.",
-        "'build_id' is ignored because neither origin_url nor verify_content is set."
+        "'repurge_old_content' is ignored because verify_content is not on (true, with verify).",
+        "'build_id' is ignored because neither origin_url nor verify_content with verify is set."
       ])
     )
   })
