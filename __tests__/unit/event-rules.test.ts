@@ -84,8 +84,8 @@ describe('event rules, from real-shaped payloads', () => {
         expect(source.nothingReason).toBe(
           'pull request #42 was closed without being merged: nothing was deployed, so no changed file is purged'
         )
-        // The range line of the log and the summary says the same, not "not a success".
-        expect(source.description).toBe(`${event}: pull request #42 closed without being merged`)
+        // The range line says what it is, not "not a success", and leaves the why to the notice.
+        expect(source.description).toBe(`${event}: nothing deployed`)
         expect(diag.notices).toEqual([`Changed files: ${source.nothingReason}.`])
         expect(diag.warnings).toEqual([])
       }
@@ -150,7 +150,7 @@ describe('event rules, from real-shaped payloads', () => {
       expect(source.queries).toEqual([])
       expect(source.lookup).toBeUndefined()
       expect(diag.notices).toEqual([expect.stringContaining(`'${state}' for production`)])
-      expect(source.description).toBe(`deployment_status '${state}', not a success`)
+      expect(source.description).toBe('deployment_status: nothing deployed')
       expect(diag.warnings).toEqual([])
     }
   )
@@ -186,7 +186,7 @@ describe('event rules, from real-shaped payloads', () => {
     expect(source.lookup).toBeUndefined()
     expect(source.queries).toEqual([])
     expect(diag.notices[0]).toMatch(/concluded 'failure'/)
-    expect(source.description).toBe("workflow_run concluded 'failure', not a success")
+    expect(source.description).toBe('workflow_run: nothing deployed')
   })
 
   it('release published: the tag since the previous release, not a prerelease', () => {

@@ -427,33 +427,30 @@ function unsuccessfulOutcome(
   diag: Diagnostics
 ): ChangeSource | undefined {
   let what: string
-  let range: string
   if (context.eventName === 'deployment_status') {
     const status = asRecord(context.payload['deployment_status'])
     const state = text(status?.['state']) ?? '(none)'
     if (state === 'success') return undefined
     const environment = deploymentOf(context.payload)?.environment ?? text(status?.['environment'])
     what = `the deployment_status is '${state}'${environment !== undefined ? ` for ${environment}` : ''}, not 'success'`
-    range = `deployment_status '${state}', not a success`
   } else if (context.eventName === 'workflow_run') {
     const run = asRecord(context.payload['workflow_run'])
     const conclusion = text(run?.['conclusion']) ?? text(run?.['status']) ?? '(none)'
     if (conclusion === 'success') return undefined
     what = `the workflow_run concluded '${conclusion}', not 'success'`
-    range = `workflow_run concluded '${conclusion}', not a success`
   } else if (isPullRequestEvent(context.eventName)) {
     const pullRequest = asRecord(context.payload['pull_request'])
     if (text(context.payload['action']) !== 'closed' || isMerged(pullRequest)) return undefined
     const number = positiveInteger(pullRequest?.['number'] ?? context.payload['number'])
     const which = number === undefined ? 'the pull request' : `pull request #${number}`
     what = `${which} was closed without being merged`
-    range = `${context.eventName}: ${which} closed without being merged`
   } else {
     return undefined
   }
   const reason = `${what}: nothing was deployed, so no changed file is purged`
   diag.notice(`Changed files: ${reason}.`)
-  return nothing(range, reason)
+  // The range line names the event only: the notice above has said why once.
+  return nothing(`${context.eventName}: nothing deployed`, reason)
 }
 
 function isPullRequestEvent(eventName: string): boolean {
