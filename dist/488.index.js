@@ -309,7 +309,6 @@ function fromWorkflowRun(context, diag) {
  */
 function unsuccessfulOutcome(context, diag) {
     let what;
-    let range;
     if (context.eventName === 'deployment_status') {
         const status = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(context.payload['deployment_status']);
         const state = text(status?.['state']) ?? '(none)';
@@ -317,7 +316,6 @@ function unsuccessfulOutcome(context, diag) {
             return undefined;
         const environment = deploymentOf(context.payload)?.environment ?? text(status?.['environment']);
         what = `the deployment_status is '${state}'${environment !== undefined ? ` for ${environment}` : ''}, not 'success'`;
-        range = `deployment_status '${state}', not a success`;
     }
     else if (context.eventName === 'workflow_run') {
         const run = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(context.payload['workflow_run']);
@@ -325,7 +323,6 @@ function unsuccessfulOutcome(context, diag) {
         if (conclusion === 'success')
             return undefined;
         what = `the workflow_run concluded '${conclusion}', not 'success'`;
-        range = `workflow_run concluded '${conclusion}', not a success`;
     }
     else if (isPullRequestEvent(context.eventName)) {
         const pullRequest = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(context.payload['pull_request']);
@@ -334,14 +331,14 @@ function unsuccessfulOutcome(context, diag) {
         const number = positiveInteger(pullRequest?.['number'] ?? context.payload['number']);
         const which = number === undefined ? 'the pull request' : `pull request #${number}`;
         what = `${which} was closed without being merged`;
-        range = `${context.eventName}: ${which} closed without being merged`;
     }
     else {
         return undefined;
     }
     const reason = `${what}: nothing was deployed, so no changed file is purged`;
     diag.notice(`Changed files: ${reason}.`);
-    return nothing(range, reason);
+    // The range line names the event only: the notice above has said why once.
+    return nothing(`${context.eventName}: nothing deployed`, reason);
 }
 function isPullRequestEvent(eventName) {
     return eventName === 'pull_request' || eventName === 'pull_request_target';
