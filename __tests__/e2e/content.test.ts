@@ -109,7 +109,7 @@ describe('verify_content', () => {
     expect(result.summary).toContain(
       '<h2>⚠️ Cache purge: 1 URL purged · ⚠️ 2 served from the previous build at the 5 s deadline</h2>'
     )
-    expect(result.summary).toContain('<td>⚠️ old build</td><td>⚠️ old build</td>')
+    expect(result.summary).toContain('<td>⚠️\u00a0old build</td><td>⚠️\u00a0old build</td>')
     expect(result.summary).toMatch(
       /served from the previous build: rendered at \d\d:\d\d:\d\dZ, after the purge, but the build is not in the page/
     )
@@ -170,7 +170,7 @@ describe('verify_content', () => {
     const result = await runWith(emulator.url, { urls: '/me\n/about', ...contentInputs() }, env)
     expect(result.exitCode).toBe(0)
     expect(result.outputs['verify_status']).toBe('fresh')
-    expect(result.summary).toContain('➖ bypassed')
+    expect(result.summary).toContain('<td>➖\u00a0bypassed</td><td>➖\u00a0bypassed</td>')
     expect(result.summary).toContain('the edge bypassed its cache (HARD&#95;COOKIE')
     expect(result.stdout).toMatch(/2 check\(s\) were answered past the cache/)
   })

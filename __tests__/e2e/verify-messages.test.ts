@@ -93,7 +93,7 @@ describe('pages that are not there', () => {
     )
     // One row for the page, a mark per device, what they saw once.
     expect(result.summary).toContain(
-      '<tr><td><code>/abuot</code></td><td>➖ 404</td><td>➖ 404</td><td>HTTP 404: not there, so nothing stale is served'
+      '<tr><td><code>/abuot</code></td><td>➖\u00a0404</td><td>➖\u00a0404</td><td>HTTP 404: not there, so nothing stale is served'
     )
     expect(result.summary).not.toContain('<td><code>/about</code></td>')
   })

@@ -162,16 +162,16 @@ describe('verify', () => {
       '<h2>✅ Cache purge: 2 URLs purged · ➖ 2 not there (404/410) · ➖ 2 unverifiable (DYNAMIC)</h2>'
     )
     expect(result.summary).toContain(
-      '4 checks: ➖ 2 not there (404/410) · ➖ 2 unverifiable (DYNAMIC)'
+      '<strong>4 checks</strong>: ➖ 2 not there (404/410) · ➖ 2 unverifiable (DYNAMIC)'
     )
     // Nothing proved fresh: time to fresh is not a number, and the caveat stays.
-    expect(result.summary).toContain('time to fresh — (no check was fresh)')
+    expect(result.summary).toContain('<strong>Time to fresh</strong>: — (no check was fresh)')
     expect(result.outputs['verify_seconds']).toBe('')
     expect(result.summary).toContain('propagate')
     expect(lastLogLine(result)).toBe(summaryHeadline(result))
     // One row a page, a mark per device, with why; and counted in the log.
     expect(result.summary).toContain(
-      '<tr><td><code>/account</code></td><td>➖ DYNAMIC</td><td>➖ DYNAMIC</td><td>DYNAMIC: the edge does not serve its cache to this client (not a failure)</td></tr>'
+      '<tr><td><code>/account</code></td><td>➖\u00a0DYNAMIC</td><td>➖\u00a0DYNAMIC</td><td>DYNAMIC: the edge does not serve its cache to this client (not a failure)</td></tr>'
     )
     expect(result.stdout).toMatch(/2 check\(s\) answered DYNAMIC/)
   })

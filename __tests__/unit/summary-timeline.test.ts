@@ -91,6 +91,8 @@ describe('the timeline', () => {
       '  title Purge and verification, minutes and seconds from the purge accepted\n'
     )
     expect(chart).toContain('  dateFormat HH:mm:ss.SSS\n  axisFormat %M:%S\n  todayMarker off\n')
+    // Ticks a second apart over 6 s: mermaid's own would repeat labels every half second.
+    expect(chart).toContain('  tickInterval 1second\n')
     expect(tasks(chart)).toEqual([
       '    purge accepted :milestone, t1, 00:00:00.000, 0ms',
       '    until first fresh (2.0 s) :t2, 00:00:00.000, 00:00:02.000',

@@ -53,7 +53,7 @@ describe('verification numbers', () => {
       check('/dynamic', 'desktop', 'unverifiable', { settledAfterMs: 0 }),
       check('/dynamic', 'mobile', 'unverifiable', { settledAfterMs: 0 })
     ])
-    expect(timesLine(dynamic)).toMatch(/^time to fresh — \(no check was fresh\) · deadline 6 s/)
+    expect(timesLine(dynamic)).toMatch(/^time to fresh: — \(no check was fresh\) · deadline 6 s/)
     expect(timesLine(dynamic)).not.toContain('0.0 s')
     expect(dynamic.report.verification.status).toBe('skipped')
     expect(verifySecondsOutput(dynamic.report.verification)).toBe('')
@@ -99,7 +99,7 @@ describe('rows to act on', () => {
       '<tr><th>page</th><th>desktop</th><th>mobile</th><th>what it saw</th></tr>'
     )
     expect(html).toContain(
-      '<tr><td><code>/</code></td><td>⚠️ stale</td><td>⚠️ stale</td><td>cached at 18:29:55Z, 3 h 00 min before the purge was accepted (edge ids req-17 / tx-17)</td></tr>'
+      '<tr><td><code>/</code></td><td>⚠️\u00a0stale</td><td>⚠️\u00a0stale</td><td>cached at 18:29:55Z, 3 h 00 min before the purge was accepted<br><sub>edge ids: desktop req-17 / tx-17; mobile req-17 / tx-17</sub></td></tr>'
     )
     // The site is not repeated on each row; pages settled (MISS) have no row.
     expect(html.match(/www\.example\.com/g)).toHaveLength(2)
@@ -123,7 +123,7 @@ describe('rows to act on', () => {
       ])
     )
     expect(html).toContain(
-      '<td><code>/a</code></td><td>⚠️ stale</td><td>✅ fresh</td><td>cached at 21:29:18Z, 42 s before the purge was accepted</td>'
+      '<td><code>/a</code></td><td>⚠️\u00a0stale</td><td>✅\u00a0fresh</td><td>cached at 21:29:18Z, 42 s before the purge was accepted</td>'
     )
     const split = renderVerificationSection(
       verified([
@@ -163,7 +163,7 @@ describe('rows to act on', () => {
       notReached: 1
     })
     const html = renderVerificationSection(part)
-    expect(html).toContain('<td>⏳ not started</td><td>not started before the deadline</td>')
+    expect(html).toContain('<td>⏳\u00a0not started</td><td>not started before the deadline</td>')
     expect(html).toContain('⏳ 1 not started before the deadline')
     expect(html).toMatch(/Next<\/strong>: 1 check did not start before the 6 s deadline/)
   })
@@ -179,7 +179,7 @@ describe('rows to act on', () => {
         check('/a', 'mobile', 'fresh', { settledAfterMs: 3000 })
       ])
     )
-    expect(html).toContain('⚠️ old build')
+    expect(html).toContain('⚠️\u00a0old build')
     expect(html).toContain(
       'served from the previous build: rendered at 21:30:03Z, after the purge, but the build is not in the page'
     )

@@ -46,8 +46,13 @@ export function renderPurgeRequests(purge: PurgeReport, maxRows: number): string
     return `<h3>${escapeHtml(title)}</h3>\n${body}`
   }
   const slowest = Math.max(0, ...results.map(result => result.durationMs))
-  const title = `Purge requests: ${plural(results.length, 'request')}, all accepted (slowest ${elapsed(slowest)})`
+  const title = `Purge requests: ${plural(results.length, 'request')}, all accepted (slowest ${duration(slowest)})`
   return `<details><summary>${escapeHtml(title)}</summary>\n\n${body}</details>\n`
+}
+
+/** A request's time: `20 ms` below a second (a purge is often that fast), else `1.3 s`. */
+function duration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : elapsed(ms)
 }
 
 /** `2 tags, country IT: t1, t2`: the kind, how many, the country and the first items. */
@@ -69,7 +74,7 @@ export function answers(result: RequestResult): string {
 
 /** The result: what the last answer means, then the service's own words. */
 export function resultText(result: RequestResult): string {
-  if (result.outcome === 'purged') return `✅ accepted in ${elapsed(result.durationMs)}`
+  if (result.outcome === 'purged') return `✅ accepted in ${duration(result.durationMs)}`
   // Only a 401 or 403 stops the run: its row says why; these say that they followed it.
   if (result.outcome === 'not-sent') return '⏭️ not sent: the run stopped at the 401 or 403 above'
   const status = result.status

@@ -120,7 +120,8 @@ export function renderTimeline(report: Readonly<RunReport>): string {
     `  title ${label(title)}`,
     '  dateFormat HH:mm:ss.SSS',
     `  axisFormat ${hours ? '%H:%M' : '%M:%S'}`,
-    '  todayMarker off'
+    '  todayMarker off',
+    `  tickInterval ${tickInterval(end - start)}`
   ]
   let id = 0
   for (const section of sections) {
@@ -192,6 +193,29 @@ function startName(report: Readonly<RunReport>, start: number): string {
     return 'purge job’s purged_at'
   if (part?.kind === 'verified' && part.report.against.kind === 'warm-only') return 'first check'
   return 'purge accepted'
+}
+
+const TICKS: readonly [number, string][] = [
+  [1000, '1second'],
+  [2000, '2second'],
+  [5000, '5second'],
+  [10_000, '10second'],
+  [15_000, '15second'],
+  [30_000, '30second'],
+  [60_000, '1minute'],
+  [120_000, '2minute'],
+  [300_000, '5minute'],
+  [600_000, '10minute'],
+  [900_000, '15minute'],
+  [1_800_000, '30minute'],
+  [3_600_000, '1hour'],
+  [7_200_000, '2hour'],
+  [10_800_000, '3hour']
+]
+
+/** Round ticks, at most a dozen across (mermaid's own choice repeats labels below a second). */
+function tickInterval(spanMs: number): string {
+  return (TICKS.find(([ms]) => spanMs / ms <= 12) ?? [0, '6hour'])[1]
 }
 
 /** `00:01:05.250`: a time of the chart's one day. */

@@ -51,8 +51,8 @@ export function renderVerificationSection(
   const scope = scopeNotes(report)
   if (scope !== '') parts.push(`<p>${escapeHtml(scope)}</p>\n`)
   parts.push(chart)
-  parts.push(`<p><strong>Checks</strong>: ${escapeHtml(countsLine(verification))}</p>\n`)
-  parts.push(`<p><strong>Times</strong>: ${escapeHtml(timesLine(part))}</p>\n`)
+  parts.push(`<p>${labelled(countsLine(verification), 'Checks')}</p>\n`)
+  parts.push(`<p>${labelled(timesLine(part), 'Times')}</p>\n`)
   if (selection.leftOut > 0) {
     parts.push(
       `<p>${escapeHtml(`verify_limit left out ${selection.leftOut.toLocaleString('en')} of ${plural(selection.inShard, 'page')}: a sample spread over them was checked (verify_limit: 0 checks every page).`)}</p>\n`
@@ -144,7 +144,7 @@ export function timesLine(part: Verified): string {
   if (against.kind !== 'warm-only') {
     parts.push(
       times === undefined
-        ? 'time to fresh — (no check was fresh)'
+        ? 'time to fresh: — (no check was fresh)'
         : `time to fresh: median ${elapsed(times.medianMs)}, slowest ${elapsed(times.slowestMs)} (${plural(times.count, 'fresh check')})`
     )
   }
@@ -168,6 +168,16 @@ export function timesLine(part: Verified): string {
     )
   }
   return parts.join(' · ')
+}
+
+/** `8 checks: ✅ 8 fresh` with its label in bold (`<strong>8 checks</strong>: …`); else `label`'s. */
+function labelled(line: string, label: string): string {
+  const colon = line.indexOf(': ')
+  if (colon > 0 && colon < 30 && !line.slice(0, colon).includes(' · ')) {
+    const head = line.slice(0, colon)
+    return `<strong>${escapeHtml(head.charAt(0).toUpperCase() + head.slice(1))}</strong>: ${escapeHtml(line.slice(colon + 2))}`
+  }
+  return `<strong>${label}</strong>: ${escapeHtml(line)}`
 }
 
 /** How bad a device's check is, for ordering rows: the worst device of a page decides. */
@@ -225,6 +235,11 @@ function pageTable(report: VerifyReport, maxRows: number): string {
 
 /** A device's check as a mark and a word. */
 function mark(check: CheckResult | undefined): string {
+  return markWords(check).replace(' ', '\u00a0')
+}
+
+/** The mark and its word (a no-break space joins them in the table). */
+function markWords(check: CheckResult | undefined): string {
   if (check === undefined) return '⏳ not started'
   switch (check.state) {
     case 'fresh':
@@ -247,23 +262,39 @@ function mark(check: CheckResult | undefined): string {
 /** What the devices not fresh saw: once when they agree, else device by device. */
 function sawText(row: PageRow, devices: readonly string[], skewMs: number): string {
   const seen = row.checks
-    .map((check, index) => ({ device: devices[index] ?? '', text: describeCheck(check, skewMs) }))
-    .filter((entry): entry is { device: string; text: string } => entry.text !== undefined)
+    .map((check, index) => ({
+      device: devices[index] ?? '',
+      text: describeCheck(check, skewMs),
+      ids: check?.edgeIds
+    }))
+    .filter(
+      (entry): entry is { device: string; text: string; ids: string | undefined } =>
+        entry.text !== undefined
+    )
   const distinct = new Set(seen.map(entry => entry.text))
-  if (distinct.size <= 1) return escapeHtml(seen[0]?.text ?? '')
-  return seen.map(entry => `${code(entry.device)}: ${escapeHtml(entry.text)}`).join('<br>')
+  const text =
+    distinct.size <= 1
+      ? escapeHtml(seen[0]?.text ?? '')
+      : seen.map(entry => `${code(entry.device)}: ${escapeHtml(entry.text)}`).join('<br>')
+  // The edge's ids (what its support asks for) in small print: each device's answer has its own.
+  const ids = seen.filter(entry => entry.ids !== undefined)
+  if (ids.length === 0) return text
+  const listed =
+    ids.length === 1 && seen.length === 1
+      ? escapeHtml(ids[0]?.ids ?? '')
+      : ids.map(entry => `${escapeHtml(entry.device)} ${escapeHtml(entry.ids ?? '')}`).join('; ')
+  return `${text}<br><sub>edge ids: ${listed}</sub>`
 }
 
 /** What one check saw, in words a person can act on; undefined for a fresh one. */
 export function describeCheck(check: CheckResult | undefined, skewMs = 0): string | undefined {
   if (check === undefined) return 'not started before the deadline'
-  const ids = check.edgeIds !== undefined ? ` (edge ids ${check.edgeIds})` : ''
   switch (check.state) {
     case 'fresh':
     case 'not-cacheable':
       return undefined
     case 'stale':
-      return `${describeStale(check, skewMs)}${ids}`
+      return describeStale(check, skewMs)
     case 'failed':
       return check.detail ?? 'failed'
     case 'gone':
