@@ -316,8 +316,12 @@ function renderPurgeRequests(purge, maxRows) {
         return `<h3>${(0,html/* escapeHtml */.ZD)(title)}</h3>\n${body}`;
     }
     const slowest = Math.max(0, ...results.map(result => result.durationMs));
-    const title = `Purge requests: ${plural(results.length, 'request')}, all accepted (slowest ${elapsed(slowest)})`;
+    const title = `Purge requests: ${plural(results.length, 'request')}, all accepted (slowest ${duration(slowest)})`;
     return `<details><summary>${(0,html/* escapeHtml */.ZD)(title)}</summary>\n\n${body}</details>\n`;
+}
+/** A request's time: `20 ms` below a second (a purge is often that fast), else `1.3 s`. */
+function duration(ms) {
+    return ms < 1000 ? `${Math.round(ms)} ms` : elapsed(ms);
 }
 /** `2 tags, country IT: t1, t2`: the kind, how many, the country and the first items. */
 function describeRequest(request) {
@@ -338,7 +342,7 @@ function answers(result) {
 /** The result: what the last answer means, then the service's own words. */
 function resultText(result) {
     if (result.outcome === 'purged')
-        return `✅ accepted in ${elapsed(result.durationMs)}`;
+        return `✅ accepted in ${duration(result.durationMs)}`;
     // Only a 401 or 403 stops the run: its row says why; these say that they followed it.
     if (result.outcome === 'not-sent')
         return '⏭️ not sent: the run stopped at the 401 or 403 above';
@@ -712,7 +716,8 @@ function renderTimeline(report) {
         `  title ${label(title)}`,
         '  dateFormat HH:mm:ss.SSS',
         `  axisFormat ${hours ? '%H:%M' : '%M:%S'}`,
-        '  todayMarker off'
+        '  todayMarker off',
+        `  tickInterval ${tickInterval(end - start)}`
     ];
     let id = 0;
     for (const section of sections) {
@@ -784,6 +789,27 @@ function startName(report, start) {
     if (part?.kind === 'verified' && part.report.against.kind === 'warm-only')
         return 'first check';
     return 'purge accepted';
+}
+const TICKS = [
+    [1000, '1second'],
+    [2000, '2second'],
+    [5000, '5second'],
+    [10_000, '10second'],
+    [15_000, '15second'],
+    [30_000, '30second'],
+    [60_000, '1minute'],
+    [120_000, '2minute'],
+    [300_000, '5minute'],
+    [600_000, '10minute'],
+    [900_000, '15minute'],
+    [1_800_000, '30minute'],
+    [3_600_000, '1hour'],
+    [7_200_000, '2hour'],
+    [10_800_000, '3hour']
+];
+/** Round ticks, at most a dozen across (mermaid's own choice repeats labels below a second). */
+function tickInterval(spanMs) {
+    return (TICKS.find(([ms]) => spanMs / ms <= 12) ?? [0, '6hour'])[1];
 }
 /** `00:01:05.250`: a time of the chart's one day. */
 function at(ms) {
@@ -915,8 +941,8 @@ function renderVerificationSection(part, maxRows = MAX_PAGE_ROWS, chart = '') {
     if (scope !== '')
         parts.push(`<p>${(0,html/* escapeHtml */.ZD)(scope)}</p>\n`);
     parts.push(chart);
-    parts.push(`<p><strong>Checks</strong>: ${(0,html/* escapeHtml */.ZD)(countsLine(verification))}</p>\n`);
-    parts.push(`<p><strong>Times</strong>: ${(0,html/* escapeHtml */.ZD)(timesLine(part))}</p>\n`);
+    parts.push(`<p>${labelled(countsLine(verification), 'Checks')}</p>\n`);
+    parts.push(`<p>${labelled(timesLine(part), 'Times')}</p>\n`);
     if (selection.leftOut > 0) {
         parts.push(`<p>${(0,html/* escapeHtml */.ZD)(`verify_limit left out ${selection.leftOut.toLocaleString('en')} of ${plural(selection.inShard, 'page')}: a sample spread over them was checked (verify_limit: 0 checks every page).`)}</p>\n`);
     }
@@ -995,7 +1021,7 @@ function timesLine(part) {
     const parts = [];
     if (against.kind !== 'warm-only') {
         parts.push(times === undefined
-            ? 'time to fresh — (no check was fresh)'
+            ? 'time to fresh: — (no check was fresh)'
             : `time to fresh: median ${elapsed(times.medianMs)}, slowest ${elapsed(times.slowestMs)} (${plural(times.count, 'fresh check')})`);
     }
     if (verification.arrivalAfterMs !== undefined) {
@@ -1013,6 +1039,15 @@ function timesLine(part) {
             : `edge clock ${plural(Math.abs(skew), 'second')} ${skew > 0 ? 'ahead of' : 'behind'} the runner’s`);
     }
     return parts.join(' · ');
+}
+/** `8 checks: ✅ 8 fresh` with its label in bold (`<strong>8 checks</strong>: …`); else `label`'s. */
+function labelled(line, label) {
+    const colon = line.indexOf(': ');
+    if (colon > 0 && colon < 30 && !line.slice(0, colon).includes(' · ')) {
+        const head = line.slice(0, colon);
+        return `<strong>${(0,html/* escapeHtml */.ZD)(head.charAt(0).toUpperCase() + head.slice(1))}</strong>: ${(0,html/* escapeHtml */.ZD)(line.slice(colon + 2))}`;
+    }
+    return `<strong>${label}</strong>: ${(0,html/* escapeHtml */.ZD)(line)}`;
 }
 /** How bad a device's check is, for ordering rows: the worst device of a page decides. */
 const SEVERITY = {
@@ -1059,6 +1094,10 @@ function pageTable(report, maxRows) {
 }
 /** A device's check as a mark and a word. */
 function mark(check) {
+    return markWords(check).replace(' ', '\u00a0');
+}
+/** The mark and its word (a no-break space joins them in the table). */
+function markWords(check) {
     if (check === undefined)
         return '⏳ not started';
     switch (check.state) {
@@ -1081,24 +1120,35 @@ function mark(check) {
 /** What the devices not fresh saw: once when they agree, else device by device. */
 function sawText(row, devices, skewMs) {
     const seen = row.checks
-        .map((check, index) => ({ device: devices[index] ?? '', text: describeCheck(check, skewMs) }))
+        .map((check, index) => ({
+        device: devices[index] ?? '',
+        text: describeCheck(check, skewMs),
+        ids: check?.edgeIds
+    }))
         .filter((entry) => entry.text !== undefined);
     const distinct = new Set(seen.map(entry => entry.text));
-    if (distinct.size <= 1)
-        return (0,html/* escapeHtml */.ZD)(seen[0]?.text ?? '');
-    return seen.map(entry => `${(0,html/* code */.aY)(entry.device)}: ${(0,html/* escapeHtml */.ZD)(entry.text)}`).join('<br>');
+    const text = distinct.size <= 1
+        ? (0,html/* escapeHtml */.ZD)(seen[0]?.text ?? '')
+        : seen.map(entry => `${(0,html/* code */.aY)(entry.device)}: ${(0,html/* escapeHtml */.ZD)(entry.text)}`).join('<br>');
+    // The edge's ids (what its support asks for) in small print: each device's answer has its own.
+    const ids = seen.filter(entry => entry.ids !== undefined);
+    if (ids.length === 0)
+        return text;
+    const listed = ids.length === 1 && seen.length === 1
+        ? (0,html/* escapeHtml */.ZD)(ids[0]?.ids ?? '')
+        : ids.map(entry => `${(0,html/* escapeHtml */.ZD)(entry.device)} ${(0,html/* escapeHtml */.ZD)(entry.ids ?? '')}`).join('; ');
+    return `${text}<br><sub>edge ids: ${listed}</sub>`;
 }
 /** What one check saw, in words a person can act on; undefined for a fresh one. */
 function describeCheck(check, skewMs = 0) {
     if (check === undefined)
         return 'not started before the deadline';
-    const ids = check.edgeIds !== undefined ? ` (edge ids ${check.edgeIds})` : '';
     switch (check.state) {
         case 'fresh':
         case 'not-cacheable':
             return undefined;
         case 'stale':
-            return `${describeStale(check, skewMs)}${ids}`;
+            return describeStale(check, skewMs);
         case 'failed':
             return check.detail ?? 'failed';
         case 'gone':
