@@ -255,6 +255,53 @@ describe('verifyPages with the content proof and a re-purger', () => {
     expect(verification.timeToFresh?.slowestMs).toBeGreaterThan(9000)
   })
 
+  it('an EXTRACTING answer showing the build proves nothing: the cached render (HIT) decides', async () => {
+    // A rolling deploy: the answer that started the render came from an instance on the new
+    // build, but the render that got cached fetched an instance still on the previous one.
+    const clock = new ManualClock()
+    const t0 = clock.now()
+    const rendered = new Set<string>()
+    const getPage = async (url: URL, userAgent: string): Promise<SiteHead> => {
+      const key = `${url.href} ${userAgent}`
+      const first = !rendered.has(key)
+      rendered.add(key)
+      return {
+        status: 200,
+        headers: {
+          date: new Date(clock.now()).toUTCString(),
+          'acme-kc-status': first ? 'EXTRACTING' : 'HIT',
+          ...(!first && {
+            'acme-kc-date': `${new Date(t0 + 2000).toISOString()} (GMT) (1s of 7d)`
+          })
+        },
+        content: first ? { kind: 'found' } : { kind: 'not-found', bytes: 5000, capped: false }
+      }
+    }
+    const repurger = new Repurger({
+      mode: { kind: 'no-origin-url' },
+      clock,
+      deadline: t0 + 30_000,
+      log: logger()
+    })
+    const verification = await clock.run(
+      verifyPages([{ url: page('/a'), purgeAcceptedAt: t0 }], {
+        getPage,
+        content: { build, oldContent: repurger },
+        clock,
+        random: () => 0.5,
+        devices,
+        pageCount: 1,
+        lastAcceptedAt: t0,
+        deadline: t0 + 30_000,
+        requestTimeoutMs: 10_000,
+        siteLabel: 'site_url https://www.example.com'
+      })
+    )
+    expect(verification.status).toBe('stale')
+    expect(verification.counts.fresh).toBe(0)
+    expect(verification.oldContent).toBe(2)
+  })
+
   it('without a re-purge, old content is stale at the deadline, with its reason', async () => {
     const clock = new ManualClock()
     const t0 = clock.now()

@@ -41,8 +41,8 @@ export type Verdict =
       readonly detail?: string
     }
   /**
-   * EXTRACTING with the content proof: the purge arrived and the page is being rendered, but its
-   * body does not show the build (yet): the HIT that follows says whether the render has it.
+   * EXTRACTING with the content proof: the purge arrived and the page is being rendered; the
+   * HIT that follows says whether the render that is cached has the build.
    */
   | { readonly kind: 'rendering' }
   /** `<Prefix>-Bypass`: the edge bypassed its cache for this answer, for `reason`. */
@@ -96,9 +96,11 @@ export function isRetryableStatus(status: number): boolean {
  * purge time (a warm-up of pages nothing purged), any HIT is fresh and warm.
  *
  * With `proveContent`, fresh also needs the build in the body of a 2xx answer (`answer.content`):
- * a HIT fresh by its date without it is stale, old content; EXTRACTING without it is
- * `rendering`; a body that could not be read is asked again. A cached redirect is judged by its
- * date alone.
+ * a HIT fresh by its date without it is stale, old content; EXTRACTING is `rendering`, even
+ * when its body shows the build: what an EXTRACTING answer carries is not documented to be the
+ * render that gets cached (the render fetches the origin itself, and in a rolling deploy may reach
+ * an instance still on the previous build), so only the cached copy, the HIT, proves the content.
+ * A body that could not be read is asked again. A cached redirect is judged by its date alone.
  */
 export function judge(
   answer: SiteAnswer,
@@ -127,8 +129,7 @@ export function judge(
   const proving = proveContent && answer.status >= 200 && answer.status <= 299
   switch (status) {
     case 'EXTRACTING':
-      if (!proving || answer.content?.kind === 'found') return { kind: 'fresh', warm: false }
-      return { kind: 'rendering' }
+      return proving ? { kind: 'rendering' } : { kind: 'fresh', warm: false }
     case 'MISS':
       return { kind: 'not-cacheable' }
     case 'HIT':
