@@ -857,9 +857,11 @@ function isRetryableStatus(status) {
  * purge time (a warm-up of pages nothing purged), any HIT is fresh and warm.
  *
  * With `proveContent`, fresh also needs the build in the body of a 2xx answer (`answer.content`):
- * a HIT fresh by its date without it is stale, old content; EXTRACTING without it is
- * `rendering`; a body that could not be read is asked again. A cached redirect is judged by its
- * date alone.
+ * a HIT fresh by its date without it is stale, old content; EXTRACTING is `rendering`, even
+ * when its body shows the build: what an EXTRACTING answer carries is not documented to be the
+ * render that gets cached (the render fetches the origin itself, and in a rolling deploy may reach
+ * an instance still on the previous build), so only the cached copy, the HIT, proves the content.
+ * A body that could not be read is asked again. A cached redirect is judged by its date alone.
  */
 function judge(answer, purgeAcceptedAt, skew, proveContent = false) {
     if (isRetryableStatus(answer.status)) {
@@ -887,9 +889,7 @@ function judge(answer, purgeAcceptedAt, skew, proveContent = false) {
     const proving = proveContent && answer.status >= 200 && answer.status <= 299;
     switch (status) {
         case 'EXTRACTING':
-            if (!proving || answer.content?.kind === 'found')
-                return { kind: 'fresh', warm: false };
-            return { kind: 'rendering' };
+            return proving ? { kind: 'rendering' } : { kind: 'fresh', warm: false };
         case 'MISS':
             return { kind: 'not-cacheable' };
         case 'HIT':
