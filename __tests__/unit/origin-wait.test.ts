@@ -15,7 +15,7 @@ import {
   nextLook,
   ORIGIN_WAIT_POLICY as POLICY
 } from '../../src/origin/wait-policy.js'
-import { ManualClock } from '../support/manual-clock.js'
+import { VirtualClock } from '../support/virtual-clock.js'
 
 const SHA = '9be41d2c7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d'
 const OLD = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'
@@ -63,7 +63,7 @@ describe('the wait policy', () => {
 type Answer = OriginLookInput | OriginRequestError
 
 /** An origin whose answers depend on the test clock's time since the wait began. */
-function fakeOrigin(clock: ManualClock, answerAt: (elapsedMs: number, look: number) => Answer) {
+function fakeOrigin(clock: VirtualClock, answerAt: (elapsedMs: number, look: number) => Answer) {
   const started = clock.now()
   const looks: { at: number; timeoutMs: number }[] = []
   const look = async (_url: URL, timeoutMs: number): Promise<OriginLookInput> => {
@@ -87,7 +87,7 @@ const version = (
 })
 
 function run(
-  clock: ManualClock,
+  clock: VirtualClock,
   origin: ReturnType<typeof fakeOrigin>,
   options: { timeoutMs?: number; once?: boolean; onProgress?: (p: OriginWaitProgress) => void } = {}
 ) {
@@ -108,7 +108,7 @@ function run(
 
 describe('waitForBuild', () => {
   it('ready at once: one look, no wait', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const origin = fakeOrigin(clock, () => version(SHA))
     const wait = await run(clock, origin)
     expect(wait).toMatchObject({ ready: true, elapsedMs: 0, looks: 1 })
@@ -116,7 +116,7 @@ describe('waitForBuild', () => {
   })
 
   it('ready later: looks with a growing backoff until the build shows', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const origin = fakeOrigin(clock, elapsed => version(elapsed >= 40_000 ? SHA.slice(0, 7) : OLD))
     const wait = await run(clock, origin)
     expect(wait.ready).toBe(true)
@@ -125,7 +125,7 @@ describe('waitForBuild', () => {
   })
 
   it('never: stops at the deadline, the last look made at it, none after', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const origin = fakeOrigin(clock, () => version(OLD))
     const wait = await run(clock, origin, { timeoutMs: 60_000 })
     expect(wait).toMatchObject({ ready: false, stopped: 'deadline', elapsedMs: 60_000 })
@@ -138,7 +138,7 @@ describe('waitForBuild', () => {
   })
 
   it('429 with Retry-After in seconds: the next look waits at least that long', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const origin = fakeOrigin(clock, (_elapsed, look) =>
       look === 1 ? version('', 429, { 'retry-after': '20' }) : version(SHA)
     )
@@ -148,7 +148,7 @@ describe('waitForBuild', () => {
   })
 
   it('Retry-After as a date is read in the origin clock (its own Date header)', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     // The origin's clock is an hour ahead of the runner's.
     const originNow = (): number => clock.now() + 3_600_000
     const origin = fakeOrigin(clock, (_elapsed, look) =>
@@ -165,14 +165,14 @@ describe('waitForBuild', () => {
   })
 
   it('Retry-After past the deadline: stops at once, without another look', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const origin = fakeOrigin(clock, () => version('', 503, { 'retry-after': '900' }))
     const wait = await run(clock, origin, { timeoutMs: 60_000 })
     expect(wait).toMatchObject({ ready: false, stopped: 'retry-after', elapsedMs: 0, looks: 1 })
   })
 
   it('Retry-After on a 200 that does not show the build is not a request to wait', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const origin = fakeOrigin(clock, (_elapsed, look) =>
       look === 1 ? version(OLD, 200, { 'retry-after': '300' }) : version(SHA)
     )
@@ -181,7 +181,7 @@ describe('waitForBuild', () => {
   })
 
   it('5xx and dropped connections: keeps looking with the backoff', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const origin = fakeOrigin(clock, (_elapsed, look) => {
       if (look === 1) return version('', 502)
       if (look === 2) return new OriginRequestError('connection', 'socket hang up')
@@ -194,7 +194,7 @@ describe('waitForBuild', () => {
   })
 
   it('a build shown only in a 5xx answer does not count', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const origin = fakeOrigin(clock, () => version(SHA, 503))
     const wait = await run(clock, origin, { timeoutMs: 10_000 })
     expect(wait.ready).toBe(false)
@@ -202,7 +202,7 @@ describe('waitForBuild', () => {
   })
 
   it('a dropped connection as the last look says so', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const origin = fakeOrigin(clock, () => new OriginRequestError('connection', 'socket hang up'))
     const wait = await run(clock, origin, { timeoutMs: 5000 })
     expect(wait.last).toEqual({
@@ -213,7 +213,7 @@ describe('waitForBuild', () => {
   })
 
   it('says where it is every 15 s', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const origin = fakeOrigin(clock, () => version(OLD))
     const progress: OriginWaitProgress[] = []
     await run(clock, origin, { timeoutMs: 50_000, onProgress: p => progress.push(p) })
@@ -223,14 +223,14 @@ describe('waitForBuild', () => {
   })
 
   it('a dry run looks once and waits for nothing', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const origin = fakeOrigin(clock, () => version(OLD))
     const wait = await run(clock, origin, { once: true })
     expect(wait).toMatchObject({ ready: false, stopped: 'once', looks: 1, elapsedMs: 0 })
   })
 
   it('origin_timeout_seconds 0: one look', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const origin = fakeOrigin(clock, () => version(OLD))
     const wait = await run(clock, origin, { timeoutMs: 0 })
     expect(wait).toMatchObject({ ready: false, stopped: 'deadline', looks: 1 })

@@ -10,8 +10,8 @@ import { buildId } from '../../src/build/build-id.js'
 import { Repurger, type RepurgeMode, type RepurgeSent } from '../../src/repurge/repurger.js'
 import { BUILT_IN_DEVICES } from '../../src/verify/devices.js'
 import type { SiteHead } from '../../src/verify/site-transport.js'
-import { verifyPages } from '../../src/verify/verify-pages.js'
-import { ManualClock } from '../support/manual-clock.js'
+import { verifyPages, type Progress } from '../../src/verify/verify-pages.js'
+import { VirtualClock } from '../support/virtual-clock.js'
 
 const site = 'https://www.example.com'
 const page = (path: string): URL => new URL(path, site)
@@ -25,7 +25,7 @@ function logger() {
   }
 }
 
-function repurgeMode(clock: ManualClock, options: { liveAt?: number; accept?: boolean } = {}) {
+function repurgeMode(clock: VirtualClock, options: { liveAt?: number; accept?: boolean } = {}) {
   const sends: { at: number; pages: readonly string[] }[] = []
   const looks: number[] = []
   const mode: RepurgeMode = {
@@ -54,7 +54,7 @@ function repurgeMode(clock: ManualClock, options: { liveAt?: number; accept?: bo
 
 describe('Repurger', () => {
   it('groups the pages due together, and honours 5, 10, 20 s and at most 3 per page', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const t0 = clock.now()
     const { mode, sends } = repurgeMode(clock)
     const log = logger()
@@ -102,7 +102,7 @@ describe('Repurger', () => {
   })
 
   it('waits for origin_url to show the build before purging again', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const t0 = clock.now()
     const { mode, sends } = repurgeMode(clock, { liveAt: t0 + 30_000 })
     const repurger = new Repurger({ mode, clock, deadline: t0 + 120_000, log: logger() })
@@ -117,7 +117,7 @@ describe('Repurger', () => {
   })
 
   it('never purges again when origin_url does not show the build before the deadline', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const t0 = clock.now()
     const { mode, sends } = repurgeMode(clock, { liveAt: t0 + 999_000 })
     const log = logger()
@@ -130,7 +130,7 @@ describe('Repurger', () => {
   })
 
   it('a re-purge the service refuses is reported and not tried again', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const t0 = clock.now()
     const { mode, sends } = repurgeMode(clock, { accept: false })
     const repurger = new Repurger({ mode, clock, deadline: t0 + 60_000, log: logger() })
@@ -155,7 +155,7 @@ describe('Repurger', () => {
     ['disabled', /repurge_old_content: false/],
     ['verify-only', /mode: verify purges nothing/]
   ])('%s: old content is reported, never purged again', async (kind, hint) => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const log = logger()
     const repurger = new Repurger({ mode: { kind }, clock, deadline: clock.now() + 60_000, log })
     repurger.seen(page('/a'), clock.now(), clock.now())
@@ -183,7 +183,7 @@ describe('verifyPages with the content proof and a re-purger', () => {
    * A site behind an edge: a purge accepted at T reaches it at T + 2 s; a render takes 1 s and
    * captures the build the origin serves when it starts (the new one from `rolloutAt`).
    */
-  function siteWithRollout(clock: ManualClock, rolloutAt: number) {
+  function siteWithRollout(clock: VirtualClock, rolloutAt: number) {
     const purges: number[] = []
     const entries = new Map<string, { cachedAt: number; build: string }>()
     const getPage = async (url: URL, userAgent: string): Promise<SiteHead> => {
@@ -215,7 +215,7 @@ describe('verifyPages with the content proof and a re-purger', () => {
   }
 
   it('old content is caught, purged again once the rollout is done, then proven fresh', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const t0 = clock.now()
     const fake = siteWithRollout(clock, t0 + 8000)
     fake.purges.push(t0)
@@ -258,7 +258,7 @@ describe('verifyPages with the content proof and a re-purger', () => {
   it('an EXTRACTING answer showing the build proves nothing: the cached render (HIT) decides', async () => {
     // A rolling deploy: the answer that started the render came from an instance on the new
     // build, but the render that got cached fetched an instance still on the previous one.
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const t0 = clock.now()
     const rendered = new Set<string>()
     const getPage = async (url: URL, userAgent: string): Promise<SiteHead> => {
@@ -303,7 +303,7 @@ describe('verifyPages with the content proof and a re-purger', () => {
   })
 
   it('without a re-purge, old content is stale at the deadline, with its reason', async () => {
-    const clock = new ManualClock()
+    const clock = new VirtualClock()
     const t0 = clock.now()
     const fake = siteWithRollout(clock, t0 + 999_000)
     fake.purges.push(t0)
@@ -313,6 +313,7 @@ describe('verifyPages with the content proof and a re-purger', () => {
       deadline: t0 + 30_000,
       log: logger()
     })
+    const progress: Progress[] = []
     const verification = await clock.run(
       verifyPages([{ url: page('/a'), purgeAcceptedAt: t0 }], {
         getPage: fake.getPage,
@@ -324,11 +325,15 @@ describe('verifyPages with the content proof and a re-purger', () => {
         lastAcceptedAt: t0,
         deadline: t0 + 30_000,
         requestTimeoutMs: 10_000,
-        siteLabel: 'site_url https://www.example.com'
+        siteLabel: 'site_url https://www.example.com',
+        progressEveryMs: 15_000,
+        onProgress: report => progress.push(report)
       })
     )
     expect(verification.status).toBe('stale')
     expect(verification.oldContent).toBe(2)
+    // The progress line can say what they wait for: a render of the new build, not the purge.
+    expect(progress[0]).toMatchObject({ staleNow: 2, oldContentNow: 2 })
     expect(
       verification.listed.map(check => [check.device, check.state, check.staleReason])
     ).toEqual([

@@ -303,6 +303,7 @@ describe('the progress and end lines', () => {
         done: 12_345,
         fresh: 12_400,
         staleNow: 0,
+        oldContentNow: 0,
         requestsPerSecond: 998.4,
         etaMs: 18_200
       })
@@ -310,9 +311,24 @@ describe('the progress and end lines', () => {
       'Progress after 45 s: 12,345 of 30,000 checks done (12,400 seen fresh, 0 stale now), 998 requests/s, about 18 s to go.'
     )
     expect(
-      describeProgress({ ...base, done: 0, fresh: 0, staleNow: 40, requestsPerSecond: 0.5 })
+      describeProgress({
+        ...base,
+        done: 0,
+        fresh: 0,
+        staleNow: 40,
+        oldContentNow: 0,
+        requestsPerSecond: 0.5
+      })
     ).toMatch(
       /0 of 30,000 checks done .*40 stale now\), 1 requests\/s, waiting for the purge to reach this data center\.$/
+    )
+    // Old content is past the purge: it waits for a render of the new build, not the purge.
+    const waiting = { ...base, done: 0, fresh: 0, staleNow: 40, requestsPerSecond: 2 }
+    expect(describeProgress({ ...waiting, oldContentNow: 40 })).toMatch(
+      /40 stale now, 40 of them old content\), 2 requests\/s, waiting for the pages to be rendered again from the new build\.$/
+    )
+    expect(describeProgress({ ...waiting, oldContentNow: 3 })).toMatch(
+      /40 stale now, 3 of them old content\), 2 requests\/s, waiting for the purge to reach this data center, and old content to be rendered again\.$/
     )
     expect(
       describeProgress({
@@ -320,6 +336,7 @@ describe('the progress and end lines', () => {
         done: 1,
         fresh: 1,
         staleNow: 0,
+        oldContentNow: 0,
         requestsPerSecond: 3,
         etaMs: 3_725_000
       })

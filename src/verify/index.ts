@@ -253,13 +253,22 @@ function* pagesToCheck(
 /** One progress line: `12,345 of 30,000 checks done (12,100 fresh, 245 stale), ...`. */
 export function describeProgress(progress: Progress): string {
   const count = (n: number): string => Math.round(n).toLocaleString('en')
+  const { staleNow, oldContentNow } = progress
+  // Old content is past the purge: what it waits for is a render of the new build.
+  const waitingFor =
+    oldContentNow === 0
+      ? 'the purge to reach this data center'
+      : oldContentNow === staleNow
+        ? 'the pages to be rendered again from the new build'
+        : 'the purge to reach this data center, and old content to be rendered again'
   const eta =
     progress.etaMs !== undefined
       ? `, about ${duration(progress.etaMs)} to go`
-      : progress.staleNow > 0
-        ? ', waiting for the purge to reach this data center'
+      : staleNow > 0
+        ? `, waiting for ${waitingFor}`
         : ''
-  return `Progress after ${duration(progress.elapsedMs)}: ${count(progress.done)} of ${count(progress.checks)} checks done (${count(progress.fresh)} seen fresh, ${count(progress.staleNow)} stale now), ${count(progress.requestsPerSecond)} requests/s${eta}.`
+  const old = oldContentNow > 0 ? `, ${count(oldContentNow)} of them old content` : ''
+  return `Progress after ${duration(progress.elapsedMs)}: ${count(progress.done)} of ${count(progress.checks)} checks done (${count(progress.fresh)} seen fresh, ${count(staleNow)} stale now${old}), ${count(progress.requestsPerSecond)} requests/s${eta}.`
 }
 
 /** `The site answered 429 (Retry-After: 10): every request waits 10 s, then 3 in flight at most.` */

@@ -171,8 +171,10 @@ export interface Progress {
   readonly done: number
   /** Checks seen fresh (or gone, not cacheable, unverifiable): still warming ones included. */
   readonly fresh: number
-  /** Checks whose last answer was stale: waiting for the purge. */
+  /** Checks whose last answer was stale: waiting for the purge, or for old content to go. */
   readonly staleNow: number
+  /** Of those, the ones whose last answer was old content (content proof). */
+  readonly oldContentNow: number
   readonly requests: number
   /** Requests a second since the last report. */
   readonly requestsPerSecond: number
@@ -260,6 +262,7 @@ class VerifyRun {
   private readonly maxInFlight: number
   private seenFresh = 0
   private staleNow = 0
+  private oldContentNow = 0
   /** When a stale check's request last left: the probe asks one when it has been too long. */
   private lastStaleAskAt: number
   private pendingFreshness: number
@@ -334,6 +337,7 @@ class VerifyRun {
         done: ended,
         fresh: this.seenFresh,
         staleNow: this.staleNow,
+        oldContentNow: this.oldContentNow,
         requests: this.requests,
         requestsPerSecond: (this.requests - last.requests) / seconds,
         elapsedMs: now - started,
@@ -378,6 +382,8 @@ class VerifyRun {
         }
       | undefined
     let stale = false
+    /** The last answer was old content (counted in oldContentNow). */
+    let old = false
     /** The last answer was EXTRACTING without the build (content proof): the HIT will tell. */
     let rendering = false
     let renderAttempt = 0
@@ -386,7 +392,9 @@ class VerifyRun {
     let freshAt: number | undefined
     const leaveStale = (): void => {
       if (stale) this.staleNow--
+      if (old) this.oldContentNow--
       stale = false
+      old = false
     }
     /**
      * Stale, then the purge seen here (fresh, rendering, or old content): the purge reached this
@@ -497,6 +505,10 @@ class VerifyRun {
           }
           if (!stale) this.staleNow++
           stale = true
+          if (old !== (verdict.reason === 'old-content')) {
+            old = !old
+            this.oldContentNow += old ? 1 : -1
+          }
           const askedAt = this.clock.now()
           const next = this.watch.staleDelay(askedAt, staleAttempt, this.random)
           staleAttempt = next.nextAttempt
