@@ -2385,6 +2385,7 @@ class VerifyRun {
     maxInFlight;
     seenFresh = 0;
     staleNow = 0;
+    oldContentNow = 0;
     /** When a stale check's request last left: the probe asks one when it has been too long. */
     lastStaleAskAt;
     pendingFreshness;
@@ -2456,6 +2457,7 @@ class VerifyRun {
                 done: ended,
                 fresh: this.seenFresh,
                 staleNow: this.staleNow,
+                oldContentNow: this.oldContentNow,
                 requests: this.requests,
                 requestsPerSecond: (this.requests - last.requests) / seconds,
                 elapsedMs: now - started,
@@ -2489,6 +2491,8 @@ class VerifyRun {
         let lastProblem;
         let lastStale;
         let stale = false;
+        /** The last answer was old content (counted in oldContentNow). */
+        let old = false;
         /** The last answer was EXTRACTING without the build (content proof): the HIT will tell. */
         let rendering = false;
         let renderAttempt = 0;
@@ -2498,7 +2502,10 @@ class VerifyRun {
         const leaveStale = () => {
             if (stale)
                 this.staleNow--;
+            if (old)
+                this.oldContentNow--;
             stale = false;
+            old = false;
         };
         /**
          * Stale, then the purge seen here (fresh, rendering, or old content): the purge reached this
@@ -2606,6 +2613,10 @@ class VerifyRun {
                     if (!stale)
                         this.staleNow++;
                     stale = true;
+                    if (old !== (verdict.reason === 'old-content')) {
+                        old = !old;
+                        this.oldContentNow += old ? 1 : -1;
+                    }
                     const askedAt = this.clock.now();
                     const next = this.watch.staleDelay(askedAt, staleAttempt, this.random);
                     staleAttempt = next.nextAttempt;
@@ -3049,12 +3060,20 @@ function* pagesToCheck(input, lastAcceptedAt, selection) {
 /** One progress line: `12,345 of 30,000 checks done (12,100 fresh, 245 stale), ...`. */
 function describeProgress(progress) {
     const count = (n) => Math.round(n).toLocaleString('en');
+    const { staleNow, oldContentNow } = progress;
+    // Old content is past the purge: what it waits for is a render of the new build.
+    const waitingFor = oldContentNow === 0
+        ? 'the purge to reach this data center'
+        : oldContentNow === staleNow
+            ? 'the pages to be rendered again from the new build'
+            : 'the purge to reach this data center, and old content to be rendered again';
     const eta = progress.etaMs !== undefined
         ? `, about ${duration(progress.etaMs)} to go`
-        : progress.staleNow > 0
-            ? ', waiting for the purge to reach this data center'
+        : staleNow > 0
+            ? `, waiting for ${waitingFor}`
             : '';
-    return `Progress after ${duration(progress.elapsedMs)}: ${count(progress.done)} of ${count(progress.checks)} checks done (${count(progress.fresh)} seen fresh, ${count(progress.staleNow)} stale now), ${count(progress.requestsPerSecond)} requests/s${eta}.`;
+    const old = oldContentNow > 0 ? `, ${count(oldContentNow)} of them old content` : '';
+    return `Progress after ${duration(progress.elapsedMs)}: ${count(progress.done)} of ${count(progress.checks)} checks done (${count(progress.fresh)} seen fresh, ${count(staleNow)} stale now${old}), ${count(progress.requestsPerSecond)} requests/s${eta}.`;
 }
 /** `The site answered 429 (Retry-After: 10): every request waits 10 s, then 3 in flight at most.` */
 function describePushBack(pushBack) {
