@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
 import { edgeCaseSite, sampleSite } from '../../emulator/site.mjs'
-import { API_KEY, errorsOf, runWith, warningsOf } from './helpers.js'
+import { mermaidBlocks } from '../support/github-markdown.js'
+import { API_KEY, errorsOf, runWith, summaryRenderProblems, warningsOf } from './helpers.js'
 
 const OLD = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'
 const NEW = '7d1e0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d'
@@ -83,6 +84,11 @@ describe('verify_content', () => {
     expect(entries.every(entry => entry.build === NEW)).toBe(true)
     expect(result.summary).toContain('Old content: 2 page(s) served from the previous build')
     expect(result.summary).toMatch(/<td>1<\/td><td>[\d.]+ s<\/td><td>2<\/td><td>✅ accepted<\/td>/)
+    // The timeline shows the origin wait, the purge and the re-purge, and mermaid reads it.
+    const chart = mermaidBlocks(result.summary)[0] ?? ''
+    expect(chart).toMatch(/^ {4}waited for build .* :done, t1, 00:00:00\.000, /m)
+    expect(chart).toMatch(/^ {4}re-purge 1, 2 pages of old content :milestone, /m)
+    expect(await summaryRenderProblems(result)).toEqual([])
     // verify_seconds counts until the new build was served, after the re-purge.
     expect(Number(result.outputs['verify_seconds'])).toBeGreaterThan(5)
   })
@@ -114,6 +120,7 @@ describe('verify_content', () => {
       /served from the previous build: rendered at \d\d:\d\d:\d\dZ, after the purge, but the build is not in the page/
     )
     expect(result.summary).toMatch(/What to do<\/strong>: set origin&#95;url/)
+    expect(await summaryRenderProblems(result)).toEqual([])
   })
 
   it('repurge_old_content: false reports old content and purges nothing more', async () => {

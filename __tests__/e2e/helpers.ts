@@ -1,6 +1,12 @@
 /** Shared set-up for the end-to-end tests: the emulator in process, the action in a child. */
 import { existsSync } from 'node:fs'
 import { ACTION_ENTRY, runAction, type RunResult } from '../../scripts/run-action.mjs'
+import {
+  mermaidBlocks,
+  parseMermaid,
+  rawMarkupShown,
+  renderGitHubMarkdown
+} from '../support/github-markdown.js'
 
 export const API_KEY = 'e2e-K3y/with+special&chars=%'
 export const ENCODED_KEY = encodeURIComponent(API_KEY)
@@ -57,4 +63,20 @@ export function lastLogLine(result: RunResult): string {
     .split('\n')
     .filter(line => line.trim() !== '' && !line.startsWith('::'))
   return lines[lines.length - 1] ?? ''
+}
+
+/**
+ * What is wrong with the summary as GitHub shows it: markup shown as text, and charts mermaid's
+ * parser refuses (each with its message). Empty when it renders cleanly.
+ */
+export async function summaryRenderProblems(result: RunResult): Promise<string[]> {
+  const problems = rawMarkupShown(renderGitHubMarkdown(result.summary))
+  for (const chart of mermaidBlocks(result.summary)) {
+    try {
+      await parseMermaid(chart)
+    } catch (error) {
+      problems.push(`mermaid: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  return problems
 }

@@ -10,7 +10,14 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { API_KEY, ENCODED_KEY, errorsOf, runWith, visibleText } from './helpers.js'
+import {
+  API_KEY,
+  ENCODED_KEY,
+  errorsOf,
+  runWith,
+  visibleText,
+  summaryRenderProblems
+} from './helpers.js'
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'events')
 const OLD = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'
@@ -113,6 +120,7 @@ describe('waiting for the origin before purging', () => {
     expect(summary).toMatch(/from GITHUB&#95;SHA/)
     expect(summary).toMatch(/The origin still shows 3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a/)
     expect(summary).toContain('Not purged (3)')
+    expect(await summaryRenderProblems(result)).toEqual([])
     // Polled with a backoff, not hammered.
     expect(emulator.originRequests.length).toBeGreaterThanOrEqual(2)
     expect(emulator.originRequests.length).toBeLessThanOrEqual(4)

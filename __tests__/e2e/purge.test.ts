@@ -15,7 +15,8 @@ import {
   runWith,
   summaryHeadline,
   visibleText,
-  warningsOf
+  warningsOf,
+  summaryRenderProblems
 } from './helpers.js'
 
 let emulator: Emulator
@@ -193,6 +194,7 @@ describe('failures of the service', () => {
       /^❌ Cache purge: 1 of 2 requests failed \(HTTP 500 → 403\) · 1 not sent · 2 targets not purged$/
     )
     expect(lastLogLine(result)).toBe(headline)
+    expect(await summaryRenderProblems(result)).toEqual([])
     expect(result.summary.match(/<table>/g)).toHaveLength(1)
     expect(result.summary).toMatch(
       /<tr><td>1<\/td><td>1 tag: <code>blog<\/code><\/td><td>500 → 403<\/td><td>❌ 403: the API key is missing, wrong or not allowed for this site \(check the api&#95;key secret\); the run stopped there\. The service said: “Forbidden: not your site”<\/td>/

@@ -8,7 +8,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
 import { edgeCaseSite, sampleSiteByCountry } from '../../emulator/site.mjs'
 import type { RunResult } from '../../scripts/run-action.mjs'
-import { API_KEY, errorsOf, runWith, visibleText, warningsOf } from './helpers.js'
+import {
+  API_KEY,
+  errorsOf,
+  runWith,
+  visibleText,
+  warningsOf,
+  summaryRenderProblems
+} from './helpers.js'
 
 let emulator: Emulator
 let byCountry: Emulator
@@ -96,6 +103,7 @@ describe('pages that are not there', () => {
       '<tr><td><code>/abuot</code></td><td>➖\u00a0404</td><td>➖\u00a0404</td><td>HTTP 404: not there, so nothing stale is served'
     )
     expect(result.summary).not.toContain('<td><code>/about</code></td>')
+    expect(await summaryRenderProblems(result)).toEqual([])
   })
 
   it('when every checked page answers 404, verify_status is skipped, not fresh', async () => {

@@ -13,7 +13,8 @@ import {
   runWith,
   summaryHeadline,
   visibleText,
-  warningsOf
+  warningsOf,
+  summaryRenderProblems
 } from './helpers.js'
 
 let emulator: Emulator
@@ -78,6 +79,7 @@ describe('verify', () => {
     )
     expect(result.summary).toContain('5 pages × 2 devices')
     expect(lastLogLine(result)).toBe(summaryHeadline(result))
+    expect(await summaryRenderProblems(result)).toEqual([])
     expect(result.summary).not.toContain('propagate')
   })
 
@@ -169,6 +171,7 @@ describe('verify', () => {
     expect(result.outputs['verify_seconds']).toBe('')
     expect(result.summary).toContain('propagate')
     expect(lastLogLine(result)).toBe(summaryHeadline(result))
+    expect(await summaryRenderProblems(result)).toEqual([])
     // One row a page, a mark per device, with why; and counted in the log.
     expect(result.summary).toContain(
       '<tr><td><code>/account</code></td><td>➖\u00a0DYNAMIC</td><td>➖\u00a0DYNAMIC</td><td>DYNAMIC: the edge does not serve its cache to this client (not a failure)</td></tr>'
