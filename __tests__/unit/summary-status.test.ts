@@ -6,6 +6,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { JSDOM } from 'jsdom'
 import type { Plan, PurgeRequest } from '../../src/plan.js'
+import { buildId } from '../../src/build/build-id.js'
 import { sentOutcome } from '../../src/report/outcome.js'
 import { stepConclusion, type RunReport } from '../../src/report/run-report.js'
 import { MAX_SUMMARY_BYTES, renderSummary, statusLine } from '../../src/report/summary.js'
@@ -159,7 +160,7 @@ describe('every summary as GitHub renders it', () => {
 })
 
 describe('a 100,000-check summary', () => {
-  it('stays under GitHub’s 1 MiB, with long URLs, every check stale, and 100,000 URLs purged', () => {
+  it('stays under GitHub’s 1 MiB, with long URLs, every check stale, 100,000 URLs purged, old content and warnings', () => {
     const long = 'x'.repeat(300)
     const checks: CheckResult[] = []
     for (let page = 0; page < 50_000; page++) {
@@ -181,10 +182,30 @@ describe('a 100,000-check summary', () => {
     }
     const plan: Plan = { targets: { tags: [], urls, patterns: [] }, requests, warnings: [] }
     const results = requests.map(request => accepted(request))
+    // 1,000 pages of old content with long URLs, and thousands of warnings: shrunk too.
+    const oldPages = Array.from({ length: 1000 }, (_, i) => `/${'y'.repeat(2000)}/${i}`)
     const report: RunReport = {
       purge: { plan, outcome: sentOutcome(plan, results), results, lastAcceptedAt: ACCEPTED_AT },
-      verification: verified(checks, { timeoutMs: 600_000 }),
-      warnings: []
+      verification: {
+        ...verified(checks, { timeoutMs: 600_000 }),
+        oldContent: {
+          build: buildId('release-42', 'build_id'),
+          stillOld: 0,
+          purgedAt: ACCEPTED_AT,
+          repurge: {
+            mode: 'repurge',
+            pages: oldPages.map(page => ({ page, repurges: 3 })),
+            pageCount: 5000,
+            batches: Array.from({ length: 30 }, (_, i) => ({
+              at: ACCEPTED_AT + i * 5000,
+              pages: oldPages.slice(0, 40),
+              accepted: oldPages.slice(0, 40),
+              failed: []
+            }))
+          }
+        }
+      },
+      warnings: Array.from({ length: 5000 }, (_, i) => `warning ${i}: ${'w'.repeat(500)}`)
     }
     const markdown = renderSummary(report)
     const bytes = Buffer.byteLength(markdown)
@@ -196,6 +217,8 @@ describe('a 100,000-check summary', () => {
     expect(
       markdown.includes('Not proven fresh on <code>https://www.example.com</code>: 50,000 pages')
     ).toBe(true)
+    expect(markdown.includes('<li>… and 4,950 more, in the log</li>')).toBe(true)
+    expect(markdown.includes('Old content: 5000 page(s) served from the previous build')).toBe(true)
     const html = renderGitHubMarkdown(markdown)
     const shown = rawMarkupShown(html)
     expect(shown.every(found => found.includes('q=<&>'))).toBe(true)

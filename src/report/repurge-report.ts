@@ -18,7 +18,11 @@ export interface OldContentReport {
 
 const MAX_BATCH_ROWS = 20
 
-export function renderOldContentSection(report: OldContentReport): string {
+/** `maxPages`: pages listed at most (the summary shows fewer when it would not fit GitHub's limit). */
+export function renderOldContentSection(
+  report: OldContentReport,
+  maxPages = MAX_REPORTED_PAGES + 1
+): string {
   const { repurge } = report
   const build = code(report.build.text)
   if (repurge.pageCount === 0) {
@@ -55,7 +59,7 @@ export function renderOldContentSection(report: OldContentReport): string {
     foldedList(
       'Pages seen with old content',
       more > 0 ? [...pages, `… and ${more} more`] : pages,
-      MAX_REPORTED_PAGES + 1
+      maxPages
     )
   )
   parts.push(`<p><strong>What to do</strong>: ${escapeHtml(advice(report))}</p>\n`)

@@ -26,6 +26,8 @@ export { statusLine }
 /** Enough rows to read; a 100,000-URL run would otherwise write thousands. */
 export const MAX_REQUEST_ROWS = 200
 export const MAX_LISTED_ITEMS = 1000
+/** Warnings shown; the log has every one. */
+const MAX_WARNINGS = 50
 /** GitHub drops a step summary over 1 MiB: stay well below, whatever the items' lengths. */
 export const MAX_SUMMARY_BYTES = 900 * 1024
 
@@ -80,7 +82,7 @@ function renderWithLimits(report: Readonly<RunReport>, limits: ListLimits): stri
       )
     )
     if (verification.oldContent !== undefined) {
-      parts.push(renderOldContentSection(verification.oldContent))
+      parts.push(renderOldContentSection(verification.oldContent, limits.items + 1))
     }
   } else if (verification?.kind === 'skipped') {
     parts.push(renderVerificationSkipped(verification.reason))
@@ -104,8 +106,10 @@ function renderWithLimits(report: Readonly<RunReport>, limits: ListLimits): stri
   }
   if (report.changedFiles) parts.push(changedFilesSection(report.changedFiles, limits))
   if (report.warnings.length > 0) {
+    const shown = report.warnings.slice(0, MAX_WARNINGS)
+    const more = report.warnings.length - shown.length
     parts.push(
-      `<h3>Warnings</h3>\n<ul>\n${report.warnings.map(w => `<li>${escapeHtml(w)}</li>`).join('\n')}\n</ul>\n`
+      `<h3>Warnings</h3>\n<ul>\n${shown.map(w => `<li>${escapeHtml(w)}</li>`).join('\n')}${more > 0 ? `\n<li>… and ${more.toLocaleString('en')} more, in the log</li>` : ''}\n</ul>\n`
     )
   }
   return parts.filter(part => part !== '').join('\n')

@@ -242,9 +242,10 @@ export function label(text: string): string {
     .replace(/[{}<>`"]/g, '')
     .trim()
   const safe = cleaned === '' ? '-' : cleaned
+  const short = safe.length > 120 ? `${safe.slice(0, 119)}…` : safe
   return /^(click|call|href|section|title|gantt|dateFormat|axisFormat|tickInterval|includes|excludes|todayMarker|weekday|weekend|inclusiveEndDates|topAxis|acc)/i.test(
-    safe
+    short
   )
-    ? `· ${safe}`
-    : safe.slice(0, 120)
+    ? `· ${short}`
+    : short
 }
