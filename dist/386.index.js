@@ -391,7 +391,8 @@ var repurger = __webpack_require__(3524);
 
 
 const MAX_BATCH_ROWS = 20;
-function renderOldContentSection(report) {
+/** `maxPages`: pages listed at most (the summary shows fewer when it would not fit GitHub's limit). */
+function renderOldContentSection(report, maxPages = repurger.MAX_REPORTED_PAGES + 1) {
     const { repurge } = report;
     const build = (0,html/* code */.aY)(report.build.text);
     if (repurge.pageCount === 0) {
@@ -419,7 +420,7 @@ function renderOldContentSection(report) {
     }
     const pages = repurge.pages.map(({ page, repurges }) => repurges === 0 ? page : `${page} (purged again ${repurges}×)`);
     const more = repurge.pageCount - repurge.pages.length;
-    parts.push((0,html/* foldedList */.H8)('Pages seen with old content', more > 0 ? [...pages, `… and ${more} more`] : pages, repurger.MAX_REPORTED_PAGES + 1));
+    parts.push((0,html/* foldedList */.H8)('Pages seen with old content', more > 0 ? [...pages, `… and ${more} more`] : pages, maxPages));
     parts.push(`<p><strong>What to do</strong>: ${(0,html/* escapeHtml */.ZD)(repurge_report_advice(report))}</p>\n`);
     return parts.join('');
 }
@@ -834,9 +835,10 @@ function label(text) {
         .replace(/[{}<>`"]/g, '')
         .trim();
     const safe = cleaned === '' ? '-' : cleaned;
-    return /^(click|call|href|section|title|gantt|dateFormat|axisFormat|tickInterval|includes|excludes|todayMarker|weekday|weekend|inclusiveEndDates|topAxis|acc)/i.test(safe)
-        ? `· ${safe}`
-        : safe.slice(0, 120);
+    const short = safe.length > 120 ? `${safe.slice(0, 119)}…` : safe;
+    return /^(click|call|href|section|title|gantt|dateFormat|axisFormat|tickInterval|includes|excludes|todayMarker|weekday|weekend|inclusiveEndDates|topAxis|acc)/i.test(short)
+        ? `· ${short}`
+        : short;
 }
 
 // EXTERNAL MODULE: ./src/verify/select-pages.ts
@@ -1256,6 +1258,8 @@ function sitemapWarnings(warnings) {
 /** Enough rows to read; a 100,000-URL run would otherwise write thousands. */
 const MAX_REQUEST_ROWS = 200;
 const MAX_LISTED_ITEMS = 1000;
+/** Warnings shown; the log has every one. */
+const MAX_WARNINGS = 50;
 /** GitHub drops a step summary over 1 MiB: stay well below, whatever the items' lengths. */
 const MAX_SUMMARY_BYTES = 900 * 1024;
 const FULL_LIMITS = { rows: MAX_REQUEST_ROWS, items: MAX_LISTED_ITEMS };
@@ -1297,7 +1301,7 @@ function renderWithLimits(report, limits) {
     if (verification?.kind === 'verified') {
         parts.push(renderVerificationSection(verification, Math.min(MAX_PAGE_ROWS, limits.rows), renderTimeline(report)));
         if (verification.oldContent !== undefined) {
-            parts.push(renderOldContentSection(verification.oldContent));
+            parts.push(renderOldContentSection(verification.oldContent, limits.items + 1));
         }
     }
     else if (verification?.kind === 'skipped') {
@@ -1323,7 +1327,9 @@ function renderWithLimits(report, limits) {
     if (report.changedFiles)
         parts.push(changedFilesSection(report.changedFiles, limits));
     if (report.warnings.length > 0) {
-        parts.push(`<h3>Warnings</h3>\n<ul>\n${report.warnings.map(w => `<li>${(0,html/* escapeHtml */.ZD)(w)}</li>`).join('\n')}\n</ul>\n`);
+        const shown = report.warnings.slice(0, MAX_WARNINGS);
+        const more = report.warnings.length - shown.length;
+        parts.push(`<h3>Warnings</h3>\n<ul>\n${shown.map(w => `<li>${(0,html/* escapeHtml */.ZD)(w)}</li>`).join('\n')}${more > 0 ? `\n<li>… and ${more.toLocaleString('en')} more, in the log</li>` : ''}\n</ul>\n`);
     }
     return parts.filter(part => part !== '').join('\n');
 }
