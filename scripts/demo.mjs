@@ -178,6 +178,11 @@ function actionLog(stdout) {
 function summaryAsText(html) {
   const entities = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' }
   return html
+    .replace(
+      /```mermaid\n[\s\S]*?\n```/g,
+      '\n[a timeline chart here: GitHub draws it, see docs/summary.md]\n'
+    )
+    .replace(/<br>/g, '; ')
     .replace(/<\/(th|td)>/g, ' | ')
     .replace(/<(h2|h3|h4|tr|li|p|blockquote|summary|table)[^>]*>/g, '\n')
     .replace(/<[^>]+>/g, '')
