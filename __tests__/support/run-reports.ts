@@ -16,6 +16,7 @@ import type { RequestResult } from '../../src/send/send-plan.js'
 import type { Against, PreviewReport, VerifyReport } from '../../src/verify/index.js'
 import type { PageSelection } from '../../src/verify/select-pages.js'
 import { Tally, type CheckResult } from '../../src/verify/tally.js'
+import { verificationStatus } from '../../src/verify/verify-pages.js'
 
 export const SITE = 'https://www.example.com'
 /** The runner's time the last purge was accepted. */
@@ -97,15 +98,7 @@ export function verified(
   for (const one of checks) tally.add(one)
   const notReached = options.notReached ?? 0
   const { counts } = tally
-  const verifiable = tally.checks - counts.unverifiable - counts.bypassed - counts.gone
-  const status =
-    counts.failed > 0 || notReached > 0
-      ? 'failed'
-      : counts.stale > 0
-        ? 'stale'
-        : verifiable === 0
-          ? 'skipped'
-          : 'fresh'
+  const status = verificationStatus(counts, tally.checks, notReached, false)
   const median = tally.timesToFresh.medianMs()
   const timeoutMs = options.timeoutMs ?? 6000
   const pages = new Set(checks.map(one => one.url))
