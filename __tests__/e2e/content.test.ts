@@ -82,7 +82,7 @@ describe('verify_content', () => {
       .filter(entry => ['/about', '/contact'].includes(entry.path))
     expect(entries.length).toBeGreaterThanOrEqual(4)
     expect(entries.every(entry => entry.build === NEW)).toBe(true)
-    expect(result.summary).toContain('Old content: 2 page(s) served from the previous build')
+    expect(result.summary).toContain('Old content: 2 pages served from the previous build')
     expect(result.summary).toMatch(/<td>1<\/td><td>[\d.]+ s<\/td><td>2<\/td><td>✅ accepted<\/td>/)
     // The timeline shows the origin wait, the purge and the re-purge, and mermaid reads it.
     const chart = mermaidBlocks(result.summary)[0] ?? ''

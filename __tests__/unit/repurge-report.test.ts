@@ -41,7 +41,7 @@ describe('old content section', () => {
         ]
       }
     })
-    expect(html).toContain('<h3>Old content: 2 page(s) served from the previous build</h3>')
+    expect(html).toContain('<h3>Old content: 2 pages served from the previous build</h3>')
     expect(html).toContain('<tr><td>1</td><td>7.2 s</td><td>2</td><td>✅ accepted</td></tr>')
     expect(html).toContain('❌ 1 not purged: #1 url: HTTP 500')
     expect(html).toContain('<code>/a?&lt;x&gt; (purged again 1×)</code>')

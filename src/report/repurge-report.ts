@@ -5,6 +5,7 @@
  */
 import type { BuildId } from '../build/build-id.js'
 import { MAX_REPORTED_PAGES, type RepurgeReport } from '../repurge/repurger.js'
+import { plural } from './format.js'
 import { code, escapeHtml, foldedList, table } from './html.js'
 
 export interface OldContentReport {
@@ -29,7 +30,7 @@ export function renderOldContentSection(
     return `<h3>Content: no page was served from the previous build</h3>\n<p>With <code>verify&#95;content</code>, a page counts as fresh only when it is fresh by its cache date and shows build ${build} (${escapeHtml(describeRule(report.build))}).</p>\n`
   }
   const parts = [
-    `<h3>Old content: ${repurge.pageCount} page(s) served from the previous build</h3>\n`,
+    `<h3>Old content: ${plural(repurge.pageCount, 'page')} served from the previous build</h3>\n`,
     `<p>These pages were rendered again after the purge, but from an origin that still served the previous build: their cache date is after the purge, their body does not show build ${build}. Visitors would get the old page until the next purge.</p>\n`
   ]
   if (repurge.mode === 'repurge' && repurge.batches.length > 0) {
