@@ -2871,15 +2871,7 @@ class VerifyRun {
         const checks = this.tally.checks;
         // Not taken from the pages before the deadline, or taken but never asked.
         const notReached = this.fatal === undefined ? Math.max(0, this.totalChecks - checks) : 0;
-        // A page that is not there (404/410) proves nothing fresh: when all are, nothing is fresh.
-        const verifiable = checks - counts.unverifiable - counts.bypassed - counts.gone;
-        const status = this.fatal !== undefined || counts.failed > 0 || notReached > 0
-            ? 'failed'
-            : counts.stale > 0
-                ? 'stale'
-                : verifiable === 0
-                    ? 'skipped'
-                    : 'fresh';
+        const status = verificationStatus(counts, checks, notReached, this.fatal !== undefined);
         const times = this.tally.timesToFresh;
         const median = times.medianMs();
         const arrival = this.watch.firstArrivalAfterMs;
@@ -2919,6 +2911,19 @@ function* checksOf(pages, devices) {
     for (const page of pages)
         for (const device of devices)
             yield { page, device };
+}
+/**
+ * The verification's status from its counts: failed (a failed check, a check never reached, or
+ * a stop), stale, skipped (nothing verifiable), else fresh.
+ */
+function verificationStatus(counts, checks, notReached, stopped) {
+    // A page that is not there (404/410) proves nothing fresh: when all are, nothing is fresh.
+    const verifiable = checks - counts.unverifiable - counts.bypassed - counts.gone;
+    if (stopped || counts.failed > 0 || notReached > 0)
+        return 'failed';
+    if (counts.stale > 0)
+        return 'stale';
+    return verifiable === 0 ? 'skipped' : 'fresh';
 }
 
 ;// CONCATENATED MODULE: ./src/verify/index.ts

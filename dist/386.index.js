@@ -390,6 +390,7 @@ var repurger = __webpack_require__(3524);
 ;// CONCATENATED MODULE: ./src/report/repurge-report.ts
 
 
+
 const MAX_BATCH_ROWS = 20;
 /** `maxPages`: pages listed at most (the summary shows fewer when it would not fit GitHub's limit). */
 function renderOldContentSection(report, maxPages = repurger.MAX_REPORTED_PAGES + 1) {
@@ -399,7 +400,7 @@ function renderOldContentSection(report, maxPages = repurger.MAX_REPORTED_PAGES 
         return `<h3>Content: no page was served from the previous build</h3>\n<p>With <code>verify&#95;content</code>, a page counts as fresh only when it is fresh by its cache date and shows build ${build} (${(0,html/* escapeHtml */.ZD)(describeRule(report.build))}).</p>\n`;
     }
     const parts = [
-        `<h3>Old content: ${repurge.pageCount} page(s) served from the previous build</h3>\n`,
+        `<h3>Old content: ${plural(repurge.pageCount, 'page')} served from the previous build</h3>\n`,
         `<p>These pages were rendered again after the purge, but from an origin that still served the previous build: their cache date is after the purge, their body does not show build ${build}. Visitors would get the old page until the next purge.</p>\n`
     ];
     if (repurge.mode === 'repurge' && repurge.batches.length > 0) {
