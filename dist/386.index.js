@@ -1035,6 +1035,11 @@ function timesLine(part) {
         : 'after the step began';
     parts.push(`deadline ${setting(part.timeoutMs)} ${from}`);
     parts.push(`checks took ${elapsed(verification.durationMs)}`);
+    // The site asked the whole job to slow down (429, or Retry-After): part of why it took long.
+    if (verification.pushBacks !== undefined) {
+        const { count, heldBackMs } = verification.pushBacks;
+        parts.push(`the site pushed back ${count === 1 ? 'once' : `${count} times`} (every request waited ${elapsed(heldBackMs)} in all)`);
+    }
     if (verification.skew.measured) {
         const skew = Math.round((verification.skew.lowMs + verification.skew.highMs) / 2000);
         parts.push(skew === 0
