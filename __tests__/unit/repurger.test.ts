@@ -10,7 +10,7 @@ import { buildId } from '../../src/build/build-id.js'
 import { Repurger, type RepurgeMode, type RepurgeSent } from '../../src/repurge/repurger.js'
 import { BUILT_IN_DEVICES } from '../../src/verify/devices.js'
 import type { SiteHead } from '../../src/verify/site-transport.js'
-import { verifyPages, type Progress } from '../../src/verify/verify-pages.js'
+import { verifyPages, type Progress, type VerifyOptions } from '../../src/verify/verify-pages.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
 const site = 'https://www.example.com'
@@ -214,6 +214,32 @@ describe('verifyPages with the content proof and a re-purger', () => {
     return { getPage, purges }
   }
 
+  /** Page /a, purged at `t0`, verified on both devices with the content proof until `deadline`. */
+  function verifyPageA(
+    clock: VirtualClock,
+    t0: number,
+    repurger: Repurger,
+    getPage: VerifyOptions['getPage'],
+    deadline: number,
+    extra: Partial<VerifyOptions> = {}
+  ) {
+    return clock.run(
+      verifyPages([{ url: page('/a'), purgeAcceptedAt: t0 }], {
+        getPage,
+        content: { build, oldContent: repurger },
+        clock,
+        random: () => 0.5,
+        devices,
+        pageCount: 1,
+        lastAcceptedAt: t0,
+        deadline,
+        requestTimeoutMs: 10_000,
+        siteLabel: 'site_url https://www.example.com',
+        ...extra
+      })
+    )
+  }
+
   it('old content is caught, purged again once the rollout is done, then proven fresh', async () => {
     const clock = new VirtualClock()
     const t0 = clock.now()
@@ -229,20 +255,7 @@ describe('verifyPages with the content proof and a re-purger', () => {
     }
     const repurger = new Repurger({ mode, clock, deadline: t0 + 120_000, log: logger() })
     const repurging = repurger.run()
-    const verification = await clock.run(
-      verifyPages([{ url: page('/a'), purgeAcceptedAt: t0 }], {
-        getPage: fake.getPage,
-        content: { build, oldContent: repurger },
-        clock,
-        random: () => 0.5,
-        devices,
-        pageCount: 1,
-        lastAcceptedAt: t0,
-        deadline: t0 + 120_000,
-        requestTimeoutMs: 10_000,
-        siteLabel: 'site_url https://www.example.com'
-      })
-    )
+    const verification = await verifyPageA(clock, t0, repurger, fake.getPage, t0 + 120_000)
     repurger.stop()
     await clock.run(repurging)
     expect(verification.status).toBe('fresh')
@@ -283,20 +296,7 @@ describe('verifyPages with the content proof and a re-purger', () => {
       deadline: t0 + 30_000,
       log: logger()
     })
-    const verification = await clock.run(
-      verifyPages([{ url: page('/a'), purgeAcceptedAt: t0 }], {
-        getPage,
-        content: { build, oldContent: repurger },
-        clock,
-        random: () => 0.5,
-        devices,
-        pageCount: 1,
-        lastAcceptedAt: t0,
-        deadline: t0 + 30_000,
-        requestTimeoutMs: 10_000,
-        siteLabel: 'site_url https://www.example.com'
-      })
-    )
+    const verification = await verifyPageA(clock, t0, repurger, getPage, t0 + 30_000)
     expect(verification.status).toBe('stale')
     expect(verification.counts.fresh).toBe(0)
     expect(verification.oldContent).toBe(2)
@@ -314,22 +314,10 @@ describe('verifyPages with the content proof and a re-purger', () => {
       log: logger()
     })
     const progress: Progress[] = []
-    const verification = await clock.run(
-      verifyPages([{ url: page('/a'), purgeAcceptedAt: t0 }], {
-        getPage: fake.getPage,
-        content: { build, oldContent: repurger },
-        clock,
-        random: () => 0.5,
-        devices,
-        pageCount: 1,
-        lastAcceptedAt: t0,
-        deadline: t0 + 30_000,
-        requestTimeoutMs: 10_000,
-        siteLabel: 'site_url https://www.example.com',
-        progressEveryMs: 15_000,
-        onProgress: report => progress.push(report)
-      })
-    )
+    const verification = await verifyPageA(clock, t0, repurger, fake.getPage, t0 + 30_000, {
+      progressEveryMs: 15_000,
+      onProgress: report => progress.push(report)
+    })
     expect(verification.status).toBe('stale')
     expect(verification.oldContent).toBe(2)
     // The progress line can say what they wait for: a render of the new build, not the purge.
