@@ -8,7 +8,7 @@
  * these scripts use only Node's built-ins.
  */
 import { existsSync } from 'node:fs'
-import { startEmulator } from '../emulator/server.mjs'
+import { startDemoEmulator } from './demo-emulator.mjs'
 import { ACTION_ENTRY, runAction } from './run-action.mjs'
 
 const API_KEY = 'demo-api-key'
@@ -79,16 +79,7 @@ async function main() {
     console.error(`${ACTION_ENTRY} is missing: run \`npm ci && npm run bundle\` first.`)
     process.exit(1)
   }
-  // The public site's purges take 2 s to reach the edge and renders 0.5 s, like a real one's
-  // minutes and seconds, shrunk.
-  const emulator = await startEmulator({
-    apiKey: API_KEY,
-    sitePort: 0,
-    originPort: 0,
-    build: 'release-41',
-    propagationMs: 2000,
-    renderMs: 500
-  })
+  const emulator = await startDemoEmulator(API_KEY)
   let failures = 0
   try {
     const pages = () => new Set(emulator.state().cached.map(entry => entry.path))

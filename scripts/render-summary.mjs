@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util'
 import { micromark } from 'micromark'
 import { gfm, gfmHtml } from 'micromark-extension-gfm'
 import { chromium } from 'playwright-core'
-import { startEmulator } from '../emulator/server.mjs'
+import { startDemoEmulator } from './demo-emulator.mjs'
 import { ACTION_ENTRY, runAction } from './run-action.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -140,14 +140,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: chromiumPath() })
   try {
     for (const picture of pictures) {
-      const emulator = await startEmulator({
-        apiKey: API_KEY,
-        sitePort: 0,
-        originPort: 0,
-        build: 'release-41',
-        propagationMs: 2000,
-        renderMs: 500
-      })
+      const emulator = await startDemoEmulator(API_KEY)
       try {
         emulator.configureSite(picture.site)
         picture.before?.(emulator)
