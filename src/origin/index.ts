@@ -8,6 +8,7 @@ import { createOriginClient, type OriginClient } from './origin-client.js'
 import { describeLook } from './readiness.js'
 import type { OriginSettings } from './settings.js'
 import { waitForBuild, type OriginWait } from './wait.js'
+import { tenths } from '../report/format.js'
 
 export type { OriginWait }
 export { describeLook }
@@ -37,7 +38,7 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
   log.info(
     run.once
       ? `Origin: looking once at ${settings.url.href} for build ${build} (dry run).`
-      : `Origin: waiting for ${settings.url.href} to show build ${build}, up to ${seconds(settings.timeoutMs)} before ${run.before ?? 'purging'}.`
+      : `Origin: waiting for ${settings.url.href} to show build ${build}, up to ${tenths(settings.timeoutMs)} before ${run.before ?? 'purging'}.`
   )
   try {
     const wait = await waitForBuild({
@@ -51,13 +52,13 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
       ...(run.signal && { signal: run.signal }),
       onProgress: progress =>
         log.info(
-          `Origin: not build ${shortBuild(settings.build)} yet after ${seconds(progress.elapsedMs)} (${progress.looks} look(s); last: ${progress.last ? describeLook(progress.last) : 'none yet'}).`
+          `Origin: not build ${shortBuild(settings.build)} yet after ${tenths(progress.elapsedMs)} (${progress.looks} look(s); last: ${progress.last ? describeLook(progress.last) : 'none yet'}).`
         )
     })
     const last = wait.last ? describeLook(wait.last) : 'no answer'
     if (wait.ready) {
       log.info(
-        `Origin: build ${shortBuild(settings.build)} is live after ${seconds(wait.elapsedMs)} (${wait.looks} look(s)).`
+        `Origin: build ${shortBuild(settings.build)} is live after ${tenths(wait.elapsedMs)} (${wait.looks} look(s)).`
       )
     } else if (run.once) {
       log.info(`Origin: build ${shortBuild(settings.build)} is not live yet (${last}).`)
@@ -66,8 +67,4 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
   } finally {
     if (!run.client) client.close()
   }
-}
-
-export function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`
 }

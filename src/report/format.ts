@@ -14,7 +14,22 @@ export function andList(items: readonly string[]): string {
 /** A measured time: `0.4 s`, `59.9 s`, `3 min 05 s`, `1 h 02 min`. */
 export function elapsed(ms: number): string {
   if (ms < 59_950) return `${(Math.max(0, ms) / 1000).toFixed(1)} s`
+  return minutesAndHours(Math.round(ms / 1000))
+}
+
+/** A time to the whole second, for progress lines: `45 s`, `3 min 05 s`, `1 h 02 min`. */
+export function wholeSeconds(ms: number): string {
   const seconds = Math.round(ms / 1000)
+  return seconds < 60 ? `${seconds} s` : minutesAndHours(seconds)
+}
+
+/** A time in seconds to a tenth, however long: `0.5 s`, `600.0 s`. */
+export function tenths(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`
+}
+
+/** `3 min 05 s`, `1 h 02 min`: a minute or more. */
+function minutesAndHours(seconds: number): string {
   const minutes = Math.floor(seconds / 60)
   if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`

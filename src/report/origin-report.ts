@@ -10,6 +10,7 @@ import type { OriginLook } from '../origin/readiness.js'
 import { describeLook } from '../origin/readiness.js'
 import type { OriginWait } from '../origin/wait.js'
 import { code, escapeHtml, foldedList, table } from './html.js'
+import { tenths } from './format.js'
 
 export interface OriginReport {
   /** origin_url as polled. */
@@ -31,7 +32,7 @@ export function renderOriginSection(report: OriginReport): string {
     : `⏳ build ${build} is not live yet (dry run)`
   const rows = detailRows(report)
   const note = wait.ready
-    ? `<p>The purges were sent once the origin showed the build: ${seconds(wait.elapsedMs)} after the wait began.</p>\n`
+    ? `<p>The purges were sent once the origin showed the build: ${tenths(wait.elapsedMs)} after the wait began.</p>\n`
     : '<p>Dry run: the origin was looked at once. A real run would wait for it (up to <code>origin&#95;timeout&#95;seconds</code>) before purging.</p>\n'
   return `<h3>Origin: ${title}</h3>\n${note}${table(['origin', 'value'], rows)}`
 }
@@ -41,8 +42,8 @@ export function renderOriginTimeout(report: OriginReport, targets: PurgeTargets)
   const { wait } = report
   const what =
     wait.stopped === 'retry-after'
-      ? `origin_url asked (Retry-After) to be asked again after the deadline (${seconds(report.timeoutMs)} from the first look), so the wait stopped after ${seconds(wait.elapsedMs)}`
-      : `origin_url was looked at ${wait.looks} time(s) in ${seconds(wait.elapsedMs)} (origin_timeout_seconds) and never showed the build`
+      ? `origin_url asked (Retry-After) to be asked again after the deadline (${tenths(report.timeoutMs)} from the first look), so the wait stopped after ${tenths(wait.elapsedMs)}`
+      : `origin_url was looked at ${wait.looks} time(s) in ${tenths(wait.elapsedMs)} (origin_timeout_seconds) and never showed the build`
   const parts = [
     `<h3>Origin: build ${code(report.build.text)} never showed, nothing was purged</h3>\n`,
     `<p>${escapeHtml(`${what}. Nothing was purged: a purge now would make the service render and cache the previous build again.`)}</p>\n`,
@@ -60,7 +61,7 @@ function detailRows(report: OriginReport): string[][] {
   const rows = [
     ['polled', code(report.url)],
     ['expected build', `${code(report.build.text)} (${escapeHtml(buildSource(report.build))})`],
-    ['looks', `${wait.looks} in ${seconds(wait.elapsedMs)}`]
+    ['looks', `${wait.looks} in ${tenths(wait.elapsedMs)}`]
   ]
   if (wait.last !== undefined) rows.push(['last answer', escapeHtml(lastAnswer(wait.last))])
   return rows
@@ -108,12 +109,8 @@ function advice(report: OriginReport): string[] {
     )
   }
   items.push(
-    `If your rollout takes longer than ${seconds(report.timeoutMs)}, raise origin_timeout_seconds.`
+    `If your rollout takes longer than ${tenths(report.timeoutMs)}, raise origin_timeout_seconds.`
   )
   items.push('Run the workflow again once the origin serves the build: the purge is sent then.')
   return items
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`
 }

@@ -11,6 +11,7 @@ import { Output } from '../constants.js'
 import type { Plan } from '../plan.js'
 import type { OriginReport } from '../report/origin-report.js'
 import type { RunSettings } from '../settings.js'
+import { tenths } from '../report/format.js'
 
 export type OriginStep =
   /** No origin_url: nothing to wait for. */
@@ -30,7 +31,7 @@ export async function waitForOrigin(
     io.setOutputs({ [Output.OriginSeconds]: '' })
     return { kind: 'not-asked' }
   }
-  const { runOriginWait, describeLook, seconds } = await import('../origin/index.js')
+  const { runOriginWait, describeLook } = await import('../origin/index.js')
   const startedAt = Date.now()
   const wait = await runOriginWait({
     settings: origin,
@@ -66,7 +67,7 @@ export async function waitForOrigin(
   const why =
     wait.stopped === 'retry-after'
       ? 'the origin asked to come back after the deadline'
-      : `not within ${seconds(origin.timeoutMs)}`
+      : `not within ${tenths(origin.timeoutMs)}`
   io.setFailed(
     `origin_url ${origin.url.href} did not show build ${origin.build.text} (${origin.build.source}): ${why}; ${wait.looks} look(s), last: ${last}. Nothing was purged: a purge now would re-cache the previous build.`
   )

@@ -7,6 +7,7 @@ import { USER_AGENT } from '../constants.js'
 import type { PurgeTargets } from '../plan.js'
 import { readSitemaps, type SitemapReading } from '../sitemap/read-sitemaps.js'
 import { systemClock, type Clock } from '../clock.js'
+import { wholeSeconds } from '../report/format.js'
 import { matchPatternPages } from './pattern-pages.js'
 import { selectPages, type PageSelection, type TargetRef } from './select-pages.js'
 import { pageUrl, type VerifySettings } from './settings.js'
@@ -159,7 +160,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
     if (verification.pushBacks !== undefined) {
       const { count, heldBackMs } = verification.pushBacks
       log.notice(
-        `${siteUrl.origin} pushed back ${count} time(s) (429, or Retry-After): every request of this job waited ${duration(heldBackMs)} in all.${input.ratePerSecond === undefined ? ' Set rate' : ' Lower rate'} (this job's share of what the site takes) to spare it.`
+        `${siteUrl.origin} pushed back ${count} time(s) (429, or Retry-After): every request of this job waited ${wholeSeconds(heldBackMs)} in all.${input.ratePerSecond === undefined ? ' Set rate' : ' Lower rate'} (this job's share of what the site takes) to spare it.`
       )
     }
     return {
@@ -263,12 +264,12 @@ export function describeProgress(progress: Progress): string {
         : 'the purge to reach this data center, and old content to be rendered again'
   const eta =
     progress.etaMs !== undefined
-      ? `, about ${duration(progress.etaMs)} to go`
+      ? `, about ${wholeSeconds(progress.etaMs)} to go`
       : staleNow > 0
         ? `, waiting for ${waitingFor}`
         : ''
   const old = oldContentNow > 0 ? `, ${count(oldContentNow)} of them old content` : ''
-  return `Progress after ${duration(progress.elapsedMs)}: ${count(progress.done)} of ${count(progress.checks)} checks done (${count(progress.fresh)} seen fresh, ${count(staleNow)} stale now${old}), ${count(progress.requestsPerSecond)} requests/s${eta}.`
+  return `Progress after ${wholeSeconds(progress.elapsedMs)}: ${count(progress.done)} of ${count(progress.checks)} checks done (${count(progress.fresh)} seen fresh, ${count(staleNow)} stale now${old}), ${count(progress.requestsPerSecond)} requests/s${eta}.`
 }
 
 /** `The site answered 429 (Retry-After: 10): every request waits 10 s, then 3 in flight at most.` */
@@ -288,15 +289,6 @@ export function describeEnd(
   const seconds = verification.durationMs / 1000
   const pace = seconds > 0 ? ` (${count(verification.requests / seconds)} requests/s)` : ''
   return `Checked ${count(verification.checks)} (page, device) pair(s) with ${count(verification.requests)} request(s) in ${seconds.toFixed(1)} s${pace}.`
-}
-
-/** `45 s`, `3 min 05 s`, `1 h 02 min`. */
-function duration(ms: number): string {
-  const seconds = Math.round(ms / 1000)
-  if (seconds < 60) return `${seconds} s`
-  const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`
 }
 
 /** The pages to check (or preview) for the purged targets; says the selection's notes. */
