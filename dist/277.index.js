@@ -1755,6 +1755,8 @@ function messageOf(error) {
 
 // EXTERNAL MODULE: ./src/clock.ts
 var src_clock = __webpack_require__(9373);
+// EXTERNAL MODULE: ./src/report/format.ts
+var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./pcre2/pcre2.mjs
 var pcre2 = __webpack_require__(5095);
 ;// CONCATENATED MODULE: ./src/verify/pattern-pages.ts
@@ -2940,6 +2942,7 @@ function verificationStatus(counts, checks, notReached, stopped) {
 
 
 
+
 /** The runner's time fresh is judged against (the last acceptance); undefined: warm only. */
 function lastAcceptedAtOf(against) {
     if (against.kind === 'purges')
@@ -2998,7 +3001,7 @@ async function runVerification(input) {
             log.info(describeEnd(verification));
         if (verification.pushBacks !== undefined) {
             const { count, heldBackMs } = verification.pushBacks;
-            log.notice(`${siteUrl.origin} pushed back ${count} time(s) (429, or Retry-After): every request of this job waited ${duration(heldBackMs)} in all.${input.ratePerSecond === undefined ? ' Set rate' : ' Lower rate'} (this job's share of what the site takes) to spare it.`);
+            log.notice(`${siteUrl.origin} pushed back ${count} time(s) (429, or Retry-After): every request of this job waited ${(0,format/* wholeSeconds */.$P)(heldBackMs)} in all.${input.ratePerSecond === undefined ? ' Set rate' : ' Lower rate'} (this job's share of what the site takes) to spare it.`);
         }
         return {
             siteUrl: siteUrl.origin,
@@ -3073,12 +3076,12 @@ function describeProgress(progress) {
             ? 'the pages to be rendered again from the new build'
             : 'the purge to reach this data center, and old content to be rendered again';
     const eta = progress.etaMs !== undefined
-        ? `, about ${duration(progress.etaMs)} to go`
+        ? `, about ${(0,format/* wholeSeconds */.$P)(progress.etaMs)} to go`
         : staleNow > 0
             ? `, waiting for ${waitingFor}`
             : '';
     const old = oldContentNow > 0 ? `, ${count(oldContentNow)} of them old content` : '';
-    return `Progress after ${duration(progress.elapsedMs)}: ${count(progress.done)} of ${count(progress.checks)} checks done (${count(progress.fresh)} seen fresh, ${count(staleNow)} stale now${old}), ${count(progress.requestsPerSecond)} requests/s${eta}.`;
+    return `Progress after ${(0,format/* wholeSeconds */.$P)(progress.elapsedMs)}: ${count(progress.done)} of ${count(progress.checks)} checks done (${count(progress.fresh)} seen fresh, ${count(staleNow)} stale now${old}), ${count(progress.requestsPerSecond)} requests/s${eta}.`;
 }
 /** `The site answered 429 (Retry-After: 10): every request waits 10 s, then 3 in flight at most.` */
 function describePushBack(pushBack) {
@@ -3093,16 +3096,6 @@ function describeEnd(verification) {
     const seconds = verification.durationMs / 1000;
     const pace = seconds > 0 ? ` (${count(verification.requests / seconds)} requests/s)` : '';
     return `Checked ${count(verification.checks)} (page, device) pair(s) with ${count(verification.requests)} request(s) in ${seconds.toFixed(1)} s${pace}.`;
-}
-/** `45 s`, `3 min 05 s`, `1 h 02 min`. */
-function duration(ms) {
-    const seconds = Math.round(ms / 1000);
-    if (seconds < 60)
-        return `${seconds} s`;
-    const minutes = Math.floor(seconds / 60);
-    if (minutes < 60)
-        return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`;
-    return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 /** The pages to check (or preview) for the purged targets; says the selection's notes. */
 function choosePages(input, sitemap) {

@@ -384,8 +384,7 @@ function drain(body, maxBytes) {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   describeLook: () => (/* reexport */ readiness/* describeLook */.Fd),
-  runOriginWait: () => (/* binding */ runOriginWait),
-  seconds: () => (/* binding */ seconds)
+  runOriginWait: () => (/* binding */ runOriginWait)
 });
 
 // EXTERNAL MODULE: ./src/clock.ts
@@ -624,11 +623,14 @@ async function lookOnce(input, timeoutMs) {
     }
 }
 
+// EXTERNAL MODULE: ./src/report/format.ts
+var format = __webpack_require__(2011);
 ;// CONCATENATED MODULE: ./src/origin/index.ts
 /**
  * The wait for the origin, wired: the origin's own client, the wait loop, the log lines. Loaded
  * only by runs that give origin_url (steps/origin.ts imports it on demand).
  */
+
 
 
 
@@ -641,7 +643,7 @@ async function runOriginWait(run) {
     const build = `${(0,build_id/* shortBuild */.NB)(settings.build)} (${settings.build.source})`;
     log.info(run.once
         ? `Origin: looking once at ${settings.url.href} for build ${build} (dry run).`
-        : `Origin: waiting for ${settings.url.href} to show build ${build}, up to ${seconds(settings.timeoutMs)} before ${run.before ?? 'purging'}.`);
+        : `Origin: waiting for ${settings.url.href} to show build ${build}, up to ${(0,format/* tenths */.TP)(settings.timeoutMs)} before ${run.before ?? 'purging'}.`);
     try {
         const wait = await waitForBuild({
             url: settings.url,
@@ -652,11 +654,11 @@ async function runOriginWait(run) {
             clock: run.clock ?? clock.systemClock,
             once: run.once,
             ...(run.signal && { signal: run.signal }),
-            onProgress: progress => log.info(`Origin: not build ${(0,build_id/* shortBuild */.NB)(settings.build)} yet after ${seconds(progress.elapsedMs)} (${progress.looks} look(s); last: ${progress.last ? (0,readiness/* describeLook */.Fd)(progress.last) : 'none yet'}).`)
+            onProgress: progress => log.info(`Origin: not build ${(0,build_id/* shortBuild */.NB)(settings.build)} yet after ${(0,format/* tenths */.TP)(progress.elapsedMs)} (${progress.looks} look(s); last: ${progress.last ? (0,readiness/* describeLook */.Fd)(progress.last) : 'none yet'}).`)
         });
         const last = wait.last ? (0,readiness/* describeLook */.Fd)(wait.last) : 'no answer';
         if (wait.ready) {
-            log.info(`Origin: build ${(0,build_id/* shortBuild */.NB)(settings.build)} is live after ${seconds(wait.elapsedMs)} (${wait.looks} look(s)).`);
+            log.info(`Origin: build ${(0,build_id/* shortBuild */.NB)(settings.build)} is live after ${(0,format/* tenths */.TP)(wait.elapsedMs)} (${wait.looks} look(s)).`);
         }
         else if (run.once) {
             log.info(`Origin: build ${(0,build_id/* shortBuild */.NB)(settings.build)} is not live yet (${last}).`);
@@ -667,9 +669,6 @@ async function runOriginWait(run) {
         if (!run.client)
             client.close();
     }
-}
-function seconds(ms) {
-    return `${(ms / 1000).toFixed(1)} s`;
 }
 
 
