@@ -182,7 +182,96 @@ function showsBuild(text, build) {
 
 /***/ }),
 
-/***/ 1319:
+/***/ 6304:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _f: () => (/* binding */ edgeIds),
+/* harmony export */   zT: () => (/* binding */ edgeHeaderPrefix)
+/* harmony export */ });
+/* unused harmony export edgeCacheStatus */
+/* harmony import */ var _headers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9718);
+/**
+ * What the service's edge tells in its headers (docs/service.md, "The public site"): every
+ * answer of a site behind it carries headers whose names start with the customer's brand, a
+ * prefix found from the one header that ends in `-kc-status`. Read by the verification (the
+ * judge), by the origin wait (an origin_url answered by the cache) and by the tag reader.
+ */
+
+const STATUS_SUFFIX = '-kc-status';
+/** The brand prefix of the edge's headers, found from the one header ending in -kc-status. */
+function edgeHeaderPrefix(headers) {
+    for (const name of Object.keys(headers)) {
+        const lower = name.toLowerCase();
+        if (lower.endsWith(STATUS_SUFFIX) && lower.length > STATUS_SUFFIX.length) {
+            return lower.slice(0, -STATUS_SUFFIX.length);
+        }
+    }
+    return undefined;
+}
+/** The edge's cache status (`HIT`, `EXTRACTING`, ...), upper case; undefined without one. */
+function edgeCacheStatus(headers) {
+    const prefix = edgeHeaderPrefix(headers);
+    if (prefix === undefined)
+        return undefined;
+    return (headerValue(headers, `${prefix}${STATUS_SUFFIX}`) ?? '').trim().toUpperCase();
+}
+/** The edge's request and transaction ids, which support asks for. */
+function edgeIds(headers) {
+    const prefix = edgeHeaderPrefix(headers);
+    if (prefix === undefined)
+        return undefined;
+    const ids = [
+        (0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}-req`),
+        (0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}-transaction`)
+    ].filter((id) => id !== undefined && id !== '');
+    return ids.length > 0 ? ids.join(' / ') : undefined;
+}
+
+
+/***/ }),
+
+/***/ 9718:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ headerValue)
+/* harmony export */ });
+/* unused harmony export singleHeaderValue */
+/**
+ * Reading an answer's headers, one way everywhere: by name whatever its case (Node gives lower
+ * case, a test or a proxy may not), a repeated header as RFC 9110 §5.3 combines it.
+ */
+/** A header's value, whatever the case of its name; a repeated header's values joined by ", ". */
+function headerValue(headers, name) {
+    const wanted = name.toLowerCase();
+    for (const [key, value] of Object.entries(headers)) {
+        if (key.toLowerCase() !== wanted || value === undefined)
+            continue;
+        return Array.isArray(value) ? value.join(', ') : value;
+    }
+    return undefined;
+}
+/**
+ * The first value of a header that holds one (Content-Type, Location, Retry-After), trimmed;
+ * undefined when it is absent or empty. A repeated one-value header is a server's mistake: the
+ * first is what Node's own parser keeps for these names.
+ */
+function singleHeaderValue(headers, name) {
+    const wanted = name.toLowerCase();
+    for (const [key, value] of Object.entries(headers)) {
+        if (key.toLowerCase() !== wanted || value === undefined)
+            continue;
+        const text = (Array.isArray(value) ? value[0] : value)?.trim();
+        return text === '' ? undefined : text;
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 1175:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -377,6 +466,132 @@ function drain(body, maxBytes) {
 
 /***/ }),
 
+/***/ 7549:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LL: () => (/* binding */ discardBody),
+/* harmony export */   bW: () => (/* binding */ SiteRequestError),
+/* harmony export */   nJ: () => (/* binding */ createSiteClient),
+/* harmony export */   rd: () => (/* binding */ MAX_PAGE_BYTES)
+/* harmony export */ });
+/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4942);
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7067);
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_http__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4708);
+/* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_https__WEBPACK_IMPORTED_MODULE_2__);
+/**
+ * The HTTP client for the public site and the origin (verification, sitemaps, origin_url): never
+ * the purge client, so the API key and the GitHub token have no way to reach them. GET only, no
+ * cookies, no credentials, redirects not followed (a 3xx is judged by its headers), the exact
+ * User-Agent of the device. The agent comes from @actions/http-client, so the runner's proxy
+ * settings apply. A page's body is read and thrown away (getPage), or handed to the caller as a
+ * stream (open).
+ */
+
+
+
+/** Bodies of pages are read and thrown away; a page longer than this is cut off. */
+const MAX_PAGE_BYTES = 4 * 1024 * 1024;
+/** No HTTP answer: the request timed out or the connection failed. */
+class SiteRequestError extends Error {
+    kind;
+    constructor(kind, message) {
+        super(message);
+        this.kind = kind;
+        this.name = 'SiteRequestError';
+    }
+}
+function createSiteClient(maxSockets) {
+    // Used only for their agents (proxy and keep-alive); requests go out through node:http(s) so
+    // that nothing but the headers written here is sent. One client a scheme: a client keeps the
+    // first agent it makes, and an http agent cannot carry an https request (a loopback site
+    // over http can list a sitemap on an https host).
+    const agents = {
+        'http:': new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq('unused', [], { keepAlive: true, maxSockets }),
+        'https:': new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq('unused', [], { keepAlive: true, maxSockets })
+    };
+    const open = (url, userAgent, timeoutMs, options = {}) => new Promise((resolve, reject) => {
+        const secure = url.protocol === 'https:';
+        const module = secure ? node_https__WEBPACK_IMPORTED_MODULE_2__ : node_http__WEBPACK_IMPORTED_MODULE_1__;
+        const headers = {
+            'User-Agent': userAgent,
+            Accept: options.accept ?? 'text/html',
+            'Accept-Encoding': options.acceptEncoding ?? 'identity'
+        };
+        if (options.noCache)
+            headers['Cache-Control'] = 'no-cache';
+        const request = module.request(url, {
+            method: 'GET',
+            agent: agents[secure ? 'https:' : 'http:'].getAgent(url.href),
+            headers
+        });
+        // One budget for the whole answer, body included: a server that sends its headers and
+        // then drips (a sitemap one byte a second) must not hold the step past it.
+        let body;
+        const timer = setTimeout(() => {
+            const error = new SiteRequestError('timeout', body === undefined
+                ? `no answer within ${timeoutMs / 1000} s`
+                : `the answer did not end within ${timeoutMs / 1000} s`);
+            if (body === undefined)
+                request.destroy(error);
+            else
+                body.destroy(error);
+        }, timeoutMs);
+        request.on('response', message => {
+            body = message;
+            message.once('close', () => clearTimeout(timer));
+            resolve({ status: message.statusCode ?? 0, headers: message.headers, body: message });
+        });
+        request.on('error', error => {
+            clearTimeout(timer);
+            reject(error instanceof SiteRequestError
+                ? error
+                : new SiteRequestError('connection', error.message));
+        });
+        request.end();
+    });
+    return {
+        open,
+        async getPage(url, userAgent, timeoutMs) {
+            const answer = await open(url, userAgent, timeoutMs);
+            await discardBody(answer.body, MAX_PAGE_BYTES);
+            return { status: answer.status, headers: answer.headers };
+        },
+        close() {
+            agents['http:'].dispose();
+            agents['https:'].dispose();
+        }
+    };
+}
+/**
+ * Reads and drops a body up to `maxBytes` (then closes the connection). A body cut mid-way
+ * is not an error: the headers, which carry the verdict, arrived whole. A body that drips is
+ * ended by open()'s timer, which covers the whole answer.
+ */
+function discardBody(body, maxBytes) {
+    return new Promise(resolve => {
+        let size = 0;
+        const finish = () => {
+            body.removeAllListeners('data');
+            resolve();
+        };
+        body.on('data', (chunk) => {
+            size += chunk.length;
+            if (size > maxBytes) {
+                body.destroy();
+                finish();
+            }
+        });
+        body.on('end', finish);
+        body.on('close', finish);
+        body.on('error', finish);
+    });
+}
+
+
+/***/ }),
+
 /***/ 9765:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -387,21 +602,21 @@ __webpack_require__.d(__webpack_exports__, {
   runOriginWait: () => (/* binding */ runOriginWait)
 });
 
-// EXTERNAL MODULE: ./src/clock.ts
-var clock = __webpack_require__(9373);
+// EXTERNAL MODULE: ./src/time/clock.ts
+var clock = __webpack_require__(3355);
 // EXTERNAL MODULE: ./src/build/build-id.ts
 var build_id = __webpack_require__(6652);
-// EXTERNAL MODULE: ./src/constants.ts
-var constants = __webpack_require__(7242);
-// EXTERNAL MODULE: ./src/build/read-body.ts
-var read_body = __webpack_require__(1319);
-// EXTERNAL MODULE: ./src/verify/judge.ts
-var judge = __webpack_require__(7746);
-// EXTERNAL MODULE: ./src/verify/site-transport.ts + 1 modules
-var site_transport = __webpack_require__(1223);
+// EXTERNAL MODULE: ./src/core/constants.ts
+var constants = __webpack_require__(6214);
+// EXTERNAL MODULE: ./src/http/read-body.ts
+var read_body = __webpack_require__(1175);
+// EXTERNAL MODULE: ./src/http/headers.ts
+var headers = __webpack_require__(9718);
+// EXTERNAL MODULE: ./src/http/site-client.ts
+var site_client = __webpack_require__(7549);
 ;// CONCATENATED MODULE: ./src/origin/origin-client.ts
 /**
- * The client for origin_url: the site's client (verify/site-transport.ts: GET only, no cookie,
+ * The client for origin_url: the site's client (http/site-client.ts: GET only, no cookie,
  * no credential, the runner's proxy), never the purge client, so neither the API key nor a
  * token can reach the origin. It follows redirects on the same host only (at most 5; never
  * from https down to http), asks caches on the way for a checked answer (`Cache-Control:
@@ -424,7 +639,7 @@ class OriginRequestError extends Error {
         this.name = 'OriginRequestError';
     }
 }
-function createOriginClient(transport = (0,site_transport/* createSiteTransport */.bK)(1)) {
+function createOriginClient(transport = (0,site_client/* createSiteClient */.nJ)(1)) {
     return {
         look: (url, timeoutMs) => look(transport, url, timeoutMs),
         close: () => transport.close()
@@ -435,7 +650,7 @@ async function look(transport, first, timeoutMs) {
     let url = first;
     for (let redirects = 0;; redirects++) {
         const answer = await origin_client_open(transport, url, Math.max(1, deadline - Date.now()));
-        const location = (0,judge/* headerValue */.Z)(answer.headers, 'location');
+        const location = (0,headers/* headerValue */.Z)(answer.headers, 'location');
         if (!REDIRECTS.has(answer.status) || location === undefined) {
             return { ...(await readAnswer(answer)), url, redirects };
         }
@@ -456,7 +671,7 @@ async function origin_client_open(transport, url, timeoutMs) {
         });
     }
     catch (error) {
-        if (error instanceof site_transport/* SiteTransportError */.v_)
+        if (error instanceof site_client/* SiteRequestError */.bW)
             throw new OriginRequestError(error.kind, error.message);
         throw error;
     }
@@ -486,9 +701,9 @@ async function readAnswer(answer) {
     const base = { status: answer.status, headers: answer.headers };
     try {
         await (0,read_body/* readBody */.x8)(answer.body, {
-            contentEncoding: (0,judge/* headerValue */.Z)(answer.headers, 'content-encoding'),
+            contentEncoding: (0,headers/* headerValue */.Z)(answer.headers, 'content-encoding'),
             maxBytes: MAX_ORIGIN_BODY_BYTES,
-            maxDrainBytes: site_transport/* MAX_PAGE_BYTES */.rd,
+            maxDrainBytes: site_client/* MAX_PAGE_BYTES */.rd,
             onChunk: chunk => {
                 chunks.push(chunk);
                 return false;
@@ -497,7 +712,7 @@ async function readAnswer(answer) {
         return { ...base, body: Buffer.concat(chunks).toString('latin1') };
     }
     catch (error) {
-        if (!(error instanceof read_body/* BodyReadError */.NA || error instanceof site_transport/* SiteTransportError */.v_))
+        if (!(error instanceof read_body/* BodyReadError */.NA || error instanceof site_client/* SiteRequestError */.bW))
             throw error;
         // What arrived is still searched: a version file cut after the id still shows it.
         return {
@@ -510,14 +725,17 @@ async function readAnswer(answer) {
 
 // EXTERNAL MODULE: ./src/origin/readiness.ts
 var readiness = __webpack_require__(3354);
-// EXTERNAL MODULE: ./src/retry-after.ts
-var retry_after = __webpack_require__(4390);
+// EXTERNAL MODULE: ./src/http/retry-after.ts
+var retry_after = __webpack_require__(7821);
+// EXTERNAL MODULE: ./src/http/backoff.ts
+var backoff = __webpack_require__(1012);
 ;// CONCATENATED MODULE: ./src/origin/wait-policy.ts
 /**
  * When to look at origin_url again: a backoff growing from 2 s to 15 s with jitter, longer
  * when the origin asks for it (`Retry-After` on a 429 or 5xx), never past the deadline (the last
  * look is made at the deadline). Pure: the caller's clock and random numbers go in.
  */
+
 const ORIGIN_WAIT_POLICY = {
     firstMs: 2000,
     maxMs: 15_000,
@@ -526,11 +744,9 @@ const ORIGIN_WAIT_POLICY = {
     progressEveryMs: 15_000,
     minLookTimeoutMs: 5000
 };
+/** The wait after `misses` looks that did not show the build (1 after the first). */
 function backoffMs(policy, misses, random) {
-    const base = policy.firstMs * policy.factor ** Math.max(0, misses - 1);
-    const jitter = 1 + policy.jitter * (2 * random - 1);
-    // Jitter first, then the cap: a wait never exceeds the maximum.
-    return Math.round(Math.min(policy.maxMs, base * jitter));
+    return (0,backoff/* backoffDelay */.E)(policy, misses - 1, random);
 }
 function nextLook(policy, input) {
     const remaining = input.deadline - input.now;
@@ -623,8 +839,8 @@ async function lookOnce(input, timeoutMs) {
     }
 }
 
-// EXTERNAL MODULE: ./src/report/format.ts
-var format = __webpack_require__(2011);
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
 ;// CONCATENATED MODULE: ./src/origin/index.ts
 /**
  * The wait for the origin, wired: the origin's own client, the wait loop, the log lines. Loaded
@@ -684,13 +900,17 @@ async function runOriginWait(run) {
 /* harmony export */ });
 /* harmony import */ var _build_build_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6652);
 /* harmony import */ var _build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3591);
-/* harmony import */ var _log_safety_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8224);
-/* harmony import */ var _verify_judge_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7746);
+/* harmony import */ var _text_log_safety_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1136);
+/* harmony import */ var _http_edge_headers_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6304);
+/* harmony import */ var _http_headers_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9718);
+/* harmony import */ var _http_statuses_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7276);
 /**
  * Whether one answer of origin_url shows the expected build, and what it showed otherwise, for
  * the log and the summary. Pure: the answer's status, headers and the first part of its body
  * go in.
  */
+
+
 
 
 
@@ -710,16 +930,16 @@ function judgeOriginAnswer(answer, build) {
     const searched = [...versionHeaders, answer.body].join('\n');
     const longPrefix = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .longPrefixOf */ .gu)(searched, build);
     const otherIds = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .otherCommitLikeIds */ .P4)(searched, id => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(id, build) || (build.kind === 'commit' && build.text.startsWith(id)));
-    const retryAfter = (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableStatus */ .PS)(answer.status)
-        ? (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(answer.headers, 'retry-after')
+    const retryAfter = (0,_http_statuses_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableSiteStatus */ .S)(answer.status)
+        ? (0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(answer.headers, 'retry-after')
         : undefined;
-    const date = (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(answer.headers, 'date');
+    const date = (0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(answer.headers, 'date');
     const excerpt = answer.body.length <= MAX_EXCERPT_BODY
-        ? (0,_log_safety_js__WEBPACK_IMPORTED_MODULE_3__/* .linePreview */ .Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
+        ? (0,_text_log_safety_js__WEBPACK_IMPORTED_MODULE_4__/* .linePreview */ .Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
         : undefined;
     const problem = answer.redirectRefused ?? answer.bodyProblem;
-    const prefix = (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_2__/* .edgeHeaderPrefix */ .zT)(answer.headers);
-    const cacheStatus = prefix === undefined ? undefined : (0,_verify_judge_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(answer.headers, `${prefix}-kc-status`);
+    const prefix = (0,_http_edge_headers_js__WEBPACK_IMPORTED_MODULE_5__/* .edgeHeaderPrefix */ .zT)(answer.headers);
+    const cacheStatus = prefix === undefined ? undefined : (0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(answer.headers, `${prefix}-kc-status`);
     return {
         ready: ok && shown,
         status: answer.status,
@@ -761,372 +981,6 @@ function describeLook(look) {
         parts.push(`answered through the rendering cache (${look.throughCache}), not by the origin`);
     }
     return parts.join(', ');
-}
-
-
-/***/ }),
-
-/***/ 2097:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   h: () => (/* binding */ parseEdgeDate)
-/* harmony export */ });
-/**
- * Reading the edge's timestamps: the cache date (`<Prefix>-Kc-Date`, e.g.
- * `2026-11-23T09:14:07.Z (GMT) (2h 3m 11s of 7d)`, UTC, fraction empty, present or absent) and
- * the `Date` header (an HTTP-date, one-second resolution). Both are instants in the edge's
- * clock, with how coarse they are, since a time without a fraction may be up to 1 s later.
- */
-const CACHE_DATE = /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d*))?\s*(?:Z|\+00:?00|UTC|GMT)/i;
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-/** IMF-fixdate, the form RFC 9110 requires senders to use: `Sun, 06 Nov 1994 08:49:37 GMT`. */
-const HTTP_DATE = /^\s*[A-Za-z]{3},\s+(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+GMT\s*$/;
-/** Parses a cache date or an HTTP-date; undefined when it is neither. */
-function parseEdgeDate(text) {
-    if (text === undefined)
-        return undefined;
-    const iso = CACHE_DATE.exec(text);
-    if (iso) {
-        const [, year, month, day, hour, minute, second, fraction = ''] = iso;
-        const digits = fraction.slice(0, 3);
-        const ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), digits === '' ? 0 : Number(digits.padEnd(3, '0')));
-        return validInstant(ms, fraction === '' ? 1000 : Math.max(1, 10 ** (3 - digits.length)));
-    }
-    const http = HTTP_DATE.exec(text);
-    if (http) {
-        const [, day, monthName = '', year, hour, minute, second] = http;
-        const month = MONTHS.indexOf(monthName.toLowerCase());
-        if (month < 0)
-            return undefined;
-        const ms = Date.UTC(Number(year), month, Number(day), Number(hour), Number(minute), Number(second));
-        return validInstant(ms, 1000);
-    }
-    return undefined;
-}
-function validInstant(ms, resolutionMs) {
-    return Number.isFinite(ms) ? { ms, resolutionMs } : undefined;
-}
-
-
-/***/ }),
-
-/***/ 7746:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   PS: () => (/* binding */ isRetryableStatus),
-/* harmony export */   S4: () => (/* binding */ judge),
-/* harmony export */   Z: () => (/* binding */ headerValue),
-/* harmony export */   _f: () => (/* binding */ edgeIds),
-/* harmony export */   zT: () => (/* binding */ edgeHeaderPrefix)
-/* harmony export */ });
-/* harmony import */ var _edge_date_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2097);
-
-const STATUS_SUFFIX = '-kc-status';
-/** The brand prefix of the edge's headers, found from the one header ending in -kc-status. */
-function edgeHeaderPrefix(headers) {
-    for (const name of Object.keys(headers)) {
-        const lower = name.toLowerCase();
-        if (lower.endsWith(STATUS_SUFFIX) && lower.length > STATUS_SUFFIX.length) {
-            return lower.slice(0, -STATUS_SUFFIX.length);
-        }
-    }
-    return undefined;
-}
-/** A header's value, whatever the case of its name; repeated headers are joined. */
-function headerValue(headers, name) {
-    const wanted = name.toLowerCase();
-    for (const [key, value] of Object.entries(headers)) {
-        if (key.toLowerCase() !== wanted || value === undefined)
-            continue;
-        return Array.isArray(value) ? value.join(', ') : value;
-    }
-    return undefined;
-}
-/** Status codes retried whatever headers they carry: the site is busy or failing. */
-function isRetryableStatus(status) {
-    return status === 429 || (status >= 500 && status <= 599);
-}
-/**
- * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
- * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
- * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
- * leaves (an entry cached within about a second of the acceptance counts as fresh). Without a
- * purge time (a warm-up of pages nothing purged), any HIT is fresh and warm.
- *
- * With `proveContent`, fresh also needs the build in the body of a 2xx answer (`answer.content`):
- * a HIT fresh by its date without it is stale, old content; EXTRACTING is `rendering`, even
- * when its body shows the build: what an EXTRACTING answer carries is not documented to be the
- * render that gets cached (the render fetches the origin itself, and in a rolling deploy may reach
- * an instance still on the previous build), so only the cached copy, the HIT, proves the content.
- * A body that could not be read is asked again. A cached redirect is judged by its date alone.
- */
-function judge(answer, purgeAcceptedAt, skew, proveContent = false) {
-    if (isRetryableStatus(answer.status)) {
-        return { kind: 'retry', reason: `HTTP ${answer.status}` };
-    }
-    const prefix = edgeHeaderPrefix(answer.headers);
-    const gone = answer.status === 404 || answer.status === 410;
-    // A 404 without the header is what an origin server (a wrong site_url) answers: the loop
-    // stops on it unless the site has already shown the header, and then takes it as gone.
-    if (prefix === undefined)
-        return { kind: 'no-status-header', gone };
-    if (gone)
-        return { kind: 'gone' };
-    const status = (headerValue(answer.headers, `${prefix}${STATUS_SUFFIX}`) ?? '')
-        .trim()
-        .toUpperCase();
-    if (status === 'DYNAMIC')
-        return { kind: 'unverifiable' };
-    // Not served from the cache, whatever else it says: neither fresh nor stale.
-    const bypass = headerValue(answer.headers, `${prefix}-bypass`)?.trim();
-    if (bypass)
-        return { kind: 'bypassed', reason: bypass };
-    // Only a page shows a build: a cached redirect (3xx) or another non-2xx answer has no body
-    // to prove (the transport reads none), so its cache date alone judges it, as without the proof.
-    const proving = proveContent && answer.status >= 200 && answer.status <= 299;
-    switch (status) {
-        case 'EXTRACTING':
-            return proving ? { kind: 'rendering' } : { kind: 'fresh', warm: false };
-        case 'MISS':
-            return { kind: 'not-cacheable' };
-        case 'HIT':
-            return judgeHit(answer, prefix, purgeAcceptedAt, skew, proving);
-        default:
-            return { kind: 'retry', reason: `unknown cache status ${JSON.stringify(status)}` };
-    }
-}
-function judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent) {
-    const text = headerValue(answer.headers, `${prefix}-kc-date`);
-    const cacheDate = (text ?? '').trim();
-    const cached = (0,_edge_date_js__WEBPACK_IMPORTED_MODULE_0__/* .parseEdgeDate */ .h)(text);
-    const cachedAt = cached === undefined ? {} : { cachedAtMs: cached.ms };
-    if (purgeAcceptedAt !== undefined) {
-        if (cached === undefined) {
-            return {
-                kind: 'retry',
-                reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
-            };
-        }
-        // The earliest the acceptance can be in the edge's clock, against the latest the entry can
-        // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
-        const acceptedAtEdge = purgeAcceptedAt + skew.lowMs;
-        if (cached.ms + cached.resolutionMs <= acceptedAtEdge) {
-            return { kind: 'stale', reason: 'not-purged-yet', cacheDate, ...cachedAt };
-        }
-    }
-    if (!proveContent)
-        return { kind: 'fresh', warm: true };
-    const content = answer.content ?? { kind: 'not-read', reason: 'the body was not read' };
-    switch (content.kind) {
-        case 'found':
-            return { kind: 'fresh', warm: true };
-        case 'not-found':
-            return {
-                kind: 'stale',
-                reason: 'old-content',
-                cacheDate,
-                ...cachedAt,
-                detail: content.capped
-                    ? `the build is not in the first ${content.bytes / (1024 * 1024)} MiB of the page`
-                    : 'the build is not in the page'
-            };
-        case 'not-read':
-            return { kind: 'retry', reason: `HIT, but the page could not be read: ${content.reason}` };
-    }
-}
-/** The edge's request and transaction ids, which support asks for. */
-function edgeIds(headers) {
-    const prefix = edgeHeaderPrefix(headers);
-    if (prefix === undefined)
-        return undefined;
-    const ids = [
-        headerValue(headers, `${prefix}-req`),
-        headerValue(headers, `${prefix}-transaction`)
-    ].filter((id) => id !== undefined && id !== '');
-    return ids.length > 0 ? ids.join(' / ') : undefined;
-}
-
-
-/***/ }),
-
-/***/ 1223:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  rd: () => (/* binding */ MAX_PAGE_BYTES),
-  v_: () => (/* binding */ SiteTransportError),
-  bK: () => (/* binding */ createSiteTransport)
-});
-
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __webpack_require__(4942);
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(7067);
-// EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __webpack_require__(4708);
-// EXTERNAL MODULE: ./src/build/build-scanner.ts
-var build_scanner = __webpack_require__(3591);
-// EXTERNAL MODULE: ./src/build/read-body.ts
-var read_body = __webpack_require__(1319);
-;// CONCATENATED MODULE: ./src/build/scan-body.ts
-
-
-/** How much of a page's decoded body is searched for the build. */
-const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
-async function scanBodyForBuild(body, build, options) {
-    const scanner = new build_scanner/* BuildScanner */.D(build);
-    try {
-        const read = await (0,read_body/* readBody */.x8)(body, {
-            contentEncoding: options.contentEncoding,
-            maxBytes: options.maxBytes ?? MAX_CONTENT_BYTES,
-            maxDrainBytes: options.maxDrainBytes,
-            onChunk: chunk => scanner.push(chunk)
-        });
-        if (read.end === 'enough')
-            return { kind: 'found' };
-        // A hex run at the very end of the body is whole only now.
-        if (read.end === 'end' && scanner.end())
-            return { kind: 'found' };
-        return { kind: 'not-found', bytes: read.bytes, capped: read.end === 'cap' };
-    }
-    catch (error) {
-        if (!(error instanceof read_body/* BodyReadError */.NA))
-            throw error;
-        // Seen before the body broke off: the build is there, whatever came after.
-        if (scanner.found)
-            return { kind: 'found' };
-        return { kind: 'not-read', reason: error.message };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/verify/site-transport.ts
-/**
- * The verification's own HTTP client for the public site: never the purge client, so the API
- * key and the GitHub token have no way to reach the site. GET only, no cookies, no credentials,
- * redirects not followed (a 3xx is judged by its headers), the exact User-Agent of the device.
- * The agent comes from @actions/http-client, so the runner's proxy settings apply. With the
- * content proof, a page's body is read (decoded) and scanned for the build; otherwise it is
- * read and thrown away.
- */
-
-
-
-
-/** Bodies of pages are read and thrown away; a page longer than this is cut off. */
-const MAX_PAGE_BYTES = 4 * 1024 * 1024;
-/** No HTTP answer: the request timed out or the connection failed. */
-class SiteTransportError extends Error {
-    kind;
-    constructor(kind, message) {
-        super(message);
-        this.kind = kind;
-        this.name = 'SiteTransportError';
-    }
-}
-function createSiteTransport(maxSockets) {
-    // Used only for their agents (proxy and keep-alive); requests go out through node:http(s) so
-    // that nothing but the headers written here is sent. One client a scheme: a client keeps the
-    // first agent it makes, and an http agent cannot carry an https request (a loopback site
-    // over http can list a sitemap on an https host).
-    const agents = {
-        'http:': new lib/* HttpClient */.Qq('unused', [], { keepAlive: true, maxSockets }),
-        'https:': new lib/* HttpClient */.Qq('unused', [], { keepAlive: true, maxSockets })
-    };
-    const open = (url, userAgent, timeoutMs, options = {}) => new Promise((resolve, reject) => {
-        const secure = url.protocol === 'https:';
-        const module = secure ? external_node_https_ : external_node_http_;
-        const headers = {
-            'User-Agent': userAgent,
-            Accept: options.accept ?? 'text/html',
-            'Accept-Encoding': options.acceptEncoding ?? 'identity'
-        };
-        if (options.noCache)
-            headers['Cache-Control'] = 'no-cache';
-        const request = module.request(url, {
-            method: 'GET',
-            agent: agents[secure ? 'https:' : 'http:'].getAgent(url.href),
-            headers
-        });
-        // One budget for the whole answer, body included: a server that sends its headers and
-        // then drips (a sitemap one byte a second) must not hold the step past it.
-        let body;
-        const timer = setTimeout(() => {
-            const error = new SiteTransportError('timeout', body === undefined
-                ? `no answer within ${timeoutMs / 1000} s`
-                : `the answer did not end within ${timeoutMs / 1000} s`);
-            if (body === undefined)
-                request.destroy(error);
-            else
-                body.destroy(error);
-        }, timeoutMs);
-        request.on('response', message => {
-            body = message;
-            message.once('close', () => clearTimeout(timer));
-            resolve({ status: message.statusCode ?? 0, headers: message.headers, body: message });
-        });
-        request.on('error', error => {
-            clearTimeout(timer);
-            reject(error instanceof SiteTransportError
-                ? error
-                : new SiteTransportError('connection', error.message));
-        });
-        request.end();
-    });
-    return {
-        open,
-        async getPage(url, userAgent, timeoutMs, build) {
-            if (build === undefined) {
-                const answer = await open(url, userAgent, timeoutMs);
-                await discardBody(answer.body, MAX_PAGE_BYTES);
-                return { status: answer.status, headers: answer.headers };
-            }
-            // Asked uncompressed, as the other checks are: decoding costs the runner more CPU than
-            // the bytes it saves; an edge that compresses anyway is decoded (read-body.ts).
-            const answer = await open(url, userAgent, timeoutMs);
-            if (answer.status < 200 || answer.status > 299) {
-                await discardBody(answer.body, MAX_PAGE_BYTES);
-                return { status: answer.status, headers: answer.headers };
-            }
-            const encoding = answer.headers['content-encoding'];
-            const content = await scanBodyForBuild(answer.body, build, {
-                contentEncoding: Array.isArray(encoding) ? encoding.join(', ') : encoding,
-                maxDrainBytes: MAX_PAGE_BYTES
-            });
-            return { status: answer.status, headers: answer.headers, content };
-        },
-        close() {
-            agents['http:'].dispose();
-            agents['https:'].dispose();
-        }
-    };
-}
-/**
- * Reads and drops a body up to `maxBytes` (then closes the connection). A body cut mid-way
- * is not an error: the headers, which carry the verdict, arrived whole. A body that drips is
- * ended by open()'s timer, which covers the whole answer.
- */
-function discardBody(body, maxBytes) {
-    return new Promise(resolve => {
-        let size = 0;
-        const finish = () => {
-            body.removeAllListeners('data');
-            resolve();
-        };
-        body.on('data', (chunk) => {
-            size += chunk.length;
-            if (size > maxBytes) {
-                body.destroy();
-                finish();
-            }
-        });
-        body.on('end', finish);
-        body.on('close', finish);
-        body.on('error', finish);
-    });
 }
 
 

@@ -13,10 +13,10 @@ __webpack_require__.d(__webpack_exports__, {
   parseChangedFilesSettings: () => (/* reexport */ parseChangedFilesSettings)
 });
 
-// EXTERNAL MODULE: ./src/constants.ts
-var constants = __webpack_require__(7242);
-// EXTERNAL MODULE: ./src/targets.ts
-var targets = __webpack_require__(8993);
+// EXTERNAL MODULE: ./src/core/constants.ts
+var constants = __webpack_require__(6214);
+// EXTERNAL MODULE: ./src/core/targets.ts
+var targets = __webpack_require__(277);
 ;// CONCATENATED MODULE: ./src/changed-files/url-map-presets.ts
 /**
  * Ready-made `url_map` inputs for common site layouts. The README shows them verbatim for users
@@ -112,8 +112,8 @@ const URL_MAP_PRESETS = {
     }
 };
 
-// EXTERNAL MODULE: ./src/diagnostics.ts
-var diagnostics = __webpack_require__(4851);
+// EXTERNAL MODULE: ./src/core/diagnostics.ts
+var diagnostics = __webpack_require__(7135);
 ;// CONCATENATED MODULE: ./src/changed-files/url-map.ts
 
 

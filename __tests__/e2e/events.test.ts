@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
 import type { RunResult } from '../../scripts/run-action.mjs'
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.mjs'
-import { escapeHtml } from '../../src/report/html.js'
+import { escapeHtml } from '../../src/text/html.js'
 import { errorsOf, noticesOf, runWith, visibleText, warningsOf } from './helpers.js'
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'events')

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { ACTION_VERSION } from '../../src/constants.js'
+import { ACTION_VERSION } from '../../src/core/constants.js'
 import {
   API_KEY,
   ENCODED_KEY,

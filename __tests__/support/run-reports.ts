@@ -3,7 +3,7 @@
  * sentOutcome computes the outcome), for the summary's and the status line's tests.
  */
 import { buildId } from '../../src/build/build-id.js'
-import type { Plan, PurgeRequest, PurgeTargets } from '../../src/plan.js'
+import type { Plan, PurgeRequest, PurgeTargets } from '../../src/core/purge.js'
 import {
   dryRunOutcome,
   nothingToPurge,

@@ -5,7 +5,7 @@
  * tests can assert schedules to the millisecond. The code under test must wait only through
  * this clock (its fake site answers through it too).
  */
-import type { Clock } from '../../src/clock.js'
+import type { Clock } from '../../src/time/clock.js'
 
 interface Sleeper {
   readonly at: number

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { isMap, isSeq, parseDocument, stringify, type Document } from 'yaml'
-import { formatProblem } from '../../src/diagnostics.js'
-import { parseInputs, type RawInputs } from '../../src/settings.js'
+import { formatProblem } from '../../src/core/diagnostics.js'
+import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
 
 export interface Finding {
   /** 1-based line in the source file (the Markdown file or the workflow file). */

@@ -4,7 +4,7 @@ import {
   type ChangeSource,
   type GitHubContextLike
 } from '../../src/changed-files/change-source.js'
-import { Diagnostics } from '../../src/diagnostics.js'
+import { Diagnostics } from '../../src/core/diagnostics.js'
 
 const A = 'a'.repeat(40)
 const B = 'b'.repeat(40)

@@ -11,10 +11,10 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Input } from '../../src/constants.js'
-import { Diagnostics } from '../../src/diagnostics.js'
-import { checkInputVariables, inputVariable } from '../../src/input-names.js'
-import type { RawInputs } from '../../src/settings.js'
+import { Input } from '../../src/core/constants.js'
+import { Diagnostics } from '../../src/core/diagnostics.js'
+import { checkInputVariables, inputVariable } from '../../src/plan/input-names.js'
+import type { RawInputs } from '../../src/plan/settings.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const SKIPPED = new Set(['node_modules', 'dist', '.git', 'coverage'])

@@ -11,7 +11,7 @@ import {
   type ChangeOverrides,
   type ChangeSource
 } from '../../src/changed-files/change-source.js'
-import { Diagnostics } from '../../src/diagnostics.js'
+import { Diagnostics } from '../../src/core/diagnostics.js'
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'events')
 const BASE = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'

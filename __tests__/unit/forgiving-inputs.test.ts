@@ -9,11 +9,11 @@ import {
   formatProblem,
   problemMessagesByInput,
   quoteValue
-} from '../../src/diagnostics.js'
-import { normalizeUrls, validateTags } from '../../src/targets.js'
-import { parseInputs, type RawInputs } from '../../src/settings.js'
-import { Input, type InputName } from '../../src/constants.js'
-import { credentialsIn, hideCredentials } from '../../src/redact.js'
+} from '../../src/core/diagnostics.js'
+import { normalizeUrls, validateTags } from '../../src/core/targets.js'
+import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
+import { Input, type InputName } from '../../src/core/constants.js'
+import { credentialsIn, hideCredentials } from '../../src/text/redact.js'
 
 function raw(values: Partial<Record<InputName, string>>): RawInputs {
   const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<

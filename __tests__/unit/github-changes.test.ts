@@ -7,7 +7,7 @@ import {
   pathsOfFileEntry,
   type ListChangedFilesOptions
 } from '../../src/changed-files/github-changes.js'
-import { Redactor } from '../../src/redact.js'
+import { Redactor } from '../../src/text/redact.js'
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.mjs'
 
 const TOKEN = 'ghs_fakeTokenValue1234567890'

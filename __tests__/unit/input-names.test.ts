@@ -3,16 +3,16 @@
  * `dryrun: true` must not purge for real because the runner only warns about it.
  */
 import { describe, expect, it } from '@jest/globals'
-import { Input, type InputName } from '../../src/constants.js'
-import { Diagnostics, problemMessagesByInput } from '../../src/diagnostics.js'
+import { Input, type InputName } from '../../src/core/constants.js'
+import { Diagnostics, problemMessagesByInput } from '../../src/core/diagnostics.js'
 import {
   checkInputVariables,
   closestInputs,
   editDistance,
   inputVariable,
   type InputEnvironment
-} from '../../src/input-names.js'
-import { parseInputs, type RawInputs } from '../../src/settings.js'
+} from '../../src/plan/input-names.js'
+import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
 
 /** What the action reads for each input, as core.getInput would from these variables. */
 function readAsCore(variables: Record<string, string>): RawInputs {

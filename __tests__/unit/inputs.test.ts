@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
-import { Diagnostics } from '../../src/diagnostics.js'
-import { chunk, splitList } from '../../src/lists.js'
-import { normalizeUrls, validateTags } from '../../src/targets.js'
-import { parseCountries } from '../../src/countries.js'
-import { parseBaseUrl, parseBoolean, parseNumber } from '../../src/scalars.js'
+import { Diagnostics } from '../../src/core/diagnostics.js'
+import { chunk, splitList } from '../../src/core/lists.js'
+import { normalizeUrls, validateTags } from '../../src/core/targets.js'
+import { parseCountries } from '../../src/core/countries.js'
+import { parseBaseUrl, parseBoolean, parseNumber } from '../../src/core/scalars.js'
 
 describe('splitList', () => {
   const split = (raw: string, commas = true) => {

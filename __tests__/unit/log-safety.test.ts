@@ -2,7 +2,7 @@
  * No text can start a workflow command of its own in the log (security review, finding 1).
  */
 import { describe, expect, it } from '@jest/globals'
-import { safeAnnotation, safeLogLines, singleLine } from '../../src/log-safety.js'
+import { safeAnnotation, safeLogLines, singleLine } from '../../src/text/log-safety.js'
 
 /** A line the runner would run as a command: `::name...::` after leading spaces, or `##[` anywhere. */
 const isCommandLine = (line: string): boolean => /^\s*::/.test(line) || line.includes('##[')

@@ -3,7 +3,7 @@
  * status=failed, a summary, one error (security review, finding 7).
  */
 import { afterEach, beforeEach, expect, it } from '@jest/globals'
-import { ActionIo } from '../../src/action-io.js'
+import { ActionIo } from '../../src/action/action-io.js'
 import { run } from '../../src/main.js'
 
 class RecordingIo extends ActionIo {

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { Diagnostics } from '../../src/diagnostics.js'
-import { escapeUnescapedDelimiter, preparePattern } from '../../src/pattern.js'
+import { Diagnostics } from '../../src/core/diagnostics.js'
+import { escapeUnescapedDelimiter, preparePattern } from '../../src/pattern/index.js'
 import { compilePhpPattern } from '../../pcre2/pcre2.mjs'
 import { PROBE_PATHS } from '../../src/pattern/probes.js'
 

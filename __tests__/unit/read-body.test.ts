@@ -5,12 +5,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { PassThrough, Readable } from 'node:stream'
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib'
-import {
-  BodyReadError,
-  contentCodings,
-  readBody,
-  type BodyRead
-} from '../../src/build/read-body.js'
+import { BodyReadError, contentCodings, readBody, type BodyRead } from '../../src/http/read-body.js'
 
 const PAGE = Buffer.from(
   `<html><head><meta name="build" content="v9"></head><body>${'x'.repeat(50_000)}</body></html>`

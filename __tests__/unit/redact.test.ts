@@ -3,9 +3,9 @@
  * and outputs that must stay exact (finding 10).
  */
 import { describe, expect, it } from '@jest/globals'
-import { Redactor } from '../../src/redact.js'
-import { escapeHtml } from '../../src/report/html.js'
-import { quoteValue } from '../../src/diagnostics.js'
+import { Redactor } from '../../src/text/redact.js'
+import { escapeHtml } from '../../src/text/html.js'
+import { quoteValue } from '../../src/core/diagnostics.js'
 
 const KEY = 'k3y+with/special&chars"é'
 const redactor = new Redactor([KEY], { outerEncodings: [escapeHtml] })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { JSDOM } from 'jsdom'
 import { rawMarkupShown, renderGitHubMarkdown } from '../support/github-markdown.js'
-import type { Plan, PurgeRequest } from '../../src/plan.js'
+import type { Plan, PurgeRequest } from '../../src/core/purge.js'
 import type { RequestResult } from '../../src/send/send-plan.js'
 import { dryRunOutcome, sentOutcome } from '../../src/report/outcome.js'
 import {
@@ -10,9 +10,9 @@ import {
   renderInputProblems,
   renderSummary
 } from '../../src/report/summary.js'
-import { escapeHtml } from '../../src/report/html.js'
-import { capListOutputs, MAX_LIST_OUTPUT_BYTES } from '../../src/report/list-outputs.js'
-import { ACTION_VERSION } from '../../src/constants.js'
+import { escapeHtml } from '../../src/text/html.js'
+import { capListOutputs, MAX_LIST_OUTPUT_BYTES } from '../../src/text/list-outputs.js'
+import { ACTION_VERSION } from '../../src/core/constants.js'
 import { readFileSync } from 'node:fs'
 
 const requests: PurgeRequest[] = [

@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals'
 import { buildId } from '../../src/build/build-id.js'
 import { Repurger, type RepurgeMode, type RepurgeSent } from '../../src/repurge/repurger.js'
 import { BUILT_IN_DEVICES } from '../../src/verify/devices.js'
-import type { SiteHead } from '../../src/verify/site-transport.js'
+import type { PageAnswer } from '../../src/verify/read-page.js'
 import { verifyPages, type Progress, type VerifyOptions } from '../../src/verify/verify-pages.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
@@ -186,7 +186,7 @@ describe('verifyPages with the content proof and a re-purger', () => {
   function siteWithRollout(clock: VirtualClock, rolloutAt: number) {
     const purges: number[] = []
     const entries = new Map<string, { cachedAt: number; build: string }>()
-    const getPage = async (url: URL, userAgent: string): Promise<SiteHead> => {
+    const getPage = async (url: URL, userAgent: string): Promise<PageAnswer> => {
       const now = clock.now()
       const key = `${url.href} ${userAgent}`
       let entry = entries.get(key) ?? { cachedAt: now - 3_600_000, build: 'old' }
@@ -200,7 +200,7 @@ describe('verifyPages with the content proof and a re-purger', () => {
       if (now < entry.cachedAt) return answer('EXTRACTING', entry.build)
       return answer('HIT', entry.build, entry.cachedAt)
     }
-    const answer = (status: string, shown: string, cachedAt?: number): SiteHead => ({
+    const answer = (status: string, shown: string, cachedAt?: number): PageAnswer => ({
       status: 200,
       headers: {
         date: new Date(clock.now()).toUTCString(),
@@ -274,7 +274,7 @@ describe('verifyPages with the content proof and a re-purger', () => {
     const clock = new VirtualClock()
     const t0 = clock.now()
     const rendered = new Set<string>()
-    const getPage = async (url: URL, userAgent: string): Promise<SiteHead> => {
+    const getPage = async (url: URL, userAgent: string): Promise<PageAnswer> => {
       const key = `${url.href} ${userAgent}`
       const first = !rendered.has(key)
       rendered.add(key)

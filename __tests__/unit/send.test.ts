@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
-import { buildPlan, type PurgeRequest } from '../../src/plan.js'
+import { buildPlan } from '../../src/plan/build-plan.js'
+import { type PurgeRequest } from '../../src/core/purge.js'
 import { endpointUrl, sendPlan, type SendOptions } from '../../src/send/send-plan.js'
 import { TransportError, type HttpAnswer, type Transport } from '../../src/send/transport.js'
 import { findRequestId, readAnswer, requestedWaitMs } from '../../src/send/answer.js'
 import { retryDelayMs } from '../../src/send/retry-policy.js'
-import type { Clock } from '../../src/clock.js'
+import type { Clock } from '../../src/time/clock.js'
 import { AdaptiveLimiter } from '../../src/send/adaptive-limiter.js'
-import { Redactor } from '../../src/redact.js'
+import { Redactor } from '../../src/text/redact.js'
 import { withoutQuery } from '../../src/send/http-transport.js'
 
 /** Virtual time: sleeping advances the clock at once, and records how long was asked. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
-import { Input, type InputName } from '../../src/constants.js'
-import { parseInputs, type RawInputs } from '../../src/settings.js'
-import { buildPlan, requestBody } from '../../src/plan.js'
-import { formatProblem } from '../../src/diagnostics.js'
+import { Input, type InputName } from '../../src/core/constants.js'
+import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
+import { buildPlan } from '../../src/plan/build-plan.js'
+import { requestBody } from '../../src/send/request-body.js'
+import { formatProblem } from '../../src/core/diagnostics.js'
 
 function raw(given: Partial<Record<InputName, string>>): RawInputs {
   const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<

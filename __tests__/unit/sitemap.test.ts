@@ -5,7 +5,7 @@ import { Readable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import { readSitemaps, SITEMAP_LIMITS } from '../../src/sitemap/read-sitemaps.js'
 import { SitemapXmlReader } from '../../src/sitemap/sitemap-xml.js'
-import { createSiteTransport } from '../../src/verify/site-transport.js'
+import { createSiteClient } from '../../src/http/site-client.js'
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 const urlset = (locs: string[]): string =>
@@ -65,7 +65,7 @@ async function read(
   limits = SITEMAP_LIMITS,
   timeoutMs = 5000
 ) {
-  const transport = createSiteTransport(2)
+  const transport = createSiteClient(2)
   try {
     return await readSitemaps(
       request,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { JSDOM } from 'jsdom'
-import type { Plan, PurgeRequest } from '../../src/plan.js'
+import type { Plan, PurgeRequest } from '../../src/core/purge.js'
 import { buildId } from '../../src/build/build-id.js'
 import { sentOutcome } from '../../src/report/outcome.js'
 import { stepConclusion, type RunReport } from '../../src/report/run-report.js'

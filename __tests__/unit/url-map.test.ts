@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals'
 import fc from 'fast-check'
-import { Diagnostics } from '../../src/diagnostics.js'
+import { Diagnostics } from '../../src/core/diagnostics.js'
 import {
   encodeUrlPath,
   mapChangedFiles,

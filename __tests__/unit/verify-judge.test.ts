@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { parseEdgeDate } from '../../src/verify/edge-date.js'
 import { observeSkew, UNMEASURED_SKEW, type SkewEstimate } from '../../src/verify/clock.js'
-import { edgeHeaderPrefix, judge, type SiteAnswer } from '../../src/verify/judge.js'
+import { edgeHeaderPrefix } from '../../src/http/edge-headers.js'
+import { judge, type SiteAnswer } from '../../src/verify/judge.js'
 
 const ACCEPTED = Date.UTC(2026, 10, 23, 9, 0, 0)
 const HOUR = 3_600_000

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { BUILT_IN_DEVICES, type Device } from '../../src/verify/devices.js'
-import { SiteTransportError, type SiteHead } from '../../src/verify/site-transport.js'
+import { SiteRequestError } from '../../src/http/site-client.js'
+import type { PageAnswer } from '../../src/verify/read-page.js'
 import {
   verifyPages,
   type PageToCheck,
@@ -27,7 +28,7 @@ function pagesFor(paths: string[], acceptedAt?: number): PageToCheck[] {
   }))
 }
 
-function edge(clock: VirtualClock, status: string, cachedAt?: number): SiteHead {
+function edge(clock: VirtualClock, status: string, cachedAt?: number): PageAnswer {
   const headers: Record<string, string> = {
     date: new Date(clock.now()).toUTCString(),
     'acme-kc-status': status
@@ -55,7 +56,7 @@ function propagatingSite(
   let inFlight = 0
   let maxInFlight = 0
   const seen: { url: string; userAgent: string; at: number }[] = []
-  const getPage = async (url: URL, userAgent: string): Promise<SiteHead> => {
+  const getPage = async (url: URL, userAgent: string): Promise<PageAnswer> => {
     inFlight++
     maxInFlight = Math.max(maxInFlight, inFlight)
     seen.push({ url: url.href, userAgent, at: clock.now() })
@@ -149,7 +150,7 @@ describe('verifyPages', () => {
           acceptedAt,
           async url => {
             calls++
-            if (url.pathname === '/down') throw new SiteTransportError('connection', 'ECONNRESET')
+            if (url.pathname === '/down') throw new SiteRequestError('connection', 'ECONNRESET')
             if (calls <= 3) return { status: 503, headers: { 'acme-kc-status': 'HIT' } }
             return edge(clock, 'HIT', clock.now())
           },

@@ -4,11 +4,11 @@
  * settings of mode: verify, shard, rate and verify_limit: 0 with every bad input.
  */
 import { describe, expect, it } from '@jest/globals'
-import { Input, type InputName } from '../../src/constants.js'
-import { formatProblem } from '../../src/diagnostics.js'
-import { buildPlan } from '../../src/plan.js'
-import { parseInputs, type RawInputs } from '../../src/settings.js'
-import { formatAcceptedAt, parsePurgedAt } from '../../src/verify/purged-at.js'
+import { Input, type InputName } from '../../src/core/constants.js'
+import { formatProblem } from '../../src/core/diagnostics.js'
+import { buildPlan } from '../../src/plan/build-plan.js'
+import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
+import { formatAcceptedAt, parsePurgedAt } from '../../src/time/purged-at.js'
 import { selectPages } from '../../src/verify/select-pages.js'
 import { hashPath, inShard, parseShard, shardOf, type Shard } from '../../src/verify/shard.js'
 

@@ -4,11 +4,11 @@ import {
   countsLine,
   MAX_PAGE_ROWS,
   OPEN_PAGE_ROWS,
-  renderPreviewSection,
   renderVerificationSection,
   renderVerificationSkipped,
   timesLine
 } from '../../src/report/verification.js'
+import { renderPreviewSection } from '../../src/report/preview-section.js'
 import { verifySecondsOutput } from '../../src/report/verify-outputs.js'
 import type { PreviewReport } from '../../src/verify/index.js'
 import type { CheckResult } from '../../src/verify/tally.js'

@@ -4,12 +4,8 @@
  * fresh distribution (time-distribution.ts).
  */
 import { describe, expect, it } from '@jest/globals'
-import {
-  backoffDelay,
-  PropagationWatch,
-  SPREAD_MS,
-  STALE_BACKOFF
-} from '../../src/verify/poll-schedule.js'
+import { backoffDelay } from '../../src/http/backoff.js'
+import { PropagationWatch, SPREAD_MS, STALE_BACKOFF } from '../../src/verify/poll-schedule.js'
 import { Semaphore } from '../../src/verify/limiter.js'
 import { RateGate } from '../../src/verify/rate-gate.js'
 import { RateLimiter, SLACK_MS } from '../../src/verify/rate-limiter.js'
@@ -229,10 +225,10 @@ describe('PropagationWatch: when a stale check is asked again', () => {
 
   it('jitter stays within 20% and never above the cap', () => {
     for (const r of [0, 0.25, 0.999]) {
-      const delay = backoffDelay(STALE_BACKOFF, 0, () => r)
+      const delay = backoffDelay(STALE_BACKOFF, 0, r)
       expect(delay).toBeGreaterThanOrEqual(1600)
       expect(delay).toBeLessThanOrEqual(2400)
-      expect(backoffDelay(STALE_BACKOFF, 10, () => r)).toBeLessThanOrEqual(15_000)
+      expect(backoffDelay(STALE_BACKOFF, 10, r)).toBeLessThanOrEqual(15_000)
     }
   })
 

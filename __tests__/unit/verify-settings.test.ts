@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { Input, type InputName } from '../../src/constants.js'
-import { Diagnostics, formatProblem } from '../../src/diagnostics.js'
-import { parseInputs, type RawInputs } from '../../src/settings.js'
+import { Input, type InputName } from '../../src/core/constants.js'
+import { Diagnostics, formatProblem } from '../../src/core/diagnostics.js'
+import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
 import { pageUrl } from '../../src/verify/settings.js'
 import { BUILT_IN_DEVICES, parseDevices } from '../../src/verify/devices.js'
 import {

@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream'
 import type { BuildId } from './build-id.js'
 import { BuildScanner } from './build-scanner.js'
-import { BodyReadError, readBody } from './read-body.js'
+import { BodyReadError, readBody } from '../http/read-body.js'
 
 /** How much of a page's decoded body is searched for the build. */
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024

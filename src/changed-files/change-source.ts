@@ -35,7 +35,7 @@
  *   is not a commit and is refused as input.
  */
 
-import type { Diagnostics } from '../diagnostics.js'
+import type { Diagnostics } from '../core/diagnostics.js'
 import { asRecord } from './records.js'
 
 export interface GitHubContextLike {

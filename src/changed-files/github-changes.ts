@@ -37,8 +37,10 @@
  *   looks like an unexpanded `${{ … }}` expression says so.
  */
 
-import { linePreview } from '../log-safety.js'
-import { retryAfterMs } from '../retry-after.js'
+import { PERMISSIONS, permissionHint } from './github-permissions.js'
+import { linePreview } from '../text/log-safety.js'
+import { backoffDelay, equalJitter } from '../http/backoff.js'
+import { retryAfterMs } from '../http/retry-after.js'
 import { getOctokit } from '@actions/github'
 import { defaults as githubDefaults } from '@actions/github/lib/utils'
 import { checkGitHubApiUrl, GitHubApiUrlError, type GitHubApiUrl } from './api-url.js'
@@ -54,7 +56,7 @@ export class ChangedFilesError extends Error {
 export interface RetryOptions {
   /** Attempts per request, the first included (1 = no retry). */
   maxAttempts: number
-  /** First backoff wait; doubles on every further attempt. */
+  /** First backoff wait (with equal jitter); doubles on every further attempt. */
   baseDelayMs: number
   /** Longest single wait; a rate limit asking for longer fails at once. Default 60,000. */
   maxDelayMs?: number
@@ -117,14 +119,6 @@ export const GITHUB_REQUEST_TIMEOUT_MS = 30_000
  */
 export const GITHUB_MAX_RESPONSE_BYTES = 32 * 1024 * 1024
 
-/** Permissions, as `permissions:` in a workflow writes them, named in 403/404 errors. */
-export const PERMISSIONS = {
-  contents: 'contents: read',
-  pullRequests: 'pull-requests: read',
-  deployments: 'deployments: read',
-  actions: 'actions: read'
-} as const
-
 /** Safety net against a server that always says there is a next page. */
 const MAX_PAGES = 200
 
@@ -132,14 +126,6 @@ const NARROWER = 'set base_sha/head_sha to a narrower range, or purge by pattern
 
 /** `${{ github.token }}` left as text: what `npx @github/local-action` passes from action.yml. */
 const UNEXPANDED_EXPRESSION = /\$\{\{[^}]*\}\}/
-
-/** A hint for a 403/404 that names the permission the endpoint needs. */
-export function permissionHint(permission: string): (status: number) => string | undefined {
-  return status =>
-    status === 403 || status === 404
-      ? `The token may lack the \`${permission}\` permission: add it under \`permissions:\` in the workflow (GitHub answers 404 instead of 403 for what a token may not see).`
-      : undefined
-}
 
 type Fetch = (url: string, init?: Record<string, unknown>) => Promise<globalThis.Response>
 
@@ -258,7 +244,11 @@ function retryDelay(
   attempt: number,
   retry: Required<RetryOptions>
 ): number | undefined {
-  const backoff = Math.min(retry.baseDelayMs * 2 ** (attempt - 1), retry.maxDelayMs)
+  const backoff = backoffDelay(
+    equalJitter(retry.baseDelayMs, retry.maxDelayMs),
+    attempt - 1,
+    Math.random()
+  )
   const response = error.response
   const status = typeof error.status === 'number' ? error.status : 0
   if (response === undefined) return backoff // network error: no answer at all

@@ -3,9 +3,9 @@
  * only when `changed_files` is true: loaded on demand, like the GitHub client, so that a plain
  * purge does not compile the url_map grammar at start-up.
  */
-import type { Diagnostics } from '../diagnostics.js'
-import { Input, type InputName } from '../constants.js'
-import { CONTROL_CHARACTER } from '../targets.js'
+import type { Diagnostics } from '../core/diagnostics.js'
+import { Input, type InputName } from '../core/constants.js'
+import { CONTROL_CHARACTER } from '../core/targets.js'
 import { DEFAULT_URL_MAP } from './url-map-presets.js'
 import { parseUrlMap, type UrlMap } from './url-map.js'
 import { inputSha, SINCE_VALUES, type Since } from './change-source.js'

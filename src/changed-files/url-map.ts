@@ -32,9 +32,9 @@
  * Every glob is compiled once to one anchored RegExp that cannot backtrack catastrophically,
  * so mapping time grows linearly with the number of paths.
  */
-import type { Diagnostics } from '../diagnostics.js'
-import { quoteValue } from '../diagnostics.js'
-import { CONTROL_CHARACTER } from '../targets.js'
+import type { Diagnostics } from '../core/diagnostics.js'
+import { quoteValue } from '../core/diagnostics.js'
+import { CONTROL_CHARACTER } from '../core/targets.js'
 
 export interface UrlMap {
   readonly rules: readonly UrlMapRule[]

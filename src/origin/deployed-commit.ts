@@ -3,8 +3,8 @@
  * (changed-files/change-source.ts), so that both name the same commit. Loaded only by runs that
  * need a build id.
  */
-import { Input } from '../constants.js'
-import { Diagnostics } from '../diagnostics.js'
+import { Input } from '../core/constants.js'
+import { Diagnostics } from '../core/diagnostics.js'
 import {
   deployedCommit,
   inputSha,

@@ -2,13 +2,13 @@
  * The wait for the origin, wired: the origin's own client, the wait loop, the log lines. Loaded
  * only by runs that give origin_url (steps/origin.ts imports it on demand).
  */
-import { systemClock, type Clock } from '../clock.js'
+import { systemClock, type Clock } from '../time/clock.js'
 import { shortBuild } from '../build/build-id.js'
 import { createOriginClient, type OriginClient } from './origin-client.js'
 import { describeLook } from './readiness.js'
 import type { OriginSettings } from './settings.js'
 import { waitForBuild, type OriginWait } from './wait.js'
-import { tenths } from '../report/format.js'
+import { tenths } from '../text/format.js'
 
 export type { OriginWait }
 export { describeLook }

@@ -1,20 +1,20 @@
 /**
- * The client for origin_url: the site's client (verify/site-transport.ts: GET only, no cookie,
+ * The client for origin_url: the site's client (http/site-client.ts: GET only, no cookie,
  * no credential, the runner's proxy), never the purge client, so neither the API key nor a
  * token can reach the origin. It follows redirects on the same host only (at most 5; never
  * from https down to http), asks caches on the way for a checked answer (`Cache-Control:
  * no-cache`), and reads the first MAX_ORIGIN_BODY_BYTES of the body, decoded.
  */
-import { USER_AGENT } from '../constants.js'
-import { ACCEPTED_ENCODINGS, BodyReadError, readBody } from '../build/read-body.js'
-import { headerValue } from '../verify/judge.js'
+import { USER_AGENT } from '../core/constants.js'
+import { ACCEPTED_ENCODINGS, BodyReadError, readBody } from '../http/read-body.js'
+import { headerValue } from '../http/headers.js'
 import {
-  createSiteTransport,
+  createSiteClient,
   MAX_PAGE_BYTES,
-  SiteTransportError,
+  SiteRequestError,
   type SiteStream,
-  type SiteTransport
-} from '../verify/site-transport.js'
+  type SiteClient
+} from '../http/site-client.js'
 
 /** The part of the origin's body searched for the build. */
 export const MAX_ORIGIN_BODY_BYTES = 1024 * 1024
@@ -53,20 +53,14 @@ export interface OriginClient {
   close(): void
 }
 
-export function createOriginClient(
-  transport: SiteTransport = createSiteTransport(1)
-): OriginClient {
+export function createOriginClient(transport: SiteClient = createSiteClient(1)): OriginClient {
   return {
     look: (url, timeoutMs) => look(transport, url, timeoutMs),
     close: () => transport.close()
   }
 }
 
-async function look(
-  transport: SiteTransport,
-  first: URL,
-  timeoutMs: number
-): Promise<OriginAnswer> {
+async function look(transport: SiteClient, first: URL, timeoutMs: number): Promise<OriginAnswer> {
   const deadline = Date.now() + timeoutMs
   let url = first
   for (let redirects = 0; ; redirects++) {
@@ -84,7 +78,7 @@ async function look(
   }
 }
 
-async function open(transport: SiteTransport, url: URL, timeoutMs: number): Promise<SiteStream> {
+async function open(transport: SiteClient, url: URL, timeoutMs: number): Promise<SiteStream> {
   try {
     return await transport.open(url, USER_AGENT, timeoutMs, {
       accept: '*/*',
@@ -92,7 +86,7 @@ async function open(transport: SiteTransport, url: URL, timeoutMs: number): Prom
       noCache: true
     })
   } catch (error) {
-    if (error instanceof SiteTransportError) throw new OriginRequestError(error.kind, error.message)
+    if (error instanceof SiteRequestError) throw new OriginRequestError(error.kind, error.message)
     throw error
   }
 }
@@ -137,7 +131,7 @@ async function readAnswer(
     })
     return { ...base, body: Buffer.concat(chunks).toString('latin1') }
   } catch (error) {
-    if (!(error instanceof BodyReadError || error instanceof SiteTransportError)) throw error
+    if (!(error instanceof BodyReadError || error instanceof SiteRequestError)) throw error
     // What arrived is still searched: a version file cut after the id still shows it.
     return {
       ...base,

@@ -5,8 +5,10 @@
  */
 import { longPrefixOf, otherCommitLikeIds, type BuildId } from '../build/build-id.js'
 import { showsBuild } from '../build/build-scanner.js'
-import { linePreview } from '../log-safety.js'
-import { edgeHeaderPrefix, headerValue, isRetryableStatus } from '../verify/judge.js'
+import { linePreview } from '../text/log-safety.js'
+import { edgeHeaderPrefix } from '../http/edge-headers.js'
+import { headerValue } from '../http/headers.js'
+import { isRetryableSiteStatus } from '../http/statuses.js'
 
 export interface OriginLookInput {
   readonly status: number
@@ -63,7 +65,7 @@ export function judgeOriginAnswer(answer: OriginLookInput, build: BuildId): Orig
     searched,
     id => showsBuild(id, build) || (build.kind === 'commit' && build.text.startsWith(id))
   )
-  const retryAfter = isRetryableStatus(answer.status)
+  const retryAfter = isRetryableSiteStatus(answer.status)
     ? headerValue(answer.headers, 'retry-after')
     : undefined
   const date = headerValue(answer.headers, 'date')

@@ -5,10 +5,10 @@
  * default is the commit the run deploys, which only the event says: the caller hands in a
  * reader of it, called only when a build id is needed.
  */
-import { Input, type InputName } from '../constants.js'
-import type { Diagnostics } from '../diagnostics.js'
-import { parseBoolean, parseNumber } from '../scalars.js'
-import { CONTROL_CHARACTER } from '../targets.js'
+import { Input, type InputName } from '../core/constants.js'
+import type { Diagnostics } from '../core/diagnostics.js'
+import { parseBoolean, parseNumber } from '../core/scalars.js'
+import { CONTROL_CHARACTER } from '../core/targets.js'
 import { buildId, type BuildId } from '../build/build-id.js'
 import type { DeployedCommit } from '../changed-files/change-source.js'
 

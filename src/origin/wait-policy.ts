@@ -4,12 +4,9 @@
  * look is made at the deadline). Pure: the caller's clock and random numbers go in.
  */
 
-export interface OriginWaitPolicy {
-  readonly firstMs: number
-  readonly maxMs: number
-  readonly factor: number
-  /** The backoff is multiplied by a random factor in [1 - jitter, 1 + jitter], then capped. */
-  readonly jitter: number
+import { backoffDelay, type Backoff } from '../http/backoff.js'
+
+export interface OriginWaitPolicy extends Backoff {
   /** How often the wait says where it is. */
   readonly progressEveryMs: number
   /** A look's request timeout is never cut below this, even near the deadline. */
@@ -42,11 +39,9 @@ export interface NextLookInput {
   readonly random: number
 }
 
+/** The wait after `misses` looks that did not show the build (1 after the first). */
 export function backoffMs(policy: OriginWaitPolicy, misses: number, random: number): number {
-  const base = policy.firstMs * policy.factor ** Math.max(0, misses - 1)
-  const jitter = 1 + policy.jitter * (2 * random - 1)
-  // Jitter first, then the cap: a wait never exceeds the maximum.
-  return Math.round(Math.min(policy.maxMs, base * jitter))
+  return backoffDelay(policy, misses - 1, random)
 }
 
 export function nextLook(policy: OriginWaitPolicy, input: NextLookInput): NextLook {

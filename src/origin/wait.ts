@@ -4,8 +4,8 @@
  * The looks themselves (the HTTP client) and the clock come from the caller, so tests drive it
  * with a fake origin and a test clock.
  */
-import type { Clock } from '../clock.js'
-import { retryAfterMs } from '../retry-after.js'
+import type { Clock } from '../time/clock.js'
+import { retryAfterMs } from '../http/retry-after.js'
 import type { BuildId } from '../build/build-id.js'
 import { OriginRequestError } from './origin-client.js'
 import {

@@ -6,10 +6,10 @@
  * example path is one PCRE2 matches in its middle.
  */
 import type { CompiledPattern } from '../../pcre2/pcre2.mjs'
-import type { Diagnostics } from '../diagnostics.js'
+import type { Diagnostics } from '../core/diagnostics.js'
 import { shown } from './messages.js'
 import { PROBE_PATHS } from './probes.js'
-import type { PreparedPattern } from './prepare.js'
+import type { PreparedPattern } from './prepared-pattern.js'
 
 export function warnIfUnanchored(
   compiled: CompiledPattern,

@@ -5,9 +5,9 @@
  * write instead.
  */
 import { PHP_MODIFIERS, readPhpPattern, type PhpReading } from '../../pcre2/pcre2.mjs'
-import type { Diagnostics } from '../diagnostics.js'
+import type { Diagnostics } from '../core/diagnostics.js'
 import { INPUT, shown } from './messages.js'
-import type { PreparedPattern } from './prepare.js'
+import type { PreparedPattern } from './prepared-pattern.js'
 
 /** The delimiters people write: a pattern starting with one is always read as delimited. */
 export const PATTERN_DELIMITERS = '#/~!@%|'

@@ -4,8 +4,9 @@
  * path (unless allowed), and warns about one anchored at neither end or read differently by
  * newer PCRE2 versions. Each step is its own module in this folder; PCRE2 is pcre2/pcre2.mjs.
  */
+import type { PreparedPattern } from './prepared-pattern.js'
 import { PCRE2_VERSION, pcre2, type CompileFailure } from '../../pcre2/pcre2.mjs'
-import type { Diagnostics } from '../diagnostics.js'
+import type { Diagnostics } from '../core/diagnostics.js'
 import { warnIfUnanchored } from './anchors.js'
 import { reasonsOf } from './give-up.js'
 import { readPatternInput } from './delimiters.js'
@@ -18,18 +19,6 @@ import {
   type ProbeVerdict
 } from './probes.js'
 import { warnAboutNewerPcre2 } from './versions.js'
-
-export interface PreparedPattern {
-  /** Exactly what goes into the JSON body's "pattern" field (the JSON layer escapes backslashes, not us). */
-  readonly pattern: string
-  readonly delimiter: string
-  /** The expression between the delimiters. */
-  readonly body: string
-  /** PCRE modifier letters after the end delimiter. */
-  readonly modifiers: string
-  /** True when the user gave a bare expression and we wrapped it. */
-  readonly wrapped: boolean
-}
 
 export interface PatternOptions {
   /** The `allow_purge_all` input: the user deliberately wants to purge the whole site. */

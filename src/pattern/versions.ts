@@ -3,9 +3,9 @@
  * bundles it; Debian 12 and Ubuntu 24.04 link it); PHP 8.4 bundles 10.44. A pattern that means
  * one thing now and another after an upgrade of the service deserves a warning.
  */
-import type { Diagnostics } from '../diagnostics.js'
+import type { Diagnostics } from '../core/diagnostics.js'
 import { shown } from './messages.js'
-import type { PreparedPattern } from './prepare.js'
+import type { PreparedPattern } from './prepared-pattern.js'
 
 /**
  * `{,n}` is literal text in PCRE2 10.42 and a quantifier ({0,n}) from 10.43 on. Found outside

@@ -1,7 +1,7 @@
 /** The summary's section on changed files: which file gave which URLs and tags, and which none. */
 import type { MappingResult } from '../changed-files/url-map.js'
-import { code, escapeHtml, foldedList, table } from './html.js'
-import type { ListLimits } from './summary.js'
+import { code, escapeHtml, foldedList, table } from '../text/html.js'
+import type { ListLimits } from './list-limits.js'
 
 export interface ChangedFilesReport {
   /** Where the list came from, e.g. "push abc1234...def5678". */

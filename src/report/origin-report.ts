@@ -5,12 +5,12 @@
  * plain data (OriginReport), so a later layout can place them where it likes.
  */
 import type { BuildId } from '../build/build-id.js'
-import type { PurgeTargets } from '../plan.js'
+import type { PurgeTargets } from '../core/purge.js'
 import type { OriginLook } from '../origin/readiness.js'
 import { describeLook } from '../origin/readiness.js'
 import type { OriginWait } from '../origin/wait.js'
-import { code, escapeHtml, foldedList, table } from './html.js'
-import { tenths } from './format.js'
+import { code, escapeHtml, foldedList, table } from '../text/html.js'
+import { tenths } from '../text/format.js'
 
 export interface OriginReport {
   /** origin_url as polled. */

@@ -2,8 +2,8 @@
  * What a run achieved, computed from the plan and the results: the values of the outputs.
  * A target counts as purged when every request that carried it (one per country) succeeded.
  */
-import type { RunStatus } from '../constants.js'
-import { countTargets, type Plan, type PurgeTargets } from '../plan.js'
+import type { RunStatus } from '../core/constants.js'
+import { countTargets, type Plan, type PurgeTargets } from '../core/purge.js'
 import type { RequestResult } from '../send/send-plan.js'
 
 export interface RunOutcome {

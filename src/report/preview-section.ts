@@ -5,9 +5,9 @@
  */
 import type { PreviewReport } from '../verify/index.js'
 import { firstInOrder, PREVIEW_FIRST } from '../verify/select-pages.js'
-import { plural } from './format.js'
-import { code, escapeHtml, table } from './html.js'
-import { codeList, sitemapWarnings } from './verification.js'
+import { plural } from '../text/format.js'
+import { code, codeList, escapeHtml, table } from '../text/html.js'
+import { sitemapWarnings } from './sitemap-warnings.js'
 
 /** `urls`: the URL targets, which select their pages without the sitemap. */
 export function renderPreviewSection(preview: PreviewReport, urls: readonly string[] = []): string {

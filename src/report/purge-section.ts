@@ -3,11 +3,12 @@
  * its last answer means, and the service's request ids where it gave them. Open when a request
  * failed (failed ones first), folded when every one was accepted; the plan on a dry run.
  */
-import type { PurgeRequest } from '../plan.js'
+import type { PurgeRequest } from '../core/purge.js'
 import type { RequestResult } from '../send/send-plan.js'
-import { isAuthFailure, isRetryableStatus } from '../send/retry-policy.js'
-import { elapsed, plural } from './format.js'
-import { code, escapeHtml, table } from './html.js'
+import { isAuthFailure } from '../send/retry-policy.js'
+import { isRetryableApiStatus } from '../http/statuses.js'
+import { elapsed, plural } from '../text/format.js'
+import { code, escapeHtml, table } from '../text/html.js'
 import type { PurgeReport } from './run-report.js'
 
 const KIND_LABEL = { tag: 'tag', url: 'URL', pattern: 'pattern' } as const
@@ -91,7 +92,7 @@ function explainStatus(status: number, attempts: number): string {
   }
   const tries = attempts > 1 ? ` after ${plural(attempts, 'attempt')}` : ''
   if (status === 429) return `429: rate limited${tries} (raise max_attempts, or purge less at once)`
-  if (isRetryableStatus(status) || status >= 500) {
+  if (isRetryableApiStatus(status) || status >= 500) {
     return `${status}: the service failed${tries}; it may be temporary: run the job again`
   }
   if (status >= 200 && status < 300) return `${status}, but the purge was not confirmed`

@@ -5,8 +5,8 @@
  */
 import type { BuildId } from '../build/build-id.js'
 import { MAX_REPORTED_PAGES, type RepurgeReport } from '../repurge/repurger.js'
-import { plural } from './format.js'
-import { code, escapeHtml, foldedList, table } from './html.js'
+import { plural } from '../text/format.js'
+import { code, escapeHtml, foldedList, table } from '../text/html.js'
 
 export interface OldContentReport {
   readonly build: BuildId

@@ -3,7 +3,7 @@
  * the end one pure renderer turns the whole into the job summary and its status line
  * (summary.ts, status-line.ts). Nothing written first has to guess how the run ends.
  */
-import type { Plan } from '../plan.js'
+import type { Plan } from '../core/purge.js'
 import type { RequestResult } from '../send/send-plan.js'
 import type { PreviewReport, VerifyReport } from '../verify/index.js'
 import type { ChangedFilesFailure, ChangedFilesReport } from './changed-files-report.js'

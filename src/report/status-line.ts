@@ -3,9 +3,9 @@
  * warning, ❌ failed), then what was purged, then what the verification proved, with marks and
  * counts. The summary opens with it and the log ends with it. Plain text (the summary escapes it).
  */
-import type { PurgeTargets } from '../plan.js'
+import type { PurgeTargets } from '../core/purge.js'
 import type { RequestResult } from '../send/send-plan.js'
-import { andList, elapsed, plural, setting } from './format.js'
+import { andList, elapsed, plural, setting } from '../text/format.js'
 import { answers } from './purge-section.js'
 import {
   originFailed,

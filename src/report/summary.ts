@@ -4,9 +4,9 @@
  * numbers and the rows to act on), and the details folded below. Writing it is the edge's job.
  * GitHub drops a step summary over 1 MiB, so long lists shrink until it fits.
  */
-import { PROPAGATION_NOTE } from '../constants.js'
+import { PROPAGATION_NOTE } from '../core/constants.js'
 import { changedFilesSection, renderChangedFilesFailure } from './changed-files-report.js'
-import { escapeHtml, fencedBlock, foldedList } from './html.js'
+import { escapeHtml, fencedBlock, foldedList } from '../text/html.js'
 import { renderOriginSection, renderOriginTimeout } from './origin-report.js'
 import { renderPurgeRequests } from './purge-section.js'
 import { renderOldContentSection } from './repurge-report.js'
@@ -15,10 +15,11 @@ import { provedFresh, statusLine } from './status-line.js'
 import { renderTimeline } from './timeline.js'
 import {
   MAX_PAGE_ROWS,
-  renderPreviewSection,
   renderVerificationSection,
   renderVerificationSkipped
 } from './verification.js'
+import { renderPreviewSection } from './preview-section.js'
+import type { ListLimits } from './list-limits.js'
 
 export type { ProblemText, RunReport }
 export { statusLine }
@@ -31,11 +32,6 @@ const MAX_WARNINGS = 50
 /** GitHub drops a step summary over 1 MiB: stay well below, whatever the items' lengths. */
 export const MAX_SUMMARY_BYTES = 900 * 1024
 
-/** How much of each long list the summary shows. */
-export interface ListLimits {
-  readonly rows: number
-  readonly items: number
-}
 const FULL_LIMITS: ListLimits = { rows: MAX_REQUEST_ROWS, items: MAX_LISTED_ITEMS }
 
 /** Renders the summary, showing fewer items of each list until it fits GitHub's limit. */

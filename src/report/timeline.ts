@@ -10,7 +10,7 @@
  */
 import type { OriginReport } from './origin-report.js'
 import type { RunReport, VerificationPart } from './run-report.js'
-import { elapsed, plural, setting } from './format.js'
+import { elapsed, plural, setting } from '../text/format.js'
 
 type Verified = Extract<VerificationPart, { kind: 'verified' }>
 

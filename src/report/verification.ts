@@ -6,18 +6,15 @@
  */
 import type { VerifyReport } from '../verify/index.js'
 import type { CheckResult, CheckState, PageRow, Verification } from '../verify/verify-pages.js'
-import { clockTime, elapsed, plural, setting } from './format.js'
-import { code, escapeHtml, table } from './html.js'
+import { clockTime, elapsed, plural, setting } from '../text/format.js'
+import { code, codeList, escapeHtml, table } from '../text/html.js'
 import type { VerificationPart } from './run-report.js'
-
-export { renderPreviewSection } from './preview-section.js'
+import { sitemapWarnings } from './sitemap-warnings.js'
 
 /** Page rows shown open; the rest (up to the summary's row limit) are folded. */
 export const OPEN_PAGE_ROWS = 10
 /** Page rows at most, open and folded together; the counts have them all. */
 export const MAX_PAGE_ROWS = 100
-/** Sitemap warnings the summary shows; the log has them all. */
-const MAX_SITEMAP_WARNINGS = 10
 
 const STATUS_LABEL = {
   fresh: '✅ fresh',
@@ -371,24 +368,4 @@ export function nextStep(part: Verified): string | undefined {
 /** The section of a run that asked for verification but did not verify. */
 export function renderVerificationSkipped(reason: string): string {
   return `<h3>Verification at the edge: ${STATUS_LABEL.skipped}</h3>\n<p>${escapeHtml(reason)}</p>\n`
-}
-
-/** At most 50 items, then a count: the summary must stay small. */
-export function codeList(items: readonly string[]): string {
-  const shown = items.slice(0, 50).map(code).join(', ')
-  const more = items.length - 50
-  return more > 0 ? `${shown} and ${more} more` : shown
-}
-
-/**
- * What the sitemaps' reading warned about (a file that is not a sitemap, URLs on other hosts
- * skipped): the first few, the log has them all.
- */
-export function sitemapWarnings(warnings: readonly string[]): string {
-  const shown = warnings
-    .slice(0, MAX_SITEMAP_WARNINGS)
-    .map(warning => `<p>⚠️ ${escapeHtml(warning)}</p>\n`)
-  const more = warnings.length - MAX_SITEMAP_WARNINGS
-  if (more > 0) shown.push(`<p>${more} more sitemap warning(s) are in the log.</p>\n`)
-  return shown.join('')
 }

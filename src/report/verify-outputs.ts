@@ -3,7 +3,7 @@
  * run, ...): every step that ends a run early sets them, so that later workflow steps always
  * find them.
  */
-import { Output } from '../constants.js'
+import { Output } from '../core/constants.js'
 import type { Verification } from '../verify/verify-pages.js'
 
 export function skippedVerifyOutputs(): Record<string, string> {

@@ -8,7 +8,7 @@
  * repurge_old_content: false) it only records what it saw, for the report.
  * The clock and the sender come from the caller, so tests drive it with a test clock.
  */
-import type { Clock } from '../clock.js'
+import type { Clock } from '../time/clock.js'
 import type { OldContentWatcher } from '../verify/verify-pages.js'
 import { RepurgeSchedule } from './schedule.js'
 

@@ -5,7 +5,7 @@
  * concurrency (additive increase, multiplicative decrease, as TCP does), so a rate-limited
  * account is not hammered yet a passing burst does not slow the whole run.
  */
-import type { Clock } from '../clock.js'
+import type { Clock } from '../time/clock.js'
 
 export class AdaptiveLimiter {
   private currentLimit: number

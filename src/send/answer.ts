@@ -2,8 +2,8 @@
  * Reading the service's answer: success or not, its message, its request id, and how long it
  * asks us to wait. Pure functions of an HttpAnswer.
  */
-import { linePreview } from '../log-safety.js'
-import { retryAfterMs } from '../retry-after.js'
+import { linePreview } from '../text/log-safety.js'
+import { retryAfterMs } from '../http/retry-after.js'
 import type { HttpAnswer } from './transport.js'
 
 export interface AnswerReading {

@@ -3,20 +3,21 @@
  * parallel up to the concurrency, each retried on its own by the retry policy; a 401 or 403
  * stops every request not yet sent. Results come back in plan order, whatever the timing.
  */
-import { ENDPOINT_PATHS } from '../constants.js'
-import { requestBody, type PurgeRequest } from '../plan.js'
-import { systemClock, type Clock } from '../clock.js'
+import { ENDPOINT_PATHS } from '../core/constants.js'
+import { requestBody } from './request-body.js'
+import { type PurgeRequest } from '../core/purge.js'
+import { systemClock, type Clock } from '../time/clock.js'
 import { AdaptiveLimiter } from './adaptive-limiter.js'
 import { baseUrlHint, readAnswer, requestedWaitMs } from './answer.js'
-import { quoteValue } from '../diagnostics.js'
+import { quoteValue } from '../core/diagnostics.js'
 import {
   DEFAULT_BACKOFF,
   isAuthFailure,
-  isRetryableStatus,
   retryDelayMs,
   type BackoffSettings
 } from './retry-policy.js'
 import { TransportError, type Transport } from './transport.js'
+import { isRetryableApiStatus } from '../http/statuses.js'
 
 export type RequestOutcome = 'purged' | 'failed' | 'not-sent'
 
@@ -186,7 +187,7 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
       )
       return { ...base, outcome: 'failed', durationMs: elapsed() }
     }
-    const retryable = attempt.status === undefined || isRetryableStatus(attempt.status)
+    const retryable = attempt.status === undefined || isRetryableApiStatus(attempt.status)
     if (!retryable || attempts >= options.maxAttempts) {
       return { ...base, outcome: 'failed', durationMs: elapsed() }
     }

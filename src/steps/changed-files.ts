@@ -6,15 +6,15 @@
  * that only the event reveals are handed back to main.ts, which reports them as the inputs
  * step does.
  */
-import { readGitHubContext, type ActionIo } from '../action-io.js'
-import { Output, USER_AGENT } from '../constants.js'
-import { Diagnostics } from '../diagnostics.js'
+import type { RunContext, StepIo } from './io.js'
+import { Output, USER_AGENT } from '../core/constants.js'
+import { Diagnostics } from '../core/diagnostics.js'
 import { checkGitHubApiUrl, GitHubApiUrlError } from '../changed-files/api-url.js'
 import type { ChangeSource } from '../changed-files/change-source.js'
 import type { ChangedFiles } from '../changed-files/github-changes.js'
 import type { ChangedFilesFailure, ChangedFilesReport } from '../report/changed-files-report.js'
 import { skippedVerifyOutputs } from '../report/verify-outputs.js'
-import type { ChangedFilesSettings } from '../settings.js'
+import type { ChangedFilesSettings } from '../plan/settings.js'
 
 export type ChangedFilesStep =
   | { readonly kind: 'found'; readonly report: ChangedFilesReport }
@@ -25,9 +25,9 @@ export type ChangedFilesStep =
 
 export async function findChangedFiles(
   changed: ChangedFilesSettings,
-  io: ActionIo
+  io: StepIo
 ): Promise<ChangedFilesStep> {
-  const context = readGitHubContext()
+  const context = io.context()
   const { decideChangeSource, mapChangedFiles } = await import('../changed-files/index.js')
   const diag = new Diagnostics()
   // The settings carry base_sha/head_sha, since and environment already validated.
@@ -79,7 +79,7 @@ export async function findChangedFiles(
 async function listFromGitHub(
   source: ChangeSource,
   changed: ChangedFilesSettings,
-  context: ReturnType<typeof readGitHubContext>
+  context: RunContext
 ): Promise<ChangedFiles> {
   if (source.queries.length === 0 && source.lookup === undefined) {
     return { files: [], requests: 0, description: source.description, notices: [], warnings: [] }

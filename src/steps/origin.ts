@@ -6,12 +6,12 @@
  * says (in the summary) what was polled, for how long, what was expected and what the origin
  * last said; nothing is purged. The wait's code is loaded only when origin_url is given.
  */
-import type { ActionIo } from '../action-io.js'
-import { Output } from '../constants.js'
-import type { Plan } from '../plan.js'
+import type { StepIo } from './io.js'
+import { Output } from '../core/constants.js'
+import type { Plan } from '../core/purge.js'
 import type { OriginReport } from '../report/origin-report.js'
-import type { RunSettings } from '../settings.js'
-import { tenths } from '../report/format.js'
+import type { RunSettings } from '../plan/settings.js'
+import { tenths } from '../text/format.js'
 
 export type OriginStep =
   /** No origin_url: nothing to wait for. */
@@ -22,7 +22,7 @@ export type OriginStep =
   | { readonly kind: 'failed'; readonly report: OriginReport }
 
 export async function waitForOrigin(
-  io: ActionIo,
+  io: StepIo,
   settings: RunSettings,
   plan: Plan
 ): Promise<OriginStep> {

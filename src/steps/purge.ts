@@ -3,15 +3,17 @@
  * service), logs each result as it comes, sets the outputs and returns its part of the run's
  * report. The runner's time of each accepted request is kept: verification counts from it.
  */
-import type { ActionIo } from '../action-io.js'
-import { Output, USER_AGENT } from '../constants.js'
-import { buildPlan, requestBody, type AcceptanceTimes, type Plan } from '../plan.js'
+import type { StepIo } from './io.js'
+import { Output, USER_AGENT } from '../core/constants.js'
+import { buildPlan } from '../plan/build-plan.js'
+import { requestBody } from '../send/request-body.js'
+import { type AcceptanceTimes, type Plan } from '../core/purge.js'
 import { sentOutcome, type RunOutcome } from '../report/outcome.js'
 import type { PurgeReport } from '../report/run-report.js'
 import { createHttpTransport } from '../send/http-transport.js'
 import { describeFailure, sendPlan, type RequestResult } from '../send/send-plan.js'
-import { formatAcceptedAt } from '../verify/purged-at.js'
-import type { RunSettings } from '../settings.js'
+import { formatAcceptedAt } from '../time/purged-at.js'
+import type { RunSettings } from '../plan/settings.js'
 
 export interface SentPurges {
   readonly results: RequestResult[]
@@ -29,7 +31,7 @@ export function describePlan(plan: Plan): string[] {
 export async function sendPurges(
   plan: Plan,
   settings: RunSettings,
-  io: ActionIo
+  io: StepIo
 ): Promise<SentPurges> {
   const acceptedAt = new Map<number, number>()
   // Settings come without base_url only in mode: verify, which never gets here.
@@ -78,7 +80,7 @@ export interface RepurgedUrls {
 export async function repurgeUrls(
   urls: readonly string[],
   settings: RunSettings,
-  io: ActionIo
+  io: StepIo
 ): Promise<RepurgedUrls> {
   const { pattern: _pattern, ...rest } = settings
   const plan = buildPlan({ ...rest, mode: 'url', tags: [], urls }, undefined)
@@ -107,7 +109,7 @@ function describeResult(result: RequestResult): string {
 
 /** The purge's outputs and its part of the report, for every outcome (sent, dry run, nothing). */
 export function reportPurge(
-  io: ActionIo,
+  io: StepIo,
   input: { plan: Plan; outcome: RunOutcome; sent?: SentPurges }
 ): PurgeReport {
   const { outcome, plan, sent } = input

@@ -4,23 +4,23 @@
  * whether the step fails, and returns its part of the run's report (the summary is rendered
  * from it at the end). The verification code itself is loaded only when a run needs it.
  */
-import type { ActionIo } from '../action-io.js'
-import { Output, type VerifyStatus } from '../constants.js'
-import type { AcceptanceTimes, PurgeRequest, PurgeTargets } from '../plan.js'
-import { jsonArrayWithin, MAX_LIST_OUTPUT_BYTES } from '../report/list-outputs.js'
+import type { StepIo } from './io.js'
+import { Output, type VerifyStatus } from '../core/constants.js'
+import type { AcceptanceTimes, PurgeRequest, PurgeTargets } from '../core/purge.js'
+import { jsonArrayWithin, MAX_LIST_OUTPUT_BYTES } from '../text/list-outputs.js'
 import type { VerificationPart } from '../report/run-report.js'
 import { skippedVerifyOutputs, verifySecondsOutput } from '../report/verify-outputs.js'
 import type { RepurgeMode, RepurgeSent, Repurger } from '../repurge/repurger.js'
-import type { RunSettings, VerifySettings } from '../settings.js'
+import type { RunSettings, VerifySettings } from '../plan/settings.js'
 import type { PreviewReport, VerifyInput } from '../verify/index.js'
-import { formatAcceptedAt } from '../verify/purged-at.js'
+import { formatAcceptedAt } from '../time/purged-at.js'
 
 /** Purges pages again by URL (main.ts hands in the purge step's sender). */
 export type RepurgeUrls = (urls: readonly string[]) => Promise<RepurgeSent>
 
 /** Verification was asked for but cannot run: the summary says why. */
 export function skipVerification(
-  io: ActionIo,
+  io: StepIo,
   settings: RunSettings,
   reason: string
 ): VerificationPart | undefined {
@@ -31,7 +31,7 @@ export function skipVerification(
 }
 
 export async function verifyAfterPurge(
-  io: ActionIo,
+  io: StepIo,
   settings: RunSettings,
   purged: PurgeTargets,
   requests: readonly PurgeRequest[],
@@ -82,7 +82,7 @@ export async function verifyAfterPurge(
  * now: a matrix job may start minutes after the purge.
  */
 export async function verifyWithoutPurge(
-  io: ActionIo,
+  io: StepIo,
   settings: RunSettings,
   targets: PurgeTargets
 ): Promise<VerificationPart> {
@@ -131,7 +131,7 @@ interface OldContentHandling {
 
 /** Runs the verification, sets its outputs, concludes, and returns its part of the report. */
 async function verifyAndReport(
-  io: ActionIo,
+  io: StepIo,
   settings: RunSettings,
   input: Omit<VerifyInput, 'requestTimeoutMs' | 'log'> & { settings: VerifySettings },
   oldContent?: OldContentHandling
@@ -250,7 +250,7 @@ interface VerificationCounts {
 }
 
 function concludeVerification(
-  io: ActionIo,
+  io: StepIo,
   status: VerifyStatus,
   mode: 'fail' | 'warn' | 'off',
   fatal: string | undefined,
@@ -305,7 +305,7 @@ function concludeVerification(
 
 /** The dry run's blast radius, when site_url is given. */
 export async function previewDryRun(
-  io: ActionIo,
+  io: StepIo,
   settings: RunSettings,
   targets: PurgeTargets
 ): Promise<PreviewReport | undefined> {
@@ -333,7 +333,7 @@ export async function previewDryRun(
  * false, or a job that purges nothing: mode: verify).
  */
 async function createRepurger(
-  io: ActionIo,
+  io: StepIo,
   settings: RunSettings,
   deadline: number,
   { repurgeUrls }: { repurgeUrls?: RepurgeUrls }
@@ -342,7 +342,7 @@ async function createRepurger(
   if (content === undefined) return undefined
   const [{ Repurger }, { systemClock }] = await Promise.all([
     import('../repurge/repurger.js'),
-    import('../clock.js')
+    import('../time/clock.js')
   ])
   const origin = settings.origin
   let mode: RepurgeMode

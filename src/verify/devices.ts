@@ -3,9 +3,9 @@
  * per device type and picks it from the User-Agent, so a device is just a name and the exact
  * User-Agent header its requests carry.
  */
-import { Input } from '../constants.js'
-import type { Diagnostics } from '../diagnostics.js'
-import { splitList } from '../lists.js'
+import { Input } from '../core/constants.js'
+import type { Diagnostics } from '../core/diagnostics.js'
+import { splitList } from '../core/lists.js'
 
 export interface Device {
   readonly name: string

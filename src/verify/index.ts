@@ -3,15 +3,16 @@
  * it, choose the pages, check them on every device. Loaded only by runs that verify or preview
  * (main.ts imports it on demand), so other runs do not pay for the XML parser.
  */
-import { USER_AGENT } from '../constants.js'
-import type { PurgeTargets } from '../plan.js'
+import { USER_AGENT } from '../core/constants.js'
+import type { PurgeTargets } from '../core/purge.js'
 import { readSitemaps, type SitemapReading } from '../sitemap/read-sitemaps.js'
-import { systemClock, type Clock } from '../clock.js'
-import { wholeSeconds } from '../report/format.js'
+import { systemClock, type Clock } from '../time/clock.js'
+import { wholeSeconds } from '../text/format.js'
 import { matchPatternPages } from './pattern-pages.js'
 import { selectPages, type PageSelection, type TargetRef } from './select-pages.js'
 import { pageUrl, type VerifySettings } from './settings.js'
-import { createSiteTransport, type SiteTransport } from './site-transport.js'
+import { createSiteClient, type SiteClient } from '../http/site-client.js'
+import { pageReader } from './read-page.js'
 import {
   DEFAULTS,
   verifyPages,
@@ -67,7 +68,7 @@ export interface VerifyInput {
   readonly requestTimeoutMs: number
   readonly log: VerifyLog
   readonly clock?: Clock
-  readonly transport?: SiteTransport
+  readonly transport?: SiteClient
   /** verify_content: a check is fresh only when its page shows the build. */
   readonly content?: ContentProof
 }
@@ -104,7 +105,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
   const lastAcceptedAt = lastAcceptedAtOf(against)
   const deadline =
     (against.kind === 'purges' ? against.lastAcceptedAt : clock.now()) + settings.timeoutMs
-  const transport = input.transport ?? createSiteTransport(DEFAULTS.concurrency)
+  const transport = input.transport ?? createSiteClient(DEFAULTS.concurrency)
   try {
     const needsSitemap =
       input.targets.patterns.length > 0 || input.targets.tags.some(tag => tag.startsWith('folder-'))
@@ -142,8 +143,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
       )
     }
     const verification = await verifyPages(pagesToCheck(input, lastAcceptedAt, selection), {
-      getPage: (url, userAgent, timeoutMs, build) =>
-        transport.getPage(url, userAgent, timeoutMs, build),
+      getPage: pageReader(transport),
       ...(input.content && { content: input.content }),
       clock,
       devices,
@@ -183,7 +183,7 @@ export interface PreviewInput {
   readonly targets: PurgeTargets
   readonly requestTimeoutMs: number
   readonly log: VerifyLog
-  readonly transport?: SiteTransport
+  readonly transport?: SiteClient
 }
 
 export interface PreviewReport {
@@ -204,7 +204,7 @@ export interface PreviewReport {
 /** The blast radius of a dry run: reads robots.txt and sitemaps only, never a page. */
 export async function runPreview(input: PreviewInput): Promise<PreviewReport> {
   const { settings, siteUrl, log } = input
-  const transport = input.transport ?? createSiteTransport(1)
+  const transport = input.transport ?? createSiteClient(1)
   try {
     const sitemap = await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
     const selection = choosePages(input, sitemap)
@@ -319,7 +319,7 @@ function choosePages(
 async function readSitemapOf(
   settings: VerifySettings,
   siteUrl: URL,
-  transport: SiteTransport,
+  transport: SiteClient,
   timeoutMs: number,
   log: VerifyLog
 ): Promise<SitemapReading> {

@@ -7,13 +7,16 @@
 import type { ContentEvidence } from '../build/scan-body.js'
 import type { SkewEstimate } from './clock.js'
 import { parseEdgeDate } from './edge-date.js'
+import { edgeHeaderPrefix } from '../http/edge-headers.js'
+import { headerValue, type Headers } from '../http/headers.js'
+import { isRetryableSiteStatus } from '../http/statuses.js'
 
 export type { ContentEvidence }
 
 export interface SiteAnswer {
   readonly status: number
   /** Header names in lower case, as Node gives them. */
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  readonly headers: Headers
   /** The runner's clock when the request left and when the answer's headers arrived. */
   readonly sentAt: number
   readonly receivedAt: number
@@ -62,32 +65,6 @@ export type VerdictKind = Verdict['kind']
 
 const STATUS_SUFFIX = '-kc-status'
 
-/** The brand prefix of the edge's headers, found from the one header ending in -kc-status. */
-export function edgeHeaderPrefix(headers: SiteAnswer['headers']): string | undefined {
-  for (const name of Object.keys(headers)) {
-    const lower = name.toLowerCase()
-    if (lower.endsWith(STATUS_SUFFIX) && lower.length > STATUS_SUFFIX.length) {
-      return lower.slice(0, -STATUS_SUFFIX.length)
-    }
-  }
-  return undefined
-}
-
-/** A header's value, whatever the case of its name; repeated headers are joined. */
-export function headerValue(headers: SiteAnswer['headers'], name: string): string | undefined {
-  const wanted = name.toLowerCase()
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() !== wanted || value === undefined) continue
-    return Array.isArray(value) ? value.join(', ') : value
-  }
-  return undefined
-}
-
-/** Status codes retried whatever headers they carry: the site is busy or failing. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 429 || (status >= 500 && status <= 599)
-}
-
 /**
  * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
  * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
@@ -108,7 +85,7 @@ export function judge(
   skew: SkewEstimate,
   proveContent = false
 ): Verdict {
-  if (isRetryableStatus(answer.status)) {
+  if (isRetryableSiteStatus(answer.status)) {
     return { kind: 'retry', reason: `HTTP ${answer.status}` }
   }
   const prefix = edgeHeaderPrefix(answer.headers)
@@ -182,15 +159,4 @@ function judgeHit(
     case 'not-read':
       return { kind: 'retry', reason: `HIT, but the page could not be read: ${content.reason}` }
   }
-}
-
-/** The edge's request and transaction ids, which support asks for. */
-export function edgeIds(headers: SiteAnswer['headers']): string | undefined {
-  const prefix = edgeHeaderPrefix(headers)
-  if (prefix === undefined) return undefined
-  const ids = [
-    headerValue(headers, `${prefix}-req`),
-    headerValue(headers, `${prefix}-transaction`)
-  ].filter((id): id is string => id !== undefined && id !== '')
-  return ids.length > 0 ? ids.join(' / ') : undefined
 }

@@ -20,14 +20,7 @@
  * So `verify_seconds` is within a few seconds of when the pages turned fresh, where a schedule
  * that only stretched (the 15 s cap) could see a page fresh up to 15 s late.
  */
-
-export interface Backoff {
-  readonly firstMs: number
-  readonly maxMs: number
-  readonly factor: number
-  /** The delay is multiplied by a random factor in [1 - jitter, 1 + jitter]. */
-  readonly jitter: number
-}
+import { backoffDelay, type Backoff } from '../http/backoff.js'
 
 export const STALE_BACKOFF: Backoff = { firstMs: 2000, maxMs: 15_000, factor: 1.5, jitter: 0.2 }
 /** Rule 3's interval, jittered like the backoff so that thousands of checks do not align. */
@@ -35,14 +28,6 @@ export const TIGHT: Backoff = { firstMs: 2000, maxMs: 2000, factor: 1, jitter: 0
 export const TIGHT_MS = TIGHT.firstMs
 export const SPREAD_MS = 30_000
 export const PROBE_EVERY_MS = 2000
-
-/** The `attempt`-th delay of a backoff (0-based), jittered, never above its maximum. */
-export function backoffDelay(backoff: Backoff, attempt: number, random: () => number): number {
-  const base = backoff.firstMs * backoff.factor ** attempt
-  const jitter = 1 + backoff.jitter * (2 * random() - 1)
-  // Jitter first, then the cap: a wait never exceeds the maximum.
-  return Math.round(Math.min(backoff.maxMs, base * jitter))
-}
 
 /** What the run has seen of the purge's arrival at this data center. */
 export class PropagationWatch {
@@ -76,7 +61,7 @@ export class PropagationWatch {
     attempt: number,
     random: () => number
   ): { delayMs: number; nextAttempt: number } {
-    if (this.spreading(now)) return { delayMs: backoffDelay(TIGHT, 0, random), nextAttempt: 0 }
-    return { delayMs: backoffDelay(this.backoff, attempt, random), nextAttempt: attempt + 1 }
+    if (this.spreading(now)) return { delayMs: backoffDelay(TIGHT, 0, random()), nextAttempt: 0 }
+    return { delayMs: backoffDelay(this.backoff, attempt, random()), nextAttempt: attempt + 1 }
   }
 }

@@ -4,7 +4,7 @@
  * for each waiter every time it is told to wait a little longer (at 1,000 requests a second,
  * thousands of each a second).
  */
-import type { Clock } from '../clock.js'
+import type { Clock } from '../time/clock.js'
 import type { RateLimiter } from './rate-limiter.js'
 
 export class RateGate {

@@ -5,8 +5,8 @@
  * them). Beyond the limit, a sample spread over the whole selection is kept.
  */
 import type { GiveUp } from '../../pcre2/pcre2.mjs'
-import type { PurgeKind } from '../constants.js'
-import type { PurgeTargets } from '../plan.js'
+import type { PurgeKind } from '../core/constants.js'
+import type { PurgeTargets } from '../core/purge.js'
 import { reasonsOf } from '../pattern/give-up.js'
 import { inShard, type Shard } from './shard.js'
 

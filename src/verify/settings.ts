@@ -3,13 +3,13 @@
  * verify_limit, sitemap, purged_at, shard, rate) as one typed value. Pure, like the rest of the
  * settings: every problem goes to Diagnostics, naming the input and quoting the value.
  */
-import { Input, type InputName } from '../constants.js'
-import type { Diagnostics } from '../diagnostics.js'
-import { splitList } from '../lists.js'
-import { FALSE_WORDS, parseNumber, parseSecureUrl, TRUE_WORDS } from '../scalars.js'
+import { Input, type InputName } from '../core/constants.js'
+import type { Diagnostics } from '../core/diagnostics.js'
+import { splitList } from '../core/lists.js'
+import { FALSE_WORDS, parseNumber, parseSecureUrl, TRUE_WORDS } from '../core/scalars.js'
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
 import { parseDevices, type Device } from './devices.js'
-import { parsePurgedAt } from './purged-at.js'
+import { parsePurgedAt } from '../time/purged-at.js'
 import { parseShard, type Shard } from './shard.js'
 
 /** `true` fails the step on stale pages, `warn` only warns; `off` does not verify. */

@@ -11,34 +11,25 @@
  * EXTRACTING are asked again until they answer HIT (warm), for a while after all are fresh.
  * Judging is judge.ts's job; this module only orders the requests.
  */
-import type { VerifyStatus } from '../constants.js'
+import type { VerifyStatus } from '../core/constants.js'
 import type { BuildId } from '../build/build-id.js'
-import { retryAfterMs } from '../retry-after.js'
-import type { Clock } from '../clock.js'
+import { retryAfterMs } from '../http/retry-after.js'
+import type { Clock } from '../time/clock.js'
 import { observeSkew, skewMs, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
 import type { Device } from './devices.js'
 import { parseEdgeDate } from './edge-date.js'
-import {
-  edgeHeaderPrefix,
-  edgeIds,
-  headerValue,
-  isRetryableStatus,
-  judge,
-  type SiteAnswer,
-  type Verdict
-} from './judge.js'
+import { judge, type SiteAnswer, type Verdict } from './judge.js'
+import { edgeHeaderPrefix, edgeIds } from '../http/edge-headers.js'
+import { headerValue } from '../http/headers.js'
+import { isRetryableSiteStatus } from '../http/statuses.js'
 import { Semaphore } from './limiter.js'
 import { Naps } from './naps.js'
-import {
-  backoffDelay,
-  PROBE_EVERY_MS,
-  PropagationWatch,
-  STALE_BACKOFF,
-  type Backoff
-} from './poll-schedule.js'
+import { PROBE_EVERY_MS, PropagationWatch, STALE_BACKOFF } from './poll-schedule.js'
+import { backoffDelay, type Backoff } from '../http/backoff.js'
 import { RateGate } from './rate-gate.js'
 import { RateLimiter } from './rate-limiter.js'
-import { SiteTransportError, type SiteHead } from './site-transport.js'
+import { SiteRequestError } from '../http/site-client.js'
+import type { GetPage } from './read-page.js'
 import {
   Tally,
   type CheckResult,
@@ -130,12 +121,7 @@ export interface ContentProof {
 }
 
 export interface VerifyOptions {
-  readonly getPage: (
-    url: URL,
-    userAgent: string,
-    timeoutMs: number,
-    build?: BuildId
-  ) => Promise<SiteHead>
+  readonly getPage: GetPage
   /** The content proof; absent: pages are judged by their headers alone. */
   readonly content?: ContentProof
   readonly clock: Clock
@@ -462,7 +448,7 @@ class VerifyRun {
       if (asked === 'stopped') return
       if (asked === 'late') continue
       requests++
-      if (asked instanceof SiteTransportError) {
+      if (asked instanceof SiteRequestError) {
         lastProblem = asked.kind === 'timeout' ? `timeout (${asked.message})` : asked.message
         await this.sleep(this.backoff(this.options.staleBackoff ?? STALE_BACKOFF, retryAttempt++))
         continue
@@ -562,7 +548,7 @@ class VerifyRun {
     check: Check,
     /** False in a warm-up: the page's content is proven already, only the HIT is awaited. */
     proveContent = true
-  ): Promise<Judged | SiteTransportError | 'stopped' | 'late'> {
+  ): Promise<Judged | SiteRequestError | 'stopped' | 'late'> {
     if (!(await this.takeTurn())) return 'stopped'
     try {
       const sentAt = this.clock.now()
@@ -593,7 +579,7 @@ class VerifyRun {
       }
       return { answer, verdict, purgedAt }
     } catch (error) {
-      if (error instanceof SiteTransportError) return error
+      if (error instanceof SiteRequestError) return error
       throw error
     } finally {
       this.slots.release()
@@ -629,7 +615,7 @@ class VerifyRun {
    * counts towards raising the bound again. Another 5xx is one page's trouble: its own backoff.
    */
   private notePushBack(answer: SiteAnswer): void {
-    if (!isRetryableStatus(answer.status)) {
+    if (!isRetryableSiteStatus(answer.status)) {
       this.answeredStreak++
       const inFlight = this.slots.size
       if (this.answeredStreak < inFlight) return
@@ -702,7 +688,7 @@ class VerifyRun {
       const asked = await this.ask(check, false)
       if (asked === 'stopped' || asked === 'late') return { warm: false, requests }
       requests++
-      if (asked instanceof SiteTransportError) continue
+      if (asked instanceof SiteRequestError) continue
       if (asked.verdict.kind === 'fresh' && asked.verdict.warm) return { warm: true, requests }
     }
   }
@@ -723,7 +709,7 @@ class VerifyRun {
   private retryWait(answer: SiteAnswer, attempt: number): number {
     const backoff = this.backoff(this.options.staleBackoff ?? STALE_BACKOFF, attempt)
     // The header means something only on a 429 or 5xx; other answers asked again keep the backoff.
-    if (!isRetryableStatus(answer.status)) return backoff
+    if (!isRetryableSiteStatus(answer.status)) return backoff
     const edgeNow = this.clock.now() + skewMs(this.skew)
     const asked = retryAfterMs(headerValue(answer.headers, 'retry-after'), edgeNow)
     return asked === undefined
@@ -732,7 +718,7 @@ class VerifyRun {
   }
 
   private backoff(backoff: Backoff, attempt: number): number {
-    return backoffDelay(backoff, attempt, this.random)
+    return backoffDelay(backoff, attempt, this.random())
   }
 
   /** Sleeps, but never past the deadline, and not at all once the run stopped. */

@@ -4,40 +4,10 @@
  * sends it. Targets (tags, URLs, the pattern) are what the outputs count; requests are how
  * they travel: batches of at most batch_size items, one request per batch and country.
  */
-import type { PurgeKind } from './constants.js'
-import { chunk, uniqueNonEmpty } from './lists.js'
+import type { PurgeKind } from '../core/constants.js'
+import { chunk, uniqueNonEmpty } from '../core/lists.js'
+import type { DerivedTargets, Plan, PurgeRequest, PurgeTargets } from '../core/purge.js'
 import type { RunSettings } from './settings.js'
-
-/** The runner's time each purge request was accepted at, by the request's index (filled by send). */
-export type AcceptanceTimes = ReadonlyMap<number, number>
-
-export interface PurgeRequest {
-  /** Position in the plan: results and outputs are reported in this order, whatever the timing. */
-  readonly index: number
-  readonly kind: PurgeKind
-  /** Tags or URLs; for a pattern purge, the one pattern. */
-  readonly items: readonly string[]
-  /** Absent: the request carries no `country` field. */
-  readonly country?: string
-}
-
-export interface PurgeTargets {
-  readonly tags: readonly string[]
-  readonly urls: readonly string[]
-  readonly patterns: readonly string[]
-}
-
-export interface Plan {
-  readonly targets: PurgeTargets
-  readonly requests: readonly PurgeRequest[]
-  readonly warnings: readonly string[]
-}
-
-/** Targets found by mapping changed files, before the mode is applied. */
-export interface DerivedTargets {
-  readonly tags: readonly string[]
-  readonly urls: readonly string[]
-}
 
 export function buildPlan(settings: RunSettings, derived?: DerivedTargets): Plan {
   const warnings: string[] = []
@@ -86,20 +56,4 @@ function planRequests(targets: PurgeTargets, settings: RunSettings): PurgeReques
     }
   }
   return requests
-}
-
-/** Counts targets: tags, URLs and patterns, not requests. */
-export function countTargets(targets: PurgeTargets): number {
-  return targets.tags.length + targets.urls.length + targets.patterns.length
-}
-
-/** The JSON body the service takes for one request. */
-export function requestBody(request: PurgeRequest): Record<string, unknown> {
-  const field =
-    request.kind === 'tag'
-      ? { tag: request.items }
-      : request.kind === 'url'
-        ? { url: request.items }
-        : { pattern: request.items[0] }
-  return request.country === undefined ? field : { ...field, country: request.country }
 }

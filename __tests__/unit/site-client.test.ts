@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createSiteTransport, SiteTransportError } from '../../src/verify/site-transport.js'
+import { createSiteClient, SiteRequestError } from '../../src/http/site-client.js'
 
 const drips = new Set<NodeJS.Timeout>()
 const server = http.createServer((_request, response) => {
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe('site transport', () => {
   it('destroys a file whose body does not end within the timeout, with a timeout error', async () => {
-    const transport = createSiteTransport(2)
+    const transport = createSiteClient(2)
     try {
       const answer = await transport.open(new URL('/sitemap.xml', base), 'test', 300)
       expect(answer.status).toBe(200)
@@ -38,8 +38,8 @@ describe('site transport', () => {
         answer.body.on('error', resolve)
         answer.body.on('end', () => resolve(undefined))
       })
-      expect(error).toBeInstanceOf(SiteTransportError)
-      expect((error as SiteTransportError).kind).toBe('timeout')
+      expect(error).toBeInstanceOf(SiteRequestError)
+      expect((error as SiteRequestError).kind).toBe('timeout')
       expect((error as Error).message).toBe('the answer did not end within 0.3 s')
     } finally {
       transport.close()
@@ -47,7 +47,7 @@ describe('site transport', () => {
   })
 
   it('a page whose body drips keeps its status: the headers carry the verdict', async () => {
-    const transport = createSiteTransport(2)
+    const transport = createSiteClient(2)
     try {
       // The drip never ends: only the one timer of the whole answer can end this read.
       const head = await transport.getPage(new URL('/page', base), 'test', 300)
@@ -59,7 +59,7 @@ describe('site transport', () => {
   })
 
   it('reaches an https host after an http one (a loopback site listing a sitemap elsewhere)', async () => {
-    const transport = createSiteTransport(2)
+    const transport = createSiteClient(2)
     try {
       const first = await transport.getPage(new URL('/page', base), 'test', 300)
       expect(first.status).toBe(200)
@@ -78,8 +78,8 @@ describe('site transport', () => {
           () => undefined,
           (failure: unknown) => failure
         )
-      expect(error).toBeInstanceOf(SiteTransportError)
-      expect((error as SiteTransportError).kind).toBe('connection')
+      expect(error).toBeInstanceOf(SiteRequestError)
+      expect((error as SiteRequestError).kind).toBe('connection')
       expect((error as Error).message).toMatch(/ECONNREFUSED/)
     } finally {
       transport.close()

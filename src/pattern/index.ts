@@ -10,9 +10,6 @@
  * This file is the public entry; each job has its own module under pattern/ (prepare.ts runs
  * them in order).
  */
-export {
-  escapeUnescapedDelimiter,
-  PATTERN_DELIMITERS,
-  PCRE_MODIFIERS
-} from './pattern/delimiters.js'
-export { preparePattern, type PatternOptions, type PreparedPattern } from './pattern/prepare.js'
+export { escapeUnescapedDelimiter, PATTERN_DELIMITERS, PCRE_MODIFIERS } from './delimiters.js'
+export { preparePattern, type PatternOptions } from './prepare.js'
+export { type PreparedPattern } from './prepared-pattern.js'

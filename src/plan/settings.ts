@@ -6,22 +6,28 @@
  * grammar) are loaded on demand: they are most of the action's code, and a plain purge by
  * tag or URL should not pay for compiling them at start-up.
  */
-import { Diagnostics } from './diagnostics.js'
-import { Input, PURGE_KINDS, type InputName, type PurgeKind, type RunMode } from './constants.js'
-import { splitList } from './lists.js'
-import { normalizeUrls, validateTags } from './targets.js'
-import { parseCountries } from './countries.js'
-import type { PreparedPattern } from './pattern.js'
-import { parseBaseUrl, parseBoolean, parseNumber } from './scalars.js'
-import type { ChangedFilesSettings } from './changed-files/settings.js'
-import { parseVerifySettings, VERIFY_DEFAULTS, type VerifySettings } from './verify/settings.js'
+import { Diagnostics } from '../core/diagnostics.js'
+import {
+  Input,
+  PURGE_KINDS,
+  type InputName,
+  type PurgeKind,
+  type RunMode
+} from '../core/constants.js'
+import { splitList } from '../core/lists.js'
+import { normalizeUrls, validateTags } from '../core/targets.js'
+import { parseCountries } from '../core/countries.js'
+import type { PreparedPattern } from '../pattern/index.js'
+import { parseBaseUrl, parseBoolean, parseNumber } from '../core/scalars.js'
+import type { ChangedFilesSettings } from '../changed-files/settings.js'
+import { parseVerifySettings, VERIFY_DEFAULTS, type VerifySettings } from '../verify/settings.js'
 import {
   ORIGIN_DEFAULTS,
   parseBuildSettings,
   type ContentSettings,
   type OriginSettings
-} from './origin/settings.js'
-import type { DeployedCommit } from './changed-files/change-source.js'
+} from '../origin/settings.js'
+import type { DeployedCommit } from '../changed-files/change-source.js'
 
 /** Every input as the runner hands it over: a string, '' when not given. */
 export type RawInputs = Readonly<Record<InputName, string>>
@@ -197,7 +203,7 @@ export async function parseInputs(
   const pattern =
     patternText === ''
       ? undefined
-      : (await import('./pattern.js')).preparePattern(
+      : (await import('../pattern/index.js')).preparePattern(
           patternText,
           // A pattern that selects every page only selects pages to check in mode: verify.
           { allowPurgeAll: verifyOnly || (allowPurgeAll ?? false) },
@@ -350,7 +356,7 @@ async function parseChangedFilesInputs(
     )
     return undefined
   }
-  const { parseChangedFilesSettings } = await import('./changed-files/index.js')
+  const { parseChangedFilesSettings } = await import('../changed-files/index.js')
   return parseChangedFilesSettings(value, diag)
 }
 

@@ -19,7 +19,7 @@ export interface InputProblem {
   readonly correction?: string
 }
 
-import { hideCredentials } from './redact.js'
+import { hideCredentials } from '../text/redact.js'
 
 const MAX_SHOWN_VALUE = 200
 

@@ -1,17 +1,16 @@
 /**
- * The verification's own HTTP client for the public site: never the purge client, so the API
- * key and the GitHub token have no way to reach the site. GET only, no cookies, no credentials,
- * redirects not followed (a 3xx is judged by its headers), the exact User-Agent of the device.
- * The agent comes from @actions/http-client, so the runner's proxy settings apply. With the
- * content proof, a page's body is read (decoded) and scanned for the build; otherwise it is
- * read and thrown away.
+ * The HTTP client for the public site and the origin (verification, sitemaps, origin_url): never
+ * the purge client, so the API key and the GitHub token have no way to reach them. GET only, no
+ * cookies, no credentials, redirects not followed (a 3xx is judged by its headers), the exact
+ * User-Agent of the device. The agent comes from @actions/http-client, so the runner's proxy
+ * settings apply. A page's body is read and thrown away (getPage), or handed to the caller as a
+ * stream (open).
  */
 import { HttpClient } from '@actions/http-client'
 import * as http from 'node:http'
 import * as https from 'node:https'
 import type { Readable } from 'node:stream'
-import type { BuildId } from '../build/build-id.js'
-import { scanBodyForBuild, type ContentEvidence } from '../build/scan-body.js'
+import type { Headers } from './headers.js'
 
 /** Bodies of pages are read and thrown away; a page longer than this is cut off. */
 export const MAX_PAGE_BYTES = 4 * 1024 * 1024
@@ -19,21 +18,20 @@ export const MAX_PAGE_BYTES = 4 * 1024 * 1024
 export type SiteFailureKind = 'timeout' | 'connection'
 
 /** No HTTP answer: the request timed out or the connection failed. */
-export class SiteTransportError extends Error {
+export class SiteRequestError extends Error {
   constructor(
     readonly kind: SiteFailureKind,
     message: string
   ) {
     super(message)
-    this.name = 'SiteTransportError'
+    this.name = 'SiteRequestError'
   }
 }
 
 export interface SiteHead {
   readonly status: number
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>
-  /** With the content proof, for a 2xx answer: what its body showed of the build. */
-  readonly content?: ContentEvidence
+  /** Header names in lower case, as Node gives them. */
+  readonly headers: Headers
 }
 
 export interface SiteStream extends SiteHead {
@@ -51,12 +49,9 @@ export interface OpenOptions {
   readonly noCache?: boolean
 }
 
-export interface SiteTransport {
-  /**
-   * GETs a page: resolves once the body was read (up to MAX_PAGE_BYTES) and discarded; with a
-   * `build`, once a 2xx body was scanned for it (build/scan-body.ts), decoded if compressed.
-   */
-  getPage(url: URL, userAgent: string, timeoutMs: number, build?: BuildId): Promise<SiteHead>
+export interface SiteClient {
+  /** GETs a page: resolves once the body was read (up to MAX_PAGE_BYTES) and discarded. */
+  getPage(url: URL, userAgent: string, timeoutMs: number): Promise<SiteHead>
   /**
    * GETs a file (robots.txt, a sitemap) and hands over its body as a stream, destroyed with a
    * timeout error when the whole answer has not arrived within `timeoutMs`.
@@ -65,7 +60,7 @@ export interface SiteTransport {
   close(): void
 }
 
-export function createSiteTransport(maxSockets: number): SiteTransport {
+export function createSiteClient(maxSockets: number): SiteClient {
   // Used only for their agents (proxy and keep-alive); requests go out through node:http(s) so
   // that nothing but the headers written here is sent. One client a scheme: a client keeps the
   // first agent it makes, and an http agent cannot carry an https request (a loopback site
@@ -98,7 +93,7 @@ export function createSiteTransport(maxSockets: number): SiteTransport {
       // then drips (a sitemap one byte a second) must not hold the step past it.
       let body: Readable | undefined
       const timer = setTimeout(() => {
-        const error = new SiteTransportError(
+        const error = new SiteRequestError(
           'timeout',
           body === undefined
             ? `no answer within ${timeoutMs / 1000} s`
@@ -115,9 +110,9 @@ export function createSiteTransport(maxSockets: number): SiteTransport {
       request.on('error', error => {
         clearTimeout(timer)
         reject(
-          error instanceof SiteTransportError
+          error instanceof SiteRequestError
             ? error
-            : new SiteTransportError('connection', error.message)
+            : new SiteRequestError('connection', error.message)
         )
       })
       request.end()
@@ -125,25 +120,10 @@ export function createSiteTransport(maxSockets: number): SiteTransport {
 
   return {
     open,
-    async getPage(url, userAgent, timeoutMs, build) {
-      if (build === undefined) {
-        const answer = await open(url, userAgent, timeoutMs)
-        await discardBody(answer.body, MAX_PAGE_BYTES)
-        return { status: answer.status, headers: answer.headers }
-      }
-      // Asked uncompressed, as the other checks are: decoding costs the runner more CPU than
-      // the bytes it saves; an edge that compresses anyway is decoded (read-body.ts).
+    async getPage(url, userAgent, timeoutMs) {
       const answer = await open(url, userAgent, timeoutMs)
-      if (answer.status < 200 || answer.status > 299) {
-        await discardBody(answer.body, MAX_PAGE_BYTES)
-        return { status: answer.status, headers: answer.headers }
-      }
-      const encoding = answer.headers['content-encoding']
-      const content = await scanBodyForBuild(answer.body, build, {
-        contentEncoding: Array.isArray(encoding) ? encoding.join(', ') : encoding,
-        maxDrainBytes: MAX_PAGE_BYTES
-      })
-      return { status: answer.status, headers: answer.headers, content }
+      await discardBody(answer.body, MAX_PAGE_BYTES)
+      return { status: answer.status, headers: answer.headers }
     },
     close() {
       agents['http:'].dispose()
@@ -157,7 +137,7 @@ export function createSiteTransport(maxSockets: number): SiteTransport {
  * is not an error: the headers, which carry the verdict, arrived whole. A body that drips is
  * ended by open()'s timer, which covers the whole answer.
  */
-function discardBody(body: Readable, maxBytes: number): Promise<void> {
+export function discardBody(body: Readable, maxBytes: number): Promise<void> {
   return new Promise(resolve => {
     let size = 0
     const finish = (): void => {

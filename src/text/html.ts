@@ -1,5 +1,5 @@
 /** HTML building blocks for the job summary. Every text passed in is escaped here. */
-import { escapeControls } from '../log-safety.js'
+import { escapeControls } from './log-safety.js'
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -59,4 +59,11 @@ export function fencedBlock(language: string, text: string): string {
   const fence = '`'.repeat(Math.max(3, longestRun + 1))
   const lines = text.split(/\r\n|\r|\n/).map(line => escapeControls(line))
   return `${fence}${language}\n${lines.join('\n')}\n${fence}\n`
+}
+
+/** At most 50 items, then a count: the summary must stay small. */
+export function codeList(items: readonly string[]): string {
+  const shown = items.slice(0, 50).map(code).join(', ')
+  const more = items.length - 50
+  return more > 0 ? `${shown} and ${more} more` : shown
 }

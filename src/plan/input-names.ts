@@ -19,8 +19,8 @@
  *
  * Pure: the variables and what the action read come in, problems go to Diagnostics.
  */
-import { Input, type InputName } from './constants.js'
-import type { Diagnostics } from './diagnostics.js'
+import { Input, type InputName } from '../core/constants.js'
+import type { Diagnostics } from '../core/diagnostics.js'
 import type { RawInputs } from './settings.js'
 
 export const INPUT_PREFIX = 'INPUT_'

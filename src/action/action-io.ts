@@ -9,15 +9,15 @@ import * as core from '@actions/core'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Input, Output, type InputName } from './constants.js'
-import { INPUT_PREFIX, type InputEnvironment } from './input-names.js'
-import { capListOutputs, MAX_LIST_OUTPUT_BYTES } from './report/list-outputs.js'
-import { safeAnnotation, safeLogLine, safeLogLines } from './log-safety.js'
-import { Redactor } from './redact.js'
-import { escapeHtml } from './report/html.js'
-import type { RawInputs } from './settings.js'
-import type { Diagnostics } from './diagnostics.js'
-import type { GitHubContextLike } from './changed-files/change-source.js'
+import { Input, Output, type InputName } from '../core/constants.js'
+import { INPUT_PREFIX, type InputEnvironment } from '../plan/input-names.js'
+import { capListOutputs, MAX_LIST_OUTPUT_BYTES } from '../text/list-outputs.js'
+import { safeAnnotation, safeLogLine, safeLogLines } from '../text/log-safety.js'
+import { Redactor } from '../text/redact.js'
+import { escapeHtml } from '../text/html.js'
+import type { RawInputs } from '../plan/settings.js'
+import type { Diagnostics } from '../core/diagnostics.js'
+import type { RunContext, StepIo } from '../steps/io.js'
 
 export function readRawInputs(): RawInputs {
   const raw = {} as Record<InputName, string>
@@ -41,7 +41,7 @@ export function readInputEnvironment(): InputEnvironment {
 }
 
 /** The runner's log, outputs and summary, with secrets redacted from every text. */
-export class ActionIo {
+export class ActionIo implements StepIo {
   private redactor = new Redactor([])
   /** The list outputs that had to be cut, in full: written to FULL_LISTS_FILE. */
   private readonly fullLists: Record<string, readonly string[]> = {}
@@ -133,6 +133,10 @@ export class ActionIo {
     core.setFailed(safeAnnotation(this.redact(message)))
   }
 
+  context(): RunContext {
+    return readGitHubContext()
+  }
+
   /**
    * Fails the step with these error annotations and no other: one per problem the user has to
    * fix (setFailed would add one more that repeats them).
@@ -147,7 +151,7 @@ export class ActionIo {
 const FULL_LISTS_FILE = 'render-cache-purge-full-lists.json'
 
 /** The event that started the workflow, as the runner describes it in its environment. */
-export function readGitHubContext(): GitHubContextLike & { apiUrl: string } {
+export function readGitHubContext(): RunContext {
   const env = process.env
   const [owner = '', repo = ''] = (env['GITHUB_REPOSITORY'] ?? '').split('/')
   const runId = Number(env['GITHUB_RUN_ID'])

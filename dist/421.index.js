@@ -1,0 +1,1587 @@
+export const id = 421;
+export const ids = [421,524];
+export const modules = {
+
+/***/ 3354:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Fd: () => (/* binding */ describeLook),
+/* harmony export */   UF: () => (/* binding */ judgeOriginAnswer),
+/* harmony export */   Zx: () => (/* binding */ failedLook)
+/* harmony export */ });
+/* harmony import */ var _build_build_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6652);
+/* harmony import */ var _build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3591);
+/* harmony import */ var _text_log_safety_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1136);
+/* harmony import */ var _http_edge_headers_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6304);
+/* harmony import */ var _http_headers_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9718);
+/* harmony import */ var _http_statuses_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7276);
+/**
+ * Whether one answer of origin_url shows the expected build, and what it showed otherwise, for
+ * the log and the summary. Pure: the answer's status, headers and the first part of its body
+ * go in.
+ */
+
+
+
+
+
+
+/**
+ * Header names whose values may name a build (`X-Build`, `X-App-Version`, `X-Git-Rev`). The
+ * others hold dates, sizes, timeouts and hashes of content (`Date`, `Content-Length`,
+ * `Keep-Alive: timeout=30`, `ETag`), where a literal build id such as a build number shows by
+ * chance: searched, they would call the origin ready while it serves the previous build.
+ */
+const VERSION_HEADER = /version|build|commit|rev|release|sha|deploy|git/i;
+const MAX_EXCERPT_BODY = 200;
+function judgeOriginAnswer(answer, build) {
+    const versionHeaders = Object.entries(answer.headers).flatMap(([name, value]) => value === undefined || !VERSION_HEADER.test(name) ? [] : Array.isArray(value) ? value : [value]);
+    const ok = answer.status >= 200 && answer.status <= 299;
+    const shown = versionHeaders.some(value => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(value, build)) || (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(answer.body, build);
+    const searched = [...versionHeaders, answer.body].join('\n');
+    const longPrefix = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .longPrefixOf */ .gu)(searched, build);
+    const otherIds = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .otherCommitLikeIds */ .P4)(searched, id => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(id, build) || (build.kind === 'commit' && build.text.startsWith(id)));
+    const retryAfter = (0,_http_statuses_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableSiteStatus */ .S)(answer.status)
+        ? (0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(answer.headers, 'retry-after')
+        : undefined;
+    const date = (0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(answer.headers, 'date');
+    const excerpt = answer.body.length <= MAX_EXCERPT_BODY
+        ? (0,_text_log_safety_js__WEBPACK_IMPORTED_MODULE_4__/* .linePreview */ .Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
+        : undefined;
+    const problem = answer.redirectRefused ?? answer.bodyProblem;
+    const prefix = (0,_http_edge_headers_js__WEBPACK_IMPORTED_MODULE_5__/* .edgeHeaderPrefix */ .zT)(answer.headers);
+    const cacheStatus = prefix === undefined ? undefined : (0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(answer.headers, `${prefix}-kc-status`);
+    return {
+        ready: ok && shown,
+        status: answer.status,
+        otherIds,
+        ...(excerpt !== undefined && { excerpt }),
+        ...(problem !== undefined && { problem }),
+        ...(retryAfter !== undefined && { retryAfter }),
+        ...(date !== undefined && { date }),
+        ...(cacheStatus !== undefined && { throughCache: `${prefix}-kc-status: ${cacheStatus}` }),
+        ...(longPrefix !== undefined && { longPrefix })
+    };
+}
+/** A look that got no answer at all. */
+function failedLook(problem) {
+    return { ready: false, otherIds: [], problem };
+}
+/** One line for the log: `HTTP 200, shows abc1234def0 (another build)`. */
+function describeLook(look) {
+    if (look.status === undefined)
+        return look.problem ?? 'no answer';
+    if (look.ready)
+        return `HTTP ${look.status}, shows the build`;
+    const parts = [`HTTP ${look.status}`];
+    if (look.longPrefix !== undefined) {
+        parts.push(`shows ${look.longPrefix}, the build's first ${look.longPrefix.length} digits (only the full SHA or its first 7 to 12 digits count)`);
+    }
+    else if (look.otherIds.length > 0) {
+        parts.push(`shows ${look.otherIds.join(', ')} (another build)`);
+    }
+    else if (look.excerpt !== undefined) {
+        parts.push(`says ${JSON.stringify(look.excerpt)}`);
+    }
+    else if (look.status >= 200 && look.status <= 299) {
+        parts.push('no commit-like id in it');
+    }
+    if (look.problem !== undefined)
+        parts.push(look.problem);
+    if (look.throughCache !== undefined) {
+        parts.push(`answered through the rendering cache (${look.throughCache}), not by the origin`);
+    }
+    return parts.join(', ');
+}
+
+
+/***/ }),
+
+/***/ 2421:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  renderSummary: () => (/* binding */ renderSummary),
+  statusLine: () => (/* reexport */ statusLine)
+});
+
+// UNUSED EXPORTS: MAX_LISTED_ITEMS, MAX_REQUEST_ROWS, MAX_SUMMARY_BYTES, renderInputProblems
+
+// EXTERNAL MODULE: ./src/core/constants.ts
+var constants = __webpack_require__(6214);
+// EXTERNAL MODULE: ./src/text/html.ts
+var html = __webpack_require__(534);
+;// CONCATENATED MODULE: ./src/report/changed-files-report.ts
+
+/** The summary of a run stopped because its changed files could not be listed. */
+function renderChangedFilesFailure({ event, description, error }) {
+    return [
+        '<h3>Changed files: could not be listed</h3>\n',
+        '<p>Nothing was purged: without the list of changed files, a purge could skip changed pages.</p>\n',
+        (0,html/* table */.tp)(['', ''], [
+            ['event', (0,html/* code */.aY)(event || '(none)')],
+            ['range asked', (0,html/* escapeHtml */.ZD)(description)],
+            ['what failed, and the fix', (0,html/* escapeHtml */.ZD)(error)],
+            ['status', (0,html/* code */.aY)('failed')]
+        ])
+    ].join('');
+}
+function changedFilesSection({ description, mapping, notices = [] }, limits) {
+    const mapped = mapping.files.filter(file => file.outcome === 'mapped');
+    const excluded = mapping.files.filter(file => file.outcome === 'excluded');
+    const rows = mapped
+        .slice(0, limits.rows)
+        .map(file => [
+        (0,html/* code */.aY)(file.path),
+        [...file.urls, ...file.tags.map(tag => `tag:${tag}`)].map(html/* code */.aY).join(' '),
+        file.line === undefined ? '' : String(file.line)
+    ]);
+    const more = mapped.length > rows.length
+        ? `<p>… and ${mapped.length - rows.length} more mapped file(s).</p>\n`
+        : '';
+    const mappedTable = rows.length > 0
+        ? `<details><summary>Mapped files (${mapped.length})</summary>\n\n${(0,html/* table */.tp)(['file', 'targets', 'url_map line'], rows)}${more}</details>\n`
+        : '';
+    return [
+        `<h3>Changed files</h3>\n<p>Range: ${(0,html/* escapeHtml */.ZD)(description)}.</p>\n<p>${mapping.files.length} file(s), ${mapped.length} mapped, ${excluded.length} excluded, ${mapping.unmapped.length} unmapped.</p>\n`,
+        notices.length > 0
+            ? `<ul>\n${notices.map(notice => `<li>${(0,html/* escapeHtml */.ZD)(notice)}</li>`).join('\n')}\n</ul>\n`
+            : '',
+        mappedTable,
+        (0,html/* foldedList */.H8)('Excluded by url_map', excluded.map(file => file.path), limits.items),
+        (0,html/* foldedList */.H8)('Unmapped files (no url_map rule matched)', mapping.unmapped, limits.items)
+    ].join('');
+}
+
+// EXTERNAL MODULE: ./src/origin/readiness.ts
+var readiness = __webpack_require__(3354);
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
+;// CONCATENATED MODULE: ./src/report/origin-report.ts
+
+
+
+/** The section of a run that waited (or, on a dry run, looked once). */
+function renderOriginSection(report) {
+    const { wait } = report;
+    const build = (0,html/* code */.aY)(report.build.text);
+    const title = wait.ready
+        ? `✅ build ${build} is live`
+        : `⏳ build ${build} is not live yet (dry run)`;
+    const rows = detailRows(report);
+    const note = wait.ready
+        ? `<p>The purges were sent once the origin showed the build: ${(0,format/* tenths */.TP)(wait.elapsedMs)} after the wait began.</p>\n`
+        : '<p>Dry run: the origin was looked at once. A real run would wait for it (up to <code>origin&#95;timeout&#95;seconds</code>) before purging.</p>\n';
+    return `<h3>Origin: ${title}</h3>\n${note}${(0,html/* table */.tp)(['origin', 'value'], rows)}`;
+}
+/** The summary of a run that stopped because the origin never showed the build. */
+function renderOriginTimeout(report, targets) {
+    const { wait } = report;
+    const what = wait.stopped === 'retry-after'
+        ? `origin_url asked (Retry-After) to be asked again after the deadline (${(0,format/* tenths */.TP)(report.timeoutMs)} from the first look), so the wait stopped after ${(0,format/* tenths */.TP)(wait.elapsedMs)}`
+        : `origin_url was looked at ${wait.looks} time(s) in ${(0,format/* tenths */.TP)(wait.elapsedMs)} (origin_timeout_seconds) and never showed the build`;
+    const parts = [
+        `<h3>Origin: build ${(0,html/* code */.aY)(report.build.text)} never showed, nothing was purged</h3>\n`,
+        `<p>${(0,html/* escapeHtml */.ZD)(`${what}. Nothing was purged: a purge now would make the service render and cache the previous build again.`)}</p>\n`,
+        (0,html/* table */.tp)(['origin', 'value'], detailRows(report)),
+        `<h4>What to do</h4>\n<ul>\n${advice(report)
+            .map(item => `<li>${(0,html/* escapeHtml */.ZD)(item)}</li>`)
+            .join('\n')}\n</ul>\n`,
+        (0,html/* foldedList */.H8)('Not purged', [...targets.tags, ...targets.urls, ...targets.patterns], 1000)
+    ];
+    return parts.join('');
+}
+function detailRows(report) {
+    const { wait } = report;
+    const rows = [
+        ['polled', (0,html/* code */.aY)(report.url)],
+        ['expected build', `${(0,html/* code */.aY)(report.build.text)} (${(0,html/* escapeHtml */.ZD)(buildSource(report.build))})`],
+        ['looks', `${wait.looks} in ${(0,format/* tenths */.TP)(wait.elapsedMs)}`]
+    ];
+    if (wait.last !== undefined)
+        rows.push(['last answer', (0,html/* escapeHtml */.ZD)(lastAnswer(wait.last))]);
+    return rows;
+}
+function buildSource(build) {
+    const rule = build.kind === 'commit'
+        ? 'a commit: its full SHA or a 7- to 12-character prefix'
+        : 'matched as literal text';
+    return `from ${build.source}; ${rule}`;
+}
+function lastAnswer(look) {
+    const described = (0,readiness/* describeLook */.Fd)(look);
+    if (look.ready || look.status === undefined || look.otherIds.length > 0)
+        return described;
+    if (look.longPrefix !== undefined)
+        return described;
+    return look.status >= 200 && look.status <= 299
+        ? `${described}; no other commit-like id either`
+        : described;
+}
+function advice(report) {
+    const last = report.wait.last;
+    const items = [];
+    if (last?.throughCache !== undefined) {
+        items.push(`origin_url is answered by the rendering service’s edge (${last.throughCache}), which serves the page it cached: the previous build until a purge, which this wait holds back. Point origin_url at the origin itself (its own address, not the public site).`);
+    }
+    else if (last?.longPrefix !== undefined) {
+        items.push(`origin_url shows ${last.longPrefix}, the build’s first ${last.longPrefix.length} digits: only the full SHA or its first 7 to 12 digits count. Write one of those, or give build_id: ${last.longPrefix}.`);
+    }
+    else if (last?.otherIds.length) {
+        items.push(`The origin still shows ${last.otherIds.join(', ')}: the deploy has not reached it yet, or it deployed another build than ${report.build.text} (${report.build.source}). Check the deploy, or give build_id.`);
+    }
+    else if (last?.status !== undefined && last.status >= 200 && last.status <= 299) {
+        items.push('origin_url answered without any build id: make it show one (a version file, or a meta tag in a page; see docs/verify.md), or point origin_url at what does.');
+    }
+    else {
+        items.push('origin_url did not answer with a 2xx: check the address, and that it is reachable from the runner without credentials.');
+    }
+    items.push(`If your rollout takes longer than ${(0,format/* tenths */.TP)(report.timeoutMs)}, raise origin_timeout_seconds.`);
+    items.push('Run the workflow again once the origin serves the build: the purge is sent then.');
+    return items;
+}
+
+// EXTERNAL MODULE: ./src/send/retry-policy.ts
+var retry_policy = __webpack_require__(5303);
+// EXTERNAL MODULE: ./src/http/statuses.ts
+var statuses = __webpack_require__(7276);
+;// CONCATENATED MODULE: ./src/report/purge-section.ts
+
+
+
+
+const KIND_LABEL = { tag: 'tag', url: 'URL', pattern: 'pattern' };
+function renderPurgeRequests(purge, maxRows) {
+    const { plan, results } = purge;
+    if (plan.requests.length === 0)
+        return '';
+    if (results === undefined)
+        return planTable(plan.requests, maxRows);
+    const failed = results.filter(result => result.outcome !== 'purged');
+    // Failed first (the rows to act on), then the ones not sent, then the accepted ones.
+    const order = { failed: 0, 'not-sent': 1, purged: 2 };
+    const sorted = [...results].sort((a, b) => order[a.outcome] - order[b.outcome] || a.request.index - b.request.index);
+    const shown = sorted.slice(0, maxRows);
+    const withIds = shown.some(result => requestIds(result) !== '');
+    const headers = ['#', 'request', 'answers', 'result', ...(withIds ? ['request id'] : [])];
+    const rows = shown.map(result => [
+        String(result.request.index + 1),
+        describeRequest(result.request),
+        (0,html/* escapeHtml */.ZD)(answers(result)),
+        (0,html/* escapeHtml */.ZD)(resultText(result)),
+        ...(withIds ? [requestIds(result)] : [])
+    ]);
+    const rest = sorted.length - shown.length;
+    const more = rest > 0
+        ? `<p>… and ${(0,format/* plural */.LS)(rest, 'more request')}: ${sorted
+            .slice(maxRows)
+            .filter(result => result.outcome === 'purged')
+            .length.toLocaleString('en')} accepted, the others not.</p>\n`
+        : '';
+    const body = `${(0,html/* table */.tp)(headers, rows)}${more}`;
+    if (failed.length > 0) {
+        const title = `Purge requests: ${failed.length} of ${results.length} not accepted`;
+        return `<h3>${(0,html/* escapeHtml */.ZD)(title)}</h3>\n${body}`;
+    }
+    const slowest = Math.max(0, ...results.map(result => result.durationMs));
+    const title = `Purge requests: ${(0,format/* plural */.LS)(results.length, 'request')}, all accepted (slowest ${duration(slowest)})`;
+    return `<details><summary>${(0,html/* escapeHtml */.ZD)(title)}</summary>\n\n${body}</details>\n`;
+}
+/** A request's time: `20 ms` below a second (a purge is often that fast), else `1.3 s`. */
+function duration(ms) {
+    return ms < 1000 ? `${Math.round(ms)} ms` : (0,format/* elapsed */.vk)(ms);
+}
+/** `2 tags, country IT: t1, t2`: the kind, how many, the country and the first items. */
+function describeRequest(request) {
+    const what = (0,format/* plural */.LS)(request.items.length, KIND_LABEL[request.kind]);
+    const where = request.country ? `, country ${(0,html/* code */.aY)(request.country)}` : '';
+    const first = request.items.slice(0, 3).map(html/* code */.aY).join(', ');
+    const more = request.items.length > 3 ? ', …' : '';
+    return `${(0,html/* escapeHtml */.ZD)(what)}${where}: ${first}${more}`;
+}
+/** `500 → 403`, `no answer → 200`; `—` when it was never sent. */
+function answers(result) {
+    if (result.history.length === 0)
+        return '—';
+    return result.history
+        .map(attempt => (attempt.status === undefined ? 'no answer' : String(attempt.status)))
+        .join(' → ');
+}
+/** The result: what the last answer means, then the service's own words. */
+function resultText(result) {
+    if (result.outcome === 'purged')
+        return `✅ accepted in ${duration(result.durationMs)}`;
+    // Only a 401 or 403 stops the run: its row says why; these say that they followed it.
+    if (result.outcome === 'not-sent')
+        return '⏭️ not sent: the run stopped at the 401 or 403 above';
+    const status = result.status;
+    const said = result.message ? ` The service said: “${result.message}”` : '';
+    if (status === undefined)
+        return `❌ no answer after ${(0,format/* plural */.LS)(result.attempts, 'attempt')}.${said}`;
+    return `❌ ${explainStatus(status, result.attempts)}.${said}`;
+}
+/** What a failed request's last status means for the person reading, in a few words. */
+function explainStatus(status, attempts) {
+    if ((0,retry_policy/* isAuthFailure */.Xg)(status)) {
+        return `${status}: the API key is missing, wrong or not allowed for this site (check the api_key secret); the run stopped there`;
+    }
+    const tries = attempts > 1 ? ` after ${(0,format/* plural */.LS)(attempts, 'attempt')}` : '';
+    if (status === 429)
+        return `429: rate limited${tries} (raise max_attempts, or purge less at once)`;
+    if ((0,statuses/* isRetryableApiStatus */.v)(status) || status >= 500) {
+        return `${status}: the service failed${tries}; it may be temporary: run the job again`;
+    }
+    if (status >= 200 && status < 300)
+        return `${status}, but the purge was not confirmed`;
+    return `${status}: refused by the service`;
+}
+/** The service's request ids of every answer, once each: what its support asks for. */
+function requestIds(result) {
+    const ids = [
+        ...new Set(result.history
+            .map(attempt => attempt.requestId)
+            .filter((id) => id !== undefined))
+    ];
+    return ids.map(html/* code */.aY).join('<br>');
+}
+function planTable(requests, maxRows) {
+    const shown = requests.slice(0, maxRows);
+    const rows = shown.map(request => [String(request.index + 1), describeRequest(request)]);
+    const more = requests.length > shown.length
+        ? `<p>… and ${(0,format/* plural */.LS)(requests.length - shown.length, 'more request')}.</p>\n`
+        : '';
+    return `<h3>${(0,html/* escapeHtml */.ZD)(`Plan: ${(0,format/* plural */.LS)(requests.length, 'request')}`)}</h3>\n${(0,html/* table */.tp)(['#', 'request'], rows)}${more}`;
+}
+
+// EXTERNAL MODULE: ./src/repurge/repurger.ts + 1 modules
+var repurger = __webpack_require__(3524);
+;// CONCATENATED MODULE: ./src/report/repurge-report.ts
+
+
+
+const MAX_BATCH_ROWS = 20;
+/** `maxPages`: pages listed at most (the summary shows fewer when it would not fit GitHub's limit). */
+function renderOldContentSection(report, maxPages = repurger.MAX_REPORTED_PAGES + 1) {
+    const { repurge } = report;
+    const build = (0,html/* code */.aY)(report.build.text);
+    if (repurge.pageCount === 0) {
+        return `<h3>Content: no page was served from the previous build</h3>\n<p>With <code>verify&#95;content</code>, a page counts as fresh only when it is fresh by its cache date and shows build ${build} (${(0,html/* escapeHtml */.ZD)(describeRule(report.build))}).</p>\n`;
+    }
+    const parts = [
+        `<h3>Old content: ${(0,format/* plural */.LS)(repurge.pageCount, 'page')} served from the previous build</h3>\n`,
+        `<p>These pages were rendered again after the purge, but from an origin that still served the previous build: their cache date is after the purge, their body does not show build ${build}. Visitors would get the old page until the next purge.</p>\n`
+    ];
+    if (repurge.mode === 'repurge' && repurge.batches.length > 0) {
+        const rows = repurge.batches
+            .slice(0, MAX_BATCH_ROWS)
+            .map((batch, index) => [
+            String(index + 1),
+            `${((batch.at - report.purgedAt) / 1000).toFixed(1)} s`,
+            String(batch.pages.length),
+            batch.failed.length === 0
+                ? '✅ accepted'
+                : `❌ ${batch.failed.length} not purged${batch.problem === undefined ? '' : `: ${(0,html/* escapeHtml */.ZD)(batch.problem)}`}`
+        ]);
+        parts.push('<p>Purged again by URL once <code>origin&#95;url</code> showed the new build (at most 3 times a page, 5, 10 and 20 s after the old content was seen):</p>\n', (0,html/* table */.tp)(['re-purge', 'sent after the purge', 'pages', 'result'], rows));
+        if (repurge.batches.length > MAX_BATCH_ROWS) {
+            parts.push(`<p>… and ${repurge.batches.length - MAX_BATCH_ROWS} more re-purges.</p>\n`);
+        }
+    }
+    const pages = repurge.pages.map(({ page, repurges }) => repurges === 0 ? page : `${page} (purged again ${repurges}×)`);
+    const more = repurge.pageCount - repurge.pages.length;
+    parts.push((0,html/* foldedList */.H8)('Pages seen with old content', more > 0 ? [...pages, `… and ${more} more`] : pages, maxPages));
+    parts.push(`<p><strong>What to do</strong>: ${(0,html/* escapeHtml */.ZD)(repurge_report_advice(report))}</p>\n`);
+    return parts.join('');
+}
+function describeRule(build) {
+    return build.kind === 'commit'
+        ? `a commit from ${build.source}: its full SHA or a 7- to 12-character prefix`
+        : `literal text from ${build.source}`;
+}
+function repurge_report_advice(report) {
+    const { repurge, stillOld } = report;
+    switch (repurge.mode) {
+        case 'no-origin-url':
+            return 'set origin_url (a URL that shows the build the origin serves): the action then waits for the new build before purging, and purges old content again. Until then, purge these pages again once the deploy has finished.';
+        case 'disabled':
+            return 'they were not purged again (repurge_old_content: false): purge them again once the deploy has finished, or let the action do it.';
+        case 'verify-only':
+            return 'this job only verifies (mode: verify): purge these pages again from the purge job once the deploy has finished, or give that job origin_url so that it waits for the new build.';
+        case 'repurge':
+            if (repurge.originNotLive) {
+                return 'origin_url did not show the new build before the verification deadline, so nothing more was purged: check the deploy, then purge these pages again.';
+            }
+            if (stillOld > 0) {
+                return `${stillOld} check(s) still showed the previous build at the deadline: some origin instances may still serve it (a rolling deploy that origin_url does not see), or the pages are cached in front of the origin. Check that every instance serves build ${report.build.text}, then purge again; raise verify_timeout_seconds if the rollout takes longer.`;
+            }
+            return `nothing: every page purged again was then served with build ${report.build.text}. If this happens on every deploy, origin_url flips before every instance serves the new build: point it at something that changes last.`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/run-report.ts
+/**
+ * The step's conclusion, from the report alone: the same rules by which the steps call
+ * setFailed (a test runs every outcome end to end and compares the exit code).
+ */
+function stepConclusion(report) {
+    if (report.unexpectedError !== undefined ||
+        report.inputProblems !== undefined ||
+        report.changedFilesFailure !== undefined ||
+        originFailed(report.origin) ||
+        report.purge?.outcome.status === 'failed') {
+        return 'failed';
+    }
+    const verification = report.verification;
+    if (verification?.kind !== 'verified')
+        return 'passed';
+    const { status, fatal } = verification.report.verification;
+    if (fatal !== undefined)
+        return 'failed';
+    if (status === 'stale' || status === 'failed') {
+        return verification.mode === 'fail' ? 'failed' : 'warned';
+    }
+    return 'passed';
+}
+/** The origin never showed the build on a real run: nothing was purged. */
+function originFailed(origin) {
+    return origin !== undefined && !origin.wait.ready && !origin.dryRun;
+}
+
+;// CONCATENATED MODULE: ./src/report/status-line.ts
+
+
+
+const CONCLUSION_MARK = {
+    passed: '✅',
+    warned: '⚠️',
+    failed: '❌'
+};
+const STATUS_LINE_TITLE = 'Cache purge';
+const count = (n) => n.toLocaleString('en');
+function statusLine(report) {
+    const mark = CONCLUSION_MARK[stepConclusion(report)];
+    const parts = [...purgeParts(report), ...verificationParts(report), ...previewParts(report)];
+    if (report.unexpectedError !== undefined) {
+        parts.push(`stopped on an unexpected error: ${report.unexpectedError}`);
+    }
+    return `${mark} ${STATUS_LINE_TITLE}: ${parts.join(' · ') || 'nothing was done'}`;
+}
+/** `2 tags, 4 URLs and 1 pattern`. */
+function describeTargets(targets) {
+    return (0,format/* andList */.cM)([
+        targets.tags.length > 0 ? (0,format/* plural */.LS)(targets.tags.length, 'tag') : '',
+        targets.urls.length > 0 ? (0,format/* plural */.LS)(targets.urls.length, 'URL') : '',
+        targets.patterns.length > 0 ? (0,format/* plural */.LS)(targets.patterns.length, 'pattern') : ''
+    ].filter(Boolean));
+}
+function purgeParts(report) {
+    if (report.inputProblems !== undefined) {
+        return [`${(0,format/* plural */.LS)(report.inputProblems.length, 'input problem')}, nothing sent`];
+    }
+    if (report.changedFilesFailure !== undefined) {
+        return ['the changed files could not be listed, nothing purged'];
+    }
+    const origin = report.origin;
+    if (origin !== undefined && originFailed(origin)) {
+        const why = origin.wait.stopped === 'retry-after'
+            ? 'before the origin asked to be asked again'
+            : `within ${(0,format/* setting */.Pe)(origin.timeoutMs)}`;
+        return [`origin_url did not show build ${origin.build.text} ${why}, nothing purged`];
+    }
+    const purge = report.purge;
+    if (purge === undefined)
+        return [];
+    const { outcome, plan } = purge;
+    const requests = (0,format/* plural */.LS)(plan.requests.length, 'request');
+    switch (outcome.status) {
+        case 'verify-only':
+            return ['mode: verify, nothing purged here'];
+        case 'nothing-to-purge':
+            return ['nothing to purge'];
+        case 'dry-run':
+            return [`dry run: ${describeTargets(outcome.purged)} in ${requests}, nothing sent`];
+        case 'purged':
+            return [`${describeTargets(outcome.purged)} purged`];
+        case 'failed': {
+            const results = purge.results ?? [];
+            const failed = results.filter(result => result.outcome === 'failed');
+            const notSent = results.length - failed.length - results.filter(r => r.outcome === 'purged').length;
+            const parts = [`${failed.length} of ${requests} failed${firstFailure(failed)}`];
+            if (notSent > 0)
+                parts.push(`${notSent} not sent`);
+            parts.push(`${(0,format/* plural */.LS)(outcome.failed.length, 'target')} not purged`);
+            if (outcome.count > 0)
+                parts.push(`${describeTargets(outcome.purged)} purged`);
+            return parts;
+        }
+    }
+}
+/** ` (HTTP 500 → 403)`, ` (no answer)`: the first failed request's answers, in order. */
+function firstFailure(failed) {
+    const first = failed[0];
+    if (first === undefined)
+        return '';
+    if (first.history.length === 0)
+        return first.status === undefined ? ' (no answer)' : ` (HTTP ${first.status})`;
+    return ` (HTTP ${answers(first)})`;
+}
+function verificationParts(report) {
+    const part = report.verification;
+    if (part?.kind !== 'verified')
+        return [];
+    const { verification, selection, against } = part.report;
+    const shard = selection.shard ? ` (shard ${selection.shard.index}/${selection.shard.count})` : '';
+    if (verification.fatal !== undefined)
+        return [`❌ verification stopped${shard}: no page checked`];
+    const { counts } = verification;
+    const total = verification.checks + verification.notReached;
+    if (total === 0)
+        return [`➖ no page to check${shard}`];
+    const fresh = against.kind === 'warm-only' ? 'warm' : 'fresh';
+    const parts = [];
+    const stillStale = counts.stale - verification.oldContent;
+    const deadline = `at the ${(0,format/* setting */.Pe)(part.timeoutMs)} deadline`;
+    if (verification.status === 'fresh' && counts.fresh > 0) {
+        const slowest = verification.timeToFresh?.slowestMs;
+        const when = slowest === undefined || against.kind === 'warm-only' ? '' : ` in ${(0,format/* elapsed */.vk)(slowest)}`;
+        parts.push(`✅ ${count(counts.fresh)} of ${(0,format/* plural */.LS)(total, 'check')} ${fresh}${when}${shard}`);
+    }
+    else if (counts.fresh > 0) {
+        parts.push(`✅ ${count(counts.fresh)} ${fresh}${shard}`);
+    }
+    if (stillStale > 0) {
+        parts.push(`⚠️ ${count(stillStale)} of ${(0,format/* plural */.LS)(total, 'check')} still stale ${deadline}${shard}`);
+    }
+    if (verification.oldContent > 0) {
+        parts.push(`⚠️ ${count(verification.oldContent)} served from the previous build ${deadline}`);
+    }
+    if (counts.failed > 0)
+        parts.push(`❌ ${(0,format/* plural */.LS)(counts.failed, 'check')} failed`);
+    if (verification.notReached > 0) {
+        parts.push(`⚠️ ${count(verification.notReached)} not started before the deadline`);
+    }
+    if (counts.gone > 0)
+        parts.push(`➖ ${count(counts.gone)} not there (404/410)`);
+    if (counts['not-cacheable'] > 0)
+        parts.push(`➖ ${count(counts['not-cacheable'])} not cacheable`);
+    if (counts.unverifiable > 0)
+        parts.push(`➖ ${count(counts.unverifiable)} unverifiable (DYNAMIC)`);
+    if (counts.bypassed > 0)
+        parts.push(`➖ ${count(counts.bypassed)} bypassed`);
+    return parts;
+}
+function previewParts(report) {
+    const preview = report.preview;
+    if (preview === undefined)
+        return [];
+    const { output, sitemap, selection } = preview;
+    if (!sitemap.found)
+        return [`${(0,format/* plural */.LS)(output.selected_count, 'page')} selected`];
+    const purged = selection.sitemapPagesPurged ?? output.selected_count;
+    const atLeast = selection.uncheckedTags.length > 0 ? 'at least ' : '';
+    return [
+        `${atLeast}${purged.toLocaleString('en')} of ${(0,format/* plural */.LS)(sitemap.pages, 'sitemap page')} would be purged`
+    ];
+}
+/** Whether anything proved pages fresh here: otherwise the summary keeps the propagation note. */
+function provedFresh(part) {
+    return part?.kind === 'verified' && part.report.verification.counts.fresh > 0;
+}
+
+;// CONCATENATED MODULE: ./src/report/timeline.ts
+
+/** A chart over a day or more would not parse (times of one day), nor help. */
+const MAX_SPAN_MS = 23 * 3600_000;
+/** The deadline is drawn when it is within this many times the rest's span. */
+const DEADLINE_SPAN_FACTOR = 3;
+/** Re-purges drawn at most; the table below the chart lists them all. */
+const MAX_REPURGE_MARKS = 5;
+/**
+ * The chart and a line under it, as Markdown (a fenced block, blank lines around it); empty when
+ * there is nothing to draw (no check made, or the verification stopped at once).
+ */
+function renderTimeline(report) {
+    const part = report.verification;
+    if (part?.kind !== 'verified')
+        return '';
+    const { verification } = part.report;
+    if (verification.fatal !== undefined || verification.checks === 0)
+        return '';
+    const sections = [];
+    const origin = originSection(report.origin);
+    if (origin !== undefined)
+        sections.push(origin);
+    sections.push(purgeSection(report, part));
+    const measuredFrom = verification.measuredFrom;
+    let lastEvent = measuredFrom;
+    for (const device of verification.byDevice) {
+        const rows = [];
+        const { firstFreshMs, lastFreshMs, counts } = device;
+        const notFresh = counts.stale + counts.failed;
+        if (firstFreshMs !== undefined && lastFreshMs !== undefined) {
+            const first = measuredFrom + firstFreshMs;
+            const last = measuredFrom + lastFreshMs;
+            rows.push({
+                label: `until first fresh (${(0,format/* elapsed */.vk)(firstFreshMs)})`,
+                tags: [],
+                start: measuredFrom,
+                end: first
+            });
+            // One moment (a single check, or all at once): a mark, not a bar too thin to see.
+            rows.push(last - first < 100
+                ? {
+                    label: `${(0,format/* plural */.LS)(counts.fresh, 'check')} fresh`,
+                    tags: ['active', 'milestone'],
+                    start: first
+                }
+                : {
+                    label: `first to last fresh (${(0,format/* plural */.LS)(counts.fresh, 'check')})`,
+                    tags: ['active'],
+                    start: first,
+                    end: last
+                });
+            lastEvent = Math.max(lastEvent, last);
+        }
+        if (notFresh > 0) {
+            const end = verification.startedAt + verification.durationMs;
+            rows.push({
+                label: `${notFresh.toLocaleString('en')} not fresh at the end`,
+                tags: ['crit'],
+                start: measuredFrom,
+                end: Math.max(end, measuredFrom + 1)
+            });
+            lastEvent = Math.max(lastEvent, end);
+        }
+        if (rows.length > 0)
+            sections.push({ name: device.device, rows });
+    }
+    for (const section of sections) {
+        for (const row of section.rows)
+            lastEvent = Math.max(lastEvent, row.end ?? row.start);
+    }
+    const start = Math.min(...sections.flatMap(section => section.rows.map(row => row.start)));
+    const deadline = verification.deadline;
+    const span = Math.max(1000, lastEvent - start);
+    const deadlineShown = deadline - start <= DEADLINE_SPAN_FACTOR * span;
+    if (deadlineShown) {
+        sections.push({
+            name: 'deadline',
+            rows: [
+                {
+                    label: `deadline (${(0,format/* setting */.Pe)(part.timeoutMs)})`,
+                    tags: ['crit', 'milestone'],
+                    start: deadline
+                }
+            ]
+        });
+    }
+    const end = deadlineShown ? Math.max(lastEvent, deadline) : lastEvent;
+    if (end - start > MAX_SPAN_MS)
+        return '';
+    const hours = end - start >= 3600_000;
+    const shard = part.report.selection.shard;
+    const title = `Purge and verification, ${hours ? 'hours and minutes' : 'minutes and seconds'} from the ${startName(report, start)}${shard ? ` (shard ${shard.index} of ${shard.count})` : ''}`;
+    const lines = [
+        'gantt',
+        `  title ${label(title)}`,
+        '  dateFormat HH:mm:ss.SSS',
+        `  axisFormat ${hours ? '%H:%M' : '%M:%S'}`,
+        '  todayMarker off',
+        `  tickInterval ${tickInterval(end - start)}`
+    ];
+    let id = 0;
+    for (const section of sections) {
+        lines.push(`  section ${label(section.name)}`);
+        for (const row of section.rows) {
+            id++;
+            const tags = [
+                ...row.tags,
+                ...(row.end === undefined && !row.tags.includes('milestone') ? ['milestone'] : [])
+            ];
+            const to = row.end === undefined ? '0ms' : at(row.end - start);
+            lines.push(`    ${label(row.label)} :${[...tags, `t${id}`, at(row.start - start), to].join(', ')}`);
+        }
+    }
+    const note = deadlineShown
+        ? ''
+        : `<p>${`The deadline, ${(0,format/* setting */.Pe)(part.timeoutMs)} after ${part.deadlineFrom === 'last-purge' ? 'the last purge was accepted' : 'the step began'}, is beyond the chart's right edge.`}</p>\n`;
+    return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${note}`;
+}
+function originSection(origin) {
+    if (origin?.startedAt === undefined || origin.dryRun)
+        return undefined;
+    const { wait } = origin;
+    return {
+        name: 'origin',
+        rows: [
+            {
+                label: `${wait.ready ? 'waited' : 'waited in vain'} for build ${origin.build.text} (${(0,format/* plural */.LS)(wait.looks, 'look')})`,
+                tags: wait.ready ? ['done'] : ['crit'],
+                start: origin.startedAt,
+                end: origin.startedAt + Math.max(1, wait.elapsedMs)
+            }
+        ]
+    };
+}
+function purgeSection(report, part) {
+    const rows = [];
+    const purge = report.purge;
+    const { against } = part.report;
+    if (against.kind === 'purges') {
+        rows.push({ label: 'purge accepted', tags: ['milestone'], start: against.lastAcceptedAt });
+    }
+    else if (against.kind === 'purged-at') {
+        rows.push({ label: 'purged_at (the purge job)', tags: ['milestone'], start: against.at });
+    }
+    else if (purge?.sentAt === undefined) {
+        rows.push({
+            label: 'checks began',
+            tags: ['milestone'],
+            start: part.report.verification.startedAt
+        });
+    }
+    const batches = part.oldContent?.repurge.batches ?? [];
+    for (const [index, batch] of batches.slice(0, MAX_REPURGE_MARKS).entries()) {
+        rows.push({
+            label: `re-purge ${index + 1}, ${(0,format/* plural */.LS)(batch.pages.length, 'page')} of old content`,
+            tags: batch.failed.length > 0 ? ['crit', 'milestone'] : ['milestone'],
+            start: batch.at
+        });
+    }
+    return { name: 'purge', rows };
+}
+function startName(report, start) {
+    if (report.origin?.startedAt === start)
+        return 'start of the wait for the origin';
+    const part = report.verification;
+    if (part?.kind === 'verified' && part.report.against.kind === 'purged-at')
+        return 'purge job’s purged_at';
+    if (part?.kind === 'verified' && part.report.against.kind === 'warm-only')
+        return 'first check';
+    return 'purge accepted';
+}
+const TICKS = [
+    [1000, '1second'],
+    [2000, '2second'],
+    [5000, '5second'],
+    [10_000, '10second'],
+    [15_000, '15second'],
+    [30_000, '30second'],
+    [60_000, '1minute'],
+    [120_000, '2minute'],
+    [300_000, '5minute'],
+    [600_000, '10minute'],
+    [900_000, '15minute'],
+    [1_800_000, '30minute'],
+    [3_600_000, '1hour'],
+    [7_200_000, '2hour'],
+    [10_800_000, '3hour']
+];
+/** Round ticks, at most a dozen across (mermaid's own choice repeats labels below a second). */
+function tickInterval(spanMs) {
+    return (TICKS.find(([ms]) => spanMs / ms <= 12) ?? [0, '6hour'])[1];
+}
+/** `00:01:05.250`: a time of the chart's one day. */
+function at(ms) {
+    const whole = Math.max(0, Math.round(ms));
+    const pad = (n, width = 2) => String(n).padStart(width, '0');
+    const hours = Math.floor(whole / 3600_000);
+    const minutes = Math.floor(whole / 60_000) % 60;
+    const seconds = Math.floor(whole / 1000) % 60;
+    return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}.${pad(whole % 1000, 3)}`;
+}
+/**
+ * Text as mermaid's gantt grammar takes it: no `:` (ends a task's name), `#`, `;` or `%`
+ * (comments and statement ends), no line break, no keyword at its start; the rest kept.
+ */
+function label(text) {
+    const cleaned = text
+        .replace(/[\r\n\t]+/g, ' ')
+        .replace(/:/g, '∶')
+        .replace(/#/g, '＃')
+        .replace(/;/g, '；')
+        .replace(/%/g, '％')
+        .replace(/[{}<>`"]/g, '')
+        .trim();
+    const safe = cleaned === '' ? '-' : cleaned;
+    const short = safe.length > 120 ? `${safe.slice(0, 119)}…` : safe;
+    return /^(click|call|href|section|title|gantt|dateFormat|axisFormat|tickInterval|includes|excludes|todayMarker|weekday|weekend|inclusiveEndDates|topAxis|acc)/i.test(short)
+        ? `· ${short}`
+        : short;
+}
+
+;// CONCATENATED MODULE: ./src/report/sitemap-warnings.ts
+/** What the sitemaps' reading warned about, as the verification and the preview show it. */
+
+/** Sitemap warnings the summary shows; the log has them all. */
+const MAX_SITEMAP_WARNINGS = 10;
+/**
+ * What the sitemaps' reading warned about (a file that is not a sitemap, URLs on other hosts
+ * skipped): the first few, the log has them all.
+ */
+function sitemapWarnings(warnings) {
+    const shown = warnings
+        .slice(0, MAX_SITEMAP_WARNINGS)
+        .map(warning => `<p>⚠️ ${(0,html/* escapeHtml */.ZD)(warning)}</p>\n`);
+    const more = warnings.length - MAX_SITEMAP_WARNINGS;
+    if (more > 0)
+        shown.push(`<p>${more} more sitemap warning(s) are in the log.</p>\n`);
+    return shown.join('');
+}
+
+;// CONCATENATED MODULE: ./src/report/verification.ts
+
+
+
+/** Page rows shown open; the rest (up to the summary's row limit) are folded. */
+const OPEN_PAGE_ROWS = 10;
+/** Page rows at most, open and folded together; the counts have them all. */
+const MAX_PAGE_ROWS = 100;
+const STATUS_LABEL = {
+    fresh: '✅ fresh',
+    stale: '⚠️ stale',
+    failed: '❌ failed',
+    skipped: '⏭️ skipped'
+};
+const DATA_CENTER_NOTE = 'This proves the data center the runner reaches (and, on Cache By Country sites, the entries of the runner’s country).';
+/** `chart`: the timeline's Markdown (timeline.ts), drawn after what was checked. */
+function renderVerificationSection(part, maxRows = MAX_PAGE_ROWS, chart = '') {
+    const { report } = part;
+    const { verification, selection } = report;
+    const parts = [`<h3>Verification at the edge: ${STATUS_LABEL[verification.status]}</h3>\n`];
+    if (verification.fatal !== undefined) {
+        parts.push(`<p>${(0,html/* escapeHtml */.ZD)(verification.fatal)}</p>\n`);
+        return parts.join('');
+    }
+    const pages = selection.pages.length;
+    parts.push(`<p>${(0,html/* escapeHtml */.ZD)(`${(0,format/* plural */.LS)(pages, 'page')} × ${(0,format/* plural */.LS)(report.devices.length, 'device')}`)} (${report.devices.map(html/* code */.aY).join(', ')}) checked on ${(0,html/* code */.aY)(report.siteUrl)}. ${(0,html/* escapeHtml */.ZD)(DATA_CENTER_NOTE)}</p>\n`);
+    const scope = scopeNotes(report);
+    if (scope !== '')
+        parts.push(`<p>${(0,html/* escapeHtml */.ZD)(scope)}</p>\n`);
+    parts.push(chart);
+    parts.push(`<p>${labelled(countsLine(verification), 'Checks')}</p>\n`);
+    parts.push(`<p>${labelled(timesLine(part), 'Times')}</p>\n`);
+    if (selection.leftOut > 0) {
+        parts.push(`<p>${(0,html/* escapeHtml */.ZD)(`verify_limit left out ${selection.leftOut.toLocaleString('en')} of ${(0,format/* plural */.LS)(selection.inShard, 'page')}: a sample spread over them was checked (verify_limit: 0 checks every page).`)}</p>\n`);
+    }
+    if (selection.uncheckedTags.length > 0) {
+        parts.push(`<p>Tags that could not be checked (not folder tags, or no sitemap; list pages in <code>verify&#95;urls</code>): ${(0,html/* codeList */.E5)(selection.uncheckedTags)}</p>\n`);
+    }
+    for (const note of selection.notes)
+        parts.push(`<p>${(0,html/* escapeHtml */.ZD)(note)}</p>\n`);
+    for (const warning of selection.warnings ?? [])
+        parts.push(`<p>⚠️ ${(0,html/* escapeHtml */.ZD)(warning)}</p>\n`);
+    if (verification.notWarm > 0) {
+        parts.push(`<p>${(0,format/* plural */.LS)(verification.notWarm, 'fresh check')} did not answer HIT before the warm-up ended: their first visitor may wait for the render.</p>\n`);
+    }
+    if (report.sitemap?.turnedOff) {
+        parts.push('<p>Sitemaps are turned off (<code>sitemap: none</code>): pattern and folder-tag targets were not checked.</p>\n');
+    }
+    else if (report.sitemap?.found === false) {
+        parts.push('<p>No sitemap was found: pattern and folder-tag targets were not checked.</p>\n');
+    }
+    parts.push(sitemapWarnings(report.sitemap?.warnings ?? []));
+    parts.push(pageTable(report, maxRows));
+    const next = nextStep(part);
+    if (next !== undefined)
+        parts.push(`<p><strong>Next</strong>: ${(0,html/* escapeHtml */.ZD)(next)}</p>\n`);
+    return parts.join('');
+}
+/** Which part of the pages this job took, what fresh means here, and the rate. */
+function scopeNotes(report) {
+    const { selection, against } = report;
+    const notes = [];
+    if (selection.shard) {
+        const { index, count } = selection.shard;
+        notes.push(`Shard ${index}/${count}: this job took ${selection.inShard.toLocaleString('en')} of the ${selection.selectedCount.toLocaleString('en')} selected pages (the other ${count - 1} shard(s) take the rest).`);
+    }
+    if (against.kind === 'purged-at') {
+        notes.push(`mode: verify, nothing purged here: checked against purged_at ${new Date(against.at).toISOString()}.`);
+    }
+    else if (against.kind === 'warm-only') {
+        notes.push('mode: verify without purged_at: pages warmed, not checked against a purge (any HIT counts as fresh).');
+    }
+    if (report.ratePerSecond !== undefined) {
+        notes.push(`At most ${report.ratePerSecond} requests a second (rate).`);
+    }
+    return notes.join(' ');
+}
+const COUNT_WORDS = [
+    ['fresh', '✅ {n} fresh'],
+    ['stale', '⚠️ {n} stale'],
+    ['failed', '❌ {n} failed'],
+    ['gone', '➖ {n} not there (404/410)'],
+    ['not-cacheable', '➖ {n} not cacheable (MISS)'],
+    ['unverifiable', '➖ {n} unverifiable (DYNAMIC)'],
+    ['bypassed', '➖ {n} bypassed (the edge skipped its cache)']
+];
+/** `8 checks: ✅ 2 fresh · ⚠️ 4 stale (1 from the previous build) · …`: the non-zero ones. */
+function countsLine(verification) {
+    const { counts } = verification;
+    const total = verification.checks + verification.notReached;
+    const parts = COUNT_WORDS.filter(([state]) => counts[state] > 0).map(([state, words]) => {
+        const text = words.replace('{n}', counts[state].toLocaleString('en'));
+        return state === 'stale' && verification.oldContent > 0
+            ? `${text} (${verification.oldContent.toLocaleString('en')} from the previous build)`
+            : text;
+    });
+    if (verification.notReached > 0) {
+        parts.push(`⏳ ${verification.notReached.toLocaleString('en')} not started before the deadline`);
+    }
+    if (verification.warm > 0)
+        parts.push(`${verification.warm.toLocaleString('en')} warm (HIT)`);
+    return `${(0,format/* plural */.LS)(total, 'check')}: ${parts.join(' · ') || 'none made'}`;
+}
+/** Time to fresh over the fresh checks only, the purge's arrival, the deadline, the clocks. */
+function timesLine(part) {
+    const { verification, against } = part.report;
+    const times = verification.timeToFresh;
+    const parts = [];
+    if (against.kind !== 'warm-only') {
+        parts.push(times === undefined
+            ? 'time to fresh: — (no check was fresh)'
+            : `time to fresh: median ${(0,format/* elapsed */.vk)(times.medianMs)}, slowest ${(0,format/* elapsed */.vk)(times.slowestMs)} (${(0,format/* plural */.LS)(times.count, 'fresh check')})`);
+    }
+    if (verification.arrivalAfterMs !== undefined) {
+        parts.push(`purge seen arriving here ${(0,format/* elapsed */.vk)(verification.arrivalAfterMs)} after it was accepted`);
+    }
+    const from = part.deadlineFrom === 'last-purge'
+        ? 'after the last purge was accepted'
+        : 'after the step began';
+    parts.push(`deadline ${(0,format/* setting */.Pe)(part.timeoutMs)} ${from}`);
+    parts.push(`checks took ${(0,format/* elapsed */.vk)(verification.durationMs)}`);
+    // The site asked the whole job to slow down (429, or Retry-After): part of why it took long.
+    if (verification.pushBacks !== undefined) {
+        const { count, heldBackMs } = verification.pushBacks;
+        parts.push(`the site pushed back ${count === 1 ? 'once' : `${count} times`} (every request waited ${(0,format/* elapsed */.vk)(heldBackMs)} in all)`);
+    }
+    if (verification.skew.measured) {
+        const skew = Math.round((verification.skew.lowMs + verification.skew.highMs) / 2000);
+        parts.push(skew === 0
+            ? 'edge clock within 1 s of the runner’s'
+            : `edge clock ${(0,format/* plural */.LS)(Math.abs(skew), 'second')} ${skew > 0 ? 'ahead of' : 'behind'} the runner’s`);
+    }
+    return parts.join(' · ');
+}
+/** `8 checks: ✅ 8 fresh` with its label in bold (`<strong>8 checks</strong>: …`); else `label`'s. */
+function labelled(line, label) {
+    const colon = line.indexOf(': ');
+    if (colon > 0 && colon < 30 && !line.slice(0, colon).includes(' · ')) {
+        const head = line.slice(0, colon);
+        return `<strong>${(0,html/* escapeHtml */.ZD)(head.charAt(0).toUpperCase() + head.slice(1))}</strong>: ${(0,html/* escapeHtml */.ZD)(line.slice(colon + 2))}`;
+    }
+    return `<strong>${label}</strong>: ${(0,html/* escapeHtml */.ZD)(line)}`;
+}
+/** How bad a device's check is, for ordering rows: the worst device of a page decides. */
+const SEVERITY = {
+    failed: 0,
+    stale: 1,
+    'not-started': 2,
+    gone: 3,
+    unverifiable: 4,
+    bypassed: 4,
+    'not-cacheable': 5,
+    fresh: 6
+};
+function severityOf(row) {
+    return Math.min(...row.checks.map(check => SEVERITY[check === undefined ? 'not-started' : check.state]));
+}
+/** One row per page not proven fresh, the site once in the heading, a mark per device. */
+function pageTable(report, maxRows) {
+    const { verification } = report;
+    const rows = [...verification.pages].sort((a, b) => severityOf(a) - severityOf(b) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    if (rows.length === 0)
+        return '';
+    const skewMs = verification.skew.measured
+        ? (verification.skew.lowMs + verification.skew.highMs) / 2
+        : 0;
+    const headers = ['page', ...report.devices, 'what it saw'];
+    const render = (row) => [
+        (0,html/* code */.aY)(pathOf(row.url, report.siteUrl)),
+        ...row.checks.map(check => (0,html/* escapeHtml */.ZD)(mark(check))),
+        sawText(row, report.devices, skewMs)
+    ];
+    const shown = rows.slice(0, maxRows);
+    const open = shown.slice(0, OPEN_PAGE_ROWS);
+    const folded = shown.slice(OPEN_PAGE_ROWS);
+    const total = verification.problemPages;
+    const heading = `<h4>Not proven fresh on ${(0,html/* code */.aY)(report.siteUrl)}: ${(0,html/* escapeHtml */.ZD)((0,format/* plural */.LS)(total, 'page'))}</h4>\n`;
+    const parts = [heading, (0,html/* table */.tp)(headers, open.map(render))];
+    if (folded.length > 0) {
+        parts.push(`<details><summary>${(0,html/* escapeHtml */.ZD)(`${(0,format/* plural */.LS)(folded.length, 'more page')}`)}</summary>\n\n${(0,html/* table */.tp)(headers, folded.map(render))}</details>\n`);
+    }
+    if (total > shown.length) {
+        parts.push(`<p>${(0,html/* escapeHtml */.ZD)(`… and ${(0,format/* plural */.LS)(total - shown.length, 'more page')} not listed here (the 'stale' output names the stale checks).`)}</p>\n`);
+    }
+    return parts.join('');
+}
+/** A device's check as a mark and a word. */
+function mark(check) {
+    return markWords(check).replace(' ', '\u00a0');
+}
+/** The mark and its word (a no-break space joins them in the table). */
+function markWords(check) {
+    if (check === undefined)
+        return '⏳ not started';
+    switch (check.state) {
+        case 'fresh':
+            return '✅ fresh';
+        case 'not-cacheable':
+            return '➖ MISS';
+        case 'stale':
+            return check.staleReason === 'old-content' ? '⚠️ old build' : '⚠️ stale';
+        case 'failed':
+            return '❌ failed';
+        case 'gone':
+            return `➖ ${check.httpStatus ?? '404/410'}`;
+        case 'unverifiable':
+            return '➖ DYNAMIC';
+        case 'bypassed':
+            return '➖ bypassed';
+    }
+}
+/** What the devices not fresh saw: once when they agree, else device by device. */
+function sawText(row, devices, skewMs) {
+    const seen = row.checks
+        .map((check, index) => ({
+        device: devices[index] ?? '',
+        text: describeCheck(check, skewMs),
+        ids: check?.edgeIds
+    }))
+        .filter((entry) => entry.text !== undefined);
+    const distinct = new Set(seen.map(entry => entry.text));
+    const text = distinct.size <= 1
+        ? (0,html/* escapeHtml */.ZD)(seen[0]?.text ?? '')
+        : seen.map(entry => `${(0,html/* code */.aY)(entry.device)}: ${(0,html/* escapeHtml */.ZD)(entry.text)}`).join('<br>');
+    // The edge's ids (what its support asks for) in small print: each device's answer has its own.
+    const ids = seen.filter(entry => entry.ids !== undefined);
+    if (ids.length === 0)
+        return text;
+    const listed = ids.length === 1 && seen.length === 1
+        ? (0,html/* escapeHtml */.ZD)(ids[0]?.ids ?? '')
+        : ids.map(entry => `${(0,html/* escapeHtml */.ZD)(entry.device)} ${(0,html/* escapeHtml */.ZD)(entry.ids ?? '')}`).join('; ');
+    return `${text}<br><sub>edge ids: ${listed}</sub>`;
+}
+/** What one check saw, in words a person can act on; undefined for a fresh one. */
+function describeCheck(check, skewMs = 0) {
+    if (check === undefined)
+        return 'not started before the deadline';
+    switch (check.state) {
+        case 'fresh':
+        case 'not-cacheable':
+            return undefined;
+        case 'stale':
+            return describeStale(check, skewMs);
+        case 'failed':
+            return check.detail ?? 'failed';
+        case 'gone':
+            return `HTTP ${check.httpStatus ?? '404/410'}: not there, so nothing stale is served; check the path if the page should exist`;
+        case 'unverifiable':
+            return 'DYNAMIC: the edge does not serve its cache to this client (not a failure)';
+        case 'bypassed':
+            return `the edge bypassed its cache (${check.detail ?? 'no reason given'}): not provable, not a failure`;
+    }
+}
+function describeStale(check, skewMs) {
+    const { cachedAtMs, judgedAgainst } = check;
+    if (check.staleReason === 'old-content') {
+        const when = cachedAtMs === undefined ? '' : `rendered at ${(0,format/* clockTime */.qo)(cachedAtMs)}, `;
+        const lacks = (check.detail ?? '').split(';')[0] || 'the build is not in the page';
+        return `served from the previous build: ${when}after the purge, but ${lacks}`;
+    }
+    if (cachedAtMs === undefined)
+        return `still the cached page: ${check.detail ?? 'no cache date'}`;
+    if (judgedAgainst === undefined)
+        return `cached at ${(0,format/* clockTime */.qo)(cachedAtMs)}`;
+    const beforeMs = Math.max(0, judgedAgainst + skewMs - cachedAtMs);
+    return `cached at ${(0,format/* clockTime */.qo)(cachedAtMs)}, ${ago(beforeMs)} before the purge was accepted`;
+}
+/** `5 s`, `125 s`, `3 h 00 min`: seconds while they read at a glance. */
+function ago(ms) {
+    const seconds = Math.round(ms / 1000);
+    return seconds < 600 ? `${seconds} s` : (0,format/* elapsed */.vk)(ms);
+}
+/** The page's path and query on the site (the site is named once, in the heading). */
+function pathOf(url, siteUrl) {
+    return url.startsWith(siteUrl) && url.charAt(siteUrl.length) === '/'
+        ? url.slice(siteUrl.length)
+        : url;
+}
+/** The one thing to do next, for the most serious problem; undefined when there is none. */
+function nextStep(part) {
+    const { verification, against } = part.report;
+    const { counts } = verification;
+    const deadline = (0,format/* setting */.Pe)(part.timeoutMs);
+    const warnHint = part.mode === 'fail' ? ', or set verify: warn to report it without failing the step' : '';
+    if (verification.notReached > 0) {
+        return `${(0,format/* plural */.LS)(verification.notReached, 'check')} did not start before the ${deadline} deadline: raise verify_timeout_seconds${part.report.ratePerSecond !== undefined ? ' or rate' : ''}, or split the pages over more shards (shard: K/N).`;
+    }
+    const stillStale = counts.stale - verification.oldContent;
+    if (stillStale > 0) {
+        const where = against.kind === 'purged-at' ? 'this job’s data center' : 'this data center';
+        return verification.arrivalAfterMs !== undefined || counts.fresh > 0
+            ? `the purge reached ${where}, but ${(0,format/* plural */.LS)(stillStale, 'check')} were still stale at the ${deadline} deadline: raise verify_timeout_seconds${warnHint}.`
+            : `the purge had not reached ${where} ${deadline} after it was accepted: raise verify_timeout_seconds (a purge can take minutes to reach every data center)${warnHint}.`;
+    }
+    if (verification.oldContent > 0) {
+        return 'pages were rendered again from the previous build: see "Old content" below for what was purged again and what to do.';
+    }
+    if (counts.failed > 0) {
+        return `${(0,format/* plural */.LS)(counts.failed, 'check')} could not be made (the rows say why): check that site_url answers, then run the job again.`;
+    }
+    if (counts.gone > 0) {
+        return 'pages answered 404 or 410: check their paths (urls, verify_urls) if they should exist.';
+    }
+    return undefined;
+}
+/** The section of a run that asked for verification but did not verify. */
+function renderVerificationSkipped(reason) {
+    return `<h3>Verification at the edge: ${STATUS_LABEL.skipped}</h3>\n<p>${(0,html/* escapeHtml */.ZD)(reason)}</p>\n`;
+}
+
+// EXTERNAL MODULE: ./src/verify/select-pages.ts
+var select_pages = __webpack_require__(2720);
+;// CONCATENATED MODULE: ./src/report/preview-section.ts
+
+
+
+
+/** `urls`: the URL targets, which select their pages without the sitemap. */
+function renderPreviewSection(preview, urls = []) {
+    const { sitemap, selection } = preview;
+    const site = (0,html/* code */.aY)(preview.siteUrl);
+    const parts = [];
+    if (sitemap.found) {
+        const purged = selection.sitemapPagesPurged ?? preview.output.selected_count;
+        const atLeast = selection.uncheckedTags.length > 0 ? 'at least ' : '';
+        parts.push(`<h3>Preview: ${(0,html/* escapeHtml */.ZD)(`${atLeast}${purged.toLocaleString('en')} of ${(0,format/* plural */.LS)(sitemap.pages, 'sitemap page')}`)} on ${site} would be purged</h3>\n`);
+    }
+    else {
+        parts.push(`<h3>Preview: pages these purges select on ${site}</h3>\n`);
+        parts.push(sitemap.turnedOff
+            ? '<p>Sitemaps are turned off (<code>sitemap: none</code>), so pattern and folder-tag targets cannot be previewed.</p>\n'
+            : '<p>No sitemap was found, so pattern and folder-tag targets cannot be previewed.</p>\n');
+    }
+    // What to check before purging for real comes before the detail.
+    if (selection.urlsNotInSitemap.length > 0 && sitemap.found) {
+        parts.push(`<p>⚠️ URL targets the sitemap does not list (typos?): ${(0,html/* codeList */.E5)(selection.urlsNotInSitemap)}</p>\n`);
+    }
+    if (selection.uncheckedTags.length > 0) {
+        parts.push(`<p>⚠️ Tags whose pages the sitemap cannot tell (not folder tags; the service purges every page tagged so): ${(0,html/* codeList */.E5)(selection.uncheckedTags)}</p>\n`);
+    }
+    for (const warning of selection.warnings ?? [])
+        parts.push(`<p>⚠️ ${(0,html/* escapeHtml */.ZD)(warning)}</p>\n`);
+    if (selection.shard) {
+        const { index, count } = selection.shard;
+        parts.push(`<p>${(0,html/* escapeHtml */.ZD)(`Shard ${index}/${count}: this job's part is ${(0,format/* plural */.LS)(selection.inShard, 'page')} of the ${selection.selectedCount.toLocaleString('en')} selected.`)}</p>\n`);
+    }
+    parts.push(sitemapWarnings(sitemap.warnings));
+    const rows = selection.bySitemap.map(entry => [
+        (0,html/* code */.aY)(entry.target.item),
+        entry.target.kind === 'pattern' ? 'pattern' : 'folder tag',
+        (0,html/* escapeHtml */.ZD)(`${entry.count.toLocaleString('en')} of ${sitemap.pages.toLocaleString('en')}`),
+        entry.first.map(html/* code */.aY).join('<br>') + (entry.count > entry.first.length ? '<br>…' : '')
+    ]);
+    if (urls.length > 0)
+        rows.push(urlRow(preview, urls));
+    if (rows.length > 0) {
+        parts.push((0,html/* table */.tp)(['target', 'kind', 'pages', 'first pages, in path order'], rows));
+    }
+    if (sitemap.found) {
+        parts.push(`<p>${(0,html/* escapeHtml */.ZD)(`The sitemap lists ${(0,format/* plural */.LS)(sitemap.pages, 'page')} in ${(0,format/* plural */.LS)(sitemap.files, 'file')}.`)}</p>\n`);
+    }
+    for (const note of selection.notes)
+        parts.push(`<p>${(0,html/* escapeHtml */.ZD)(note)}</p>\n`);
+    return parts.join('');
+}
+/** The URL targets in one row: how many, and how many of them the sitemap lists. */
+function urlRow(preview, urls) {
+    const { selection, sitemap } = preview;
+    const listed = sitemap.found
+        ? ` (${(urls.length - selection.urlsNotInSitemap.length).toLocaleString('en')} in the sitemap)`
+        : '';
+    const first = (0,select_pages/* firstInOrder */.mR)(urls, select_pages/* PREVIEW_FIRST */.Wl);
+    return [
+        'URLs',
+        'URL',
+        (0,html/* escapeHtml */.ZD)(`${urls.length.toLocaleString('en')}${listed}`),
+        first.map(html/* code */.aY).join('<br>') + (urls.length > first.length ? '<br>…' : '')
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+/**
+ * The job summary of a whole run, rendered once at its end from the run report (pure): the
+ * status line first, then what stopped the run or failed, the verification (its timeline,
+ * numbers and the rows to act on), and the details folded below. Writing it is the edge's job.
+ * GitHub drops a step summary over 1 MiB, so long lists shrink until it fits.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+/** Enough rows to read; a 100,000-URL run would otherwise write thousands. */
+const MAX_REQUEST_ROWS = 200;
+const MAX_LISTED_ITEMS = 1000;
+/** Warnings shown; the log has every one. */
+const MAX_WARNINGS = 50;
+/** GitHub drops a step summary over 1 MiB: stay well below, whatever the items' lengths. */
+const MAX_SUMMARY_BYTES = 900 * 1024;
+const FULL_LIMITS = { rows: MAX_REQUEST_ROWS, items: MAX_LISTED_ITEMS };
+/** Renders the summary, showing fewer items of each list until it fits GitHub's limit. */
+function renderSummary(report) {
+    let limits = FULL_LIMITS;
+    for (;;) {
+        const markdown = renderWithLimits(report, limits);
+        if (Buffer.byteLength(markdown) <= MAX_SUMMARY_BYTES || limits.items === 0)
+            return markdown;
+        limits = { rows: Math.floor(limits.rows / 4), items: Math.floor(limits.items / 4) };
+    }
+}
+function renderWithLimits(report, limits) {
+    const { purge, verification } = report;
+    const parts = [`<h2>${(0,html/* escapeHtml */.ZD)(statusLine(report))}</h2>\n`];
+    // The service's caveat holds only while nothing here proved the pages fresh.
+    const sent = purge?.results !== undefined && purge.outcome.count > 0;
+    if (sent && !provedFresh(verification)) {
+        parts.push(`<blockquote>${(0,html/* escapeHtml */.ZD)(constants/* PROPAGATION_NOTE */.aJ)}</blockquote>\n`);
+    }
+    if (report.unexpectedError !== undefined) {
+        parts.push(`<p>❌ The run stopped on an unexpected error: ${(0,html/* escapeHtml */.ZD)(report.unexpectedError)}. This summary shows what was done before it; the log has the rest.</p>\n`);
+    }
+    if (report.inputProblems !== undefined)
+        parts.push(renderInputProblems(report.inputProblems));
+    if (report.changedFilesFailure !== undefined) {
+        parts.push(renderChangedFilesFailure(report.changedFilesFailure));
+    }
+    if (report.origin !== undefined && originFailed(report.origin) && purge !== undefined) {
+        parts.push(renderOriginTimeout(report.origin, purge.plan.targets));
+    }
+    if (purge?.results !== undefined)
+        parts.push(renderPurgeRequests(purge, limits.rows));
+    // A dry run's preview is its result: before the verification it skipped.
+    if (report.preview !== undefined) {
+        parts.push(renderPreviewSection(report.preview, purge?.plan.targets.urls ?? []));
+    }
+    if (verification?.kind === 'verified') {
+        parts.push(renderVerificationSection(verification, Math.min(MAX_PAGE_ROWS, limits.rows), renderTimeline(report)));
+        if (verification.oldContent !== undefined) {
+            parts.push(renderOldContentSection(verification.oldContent, limits.items + 1));
+        }
+    }
+    else if (verification?.kind === 'skipped') {
+        parts.push(renderVerificationSkipped(verification.reason));
+    }
+    if (report.origin !== undefined && !originFailed(report.origin)) {
+        parts.push(renderOriginSection(report.origin));
+    }
+    if (purge !== undefined && purge.results === undefined && !originFailed(report.origin)) {
+        parts.push(renderPurgeRequests(purge, limits.rows));
+    }
+    if (purge !== undefined && !originFailed(report.origin)) {
+        const { outcome, plan, results } = purge;
+        // mode: verify purges nothing: its targets only select the pages to check.
+        const verifyOnly = outcome.status === 'verify-only';
+        const verb = verifyOnly ? 'Selecting' : results === undefined ? 'Planned' : 'Purged';
+        const targets = verifyOnly ? plan.targets : outcome.purged;
+        parts.push((0,html/* foldedList */.H8)(`${verb} tags`, targets.tags, limits.items));
+        parts.push((0,html/* foldedList */.H8)(`${verb} URLs`, targets.urls, limits.items));
+        parts.push((0,html/* foldedList */.H8)(`${verb} pattern`, targets.patterns, limits.items));
+        parts.push((0,html/* foldedList */.H8)('Not purged', outcome.failed, limits.items));
+    }
+    if (report.changedFiles)
+        parts.push(changedFilesSection(report.changedFiles, limits));
+    if (report.warnings.length > 0) {
+        const shown = report.warnings.slice(0, MAX_WARNINGS);
+        const more = report.warnings.length - shown.length;
+        parts.push(`<h3>Warnings</h3>\n<ul>\n${shown.map(w => `<li>${(0,html/* escapeHtml */.ZD)(w)}</li>`).join('\n')}${more > 0 ? `\n<li>… and ${more.toLocaleString('en')} more, in the log</li>` : ''}\n</ul>\n`);
+    }
+    return parts.filter(part => part !== '').join('\n');
+}
+/**
+ * Every input problem, and that nothing was sent. A correction follows its problem as a fenced
+ * YAML block (Markdown, outside the HTML list), so it can be copied as it is.
+ */
+function renderInputProblems(problems) {
+    const parts = ['<h3>Input problems</h3>\n<ul>\n'];
+    for (const problem of problems) {
+        const { text, yaml } = typeof problem === 'string' ? { text: problem } : problem;
+        parts.push(`<li>${(0,html/* escapeHtml */.ZD)(text)}</li>\n`);
+        if (yaml !== undefined)
+            parts.push(`</ul>\n\n${(0,html/* fencedBlock */.zW)('yaml', yaml)}\n<ul>\n`);
+    }
+    parts.push('</ul>\n<p>Nothing was sent: fix the inputs above and run the job again.</p>\n');
+    return parts.join('').replace(/<ul>\n<\/ul>\n/g, '');
+}
+
+
+/***/ }),
+
+/***/ 3524:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  MAX_REPORTED_PAGES: () => (/* binding */ MAX_REPORTED_PAGES),
+  Repurger: () => (/* binding */ Repurger)
+});
+
+;// CONCATENATED MODULE: ./src/repurge/schedule.ts
+/**
+ * When a page that showed old content is purged again. Pure: times go in, decisions come out.
+ *
+ * A page's n-th re-purge (at most REPURGE_DELAYS_MS.length of them) is due REPURGE_DELAYS_MS[n]
+ * after the first time old content was seen on it since its last purge was accepted: 5 s, then
+ * 10 s, then 20 s. The wait gives a rolling deploy time to reach the rest of its instances, and
+ * gathers the pages (and devices) that show old content at about the same time into one purge.
+ * Sightings made before a page's last re-purge was accepted are of the entry that re-purge
+ * removes, and do not count.
+ */
+const REPURGE_DELAYS_MS = [5000, 10_000, 20_000];
+class RepurgeSchedule {
+    delaysMs;
+    pages = new Map();
+    constructor(delaysMs = REPURGE_DELAYS_MS) {
+        this.delaysMs = delaysMs;
+    }
+    /**
+     * Old content seen on `page` at `at`; `purgedAt` is when the purge it was judged against was
+     * accepted. Returns when the page's next re-purge is due, or undefined when it has had them all.
+     */
+    sawOldContent(page, at, purgedAt) {
+        const record = this.pages.get(page) ?? {
+            repurges: 0,
+            acceptedAt: purgedAt,
+            seenAt: undefined,
+            sending: false,
+            refused: false
+        };
+        this.pages.set(page, record);
+        if (record.refused || record.repurges >= this.delaysMs.length)
+            return undefined;
+        if (at >= record.acceptedAt && !record.sending)
+            record.seenAt ??= at;
+        return this.dueAt(record);
+    }
+    /** The pages whose re-purge is due at `now`, taken: they are not due again until accepted() or failed(). */
+    takeDue(now) {
+        const due = [];
+        for (const [page, record] of this.pages) {
+            const at = this.dueAt(record);
+            if (at !== undefined && at <= now) {
+                record.sending = true;
+                due.push(page);
+            }
+        }
+        return due;
+    }
+    /** The earliest time a re-purge is due; undefined when none is waiting. */
+    nextDueAt() {
+        let next;
+        for (const record of this.pages.values()) {
+            const at = this.dueAt(record);
+            if (at !== undefined && (next === undefined || at < next))
+                next = at;
+        }
+        return next;
+    }
+    /** The re-purge of `pages` was accepted at `at`: counted, and later sightings start afresh. */
+    accepted(pages, at) {
+        for (const page of pages) {
+            const record = this.pages.get(page);
+            if (record === undefined)
+                continue;
+            record.repurges++;
+            record.acceptedAt = at;
+            record.seenAt = undefined;
+            record.sending = false;
+        }
+    }
+    /** The re-purge of `pages` was not accepted: not counted, and not tried again by itself. */
+    failed(pages) {
+        for (const page of pages) {
+            const record = this.pages.get(page);
+            if (record === undefined)
+                continue;
+            record.sending = false;
+            record.seenAt = undefined;
+            // The service refused it after the sender's own retries: asking again would not help.
+            record.refused = true;
+        }
+    }
+    /** When `page`'s last re-purge was accepted, if it had one. */
+    repurgedAt(page) {
+        const record = this.pages.get(page);
+        return record !== undefined && record.repurges > 0 ? record.acceptedAt : undefined;
+    }
+    /** Every page that showed old content, with its re-purges. */
+    states() {
+        return [...this.pages].map(([page, record]) => {
+            const dueAt = this.dueAt(record);
+            return { page, repurges: record.repurges, ...(dueAt !== undefined && { dueAt }) };
+        });
+    }
+    dueAt(record) {
+        if (record.sending || record.refused || record.seenAt === undefined)
+            return undefined;
+        const delay = this.delaysMs[record.repurges];
+        return delay === undefined ? undefined : record.seenAt + delay;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/repurge/repurger.ts
+
+const MAX_REPORTED_PAGES = 1000;
+/** Pages that come due this soon after the first one are purged again with it. */
+const GATHER_MS = 2000;
+/** The page as the service's URL purge names it: path and query. */
+function purgePath(page) {
+    return `${page.pathname}${page.search}`;
+}
+class Repurger {
+    options;
+    schedule;
+    batches = [];
+    seenPages = new Set();
+    wake = new AbortController();
+    /** When the loop's sleep ends: a page due sooner wakes it. */
+    sleepingUntil = Number.POSITIVE_INFINITY;
+    stopped = new AbortController();
+    originNotLive = false;
+    hinted = false;
+    constructor(options) {
+        this.options = options;
+        this.schedule = options.schedule ?? new RepurgeSchedule();
+    }
+    seen(page, at, purgedAt) {
+        const path = purgePath(page);
+        if (!this.seenPages.has(path)) {
+            this.seenPages.add(path);
+            if (this.seenPages.size === 1)
+                this.sayFirstSighting(path);
+        }
+        if (this.options.mode.kind !== 'repurge' || this.originNotLive)
+            return;
+        const dueAt = this.schedule.sawOldContent(path, at, purgedAt ?? at);
+        // A page due sooner than the loop's sleep: wake it to look again.
+        if (dueAt !== undefined && dueAt < this.sleepingUntil)
+            this.wake.abort();
+    }
+    repurgedAt(page) {
+        return this.schedule.repurgedAt(purgePath(page));
+    }
+    /** Runs until stop(): sends each group of pages when due. */
+    async run() {
+        const { mode, clock } = this.options;
+        if (mode.kind !== 'repurge')
+            return;
+        while (!this.stopped.signal.aborted) {
+            const now = clock.now();
+            if (now >= this.options.deadline)
+                return;
+            const next = this.schedule.nextDueAt();
+            if (next === undefined || next > now) {
+                this.wake = new AbortController();
+                this.sleepingUntil = Math.min(next ?? this.options.deadline, this.options.deadline);
+                await clock.sleep(this.sleepingUntil - now, this.wake.signal);
+                this.sleepingUntil = Number.POSITIVE_INFINITY;
+                continue;
+            }
+            // The first page is due: the others that come due in the next moments go with it, in
+            // one purge rather than one each (each still waits at least its own delay).
+            const gatherUntil = Math.min(now + GATHER_MS, this.options.deadline);
+            if (gatherUntil > now)
+                await clock.sleep(gatherUntil - now, this.stopped.signal);
+            if (this.stopped.signal.aborted)
+                return;
+            const due = this.schedule.takeDue(clock.now());
+            if (due.length === 0)
+                continue;
+            const live = await mode.originLive(this.options.deadline, this.stopped.signal);
+            if (this.stopped.signal.aborted) {
+                this.schedule.failed(due);
+                return;
+            }
+            if (!live) {
+                this.originNotLive = true;
+                this.schedule.failed(due);
+                this.options.log.warning(`Old content on ${this.seenPages.size} page(s) is not purged again: origin_url did not show the new build before the verification's deadline.`);
+                return;
+            }
+            this.options.log.info(`Re-purge: ${due.length} page(s) showed the previous build after the purge; origin_url shows the new one, so they are purged again: ${preview(due)}.`);
+            const sentAt = clock.now();
+            const sent = await mode.send(due);
+            if (sent.accepted.length > 0 && sent.acceptedAt !== undefined) {
+                this.schedule.accepted(sent.accepted, sent.acceptedAt);
+            }
+            if (sent.failed.length > 0)
+                this.schedule.failed(sent.failed);
+            this.batches.push({
+                at: sentAt,
+                pages: due,
+                accepted: sent.accepted,
+                failed: sent.failed,
+                ...(sent.problem !== undefined && { problem: sent.problem })
+            });
+        }
+    }
+    stop() {
+        this.stopped.abort();
+        this.wake.abort();
+    }
+    report() {
+        const repurges = new Map(this.schedule.states().map(state => [state.page, state.repurges]));
+        const pages = [...this.seenPages]
+            .slice(0, MAX_REPORTED_PAGES)
+            .map(page => ({ page, repurges: repurges.get(page) ?? 0 }));
+        return {
+            mode: this.options.mode.kind,
+            pages,
+            pageCount: this.seenPages.size,
+            batches: this.batches,
+            ...(this.originNotLive && { originNotLive: true })
+        };
+    }
+    sayFirstSighting(path) {
+        if (this.hinted)
+            return;
+        this.hinted = true;
+        const what = `Old content: ${path} was rendered again after the purge from the previous build (the page does not show the new build).`;
+        switch (this.options.mode.kind) {
+            case 'repurge':
+                this.options.log.info(`${what} It is purged again once origin_url shows the new build (at most 3 times, 5, 10 and 20 s after it is seen).`);
+                return;
+            case 'no-origin-url':
+                this.options.log.warning(`${what} It is not purged again: set origin_url, so that the action waits for the new build before purging, and purges old content again.`);
+                return;
+            case 'disabled':
+                this.options.log.warning(`${what} It is not purged again (repurge_old_content: false).`);
+                return;
+            case 'verify-only':
+                this.options.log.warning(`${what} It is not purged again: mode: verify purges nothing; purge it again from the purge job once the deploy has finished.`);
+        }
+    }
+}
+function preview(pages) {
+    const shown = pages.slice(0, 5).join(', ');
+    return pages.length > 5 ? `${shown} and ${pages.length - 5} more` : shown;
+}
+
+
+/***/ })
+
+};

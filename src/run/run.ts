@@ -1,0 +1,191 @@
+/**
+ * The run, wired, the same for every entry: inputs -> settings -> (changed files) -> plan -> (wait for the origin) -> send
+ * -> outputs -> (verify) -> summary. Each step is a module of steps/ that takes what the steps
+ * before it produced and the io, and returns its part of the run's report; this one only orders
+ * them, decides what to report when one fails, and at the end (whatever happened) renders the
+ * summary once and ends the log with its status line.
+ */
+import { Input, Output } from '../core/constants.js'
+import { credentialsIn } from '../text/redact.js'
+import { buildPlan } from '../plan/build-plan.js'
+import type { DerivedTargets } from '../core/purge.js'
+import {
+  dryRunOutcome,
+  nothingToPurge,
+  notSentOutcome,
+  sentOutcome,
+  verifyOnlyOutcome
+} from '../report/outcome.js'
+import type { RunReport } from '../report/run-report.js'
+import type { InputEnvironment } from '../plan/input-names.js'
+import type { RawInputs } from '../plan/settings.js'
+import type { StepIo } from '../steps/io.js'
+import type { ChangedFilesReport } from '../report/changed-files-report.js'
+import { failOnInputProblems, readSettings } from '../steps/inputs.js'
+import { findChangedFiles } from '../steps/changed-files.js'
+import { describePlan, repurgeUrls, reportPurge, sendPurges } from '../steps/purge.js'
+import { waitForOrigin } from '../steps/origin.js'
+import {
+  previewDryRun,
+  skipVerification,
+  verifyAfterPurge,
+  verifyWithoutPurge
+} from '../steps/verify.js'
+
+/** What a run needs of its entry beyond the steps' io: secrets to hide, and the summary's sink. */
+export interface RunIo extends StepIo {
+  /** Registers secrets before anything else is printed: every later text is redacted. */
+  protectSecrets(secrets: readonly string[]): void
+  writeSummary(markdown: string): Promise<void>
+}
+
+/**
+ * One whole run, from the raw inputs to the summary: the same for every entry. `environment`
+ * holds the input variables the entry was given, for the check that each is one the action
+ * reads.
+ */
+export async function runPurge(
+  io: RunIo,
+  raw: RawInputs,
+  environment: InputEnvironment
+): Promise<RunReport> {
+  // Before anything else can print: every later message goes through the redactor.
+  io.protectSecrets([
+    raw[Input.ApiKey].trim(),
+    raw[Input.GithubToken].trim(),
+    ...credentialsIn(raw[Input.BaseUrl]),
+    ...credentialsIn(raw[Input.Urls]),
+    ...credentialsIn(raw[Input.OriginUrl])
+  ])
+  const report: RunReport = { warnings: [] }
+  try {
+    await runWithInputs(raw, environment, io, report)
+  } catch (error) {
+    // A programming error or an unexpected failure: say so plainly, without a stack trace, and
+    // still leave the status output and a summary, which later steps and readers rely on.
+    const message = error instanceof Error ? error.message : String(error)
+    report.unexpectedError = message
+    io.setOutputs({ [Output.Status]: 'failed' })
+    io.setFailed(`Unexpected error: ${message}`)
+  }
+  await finish(io, report)
+  return report
+}
+
+/** The summary, rendered once from the whole report, and the status line as the log's last. */
+async function finish(io: RunIo, report: RunReport): Promise<void> {
+  const { renderSummary, statusLine } = await import('../report/summary.js')
+  try {
+    await io.writeSummary(renderSummary(report))
+  } catch (error) {
+    // The summary file itself failed: the annotations and the line below still say what happened.
+    io.warning(
+      `The job summary could not be written: ${error instanceof Error ? error.message : String(error)}`
+    )
+  }
+  io.info(statusLine(report))
+}
+
+async function runWithInputs(
+  raw: RawInputs,
+  environment: InputEnvironment,
+  io: StepIo,
+  report: RunReport
+): Promise<void> {
+  const read = await readSettings(raw, environment, io)
+  if (read.problems !== undefined) {
+    report.inputProblems = read.problems
+    return
+  }
+  const { settings, diagnostics } = read
+
+  let changedFiles: ChangedFilesReport | undefined
+  if (settings.changedFiles) {
+    const found = await findChangedFiles(settings.changedFiles, io)
+    if (found.kind === 'input-problems') {
+      report.inputProblems = failOnInputProblems(found.diagnostics, io)
+      return
+    }
+    if (found.kind === 'failed') {
+      report.changedFilesFailure = found.failure
+      return
+    }
+    changedFiles = found.report
+    report.changedFiles = changedFiles
+  }
+  const derived: DerivedTargets | undefined = changedFiles?.mapping
+  const plan = buildPlan(settings, derived)
+  for (const warning of plan.warnings) io.warning(warning)
+  report.warnings.push(...diagnostics.warnings, ...(changedFiles?.warnings ?? []), ...plan.warnings)
+  io.group(`Plan: ${plan.requests.length} request(s)`, describePlan(plan))
+
+  if (settings.mode === 'verify') {
+    report.purge = reportPurge(io, { plan, outcome: verifyOnlyOutcome() })
+    if (settings.dryRun) {
+      io.info('Dry run (mode: verify): no page was requested.')
+      setPreview(report, await previewDryRun(io, settings, plan.targets))
+      setVerification(report, skipVerification(io, settings, 'dry run: no page was requested.'))
+      return
+    }
+    report.verification = await verifyWithoutPurge(io, settings, plan.targets)
+    return
+  }
+  if (plan.requests.length === 0) {
+    io.info(
+      changedFiles?.mapping.files.length === 0
+        ? 'Nothing to purge: the event gave no changed file (the reason is above).'
+        : 'Nothing to purge: no changed file maps to a URL or a tag.'
+    )
+    report.purge = reportPurge(io, { plan, outcome: nothingToPurge() })
+    setVerification(
+      report,
+      skipVerification(io, settings, 'nothing was purged (nothing to purge).')
+    )
+    return
+  }
+  // Before any purge: a purge that lands before the new build is live re-caches the old one.
+  const origin = await waitForOrigin(io, settings, plan)
+  if (origin.kind !== 'not-asked') report.origin = origin.report
+  if (origin.kind === 'failed') {
+    report.purge = { plan, outcome: notSentOutcome(plan) }
+    setVerification(
+      report,
+      skipVerification(io, settings, 'the origin never showed the new build: nothing was purged.')
+    )
+    return
+  }
+  if (settings.dryRun) {
+    io.info('Dry run: nothing was sent.')
+    report.purge = reportPurge(io, { plan, outcome: dryRunOutcome(plan) })
+    setPreview(report, await previewDryRun(io, settings, plan.targets))
+    setVerification(report, skipVerification(io, settings, 'dry run: nothing was purged.'))
+    return
+  }
+
+  const sent = await sendPurges(plan, settings, io)
+  const outcome = sentOutcome(plan, sent.results)
+  report.purge = reportPurge(io, { plan, outcome, sent })
+  if (outcome.status === 'failed') {
+    setVerification(report, skipVerification(io, settings, 'not every purge was accepted.'))
+    const failedRequests = sent.results.filter(result => result.outcome !== 'purged').length
+    io.setFailed(
+      `${failedRequests} of ${sent.results.length} purge request(s) did not succeed; ${outcome.failed.length} target(s) not purged (see the 'failed' output and the job summary).`
+    )
+    return
+  }
+  // Old content (verify_content) is purged again through the purge step's own sender.
+  setVerification(
+    report,
+    await verifyAfterPurge(io, settings, outcome.purged, plan.requests, sent.acceptedAt, urls =>
+      repurgeUrls(urls, settings, io)
+    )
+  )
+}
+
+function setVerification(report: RunReport, part: RunReport['verification']): void {
+  if (part !== undefined) report.verification = part
+}
+
+function setPreview(report: RunReport, preview: RunReport['preview']): void {
+  if (preview !== undefined) report.preview = preview
+}

@@ -1,0 +1,33 @@
+/**
+ * What the steps of a run may do to the world beyond their return value: write the log,
+ * annotations and outputs, fail the step, and read the event that started the run. The action
+ * implements it over the runner (src/action/action-io.ts); tests and other entries bring their
+ * own. Whatever an implementation writes, it redacts the registered secrets first and keeps
+ * outside text from steering its reader (the runner's workflow commands).
+ */
+import type { Diagnostics } from '../core/diagnostics.js'
+import type { GitHubContextLike } from '../changed-files/change-source.js'
+
+/** The event that started the run, as the changed-files rules and build_id's default read it. */
+export type RunContext = GitHubContextLike & { readonly apiUrl: string }
+
+export interface StepIo {
+  /** Each line of the message is its own log line. */
+  info(message: string): void
+  notice(message: string): void
+  warning(message: string): void
+  error(message: string): void
+  /** The notices and warnings found while reading inputs; problems are the caller's to report. */
+  remarks(diagnostics: Pick<Diagnostics, 'notices' | 'warnings'>): void
+  /** A folded group of log lines under a title. */
+  group(title: string, lines: readonly string[]): void
+  setOutputs(outputs: Readonly<Record<string, string>>): void
+  /** List outputs, as JSON arrays that fit the outputs' size limit (cut ones said). */
+  setListOutputs(lists: Readonly<Record<string, readonly string[]>>): void
+  /** Fails the step with one error that says why. */
+  setFailed(message: string): void
+  /** Fails the step with these errors and no other: one per problem the user has to fix. */
+  failWithErrors(messages: readonly string[]): void
+  /** The event that started the run. */
+  context(): RunContext
+}
