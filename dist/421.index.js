@@ -1,73 +1,75 @@
 export const id = 421;
-export const ids = [421,524];
+export const ids = [421];
 export const modules = {
 
-/***/ 3354:
+/***/ 1012:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Fd: () => (/* binding */ describeLook),
-/* harmony export */   UF: () => (/* binding */ judgeOriginAnswer),
-/* harmony export */   Zx: () => (/* binding */ failedLook)
+/* harmony export */   E: () => (/* binding */ backoffDelay),
+/* harmony export */   J: () => (/* binding */ equalJitter)
 /* harmony export */ });
-/* harmony import */ var _build_build_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6652);
-/* harmony import */ var _build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3591);
-/* harmony import */ var _text_log_safety_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1136);
-/* harmony import */ var _http_edge_headers_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6304);
-/* harmony import */ var _http_headers_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9718);
-/* harmony import */ var _http_statuses_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7276);
 /**
- * Whether one answer of origin_url shows the expected build, and what it showed otherwise, for
- * the log and the summary. Pure: the answer's status, headers and the first part of its body
- * go in.
+ * The one backoff of the action: every wait before asking a server again (a purge request, a
+ * GitHub API call, a stale page, the origin) grows by a factor from a first wait, jittered so
+ * that requests that failed together do not come back together, and never past a maximum.
+ * Each caller has its own numbers (a Backoff); the rule is this one. Pure: the random number
+ * comes in, so tests choose it.
  */
-
-
-
-
-
-
 /**
- * Header names whose values may name a build (`X-Build`, `X-App-Version`, `X-Git-Rev`). The
- * others hold dates, sizes, timeouts and hashes of content (`Date`, `Content-Length`,
- * `Keep-Alive: timeout=30`, `ETag`), where a literal build id such as a build number shows by
- * chance: searched, they would call the origin ready while it serves the previous build.
+ * The wait after `attempt` earlier waits (0: the first), for `random` in [0, 1). Jitter first,
+ * then the cap: a wait never exceeds the maximum.
  */
-const VERSION_HEADER = /version|build|commit|rev|release|sha|deploy|git/i;
-const MAX_EXCERPT_BODY = 200;
-function judgeOriginAnswer(answer, build) {
-    const versionHeaders = Object.entries(answer.headers).flatMap(([name, value]) => value === undefined || !VERSION_HEADER.test(name) ? [] : Array.isArray(value) ? value : [value]);
-    const ok = answer.status >= 200 && answer.status <= 299;
-    const shown = versionHeaders.some(value => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(value, build)) || (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(answer.body, build);
-    const searched = [...versionHeaders, answer.body].join('\n');
-    const longPrefix = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .longPrefixOf */ .gu)(searched, build);
-    const otherIds = (0,_build_build_id_js__WEBPACK_IMPORTED_MODULE_0__/* .otherCommitLikeIds */ .P4)(searched, id => (0,_build_build_scanner_js__WEBPACK_IMPORTED_MODULE_1__/* .showsBuild */ .r)(id, build) || (build.kind === 'commit' && build.text.startsWith(id)));
-    const retryAfter = (0,_http_statuses_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryableSiteStatus */ .S)(answer.status)
-        ? (0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(answer.headers, 'retry-after')
-        : undefined;
-    const date = (0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(answer.headers, 'date');
-    const excerpt = answer.body.length <= MAX_EXCERPT_BODY
-        ? (0,_text_log_safety_js__WEBPACK_IMPORTED_MODULE_4__/* .linePreview */ .Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
-        : undefined;
-    const problem = answer.redirectRefused ?? answer.bodyProblem;
-    const prefix = (0,_http_edge_headers_js__WEBPACK_IMPORTED_MODULE_5__/* .edgeHeaderPrefix */ .zT)(answer.headers);
-    const cacheStatus = prefix === undefined ? undefined : (0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(answer.headers, `${prefix}-kc-status`);
-    return {
-        ready: ok && shown,
-        status: answer.status,
-        otherIds,
-        ...(excerpt !== undefined && { excerpt }),
-        ...(problem !== undefined && { problem }),
-        ...(retryAfter !== undefined && { retryAfter }),
-        ...(date !== undefined && { date }),
-        ...(cacheStatus !== undefined && { throughCache: `${prefix}-kc-status: ${cacheStatus}` }),
-        ...(longPrefix !== undefined && { longPrefix })
-    };
+function backoffDelay(backoff, attempt, random) {
+    const base = backoff.firstMs * backoff.factor ** Math.max(0, attempt);
+    const jitter = 1 + backoff.jitter * (2 * random - 1);
+    return Math.round(Math.min(backoff.maxMs, base * jitter));
 }
-/** A look that got no answer at all. */
-function failedLook(problem) {
-    return { ready: false, otherIds: [], problem };
+/**
+ * "Equal jitter" as a Backoff: the n-th wait lies between half of `firstMs * 2^n` and all of
+ * it (half fixed, half random), as AWS's backoff note names it; capped at `maxMs`.
+ */
+function equalJitter(firstMs, maxMs) {
+    return { firstMs: (firstMs * 3) / 4, factor: 2, maxMs, jitter: 1 / 3 };
 }
+
+
+/***/ }),
+
+/***/ 7276:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ isRetryableSiteStatus),
+/* harmony export */   v: () => (/* binding */ isRetryableApiStatus)
+/* harmony export */ });
+/**
+ * Which answers are worth another attempt. Two rules, for two kinds of server:
+ * - the service's API documents its statuses (docs/service.md): 429 and the server errors
+ *   500, 502, 503 and 504. Another status (501, 505, ...) would answer the same again.
+ * - a public site (the edge, an origin, a sitemap host) may put any 5xx in front of a busy or
+ *   failing backend (edges use 520 to 530 for an origin that does not answer), so every 5xx
+ *   and 429 is asked again.
+ */
+const RETRYABLE_API_STATUSES = new Set([429, 500, 502, 503, 504]);
+/** An answer of the service's API that a later attempt can outlast. */
+function isRetryableApiStatus(status) {
+    return RETRYABLE_API_STATUSES.has(status);
+}
+/** An answer of a public site that says it is busy or failing, whatever headers it carries. */
+function isRetryableSiteStatus(status) {
+    return status === 429 || (status >= 500 && status <= 599);
+}
+
+
+/***/ }),
+
+/***/ 8673:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ describeLook)
+/* harmony export */ });
 /** One line for the log: `HTTP 200, shows abc1234def0 (another build)`. */
 function describeLook(look) {
     if (look.status === undefined)
@@ -156,8 +158,8 @@ function changedFilesSection({ description, mapping, notices = [] }, limits) {
     ].join('');
 }
 
-// EXTERNAL MODULE: ./src/origin/readiness.ts
-var readiness = __webpack_require__(3354);
+// EXTERNAL MODULE: ./src/origin/describe-look.ts
+var describe_look = __webpack_require__(8673);
 // EXTERNAL MODULE: ./src/text/format.ts
 var format = __webpack_require__(8488);
 ;// CONCATENATED MODULE: ./src/report/origin-report.ts
@@ -212,7 +214,7 @@ function buildSource(build) {
     return `from ${build.source}; ${rule}`;
 }
 function lastAnswer(look) {
-    const described = (0,readiness/* describeLook */.Fd)(look);
+    const described = (0,describe_look/* describeLook */.F)(look);
     if (look.ready || look.status === undefined || look.otherIds.length > 0)
         return described;
     if (look.longPrefix !== undefined)
@@ -356,15 +358,15 @@ function planTable(requests, maxRows) {
     return `<h3>${(0,html/* escapeHtml */.ZD)(`Plan: ${(0,format/* plural */.LS)(requests.length, 'request')}`)}</h3>\n${(0,html/* table */.tp)(['#', 'request'], rows)}${more}`;
 }
 
-// EXTERNAL MODULE: ./src/repurge/repurger.ts + 1 modules
-var repurger = __webpack_require__(3524);
+// EXTERNAL MODULE: ./src/repurge/limits.ts
+var limits = __webpack_require__(754);
 ;// CONCATENATED MODULE: ./src/report/repurge-report.ts
 
 
 
 const MAX_BATCH_ROWS = 20;
 /** `maxPages`: pages listed at most (the summary shows fewer when it would not fit GitHub's limit). */
-function renderOldContentSection(report, maxPages = repurger.MAX_REPORTED_PAGES + 1) {
+function renderOldContentSection(report, maxPages = limits/* MAX_REPORTED_PAGES */._ + 1) {
     const { repurge } = report;
     const build = (0,html/* code */.aY)(report.build.text);
     if (repurge.pageCount === 0) {
@@ -1142,8 +1144,8 @@ function renderVerificationSkipped(reason) {
     return `<h3>Verification at the edge: ${STATUS_LABEL.skipped}</h3>\n<p>${(0,html/* escapeHtml */.ZD)(reason)}</p>\n`;
 }
 
-// EXTERNAL MODULE: ./src/verify/select-pages.ts
-var select_pages = __webpack_require__(2720);
+// EXTERNAL MODULE: ./src/verify/first-in-order.ts
+var first_in_order = __webpack_require__(3770);
 ;// CONCATENATED MODULE: ./src/report/preview-section.ts
 
 
@@ -1203,7 +1205,7 @@ function urlRow(preview, urls) {
     const listed = sitemap.found
         ? ` (${(urls.length - selection.urlsNotInSitemap.length).toLocaleString('en')} in the sitemap)`
         : '';
-    const first = (0,select_pages/* firstInOrder */.mR)(urls, select_pages/* PREVIEW_FIRST */.Wl);
+    const first = (0,first_in_order/* firstInOrder */.m)(urls, first_in_order/* PREVIEW_FIRST */.W);
     return [
         'URLs',
         'URL',
@@ -1328,257 +1330,95 @@ function renderInputProblems(problems) {
 
 /***/ }),
 
-/***/ 3524:
+/***/ 754:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  MAX_REPORTED_PAGES: () => (/* binding */ MAX_REPORTED_PAGES),
-  Repurger: () => (/* binding */ Repurger)
-});
-
-;// CONCATENATED MODULE: ./src/repurge/schedule.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ MAX_REPORTED_PAGES)
+/* harmony export */ });
 /**
- * When a page that showed old content is purged again. Pure: times go in, decisions come out.
- *
- * A page's n-th re-purge (at most REPURGE_DELAYS_MS.length of them) is due REPURGE_DELAYS_MS[n]
- * after the first time old content was seen on it since its last purge was accepted: 5 s, then
- * 10 s, then 20 s. The wait gives a rolling deploy time to reach the rest of its instances, and
- * gathers the pages (and devices) that show old content at about the same time into one purge.
- * Sightings made before a page's last re-purge was accepted are of the entry that re-purge
- * removes, and do not count.
+ * How many pages with old content a run names in its report (the rest are counted): apart
+ * from the repurger, so that the summary, which shows them, loads only this number.
  */
-const REPURGE_DELAYS_MS = [5000, 10_000, 20_000];
-class RepurgeSchedule {
-    delaysMs;
-    pages = new Map();
-    constructor(delaysMs = REPURGE_DELAYS_MS) {
-        this.delaysMs = delaysMs;
-    }
-    /**
-     * Old content seen on `page` at `at`; `purgedAt` is when the purge it was judged against was
-     * accepted. Returns when the page's next re-purge is due, or undefined when it has had them all.
-     */
-    sawOldContent(page, at, purgedAt) {
-        const record = this.pages.get(page) ?? {
-            repurges: 0,
-            acceptedAt: purgedAt,
-            seenAt: undefined,
-            sending: false,
-            refused: false
-        };
-        this.pages.set(page, record);
-        if (record.refused || record.repurges >= this.delaysMs.length)
-            return undefined;
-        if (at >= record.acceptedAt && !record.sending)
-            record.seenAt ??= at;
-        return this.dueAt(record);
-    }
-    /** The pages whose re-purge is due at `now`, taken: they are not due again until accepted() or failed(). */
-    takeDue(now) {
-        const due = [];
-        for (const [page, record] of this.pages) {
-            const at = this.dueAt(record);
-            if (at !== undefined && at <= now) {
-                record.sending = true;
-                due.push(page);
-            }
-        }
-        return due;
-    }
-    /** The earliest time a re-purge is due; undefined when none is waiting. */
-    nextDueAt() {
-        let next;
-        for (const record of this.pages.values()) {
-            const at = this.dueAt(record);
-            if (at !== undefined && (next === undefined || at < next))
-                next = at;
-        }
-        return next;
-    }
-    /** The re-purge of `pages` was accepted at `at`: counted, and later sightings start afresh. */
-    accepted(pages, at) {
-        for (const page of pages) {
-            const record = this.pages.get(page);
-            if (record === undefined)
-                continue;
-            record.repurges++;
-            record.acceptedAt = at;
-            record.seenAt = undefined;
-            record.sending = false;
-        }
-    }
-    /** The re-purge of `pages` was not accepted: not counted, and not tried again by itself. */
-    failed(pages) {
-        for (const page of pages) {
-            const record = this.pages.get(page);
-            if (record === undefined)
-                continue;
-            record.sending = false;
-            record.seenAt = undefined;
-            // The service refused it after the sender's own retries: asking again would not help.
-            record.refused = true;
-        }
-    }
-    /** When `page`'s last re-purge was accepted, if it had one. */
-    repurgedAt(page) {
-        const record = this.pages.get(page);
-        return record !== undefined && record.repurges > 0 ? record.acceptedAt : undefined;
-    }
-    /** Every page that showed old content, with its re-purges. */
-    states() {
-        return [...this.pages].map(([page, record]) => {
-            const dueAt = this.dueAt(record);
-            return { page, repurges: record.repurges, ...(dueAt !== undefined && { dueAt }) };
-        });
-    }
-    dueAt(record) {
-        if (record.sending || record.refused || record.seenAt === undefined)
-            return undefined;
-        const delay = this.delaysMs[record.repurges];
-        return delay === undefined ? undefined : record.seenAt + delay;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/repurge/repurger.ts
-
 const MAX_REPORTED_PAGES = 1000;
-/** Pages that come due this soon after the first one are purged again with it. */
-const GATHER_MS = 2000;
-/** The page as the service's URL purge names it: path and query. */
-function purgePath(page) {
-    return `${page.pathname}${page.search}`;
+
+
+/***/ }),
+
+/***/ 5303:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   VU: () => (/* binding */ DEFAULT_BACKOFF),
+/* harmony export */   Xg: () => (/* binding */ isAuthFailure),
+/* harmony export */   qO: () => (/* binding */ retryDelayMs)
+/* harmony export */ });
+/* harmony import */ var _http_backoff_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1012);
+/**
+ * When to try a purge request again, and after how long. Pure: randomness comes in as a number.
+ * Which statuses are worth another attempt is http/statuses.ts's rule for the service's API.
+ */
+
+/** Statuses after which every other request would fail the same way: the run stops. */
+const AUTH_STATUSES = new Set([401, 403]);
+/** Statuses whose Retry-After / X-RateLimit-Reset we honour. */
+const WAIT_HONOURING_STATUSES = new Set([429, 503]);
+const DEFAULT_BACKOFF = { baseDelayMs: 1000, maxDelayMs: 60_000 };
+function isAuthFailure(status) {
+    return AUTH_STATUSES.has(status);
 }
-class Repurger {
-    options;
-    schedule;
-    batches = [];
-    seenPages = new Set();
-    wake = new AbortController();
-    /** When the loop's sleep ends: a page due sooner wakes it. */
-    sleepingUntil = Number.POSITIVE_INFINITY;
-    stopped = new AbortController();
-    originNotLive = false;
-    hinted = false;
-    constructor(options) {
-        this.options = options;
-        this.schedule = options.schedule ?? new RepurgeSchedule();
+/**
+ * The wait before attempt `attempt + 1`: the one backoff (http/backoff.ts) with "equal jitter"
+ * (half fixed, half random), so that parallel requests that failed together do not come back
+ * together; a wait the service asked for is honoured (capped), with a little jitter on top.
+ */
+function retryDelayMs(attempt, backoff, random, status, requestedMs) {
+    if (status !== undefined && WAIT_HONOURING_STATUSES.has(status) && requestedMs !== undefined) {
+        const asked = Math.min(requestedMs, backoff.maxDelayMs);
+        return Math.round(asked + random * Math.min(250, asked * 0.1));
     }
-    seen(page, at, purgedAt) {
-        const path = purgePath(page);
-        if (!this.seenPages.has(path)) {
-            this.seenPages.add(path);
-            if (this.seenPages.size === 1)
-                this.sayFirstSighting(path);
-        }
-        if (this.options.mode.kind !== 'repurge' || this.originNotLive)
-            return;
-        const dueAt = this.schedule.sawOldContent(path, at, purgedAt ?? at);
-        // A page due sooner than the loop's sleep: wake it to look again.
-        if (dueAt !== undefined && dueAt < this.sleepingUntil)
-            this.wake.abort();
-    }
-    repurgedAt(page) {
-        return this.schedule.repurgedAt(purgePath(page));
-    }
-    /** Runs until stop(): sends each group of pages when due. */
-    async run() {
-        const { mode, clock } = this.options;
-        if (mode.kind !== 'repurge')
-            return;
-        while (!this.stopped.signal.aborted) {
-            const now = clock.now();
-            if (now >= this.options.deadline)
-                return;
-            const next = this.schedule.nextDueAt();
-            if (next === undefined || next > now) {
-                this.wake = new AbortController();
-                this.sleepingUntil = Math.min(next ?? this.options.deadline, this.options.deadline);
-                await clock.sleep(this.sleepingUntil - now, this.wake.signal);
-                this.sleepingUntil = Number.POSITIVE_INFINITY;
-                continue;
-            }
-            // The first page is due: the others that come due in the next moments go with it, in
-            // one purge rather than one each (each still waits at least its own delay).
-            const gatherUntil = Math.min(now + GATHER_MS, this.options.deadline);
-            if (gatherUntil > now)
-                await clock.sleep(gatherUntil - now, this.stopped.signal);
-            if (this.stopped.signal.aborted)
-                return;
-            const due = this.schedule.takeDue(clock.now());
-            if (due.length === 0)
-                continue;
-            const live = await mode.originLive(this.options.deadline, this.stopped.signal);
-            if (this.stopped.signal.aborted) {
-                this.schedule.failed(due);
-                return;
-            }
-            if (!live) {
-                this.originNotLive = true;
-                this.schedule.failed(due);
-                this.options.log.warning(`Old content on ${this.seenPages.size} page(s) is not purged again: origin_url did not show the new build before the verification's deadline.`);
-                return;
-            }
-            this.options.log.info(`Re-purge: ${due.length} page(s) showed the previous build after the purge; origin_url shows the new one, so they are purged again: ${preview(due)}.`);
-            const sentAt = clock.now();
-            const sent = await mode.send(due);
-            if (sent.accepted.length > 0 && sent.acceptedAt !== undefined) {
-                this.schedule.accepted(sent.accepted, sent.acceptedAt);
-            }
-            if (sent.failed.length > 0)
-                this.schedule.failed(sent.failed);
-            this.batches.push({
-                at: sentAt,
-                pages: due,
-                accepted: sent.accepted,
-                failed: sent.failed,
-                ...(sent.problem !== undefined && { problem: sent.problem })
-            });
-        }
-    }
-    stop() {
-        this.stopped.abort();
-        this.wake.abort();
-    }
-    report() {
-        const repurges = new Map(this.schedule.states().map(state => [state.page, state.repurges]));
-        const pages = [...this.seenPages]
-            .slice(0, MAX_REPORTED_PAGES)
-            .map(page => ({ page, repurges: repurges.get(page) ?? 0 }));
-        return {
-            mode: this.options.mode.kind,
-            pages,
-            pageCount: this.seenPages.size,
-            batches: this.batches,
-            ...(this.originNotLive && { originNotLive: true })
-        };
-    }
-    sayFirstSighting(path) {
-        if (this.hinted)
-            return;
-        this.hinted = true;
-        const what = `Old content: ${path} was rendered again after the purge from the previous build (the page does not show the new build).`;
-        switch (this.options.mode.kind) {
-            case 'repurge':
-                this.options.log.info(`${what} It is purged again once origin_url shows the new build (at most 3 times, 5, 10 and 20 s after it is seen).`);
-                return;
-            case 'no-origin-url':
-                this.options.log.warning(`${what} It is not purged again: set origin_url, so that the action waits for the new build before purging, and purges old content again.`);
-                return;
-            case 'disabled':
-                this.options.log.warning(`${what} It is not purged again (repurge_old_content: false).`);
-                return;
-            case 'verify-only':
-                this.options.log.warning(`${what} It is not purged again: mode: verify purges nothing; purge it again from the purge job once the deploy has finished.`);
-        }
-    }
+    return (0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffDelay */ .E)((0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_0__/* .equalJitter */ .J)(backoff.baseDelayMs, backoff.maxDelayMs), attempt - 1, random);
 }
-function preview(pages) {
-    const shown = pages.slice(0, 5).join(', ');
-    return pages.length > 5 ? `${shown} and ${pages.length - 5} more` : shown;
+
+
+/***/ }),
+
+/***/ 3770:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ PREVIEW_FIRST),
+/* harmony export */   m: () => (/* binding */ firstInOrder)
+/* harmony export */ });
+/**
+ * The first pages of a long selection, as the preview and the summary name them: apart from
+ * the selection itself, so that the summary loads only this.
+ */
+/** Pages named per target in a preview; the rest are counted. */
+const PREVIEW_FIRST = 20;
+/**
+ * The `count` smallest paths in code-unit order, without sorting them all (a pattern may select
+ * a million): a sorted window of `count`, each path tried against its last.
+ */
+function firstInOrder(paths, count) {
+    const first = [];
+    for (const path of paths) {
+        if (first.length === count && path >= (first[count - 1] ?? ''))
+            continue;
+        let low = 0;
+        let high = first.length;
+        while (low < high) {
+            const middle = (low + high) >> 1;
+            if ((first[middle] ?? '') < path)
+                low = middle + 1;
+            else
+                high = middle;
+        }
+        first.splice(low, 0, path);
+        if (first.length > count)
+            first.pop();
+    }
+    return first;
 }
 
 

@@ -2,6 +2,21 @@ export const id = 524;
 export const ids = [524];
 export const modules = {
 
+/***/ 754:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ MAX_REPORTED_PAGES)
+/* harmony export */ });
+/**
+ * How many pages with old content a run names in its report (the rest are counted): apart
+ * from the repurger, so that the summary, which shows them, loads only this number.
+ */
+const MAX_REPORTED_PAGES = 1000;
+
+
+/***/ }),
+
 /***/ 3524:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -10,10 +25,11 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  MAX_REPORTED_PAGES: () => (/* binding */ MAX_REPORTED_PAGES),
   Repurger: () => (/* binding */ Repurger)
 });
 
+// EXTERNAL MODULE: ./src/repurge/limits.ts
+var limits = __webpack_require__(754);
 ;// CONCATENATED MODULE: ./src/repurge/schedule.ts
 /**
  * When a page that showed old content is purged again. Pure: times go in, decisions come out.
@@ -118,8 +134,18 @@ class RepurgeSchedule {
 }
 
 ;// CONCATENATED MODULE: ./src/repurge/repurger.ts
+/**
+ * Purges pages that showed old content again, while the verification goes on. The verification
+ * tells it of each sighting (it is the loop's OldContentWatcher); the schedule (schedule.ts)
+ * says when each page is due; before each re-purge, origin_url must show the build (a look, or
+ * a wait within the verification's deadline: purging again before the build is live would only
+ * cache the old one once more); the purge itself goes through the caller's sender, the same
+ * batching, countries, retries and redaction as any purge. Without origin_url (or with
+ * repurge_old_content: false) it only records what it saw, for the report.
+ * The clock and the sender come from the caller, so tests drive it with a test clock.
+ */
 
-const MAX_REPORTED_PAGES = 1000;
+
 /** Pages that come due this soon after the first one are purged again with it. */
 const GATHER_MS = 2000;
 /** The page as the service's URL purge names it: path and query. */
@@ -220,7 +246,7 @@ class Repurger {
     report() {
         const repurges = new Map(this.schedule.states().map(state => [state.page, state.repurges]));
         const pages = [...this.seenPages]
-            .slice(0, MAX_REPORTED_PAGES)
+            .slice(0, limits/* MAX_REPORTED_PAGES */._)
             .map(page => ({ page, repurges: repurges.get(page) ?? 0 }));
         return {
             mode: this.options.mode.kind,

@@ -49,7 +49,6 @@ var records = __webpack_require__(3528);
 
 
 
-
 /** Deployments examined (each costs a statuses request) before giving up on finding one. */
 const MAX_DEPLOYMENTS_EXAMINED = 100;
 /** Nested annotated tags followed before giving up. */
@@ -808,6 +807,75 @@ async function listChangedFiles(source, options) {
         notices: [...notices, ...reader.notices],
         warnings: [...api.warnings]
     };
+}
+
+
+/***/ }),
+
+/***/ 1012:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ backoffDelay),
+/* harmony export */   J: () => (/* binding */ equalJitter)
+/* harmony export */ });
+/**
+ * The one backoff of the action: every wait before asking a server again (a purge request, a
+ * GitHub API call, a stale page, the origin) grows by a factor from a first wait, jittered so
+ * that requests that failed together do not come back together, and never past a maximum.
+ * Each caller has its own numbers (a Backoff); the rule is this one. Pure: the random number
+ * comes in, so tests choose it.
+ */
+/**
+ * The wait after `attempt` earlier waits (0: the first), for `random` in [0, 1). Jitter first,
+ * then the cap: a wait never exceeds the maximum.
+ */
+function backoffDelay(backoff, attempt, random) {
+    const base = backoff.firstMs * backoff.factor ** Math.max(0, attempt);
+    const jitter = 1 + backoff.jitter * (2 * random - 1);
+    return Math.round(Math.min(backoff.maxMs, base * jitter));
+}
+/**
+ * "Equal jitter" as a Backoff: the n-th wait lies between half of `firstMs * 2^n` and all of
+ * it (half fixed, half random), as AWS's backoff note names it; capped at `maxMs`.
+ */
+function equalJitter(firstMs, maxMs) {
+    return { firstMs: (firstMs * 3) / 4, factor: 2, maxMs, jitter: 1 / 3 };
+}
+
+
+/***/ }),
+
+/***/ 7821:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ retryAfterMs)
+/* harmony export */ });
+/**
+ * `Retry-After` (RFC 9110 §10.2.3), read strictly: whole seconds, or an IMF-fixdate (the only
+ * date form a sender may use nowadays). Anything else is ignored so that the caller's own
+ * backoff applies: Date.parse reads `-5` or `3, 5` as dates long past, which would turn
+ * backoff off. Used for the service's answers and for the public site's.
+ */
+/** RFC 9110's preferred HTTP-date. */
+const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+/**
+ * The wait a `Retry-After` value asks for, in milliseconds; undefined when absent or not
+ * readable. `now` is the sender's clock as far as it is known (a date is in the sender's time).
+ */
+function retryAfterMs(value, now) {
+    const text = value?.trim();
+    if (!text)
+        return undefined;
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    if (IMF_FIXDATE.test(text)) {
+        const date = Date.parse(text);
+        if (!Number.isNaN(date))
+            return Math.max(0, date - now);
+    }
+    return undefined;
 }
 
 

@@ -14,7 +14,8 @@ import {
   OriginRequestError,
   refuseRedirect
 } from '../../src/origin/origin-client.js'
-import { describeLook, judgeOriginAnswer } from '../../src/origin/readiness.js'
+import { judgeOriginAnswer } from '../../src/origin/readiness.js'
+import { describeLook } from '../../src/origin/describe-look.js'
 
 const SHA = '9be41d2c7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d'
 const build = buildId(SHA, 'GITHUB_SHA')

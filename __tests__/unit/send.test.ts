@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { buildPlan } from '../../src/plan/build-plan.js'
-import { type PurgeRequest } from '../../src/core/purge.js'
+import type { PurgeRequest } from '../../src/core/purge.js'
 import { endpointUrl, sendPlan, type SendOptions } from '../../src/send/send-plan.js'
 import { TransportError, type HttpAnswer, type Transport } from '../../src/send/transport.js'
 import { findRequestId, readAnswer, requestedWaitMs } from '../../src/send/answer.js'

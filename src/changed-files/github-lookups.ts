@@ -18,7 +18,7 @@
  */
 import type { BaseLookup, ChangeQuery, HeadRef, RangeLookup } from './change-source.js'
 import { shortSha } from './change-source.js'
-import { type GitHubReader } from './github-changes.js'
+import type { GitHubReader } from './github-changes.js'
 import { permissionHint, PERMISSIONS } from './github-permissions.js'
 import { asRecord } from './records.js'
 

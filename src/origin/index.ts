@@ -5,7 +5,7 @@
 import { systemClock, type Clock } from '../time/clock.js'
 import { shortBuild } from '../build/build-id.js'
 import { createOriginClient, type OriginClient } from './origin-client.js'
-import { describeLook } from './readiness.js'
+import { describeLook } from './describe-look.js'
 import type { OriginSettings } from './settings.js'
 import { waitForBuild, type OriginWait } from './wait.js'
 import { tenths } from '../text/format.js'

@@ -7,7 +7,7 @@
 import type { BuildId } from '../build/build-id.js'
 import type { PurgeTargets } from '../core/purge.js'
 import type { OriginLook } from '../origin/readiness.js'
-import { describeLook } from '../origin/readiness.js'
+import { describeLook } from '../origin/describe-look.js'
 import type { OriginWait } from '../origin/wait.js'
 import { code, escapeHtml, foldedList, table } from '../text/html.js'
 import { tenths } from '../text/format.js'

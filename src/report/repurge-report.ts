@@ -4,7 +4,8 @@
  * section of its own over plain data (OldContentReport), after the verification's.
  */
 import type { BuildId } from '../build/build-id.js'
-import { MAX_REPORTED_PAGES, type RepurgeReport } from '../repurge/repurger.js'
+import type { RepurgeReport } from '../repurge/repurger.js'
+import { MAX_REPORTED_PAGES } from '../repurge/limits.js'
 import { plural } from '../text/format.js'
 import { code, escapeHtml, foldedList, table } from '../text/html.js'
 

@@ -8,6 +8,7 @@
  * repurge_old_content: false) it only records what it saw, for the report.
  * The clock and the sender come from the caller, so tests drive it with a test clock.
  */
+import { MAX_REPORTED_PAGES } from './limits.js'
 import type { Clock } from '../time/clock.js'
 import type { OldContentWatcher } from '../verify/verify-pages.js'
 import { RepurgeSchedule } from './schedule.js'
@@ -72,8 +73,6 @@ export interface RepurgeReport {
   /** Set when origin_url did not show the build before the deadline: nothing more was purged. */
   readonly originNotLive?: boolean
 }
-
-export const MAX_REPORTED_PAGES = 1000
 
 /** Pages that come due this soon after the first one are purged again with it. */
 const GATHER_MS = 2000

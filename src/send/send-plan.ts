@@ -3,9 +3,10 @@
  * parallel up to the concurrency, each retried on its own by the retry policy; a 401 or 403
  * stops every request not yet sent. Results come back in plan order, whatever the timing.
  */
+import { describeFailure } from './describe-failure.js'
 import { ENDPOINT_PATHS } from '../core/constants.js'
 import { requestBody } from './request-body.js'
-import { type PurgeRequest } from '../core/purge.js'
+import type { PurgeRequest } from '../core/purge.js'
 import { systemClock, type Clock } from '../time/clock.js'
 import { AdaptiveLimiter } from './adaptive-limiter.js'
 import { baseUrlHint, readAnswer, requestedWaitMs } from './answer.js'
@@ -238,15 +239,4 @@ async function attemptOnce(
     }
     throw error
   }
-}
-
-export function describeFailure(outcome: {
-  status?: number
-  message?: string
-  requestId?: string
-}): string {
-  const parts = [outcome.status === undefined ? 'no answer' : `HTTP ${outcome.status}`]
-  if (outcome.message) parts.push(outcome.message)
-  const text = parts.join(': ')
-  return outcome.requestId ? `${text} (request id ${outcome.requestId})` : text
 }

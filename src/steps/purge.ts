@@ -7,11 +7,11 @@ import type { StepIo } from './io.js'
 import { Output, USER_AGENT } from '../core/constants.js'
 import { buildPlan } from '../plan/build-plan.js'
 import { requestBody } from '../send/request-body.js'
-import { type AcceptanceTimes, type Plan } from '../core/purge.js'
+import type { AcceptanceTimes, Plan } from '../core/purge.js'
 import { sentOutcome, type RunOutcome } from '../report/outcome.js'
 import type { PurgeReport } from '../report/run-report.js'
-import { createHttpTransport } from '../send/http-transport.js'
-import { describeFailure, sendPlan, type RequestResult } from '../send/send-plan.js'
+import type { RequestResult } from '../send/send-plan.js'
+import { describeFailure } from '../send/describe-failure.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
 import type { RunSettings } from '../plan/settings.js'
 
@@ -37,6 +37,11 @@ export async function sendPurges(
   // Settings come without base_url only in mode: verify, which never gets here.
   if (settings.baseUrl === undefined) throw new Error('sendPurges: no base_url to send to')
   const baseUrl = settings.baseUrl
+  // Loaded only when something is sent: a dry run never compiles the sender.
+  const [{ createHttpTransport }, { sendPlan }] = await Promise.all([
+    import('../send/http-transport.js'),
+    import('../send/send-plan.js')
+  ])
   const transport = createHttpTransport(USER_AGENT, settings.timeoutMs)
   const sentAt = Date.now()
   try {

@@ -4,6 +4,7 @@
  * the sitemap pages under its folder; other tags nothing (only verify_urls can stand for
  * them). Beyond the limit, a sample spread over the whole selection is kept.
  */
+import { firstInOrder, PREVIEW_FIRST } from './first-in-order.js'
 import type { GiveUp } from '../../pcre2/pcre2.mjs'
 import type { PurgeKind } from '../core/constants.js'
 import type { PurgeTargets } from '../core/purge.js'
@@ -92,7 +93,6 @@ export interface SelectionInput {
   readonly matchPattern: (pattern: string, paths: Iterable<string>) => PatternMatch
 }
 
-export const PREVIEW_FIRST = 20
 /** Paths named in the warning about paths where PHP gives up. */
 const GAVE_UP_NAMED = 5
 
@@ -178,27 +178,6 @@ export function selectPages(input: SelectionInput): PageSelection {
     notes,
     ...(warnings.length > 0 && { warnings })
   }
-}
-
-/**
- * The `count` smallest paths in code-unit order, without sorting them all (a pattern may select
- * a million): a sorted window of `count`, each path tried against its last.
- */
-export function firstInOrder(paths: readonly string[], count: number): string[] {
-  const first: string[] = []
-  for (const path of paths) {
-    if (first.length === count && path >= (first[count - 1] ?? '')) continue
-    let low = 0
-    let high = first.length
-    while (low < high) {
-      const middle = (low + high) >> 1
-      if ((first[middle] ?? '') < path) low = middle + 1
-      else high = middle
-    }
-    first.splice(low, 0, path)
-    if (first.length > count) first.pop()
-  }
-  return first
 }
 
 /** Paths where PHP gives up, and a pattern that selects most of the sitemap. */
