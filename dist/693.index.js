@@ -632,8 +632,8 @@ async function* through(source, transform, format) {
     }
 }
 
-// EXTERNAL MODULE: ./src/core/scalars.ts
-var scalars = __webpack_require__(9030);
+// EXTERNAL MODULE: ./src/http/loopback.ts
+var loopback = __webpack_require__(507);
 ;// CONCATENATED MODULE: ./src/sitemap/open-file.ts
 
 /** Redirects followed for one file: more is a loop or a misconfiguration. */
@@ -650,7 +650,7 @@ class FetchRefused extends Error {
 function secureUrl(url, listedBy) {
     if (url.protocol !== 'http:')
         return url;
-    if ((0,scalars/* isLoopbackHost */.cW)(url.hostname) && (0,scalars/* isLoopbackHost */.cW)(listedBy.hostname))
+    if ((0,loopback/* isLoopbackHost */.c)(url.hostname) && (0,loopback/* isLoopbackHost */.c)(listedBy.hostname))
         return url;
     const secure = new URL(url.href);
     secure.protocol = 'https:';
@@ -665,7 +665,7 @@ function secureUrl(url, listedBy) {
  */
 function isThisMachine(hostname) {
     const host = hostname.toLowerCase().replace(/\.$/, '');
-    return ((0,scalars/* isLoopbackHost */.cW)(host) ||
+    return ((0,loopback/* isLoopbackHost */.c)(host) ||
         host.endsWith('.localhost') ||
         /^0\.\d+\.\d+\.\d+$/.test(host) ||
         host === '[::]' ||
@@ -704,7 +704,7 @@ async function openFollowing(fetcher, url, rules) {
         const next = new URL(location, at);
         next.hash = '';
         const secure = next.protocol === 'https:' ||
-            (next.protocol === 'http:' && (0,scalars/* isLoopbackHost */.cW)(next.hostname) && (0,scalars/* isLoopbackHost */.cW)(at.hostname));
+            (next.protocol === 'http:' && (0,loopback/* isLoopbackHost */.c)(next.hostname) && (0,loopback/* isLoopbackHost */.c)(at.hostname));
         if (next.username !== '' || next.password !== '') {
             throw new FetchRefused(`HTTP ${answer.status} to a URL with credentials in it (on ${next.host}); not followed`);
         }

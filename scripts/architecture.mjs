@@ -124,7 +124,7 @@ export const PARTS = [
     owns: 'the edge to the Actions runner: INPUT_* in, outputs, annotations and the summary out'
   },
   {
-    name: 'entry',
+    name: 'main',
     path: 'src/main.ts',
     layer: 'entries',
     owns: 'run() for the runner and @github/local-action'
@@ -148,16 +148,3 @@ export function pathPattern(path) {
   const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   return `^${escaped}${path.endsWith('/') ? '' : '$'}`
 }
-
-/** The module map as docs/development.md shows it: the top of the house first. */
-export function moduleMapTable() {
-  const rows = [...PARTS].reverse().map(part => {
-    const below = PARTS.slice(0, PARTS.indexOf(part)).map(other => other.name)
-    const imports = below.length === 0 ? 'nothing of src/' : 'the parts below'
-    return `| ${part.layer} | \`${part.path}\` | ${part.owns} | ${imports} |`
-  })
-  return ['| layer | part | owns | may import |', '| --- | --- | --- | --- |', ...rows].join('\n')
-}
-
-// `node scripts/architecture.mjs` prints the table, to paste into docs/development.md.
-if (import.meta.url === `file://${process.argv[1]}`) console.log(moduleMapTable())

@@ -7,7 +7,7 @@
  *   and never sent: the github_token authenticates, and fetch refuses such URLs anyway.
  * - Plain http to a host other than this machine: a warning, as the token would travel in clear.
  */
-import { isLoopbackHost } from '../core/scalars.js'
+import { isLoopbackHost } from '../http/loopback.js'
 
 export interface GitHubApiUrl {
   /** What the client uses: no credentials, no trailing '/'. */

@@ -3,6 +3,7 @@
  * Each reports a problem naming the input and the value, and returns undefined, instead of
  * throwing, so that every bad input is reported in one go.
  */
+import { isLoopbackHost } from '../http/loopback.js'
 import type { Diagnostics } from './diagnostics.js'
 
 // The YAML 1.2 core schema booleans, as @actions/core's getBooleanInput accepts them.
@@ -44,13 +45,6 @@ export function parseNumber(
     return undefined
   }
   return value
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-/** Hosts on this machine: the only ones plain http:// may reach (the local emulator, tests). */
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(hostname)
 }
 
 export interface SecureUrlWording {

@@ -7,7 +7,7 @@
  * another host).
  */
 import type { Readable } from 'node:stream'
-import { isLoopbackHost } from '../core/scalars.js'
+import { isLoopbackHost } from '../http/loopback.js'
 
 /** Redirects followed for one file: more is a loop or a misconfiguration. */
 export const MAX_SITEMAP_REDIRECTS = 5
