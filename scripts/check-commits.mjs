@@ -1,0 +1,94 @@
+/**
+ * CI's check that main bisects and reads well (scripts/commit-rules.mjs): every commit since
+ * the rule began has a subject of at most 72 characters and a body, none changes dist/ alone,
+ * and a commit that changes the bundle's sources without dist/ left the bundle as it was (it is
+ * built in a temporary worktree to see). The git hooks in .githooks/ apply the same rules when
+ * a commit is made; this catches a commit made without them.
+ *
+ *   node scripts/check-commits.mjs [--since REV]
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileProblems, isBundleInput, isDist, messageProblems } from './commit-rules.mjs'
+
+/** The last commit before the rule: commits after it are checked. */
+const RULE_SINCE = 'aba20d1'
+
+const git = (...args) => execFileSync('git', args, { encoding: 'utf8' }).trim()
+
+const sinceAt = process.argv.indexOf('--since')
+const since = sinceAt >= 0 ? process.argv[sinceAt + 1] : RULE_SINCE
+
+/** A shallow clone may not hold `since`: then every commit it holds is checked. */
+function known(revision) {
+  try {
+    git('cat-file', '-e', `${revision}^{commit}`)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The first commit of a shallow clone shows the whole tree as added: its files say nothing. */
+function hasParent(commit) {
+  return git('rev-list', '--parents', '-n', '1', commit).split(' ').length > 1
+}
+
+/**
+ * Whether `npm run bundle` on this commit's tree gives this commit's dist/. The worktree lies
+ * under .tmp/ with node_modules hard-linked into it: the bundle's chunk ids come from module
+ * paths, so node_modules must be inside the tree as in a clone (a symlink gives other ids).
+ */
+function bundleUnchanged(commit) {
+  mkdirSync('.tmp', { recursive: true })
+  const dir = mkdtempSync(join('.tmp', 'bisect-'))
+  try {
+    git('worktree', 'add', '--detach', '--quiet', dir, commit)
+    if (existsSync('node_modules')) {
+      execFileSync('cp', ['-al', 'node_modules', join(dir, 'node_modules')])
+    }
+    execFileSync('npm', ['run', '-s', 'bundle'], { cwd: dir, stdio: 'ignore' })
+    const status = execFileSync('git', ['status', '--porcelain', '--', 'dist'], {
+      cwd: dir,
+      encoding: 'utf8'
+    })
+    return status.trim() === ''
+  } finally {
+    git('worktree', 'remove', '--force', dir)
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const sinceKnown = known(since)
+if (!sinceKnown)
+  console.log(`${since} is not in this clone (a shallow one?): checking what it holds.`)
+const commits = git('rev-list', '--reverse', '--no-merges', sinceKnown ? `${since}..HEAD` : 'HEAD')
+  .split('\n')
+  .filter(Boolean)
+
+const failures = []
+for (const commit of commits) {
+  const subject = git('log', '-1', '--format=%s', commit)
+  const paths = hasParent(commit)
+    ? git('diff-tree', '--no-commit-id', '--name-only', '-r', commit).split('\n')
+    : []
+  const problems = [
+    ...messageProblems(git('log', '-1', '--format=%B', commit)),
+    ...fileProblems(paths)
+  ]
+  if (problems.length === 0 && paths.some(isBundleInput) && !paths.some(isDist)) {
+    if (!bundleUnchanged(commit)) {
+      problems.push('it changes the sources of dist/ without dist/: the bundle it leaves is stale')
+    }
+  }
+  if (problems.length > 0) {
+    failures.push(`${commit.slice(0, 10)} ${subject.slice(0, 60)}: ${problems.join('; ')}`)
+  }
+}
+if (failures.length > 0) {
+  console.error(`Commits that break main's habits (docs/development.md, "Commits"):`)
+  console.error(failures.join('\n'))
+  process.exit(1)
+}
+console.log(`${commits.length} commit(s) checked: short subjects, bodies, dist/ with its sources.`)
