@@ -345,6 +345,17 @@ describe('AdaptiveLimiter', () => {
     limiter.onRateLimited(1000)
     expect(limiter.limit).toBe(4)
   })
+
+  it('counts the 429s of one pause once: the successes between them still count', () => {
+    const { clock } = virtualClock()
+    const limiter = new AdaptiveLimiter(8, clock)
+    limiter.onRateLimited(1000)
+    for (let i = 0; i < 3; i++) limiter.onSuccess()
+    // Another answer of a request sent before the pause: the same push-back (http/push-back.ts).
+    limiter.onRateLimited(1000)
+    limiter.onSuccess()
+    expect(limiter.limit).toBe(5)
+  })
 })
 
 describe('readAnswer', () => {

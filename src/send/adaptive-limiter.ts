@@ -1,28 +1,28 @@
 /**
- * How many requests may be in flight, adapted to the service's answers. A 429 halves the
+ * How many purge requests may be in flight, adapted to the service's answers. A 429 halves the
  * limit for everyone and pauses new requests for the wait the service asked; each run of
  * successes as long as the current limit raises it by one again, up to the configured
  * concurrency (additive increase, multiplicative decrease, as TCP does), so a rate-limited
- * account is not hammered yet a passing burst does not slow the whole run.
+ * account is not hammered yet a passing burst does not slow the whole run. The numbers follow
+ * the action's one push-back rule (http/push-back.ts); this class is the sender's waiting.
  */
+import { PushBackRule } from '../http/push-back.js'
 import type { Clock } from '../time/clock.js'
 
 export class AdaptiveLimiter {
-  private currentLimit: number
+  private readonly rule: PushBackRule
   private inFlight = 0
-  private successStreak = 0
-  private pausedUntil = 0
   private readonly waiting: (() => void)[] = []
 
   constructor(
-    private readonly maxLimit: number,
+    maxLimit: number,
     private readonly clock: Clock
   ) {
-    this.currentLimit = maxLimit
+    this.rule = new PushBackRule(maxLimit)
   }
 
   get limit(): number {
-    return this.currentLimit
+    return this.rule.limit
   }
 
   /**
@@ -31,12 +31,12 @@ export class AdaptiveLimiter {
    */
   async acquire(signal?: AbortSignal): Promise<void> {
     for (;;) {
-      const pause = this.pausedUntil - this.clock.now()
+      const pause = this.rule.heldUntil - this.clock.now()
       if (pause > 0 && !signal?.aborted) {
         await this.clock.sleep(pause, signal)
         continue
       }
-      if (this.inFlight < this.currentLimit) {
+      if (this.inFlight < this.rule.limit) {
         this.inFlight++
         return
       }
@@ -50,20 +50,13 @@ export class AdaptiveLimiter {
   }
 
   onSuccess(): void {
-    this.successStreak++
-    if (this.successStreak >= this.currentLimit && this.currentLimit < this.maxLimit) {
-      this.currentLimit++
-      this.successStreak = 0
-      this.wakeWaiters()
-    }
+    if (this.rule.answered()) this.wakeWaiters()
   }
 
   onRateLimited(waitMs: number): void {
     const now = this.clock.now()
-    this.successStreak = 0
     // 429s that arrive during a pause answer requests sent before it: one event, one halving.
-    if (now >= this.pausedUntil) this.currentLimit = Math.max(1, Math.floor(this.currentLimit / 2))
-    this.pausedUntil = Math.max(this.pausedUntil, now + waitMs)
+    this.rule.pushedBack(now, now + waitMs)
   }
 
   private wakeWaiters(): void {
