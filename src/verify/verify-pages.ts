@@ -11,7 +11,6 @@
  * EXTRACTING are asked again until they answer HIT (warm), for a while after all are fresh.
  * Judging is judge.ts's job; this module only orders the requests.
  */
-import { retryAfterMs } from '../http/retry-after.js'
 import type { Clock } from '../time/clock.js'
 import { observeSkew, skewMs, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
 import type { Device } from './devices.js'
@@ -19,7 +18,6 @@ import { parseEdgeDate } from './edge-date.js'
 import { judge, type SiteAnswer, type Verdict } from './judge.js'
 import { edgeHeaderPrefix, edgeIds } from '../http/edge-headers.js'
 import { headerValue } from '../http/headers.js'
-import { isRetryableSiteStatus } from '../http/statuses.js'
 import { Semaphore } from './limiter.js'
 import { Naps } from './naps.js'
 import { PROBE_EVERY_MS, PropagationWatch, STALE_BACKOFF } from './poll-schedule.js'
@@ -27,6 +25,7 @@ import { backoffDelay, type Backoff } from '../http/backoff.js'
 import { RateGate } from './rate-gate.js'
 import { RateLimiter } from './rate-limiter.js'
 import { SiteRequestError } from '../http/site-client.js'
+import { retryWaitMs, SitePushBack } from './site-push-back.js'
 import {
   Tally,
   type CheckResult,
@@ -58,9 +57,6 @@ export type {
 } from './verify-options.js'
 export { DEFAULTS, verificationStatus }
 
-/** The longest wait a site's `Retry-After` is granted: a longer one is cut to this. */
-export const MAX_SITE_RETRY_AFTER_MS = 60_000
-
 /** A judged answer: the verdict is made once, in ask(), with the skew known then. */
 interface Judged {
   readonly answer: SiteAnswer
@@ -86,6 +82,7 @@ class VerifyRun {
   private readonly random: () => number
   private readonly slots: Semaphore
   private readonly rate: RateGate | undefined
+  private readonly pushBack: SitePushBack
   private readonly naps: Naps
   private readonly watch: PropagationWatch
   private readonly tally: Tally
@@ -97,15 +94,6 @@ class VerifyRun {
   private fatal: string | undefined
   private stopped = false
   private requests = 0
-  /** The site pushed back: no request leaves before this time (runner's clock). */
-  private heldUntil = Number.NEGATIVE_INFINITY
-  private pushBacks = 0
-  private heldBackMs = 0
-  /** Push-backs without a 429 free recovery since: each bare 429's pause grows with it. */
-  private pushBackStreak = 0
-  /** Answers without a push-back since the in-flight bound last changed. */
-  private answeredStreak = 0
-  private readonly maxInFlight: number
   private seenFresh = 0
   private staleNow = 0
   private oldContentNow = 0
@@ -121,12 +109,17 @@ class VerifyRun {
   ) {
     this.clock = options.clock
     this.random = options.random ?? Math.random
-    this.maxInFlight = options.concurrency ?? DEFAULTS.concurrency
-    this.slots = new Semaphore(this.maxInFlight)
+    this.slots = new Semaphore(options.concurrency ?? DEFAULTS.concurrency)
     this.rate =
       options.ratePerSecond === undefined
         ? undefined
         : new RateGate(new RateLimiter(options.ratePerSecond), this.clock)
+    this.pushBack = new SitePushBack(this.slots, this.rate, {
+      deadline: options.deadline,
+      backoff: options.staleBackoff ?? STALE_BACKOFF,
+      random: this.random,
+      onPushBack: options.onPushBack
+    })
     this.naps = new Naps(this.clock)
     this.watch = new PropagationWatch(options.staleBackoff)
     this.source = checksOf(pages, options.devices)
@@ -428,7 +421,7 @@ class VerifyRun {
       const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
       this.learnFrom(answer)
       // Before the slot is released, so that no other request leaves once the site pushed back.
-      this.notePushBack(answer)
+      this.pushBack.noteAnswer(answer, this.clock.now(), this.skew)
       // Decided before the slot is released, so that no further request leaves once the
       // site has shown it does not answer through the cache.
       const verdict = judge(answer, purgedAt, this.skew, content !== undefined)
@@ -452,8 +445,8 @@ class VerifyRun {
    */
   private async takeTurn(): Promise<boolean> {
     for (;;) {
-      while (!this.stopped && this.clock.now() < this.heldUntil) {
-        await this.naps.sleep(this.heldUntil - this.clock.now())
+      while (!this.stopped && this.clock.now() < this.pushBack.heldUntil) {
+        await this.naps.sleep(this.pushBack.heldUntil - this.clock.now())
       }
       if (this.stopped || !(await this.slots.acquire())) return false
       const passed = this.rate === undefined || (await this.rate.pass())
@@ -461,58 +454,9 @@ class VerifyRun {
         this.slots.release()
         return false
       }
-      if (this.clock.now() >= this.heldUntil) return true
+      if (this.clock.now() >= this.pushBack.heldUntil) return true
       // The site pushed back while this request waited for its turn: it waits too.
       this.slots.release()
-    }
-  }
-
-  /**
-   * A 429, or a 5xx with a `Retry-After`, is the site asking the whole job to slow down: every
-   * request waits what it asked (at most MAX_SITE_RETRY_AFTER_MS) or the backoff, and then
-   * half as many are in flight. Answers to requests sent before the pause began are part of the
-   * same push-back: they may lengthen the pause, but halve nothing again. Any other answer
-   * counts towards raising the bound again. Another 5xx is one page's trouble: its own backoff.
-   */
-  private notePushBack(answer: SiteAnswer): void {
-    if (!isRetryableSiteStatus(answer.status)) {
-      this.answeredStreak++
-      const inFlight = this.slots.size
-      if (this.answeredStreak < inFlight) return
-      this.answeredStreak = 0
-      if (inFlight < this.maxInFlight) this.slots.resize(inFlight + 1)
-      // A run of answers at the full bound: the site has recovered; a later 429 starts over.
-      else this.pushBackStreak = 0
-      return
-    }
-    const retryAfter = headerValue(answer.headers, 'retry-after')
-    const asked = retryAfterMs(retryAfter, this.clock.now() + skewMs(this.skew))
-    if (answer.status !== 429 && asked === undefined) return
-    const now = this.clock.now()
-    const pauseMs =
-      asked === undefined
-        ? this.backoff(this.options.staleBackoff ?? STALE_BACKOFF, this.pushBackStreak)
-        : Math.min(asked, MAX_SITE_RETRY_AFTER_MS)
-    const until = Math.min(this.options.deadline, now + pauseMs)
-    const newPushBack = now >= this.heldUntil
-    if (newPushBack) {
-      this.pushBacks++
-      this.pushBackStreak++
-      this.answeredStreak = 0
-      this.slots.resize(Math.floor(this.slots.size / 2))
-    }
-    if (until > this.heldUntil) {
-      this.heldBackMs += until - Math.max(now, this.heldUntil)
-      this.heldUntil = until
-      this.rate?.holdUntil(until)
-    }
-    if (newPushBack) {
-      this.options.onPushBack?.({
-        status: answer.status,
-        ...(asked !== undefined && retryAfter !== undefined && { retryAfter }),
-        pauseMs: Math.max(0, until - now),
-        inFlight: this.slots.size
-      })
     }
   }
 
@@ -560,21 +504,10 @@ class VerifyRun {
       : Math.min(this.options.deadline, this.allFreshAt + window)
   }
 
-  /**
-   * The wait before asking again after a 429 or 5xx: the backoff, or longer when the site's
-   * `Retry-After` asks for it (a date there is in the edge's clock), up to
-   * MAX_SITE_RETRY_AFTER_MS so that one header cannot park a check for hours; sleep() keeps
-   * it inside the deadline anyway.
-   */
+  /** The wait before asking a check again after a 429 or 5xx (site-push-back.ts). */
   private retryWait(answer: SiteAnswer, attempt: number): number {
     const backoff = this.backoff(this.options.staleBackoff ?? STALE_BACKOFF, attempt)
-    // The header means something only on a 429 or 5xx; other answers asked again keep the backoff.
-    if (!isRetryableSiteStatus(answer.status)) return backoff
-    const edgeNow = this.clock.now() + skewMs(this.skew)
-    const asked = retryAfterMs(headerValue(answer.headers, 'retry-after'), edgeNow)
-    return asked === undefined
-      ? backoff
-      : Math.max(backoff, Math.min(asked, MAX_SITE_RETRY_AFTER_MS))
+    return retryWaitMs(answer, backoff, this.clock.now() + skewMs(this.skew))
   }
 
   private backoff(backoff: Backoff, attempt: number): number {
@@ -643,8 +576,8 @@ class VerifyRun {
       skew: this.skew,
       requests: this.requests,
       durationMs,
-      ...(this.pushBacks > 0 && {
-        pushBacks: { count: this.pushBacks, heldBackMs: this.heldBackMs }
+      ...(this.pushBack.count > 0 && {
+        pushBacks: { count: this.pushBack.count, heldBackMs: this.pushBack.heldBackMs }
       })
     }
   }

@@ -1,0 +1,118 @@
+/**
+ * The public site pushing back on the verification. A 429, or a 5xx with a `Retry-After`, is
+ * the site asking the whole job to slow down: every request waits what it asked (at most
+ * MAX_SITE_RETRY_AFTER_MS) or the backoff, and then half as many are in flight, raised again by
+ * one after each run of answers as long as the bound: the action's one push-back rule
+ * (http/push-back.ts), which the purge sender follows too. This module turns the site's answers
+ * into that rule's events, and its numbers into the loop's waiting: the in-flight semaphore's
+ * size, the rate gate's hold, the `heldUntil` every request waits for. It also says how long one
+ * check waits after such an answer (retryWaitMs).
+ */
+import { backoffDelay, type Backoff } from '../http/backoff.js'
+import { headerValue } from '../http/headers.js'
+import { PushBackRule } from '../http/push-back.js'
+import { retryAfterMs } from '../http/retry-after.js'
+import { isRetryableSiteStatus } from '../http/statuses.js'
+import { skewMs, type SkewEstimate } from './clock.js'
+import type { SiteAnswer } from './judge.js'
+import type { Semaphore } from './limiter.js'
+import type { RateGate } from './rate-gate.js'
+import type { PushBack } from './verify-options.js'
+
+/** The longest wait a site's `Retry-After` is granted: a longer one is cut to this. */
+export const MAX_SITE_RETRY_AFTER_MS = 60_000
+
+export interface PushBackSettings {
+  /** The runner's time after which nothing waits: no pause lasts past it. */
+  readonly deadline: number
+  /** A 429 without `Retry-After` pauses this backoff's step, one further per push-back in a row. */
+  readonly backoff: Backoff
+  readonly random: () => number
+  /** Told when the site pushed back and every request waits (once per pause, not per answer). */
+  readonly onPushBack?: ((pushBack: PushBack) => void) | undefined
+}
+
+export class SitePushBack {
+  private readonly rule: PushBackRule
+  private pushBacks = 0
+  private heldBack = 0
+
+  /** `slots`: the requests in flight, resized as the rule says; `rate`: held while paused. */
+  constructor(
+    private readonly slots: Semaphore,
+    private readonly rate: RateGate | undefined,
+    private readonly settings: PushBackSettings
+  ) {
+    this.rule = new PushBackRule(slots.size)
+  }
+
+  /** The site pushed back: no request leaves before this time (runner's clock). */
+  get heldUntil(): number {
+    return this.rule.heldUntil
+  }
+
+  /** Times the site pushed back, each pausing every request (a push-back's answers count once). */
+  get count(): number {
+    return this.pushBacks
+  }
+
+  /** How long the push-backs held the requests back in all (overlapping pauses counted once). */
+  get heldBackMs(): number {
+    return this.heldBack
+  }
+
+  /**
+   * Every answer, as it arrives: a 429, or a 5xx with `Retry-After`, is a push-back. Answers to
+   * requests sent before the pause began are part of the same push-back: they may lengthen the
+   * pause, but halve nothing again. Any other answer counts towards raising the bound again.
+   * Another 5xx is one page's trouble: its own backoff (retryWaitMs). `now` is the runner's
+   * clock; `skew` places a `Retry-After` date, which is in the edge's.
+   */
+  noteAnswer(answer: SiteAnswer, now: number, skew: SkewEstimate): void {
+    if (!isRetryableSiteStatus(answer.status)) {
+      if (this.rule.answered()) this.slots.resize(this.rule.limit)
+      return
+    }
+    const retryAfter = headerValue(answer.headers, 'retry-after')
+    const asked = retryAfterMs(retryAfter, now + skewMs(skew))
+    if (answer.status !== 429 && asked === undefined) return
+    const pauseMs =
+      asked === undefined
+        ? backoffDelay(this.settings.backoff, this.rule.pushBacksInARow, this.settings.random())
+        : Math.min(asked, MAX_SITE_RETRY_AFTER_MS)
+    const until = Math.min(this.settings.deadline, now + pauseMs)
+    const heldUntil = this.rule.heldUntil
+    const newPushBack = this.rule.pushedBack(now, until)
+    if (newPushBack) {
+      this.pushBacks++
+      this.slots.resize(this.rule.limit)
+    }
+    if (until > heldUntil) {
+      this.heldBack += until - Math.max(now, heldUntil)
+      this.rate?.holdUntil(until)
+    }
+    if (newPushBack) {
+      this.settings.onPushBack?.({
+        status: answer.status,
+        ...(asked !== undefined && retryAfter !== undefined && { retryAfter }),
+        pauseMs: Math.max(0, until - now),
+        inFlight: this.rule.limit
+      })
+    }
+  }
+}
+
+/**
+ * The wait before asking one check again after a 429 or 5xx: `backoffMs`, or longer when the
+ * site's `Retry-After` asks for it (a date there is in the edge's clock: `edgeNow`), up to
+ * MAX_SITE_RETRY_AFTER_MS so that one header cannot park a check for hours; the loop's sleep
+ * keeps it inside the deadline anyway.
+ */
+export function retryWaitMs(answer: SiteAnswer, backoffMs: number, edgeNow: number): number {
+  // The header means something only on a 429 or 5xx; other answers asked again keep the backoff.
+  if (!isRetryableSiteStatus(answer.status)) return backoffMs
+  const asked = retryAfterMs(headerValue(answer.headers, 'retry-after'), edgeNow)
+  return asked === undefined
+    ? backoffMs
+    : Math.max(backoffMs, Math.min(asked, MAX_SITE_RETRY_AFTER_MS))
+}
