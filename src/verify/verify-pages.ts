@@ -15,17 +15,18 @@ import type { Clock } from '../time/clock.js'
 import { observeSkew, skewMs, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
 import type { Device } from './devices.js'
 import { parseEdgeDate } from './edge-date.js'
-import { judge, type SiteAnswer, type Verdict } from './judge.js'
-import { edgeHeaderPrefix, edgeIds } from '../http/edge-headers.js'
+import { judge, type SiteAnswer } from './judge.js'
+import { edgeHeaderPrefix } from '../http/edge-headers.js'
 import { headerValue } from '../http/headers.js'
 import { Semaphore } from './limiter.js'
 import { Naps } from './naps.js'
 import { PROBE_EVERY_MS, PropagationWatch, STALE_BACKOFF } from './poll-schedule.js'
-import { backoffDelay, type Backoff } from '../http/backoff.js'
+import type { Backoff } from '../http/backoff.js'
 import { RateGate } from './rate-gate.js'
 import { RateLimiter } from './rate-limiter.js'
 import { SiteRequestError } from '../http/site-client.js'
-import { retryWaitMs, SitePushBack } from './site-push-back.js'
+import { PageCheck, type Asked, type CheckLoop } from './page-check.js'
+import { SitePushBack } from './site-push-back.js'
 import {
   Tally,
   type CheckResult,
@@ -57,19 +58,6 @@ export type {
 } from './verify-options.js'
 export { DEFAULTS, verificationStatus }
 
-/** A judged answer: the verdict is made once, in ask(), with the skew known then. */
-interface Judged {
-  readonly answer: SiteAnswer
-  readonly verdict: Verdict
-  /** The purge's acceptance the answer was judged against (a re-purge's, once there is one). */
-  readonly purgedAt: number | undefined
-}
-
-interface Check {
-  readonly page: PageToCheck
-  readonly device: Device
-}
-
 export async function verifyPages(
   pages: Iterable<PageToCheck>,
   options: VerifyOptions
@@ -77,35 +65,37 @@ export async function verifyPages(
   return new VerifyRun(pages, options).run()
 }
 
-class VerifyRun {
-  private readonly clock: Clock
-  private readonly random: () => number
+class VerifyRun implements CheckLoop {
+  readonly clock: Clock
+  readonly random: () => number
   private readonly slots: Semaphore
   private readonly rate: RateGate | undefined
   private readonly pushBack: SitePushBack
   private readonly naps: Naps
   private readonly watch: PropagationWatch
-  private readonly tally: Tally
-  private readonly source: Iterator<Check>
+  readonly tally: Tally
+  private readonly source: Iterator<PageCheck>
   private readonly totalChecks: number
-  private readonly measureFrom: number
+  readonly measureFrom: number
   private skew: SkewEstimate = UNMEASURED_SKEW
   private sawStatusHeader = false
   private fatal: string | undefined
-  private stopped = false
+  private halted = false
   private requests = 0
-  private seenFresh = 0
-  private staleNow = 0
-  private oldContentNow = 0
+  // Kept up to date by the checks (page-check.ts): the progress reports them, the probe and the
+  // warm-up window go by them.
+  seenFresh = 0
+  staleNow = 0
+  oldContentNow = 0
   /** When a stale check's request last left: the probe asks one when it has been too long. */
-  private lastStaleAskAt: number
+  lastStaleAskAt: number
   private pendingFreshness: number
   /** When the last check stopped waiting for freshness: the warm-up window opens then. */
-  private allFreshAt: number | undefined
+  private allFreshSince: number | undefined
 
   constructor(
     pages: Iterable<PageToCheck>,
-    private readonly options: VerifyOptions
+    readonly options: VerifyOptions
   ) {
     this.clock = options.clock
     this.random = options.random ?? Math.random
@@ -122,12 +112,21 @@ class VerifyRun {
     })
     this.naps = new Naps(this.clock)
     this.watch = new PropagationWatch(options.staleBackoff)
-    this.source = checksOf(pages, options.devices)
+    this.source = checksOf(pages, options.devices, this)
     this.tally = new Tally(options.devices.map(device => device.name))
     this.totalChecks = options.pageCount * options.devices.length
     this.pendingFreshness = this.totalChecks
     this.measureFrom = options.lastAcceptedAt ?? this.clock.now()
     this.lastStaleAskAt = this.clock.now()
+  }
+
+  /** The run stopped (not the public site): the checks end where they are. */
+  get stopped(): boolean {
+    return this.halted
+  }
+
+  get allFreshAt(): number | undefined {
+    return this.allFreshSince
   }
 
   async run(): Promise<Verification> {
@@ -157,7 +156,7 @@ class VerifyRun {
     while (!this.stopped && this.clock.now() < this.options.deadline) {
       const next = this.source.next()
       if (next.done === true) return
-      await this.runCheck(next.value)
+      await next.value.run()
     }
   }
 
@@ -205,203 +204,16 @@ class VerifyRun {
     }
   }
 
-  private async runCheck(check: Check): Promise<void> {
-    const url = check.page.url.href
-    let retryAttempt = 0
-    let staleAttempt = 0
-    let requests = 0
-    let lastProblem: string | undefined
-    let lastStale:
-      | {
-          detail: string
-          reason: StaleReason
-          cachedAtMs?: number
-          judgedAgainst?: number
-          edgeIds?: string
-        }
-      | undefined
-    let stale = false
-    /** The last answer was old content (counted in oldContentNow). */
-    let old = false
-    /** The last answer was EXTRACTING without the build (content proof): the HIT will tell. */
-    let rendering = false
-    let renderAttempt = 0
-    /** The purge (its acceptance) this check has seen arrive here: said once to the watch. */
-    let arrivedFor: number | undefined
-    let freshAt: number | undefined
-    const leaveStale = (): void => {
-      if (stale) this.staleNow--
-      if (old) this.oldContentNow--
-      stale = false
-      old = false
-    }
-    /**
-     * Stale, then the purge seen here (fresh, rendering, or old content): the purge reached this
-     * data center, so the other stale checks are probably past it too; ask them now rather
-     * than after their backoff. `purgedAt` says which purge (a re-purge arrives again).
-     */
-    const purgeArrived = (at: number, purgedAt: number | undefined): void => {
-      if (!stale || (arrivedFor !== undefined && arrivedFor === purgedAt)) return
-      arrivedFor = purgedAt
-      this.watch.arrived(at, at - (purgedAt ?? this.measureFrom))
-      this.naps.wakeStale()
-    }
-    const markFresh = (purgedAt: number | undefined): void => {
-      freshAt = this.clock.now()
-      purgeArrived(freshAt, purgedAt)
-      leaveStale()
-      this.seenFresh++
-      this.doneWaitingForFreshness()
-    }
-    const finish = (
-      state: CheckState,
-      warm: boolean,
-      detail?: string,
-      httpStatus?: number,
-      staleReason?: StaleReason,
-      seen?: Pick<CheckResult, 'cachedAtMs' | 'judgedAgainst' | 'edgeIds'>
-    ): void => {
-      leaveStale()
-      if (freshAt === undefined) this.doneWaitingForFreshness()
-      this.tally.add({
-        url,
-        device: check.device.name,
-        state,
-        warm,
-        requests,
-        ...(freshAt !== undefined && { settledAfterMs: Math.max(0, freshAt - this.measureFrom) }),
-        ...(detail !== undefined && { detail }),
-        ...(httpStatus !== undefined && { httpStatus }),
-        ...(staleReason !== undefined && { staleReason }),
-        ...(seen?.cachedAtMs !== undefined && { cachedAtMs: seen.cachedAtMs }),
-        ...(seen?.judgedAgainst !== undefined && { judgedAgainst: seen.judgedAgainst }),
-        ...(seen?.edgeIds !== undefined && { edgeIds: seen.edgeIds })
-      })
-    }
-
-    while (!this.stopped) {
-      if (this.clock.now() >= this.options.deadline) {
-        // Never asked: counted as not started (summarize), not as a check that failed.
-        if (requests === 0) return
-        if (rendering) {
-          finish(
-            'failed',
-            false,
-            'still rendering (EXTRACTING) at the deadline: the page was never seen with the build'
-          )
-        } else if (lastStale !== undefined && lastProblem === undefined) {
-          finish('stale', false, lastStale.detail, undefined, lastStale.reason, lastStale)
-        } else {
-          finish('failed', false, `still failing at the deadline: ${lastProblem ?? 'no answer'}`)
-        }
-        return
-      }
-      if (stale) this.lastStaleAskAt = this.clock.now()
-      const asked = await this.ask(check)
-      if (asked === 'stopped') return
-      if (asked === 'late') continue
-      requests++
-      if (asked instanceof SiteRequestError) {
-        lastProblem = asked.kind === 'timeout' ? `timeout (${asked.message})` : asked.message
-        await this.sleep(this.backoff(this.options.staleBackoff ?? STALE_BACKOFF, retryAttempt++))
-        continue
-      }
-      const { answer, verdict } = asked
-      const ids = edgeIds(answer.headers)
-      rendering = verdict.kind === 'rendering'
-      switch (verdict.kind) {
-        case 'retry':
-          lastProblem = ids ? `${verdict.reason} (${ids})` : verdict.reason
-          await this.sleep(this.retryWait(answer, retryAttempt++))
-          continue
-        case 'no-status-header':
-          // ask() stopped the run already when no answer ever had the header.
-          if (this.stopped) return
-          if (verdict.gone) {
-            markFresh(asked.purgedAt)
-            finish('gone', false, undefined, answer.status)
-            return
-          }
-          finish('failed', false, `HTTP ${answer.status} without a *-Kc-Status header`)
-          return
-        case 'stale': {
-          lastProblem = undefined
-          const served =
-            verdict.detail === undefined
-              ? verdict.cacheDate
-              : `${verdict.detail}; cached ${verdict.cacheDate}`
-          if (verdict.reason === 'old-content') {
-            const seenAt = this.clock.now()
-            purgeArrived(seenAt, asked.purgedAt)
-            this.options.content?.oldContent?.seen(check.page.url, seenAt, asked.purgedAt)
-          }
-          lastStale = {
-            detail: ids ? `${served} (${ids})` : served,
-            reason: verdict.reason,
-            ...(verdict.cachedAtMs !== undefined && { cachedAtMs: verdict.cachedAtMs }),
-            ...(asked.purgedAt !== undefined && { judgedAgainst: asked.purgedAt }),
-            ...(ids !== undefined && { edgeIds: ids })
-          }
-          if (!stale) this.staleNow++
-          stale = true
-          if (old !== (verdict.reason === 'old-content')) {
-            old = !old
-            this.oldContentNow += old ? 1 : -1
-          }
-          const askedAt = this.clock.now()
-          const next = this.watch.staleDelay(askedAt, staleAttempt, this.random)
-          staleAttempt = next.nextAttempt
-          await this.sleepStale(next.delayMs, askedAt)
-          continue
-        }
-        case 'fresh':
-          markFresh(asked.purgedAt)
-          if (!verdict.warm) {
-            const warm = await this.warmUp(check)
-            requests += warm.requests
-            finish('fresh', warm.warm)
-          } else {
-            finish('fresh', true)
-          }
-          return
-        case 'gone':
-        case 'not-cacheable':
-        case 'unverifiable':
-          markFresh(asked.purgedAt)
-          finish(verdict.kind, false, undefined, answer.status)
-          return
-        case 'rendering': {
-          // The purge arrived (this request started a render, or one is under way), but the
-          // build was not seen yet: ask again soon, as a warm-up does, until the HIT says.
-          lastProblem = undefined
-          purgeArrived(this.clock.now(), asked.purgedAt)
-          leaveStale()
-          const delay = this.backoff(
-            this.options.warmBackoff ?? DEFAULTS.warmBackoff,
-            renderAttempt++
-          )
-          await this.sleep(delay)
-          continue
-        }
-        case 'bypassed':
-          // Settled like DYNAMIC: nothing the cache serves can be judged in this answer.
-          markFresh(asked.purgedAt)
-          finish('bypassed', false, ids ? `${verdict.reason} (${ids})` : verdict.reason)
-          return
-      }
-    }
-  }
-
   /**
    * One request through the limits (in flight, then the rate), and its verdict; 'stopped' when
    * the run stopped while waiting, 'late' when the deadline passed meanwhile (nothing is sent:
    * a queue of checks must not run on past the deadline).
    */
-  private async ask(
-    check: Check,
+  async ask(
+    check: PageCheck,
     /** False in a warm-up: the page's content is proven already, only the HIT is awaited. */
-    proveContent = true
-  ): Promise<Judged | SiteRequestError | 'stopped' | 'late'> {
+    proveContent: boolean
+  ): Promise<Asked> {
     if (!(await this.takeTurn())) return 'stopped'
     try {
       const sentAt = this.clock.now()
@@ -467,55 +279,26 @@ class VerifyRun {
     if (edgeHeaderPrefix(answer.headers) !== undefined) this.sawStatusHeader = true
   }
 
-  private doneWaitingForFreshness(): void {
+  doneWaitingForFreshness(): void {
     this.pendingFreshness--
-    if (this.pendingFreshness === 0) this.allFreshAt = this.clock.now()
+    if (this.pendingFreshness === 0) this.allFreshSince = this.clock.now()
   }
 
-  /** Asks again until HIT, within the warm-up window and never past the deadline. */
-  private async warmUp(check: Check): Promise<{ warm: boolean; requests: number }> {
-    let requests = 0
-    for (let attempt = 0; ; attempt++) {
-      const delay = this.backoff(this.options.warmBackoff ?? DEFAULTS.warmBackoff, attempt)
-      const end = this.warmEnd()
-      if (this.clock.now() + delay >= end) {
-        // Sleep to the end of the window only while it can still move (some check is pending).
-        if (this.allFreshAt !== undefined || this.clock.now() >= this.options.deadline) {
-          return { warm: false, requests }
-        }
-      }
-      await this.sleep(Math.min(delay, Math.max(0, end - this.clock.now())))
-      if (this.stopped) return { warm: false, requests }
-      if (this.clock.now() >= this.warmEnd()) return { warm: false, requests }
-      // The check was proven fresh (its content too): the warm-up only waits for the HIT of that
-      // render, so its body is not read again.
-      const asked = await this.ask(check, false)
-      if (asked === 'stopped' || asked === 'late') return { warm: false, requests }
-      requests++
-      if (asked instanceof SiteRequestError) continue
-      if (asked.verdict.kind === 'fresh' && asked.verdict.warm) return { warm: true, requests }
-    }
+  edgeNow(): number {
+    return this.clock.now() + skewMs(this.skew)
   }
 
-  private warmEnd(): number {
-    const window = this.options.warmWindowMs ?? DEFAULTS.warmWindowMs
-    return this.allFreshAt === undefined
-      ? this.options.deadline
-      : Math.min(this.options.deadline, this.allFreshAt + window)
+  staleDelay(now: number, attempt: number): { delayMs: number; nextAttempt: number } {
+    return this.watch.staleDelay(now, attempt, this.random)
   }
 
-  /** The wait before asking a check again after a 429 or 5xx (site-push-back.ts). */
-  private retryWait(answer: SiteAnswer, attempt: number): number {
-    const backoff = this.backoff(this.options.staleBackoff ?? STALE_BACKOFF, attempt)
-    return retryWaitMs(answer, backoff, this.clock.now() + skewMs(this.skew))
-  }
-
-  private backoff(backoff: Backoff, attempt: number): number {
-    return backoffDelay(backoff, attempt, this.random())
+  purgeArrived(at: number, afterMs: number): void {
+    this.watch.arrived(at, afterMs)
+    this.naps.wakeStale()
   }
 
   /** Sleeps, but never past the deadline, and not at all once the run stopped. */
-  private async sleep(ms: number): Promise<void> {
+  async sleep(ms: number): Promise<void> {
     await this.naps.sleep(this.untilDeadline(ms))
   }
 
@@ -525,7 +308,7 @@ class VerifyRun {
   }
 
   /** A stale check's sleep: woken early when the purge arrives, or by the probe. */
-  private async sleepStale(ms: number, lastAttemptAt: number): Promise<void> {
+  async sleepStale(ms: number, lastAttemptAt: number): Promise<void> {
     const woken = await this.naps.sleep(this.untilDeadline(ms), 'stale')
     // Woken early: still leave a short gap after this check's last request, so a burst of
     // wake-ups cannot turn into a burst of requests for one page.
@@ -536,7 +319,7 @@ class VerifyRun {
   private stop(reason: string): void {
     if (this.fatal !== undefined) return
     this.fatal = reason
-    this.stopped = true
+    this.halted = true
     this.slots.close()
     this.rate?.close()
     this.naps.stop()
@@ -584,6 +367,10 @@ class VerifyRun {
 }
 
 /** Each page on each device, made as the lanes ask for them. */
-function* checksOf(pages: Iterable<PageToCheck>, devices: readonly Device[]): Iterator<Check> {
-  for (const page of pages) for (const device of devices) yield { page, device }
+function* checksOf(
+  pages: Iterable<PageToCheck>,
+  devices: readonly Device[],
+  loop: CheckLoop
+): Iterator<PageCheck> {
+  for (const page of pages) for (const device of devices) yield new PageCheck(page, device, loop)
 }

@@ -1,0 +1,370 @@
+/**
+ * One (page, device) check's life, from its first request to its line in the tally. The loop
+ * (verify-run.ts) makes each request under its limits and judges the answer (judge.ts); the
+ * check says what the verdict means for it: asked (a request came back), judged (settled,
+ * ask again, or warm up), finished (one line in the tally, with named fields). A stale check is
+ * asked again on the schedule of poll-schedule.ts; pages first seen EXTRACTING are asked again
+ * until they answer HIT (warm), for a while after all are fresh; the deadline ends the others.
+ * A check holds only its own state, a few numbers, so thousands under way stay small; what all
+ * the checks share (the counts the progress reports, the purge's arrival) stays with the loop.
+ */
+import { backoffDelay, type Backoff } from '../http/backoff.js'
+import { edgeIds } from '../http/edge-headers.js'
+import { SiteRequestError } from '../http/site-client.js'
+import type { Clock } from '../time/clock.js'
+import type { Device } from './devices.js'
+import type { SiteAnswer, Verdict } from './judge.js'
+import { STALE_BACKOFF } from './poll-schedule.js'
+import { retryWaitMs } from './site-push-back.js'
+import type { CheckResult, Tally } from './tally.js'
+import { DEFAULTS, type PageToCheck, type VerifyOptions } from './verify-options.js'
+
+/** A judged answer: the verdict is made once, in the loop's ask(), with the skew known then. */
+export interface Judged {
+  readonly answer: SiteAnswer
+  readonly verdict: Verdict
+  /** The purge's acceptance the answer was judged against (a re-purge's, once there is one). */
+  readonly purgedAt: number | undefined
+}
+
+/**
+ * One request of a check: judged, or no answer (the error); 'stopped' when the run stopped
+ * while it waited its turn, 'late' when the deadline passed meanwhile (nothing was sent).
+ */
+export type Asked = Judged | SiteRequestError | 'stopped' | 'late'
+
+/** How a check ended: its line in the tally, but for what the check itself knows. */
+export type Ending = Pick<
+  CheckResult,
+  | 'state'
+  | 'warm'
+  | 'detail'
+  | 'httpStatus'
+  | 'staleReason'
+  | 'cachedAtMs'
+  | 'judgedAgainst'
+  | 'edgeIds'
+>
+
+/**
+ * What a check does after an answer: nothing more ('ended'), ask again after `waitMs` (as a
+ * stale check, woken early when the purge arrives), or warm up before it finishes.
+ */
+type Next = 'ended' | 'ask-again' | 'ask-again-stale' | 'warm-up'
+
+type StaleVerdict = Extract<Verdict, { kind: 'stale' }>
+
+/** What a check needs of the loop that runs it (verify-run.ts). */
+export interface CheckLoop {
+  readonly options: VerifyOptions
+  readonly clock: Clock
+  /** Every wait's jitter. */
+  readonly random: () => number
+  /** The run stopped (not the public site): every check ends where it is, unrecorded. */
+  readonly stopped: boolean
+  /** Times to fresh count from here (runner's clock). */
+  readonly measureFrom: number
+  /** When the last check stopped waiting for freshness: the warm-up window opens then. */
+  readonly allFreshAt: number | undefined
+  readonly tally: Tally
+  /** Checks seen fresh, checks whose last answer was stale, and of those old content. */
+  seenFresh: number
+  staleNow: number
+  oldContentNow: number
+  /** When a stale check's request last left: the probe asks one when it has been too long. */
+  lastStaleAskAt: number
+  /** One request through the limits, and its verdict (proveContent false: the HIT alone). */
+  ask(check: PageCheck, proveContent: boolean): Promise<Asked>
+  /** Sleeps, but never past the deadline, and not at all once the run stopped. */
+  sleep(ms: number): Promise<void>
+  /** A stale check's sleep: woken early when the purge arrives, or by the probe. */
+  sleepStale(ms: number, lastAttemptAt: number): Promise<void>
+  /** Now in the edge's clock, as far as its answers tell (a `Retry-After` date is in it). */
+  edgeNow(): number
+  /** The wait after a stale answer, and the backoff step next (poll-schedule.ts). */
+  staleDelay(now: number, attempt: number): { delayMs: number; nextAttempt: number }
+  /** A check saw the purge arrive, `afterMs` after its acceptance: the stale checks are asked now. */
+  purgeArrived(at: number, afterMs: number): void
+  /** A check stopped waiting for freshness (fresh, or finished without). */
+  doneWaitingForFreshness(): void
+}
+
+export class PageCheck {
+  /** Requests made, warm-ups included. */
+  private requests = 0
+  private retryAttempt = 0
+  private staleAttempt = 0
+  private renderAttempt = 0
+  /** Why the last request failed (no answer, 429, 5xx, unreadable); undefined after an answer. */
+  private lastProblem: string | undefined
+  /** The last stale answer's ending: how the check ends if the deadline comes next. */
+  private staleEnding: Ending | undefined
+  /** The last answer was stale (counted in the loop's staleNow). */
+  private stale = false
+  /** The last answer was old content (counted in oldContentNow). */
+  private old = false
+  /** The last answer was EXTRACTING without the build (content proof): the HIT will tell. */
+  private rendering = false
+  /** The purge (its acceptance) this check has seen arrive here: said once to the watch. */
+  private arrivedFor: number | undefined
+  private freshAt: number | undefined
+  /** What judged() chose: the wait before asking again, and when the stale answer came. */
+  private waitMs = 0
+  private staleAnsweredAt = 0
+
+  constructor(
+    readonly page: PageToCheck,
+    readonly device: Device,
+    private readonly loop: CheckLoop
+  ) {}
+
+  /** Asks until the check is settled or the deadline ends it (or the run stops). */
+  async run(): Promise<void> {
+    const { loop } = this
+    while (!loop.stopped) {
+      if (loop.clock.now() >= loop.options.deadline) {
+        // Never asked: counted as not started (summarize), not as a check that failed.
+        if (this.requests > 0) this.finished(this.endingAtDeadline())
+        return
+      }
+      if (this.stale) loop.lastStaleAskAt = loop.clock.now()
+      const asked = await loop.ask(this, true)
+      if (asked === 'stopped') return
+      if (asked === 'late') continue
+      switch (this.asked(asked)) {
+        case 'ended':
+          return
+        case 'ask-again':
+          await loop.sleep(this.waitMs)
+          continue
+        case 'ask-again-stale':
+          await loop.sleepStale(this.waitMs, this.staleAnsweredAt)
+          continue
+        case 'warm-up':
+          this.finished({ state: 'fresh', warm: await this.warmUp() })
+          return
+      }
+    }
+  }
+
+  /** A request came back: with an answer (judged), or without one (the error). */
+  private asked(outcome: Judged | SiteRequestError): Next {
+    this.requests++
+    if (!(outcome instanceof SiteRequestError)) return this.judged(outcome)
+    this.lastProblem = outcome.kind === 'timeout' ? `timeout (${outcome.message})` : outcome.message
+    this.waitMs = this.backoff(this.loop.options.staleBackoff ?? STALE_BACKOFF, this.retryAttempt++)
+    return 'ask-again'
+  }
+
+  /** What the verdict on an answer means for this check: settled, or what it does next. */
+  private judged({ answer, verdict, purgedAt }: Judged): Next {
+    const ids = edgeIds(answer.headers)
+    this.rendering = verdict.kind === 'rendering'
+    switch (verdict.kind) {
+      case 'retry': {
+        this.lastProblem = ids ? `${verdict.reason} (${ids})` : verdict.reason
+        const backoff = this.backoff(
+          this.loop.options.staleBackoff ?? STALE_BACKOFF,
+          this.retryAttempt++
+        )
+        this.waitMs = retryWaitMs(answer, backoff, this.loop.edgeNow())
+        return 'ask-again'
+      }
+      case 'no-status-header':
+        // ask() stopped the run already when no answer ever had the header.
+        if (this.loop.stopped) return 'ended'
+        if (verdict.gone) {
+          this.markFresh(purgedAt)
+          this.finished({ state: 'gone', warm: false, httpStatus: answer.status })
+          return 'ended'
+        }
+        this.finished({
+          state: 'failed',
+          warm: false,
+          detail: `HTTP ${answer.status} without a *-Kc-Status header`
+        })
+        return 'ended'
+      case 'stale':
+        return this.judgedStale(verdict, purgedAt, ids)
+      case 'fresh':
+        this.markFresh(purgedAt)
+        if (!verdict.warm) return 'warm-up'
+        this.finished({ state: 'fresh', warm: true })
+        return 'ended'
+      case 'gone':
+      case 'not-cacheable':
+      case 'unverifiable':
+        this.markFresh(purgedAt)
+        this.finished({ state: verdict.kind, warm: false, httpStatus: answer.status })
+        return 'ended'
+      case 'rendering':
+        // The purge arrived (this request started a render, or one is under way), but the
+        // build was not seen yet: ask again soon, as a warm-up does, until the HIT says.
+        this.lastProblem = undefined
+        this.purgeArrived(this.loop.clock.now(), purgedAt)
+        this.leaveStale()
+        this.waitMs = this.backoff(
+          this.loop.options.warmBackoff ?? DEFAULTS.warmBackoff,
+          this.renderAttempt++
+        )
+        return 'ask-again'
+      case 'bypassed':
+        // Settled like DYNAMIC: nothing the cache serves can be judged in this answer.
+        this.markFresh(purgedAt)
+        this.finished({
+          state: 'bypassed',
+          warm: false,
+          detail: ids ? `${verdict.reason} (${ids})` : verdict.reason
+        })
+        return 'ended'
+    }
+  }
+
+  /** Stale (the purge not here yet, or old content): counted as stale now, asked again later. */
+  private judgedStale(
+    verdict: StaleVerdict,
+    purgedAt: number | undefined,
+    ids: string | undefined
+  ): Next {
+    const { loop } = this
+    this.lastProblem = undefined
+    const served =
+      verdict.detail === undefined
+        ? verdict.cacheDate
+        : `${verdict.detail}; cached ${verdict.cacheDate}`
+    if (verdict.reason === 'old-content') {
+      const seenAt = loop.clock.now()
+      this.purgeArrived(seenAt, purgedAt)
+      loop.options.content?.oldContent?.seen(this.page.url, seenAt, purgedAt)
+    }
+    this.staleEnding = {
+      state: 'stale',
+      warm: false,
+      detail: ids ? `${served} (${ids})` : served,
+      staleReason: verdict.reason,
+      ...(verdict.cachedAtMs !== undefined && { cachedAtMs: verdict.cachedAtMs }),
+      ...(purgedAt !== undefined && { judgedAgainst: purgedAt }),
+      ...(ids !== undefined && { edgeIds: ids })
+    }
+    if (!this.stale) loop.staleNow++
+    this.stale = true
+    if (this.old !== (verdict.reason === 'old-content')) {
+      this.old = !this.old
+      loop.oldContentNow += this.old ? 1 : -1
+    }
+    const askedAt = loop.clock.now()
+    const next = loop.staleDelay(askedAt, this.staleAttempt)
+    this.staleAttempt = next.nextAttempt
+    this.waitMs = next.delayMs
+    this.staleAnsweredAt = askedAt
+    return 'ask-again-stale'
+  }
+
+  /** How the check ends when the deadline comes before an answer settled it. */
+  private endingAtDeadline(): Ending {
+    if (this.rendering) {
+      return {
+        state: 'failed',
+        warm: false,
+        detail:
+          'still rendering (EXTRACTING) at the deadline: the page was never seen with the build'
+      }
+    }
+    if (this.staleEnding !== undefined && this.lastProblem === undefined) return this.staleEnding
+    return {
+      state: 'failed',
+      warm: false,
+      detail: `still failing at the deadline: ${this.lastProblem ?? 'no answer'}`
+    }
+  }
+
+  /** Asks again until HIT, within the warm-up window and never past the deadline; true: warm. */
+  private async warmUp(): Promise<boolean> {
+    const { loop } = this
+    const backoff = loop.options.warmBackoff ?? DEFAULTS.warmBackoff
+    for (let attempt = 0; ; attempt++) {
+      const delay = this.backoff(backoff, attempt)
+      const end = this.warmEnd()
+      if (loop.clock.now() + delay >= end) {
+        // Sleep to the end of the window only while it can still move (some check is pending).
+        if (loop.allFreshAt !== undefined || loop.clock.now() >= loop.options.deadline) {
+          return false
+        }
+      }
+      await loop.sleep(Math.min(delay, Math.max(0, end - loop.clock.now())))
+      if (loop.stopped) return false
+      if (loop.clock.now() >= this.warmEnd()) return false
+      // The check was proven fresh (its content too): the warm-up only waits for the HIT of that
+      // render, so its body is not read again.
+      const asked = await loop.ask(this, false)
+      if (asked === 'stopped' || asked === 'late') return false
+      this.requests++
+      if (asked instanceof SiteRequestError) continue
+      if (asked.verdict.kind === 'fresh' && asked.verdict.warm) return true
+    }
+  }
+
+  /** The warm-up window's end: the deadline, or a while after every check stopped waiting. */
+  private warmEnd(): number {
+    const { options, allFreshAt } = this.loop
+    const window = options.warmWindowMs ?? DEFAULTS.warmWindowMs
+    return allFreshAt === undefined
+      ? options.deadline
+      : Math.min(options.deadline, allFreshAt + window)
+  }
+
+  /** Seen fresh (or settled): no longer stale, no longer waited for. */
+  private markFresh(purgedAt: number | undefined): void {
+    this.freshAt = this.loop.clock.now()
+    this.purgeArrived(this.freshAt, purgedAt)
+    this.leaveStale()
+    this.loop.seenFresh++
+    this.loop.doneWaitingForFreshness()
+  }
+
+  /**
+   * Stale, then the purge seen here (fresh, rendering, or old content): the purge reached this
+   * data center, so the other stale checks are probably past it too; ask them now rather
+   * than after their backoff. `purgedAt` says which purge (a re-purge arrives again).
+   */
+  private purgeArrived(at: number, purgedAt: number | undefined): void {
+    if (!this.stale || (this.arrivedFor !== undefined && this.arrivedFor === purgedAt)) return
+    this.arrivedFor = purgedAt
+    this.loop.purgeArrived(at, at - (purgedAt ?? this.loop.measureFrom))
+  }
+
+  private leaveStale(): void {
+    if (this.stale) this.loop.staleNow--
+    if (this.old) this.loop.oldContentNow--
+    this.stale = false
+    this.old = false
+  }
+
+  /** The check ended: its line in the tally, with what the check knows itself. */
+  private finished(ending: Ending): void {
+    this.leaveStale()
+    if (this.freshAt === undefined) this.loop.doneWaitingForFreshness()
+    const { measureFrom } = this.loop
+    this.loop.tally.add({
+      url: this.page.url.href,
+      device: this.device.name,
+      state: ending.state,
+      warm: ending.warm,
+      requests: this.requests,
+      ...(this.freshAt !== undefined && {
+        settledAfterMs: Math.max(0, this.freshAt - measureFrom)
+      }),
+      ...(ending.detail !== undefined && { detail: ending.detail }),
+      ...(ending.httpStatus !== undefined && { httpStatus: ending.httpStatus }),
+      ...(ending.staleReason !== undefined && { staleReason: ending.staleReason }),
+      ...(ending.cachedAtMs !== undefined && { cachedAtMs: ending.cachedAtMs }),
+      ...(ending.judgedAgainst !== undefined && { judgedAgainst: ending.judgedAgainst }),
+      ...(ending.edgeIds !== undefined && { edgeIds: ending.edgeIds })
+    })
+  }
+
+  /** The wait before the `attempt`-th retry on `backoff`, jittered. */
+  private backoff(backoff: Backoff, attempt: number): number {
+    return backoffDelay(backoff, attempt, this.loop.random())
+  }
+}
