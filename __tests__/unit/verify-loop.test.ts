@@ -1,7 +1,7 @@
 /**
- * The polling loop (src/verify/verify-pages.ts) against fake sites, on the test clock
- * (__tests__/support/virtual-clock.ts): minutes of propagation take milliseconds, and every
- * time asserted is exact.
+ * The polling loop (src/verify/verify-run.ts, each check a page-check.ts) against fake sites,
+ * on the test clock (__tests__/support/virtual-clock.ts): minutes of propagation take
+ * milliseconds, and every time asserted is exact.
  */
 import { describe, expect, it } from '@jest/globals'
 import { BUILT_IN_DEVICES, type Device } from '../../src/verify/devices.js'

@@ -1,5 +1,5 @@
 /**
- * When to ask a stale check again. Pure: the loop (verify-pages.ts) gives the time and the
+ * When to ask a stale check again. Pure: the loop (verify-run.ts) gives the time and the
  * random numbers, so the rule is tested with a test clock.
  *
  * A purge reaches a data center at one moment and then spreads through it, so the arrival seen

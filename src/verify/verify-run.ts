@@ -1,0 +1,351 @@
+/**
+ * The polling loop: asks the public site for every (page, device) check until each is settled
+ * or the deadline passes. Pages stream in: at most `window` checks are under way at once (a new
+ * page is taken when one ends), and what a check leaves behind is a count in the tally, so
+ * 100,000 pages on three devices run in the memory of a few thousand. At most `concurrency`
+ * requests are in flight, and at most `ratePerSecond` leave each second (retries and warm-ups
+ * included). When the site pushes back (a 429, or a `Retry-After` on a 5xx), the whole job
+ * holds back, not only that page: no request leaves until the time it asked for (or the
+ * backoff), then they go on at the rate with half as many in flight, raised again by one after
+ * each run of answers as long as the bound (as the purge sender does; site-push-back.ts). A
+ * check's own life (asked again while stale, warmed until HIT, finished) is page-check.ts's;
+ * judging an answer is judge.ts's; this module only orders the requests and keeps what the
+ * checks share: the limits, the clock skew, the progress, the probe and the tally.
+ */
+import type { Clock } from '../time/clock.js'
+import { edgeHeaderPrefix } from '../http/edge-headers.js'
+import { headerValue } from '../http/headers.js'
+import { SiteRequestError } from '../http/site-client.js'
+import { observeSkew, skewMs, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
+import type { Device } from './devices.js'
+import { parseEdgeDate } from './edge-date.js'
+import { judge, type SiteAnswer } from './judge.js'
+import { Semaphore } from './limiter.js'
+import { Naps } from './naps.js'
+import { PageCheck, type Asked, type CheckLoop } from './page-check.js'
+import { PROBE_EVERY_MS, PropagationWatch, STALE_BACKOFF } from './poll-schedule.js'
+import { RateGate } from './rate-gate.js'
+import { RateLimiter } from './rate-limiter.js'
+import { SitePushBack } from './site-push-back.js'
+import { Tally } from './tally.js'
+import { verificationStatus } from './verification-status.js'
+import {
+  DEFAULTS,
+  type PageToCheck,
+  type Verification,
+  type VerifyOptions
+} from './verify-options.js'
+
+/** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
+export class VerifyRun implements CheckLoop {
+  readonly clock: Clock
+  readonly random: () => number
+  private readonly slots: Semaphore
+  private readonly rate: RateGate | undefined
+  private readonly pushBack: SitePushBack
+  private readonly naps: Naps
+  private readonly watch: PropagationWatch
+  readonly tally: Tally
+  private readonly source: Iterator<PageCheck>
+  private readonly totalChecks: number
+  readonly measureFrom: number
+  private skew: SkewEstimate = UNMEASURED_SKEW
+  private sawStatusHeader = false
+  private fatal: string | undefined
+  private halted = false
+  private requests = 0
+  // Kept up to date by the checks (page-check.ts): the progress reports them, the probe and the
+  // warm-up window go by them.
+  seenFresh = 0
+  staleNow = 0
+  oldContentNow = 0
+  /** When a stale check's request last left: the probe asks one when it has been too long. */
+  lastStaleAskAt: number
+  private pendingFreshness: number
+  /** When the last check stopped waiting for freshness: the warm-up window opens then. */
+  private allFreshSince: number | undefined
+
+  constructor(
+    pages: Iterable<PageToCheck>,
+    readonly options: VerifyOptions
+  ) {
+    this.clock = options.clock
+    this.random = options.random ?? Math.random
+    this.slots = new Semaphore(options.concurrency ?? DEFAULTS.concurrency)
+    this.rate =
+      options.ratePerSecond === undefined
+        ? undefined
+        : new RateGate(new RateLimiter(options.ratePerSecond), this.clock)
+    this.pushBack = new SitePushBack(this.slots, this.rate, {
+      deadline: options.deadline,
+      backoff: options.staleBackoff ?? STALE_BACKOFF,
+      random: this.random,
+      onPushBack: options.onPushBack
+    })
+    this.naps = new Naps(this.clock)
+    this.watch = new PropagationWatch(options.staleBackoff)
+    this.source = checksOf(pages, options.devices, this)
+    this.tally = new Tally(options.devices.map(device => device.name))
+    this.totalChecks = options.pageCount * options.devices.length
+    this.pendingFreshness = this.totalChecks
+    this.measureFrom = options.lastAcceptedAt ?? this.clock.now()
+    this.lastStaleAskAt = this.clock.now()
+  }
+
+  /** The run stopped (not the public site): the checks end where they are. */
+  get stopped(): boolean {
+    return this.halted
+  }
+
+  get allFreshAt(): number | undefined {
+    return this.allFreshSince
+  }
+
+  async run(): Promise<Verification> {
+    const started = this.clock.now()
+    const background = new AbortController()
+    const watchers = Promise.all([
+      this.reportProgress(started, background.signal),
+      this.probe(background.signal)
+    ])
+    const lanes = Math.max(1, Math.min(this.windowSize(), this.totalChecks))
+    await Promise.all(Array.from({ length: lanes }, () => this.lane()))
+    background.abort()
+    await watchers
+    return this.summarize(started, this.clock.now() - started)
+  }
+
+  private windowSize(): number {
+    if (this.options.window !== undefined) return this.options.window
+    const rate = this.options.ratePerSecond
+    if (rate === undefined) return DEFAULTS.window
+    const atRate = Math.ceil(rate * DEFAULTS.windowSecondsAtRate)
+    return Math.min(DEFAULTS.window, Math.max(this.options.devices.length, 8, atRate))
+  }
+
+  /** One of `window` lanes: takes the next check when the last one ended, until none is left. */
+  private async lane(): Promise<void> {
+    while (!this.stopped && this.clock.now() < this.options.deadline) {
+      const next = this.source.next()
+      if (next.done === true) return
+      await next.value.run()
+    }
+  }
+
+  private async reportProgress(started: number, done: AbortSignal): Promise<void> {
+    const every = this.options.progressEveryMs ?? DEFAULTS.progressEveryMs
+    let last = { at: started, requests: 0, done: 0 }
+    for (;;) {
+      await this.clock.sleep(every, done)
+      if (done.aborted) return
+      const now = this.clock.now()
+      const seconds = Math.max(0.001, (now - last.at) / 1000)
+      const ended = this.tally.checks
+      const pace = (ended - last.done) / seconds
+      this.options.onProgress?.({
+        checks: this.totalChecks,
+        done: ended,
+        fresh: this.seenFresh,
+        staleNow: this.staleNow,
+        oldContentNow: this.oldContentNow,
+        requests: this.requests,
+        requestsPerSecond: (this.requests - last.requests) / seconds,
+        elapsedMs: now - started,
+        ...(pace > 0 && { etaMs: ((this.totalChecks - ended) / pace) * 1000 })
+      })
+      last = { at: now, requests: this.requests, done: ended }
+    }
+  }
+
+  /**
+   * The probe (poll-schedule.ts, rule 1): whenever no stale check was asked for
+   * PROBE_EVERY_MS, the one that has waited longest is asked.
+   */
+  private async probe(done: AbortSignal): Promise<void> {
+    for (;;) {
+      const due = this.lastStaleAskAt + PROBE_EVERY_MS - this.clock.now()
+      await this.clock.sleep(due > 0 ? due : PROBE_EVERY_MS, done)
+      if (done.aborted) return
+      if (
+        this.clock.now() - this.lastStaleAskAt >= PROBE_EVERY_MS &&
+        this.naps.wakeLongestStale()
+      ) {
+        // Counted as asked now, so that the next probe waits its full interval.
+        this.lastStaleAskAt = this.clock.now()
+      }
+    }
+  }
+
+  /**
+   * One request through the limits (in flight, then the rate), and its verdict; 'stopped' when
+   * the run stopped while waiting, 'late' when the deadline passed meanwhile (nothing is sent:
+   * a queue of checks must not run on past the deadline).
+   */
+  async ask(
+    check: PageCheck,
+    /** False in a warm-up: the page's content is proven already, only the HIT is awaited. */
+    proveContent: boolean
+  ): Promise<Asked> {
+    if (!(await this.takeTurn())) return 'stopped'
+    try {
+      const sentAt = this.clock.now()
+      if (sentAt >= this.options.deadline) return 'late'
+      const remaining = Math.max(1000, this.options.deadline - sentAt + 1000)
+      const timeout = Math.min(this.options.requestTimeoutMs, remaining)
+      this.requests++
+      const content = proveContent ? this.options.content : undefined
+      const purgedAt =
+        this.options.content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt
+      const head = await this.options.getPage(
+        check.page.url,
+        check.device.userAgent,
+        timeout,
+        content?.build
+      )
+      const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
+      this.learnFrom(answer)
+      // Before the slot is released, so that no other request leaves once the site pushed back.
+      this.pushBack.noteAnswer(answer, this.clock.now(), this.skew)
+      // Decided before the slot is released, so that no further request leaves once the
+      // site has shown it does not answer through the cache.
+      const verdict = judge(answer, purgedAt, this.skew, content !== undefined)
+      if (verdict.kind === 'no-status-header' && !this.sawStatusHeader) {
+        this.stop(
+          `${this.options.siteLabel} answered ${check.page.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
+        )
+      }
+      return { answer, verdict, purgedAt }
+    } catch (error) {
+      if (error instanceof SiteRequestError) return error
+      throw error
+    } finally {
+      this.slots.release()
+    }
+  }
+
+  /**
+   * Waits out any push-back, then for a slot, then for the rate; true when a request may leave
+   * now (the slot is held), false when the run stopped meanwhile (no slot is held).
+   */
+  private async takeTurn(): Promise<boolean> {
+    for (;;) {
+      while (!this.stopped && this.clock.now() < this.pushBack.heldUntil) {
+        await this.naps.sleep(this.pushBack.heldUntil - this.clock.now())
+      }
+      if (this.stopped || !(await this.slots.acquire())) return false
+      const passed = this.rate === undefined || (await this.rate.pass())
+      if (!passed || this.stopped) {
+        this.slots.release()
+        return false
+      }
+      if (this.clock.now() >= this.pushBack.heldUntil) return true
+      // The site pushed back while this request waited for its turn: it waits too.
+      this.slots.release()
+    }
+  }
+
+  /** Every answer narrows the clock skew; any status header proves the site is behind the cache. */
+  private learnFrom(answer: SiteAnswer): void {
+    const date = parseEdgeDate(headerValue(answer.headers, 'date'))
+    if (date) this.skew = observeSkew(this.skew, date, answer.sentAt, answer.receivedAt)
+    if (edgeHeaderPrefix(answer.headers) !== undefined) this.sawStatusHeader = true
+  }
+
+  // What the checks ask of the loop (CheckLoop in page-check.ts says what each is for).
+
+  doneWaitingForFreshness(): void {
+    this.pendingFreshness--
+    if (this.pendingFreshness === 0) this.allFreshSince = this.clock.now()
+  }
+
+  edgeNow(): number {
+    return this.clock.now() + skewMs(this.skew)
+  }
+
+  staleDelay(now: number, attempt: number): { delayMs: number; nextAttempt: number } {
+    return this.watch.staleDelay(now, attempt, this.random)
+  }
+
+  purgeArrived(at: number, afterMs: number): void {
+    this.watch.arrived(at, afterMs)
+    // Poll-schedule rule 2: on an arrival, every stale check is asked at once.
+    this.naps.wakeStale()
+  }
+
+  /** Sleeps, but never past the deadline, and not at all once the run stopped. */
+  async sleep(ms: number): Promise<void> {
+    await this.naps.sleep(this.untilDeadline(ms))
+  }
+
+  /** `ms`, cut so that a wait never passes the deadline. */
+  private untilDeadline(ms: number): number {
+    return Math.min(ms, Math.max(0, this.options.deadline - this.clock.now()))
+  }
+
+  /** A stale check's sleep: woken early when the purge arrives, or by the probe. */
+  async sleepStale(ms: number, lastAttemptAt: number): Promise<void> {
+    const woken = await this.naps.sleep(this.untilDeadline(ms), 'stale')
+    // Woken early: still leave a short gap after this check's last request, so a burst of
+    // wake-ups cannot turn into a burst of requests for one page.
+    const gap = lastAttemptAt + DEFAULTS.minWakeGapMs - this.clock.now()
+    if (woken && !this.stopped && gap > 0) await this.sleep(gap)
+  }
+
+  private stop(reason: string): void {
+    if (this.fatal !== undefined) return
+    this.fatal = reason
+    this.halted = true
+    this.slots.close()
+    this.rate?.close()
+    this.naps.stop()
+  }
+
+  private summarize(startedAt: number, durationMs: number): Verification {
+    const { counts } = this.tally
+    const checks = this.tally.checks
+    // Not taken from the pages before the deadline, or taken but never asked.
+    const notReached = this.fatal === undefined ? Math.max(0, this.totalChecks - checks) : 0
+    const status = verificationStatus(counts, checks, notReached, this.fatal !== undefined)
+    const times = this.tally.timesToFresh
+    const median = times.medianMs()
+    const arrival = this.watch.firstArrivalAfterMs
+    // Closes the pages left open (a device not started): read before the count of them.
+    const pages = this.fatal !== undefined ? [] : this.tally.pageRows()
+    return {
+      status,
+      ...(this.fatal !== undefined && { fatal: this.fatal }),
+      counts: { ...counts },
+      checks,
+      notReached,
+      listed: this.fatal !== undefined ? [] : this.tally.listed(),
+      pages,
+      problemPages: this.fatal !== undefined ? 0 : this.tally.problemPageCount,
+      byDevice: this.tally.deviceTallies(),
+      measuredFrom: this.measureFrom,
+      startedAt,
+      deadline: this.options.deadline,
+      ...(median !== undefined && {
+        timeToFresh: { count: times.count, medianMs: median, slowestMs: times.maxMs }
+      }),
+      ...(arrival !== undefined && { arrivalAfterMs: arrival }),
+      warm: this.tally.warm,
+      notWarm: this.tally.notWarm,
+      oldContent: this.tally.oldContent,
+      skew: this.skew,
+      requests: this.requests,
+      durationMs,
+      ...(this.pushBack.count > 0 && {
+        pushBacks: { count: this.pushBack.count, heldBackMs: this.pushBack.heldBackMs }
+      })
+    }
+  }
+}
+
+/** Each page on each device, made as the lanes ask for them. */
+function* checksOf(
+  pages: Iterable<PageToCheck>,
+  devices: readonly Device[],
+  loop: CheckLoop
+): Iterator<PageCheck> {
+  for (const page of pages) for (const device of devices) yield new PageCheck(page, device, loop)
+}
