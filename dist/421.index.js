@@ -366,7 +366,7 @@ var limits = __webpack_require__(754);
 
 const MAX_BATCH_ROWS = 20;
 /** `maxPages`: pages listed at most (the summary shows fewer when it would not fit GitHub's limit). */
-function renderOldContentSection(report, maxPages = limits/* MAX_REPORTED_PAGES */._ + 1) {
+function renderOldContentSection(report, maxPages = limits/* MAX_REPORTED_PAGES */._j + 1) {
     const { repurge } = report;
     const build = (0,html/* code */.aY)(report.build.text);
     if (repurge.pageCount === 0) {
@@ -387,7 +387,7 @@ function renderOldContentSection(report, maxPages = limits/* MAX_REPORTED_PAGES 
                 ? '✅ accepted'
                 : `❌ ${batch.failed.length} not purged${batch.problem === undefined ? '' : `: ${(0,html/* escapeHtml */.ZD)(batch.problem)}`}`
         ]);
-        parts.push('<p>Purged again by URL once <code>origin&#95;url</code> showed the new build (at most 3 times a page, 5, 10 and 20 s after the old content was seen):</p>\n', (0,html/* table */.tp)(['re-purge', 'sent after the purge', 'pages', 'result'], rows));
+        parts.push(`<p>Purged again by URL once <code>origin&#95;url</code> showed the new build (at most ${limits/* REPURGE_TIMES_TEXT */.E1} a page, ${limits/* REPURGE_DELAYS_TEXT */.qz} after the old content was seen):</p>\n`, (0,html/* table */.tp)(['re-purge', 'sent after the purge', 'pages', 'result'], rows));
         if (repurge.batches.length > MAX_BATCH_ROWS) {
             parts.push(`<p>… and ${repurge.batches.length - MAX_BATCH_ROWS} more re-purges.</p>\n`);
         }
@@ -1334,13 +1334,27 @@ function renderInputProblems(problems) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ MAX_REPORTED_PAGES)
+/* harmony export */   E1: () => (/* binding */ REPURGE_TIMES_TEXT),
+/* harmony export */   _j: () => (/* binding */ MAX_REPORTED_PAGES),
+/* harmony export */   qz: () => (/* binding */ REPURGE_DELAYS_TEXT),
+/* harmony export */   zX: () => (/* binding */ REPURGE_DELAYS_MS)
 /* harmony export */ });
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8488);
 /**
- * How many pages with old content a run names in its report (the rest are counted): apart
- * from the repurger, so that the summary, which shows them, loads only this number.
+ * The numbers of re-purging old content that the summary states: apart from the repurger, so
+ * that the summary loads only these.
  */
+
+/** How many pages with old content a run names in its report (the rest are counted). */
 const MAX_REPORTED_PAGES = 1000;
+/** When a page that showed old content is purged again (schedule.ts): its n-th re-purge's delay. */
+const REPURGE_DELAYS_MS = [5000, 10_000, 20_000];
+/**
+ * The re-purges as the messages tell them (`at most 3 times`, `5, 10 and 20 s after`), built
+ * from REPURGE_DELAYS_MS so that what the log and the summary say cannot drift from it.
+ */
+const REPURGE_TIMES_TEXT = (0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(REPURGE_DELAYS_MS.length, 'time');
+const REPURGE_DELAYS_TEXT = `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .andList */ .cM)(REPURGE_DELAYS_MS.map(ms => String(ms / 1000)))} s`;
 
 
 /***/ }),

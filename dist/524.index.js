@@ -6,13 +6,27 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ MAX_REPORTED_PAGES)
+/* harmony export */   E1: () => (/* binding */ REPURGE_TIMES_TEXT),
+/* harmony export */   _j: () => (/* binding */ MAX_REPORTED_PAGES),
+/* harmony export */   qz: () => (/* binding */ REPURGE_DELAYS_TEXT),
+/* harmony export */   zX: () => (/* binding */ REPURGE_DELAYS_MS)
 /* harmony export */ });
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8488);
 /**
- * How many pages with old content a run names in its report (the rest are counted): apart
- * from the repurger, so that the summary, which shows them, loads only this number.
+ * The numbers of re-purging old content that the summary states: apart from the repurger, so
+ * that the summary loads only these.
  */
+
+/** How many pages with old content a run names in its report (the rest are counted). */
 const MAX_REPORTED_PAGES = 1000;
+/** When a page that showed old content is purged again (schedule.ts): its n-th re-purge's delay. */
+const REPURGE_DELAYS_MS = [5000, 10_000, 20_000];
+/**
+ * The re-purges as the messages tell them (`at most 3 times`, `5, 10 and 20 s after`), built
+ * from REPURGE_DELAYS_MS so that what the log and the summary say cannot drift from it.
+ */
+const REPURGE_TIMES_TEXT = (0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(REPURGE_DELAYS_MS.length, 'time');
+const REPURGE_DELAYS_TEXT = `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .andList */ .cM)(REPURGE_DELAYS_MS.map(ms => String(ms / 1000)))} s`;
 
 
 /***/ }),
@@ -41,11 +55,11 @@ var limits = __webpack_require__(754);
  * Sightings made before a page's last re-purge was accepted are of the entry that re-purge
  * removes, and do not count.
  */
-const REPURGE_DELAYS_MS = [5000, 10_000, 20_000];
+
 class RepurgeSchedule {
     delaysMs;
     pages = new Map();
-    constructor(delaysMs = REPURGE_DELAYS_MS) {
+    constructor(delaysMs = limits/* REPURGE_DELAYS_MS */.zX) {
         this.delaysMs = delaysMs;
     }
     /**
@@ -144,6 +158,7 @@ class RepurgeSchedule {
  * repurge_old_content: false) it only records what it saw, for the report.
  * The clock and the sender come from the caller, so tests drive it with a test clock.
  */
+
 
 
 /** Pages that come due this soon after the first one are purged again with it. */
@@ -246,7 +261,7 @@ class Repurger {
     report() {
         const repurges = new Map(this.schedule.states().map(state => [state.page, state.repurges]));
         const pages = [...this.seenPages]
-            .slice(0, limits/* MAX_REPORTED_PAGES */._)
+            .slice(0, limits/* MAX_REPORTED_PAGES */._j)
             .map(page => ({ page, repurges: repurges.get(page) ?? 0 }));
         return {
             mode: this.options.mode.kind,
@@ -263,7 +278,7 @@ class Repurger {
         const what = `Old content: ${path} was rendered again after the purge from the previous build (the page does not show the new build).`;
         switch (this.options.mode.kind) {
             case 'repurge':
-                this.options.log.info(`${what} It is purged again once origin_url shows the new build (at most 3 times, 5, 10 and 20 s after it is seen).`);
+                this.options.log.info(`${what} It is purged again once origin_url shows the new build (at most ${limits/* REPURGE_TIMES_TEXT */.E1}, ${limits/* REPURGE_DELAYS_TEXT */.qz} after it is seen).`);
                 return;
             case 'no-origin-url':
                 this.options.log.warning(`${what} It is not purged again: set origin_url, so that the action waits for the new build before purging, and purges old content again.`);

@@ -14,7 +14,12 @@ import {
 } from '../../src/build/scan-body.js'
 import { judge, type SiteAnswer } from '../../src/verify/judge.js'
 import { UNMEASURED_SKEW } from '../../src/verify/clock.js'
-import { REPURGE_DELAYS_MS, RepurgeSchedule } from '../../src/repurge/schedule.js'
+import {
+  REPURGE_DELAYS_MS,
+  REPURGE_DELAYS_TEXT,
+  REPURGE_TIMES_TEXT
+} from '../../src/repurge/limits.js'
+import { RepurgeSchedule } from '../../src/repurge/schedule.js'
 
 const SHA = '9be41d2c7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d'
 const OLD = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'
@@ -276,6 +281,10 @@ describe('RepurgeSchedule', () => {
 
   it('waits 5 s, then 10 s, then 20 s after old content is seen; at most 3 times', () => {
     expect(REPURGE_DELAYS_MS).toEqual([5000, 10_000, 20_000])
+    // What the log and the summary say of it, built from the delays.
+    expect(`at most ${REPURGE_TIMES_TEXT}, ${REPURGE_DELAYS_TEXT} after`).toBe(
+      'at most 3 times, 5, 10 and 20 s after'
+    )
     const schedule = new RepurgeSchedule()
     expect(schedule.sawOldContent('/a', 1000, 0)).toBe(1000 + first)
     // Another device a moment later: the first sighting counts.

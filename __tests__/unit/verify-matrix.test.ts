@@ -311,7 +311,7 @@ describe('mode: verify, shard, rate and verify_limit: 0 settings', () => {
       [{ shard: '0/3' }, /^Input 'shard' "0\/3": has K = 0/],
       [{ shard: 'half' }, /^Input 'shard' "half": must be K\/N/],
       [{ rate: '0' }, /^Input 'rate' "0": must be a positive number of page requests a second/],
-      [{ rate: '-5' }, /^Input 'rate' "-5": must be a positive number/],
+      [{ rate: '-5' }, /^Input 'rate' "-5": must be a positive number.*no cap beyond 6 in flight/],
       [{ rate: 'fast' }, /^Input 'rate' "fast": must be a positive number/],
       [{ rate: '10001' }, /^Input 'rate' "10001": must be a positive number .* at most 10000/],
       [{ purged_at: 'yesterday' }, /^Input 'purged_at' "yesterday": must be an RFC 3339/],

@@ -5,7 +5,7 @@
  */
 import type { BuildId } from '../build/build-id.js'
 import type { RepurgeReport } from '../repurge/repurger.js'
-import { MAX_REPORTED_PAGES } from '../repurge/limits.js'
+import { MAX_REPORTED_PAGES, REPURGE_DELAYS_TEXT, REPURGE_TIMES_TEXT } from '../repurge/limits.js'
 import { plural } from '../text/format.js'
 import { code, escapeHtml, foldedList, table } from '../text/html.js'
 
@@ -46,7 +46,7 @@ export function renderOldContentSection(
           : `❌ ${batch.failed.length} not purged${batch.problem === undefined ? '' : `: ${escapeHtml(batch.problem)}`}`
       ])
     parts.push(
-      '<p>Purged again by URL once <code>origin&#95;url</code> showed the new build (at most 3 times a page, 5, 10 and 20 s after the old content was seen):</p>\n',
+      `<p>Purged again by URL once <code>origin&#95;url</code> showed the new build (at most ${REPURGE_TIMES_TEXT} a page, ${REPURGE_DELAYS_TEXT} after the old content was seen):</p>\n`,
       table(['re-purge', 'sent after the purge', 'pages', 'result'], rows)
     )
     if (repurge.batches.length > MAX_BATCH_ROWS) {

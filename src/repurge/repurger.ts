@@ -11,6 +11,7 @@
 import { MAX_REPORTED_PAGES } from './limits.js'
 import type { Clock } from '../time/clock.js'
 import type { OldContentWatcher } from '../verify/verify-pages.js'
+import { REPURGE_DELAYS_TEXT, REPURGE_TIMES_TEXT } from './limits.js'
 import { RepurgeSchedule } from './schedule.js'
 
 /** What a re-purge of some pages came back with. */
@@ -193,7 +194,7 @@ export class Repurger implements OldContentWatcher {
     switch (this.options.mode.kind) {
       case 'repurge':
         this.options.log.info(
-          `${what} It is purged again once origin_url shows the new build (at most 3 times, 5, 10 and 20 s after it is seen).`
+          `${what} It is purged again once origin_url shows the new build (at most ${REPURGE_TIMES_TEXT}, ${REPURGE_DELAYS_TEXT} after it is seen).`
         )
         return
       case 'no-origin-url':

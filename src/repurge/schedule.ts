@@ -8,8 +8,7 @@
  * Sightings made before a page's last re-purge was accepted are of the entry that re-purge
  * removes, and do not count.
  */
-
-export const REPURGE_DELAYS_MS: readonly number[] = [5000, 10_000, 20_000]
+import { REPURGE_DELAYS_MS } from './limits.js'
 
 interface PageRecord {
   /** Re-purges accepted so far. */

@@ -10,7 +10,7 @@ import { systemClock, type Clock } from '../time/clock.js'
 import { wholeSeconds } from '../text/format.js'
 import { matchPatternPages } from './pattern-pages.js'
 import { selectPages, type PageSelection, type TargetRef } from './select-pages.js'
-import { pageUrl, type VerifySettings } from './settings.js'
+import { pageUrl, VERIFY_LIMITS, type VerifySettings } from './settings.js'
 import { createSiteClient, type SiteClient } from '../http/site-client.js'
 import { pageReader } from './read-page.js'
 import {
@@ -139,7 +139,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
     const secondsLeft = (deadline - clock.now()) / 1000
     if (leastSeconds > secondsLeft) {
       log.warning(
-        `At rate ${input.ratePerSecond}, the ${checks} checks take at least ${leastSeconds} s, but the deadline is ${Math.max(0, Math.round(secondsLeft))} s away: raise verify_timeout_seconds (up to 21600) or rate, or split the pages over more shards.`
+        `At rate ${input.ratePerSecond}, the ${checks} checks take at least ${leastSeconds} s, but the deadline is ${Math.max(0, Math.round(secondsLeft))} s away: raise verify_timeout_seconds (up to ${VERIFY_LIMITS.timeoutSeconds.max}) or rate, or split the pages over more shards.`
       )
     }
     const verification = await verifyPages(pagesToCheck(input, lastAcceptedAt, selection), {

@@ -11,6 +11,7 @@ import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
 import { parseDevices, type Device } from './devices.js'
 import { parsePurgedAt } from '../time/purged-at.js'
 import { parseShard, type Shard } from './shard.js'
+import { DEFAULTS } from './verify-options.js'
 
 /** `true` fails the step on stale pages, `warn` only warns; `off` does not verify. */
 export type VerifyMode = 'off' | 'fail' | 'warn'
@@ -151,7 +152,7 @@ function parseRate(text: string, diag: Diagnostics): number | undefined | null {
     diag.problem(
       Input.Rate,
       text,
-      `must be a positive number of page requests a second, at most ${VERIFY_LIMITS.rate.max} (e.g. 50, or 0.5 for one every 2 s); empty: no cap beyond 6 in flight`
+      `must be a positive number of page requests a second, at most ${VERIFY_LIMITS.rate.max} (e.g. 50, or 0.5 for one every 2 s); empty: no cap beyond ${DEFAULTS.concurrency} in flight`
     )
     return null
   }
