@@ -12,6 +12,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   goneWarning: () => (/* binding */ goneWarning),
 /* harmony export */   whyNothingChecked: () => (/* binding */ whyNothingChecked)
 /* harmony export */ });
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8488);
+/**
+ * What the log says about a verification besides its verdict, as sentences (pure): that a purge
+ * limited to some countries cannot be proved from this runner, which pages are not there
+ * (404/410), and why no page was checked. Each says what to change; the step prints them.
+ */
+
 /** Pages named in one warning; the rest are counted (the summary lists them). */
 const MAX_NAMED_PAGES = 10;
 /**
@@ -88,6 +95,13 @@ function whyNothingChecked(input) {
             continue;
         const kind = entry.target.kind === 'pattern' ? 'the pattern' : 'the folder tag';
         reasons.push(`${kind} ${entry.target.item} selects none of the sitemap's pages`);
+    }
+    const { shard, shardsOfSelected } = selection;
+    if (shard !== undefined && shardsOfSelected !== undefined) {
+        // Not a mistake: the pages are other jobs' part of the matrix.
+        const parts = shardsOfSelected.map(index => `${index}/${shard.count}`);
+        const where = parts.length === 1 ? `shard ${parts[0]}` : `shards ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .andList */ .cM)(parts)}`;
+        return `no page was checked: this job's part (shard ${shard.index}/${shard.count}) holds none of the ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(selection.selectedCount, 'selected page')}; ${selection.selectedCount === 1 ? 'it is' : 'they are'} in ${where}, which the other jobs of the matrix check.`;
     }
     if (reasons.length === 0)
         reasons.push('the purged targets select no page');

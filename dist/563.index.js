@@ -1797,7 +1797,7 @@ function selectPages(input) {
             notes.push(`Pattern ${pattern}: PCRE2 cannot compile it (${match.reason}).`);
             continue;
         }
-        warnings.push(...patternWarnings(pattern, match, sitemap.size));
+        warnings.push(...patternWarnings(pattern, match, sitemap.size, input.purging));
         for (const path of match.paths)
             add(path, target);
         bySitemap.push({
@@ -1830,6 +1830,10 @@ function selectPages(input) {
     const { shard } = input;
     const paths = [...chosen.keys()];
     const part = shard === undefined ? paths : paths.filter(path => (0,verify_shard/* inShard */.Iw)(path, shard));
+    // An empty part says where the pages went: the other jobs of the matrix check them.
+    const shardsOfSelected = shard !== undefined && part.length === 0 && paths.length > 0
+        ? [...new Set(paths.map(path => (0,verify_shard/* shardOf */.IS)(path, shard.count)))].sort((a, b) => a - b)
+        : undefined;
     const kept = spreadSample(part, input.limit, path => extras.has(path));
     const pages = kept.map(path => ({ path, purgedBy: chosen.get(path) ?? [] }));
     let sitemapPagesPurged = 0;
@@ -1844,6 +1848,7 @@ function selectPages(input) {
         ...(sitemap !== undefined && { sitemapPagesPurged }),
         ...(shard && { shard }),
         inShard: part.length,
+        ...(shardsOfSelected && { shardsOfSelected }),
         leftOut: part.length - pages.length,
         bySitemap,
         uncheckedTags,
@@ -1853,7 +1858,9 @@ function selectPages(input) {
     };
 }
 /** Paths where PHP gives up, and a pattern that selects most of the sitemap. */
-function patternWarnings(pattern, match, sitemapSize) {
+function patternWarnings(pattern, match, sitemapSize, 
+/** A pattern that only chooses pages to check may select them all: that is no warning. */
+purging) {
     const warnings = [];
     const { gaveUp } = match;
     if (gaveUp.length > 0) {
@@ -1861,7 +1868,7 @@ function patternWarnings(pattern, match, sitemapSize) {
         const more = gaveUp.length > named.length ? ` and ${gaveUp.length - named.length} more` : '';
         warnings.push(`Pattern ${pattern}: PHP's preg_match() gives up on ${gaveUp.length} of the sitemap's paths (${(0,give_up/* reasonsOf */.z)(gaveUp)}): the service does not purge them, and they are not checked: ${named.join(', ')}${more}.`);
     }
-    if (sitemapSize > 0 && match.paths.length * 2 > sitemapSize) {
+    if (purging && sitemapSize > 0 && match.paths.length * 2 > sitemapSize) {
         const share = Math.round((match.paths.length / sitemapSize) * 100);
         warnings.push(`Pattern ${pattern} selects ${match.paths.length} of the sitemap's ${sitemapSize} pages (${share}%): most of the site is purged.`);
     }
@@ -3412,7 +3419,7 @@ async function runVerification(input) {
         const sitemap = needsSitemap
             ? await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
             : undefined;
-        const selection = choosePages(input, sitemap);
+        const selection = choosePages(input, sitemap, against.kind === 'purges');
         const { shard } = selection;
         const part = shard ? `this job's part (shard ${shard.index}/${shard.count}): ` : '';
         if (shard) {
@@ -3473,7 +3480,7 @@ async function runPreview(input) {
     const transport = input.transport ?? (0,site_client/* createSiteClient */.nJ)(1);
     try {
         const sitemap = await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log);
-        const selection = choosePages(input, sitemap);
+        const selection = choosePages(input, sitemap, input.purging);
         return {
             siteUrl: siteUrl.origin,
             sitemap: summarizeSitemap(sitemap),
@@ -3547,9 +3554,12 @@ function describeEnd(verification) {
     return `Checked ${count(verification.checks)} (page, device) pair(s) with ${count(verification.requests)} request(s) in ${seconds.toFixed(1)} s${pace}.`;
 }
 /** The pages to check (or preview) for the purged targets; says the selection's notes. */
-function choosePages(input, sitemap) {
+function choosePages(input, sitemap, 
+/** False in mode: verify, whose targets only choose the pages to check. */
+purging) {
     const selection = selectPages({
         targets: input.targets,
+        purging,
         ...(sitemap?.found && { sitemapPages: sitemap.pages }),
         ...(sitemap?.turnedOff && { sitemapOff: true }),
         extraPages: input.settings.extraPages,

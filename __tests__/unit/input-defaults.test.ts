@@ -9,12 +9,14 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
-import { Input, type InputName } from '../../src/core/constants.js'
+import { Input, Output, type InputName } from '../../src/core/constants.js'
+import { OUTPUT_DEFAULTS } from '../../src/report/output-defaults.js'
 import { INPUT_DEFAULTS } from '../../src/plan/settings.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
   inputs: Record<string, { default?: string; required?: boolean }>
+  outputs: Record<string, { description: string }>
 }
 
 /** A default the runner evaluates (`${{ github.token }}`): only the runner can apply it. */
@@ -33,5 +35,12 @@ describe("action.yml's defaults are the parser's", () => {
       return
     }
     expect(applied).toBe(declared)
+  })
+})
+
+describe('outputs', () => {
+  it('action.yml documents every output the code sets, and each has its value for "not set"', () => {
+    expect(Object.keys(action.outputs).sort()).toEqual(Object.values(Output).sort())
+    expect(Object.keys(OUTPUT_DEFAULTS).sort()).toEqual(Object.values(Output).sort())
   })
 })

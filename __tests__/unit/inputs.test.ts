@@ -8,7 +8,7 @@ import { parseBaseUrl, parseBoolean, parseNumber } from '../../src/core/scalars.
 describe('splitList', () => {
   const split = (raw: string, commas = true) => {
     const diag = new Diagnostics()
-    return { items: splitList('tags', raw, { commas }, diag), diag }
+    return { items: splitList('tags', raw, { commas, item: 'tag' }, diag), diag }
   }
 
   it('splits on newlines and commas, trims, drops empties and later duplicates', () => {
@@ -29,6 +29,16 @@ describe('splitList', () => {
     expect(diag.problems).toHaveLength(1)
     expect(diag.problems[0]?.input).toBe('tags')
     expect(diag.problems[0]?.reason).toMatch(/not a valid JSON array/)
+  })
+
+  it.each([
+    ['a trailing comma', '["a", "b",]', /remove the trailing comma/],
+    ['single quotes', "['a', 'b']", /double quotes/],
+    ['anything else', '["a" "b"]', /^(?!.*trailing)(?!.*double quotes)/]
+  ])('tells how to fix a malformed JSON array: %s', (_, raw, fix) => {
+    const reason = split(raw).diag.problems[0]?.reason ?? ''
+    expect(reason).toMatch(fix)
+    expect(reason).toMatch(/one tag a line, or tags separated by commas, without brackets$/)
   })
 
   it('refuses a JSON array holding non-strings', () => {

@@ -182,6 +182,7 @@ describe('selecting a shard of the pages', () => {
     extra: string[] = []
   ) =>
     selectPages({
+      purging: true,
       targets: { tags: [], urls: [], patterns: ['#^/p/#'] },
       sitemapPages: sitemap,
       extraPages: extra,

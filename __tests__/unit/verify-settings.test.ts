@@ -224,6 +224,7 @@ describe('page selection', () => {
 
   it('URL targets as purged; a pattern and a folder tag through the sitemap; other tags unchecked', () => {
     const selection = selectPages({
+      purging: true,
       targets: {
         urls: ['/new-page'],
         tags: ['folder-docs-f-guide', 'home'],
@@ -255,6 +256,7 @@ describe('page selection', () => {
 
   it('without a sitemap, patterns and folder tags cannot be checked, and say so', () => {
     const selection = selectPages({
+      purging: true,
       targets: { urls: [], tags: ['folder-blog'], patterns: ['#^/blog/#'] },
       extraPages: [],
       limit: 10,
@@ -267,6 +269,7 @@ describe('page selection', () => {
 
   it('with sitemap: none, the note says that sitemaps are turned off, not that there is none', () => {
     const selection = selectPages({
+      purging: true,
       targets: { urls: [], tags: [], patterns: ['#^/blog/#'] },
       sitemapOff: true,
       extraPages: [],
@@ -280,6 +283,7 @@ describe('page selection', () => {
 
   it('beyond the limit, keeps every verify_urls page and spreads the rest', () => {
     const selection = selectPages({
+      purging: true,
       targets: { urls: Array.from({ length: 100 }, (_, i) => `/p${i}`), tags: [], patterns: [] },
       extraPages: ['/p50', '/extra'],
       limit: 6,
@@ -350,6 +354,7 @@ describe('page selection: warnings about a pattern', () => {
   const sitemap = new Set(['/', '/blog/', '/blog/a', `/${'a'.repeat(40)}!`, '/aaaa'])
   const select = (pattern: string) =>
     selectPages({
+      purging: true,
       targets: { urls: [], tags: [], patterns: [pattern] },
       sitemapPages: sitemap,
       extraPages: [],

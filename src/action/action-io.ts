@@ -43,6 +43,8 @@ export function readInputEnvironment(): InputEnvironment {
 /** The runner's log, outputs and summary, with secrets redacted from every text. */
 export class ActionIo implements StepIo {
   private redactor = new Redactor([])
+  /** The outputs set so far, so that the run's last word sets only the others. */
+  private readonly outputsSet = new Set<string>()
   /** The list outputs that had to be cut, in full: written to FULL_LISTS_FILE. */
   private readonly fullLists: Record<string, readonly string[]> = {}
 
@@ -93,6 +95,7 @@ export class ActionIo implements StepIo {
 
   setOutputs(outputs: Readonly<Record<string, string>>): void {
     for (const [name, value] of Object.entries(outputs)) {
+      this.outputsSet.add(name)
       // A status word or a count holds no secret, and a very short secret would garble it.
       const fixedVocabulary =
         /^(\d+(\.\d+)?|purged|dry-run|nothing-to-purge|failed|fresh|stale|skipped|\[\])$/.test(
@@ -116,11 +119,18 @@ export class ActionIo implements StepIo {
     for (const { name } of capped.cut) this.fullLists[name] = lists[name] ?? []
     writeFileSync(path, this.redactor.redactExact(JSON.stringify(this.fullLists)))
     core.setOutput(Output.FullListsFile, path)
+    this.outputsSet.add(Output.FullListsFile)
     for (const { name, shown, total } of capped.cut) {
       this.warning(
         `The '${name}' output holds the first ${shown} of ${total} items: GitHub limits a job's outputs to 1 MB, so each list output is cut at ${MAX_LIST_OUTPUT_BYTES / 1024} KiB. Every list in full is in ${path} (the 'full_lists_file' output).`
       )
     }
+  }
+
+  /** Sets each of these outputs that nothing set before: every documented output on every path. */
+  setUnsetOutputs(defaults: Readonly<Record<string, string>>): void {
+    const unset = Object.entries(defaults).filter(([name]) => !this.outputsSet.has(name))
+    this.setOutputs(Object.fromEntries(unset))
   }
 
   async writeSummary(html: string): Promise<void> {

@@ -42,7 +42,7 @@ const LIKELY_MEANT: Readonly<Record<string, string>> = {
  * An empty input means no `country` field is sent at all.
  */
 export function parseCountries(raw: string, diag: Diagnostics): string[] {
-  const entries = splitList(Input.Country, raw, { commas: true }, diag) ?? []
+  const entries = splitList(Input.Country, raw, { commas: true, item: 'country code' }, diag) ?? []
   const codes = [...new Set(entries.map(entry => entry.toUpperCase()))]
   if (codes.includes(ALL_COUNTRIES) && codes.length > 1) {
     diag.problem(

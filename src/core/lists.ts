@@ -6,6 +6,8 @@
 import type { Diagnostics } from './diagnostics.js'
 
 export interface ListSyntax {
+  /** What one item is, for messages: `URL`, `tag`. */
+  readonly item: string
   /** Whether a comma separates items (not for URLs, whose query strings hold commas). */
   readonly commas: boolean
 }
@@ -22,7 +24,9 @@ export function splitList(
 ): string[] | undefined {
   const text = raw.trim()
   if (text === '') return []
-  const items = text.startsWith('[') ? parseJsonArray(input, text, diag) : splitText(text, syntax)
+  const items = text.startsWith('[')
+    ? parseJsonArray(input, text, syntax, diag)
+    : splitText(text, syntax)
   return items && uniqueNonEmpty(items)
 }
 
@@ -30,14 +34,23 @@ function splitText(text: string, syntax: ListSyntax): string[] {
   return text.split(syntax.commas ? /[\r\n,]/ : /\r?\n|\r/)
 }
 
-function parseJsonArray(input: string, text: string, diag: Diagnostics): string[] | undefined {
+function parseJsonArray(
+  input: string,
+  text: string,
+  syntax: ListSyntax,
+  diag: Diagnostics
+): string[] | undefined {
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch (error) {
     // Also a RangeError, should some engine parse deep nesting recursively.
     const why = error instanceof Error ? error.message : String(error)
-    diag.problem(input, text, `starts with '[' but is not a valid JSON array (${why})`)
+    diag.problem(
+      input,
+      text,
+      `starts with '[' but is not a valid JSON array (${why}): ${jsonListFix(text, syntax)}`
+    )
     return undefined
   }
   if (!Array.isArray(parsed)) {
@@ -55,6 +68,22 @@ function parseJsonArray(input: string, text: string, diag: Diagnostics): string[
     return undefined
   }
   return parsed as string[]
+}
+
+/**
+ * How to write a list that was meant as JSON: the mistakes people make most (a comma after the
+ * last item, as JavaScript allows; single quotes, as YAML and Python allow) named, and the
+ * plain form that needs no JSON at all.
+ */
+function jsonListFix(text: string, syntax: ListSyntax): string {
+  const fixes: string[] = []
+  if (/,\s*\]\s*$/.test(text)) fixes.push('remove the trailing comma after the last item')
+  if (text.includes("'")) fixes.push('JSON strings take double quotes ("/a", not \'/a\')')
+  const plain = syntax.commas
+    ? `one ${syntax.item} a line, or ${syntax.item}s separated by commas`
+    : `one ${syntax.item} a line`
+  const what = fixes.length > 0 ? `${fixes.join(', and ')}; or write ` : 'write '
+  return `${what}${plain}, without brackets`
 }
 
 /**

@@ -338,11 +338,14 @@ function activeKinds(mode: RunMode | undefined, raw: RawInputs, diag: Diagnostic
 }
 
 function parseTagsInput(text: string, diag: Diagnostics): string[] {
-  return validateTags(splitList(Input.Tags, text, { commas: true }, diag) ?? [], diag)
+  return validateTags(splitList(Input.Tags, text, { commas: true, item: 'tag' }, diag) ?? [], diag)
 }
 
 function parseUrlsInput(text: string, diag: Diagnostics): string[] {
-  return normalizeUrls(splitList(Input.Urls, text, { commas: false }, diag) ?? [], diag)
+  return normalizeUrls(
+    splitList(Input.Urls, text, { commas: false, item: 'URL' }, diag) ?? [],
+    diag
+  )
 }
 
 async function parseChangedFilesInputs(

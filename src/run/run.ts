@@ -17,6 +17,7 @@ import {
   verifyOnlyOutcome
 } from '../report/outcome.js'
 import type { RunReport } from '../report/run-report.js'
+import { OUTPUT_DEFAULTS } from '../report/output-defaults.js'
 import type { InputEnvironment } from '../plan/input-names.js'
 import type { RawInputs } from '../plan/settings.js'
 import type { StepIo } from '../steps/io.js'
@@ -37,6 +38,8 @@ export interface RunIo extends StepIo {
   /** Registers secrets before anything else is printed: every later text is redacted. */
   protectSecrets(secrets: readonly string[]): void
   writeSummary(markdown: string): Promise<void>
+  /** Sets each of these outputs that no step set. */
+  setUnsetOutputs(defaults: Readonly<Record<string, string>>): void
 }
 
 /**
@@ -74,6 +77,8 @@ export async function runPurge(
 
 /** The summary, rendered once from the whole report, and the status line as the log's last. */
 async function finish(io: RunIo, report: RunReport): Promise<void> {
+  // Every documented output on every path: a later `if: always()` step reads them.
+  io.setUnsetOutputs(OUTPUT_DEFAULTS)
   const { renderSummary, statusLine } = await import('../report/summary.js')
   try {
     await io.writeSummary(renderSummary(report))
@@ -117,14 +122,18 @@ async function runWithInputs(
   const plan = buildPlan(settings, derived)
   for (const warning of plan.warnings) io.warning(warning)
   report.warnings.push(...diagnostics.warnings, ...(changedFiles?.warnings ?? []), ...plan.warnings)
-  io.group(`Plan: ${plan.requests.length} request(s)`, describePlan(plan))
+  // mode: verify and a run with nothing to purge send nothing: no empty plan to show.
+  if (plan.requests.length > 0) {
+    io.group(`Plan: ${plan.requests.length} request(s)`, describePlan(plan))
+  }
 
   if (settings.mode === 'verify') {
     report.purge = reportPurge(io, { plan, outcome: verifyOnlyOutcome() })
     if (settings.dryRun) {
       io.info('Dry run (mode: verify): no page was requested.')
-      setPreview(report, await previewDryRun(io, settings, plan.targets))
+      // Skipped first: the preview then says what this job would check (pages_*, shard).
       setVerification(report, skipVerification(io, settings, 'dry run: no page was requested.'))
+      setPreview(report, await previewDryRun(io, settings, plan.targets))
       return
     }
     report.verification = await verifyWithoutPurge(io, settings, plan.targets)
@@ -157,8 +166,8 @@ async function runWithInputs(
   if (settings.dryRun) {
     io.info('Dry run: nothing was sent.')
     report.purge = reportPurge(io, { plan, outcome: dryRunOutcome(plan) })
-    setPreview(report, await previewDryRun(io, settings, plan.targets))
     setVerification(report, skipVerification(io, settings, 'dry run: nothing was purged.'))
+    setPreview(report, await previewDryRun(io, settings, plan.targets))
     return
   }
 

@@ -316,10 +316,18 @@ export async function previewDryRun(
     settings: verify,
     siteUrl: verify.siteUrl,
     targets,
+    purging: settings.mode !== 'verify',
     requestTimeoutMs: settings.timeoutMs,
     log: io
   })
-  io.setOutputs({ [Output.Preview]: JSON.stringify(preview.output) })
+  const { selection } = preview
+  io.setOutputs({
+    [Output.Preview]: JSON.stringify(preview.output),
+    // What this job would check: its shard's part, after verify_limit.
+    [Output.Shard]: selection.shard ? `${selection.shard.index}/${selection.shard.count}` : '',
+    [Output.PagesSelected]: String(selection.selectedCount),
+    [Output.PagesChecked]: String(selection.pages.length)
+  })
   const listed = preview.sitemap.turnedOff
     ? 'sitemaps are turned off (sitemap: none)'
     : `the sitemap lists ${preview.output.sitemap_pages}`

@@ -44,7 +44,7 @@ export function parseDevices(text: string, diag: Diagnostics): Device[] {
     devices.push(device)
   }
   const lines = text.trim().startsWith('[')
-    ? (splitList(Input.Devices, text, { commas: false }, diag) ?? [])
+    ? (splitList(Input.Devices, text, { commas: false, item: 'device' }, diag) ?? [])
     : text.split(/\r?\n|\r/)
   for (const rawLine of lines) {
     const line = rawLine.trim()

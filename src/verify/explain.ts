@@ -3,6 +3,7 @@
  * limited to some countries cannot be proved from this runner, which pages are not there
  * (404/410), and why no page was checked. Each says what to change; the step prints them.
  */
+import { andList, plural } from '../text/format.js'
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
 import type { PageSelection } from './select-pages.js'
 import type { CheckResult } from './verify-pages.js'
@@ -106,6 +107,13 @@ export function whyNothingChecked(input: NothingCheckedInput): string {
     if (entry.count > 0) continue
     const kind = entry.target.kind === 'pattern' ? 'the pattern' : 'the folder tag'
     reasons.push(`${kind} ${entry.target.item} selects none of the sitemap's pages`)
+  }
+  const { shard, shardsOfSelected } = selection
+  if (shard !== undefined && shardsOfSelected !== undefined) {
+    // Not a mistake: the pages are other jobs' part of the matrix.
+    const parts = shardsOfSelected.map(index => `${index}/${shard.count}`)
+    const where = parts.length === 1 ? `shard ${parts[0]}` : `shards ${andList(parts)}`
+    return `no page was checked: this job's part (shard ${shard.index}/${shard.count}) holds none of the ${plural(selection.selectedCount, 'selected page')}; ${selection.selectedCount === 1 ? 'it is' : 'they are'} in ${where}, which the other jobs of the matrix check.`
   }
   if (reasons.length === 0) reasons.push('the purged targets select no page')
   return `no page was checked: ${reasons.join('; ')}. List the pages to check in verify_urls.`

@@ -112,7 +112,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
     const sitemap = needsSitemap
       ? await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
       : undefined
-    const selection = choosePages(input, sitemap)
+    const selection = choosePages(input, sitemap, against.kind === 'purges')
     const { shard } = selection
     const part = shard ? `this job's part (shard ${shard.index}/${shard.count}): ` : ''
     if (shard) {
@@ -181,6 +181,8 @@ export interface PreviewInput {
   readonly settings: VerifySettings
   readonly siteUrl: URL
   readonly targets: PurgeTargets
+  /** Whether the targets would be purged (false in mode: verify: they only choose pages). */
+  readonly purging: boolean
   readonly requestTimeoutMs: number
   readonly log: VerifyLog
   readonly transport?: SiteClient
@@ -207,7 +209,7 @@ export async function runPreview(input: PreviewInput): Promise<PreviewReport> {
   const transport = input.transport ?? createSiteClient(1)
   try {
     const sitemap = await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
-    const selection = choosePages(input, sitemap)
+    const selection = choosePages(input, sitemap, input.purging)
     return {
       siteUrl: siteUrl.origin,
       sitemap: summarizeSitemap(sitemap),
@@ -294,10 +296,13 @@ export function describeEnd(
 /** The pages to check (or preview) for the purged targets; says the selection's notes. */
 function choosePages(
   input: Pick<VerifyInput, 'settings' | 'targets' | 'log'>,
-  sitemap: SitemapReading | undefined
+  sitemap: SitemapReading | undefined,
+  /** False in mode: verify, whose targets only choose the pages to check. */
+  purging: boolean
 ): PageSelection {
   const selection = selectPages({
     targets: input.targets,
+    purging,
     ...(sitemap?.found && { sitemapPages: sitemap.pages }),
     ...(sitemap?.turnedOff && { sitemapOff: true }),
     extraPages: input.settings.extraPages,

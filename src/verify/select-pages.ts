@@ -9,7 +9,7 @@ import type { GiveUp } from '../../pcre2/pcre2.mjs'
 import type { PurgeKind } from '../core/constants.js'
 import type { PurgeTargets } from '../core/purge.js'
 import { reasonsOf } from '../pattern/give-up.js'
-import { inShard, type Shard } from './shard.js'
+import { inShard, shardOf, type Shard } from './shard.js'
 
 /** A purge target, by the kind and the item the service was sent. */
 export interface TargetRef {
@@ -61,6 +61,8 @@ export interface PageSelection {
   readonly shard?: Shard
   /** Pages in this job's part, before the limit (selectedCount without a shard). */
   readonly inShard: number
+  /** When this job's part is empty but pages were selected: the parts they are in (1-based). */
+  readonly shardsOfSelected?: readonly number[]
   /** In this job's part but not checked because of the limit. */
   readonly leftOut: number
   /** Per pattern and folder-tag target: what it selects in the sitemap. */
@@ -80,6 +82,8 @@ export interface PageSelection {
 
 export interface SelectionInput {
   readonly targets: PurgeTargets
+  /** Whether the targets are purged (false in mode: verify: they only choose pages to check). */
+  readonly purging: boolean
   /** Absent: no sitemap was found or read. */
   readonly sitemapPages?: ReadonlySet<string>
   /** Sitemaps are turned off (`sitemap: none`): that is why there are no sitemap pages. */
@@ -129,7 +133,7 @@ export function selectPages(input: SelectionInput): PageSelection {
       notes.push(`Pattern ${pattern}: PCRE2 cannot compile it (${match.reason}).`)
       continue
     }
-    warnings.push(...patternWarnings(pattern, match, sitemap.size))
+    warnings.push(...patternWarnings(pattern, match, sitemap.size, input.purging))
     for (const path of match.paths) add(path, target)
     bySitemap.push({
       target,
@@ -158,6 +162,11 @@ export function selectPages(input: SelectionInput): PageSelection {
   const { shard } = input
   const paths = [...chosen.keys()]
   const part = shard === undefined ? paths : paths.filter(path => inShard(path, shard))
+  // An empty part says where the pages went: the other jobs of the matrix check them.
+  const shardsOfSelected =
+    shard !== undefined && part.length === 0 && paths.length > 0
+      ? [...new Set(paths.map(path => shardOf(path, shard.count)))].sort((a, b) => a - b)
+      : undefined
   const kept = spreadSample(part, input.limit, path => extras.has(path))
   const pages = kept.map(path => ({ path, purgedBy: chosen.get(path) ?? [] }))
   let sitemapPagesPurged = 0
@@ -171,6 +180,7 @@ export function selectPages(input: SelectionInput): PageSelection {
     ...(sitemap !== undefined && { sitemapPagesPurged }),
     ...(shard && { shard }),
     inShard: part.length,
+    ...(shardsOfSelected && { shardsOfSelected }),
     leftOut: part.length - pages.length,
     bySitemap,
     uncheckedTags,
@@ -184,7 +194,9 @@ export function selectPages(input: SelectionInput): PageSelection {
 function patternWarnings(
   pattern: string,
   match: Extract<PatternMatch, { kind: 'matched' }>,
-  sitemapSize: number
+  sitemapSize: number,
+  /** A pattern that only chooses pages to check may select them all: that is no warning. */
+  purging: boolean
 ): string[] {
   const warnings: string[] = []
   const { gaveUp } = match
@@ -195,7 +207,7 @@ function patternWarnings(
       `Pattern ${pattern}: PHP's preg_match() gives up on ${gaveUp.length} of the sitemap's paths (${reasonsOf(gaveUp)}): the service does not purge them, and they are not checked: ${named.join(', ')}${more}.`
     )
   }
-  if (sitemapSize > 0 && match.paths.length * 2 > sitemapSize) {
+  if (purging && sitemapSize > 0 && match.paths.length * 2 > sitemapSize) {
     const share = Math.round((match.paths.length / sitemapSize) * 100)
     warnings.push(
       `Pattern ${pattern} selects ${match.paths.length} of the sitemap's ${sitemapSize} pages (${share}%): most of the site is purged.`

@@ -191,7 +191,8 @@ export function parseSiteUrl(input: string, text: string, diag: Diagnostics): UR
 
 function parseVerifyUrls(text: string, siteUrl: URL, diag: Diagnostics): string[] {
   const pages: string[] = []
-  for (const item of splitList(Input.VerifyUrls, text, { commas: false }, diag) ?? []) {
+  for (const item of splitList(Input.VerifyUrls, text, { commas: false, item: 'URL' }, diag) ??
+    []) {
     const page = pageOnSite(item, siteUrl)
     if (page === undefined) {
       diag.problem(
