@@ -314,8 +314,12 @@ describe('listChangedFiles: retries and errors', () => {
     expect(error.message).not.toContain(TOKEN)
     expect(error.message).toContain('401')
     expect(error.message).toContain('Bad credentials for ***')
+    // A 404 takes another path to the error (its hint names base_sha): hidden there too, in
+    // the message and in the stack a crash report would print.
+    fake.failNext('/compare/', 404, 1, { message: `No commit for ${TOKEN}` })
     const notFound = await failure(listChangedFiles(compareSource(), options()))
-    expect(notFound.message).not.toContain(TOKEN)
+    expect(notFound.message).toContain('404: No commit for *** (after 1 attempt)')
+    expect(String(notFound.stack)).toContain('No commit for ***')
     expect(String(notFound.stack)).not.toContain(TOKEN)
   })
 
@@ -347,7 +351,13 @@ describe('listChangedFiles: retries and errors', () => {
   })
 
   it('refuses an apiUrl that is not http(s)', async () => {
-    await failure(listChangedFiles(compareSource(), options({ apiUrl: 'ftp://example.com' })))
+    // Refused by its scheme, before any request: not a network error after three attempts.
+    const error = await failure(
+      listChangedFiles(compareSource(), options({ apiUrl: 'ftp://example.com' }))
+    )
+    expect(error.message).toBe(
+      'GITHUB_API_URL "ftp://example.com" is not an http(s) URL, so the changed files cannot be listed.'
+    )
   })
 })
 
@@ -560,10 +570,12 @@ describe('listChangedFiles: answers and GITHUB_API_URL it cannot trust', () => {
     expect(result.files).toEqual(['a.md'])
     expect(result.warnings.join('\n')).toContain('http://***@127.0.0.1')
     expect(result.warnings.join('\n')).not.toMatch(/apiuser|s3cretPass/)
-    fake.failNext('/compare/', 404, 1)
+    // A proxy that echoes the URL it was called with: the credentials must not reach the error.
+    fake.failNext('/compare/', 404, 1, { message: `Not Found at ${withCredentials}` })
     const error = await failure(
       listChangedFiles(compareSource(), options({ apiUrl: withCredentials }))
     )
+    expect(error.message).toContain('404: Not Found at http://***:***@127.0.0.1')
     expect(error.message).not.toMatch(/apiuser|s3cretPass/)
   })
 
