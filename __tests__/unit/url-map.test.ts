@@ -1,5 +1,6 @@
 import { describe, it, expect } from '@jest/globals'
 import fc from 'fast-check'
+import { readFileSync } from 'node:fs'
 import { Diagnostics } from '../../src/core/diagnostics.js'
 import {
   encodeUrlPath,
@@ -490,7 +491,17 @@ describe('presets', () => {
       expect(preset.description).toMatch(/^[^\n]{10,100}$/)
       expect(parse(preset.text).rules.length).toBeGreaterThan(0)
     }
-    expect(URL_MAP_PRESETS['hugo']?.text).toBe(HUGO_URL_MAP)
+  })
+
+  it('docs/url-map.md shows each preset with the rules of the source, in its order', () => {
+    // What users copy: the blocks without a language, the default map's and each preset's.
+    const docs = readFileSync(new URL('../../docs/url-map.md', import.meta.url), 'utf8')
+    const blocks = [...docs.matchAll(/^```\n([\s\S]*?)^```$/gm)].map(([, text]) => text ?? '')
+    // Rules, not text: the docs say in prose what a preset's leading comment says.
+    const rulesOf = (text: string) => parse(text).rules.map(rule => rule.text)
+    expect(blocks.map(rulesOf)).toEqual(
+      Object.values(URL_MAP_PRESETS).map(preset => rulesOf(preset.text))
+    )
   })
 
   describe('hugo', () => {
