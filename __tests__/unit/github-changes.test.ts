@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChangeSource } from '../../src/changed-files/change-source.js'
+import { ChangedFilesError } from '../../src/changed-files/changed-files-error.js'
 import {
-  ChangedFilesError,
-  hasNextPage,
   listChangedFiles,
-  pathsOfFileEntry,
   type ListChangedFilesOptions
 } from '../../src/changed-files/github-changes.js'
+import { hasNextPage } from '../../src/changed-files/github-client.js'
+import { pathsOfFileEntry } from '../../src/changed-files/github-queries.js'
 import { Redactor } from '../../src/text/redact.js'
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.mjs'
 

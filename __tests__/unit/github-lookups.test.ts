@@ -4,8 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChangeSource, RangeLookup } from '../../src/changed-files/change-source.js'
+import { ChangedFilesError } from '../../src/changed-files/changed-files-error.js'
 import {
-  ChangedFilesError,
   listChangedFiles,
   type ListChangedFilesOptions
 } from '../../src/changed-files/github-changes.js'

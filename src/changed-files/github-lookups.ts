@@ -1,7 +1,7 @@
 /**
  * EDGE: turns a `RangeLookup` ("since the previous successful deployment / run / release")
- * into the commits to compare, asking the GitHub REST API through the reader of
- * github-changes.ts (same retry, timeout, body limit and error habits; pages by `Link`).
+ * into the commits to compare, asking the GitHub REST API through the client of
+ * github-client.ts (same retry, timeout, body limit and error habits; pages by `Link`).
  *
  * Definitions (docs/events.md):
  * - A successful deployment is one whose newest status other than `inactive` is `success`
@@ -18,7 +18,7 @@
  */
 import type { BaseLookup, ChangeQuery, HeadRef, RangeLookup } from './change-source.js'
 import { shortSha } from './change-source.js'
-import type { GitHubReader } from './github-changes.js'
+import type { GitHubClient } from './github-client.js'
 import { permissionHint, PERMISSIONS } from './github-permissions.js'
 import { asRecord } from './records.js'
 
@@ -68,11 +68,11 @@ function encodeRef(ref: string): string {
 }
 
 export async function resolveLookup(
-  reader: GitHubReader,
+  client: GitHubClient,
   lookup: RangeLookup
 ): Promise<ResolvedRange> {
-  const head = await resolveHead(reader, lookup.head)
-  const previous = await findPrevious(reader, lookup.base)
+  const head = await resolveHead(client, lookup.head)
+  const previous = await findPrevious(client, lookup.base)
   const what = describeWanted(lookup.base)
   if (previous === undefined) {
     switch (lookup.whenNoPrevious.kind) {
@@ -92,7 +92,7 @@ export async function resolveLookup(
         }
       }
       case 'fail':
-        reader.fail(
+        client.fail(
           `since: ${lookup.whenNoPrevious.value} found no ${what} (a first deploy?), so what changed since then is not known and nothing was purged. Set base_sha as the fallback for this case (it is used only when nothing is found), or purge by tag or pattern.`
         )
     }
@@ -121,62 +121,62 @@ function describeWanted(base: BaseLookup): string {
   }
 }
 
-async function resolveHead(reader: GitHubReader, head: HeadRef): Promise<string> {
-  return head.kind === 'sha' ? head.sha : resolveTag(reader, head.tag)
+async function resolveHead(client: GitHubClient, head: HeadRef): Promise<string> {
+  return head.kind === 'sha' ? head.sha : resolveTag(client, head.tag)
 }
 
 /** A tag's commit: `git/ref/tags/X`, then through tag objects (annotated tags) to the commit. */
-export async function resolveTag(reader: GitHubReader, tag: string): Promise<string> {
-  const path = `${reader.repoPath}/git/ref/tags/${encodeRef(tag)}`
+export async function resolveTag(client: GitHubClient, tag: string): Promise<string> {
+  const path = `${client.repoPath}/git/ref/tags/${encodeRef(tag)}`
   const hint = (status: number): string | undefined =>
     status === 404
       ? `The tag ${JSON.stringify(tag)} was not found, or the token lacks \`${PERMISSIONS.contents}\`.`
       : permissionHint(PERMISSIONS.contents)(status)
-  let object = asRecord(asRecord((await reader.get(path, {}, hint)).data)?.['object'])
+  let object = asRecord(asRecord((await client.get(path, {}, hint)).data)?.['object'])
   for (let depth = 0; depth <= MAX_TAG_DEPTH; depth++) {
     const objectSha = sha(object?.['sha'])
     const type = object?.['type']
     if (objectSha === undefined) break
     if (type === 'commit') return objectSha
     if (type !== 'tag') {
-      reader.fail(
+      client.fail(
         `The tag ${JSON.stringify(tag)} points to a ${String(type)}, not a commit, so it has no changed files.`
       )
     }
-    const tagObject = await reader.get(
-      `${reader.repoPath}/git/tags/${objectSha}`,
+    const tagObject = await client.get(
+      `${client.repoPath}/git/tags/${objectSha}`,
       {},
       permissionHint(PERMISSIONS.contents)
     )
     object = asRecord(asRecord(tagObject.data)?.['object'])
   }
-  return reader.fail(`GitHub's answer for the tag ${JSON.stringify(tag)} names no commit.`)
+  return client.fail(`GitHub's answer for the tag ${JSON.stringify(tag)} names no commit.`)
 }
 
-function findPrevious(reader: GitHubReader, base: BaseLookup): Promise<Previous | undefined> {
+function findPrevious(client: GitHubClient, base: BaseLookup): Promise<Previous | undefined> {
   switch (base.kind) {
     case 'previous-deployment':
-      return previousDeployment(reader, base)
+      return previousDeployment(client, base)
     case 'previous-run':
-      return previousRun(reader, base)
+      return previousRun(client, base)
     case 'previous-release':
-      return previousRelease(reader, base)
+      return previousRelease(client, base)
   }
 }
 
 async function previousDeployment(
-  reader: GitHubReader,
+  client: GitHubClient,
   base: Extract<BaseLookup, { kind: 'previous-deployment' }>
 ): Promise<Previous | undefined> {
   const hint = permissionHint(PERMISSIONS.deployments)
   let examined = 0
   // Newest first, as GitHub lists them.
-  for await (const data of reader.pages(
-    `${reader.repoPath}/deployments`,
+  for await (const data of client.pages(
+    `${client.repoPath}/deployments`,
     { environment: base.environment, per_page: PAGE },
     hint
   )) {
-    if (!Array.isArray(data)) reader.fail('Unexpected answer listing deployments: not a list.')
+    if (!Array.isArray(data)) client.fail('Unexpected answer listing deployments: not a list.')
     if (data.length === 0) break
     for (const entry of data) {
       const deployment = asRecord(entry)
@@ -194,11 +194,11 @@ async function previousDeployment(
       } else if (base.excludeId !== undefined && id > base.excludeId) continue
       if (++examined > MAX_DEPLOYMENTS_EXAMINED) {
         // Not "none found": that would purge the head commit alone, or call this a first deploy.
-        reader.fail(
+        client.fail(
           `no successful deployment of '${base.environment}' among the ${MAX_DEPLOYMENTS_EXAMINED} deployments before this one, so the range is not known and nothing was purged. Set base_sha to the last deployed commit, or purge by tag or pattern.`
         )
       }
-      if ((await latestActiveState(reader, id)) === 'success') {
+      if ((await latestActiveState(client, id)) === 'success') {
         return { sha: deploymentSha, label: `deployment #${id} (success)` }
       }
     }
@@ -210,14 +210,14 @@ async function previousDeployment(
  * The state of the deployment's newest status other than `inactive`, by creation time (then id:
  * the order GitHub lists them in is not documented); undefined without one.
  */
-async function latestActiveState(reader: GitHubReader, id: number): Promise<string | undefined> {
+async function latestActiveState(client: GitHubClient, id: number): Promise<string | undefined> {
   let newest: { state: string; at: number; id: number } | undefined
-  for await (const data of reader.pages(
-    `${reader.repoPath}/deployments/${id}/statuses`,
+  for await (const data of client.pages(
+    `${client.repoPath}/deployments/${id}/statuses`,
     { per_page: PAGE },
     permissionHint(PERMISSIONS.deployments)
   )) {
-    if (!Array.isArray(data)) reader.fail('Unexpected answer listing deployment statuses.')
+    if (!Array.isArray(data)) client.fail('Unexpected answer listing deployment statuses.')
     if (data.length === 0) break
     for (const entry of data) {
       const status = asRecord(entry)
@@ -239,7 +239,7 @@ async function latestActiveState(reader: GitHubReader, id: number): Promise<stri
 }
 
 async function previousRun(
-  reader: GitHubReader,
+  client: GitHubClient,
   base: Extract<BaseLookup, { kind: 'previous-run' }>
 ): Promise<Previous | undefined> {
   const hint = permissionHint(PERMISSIONS.actions)
@@ -247,16 +247,16 @@ async function previousRun(
   if (workflowId === undefined) {
     // since: last-successful-run: the current run tells its workflow, branch and start.
     if (base.excludeRunId === undefined) {
-      reader.fail(
+      client.fail(
         'since: last-successful-run needs GITHUB_RUN_ID (set by the runner) to find the current workflow; set base_sha instead outside GitHub Actions.'
       )
     }
     const current = asRecord(
-      (await reader.get(`${reader.repoPath}/actions/runs/${base.excludeRunId}`, {}, hint)).data
+      (await client.get(`${client.repoPath}/actions/runs/${base.excludeRunId}`, {}, hint)).data
     )
     const id = current?.['workflow_id']
     if (typeof id !== 'number')
-      reader.fail('Unexpected answer for the current run: no workflow_id.')
+      client.fail('Unexpected answer for the current run: no workflow_id.')
     workflowId = id
     if (typeof current?.['head_branch'] === 'string') branch = current['head_branch']
     if (typeof current?.['created_at'] === 'string') createdBefore = current['created_at']
@@ -264,13 +264,13 @@ async function previousRun(
   const query: Record<string, string | number> = { status: 'success', per_page: PAGE }
   if (branch !== undefined) query['branch'] = branch
   if (base.event !== undefined) query['event'] = base.event
-  for await (const data of reader.pages(
-    `${reader.repoPath}/actions/workflows/${workflowId}/runs`,
+  for await (const data of client.pages(
+    `${client.repoPath}/actions/workflows/${workflowId}/runs`,
     query,
     hint
   )) {
     const runs = asRecord(data)?.['workflow_runs']
-    if (!Array.isArray(runs)) reader.fail('Unexpected answer listing workflow runs.')
+    if (!Array.isArray(runs)) client.fail('Unexpected answer listing workflow runs.')
     if (runs.length === 0) break
     for (const entry of runs) {
       const run = asRecord(entry)
@@ -287,16 +287,16 @@ async function previousRun(
 }
 
 async function previousRelease(
-  reader: GitHubReader,
+  client: GitHubClient,
   base: Extract<BaseLookup, { kind: 'previous-release' }>
 ): Promise<Previous | undefined> {
   const releases: Record<string, unknown>[] = []
-  for await (const data of reader.pages(
-    `${reader.repoPath}/releases`,
+  for await (const data of client.pages(
+    `${client.repoPath}/releases`,
     { per_page: PAGE },
     permissionHint(PERMISSIONS.contents)
   )) {
-    if (!Array.isArray(data)) reader.fail('Unexpected answer listing releases: not a list.')
+    if (!Array.isArray(data)) client.fail('Unexpected answer listing releases: not a list.')
     if (data.length === 0) break
     for (const entry of data) {
       const release = asRecord(entry)
@@ -325,5 +325,5 @@ async function previousRelease(
   const previous = candidates[0]
   if (previous === undefined) return undefined
   const tag = String(previous['tag_name'])
-  return { sha: await resolveTag(reader, tag), label: `release ${tag}` }
+  return { sha: await resolveTag(client, tag), label: `release ${tag}` }
 }

@@ -1,0 +1,327 @@
+/**
+ * EDGE: a client for the GitHub REST API that knows GitHub's HTTP habits (retries, rate limits,
+ * pages by `Link`, timeouts, a bounded answer body, secrets kept out of messages) and nothing of
+ * events or changed files: the queries (github-queries.ts) and the lookups (github-lookups.ts)
+ * ask it for what they need. It holds the @actions/github import, so only the lazily loaded
+ * chunk (github-changes.ts, `await import(...)` by the entry) may import it.
+ *
+ * Rules (documented in the README):
+ * - `requests` counts the HTTP requests sent, retries included.
+ * - Requests are sent one at a time (GitHub's advice to avoid secondary rate limits).
+ * - Retried: network errors, 5xx, 429, and 403 that is a rate limit (`retry-after`,
+ *   `x-ratelimit-remaining: 0`, or a "secondary rate limit" message), while the wait GitHub asks
+ *   for fits in `retry.maxDelayMs`. Not retried: other 4xx.
+ * - The token is sent only to `apiUrl` (pages are requested by number on our own URL, not by
+ *   following `Link` URLs) and never appears in an error message; neither do credentials
+ *   written into GITHUB_API_URL (see api-url.ts).
+ * - An answer body larger than `GITHUB_MAX_RESPONSE_BYTES` is cut off and fails the run:
+ *   a server that never stops sending must not fill the runner's memory.
+ * - Errors name the permission the token lacks on 403/404 (each caller passes the hint for its
+ *   endpoint: `contents: read`, `pull-requests: read`, `deployments: read`, `actions: read`),
+ *   and a 401 with a token that looks like an unexpanded `${{ … }}` expression says so.
+ * - Every failure is a `ChangedFilesError`: an answer GitHub does not give leaves the changed
+ *   files unknown, and nothing may be purged then.
+ */
+
+import { linePreview } from '../text/log-safety.js'
+import { backoffDelay, equalJitter } from '../http/backoff.js'
+import { retryAfterMs } from '../http/retry-after.js'
+import { getOctokit } from '@actions/github'
+import { defaults as githubDefaults } from '@actions/github/lib/utils'
+import type { GitHubApiUrl } from './api-url.js'
+import { ChangedFilesError, NARROWER_RANGE_ADVICE } from './changed-files-error.js'
+import { asRecord } from './records.js'
+
+export interface RetryOptions {
+  /** Attempts per request, the first included (1 = no retry). */
+  maxAttempts: number
+  /** First backoff wait (with equal jitter); doubles on every further attempt. */
+  baseDelayMs: number
+  /** Longest single wait; a rate limit asking for longer fails at once. Default 60,000. */
+  maxDelayMs?: number
+}
+
+export interface GitHubClientOptions {
+  token: string
+  repository: { owner: string; repo: string }
+  retry?: RetryOptions
+  userAgent?: string
+  /** Largest answer body read; default GITHUB_MAX_RESPONSE_BYTES. */
+  maxResponseBytes?: number
+}
+
+export const DEFAULT_RETRY: Required<RetryOptions> = {
+  maxAttempts: 4,
+  baseDelayMs: 1000,
+  maxDelayMs: 60_000
+}
+
+/** The longest one GitHub API request may take before it is retried as a network error. */
+export const GITHUB_REQUEST_TIMEOUT_MS = 30_000
+
+/**
+ * The largest answer body read from the GitHub API. A compare of 300 files with their patches
+ * and 250 commits runs to a few MiB; 32 MiB leaves room for the biggest real answers while a
+ * server that never stops sending is cut off long before it hurts the runner.
+ */
+export const GITHUB_MAX_RESPONSE_BYTES = 32 * 1024 * 1024
+
+/** Safety net against a server that always says there is a next page. */
+export const MAX_PAGES = 200
+
+/** `${{ github.token }}` left as text: what `npx @github/local-action` passes from action.yml. */
+const UNEXPANDED_EXPRESSION = /\$\{\{[^}]*\}\}/
+
+type Fetch = (url: string, init?: Record<string, unknown>) => Promise<globalThis.Response>
+
+/** Statuses whose response never has a body (the Response constructor refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
+
+/**
+ * Wraps fetch so that no answer body grows past `maxBytes`: a declared larger length fails at
+ * once, and a stream that keeps going is cut off. `onTooLarge` tells the reader, whose error
+ * then says so instead of "network error, retry".
+ */
+export function boundedFetch(inner: Fetch, maxBytes: number, onTooLarge: () => void): Fetch {
+  return async (url, init) => {
+    const response = await inner(url, init)
+    if (response.body === null || NULL_BODY_STATUSES.has(response.status)) return response
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN)
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      onTooLarge()
+      await response.body.cancel().catch(() => undefined)
+      throw new Error(`the answer is ${declared} bytes long, over the ${maxBytes}-byte limit`)
+    }
+    let seen = 0
+    const limited = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          seen += chunk.byteLength
+          if (seen > maxBytes) {
+            onTooLarge()
+            controller.error(new Error(`the answer is over the ${maxBytes}-byte limit`))
+            return
+          }
+          controller.enqueue(chunk)
+        }
+      })
+    )
+    const bounded = new globalThis.Response(limited, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers
+    })
+    Object.defineProperty(bounded, 'url', { value: response.url })
+    return bounded
+  }
+}
+
+type Headers = Record<string, string | number | undefined>
+
+/** One answer of the API: its parsed body and its headers. */
+export interface GitHubResponse {
+  data: unknown
+  headers: Headers
+}
+
+interface HttpLikeError {
+  status?: unknown
+  message?: unknown
+  response?: { data?: unknown; headers?: Headers }
+}
+
+function header(headers: Headers | undefined, name: string): string | undefined {
+  const value = headers?.[name]
+  return value === undefined ? undefined : String(value)
+}
+
+/** True when a `Link` header has a `rel="next"` entry. */
+export function hasNextPage(link: string | undefined): boolean {
+  if (link === undefined) return false
+  return link.split(',').some(part => {
+    const rel = /;\s*rel\s*=\s*"?([^";]*)"?/i.exec(part)?.[1]
+    return rel !== undefined && rel.trim().split(/\s+/).includes('next')
+  })
+}
+
+/** True when the answer's `Link` header announces a next page. */
+export function announcesNextPage(response: GitHubResponse): boolean {
+  return hasNextPage(header(response.headers, 'link'))
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise(resolve => setTimeout(resolve, ms))
+}
+
+function githubMessage(error: HttpLikeError): string {
+  const data = error.response?.data
+  const record = asRecord(data)
+  if (record !== undefined && typeof record['message'] === 'string') return record['message']
+  if (typeof data === 'string') {
+    // Cut with an ellipsis, so the redactor can hide a token's prefix left at the cut.
+    const preview = linePreview(data, 200)
+    if (preview !== undefined) return preview
+  }
+  return typeof error.message === 'string' ? error.message : String(error)
+}
+
+/** How long to wait before retrying, or undefined when the error is not worth retrying. */
+function retryDelay(
+  error: HttpLikeError,
+  attempt: number,
+  retry: Required<RetryOptions>
+): number | undefined {
+  const backoff = backoffDelay(
+    equalJitter(retry.baseDelayMs, retry.maxDelayMs),
+    attempt - 1,
+    Math.random()
+  )
+  const response = error.response
+  const status = typeof error.status === 'number' ? error.status : 0
+  if (response === undefined) return backoff // network error: no answer at all
+  if (status >= 500) return backoff
+  if (status !== 403 && status !== 429) return undefined
+
+  const fits = (ms: number): number | undefined =>
+    ms <= retry.maxDelayMs ? Math.max(ms, backoff) : undefined
+  const retryAfter = retryAfterMs(header(response.headers, 'retry-after'), Date.now())
+  if (retryAfter !== undefined) return fits(retryAfter)
+  if (header(response.headers, 'x-ratelimit-remaining') === '0') {
+    const reset = Number(header(response.headers, 'x-ratelimit-reset'))
+    if (!Number.isFinite(reset)) return undefined
+    return fits(Math.max(0, reset * 1000 - Date.now()))
+  }
+  if (/secondary rate limit/i.test(githubMessage(error))) {
+    // GitHub: "wait for at least one minute before retrying".
+    return fits(Math.min(60_000, retry.maxDelayMs))
+  }
+  return status === 429 ? backoff : undefined
+}
+
+/** What an endpoint adds to an error for a status (a 403/404 naming a permission), if anything. */
+export type StatusHint = (status: number) => string | undefined
+
+export class GitHubClient {
+  requests = 0
+  private readonly octokit: ReturnType<typeof getOctokit>
+  private readonly retry: Required<RetryOptions>
+  private readonly fetch: Fetch
+  private tooLarge = false
+
+  constructor(
+    private readonly options: GitHubClientOptions,
+    private readonly api: GitHubApiUrl
+  ) {
+    this.retry = { ...DEFAULT_RETRY, ...options.retry }
+    this.retry.maxAttempts = Math.max(1, Math.floor(this.retry.maxAttempts))
+    // The toolkit's fetch goes through the runner's proxy settings: keep it, only bounded.
+    const inner = (githubDefaults.request?.fetch ?? globalThis.fetch) as Fetch
+    this.fetch = boundedFetch(
+      inner,
+      options.maxResponseBytes ?? GITHUB_MAX_RESPONSE_BYTES,
+      () => (this.tooLarge = true)
+    )
+    this.octokit = getOctokit(options.token, {
+      baseUrl: api.baseUrl,
+      ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {})
+    })
+  }
+
+  get repository(): { owner: string; repo: string } {
+    return this.options.repository
+  }
+
+  get repoPath(): string {
+    const { owner, repo } = this.options.repository
+    return `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`
+  }
+
+  /** Removes the token and GITHUB_API_URL's credentials from a text bound for a message. */
+  private scrub(text: string): string {
+    let scrubbed = text
+    for (const secret of [this.options.token, ...this.api.secrets]) {
+      if (secret.length >= 4) scrubbed = scrubbed.split(secret).join('***')
+    }
+    return scrubbed
+  }
+
+  fail(message: string): never {
+    throw new ChangedFilesError(this.scrub(message))
+  }
+
+  /** GET `path` (already encoded) with `query`, retrying what is worth retrying. */
+  async get(
+    path: string,
+    query: Record<string, number | string>,
+    hint?: StatusHint
+  ): Promise<GitHubResponse> {
+    const search = new URLSearchParams()
+    for (const [name, value] of Object.entries(query)) search.set(name, String(value))
+    const shown = `GET ${path}${search.size > 0 ? `?${search.toString()}` : ''}`
+    for (let attempt = 1; ; attempt++) {
+      this.requests++
+      try {
+        // A hung connection must not hold the job until its own timeout: give up, and retry.
+        this.tooLarge = false
+        const response = await this.octokit.request(`GET ${path}`, {
+          ...query,
+          request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), fetch: this.fetch }
+        })
+        // Octokit swallows a body that failed to read (it returns the text so far): check.
+        if (this.tooLarge) this.failTooLarge(shown)
+        return { data: response.data as unknown, headers: response.headers as Headers }
+      } catch (caught) {
+        const error = (
+          typeof caught === 'object' && caught !== null ? caught : { message: String(caught) }
+        ) as HttpLikeError
+        if (caught instanceof ChangedFilesError) throw caught
+        if (this.tooLarge) this.failTooLarge(shown)
+        const delay =
+          attempt < this.retry.maxAttempts ? retryDelay(error, attempt, this.retry) : undefined
+        if (delay !== undefined) {
+          await sleep(delay)
+          continue
+        }
+        const status =
+          error.response !== undefined && typeof error.status === 'number'
+            ? error.status
+            : undefined
+        const what = status !== undefined ? `answered ${status}` : 'failed (no answer)'
+        const attempts = attempt === 1 ? '1 attempt' : `${attempt} attempts`
+        const extra = status !== undefined ? (hint?.(status) ?? this.statusHint(status)) : undefined
+        const message = `GitHub API ${shown} ${what}: ${githubMessage(error)} (after ${attempts}).`
+        this.fail(extra !== undefined ? `${message} ${extra}` : message)
+      }
+    }
+  }
+
+  private failTooLarge(shown: string): never {
+    const limit = (this.options.maxResponseBytes ?? GITHUB_MAX_RESPONSE_BYTES) / 1024 / 1024
+    this.fail(
+      `GitHub API ${shown} sent an answer larger than ${limit} MiB, so it was not read and nothing was purged. If ${this.api.shown} is really the GitHub API, ${NARROWER_RANGE_ADVICE}.`
+    )
+  }
+
+  /** What every endpoint's error may add: a token that was never a token. */
+  private statusHint(status: number): string | undefined {
+    if (status !== 401) return undefined
+    if (UNEXPANDED_EXPRESSION.test(this.options.token)) {
+      return 'github_token looks like an unexpanded ${{ … }} expression, not a token: outside GitHub Actions (e.g. npx @github/local-action) set INPUT_GITHUB_TOKEN to a real token.'
+    }
+    return 'Check github_token: it is missing, expired or not a GitHub token.'
+  }
+
+  /** Pages through a listing by `page` number while `Link` says there is a next page. */
+  async *pages(
+    path: string,
+    query: Record<string, number | string>,
+    hint?: StatusHint
+  ): AsyncGenerator<unknown> {
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const response = await this.get(path, { ...query, page }, hint)
+      yield response.data
+      if (!announcesNextPage(response)) return
+    }
+    this.fail(`GitHub API GET ${path} kept announcing more pages after ${MAX_PAGES}.`)
+  }
+}
