@@ -2,13 +2,10 @@ import { describe, it, expect } from '@jest/globals'
 import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import { Diagnostics } from '../../src/core/diagnostics.js'
-import {
-  encodeUrlPath,
-  mapChangedFiles,
-  parseUrlMap,
-  type MappingResult,
-  type UrlMap
-} from '../../src/changed-files/url-map.js'
+import type { MappingResult, UrlMap } from '../../src/changed-files/url-map.js'
+import { mapChangedFiles } from '../../src/changed-files/url-map/mapping.js'
+import { parseUrlMap } from '../../src/changed-files/url-map/parse.js'
+import { encodeUrlPath } from '../../src/changed-files/url-map/percent-encoding.js'
 import {
   ASSETS_EXCLUDED_URL_MAP,
   DEFAULT_URL_MAP,

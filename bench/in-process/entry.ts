@@ -5,6 +5,7 @@
 export { sendPlan } from '../../src/send/send-plan.js'
 export { createHttpTransport } from '../../src/send/http-transport.js'
 export { buildPlan } from '../../src/plan/build-plan.js'
-export { parseUrlMap, mapChangedFiles } from '../../src/changed-files/url-map.js'
+export { parseUrlMap } from '../../src/changed-files/url-map/parse.js'
+export { mapChangedFiles } from '../../src/changed-files/url-map/mapping.js'
 export { Diagnostics } from '../../src/core/diagnostics.js'
 export { USER_AGENT } from '../../src/core/constants.js'

@@ -4,4 +4,4 @@
  */
 export { parseChangedFilesSettings } from './settings.js'
 export { decideChangeSource } from './change-source.js'
-export { mapChangedFiles } from './url-map.js'
+export { mapChangedFiles } from './url-map/mapping.js'

@@ -7,7 +7,8 @@ import type { Diagnostics } from '../core/diagnostics.js'
 import { Input, type InputName } from '../core/constants.js'
 import { CONTROL_CHARACTER } from '../core/targets.js'
 import { DEFAULT_URL_MAP } from './url-map-presets.js'
-import { parseUrlMap, type UrlMap } from './url-map.js'
+import type { UrlMap } from './url-map.js'
+import { parseUrlMap } from './url-map/parse.js'
 import { inputSha, SINCE_VALUES, type Since } from './change-source.js'
 
 export interface ChangedFilesSettings {
