@@ -1,9 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import {
-  decideChangeSource,
-  type ChangeSource,
-  type GitHubContextLike
-} from '../../src/changed-files/change-source.js'
+import type { ChangeSource, GitHubContextLike } from '../../src/changed-files/change-source.js'
+import { decideChangeSource } from '../../src/changed-files/event-rules.js'
 import { Diagnostics } from '../../src/core/diagnostics.js'
 
 const A = 'a'.repeat(40)

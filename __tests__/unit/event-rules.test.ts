@@ -6,11 +6,8 @@ import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import {
-  decideChangeSource,
-  type ChangeOverrides,
-  type ChangeSource
-} from '../../src/changed-files/change-source.js'
+import type { ChangeOverrides, ChangeSource } from '../../src/changed-files/change-source.js'
+import { decideChangeSource } from '../../src/changed-files/event-rules.js'
 import { Diagnostics } from '../../src/core/diagnostics.js'
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'events')

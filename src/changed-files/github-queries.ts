@@ -1,5 +1,5 @@
 /**
- * EDGE: runs one `ChangeQuery` (decided by change-source.ts) through the GitHub client and
+ * EDGE: runs one `ChangeQuery` (decided by event-rules.ts) through the GitHub client and
  * returns the paths it changed: a pull request's files, a commit's files, or a comparison's.
  * What GitHub's listings cut, and how this gets past the cuts, lives here; how to ask GitHub
  * (retries, pages, limits, secrets) lives in github-client.ts.

@@ -3,5 +3,5 @@
  * that the entry and the input parser load it as one chunk, on demand (a plain purge never does).
  */
 export { parseChangedFilesSettings } from './settings.js'
-export { decideChangeSource } from './change-source.js'
+export { decideChangeSource } from './event-rules.js'
 export { mapChangedFiles } from './url-map/mapping.js'
