@@ -4,8 +4,17 @@
  * belongs to one part of it. CI checks the rules themselves
  * (`npm run check:imports`); this keeps the document that explains them true.
  */
-import { describe, expect, it } from '@jest/globals'
-import { readdirSync, readFileSync } from 'node:fs'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { spawnSync } from 'node:child_process'
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync
+} from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PARTS } from '../../scripts/architecture.mjs'
@@ -47,4 +56,62 @@ describe('the module map', () => {
     )
     expect(unplaced).toEqual([])
   })
+})
+
+describe('the import rules CI runs', () => {
+  /** A tree with the repository's rules and these source files, checked as CI checks src/. */
+  function checkTree(files: Record<string, string>): { code: number; output: string } {
+    const dir = mkdtempSync(join(ROOT, '.tmp', 'imports-'))
+    try {
+      for (const file of ['.dependency-cruiser.mjs', 'scripts/architecture.mjs', 'tsconfig.json']) {
+        mkdirSync(dirname(join(dir, file)), { recursive: true })
+        copyFileSync(join(ROOT, file), join(dir, file))
+      }
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true })
+        writeFileSync(join(dir, path), text)
+      }
+      const cli = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs')
+      const result = spawnSync(
+        process.execPath,
+        [cli, 'src', '--config', '.dependency-cruiser.mjs'],
+        {
+          cwd: dir,
+          encoding: 'utf8'
+        }
+      )
+      return { code: result.status ?? -1, output: `${result.stdout}${result.stderr}` }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+
+  beforeAll(() => {
+    mkdirSync(join(ROOT, '.tmp'), { recursive: true })
+  })
+
+  it('passes a tree that imports downward', () => {
+    const { code } = checkTree({
+      'src/text/words.ts': 'export const word = 1\n',
+      'src/core/names.ts': "import { word } from '../text/words.js'\nexport const name = word\n"
+    })
+    expect(code).toBe(0)
+  }, 60_000)
+
+  it('fails on a cycle between files, an upward import and a step importing a step', () => {
+    const { code, output } = checkTree({
+      'src/text/a.ts': "import { b } from './b.js'\nexport const a = b\n",
+      'src/text/b.ts': "import { a } from './a.js'\nexport const b = () => a\n",
+      'src/core/names.ts': "import { shown } from '../report/show.js'\nexport const name = shown\n",
+      'src/report/show.ts': 'export const shown = 1\n',
+      'src/steps/one.ts': "import { two } from './two.js'\nexport const one = two\n",
+      'src/steps/two.ts': 'export const two = 2\n'
+    })
+    expect(code).not.toBe(0)
+    expect(output).toMatch(/no-circular: src\/text\/a\.ts/)
+    expect(output).toMatch(
+      /core-imports-downward-only: src\/core\/names\.ts → src\/report\/show\.ts/
+    )
+    expect(output).toMatch(/no-sideways-in-steps: src\/steps\/one\.ts → src\/steps\/two\.ts/)
+  }, 60_000)
 })
