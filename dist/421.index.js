@@ -112,6 +112,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: MAX_LISTED_ITEMS, MAX_REQUEST_ROWS, MAX_SUMMARY_BYTES, renderInputProblems
 
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
 // EXTERNAL MODULE: ./src/core/constants.ts
 var constants = __webpack_require__(6214);
 // EXTERNAL MODULE: ./src/text/html.ts
@@ -160,8 +162,6 @@ function changedFilesSection({ description, mapping, notices = [] }, limits) {
 
 // EXTERNAL MODULE: ./src/origin/describe-look.ts
 var describe_look = __webpack_require__(8673);
-// EXTERNAL MODULE: ./src/text/format.ts
-var format = __webpack_require__(8488);
 ;// CONCATENATED MODULE: ./src/report/origin-report.ts
 
 
@@ -278,10 +278,7 @@ function renderPurgeRequests(purge, maxRows) {
     ]);
     const rest = sorted.length - shown.length;
     const more = rest > 0
-        ? `<p>… and ${(0,format/* plural */.LS)(rest, 'more request')}: ${sorted
-            .slice(maxRows)
-            .filter(result => result.outcome === 'purged')
-            .length.toLocaleString('en')} accepted, the others not.</p>\n`
+        ? `<p>… and ${(0,format/* plural */.LS)(rest, 'more request')}: ${(0,format/* grouped */.zD)(sorted.slice(maxRows).filter(result => result.outcome === 'purged').length)} accepted, the others not.</p>\n`
         : '';
     const body = `${(0,html/* table */.tp)(headers, rows)}${more}`;
     if (failed.length > 0) {
@@ -462,7 +459,7 @@ const CONCLUSION_MARK = {
     failed: '❌'
 };
 const STATUS_LINE_TITLE = 'Cache purge';
-const count = (n) => n.toLocaleString('en');
+const count = (n) => (0,format/* grouped */.zD)(n);
 function statusLine(report) {
     const mark = CONCLUSION_MARK[stepConclusion(report)];
     const parts = [...purgeParts(report), ...verificationParts(report), ...previewParts(report)];
@@ -585,7 +582,7 @@ function previewParts(report) {
     const purged = selection.sitemapPagesPurged ?? output.selected_count;
     const atLeast = selection.uncheckedTags.length > 0 ? 'at least ' : '';
     return [
-        `${atLeast}${purged.toLocaleString('en')} of ${(0,format/* plural */.LS)(sitemap.pages, 'sitemap page')} would be purged`
+        `${atLeast}${(0,format/* grouped */.zD)(purged)} of ${(0,format/* plural */.LS)(sitemap.pages, 'sitemap page')} would be purged`
     ];
 }
 /** Whether anything proved pages fresh here: otherwise the summary keeps the propagation note. */
@@ -650,7 +647,7 @@ function renderTimeline(report) {
         if (notFresh > 0) {
             const end = verification.startedAt + verification.durationMs;
             rows.push({
-                label: `${notFresh.toLocaleString('en')} not fresh at the end`,
+                label: `${(0,format/* grouped */.zD)(notFresh)} not fresh at the end`,
                 tags: ['crit'],
                 start: measuredFrom,
                 end: Math.max(end, measuredFrom + 1)
@@ -867,7 +864,7 @@ function renderVerificationSection(part, maxRows = MAX_PAGE_ROWS, chart = '') {
     parts.push(`<p>${labelled(countsLine(verification), 'Checks')}</p>\n`);
     parts.push(`<p>${labelled(timesLine(part), 'Times')}</p>\n`);
     if (selection.leftOut > 0) {
-        parts.push(`<p>${(0,html/* escapeHtml */.ZD)(`verify_limit left out ${selection.leftOut.toLocaleString('en')} of ${(0,format/* plural */.LS)(selection.inShard, 'page')}: a sample spread over them was checked (verify_limit: 0 checks every page).`)}</p>\n`);
+        parts.push(`<p>${(0,html/* escapeHtml */.ZD)(`verify_limit left out ${(0,format/* grouped */.zD)(selection.leftOut)} of ${(0,format/* plural */.LS)(selection.inShard, 'page')}: a sample spread over them was checked (verify_limit: 0 checks every page).`)}</p>\n`);
     }
     if (selection.uncheckedTags.length > 0) {
         parts.push(`<p>Tags that could not be checked (not folder tags, or no sitemap; list pages in <code>verify&#95;urls</code>): ${(0,html/* codeList */.E5)(selection.uncheckedTags)}</p>\n`);
@@ -898,7 +895,7 @@ function scopeNotes(report) {
     const notes = [];
     if (selection.shard) {
         const { index, count } = selection.shard;
-        notes.push(`Shard ${index}/${count}: this job took ${selection.inShard.toLocaleString('en')} of the ${selection.selectedCount.toLocaleString('en')} selected pages (the other ${count - 1} shard(s) take the rest).`);
+        notes.push(`Shard ${index}/${count}: this job took ${(0,format/* grouped */.zD)(selection.inShard)} of the ${(0,format/* grouped */.zD)(selection.selectedCount)} selected pages (the other ${count - 1} shard(s) take the rest).`);
     }
     if (against.kind === 'purged-at') {
         notes.push(`mode: verify, nothing purged here: checked against purged_at ${new Date(against.at).toISOString()}.`);
@@ -925,16 +922,16 @@ function countsLine(verification) {
     const { counts } = verification;
     const total = verification.checks + verification.notReached;
     const parts = COUNT_WORDS.filter(([state]) => counts[state] > 0).map(([state, words]) => {
-        const text = words.replace('{n}', counts[state].toLocaleString('en'));
+        const text = words.replace('{n}', (0,format/* grouped */.zD)(counts[state]));
         return state === 'stale' && verification.oldContent > 0
-            ? `${text} (${verification.oldContent.toLocaleString('en')} from the previous build)`
+            ? `${text} (${(0,format/* grouped */.zD)(verification.oldContent)} from the previous build)`
             : text;
     });
     if (verification.notReached > 0) {
-        parts.push(`⏳ ${verification.notReached.toLocaleString('en')} not started before the deadline`);
+        parts.push(`⏳ ${(0,format/* grouped */.zD)(verification.notReached)} not started before the deadline`);
     }
     if (verification.warm > 0)
-        parts.push(`${verification.warm.toLocaleString('en')} warm (HIT)`);
+        parts.push(`${(0,format/* grouped */.zD)(verification.warm)} warm (HIT)`);
     return `${(0,format/* plural */.LS)(total, 'check')}: ${parts.join(' · ') || 'none made'}`;
 }
 /** Time to fresh over the fresh checks only, the purge's arrival, the deadline, the clocks. */
@@ -1159,7 +1156,7 @@ function renderPreviewSection(preview, urls = []) {
     if (sitemap.found) {
         const purged = selection.sitemapPagesPurged ?? preview.output.selected_count;
         const atLeast = selection.uncheckedTags.length > 0 ? 'at least ' : '';
-        parts.push(`<h3>Preview: ${(0,html/* escapeHtml */.ZD)(`${atLeast}${purged.toLocaleString('en')} of ${(0,format/* plural */.LS)(sitemap.pages, 'sitemap page')}`)} on ${site} would be purged</h3>\n`);
+        parts.push(`<h3>Preview: ${(0,html/* escapeHtml */.ZD)(`${atLeast}${(0,format/* grouped */.zD)(purged)} of ${(0,format/* plural */.LS)(sitemap.pages, 'sitemap page')}`)} on ${site} would be purged</h3>\n`);
     }
     else {
         parts.push(`<h3>Preview: pages these purges select on ${site}</h3>\n`);
@@ -1178,13 +1175,13 @@ function renderPreviewSection(preview, urls = []) {
         parts.push(`<p>⚠️ ${(0,html/* escapeHtml */.ZD)(warning)}</p>\n`);
     if (selection.shard) {
         const { index, count } = selection.shard;
-        parts.push(`<p>${(0,html/* escapeHtml */.ZD)(`Shard ${index}/${count}: this job's part is ${(0,format/* plural */.LS)(selection.inShard, 'page')} of the ${selection.selectedCount.toLocaleString('en')} selected.`)}</p>\n`);
+        parts.push(`<p>${(0,html/* escapeHtml */.ZD)(`Shard ${index}/${count}: this job's part is ${(0,format/* plural */.LS)(selection.inShard, 'page')} of the ${(0,format/* grouped */.zD)(selection.selectedCount)} selected.`)}</p>\n`);
     }
     parts.push(sitemapWarnings(sitemap.warnings));
     const rows = selection.bySitemap.map(entry => [
         (0,html/* code */.aY)(entry.target.item),
         entry.target.kind === 'pattern' ? 'pattern' : 'folder tag',
-        (0,html/* escapeHtml */.ZD)(`${entry.count.toLocaleString('en')} of ${sitemap.pages.toLocaleString('en')}`),
+        (0,html/* escapeHtml */.ZD)(`${(0,format/* grouped */.zD)(entry.count)} of ${(0,format/* grouped */.zD)(sitemap.pages)}`),
         entry.first.map(html/* code */.aY).join('<br>') + (entry.count > entry.first.length ? '<br>…' : '')
     ]);
     if (urls.length > 0)
@@ -1203,13 +1200,13 @@ function renderPreviewSection(preview, urls = []) {
 function urlRow(preview, urls) {
     const { selection, sitemap } = preview;
     const listed = sitemap.found
-        ? ` (${(urls.length - selection.urlsNotInSitemap.length).toLocaleString('en')} in the sitemap)`
+        ? ` (${(0,format/* grouped */.zD)(urls.length - selection.urlsNotInSitemap.length)} in the sitemap)`
         : '';
     const first = (0,first_in_order/* firstInOrder */.m)(urls, first_in_order/* PREVIEW_FIRST */.W);
     return [
         'URLs',
         'URL',
-        (0,html/* escapeHtml */.ZD)(`${urls.length.toLocaleString('en')}${listed}`),
+        (0,html/* escapeHtml */.ZD)(`${(0,format/* grouped */.zD)(urls.length)}${listed}`),
         first.map(html/* code */.aY).join('<br>') + (urls.length > first.length ? '<br>…' : '')
     ];
 }
@@ -1221,6 +1218,7 @@ function urlRow(preview, urls) {
  * numbers and the rows to act on), and the details folded below. Writing it is the edge's job.
  * GitHub drops a step summary over 1 MiB, so long lists shrink until it fits.
  */
+
 
 
 
@@ -1307,7 +1305,7 @@ function renderWithLimits(report, limits) {
     if (report.warnings.length > 0) {
         const shown = report.warnings.slice(0, MAX_WARNINGS);
         const more = report.warnings.length - shown.length;
-        parts.push(`<h3>Warnings</h3>\n<ul>\n${shown.map(w => `<li>${(0,html/* escapeHtml */.ZD)(w)}</li>`).join('\n')}${more > 0 ? `\n<li>… and ${more.toLocaleString('en')} more, in the log</li>` : ''}\n</ul>\n`);
+        parts.push(`<h3>Warnings</h3>\n<ul>\n${shown.map(w => `<li>${(0,html/* escapeHtml */.ZD)(w)}</li>`).join('\n')}${more > 0 ? `\n<li>… and ${(0,format/* grouped */.zD)(more)} more, in the log</li>` : ''}\n</ul>\n`);
     }
     return parts.filter(part => part !== '').join('\n');
 }

@@ -3523,7 +3523,7 @@ function* pagesToCheck(input, lastAcceptedAt, selection) {
 }
 /** One progress line: `12,345 of 30,000 checks done (12,100 fresh, 245 stale), ...`. */
 function describeProgress(progress) {
-    const count = (n) => Math.round(n).toLocaleString('en');
+    const count = (n) => (0,format/* grouped */.zD)(Math.round(n));
     const { staleNow, oldContentNow } = progress;
     // Old content is past the purge: what it waits for is a render of the new build.
     const waitingFor = oldContentNow === 0
@@ -3548,7 +3548,7 @@ function describePushBack(pushBack) {
 }
 /** `Checked 29,700 (page, device) pairs with 29,712 requests in 30.8 s (964 requests/s).` */
 function describeEnd(verification) {
-    const count = (n) => Math.round(n).toLocaleString('en');
+    const count = (n) => (0,format/* grouped */.zD)(Math.round(n));
     const seconds = verification.durationMs / 1000;
     const pace = seconds > 0 ? ` (${count(verification.requests / seconds)} requests/s)` : '';
     return `Checked ${count(verification.checks)} (page, device) pair(s) with ${count(verification.requests)} request(s) in ${seconds.toFixed(1)} s${pace}.`;

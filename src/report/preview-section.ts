@@ -5,7 +5,7 @@
  */
 import type { PreviewReport } from '../verify/index.js'
 import { firstInOrder, PREVIEW_FIRST } from '../verify/first-in-order.js'
-import { plural } from '../text/format.js'
+import { grouped, plural } from '../text/format.js'
 import { code, codeList, escapeHtml, table } from '../text/html.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
 
@@ -18,7 +18,7 @@ export function renderPreviewSection(preview: PreviewReport, urls: readonly stri
     const purged = selection.sitemapPagesPurged ?? preview.output.selected_count
     const atLeast = selection.uncheckedTags.length > 0 ? 'at least ' : ''
     parts.push(
-      `<h3>Preview: ${escapeHtml(`${atLeast}${purged.toLocaleString('en')} of ${plural(sitemap.pages, 'sitemap page')}`)} on ${site} would be purged</h3>\n`
+      `<h3>Preview: ${escapeHtml(`${atLeast}${grouped(purged)} of ${plural(sitemap.pages, 'sitemap page')}`)} on ${site} would be purged</h3>\n`
     )
   } else {
     parts.push(`<h3>Preview: pages these purges select on ${site}</h3>\n`)
@@ -43,14 +43,14 @@ export function renderPreviewSection(preview: PreviewReport, urls: readonly stri
   if (selection.shard) {
     const { index, count } = selection.shard
     parts.push(
-      `<p>${escapeHtml(`Shard ${index}/${count}: this job's part is ${plural(selection.inShard, 'page')} of the ${selection.selectedCount.toLocaleString('en')} selected.`)}</p>\n`
+      `<p>${escapeHtml(`Shard ${index}/${count}: this job's part is ${plural(selection.inShard, 'page')} of the ${grouped(selection.selectedCount)} selected.`)}</p>\n`
     )
   }
   parts.push(sitemapWarnings(sitemap.warnings))
   const rows = selection.bySitemap.map(entry => [
     code(entry.target.item),
     entry.target.kind === 'pattern' ? 'pattern' : 'folder tag',
-    escapeHtml(`${entry.count.toLocaleString('en')} of ${sitemap.pages.toLocaleString('en')}`),
+    escapeHtml(`${grouped(entry.count)} of ${grouped(sitemap.pages)}`),
     entry.first.map(code).join('<br>') + (entry.count > entry.first.length ? '<br>…' : '')
   ])
   if (urls.length > 0) rows.push(urlRow(preview, urls))
@@ -70,13 +70,13 @@ export function renderPreviewSection(preview: PreviewReport, urls: readonly stri
 function urlRow(preview: PreviewReport, urls: readonly string[]): string[] {
   const { selection, sitemap } = preview
   const listed = sitemap.found
-    ? ` (${(urls.length - selection.urlsNotInSitemap.length).toLocaleString('en')} in the sitemap)`
+    ? ` (${grouped(urls.length - selection.urlsNotInSitemap.length)} in the sitemap)`
     : ''
   const first = firstInOrder(urls, PREVIEW_FIRST)
   return [
     'URLs',
     'URL',
-    escapeHtml(`${urls.length.toLocaleString('en')}${listed}`),
+    escapeHtml(`${grouped(urls.length)}${listed}`),
     first.map(code).join('<br>') + (urls.length > first.length ? '<br>…' : '')
   ]
 }

@@ -7,7 +7,7 @@ import type { PurgeRequest } from '../core/purge.js'
 import type { RequestResult } from '../send/send-plan.js'
 import { isAuthFailure } from '../send/retry-policy.js'
 import { isRetryableApiStatus } from '../http/statuses.js'
-import { elapsed, plural } from '../text/format.js'
+import { elapsed, grouped, plural } from '../text/format.js'
 import { code, escapeHtml, table } from '../text/html.js'
 import type { PurgeReport } from './run-report.js'
 
@@ -36,10 +36,9 @@ export function renderPurgeRequests(purge: PurgeReport, maxRows: number): string
   const rest = sorted.length - shown.length
   const more =
     rest > 0
-      ? `<p>… and ${plural(rest, 'more request')}: ${sorted
-          .slice(maxRows)
-          .filter(result => result.outcome === 'purged')
-          .length.toLocaleString('en')} accepted, the others not.</p>\n`
+      ? `<p>… and ${plural(rest, 'more request')}: ${grouped(
+          sorted.slice(maxRows).filter(result => result.outcome === 'purged').length
+        )} accepted, the others not.</p>\n`
       : ''
   const body = `${table(headers, rows)}${more}`
   if (failed.length > 0) {

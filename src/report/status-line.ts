@@ -5,7 +5,7 @@
  */
 import type { PurgeTargets } from '../core/purge.js'
 import type { RequestResult } from '../send/send-plan.js'
-import { andList, elapsed, plural, setting } from '../text/format.js'
+import { andList, elapsed, grouped, plural, setting } from '../text/format.js'
 import { answers } from './purge-section.js'
 import {
   originFailed,
@@ -23,7 +23,7 @@ const CONCLUSION_MARK: Readonly<Record<StepConclusion, string>> = {
 
 export const STATUS_LINE_TITLE = 'Cache purge'
 
-const count = (n: number): string => n.toLocaleString('en')
+const count = (n: number): string => grouped(n)
 
 export function statusLine(report: Readonly<RunReport>): string {
   const mark = CONCLUSION_MARK[stepConclusion(report)]
@@ -144,7 +144,7 @@ function previewParts(report: Readonly<RunReport>): string[] {
   const purged = selection.sitemapPagesPurged ?? output.selected_count
   const atLeast = selection.uncheckedTags.length > 0 ? 'at least ' : ''
   return [
-    `${atLeast}${purged.toLocaleString('en')} of ${plural(sitemap.pages, 'sitemap page')} would be purged`
+    `${atLeast}${grouped(purged)} of ${plural(sitemap.pages, 'sitemap page')} would be purged`
   ]
 }
 

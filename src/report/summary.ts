@@ -4,6 +4,7 @@
  * numbers and the rows to act on), and the details folded below. Writing it is the edge's job.
  * GitHub drops a step summary over 1 MiB, so long lists shrink until it fits.
  */
+import { grouped } from '../text/format.js'
 import { PROPAGATION_NOTE } from '../core/constants.js'
 import { changedFilesSection, renderChangedFilesFailure } from './changed-files-report.js'
 import { escapeHtml, fencedBlock, foldedList } from '../text/html.js'
@@ -105,7 +106,7 @@ function renderWithLimits(report: Readonly<RunReport>, limits: ListLimits): stri
     const shown = report.warnings.slice(0, MAX_WARNINGS)
     const more = report.warnings.length - shown.length
     parts.push(
-      `<h3>Warnings</h3>\n<ul>\n${shown.map(w => `<li>${escapeHtml(w)}</li>`).join('\n')}${more > 0 ? `\n<li>… and ${more.toLocaleString('en')} more, in the log</li>` : ''}\n</ul>\n`
+      `<h3>Warnings</h3>\n<ul>\n${shown.map(w => `<li>${escapeHtml(w)}</li>`).join('\n')}${more > 0 ? `\n<li>… and ${grouped(more)} more, in the log</li>` : ''}\n</ul>\n`
     )
   }
   return parts.filter(part => part !== '').join('\n')

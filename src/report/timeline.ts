@@ -10,7 +10,7 @@
  */
 import type { OriginReport } from './origin-report.js'
 import type { RunReport, VerificationPart } from './run-report.js'
-import { elapsed, plural, setting } from '../text/format.js'
+import { elapsed, grouped, plural, setting } from '../text/format.js'
 
 type Verified = Extract<VerificationPart, { kind: 'verified' }>
 
@@ -82,7 +82,7 @@ export function renderTimeline(report: Readonly<RunReport>): string {
     if (notFresh > 0) {
       const end = verification.startedAt + verification.durationMs
       rows.push({
-        label: `${notFresh.toLocaleString('en')} not fresh at the end`,
+        label: `${grouped(notFresh)} not fresh at the end`,
         tags: ['crit'],
         start: measuredFrom,
         end: Math.max(end, measuredFrom + 1)

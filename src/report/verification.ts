@@ -6,7 +6,7 @@
  */
 import type { VerifyReport } from '../verify/index.js'
 import type { CheckResult, CheckState, PageRow, Verification } from '../verify/verify-pages.js'
-import { clockTime, elapsed, plural, setting } from '../text/format.js'
+import { clockTime, elapsed, grouped, plural, setting } from '../text/format.js'
 import { code, codeList, escapeHtml, table } from '../text/html.js'
 import type { VerificationPart } from './run-report.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
@@ -52,7 +52,7 @@ export function renderVerificationSection(
   parts.push(`<p>${labelled(timesLine(part), 'Times')}</p>\n`)
   if (selection.leftOut > 0) {
     parts.push(
-      `<p>${escapeHtml(`verify_limit left out ${selection.leftOut.toLocaleString('en')} of ${plural(selection.inShard, 'page')}: a sample spread over them was checked (verify_limit: 0 checks every page).`)}</p>\n`
+      `<p>${escapeHtml(`verify_limit left out ${grouped(selection.leftOut)} of ${plural(selection.inShard, 'page')}: a sample spread over them was checked (verify_limit: 0 checks every page).`)}</p>\n`
     )
   }
   if (selection.uncheckedTags.length > 0) {
@@ -88,7 +88,7 @@ function scopeNotes(report: VerifyReport): string {
   if (selection.shard) {
     const { index, count } = selection.shard
     notes.push(
-      `Shard ${index}/${count}: this job took ${selection.inShard.toLocaleString('en')} of the ${selection.selectedCount.toLocaleString('en')} selected pages (the other ${count - 1} shard(s) take the rest).`
+      `Shard ${index}/${count}: this job took ${grouped(selection.inShard)} of the ${grouped(selection.selectedCount)} selected pages (the other ${count - 1} shard(s) take the rest).`
     )
   }
   if (against.kind === 'purged-at') {
@@ -121,15 +121,15 @@ export function countsLine(verification: Verification): string {
   const { counts } = verification
   const total = verification.checks + verification.notReached
   const parts = COUNT_WORDS.filter(([state]) => counts[state] > 0).map(([state, words]) => {
-    const text = words.replace('{n}', counts[state].toLocaleString('en'))
+    const text = words.replace('{n}', grouped(counts[state]))
     return state === 'stale' && verification.oldContent > 0
-      ? `${text} (${verification.oldContent.toLocaleString('en')} from the previous build)`
+      ? `${text} (${grouped(verification.oldContent)} from the previous build)`
       : text
   })
   if (verification.notReached > 0) {
-    parts.push(`⏳ ${verification.notReached.toLocaleString('en')} not started before the deadline`)
+    parts.push(`⏳ ${grouped(verification.notReached)} not started before the deadline`)
   }
-  if (verification.warm > 0) parts.push(`${verification.warm.toLocaleString('en')} warm (HIT)`)
+  if (verification.warm > 0) parts.push(`${grouped(verification.warm)} warm (HIT)`)
   return `${plural(total, 'check')}: ${parts.join(' · ') || 'none made'}`
 }
 

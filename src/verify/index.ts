@@ -7,7 +7,7 @@ import { USER_AGENT } from '../core/constants.js'
 import type { PurgeTargets } from '../core/purge.js'
 import { readSitemaps, type SitemapReading } from '../sitemap/read-sitemaps.js'
 import { systemClock, type Clock } from '../time/clock.js'
-import { wholeSeconds } from '../text/format.js'
+import { grouped, wholeSeconds } from '../text/format.js'
 import { matchPatternPages } from './pattern-pages.js'
 import { selectPages, type PageSelection, type TargetRef } from './select-pages.js'
 import { pageUrl, VERIFY_LIMITS, type VerifySettings } from './settings.js'
@@ -255,7 +255,7 @@ function* pagesToCheck(
 
 /** One progress line: `12,345 of 30,000 checks done (12,100 fresh, 245 stale), ...`. */
 export function describeProgress(progress: Progress): string {
-  const count = (n: number): string => Math.round(n).toLocaleString('en')
+  const count = (n: number): string => grouped(Math.round(n))
   const { staleNow, oldContentNow } = progress
   // Old content is past the purge: what it waits for is a render of the new build.
   const waitingFor =
@@ -287,7 +287,7 @@ export function describePushBack(pushBack: PushBack): string {
 export function describeEnd(
   verification: Pick<Verification, 'checks' | 'requests' | 'durationMs'>
 ): string {
-  const count = (n: number): string => Math.round(n).toLocaleString('en')
+  const count = (n: number): string => grouped(Math.round(n))
   const seconds = verification.durationMs / 1000
   const pace = seconds > 0 ? ` (${count(verification.requests / seconds)} requests/s)` : ''
   return `Checked ${count(verification.checks)} (page, device) pair(s) with ${count(verification.requests)} request(s) in ${seconds.toFixed(1)} s${pace}.`
