@@ -116,6 +116,56 @@ describe('finding 9: a 2xx that is not the service JSON is not a purge', () => {
   })
 })
 
+/** Text as a reader could decode it: character references and percent escapes undone. */
+function decoded(text: string): string {
+  let previous = ''
+  let current = text
+  while (current !== previous) {
+    previous = current
+    current = current
+      .replace(/&#[xX]([0-9a-fA-F]+);/g, (_, hex: string) =>
+        String.fromCodePoint(parseInt(hex, 16))
+      )
+      .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+      .replace(/&amp;/g, '&')
+      .replace(/(?:%[0-9a-fA-F]{2})+/g, escapes => {
+        try {
+          return decodeURIComponent(escapes)
+        } catch {
+          return escapes
+        }
+      })
+  }
+  return current
+}
+
+describe('the key echoed in other spellings never reaches an annotation or the summary', () => {
+  const everyByte = (text: string): string =>
+    [...Buffer.from(text)].map(byte => `%${byte.toString(16).padStart(2, '0')}`).join('')
+  const references = (text: string, spell: (code: number) => string): string =>
+    [...text].map(character => `&#${spell(character.codePointAt(0) ?? 0)};`).join('')
+  const spellings = [
+    API_KEY.toUpperCase(),
+    everyByte(API_KEY),
+    everyByte(API_KEY).toUpperCase(),
+    references(API_KEY, code => `00${code}`),
+    references(API_KEY, code => `x${code.toString(16)}`)
+  ]
+
+  it.each(spellings.map(spelling => [spelling]))('%s', async spelling => {
+    emulator.faults.enqueue({ status: 400, message: `no such key: ${spelling}` })
+    const result = await runWith(emulator.url, { tags: 'a' })
+    expect(result.exitCode).toBe(1)
+    // The message is still there, the key is not.
+    expect(errorsOf(result).join('\n')).toContain('no such key: ***')
+    expect(result.summary).toContain('no such key: ***')
+    for (const text of [visibleText(result), decoded(visibleText(result))]) {
+      expect(text.toLowerCase()).not.toContain('k3y/with')
+      expect(text).not.toContain(spelling)
+    }
+  })
+})
+
 describe('finding 10: the urls output carries exactly what was purged', () => {
   it('a URL with a public api_key parameter is output as sent', async () => {
     const url = '/docs?api_key=public-demo&x=1'

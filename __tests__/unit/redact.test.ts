@@ -3,7 +3,7 @@
  * and outputs that must stay exact (finding 10).
  */
 import { describe, expect, it } from '@jest/globals'
-import { Redactor } from '../../src/text/redact.js'
+import { Redactor, SERVICE_ENCODINGS } from '../../src/text/redact.js'
 import { escapeHtml } from '../../src/text/html.js'
 import { quoteValue } from '../../src/core/diagnostics.js'
 
@@ -38,6 +38,18 @@ describe('Redactor: every form a service may echo the key in', () => {
   })
 })
 
+describe('Redactor: every combination covered before', () => {
+  it('hides each form once or twice encoded, then quoted in our summary', () => {
+    const once = [KEY, ...SERVICE_ENCODINGS.map(encode => encode(KEY))]
+    const twice = once.flatMap(form => SERVICE_ENCODINGS.map(encode => encode(form)))
+    for (const form of [...once, ...twice]) {
+      for (const shown of [form, escapeHtml(form)]) {
+        expect(redactor.redact(`<${shown}>`)).toBe('<***>')
+      }
+    }
+  })
+})
+
 describe('Redactor: cut messages', () => {
   const token = `ghs_${'A1b2C3d4E5'.repeat(4)}`
   const github = new Redactor([token])
@@ -67,5 +79,139 @@ describe('Redactor.redactExact: outputs carry exactly what was purged', () => {
     expect(exact.redactExact('["/docs?api_key=the-real-key-123"]')).toBe('["/docs?api_key=***"]')
     // The log still hides any api_key parameter (ours carries the real key).
     expect(exact.redact('/docs?api_key=public-demo&x=1')).toBe('/docs?api_key=***&x=1')
+  })
+})
+
+/** `%6B%33…`: every UTF-8 byte of the text percent-encoded, in upper- or lower-case hex. */
+const everyByte = (text: string, lower = false): string =>
+  [...Buffer.from(text)]
+    .map(byte => `%${byte.toString(16).padStart(2, '0')}`)
+    .map(escape => (lower ? escape : escape.toUpperCase()))
+    .join('')
+/** `&#107;&#51;…` or `&#x6b;…`: each character as a numeric character reference. */
+const references = (text: string, spell: (code: number) => string): string =>
+  [...text].map(character => `&#${spell(character.codePointAt(0) ?? 0)};`).join('')
+
+describe('Redactor: the key in the other spellings a service may echo', () => {
+  it.each([
+    ['upper-cased', KEY.toUpperCase()],
+    ['every byte percent-encoded', everyByte(KEY)],
+    ['every byte percent-encoded, lower-case hex', everyByte(KEY, true)],
+    ['upper-cased, every byte percent-encoded', everyByte(KEY.toUpperCase())],
+    ['every byte percent-encoded twice', everyByte(KEY).replace(/%/g, '%25')],
+    ['decimal character references', references(KEY, code => String(code))],
+    ['decimal character references with leading zeros', references(KEY, code => `000${code}`)],
+    ['hex character references', references(KEY, code => `x${code.toString(16)}`)],
+    [
+      'hex character references, upper case',
+      references(KEY, code => `X${code.toString(16).toUpperCase()}`)
+    ],
+    [
+      'hex character references with leading zeros',
+      references(KEY, code => `x00${code.toString(16)}`)
+    ],
+    [
+      'character references of the upper-cased key',
+      references(KEY.toUpperCase(), code => String(code))
+    ],
+    [
+      'some characters spelled one way, some another',
+      `${everyByte('k3y')}${KEY.slice(3, 10)}${references(KEY.slice(10), code => String(code))}`
+    ]
+  ])('%s', (_, form) => {
+    expect(redactor.redact(`service said: <${form}> done`)).toBe('service said: <***> done')
+    // Quoted in our summary, the spelling arrives HTML-escaped once more.
+    expect(redactor.redact(escapeHtml(`service said: <${form}> done`))).toBe(
+      escapeHtml('service said: <') + '***' + escapeHtml('> done')
+    )
+  })
+
+  it.each([
+    ['every byte percent-encoded', everyByte(KEY)],
+    ['decimal character references', references(KEY, code => String(code))],
+    ['hex character references', references(KEY, code => `x${code.toString(16)}`)],
+    ['upper-cased', KEY.toUpperCase()]
+  ])('%s, cut short after 4 characters or more of the key, even mid-escape', (_, form) => {
+    for (let cut = 1; cut < form.length; cut++) {
+      const message = `said: ${form.slice(0, cut)}…`
+      const redacted = redactor.redact(message)
+      // What is left of the key: at most its first 3 characters, as today.
+      const left = redacted.slice('said: '.length)
+      if (left !== '***…') expect(form.startsWith(left.replace(/…$/, ''))).toBe(true)
+      const decoded = decodeSpelling(left.replace(/…$/, ''))
+      expect(decoded.length).toBeLessThanOrEqual(3)
+    }
+  })
+
+  it('in any case: lower, upper or swapped', () => {
+    const mixed = new Redactor(['AbC-dEf-123-XyZ'])
+    for (const form of ['abc-def-123-xyz', 'ABC-DEF-123-XYZ', 'aBc-DeF-123-xYz']) {
+      expect(mixed.redact(`key ${form}.`)).toBe('key ***.')
+    }
+  })
+
+  it('keeps the same minimum prefixes: ordinary words that share a few characters are left alone', () => {
+    const words = new Redactor(['password-and-more'])
+    const text =
+      'pass passw passwo passwor Passwor PASSWOR pas… &#112;&#97;&#115;&#115; %70%61%73 the password-field'
+    expect(words.redact(text)).toBe(
+      'pass passw passwo passwor Passwor PASSWOR pas… &#112;&#97;&#115;&#115; %70%61%73 the ***field'
+    )
+    // 4 characters or more right before an ellipsis were a cut secret before too.
+    expect(words.redact('said: Passw…')).toBe('said: ***…')
+  })
+})
+
+/** A spelling read back: a trailing escape cut short dropped, the others decoded. */
+function decodeSpelling(text: string): string {
+  return decodeURIComponent(
+    text
+      .replace(/(%[0-9a-fA-F]?|&#?[xX]?[0-9a-fA-F]*)$/, '')
+      .replace(/&#[xX]([0-9a-fA-F]+);/g, (_, hex: string) =>
+        String.fromCodePoint(parseInt(hex, 16))
+      )
+      .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+      .replace(/%(?![0-9a-fA-F]{2})/g, '%25')
+  )
+}
+
+describe('Redactor: linear in the text, fast on ordinary text', () => {
+  const token = `ghs_${'A1b2C3d4E5'.repeat(4)}`
+  const both = new Redactor([KEY, token], { outerEncodings: [escapeHtml] })
+  /** The fastest of a few runs, in milliseconds: the machine's noise only ever adds. */
+  const fastest = (text: string): number => {
+    let best = Infinity
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now()
+      both.redact(text)
+      best = Math.min(best, performance.now() - started)
+    }
+    return best
+  }
+  // Where every form's first characters appear, in every spelling, without the rest: each is a
+  // place the redactor must look closer at, the worst case for its second step.
+  const starts = [
+    KEY.slice(0, 6),
+    everyByte(KEY.slice(0, 6)),
+    references(KEY.slice(0, 6), code => String(code)),
+    Buffer.from(KEY).toString('base64').slice(0, 6),
+    token.slice(0, 7),
+    '%25%25%25 &amp;&amp; \\\\\\\\ '
+  ].join(' x ')
+  const hostile = (bytes: number): string => starts.repeat(Math.ceil(bytes / starts.length))
+
+  it('takes about eight times as long for eight times the text, at worst', () => {
+    both.redact(hostile(10_000)) // compiles the regexes
+    const small = fastest(hostile(100_000))
+    const large = fastest(hostile(800_000))
+    // Linear is 8; a quadratic scan would be 64.
+    expect(large / small).toBeLessThan(24)
+  })
+
+  it('redacts a long summary without a secret in it quickly', () => {
+    const row = `<tr><td>#1</td><td><code>/blog/caf%C3%A9-post_1.html?x=1&amp;y=%2F</code></td><td>✅ accepted in 20 ms &#95;&#42; a &amp; b</td></tr>\n`
+    const summary = row.repeat(Math.ceil(800_000 / row.length))
+    expect(both.redact(summary)).toBe(summary)
+    expect(fastest(summary)).toBeLessThan(400)
   })
 })
