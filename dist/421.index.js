@@ -286,7 +286,11 @@ function renderPurgeRequests(purge, maxRows) {
         return `<h3>${(0,html/* escapeHtml */.ZD)(title)}</h3>\n${body}`;
     }
     const slowest = Math.max(0, ...results.map(result => result.durationMs));
-    const title = `Purge requests: ${(0,format/* plural */.LS)(results.length, 'request')}, all accepted (slowest ${duration(slowest)})`;
+    const unconfirmed = results.filter(isUnconfirmed).length;
+    const caveat = unconfirmed === 0
+        ? ''
+        : `, ${unconfirmed} not confirmed by ${unconfirmed === 1 ? 'its answer' : 'their answers'}`;
+    const title = `Purge requests: ${(0,format/* plural */.LS)(results.length, 'request')}, all accepted${caveat} (slowest ${duration(slowest)})`;
     return `<details><summary>${(0,html/* escapeHtml */.ZD)(title)}</summary>\n\n${body}</details>\n`;
 }
 /** A request's time: `20 ms` below a second (a purge is often that fast), else `1.3 s`. */
@@ -309,8 +313,18 @@ function answers(result) {
         .map(attempt => (attempt.status === undefined ? 'no answer' : String(attempt.status)))
         .join(' → ');
 }
+/**
+ * A purge whose 2xx answer had no `"result"`: counted as purged (the service documents any 2xx
+ * as success), but nothing confirmed it, so it never gets the ✅ of a confirmed one.
+ */
+function isUnconfirmed(result) {
+    return result.outcome === 'purged' && result.verdict === 'unconfirmed';
+}
 /** The result: what the last answer means, then the service's own words. */
 function resultText(result) {
+    if (isUnconfirmed(result)) {
+        return `☑️ accepted in ${duration(result.durationMs)}, not confirmed: its answer did not say "result": true`;
+    }
     if (result.outcome === 'purged')
         return `✅ accepted in ${duration(result.durationMs)}`;
     // Only a 401 or 403 stops the run: its row says why; these say that they followed it.
@@ -320,6 +334,9 @@ function resultText(result) {
     const said = result.message ? ` The service said: “${result.message}”` : '';
     if (status === undefined)
         return `❌ no answer after ${(0,format/* plural */.LS)(result.attempts, 'attempt')}.${said}`;
+    if (result.verdict === 'denied') {
+        return `❌ ${status}: refused by the service (its answer says the purge failed).${said}`;
+    }
     return `❌ ${explainStatus(status, result.attempts)}.${said}`;
 }
 /** What a failed request's last status means for the person reading, in a few words. */
@@ -503,7 +520,7 @@ function purgeParts(report) {
         case 'dry-run':
             return [`dry run: ${describeTargets(outcome.purged)} in ${requests}, nothing sent`];
         case 'purged':
-            return [`${describeTargets(outcome.purged)} purged`];
+            return [`${describeTargets(outcome.purged)} purged${unconfirmedCaveat(purge.results)}`];
         case 'failed': {
             const results = purge.results ?? [];
             const failed = results.filter(result => result.outcome === 'failed');
@@ -512,11 +529,23 @@ function purgeParts(report) {
             if (notSent > 0)
                 parts.push(`${notSent} not sent`);
             parts.push(`${(0,format/* plural */.LS)(outcome.failed.length, 'target')} not purged`);
-            if (outcome.count > 0)
-                parts.push(`${describeTargets(outcome.purged)} purged`);
+            if (outcome.count > 0) {
+                parts.push(`${describeTargets(outcome.purged)} purged${unconfirmedCaveat(results)}`);
+            }
             return parts;
         }
     }
+}
+/**
+ * ` (1 of 2 requests not confirmed by the service’s answer)`: a 2xx without `"result"` counts as
+ * a purge, and the line says that nothing confirmed it.
+ */
+function unconfirmedCaveat(results) {
+    const all = results ?? [];
+    const unconfirmed = all.filter(isUnconfirmed).length;
+    if (unconfirmed === 0)
+        return '';
+    return ` (${unconfirmed} of ${(0,format/* plural */.LS)(all.length, 'request')} not confirmed by the service’s answer)`;
 }
 /** ` (HTTP 500 → 403)`, ` (no answer)`: the first failed request's answers, in order. */
 function firstFailure(failed) {

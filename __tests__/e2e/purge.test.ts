@@ -30,6 +30,14 @@ beforeEach(() => emulator.reset())
 
 const cachedPaths = (): Set<string> => new Set(emulator.state().cached.map(entry => entry.path))
 
+/** The summary's text as a reader sees it: the entities the summary writes decoded. */
+const decodedHtml = (html: string): string =>
+  html.replace(/&(#(\d+)|lt|gt|amp|quot);/g, (_, entity: string, code?: string) =>
+    code !== undefined
+      ? String.fromCodePoint(Number(code))
+      : (({ lt: '<', gt: '>', amp: '&', quot: '"' } as Record<string, string>)[entity] ?? '')
+  )
+
 describe('purging', () => {
   it('purges by tag: the tagged pages leave the cache, the others stay', async () => {
     const before = cachedPaths()
@@ -237,6 +245,52 @@ describe('failures of the service', () => {
     expect(result.exitCode).toBe(1)
     expect(result.stdout).toMatch(/HTTP 200: quota exceeded/)
     expect(result.outputs['failed']).toBe('["/about"]')
+  })
+
+  // Issue "Never a ✅ that did not happen": each body was reported as purged.
+  it.each([
+    [{ error: { message: 'Invalid API key' } }, 'Invalid API key'],
+    [{ result: 0 }, 'the answer says "result": 0, not true'],
+    [{ result: 'false' }, 'the answer says "result": "false", not true'],
+    [{ success: false, message: 'quota exceeded' }, 'quota exceeded']
+  ])('treats a 200 with %j as refused, with its words and request id', async (body, said) => {
+    emulator.faults.enqueue({ status: 200, body })
+    const result = await runWith(emulator.url, { urls: '/about' })
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs).toMatchObject({ status: 'failed', failed: '["/about"]', count: '0' })
+    // Refused like a 4xx: not retried, and the message and request id are quoted.
+    expect(emulator.state().requestCount).toBe(1)
+    const failure = errorsOf(result).find(error => error.startsWith('#1 url'))
+    expect(failure).toContain(`FAILED after 1 attempt(s): HTTP 200: ${said} (request id `)
+    const summary = decodedHtml(result.summary)
+    expect(summary).toContain(
+      `refused by the service (its answer says the purge failed). The service said: “${said}”`
+    )
+    expect(summary).not.toContain('✅ accepted')
+    expect(summaryHeadline(result)).toMatch(/^❌/)
+  })
+
+  it('counts a 200 without "result" as purged, with one notice for the run', async () => {
+    emulator.faults.enqueue({ rawBody: '{}', process: true, times: 2 })
+    const result = await runWith(emulator.url, { urls: '/about\n/blog/', batch_size: '1' })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs).toMatchObject({ status: 'purged', count: '2', failed: '[]' })
+    expect(cachedPaths().has('/about')).toBe(false)
+    const notices = noticesOf(result).filter(notice => /not confirm/.test(notice))
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /^2 of 2 purge requests got an HTTP 2xx answer without "result": true: counted as purged/
+      )
+    ])
+    const summary = decodedHtml(result.summary)
+    expect(summary).toMatch(/all accepted, 2 not confirmed by their answers/)
+    expect(summary).toMatch(
+      /☑️ accepted in .*, not confirmed: its answer did not say "result": true/
+    )
+    expect(summary).not.toContain('✅ accepted')
+    expect(summaryHeadline(result)).toMatch(
+      /purged \(2 of 2 requests not confirmed by the service’s answer\)/
+    )
   })
 
   it('reports a pattern the service cannot compile (422) without retrying it', async () => {

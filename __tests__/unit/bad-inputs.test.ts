@@ -6,7 +6,7 @@
  *    accepted and normalized (invariants checked) or refused with problems that each name a
  *    real input of action.yml; nothing throws.
  * 2. Service answers through sendPlan with a fake Transport: odd bodies, statuses and headers;
- *    every request ends with a result, purged only for 2xx without "result": false, within
+ *    every request ends with a result, purged only for a 2xx whose JSON does not deny it, within
  *    max_attempts, and the API key in no message.
  * The third part, a smaller sample end to end through dist/index.js, is
  * __tests__/e2e/bad-inputs.test.ts; both share their generators (__tests__/support/bad-inputs.ts).
@@ -394,21 +394,26 @@ function virtualClock(): Clock {
 }
 
 /**
- * What the suite says a reply means: success is 2xx with a JSON object body that does not say
- * "result": false (a catch-all server's 200 "OK" is not a purge).
+ * What the suite says a reply means (docs/service.md, "Responses"): a purge is a 2xx with a
+ * JSON object body that does not deny it: no `error` that says something (anything but null,
+ * false, 0, "", {} or []), and a `result` and a `success` that are absent or `true`. A catch-all
+ * server's 200 "OK" is not a purge.
  */
 function succeeds(reply: Reply): boolean {
-  if (!('answer' in reply)) return false
-  const { status, body } = reply.answer
-  let json: unknown
+  if (!('answer' in reply) || reply.answer.status < 200 || reply.answer.status >= 300) return false
+  let json: Record<string, unknown>
   try {
-    json = JSON.parse(body)
+    json = JSON.parse(reply.answer.body) as Record<string, unknown>
   } catch {
-    json = undefined
+    return false
   }
-  const isObject = typeof json === 'object' && json !== null && !Array.isArray(json)
-  const resultFalse = isObject && (json as Record<string, unknown>)['result'] === false
-  return status >= 200 && status < 300 && isObject && !resultFalse
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false
+  // `null`, `false`, `0`, `""`, `{}` and `[]` are no error; JSON text tells them apart.
+  const noError =
+    !Object.hasOwn(json, 'error') ||
+    /^(null|false|0|""|\{\}|\[\])$/.test(JSON.stringify(json['error']))
+  const trueOrAbsent = (name: string): boolean => !Object.hasOwn(json, name) || json[name] === true
+  return noError && trueOrAbsent('result') && trueOrAbsent('success')
 }
 
 describe('service answers through sendPlan', () => {

@@ -46,7 +46,12 @@ export function renderPurgeRequests(purge: PurgeReport, maxRows: number): string
     return `<h3>${escapeHtml(title)}</h3>\n${body}`
   }
   const slowest = Math.max(0, ...results.map(result => result.durationMs))
-  const title = `Purge requests: ${plural(results.length, 'request')}, all accepted (slowest ${duration(slowest)})`
+  const unconfirmed = results.filter(isUnconfirmed).length
+  const caveat =
+    unconfirmed === 0
+      ? ''
+      : `, ${unconfirmed} not confirmed by ${unconfirmed === 1 ? 'its answer' : 'their answers'}`
+  const title = `Purge requests: ${plural(results.length, 'request')}, all accepted${caveat} (slowest ${duration(slowest)})`
   return `<details><summary>${escapeHtml(title)}</summary>\n\n${body}</details>\n`
 }
 
@@ -72,8 +77,19 @@ export function answers(result: RequestResult): string {
     .join(' → ')
 }
 
+/**
+ * A purge whose 2xx answer had no `"result"`: counted as purged (the service documents any 2xx
+ * as success), but nothing confirmed it, so it never gets the ✅ of a confirmed one.
+ */
+export function isUnconfirmed(result: RequestResult): boolean {
+  return result.outcome === 'purged' && result.verdict === 'unconfirmed'
+}
+
 /** The result: what the last answer means, then the service's own words. */
 export function resultText(result: RequestResult): string {
+  if (isUnconfirmed(result)) {
+    return `☑️ accepted in ${duration(result.durationMs)}, not confirmed: its answer did not say "result": true`
+  }
   if (result.outcome === 'purged') return `✅ accepted in ${duration(result.durationMs)}`
   // Only a 401 or 403 stops the run: its row says why; these say that they followed it.
   if (result.outcome === 'not-sent') return '⏭️ not sent: the run stopped at the 401 or 403 above'
@@ -81,6 +97,9 @@ export function resultText(result: RequestResult): string {
   const said = result.message ? ` The service said: “${result.message}”` : ''
   if (status === undefined)
     return `❌ no answer after ${plural(result.attempts, 'attempt')}.${said}`
+  if (result.verdict === 'denied') {
+    return `❌ ${status}: refused by the service (its answer says the purge failed).${said}`
+  }
   return `❌ ${explainStatus(status, result.attempts)}.${said}`
 }
 

@@ -6,7 +6,7 @@
 import type { PurgeTargets } from '../core/purge.js'
 import type { RequestResult } from '../send/send-plan.js'
 import { andList, elapsed, grouped, plural, setting } from '../text/format.js'
-import { answers } from './purge-section.js'
+import { answers, isUnconfirmed } from './purge-section.js'
 import {
   originFailed,
   stepConclusion,
@@ -72,7 +72,7 @@ function purgeParts(report: Readonly<RunReport>): string[] {
     case 'dry-run':
       return [`dry run: ${describeTargets(outcome.purged)} in ${requests}, nothing sent`]
     case 'purged':
-      return [`${describeTargets(outcome.purged)} purged`]
+      return [`${describeTargets(outcome.purged)} purged${unconfirmedCaveat(purge.results)}`]
     case 'failed': {
       const results = purge.results ?? []
       const failed = results.filter(result => result.outcome === 'failed')
@@ -81,10 +81,23 @@ function purgeParts(report: Readonly<RunReport>): string[] {
       const parts = [`${failed.length} of ${requests} failed${firstFailure(failed)}`]
       if (notSent > 0) parts.push(`${notSent} not sent`)
       parts.push(`${plural(outcome.failed.length, 'target')} not purged`)
-      if (outcome.count > 0) parts.push(`${describeTargets(outcome.purged)} purged`)
+      if (outcome.count > 0) {
+        parts.push(`${describeTargets(outcome.purged)} purged${unconfirmedCaveat(results)}`)
+      }
       return parts
     }
   }
+}
+
+/**
+ * ` (1 of 2 requests not confirmed by the service’s answer)`: a 2xx without `"result"` counts as
+ * a purge, and the line says that nothing confirmed it.
+ */
+function unconfirmedCaveat(results: readonly RequestResult[] | undefined): string {
+  const all = results ?? []
+  const unconfirmed = all.filter(isUnconfirmed).length
+  if (unconfirmed === 0) return ''
+  return ` (${unconfirmed} of ${plural(all.length, 'request')} not confirmed by the service’s answer)`
 }
 
 /** ` (HTTP 500 → 403)`, ` (no answer)`: the first failed request's answers, in order. */

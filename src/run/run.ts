@@ -24,7 +24,13 @@ import type { StepIo } from '../steps/io.js'
 import type { ChangedFilesReport } from '../report/changed-files-report.js'
 import { failOnInputProblems, readSettings } from '../steps/inputs.js'
 import { findChangedFiles } from '../steps/changed-files.js'
-import { describePlan, repurgeUrls, reportPurge, sendPurges } from '../steps/purge.js'
+import {
+  describePlan,
+  repurgeUrls,
+  reportPurge,
+  sendPurges,
+  type PurgeNotices
+} from '../steps/purge.js'
 import { waitForOrigin } from '../steps/origin.js'
 import {
   previewDryRun,
@@ -171,7 +177,9 @@ async function runWithInputs(
     return
   }
 
-  const sent = await sendPurges(plan, settings, io)
+  // Shared by the purge and any purge again of old content: a notice is given once a run.
+  const notices: PurgeNotices = {}
+  const sent = await sendPurges(plan, settings, io, notices)
   const outcome = sentOutcome(plan, sent.results)
   report.purge = reportPurge(io, { plan, outcome, sent })
   if (outcome.status === 'failed') {
@@ -186,7 +194,7 @@ async function runWithInputs(
   setVerification(
     report,
     await verifyAfterPurge(io, settings, outcome.purged, plan.requests, sent.acceptedAt, urls =>
-      repurgeUrls(urls, settings, io)
+      repurgeUrls(urls, settings, io, notices)
     )
   )
 }

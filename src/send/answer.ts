@@ -6,9 +6,23 @@ import { linePreview } from '../text/log-safety.js'
 import { retryAfterMs } from '../http/retry-after.js'
 import type { HttpAnswer } from './transport.js'
 
+/**
+ * What a 2xx answer's body says of the purge (docs/service.md, "Responses"):
+ * - `confirmed`: a JSON object with `"result": true` and nothing that denies it;
+ * - `unconfirmed`: a JSON object without `result` that denies nothing (`{}`): a purge, as the
+ *   service's documentation says of any 2xx, but one its answer did not confirm;
+ * - `denied`: a JSON object with an `error` that says something, a `result` that is not `true`
+ *   (`false`, `0`, `"false"`, `null`, …) or a `success` that is not `true`: refused;
+ * - `not-the-service`: not a JSON object at all (`OK`, an empty body, an HTML page): something
+ *   other than the service answered, so nothing says a purge happened.
+ */
+export type Verdict = 'confirmed' | 'unconfirmed' | 'denied' | 'not-the-service'
+
 export interface AnswerReading {
-  /** 2xx with a JSON object body that does not say `"result": false`. */
+  /** A 2xx whose verdict is `confirmed` or `unconfirmed`. */
   readonly success: boolean
+  /** For a 2xx only: what its body says of the purge. */
+  readonly verdict?: Verdict
   readonly message?: string
   readonly requestId?: string
   /** An HTML page where the service's JSON belongs: a website answered, not the API. */
@@ -19,31 +33,82 @@ export interface AnswerReading {
 
 const MESSAGE_PREVIEW_LENGTH = 300
 const REQUEST_ID_LENGTH = 100
+/** A denying member's value quoted when the service gave no message: enough to recognise it. */
+const VALUE_PREVIEW_LENGTH = 120
 
 /**
  * Service text reaches the log: it is made one line (it cannot start a workflow command of its
  * own, see log-safety.ts) and cut, with an ellipsis so the redactor recognises a cut secret.
+ * The body was already read up to a cap (http-transport.ts), so parsing it is bounded too.
  */
 export function readAnswer(answer: HttpAnswer): AnswerReading {
   const json = parseJson(answer.body)
   const is2xx = answer.status >= 200 && answer.status < 300
-  // A catch-all web server at base_url answers 200 "OK" to anything: only the service's own
-  // JSON confirms a purge (the observed success body is {"result": true, ...}).
-  const confirmed = isRecord(json) && json['result'] !== false
-  const success = is2xx && confirmed
+  const verdict = is2xx ? judge(json) : undefined
   const said = serviceMessage(json, answer.body)
   const message =
-    is2xx && !isRecord(json)
+    verdict === 'not-the-service'
       ? `the answer is not the service's JSON, so the purge is not confirmed${said ? `: ${said}` : ' (empty body)'}`
-      : said
+      : verdict === 'denied'
+        ? (said ?? denial(json))
+        : said
   const requestId = findRequestId(answer.headers)
   const htmlPage = !isRecord(json) && isHtmlPage(answer)
   return {
-    success,
+    success: verdict === 'confirmed' || verdict === 'unconfirmed',
+    ...(verdict && { verdict }),
     ...(message && { message }),
     ...(requestId && { requestId }),
     ...(htmlPage && { htmlPage }),
     ...(isRecord(json) && { jsonBody: true })
+  }
+}
+
+/**
+ * A 2xx body's verdict (see Verdict). A catch-all web server at base_url answers 200 "OK" to
+ * anything, so only the service's JSON can say a purge happened; and any sign in it that the
+ * purge failed wins over the status, since claiming a purge that did not happen is the worse
+ * mistake.
+ */
+function judge(json: unknown): Verdict {
+  if (!isRecord(json)) return 'not-the-service'
+  if (denyingMember(json) !== undefined) return 'denied'
+  return json['result'] === true ? 'confirmed' : 'unconfirmed'
+}
+
+/** The member that denies the purge: `error`, then `result`, then `success`. */
+function denyingMember(json: Record<string, unknown>): string | undefined {
+  if (Object.hasOwn(json, 'error') && saysSomething(json['error'])) return 'error'
+  for (const name of ['result', 'success']) {
+    if (Object.hasOwn(json, name) && json[name] !== true) return name
+  }
+  return undefined
+}
+
+/** An `error` of `null`, `false`, `0`, `""`, `{}` or `[]` is the absence of one. */
+function saysSomething(value: unknown): boolean {
+  if (value === null || value === false || value === 0 || value === '') return false
+  if (Array.isArray(value)) return value.length > 0
+  if (isRecord(value)) return Object.keys(value).length > 0
+  return true
+}
+
+/** What denied the purge, when the service said nothing: `the answer says "result": 0, not true`. */
+function denial(json: unknown): string {
+  if (!isRecord(json)) return 'the answer says the purge failed'
+  const name = denyingMember(json) ?? 'result'
+  const value = preview(valueText(json[name]), VALUE_PREVIEW_LENGTH) ?? '""'
+  return name === 'error'
+    ? `the answer says "error": ${value}`
+    : `the answer says "${name}": ${value}, not true`
+}
+
+/** A JSON value as JSON text; one too deep to write again (a hostile body) as its kind. */
+function valueText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return Array.isArray(value) ? '[…]' : '{…}'
   }
 }
 
@@ -76,16 +141,20 @@ export function baseUrlHint(
   return `base_url ${quote(baseUrl.href)} looks like a website, not the purge API: it answered ${what} where the service answers JSON. Set base_url to the API's address from the service's documentation, not the public site's.`
 }
 
-/** `error.message` or `message` of a JSON body; else the start of a text body. */
+/**
+ * The service's message: the first non-blank string of `error.message`, `error` (a string) and
+ * `message` of a JSON object body (anything else in it, a number or an object, is not a
+ * message); the start of the body when it is not a JSON object.
+ */
 function serviceMessage(json: unknown, body: string): string | undefined {
-  if (isRecord(json)) {
-    const error = json['error']
-    if (isRecord(error) && typeof error['message'] === 'string') return preview(error['message'])
-    if (typeof error === 'string') return preview(error)
-    if (typeof json['message'] === 'string') return preview(json['message'])
-    return undefined
+  if (!isRecord(json)) return preview(body)
+  const error = json['error']
+  const candidates = [isRecord(error) ? error['message'] : undefined, error, json['message']]
+  for (const candidate of candidates) {
+    const shown = typeof candidate === 'string' ? preview(candidate) : undefined
+    if (shown !== undefined) return shown
   }
-  return preview(body)
+  return undefined
 }
 
 function preview(text: string, length = MESSAGE_PREVIEW_LENGTH): string | undefined {

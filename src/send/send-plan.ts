@@ -9,7 +9,7 @@ import { requestBody } from './request-body.js'
 import type { PurgeRequest } from '../core/purge.js'
 import { systemClock, type Clock } from '../time/clock.js'
 import { AdaptiveLimiter } from './adaptive-limiter.js'
-import { baseUrlHint, readAnswer, requestedWaitMs } from './answer.js'
+import { baseUrlHint, readAnswer, requestedWaitMs, type Verdict } from './answer.js'
 import { quoteValue } from '../core/diagnostics.js'
 import {
   DEFAULT_BACKOFF,
@@ -28,6 +28,8 @@ export interface AttemptRecord {
   readonly status?: number
   readonly message?: string
   readonly requestId?: string
+  /** For a 2xx: what its body said of the purge (answer.ts). */
+  readonly verdict?: Verdict
 }
 
 export interface RequestResult {
@@ -43,6 +45,11 @@ export interface RequestResult {
   /** The service's message, or what went wrong when there was no answer. */
   readonly message?: string
   readonly requestId?: string
+  /**
+   * The last answer's verdict when it was a 2xx: a purged request is `confirmed` or
+   * `unconfirmed` (no `"result"` in its answer), a failed one `denied` or `not-the-service`.
+   */
+  readonly verdict?: Verdict
 }
 
 export interface SendOptions {
@@ -174,7 +181,8 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
     const record: AttemptRecord = {
       ...(attempt.status !== undefined && { status: attempt.status }),
       ...(message !== '' && { message }),
-      ...(attempt.requestId !== undefined && { requestId: attempt.requestId })
+      ...(attempt.requestId !== undefined && { requestId: attempt.requestId }),
+      ...(attempt.verdict !== undefined && { verdict: attempt.verdict })
     }
     history.push(record)
     const base = { request, attempts, history, ...record }
@@ -208,6 +216,7 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
 
 interface AttemptOutcome {
   readonly success: boolean
+  readonly verdict?: Verdict
   readonly status?: number
   readonly message?: string
   readonly requestId?: string

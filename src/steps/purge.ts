@@ -13,6 +13,7 @@ import type { PurgeReport } from '../report/run-report.js'
 import type { RequestResult } from '../send/send-plan.js'
 import { describeFailure } from '../send/describe-failure.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
+import { plural } from '../text/format.js'
 import type { RunSettings } from '../plan/settings.js'
 
 export interface SentPurges {
@@ -20,6 +21,14 @@ export interface SentPurges {
   readonly acceptedAt: AcceptanceTimes
   /** Runner's clock: when the first request left. */
   readonly sentAt: number
+}
+
+/**
+ * What a run has said once already: a notice that holds for every request of the purge (and of
+ * any purge again of old content) is given once, not per request or per purge.
+ */
+export interface PurgeNotices {
+  unconfirmedSaid?: boolean
 }
 
 export function describePlan(plan: Plan): string[] {
@@ -31,7 +40,8 @@ export function describePlan(plan: Plan): string[] {
 export async function sendPurges(
   plan: Plan,
   settings: RunSettings,
-  io: StepIo
+  io: StepIo,
+  notices: PurgeNotices
 ): Promise<SentPurges> {
   const acceptedAt = new Map<number, number>()
   // Settings come without base_url only in mode: verify, which never gets here.
@@ -64,10 +74,31 @@ export async function sendPurges(
         onStop: reason => io.error(`Stopping: ${reason}. No further request is sent.`)
       }
     })
+    noticeUnconfirmed(results, io, notices)
     return { results, acceptedAt, sentAt }
   } finally {
     transport.close()
   }
+}
+
+/**
+ * Once per run: purges counted on a 2xx whose answer had no `"result"`. The service documents
+ * any 2xx as success, so they count, but a proxy or another server at base_url can answer so
+ * too; the reader should know the purge was not confirmed.
+ */
+function noticeUnconfirmed(
+  results: readonly RequestResult[],
+  io: StepIo,
+  notices: PurgeNotices
+): void {
+  const unconfirmed = results.filter(
+    result => result.outcome === 'purged' && result.verdict === 'unconfirmed'
+  ).length
+  if (unconfirmed === 0 || notices.unconfirmedSaid === true) return
+  notices.unconfirmedSaid = true
+  io.notice(
+    `${unconfirmed} of ${plural(results.length, 'purge request')} got an HTTP 2xx answer without "result": true: counted as purged, as the service documents any 2xx as success, but not confirmed, as the service's own answers confirm a purge. If pages still show old content, check that base_url is the purge API's address, not a proxy or another server.`
+  )
 }
 
 /** What a purge of pages again came back with (see repurge/repurger.ts). */
@@ -85,11 +116,12 @@ export interface RepurgedUrls {
 export async function repurgeUrls(
   urls: readonly string[],
   settings: RunSettings,
-  io: StepIo
+  io: StepIo,
+  notices: PurgeNotices
 ): Promise<RepurgedUrls> {
   const { pattern: _pattern, ...rest } = settings
   const plan = buildPlan({ ...rest, mode: 'url', tags: [], urls }, undefined)
-  const { results, acceptedAt } = await sendPurges(plan, settings, io)
+  const { results, acceptedAt } = await sendPurges(plan, settings, io, notices)
   const outcome = sentOutcome(plan, results)
   const times = [...acceptedAt.values()]
   const failure = results.find(result => result.outcome !== 'purged')
@@ -106,7 +138,9 @@ function describeResult(result: RequestResult): string {
   const where = request.country ? ` country ${request.country}` : ''
   const what = `#${request.index + 1} ${request.kind} (${request.items.length} item(s)${where})`
   if (result.outcome === 'purged') {
-    return `${what}: purged, HTTP ${result.status}, ${result.attempts} attempt(s), ${(result.durationMs / 1000).toFixed(2)} s`
+    const caveat =
+      result.verdict === 'unconfirmed' ? ' (not confirmed: no "result": true in the answer)' : ''
+    return `${what}: purged${caveat}, HTTP ${result.status}, ${result.attempts} attempt(s), ${(result.durationMs / 1000).toFixed(2)} s`
   }
   if (result.outcome === 'not-sent') return `${what}: ${result.message ?? 'not sent'}`
   return `${what}: FAILED after ${result.attempts} attempt(s): ${describeFailure(result)}`
