@@ -32,10 +32,9 @@ describe('Retry-After: only whole seconds or an IMF-fixdate', () => {
   })
 })
 
-describe('a 2xx counts as a purge only with the service JSON', () => {
+describe('a 2xx counts as a purge only with the service JSON, or with nothing at all', () => {
   it.each([
     ['OK', /not the service's JSON.*: OK/],
-    ['', /not the service's JSON.*empty body/],
     ['"OK"', /not the service's JSON/],
     ['<html><body>Welcome</body></html>', /not the service's JSON.*Welcome/]
   ])('a 200 with the body %j is not a purge', (body, message) => {
@@ -43,6 +42,14 @@ describe('a 2xx counts as a purge only with the service JSON', () => {
     expect(reading.success).toBe(false)
     expect(reading.message).toMatch(message)
   })
+
+  it.each(['', '  \n'])(
+    'a 2xx with an empty body %j is one, not confirmed: the documentation calls any 2xx a success',
+    body => {
+      const reading = readAnswer({ status: 204, headers: {}, body })
+      expect(reading).toMatchObject({ success: true, verdict: 'unconfirmed' })
+    }
+  )
 
   it('a 200 with a JSON object is one, unless it says "result": false', () => {
     expect(readAnswer({ status: 200, headers: {}, body: '{"result":true}' }).success).toBe(true)

@@ -44,7 +44,7 @@ const VALUE_PREVIEW_LENGTH = 120
 export function readAnswer(answer: HttpAnswer): AnswerReading {
   const json = parseJson(answer.body)
   const is2xx = answer.status >= 200 && answer.status < 300
-  const verdict = is2xx ? judge(json) : undefined
+  const verdict = is2xx ? judge(json, answer.body) : undefined
   const said = serviceMessage(json, answer.body)
   const message =
     verdict === 'not-the-service'
@@ -65,12 +65,15 @@ export function readAnswer(answer: HttpAnswer): AnswerReading {
 }
 
 /**
- * A 2xx body's verdict (see Verdict). A catch-all web server at base_url answers 200 "OK" to
- * anything, so only the service's JSON can say a purge happened; and any sign in it that the
- * purge failed wins over the status, since claiming a purge that did not happen is the worse
- * mistake.
+ * A 2xx body's verdict (see Verdict). The service's documentation calls every 2xx a success, so
+ * a body that says nothing (empty, as a 204 is) denies nothing: purged, not confirmed. But a
+ * catch-all web server or proxy at base_url answers 200 with a page or an "OK" to anything, so a
+ * body that is there and is not the service's JSON confirms nothing: not the service. Any sign
+ * in the JSON that the purge failed wins over the status, since claiming a purge that did not
+ * happen is the worse mistake.
  */
-function judge(json: unknown): Verdict {
+function judge(json: unknown, body: string): Verdict {
+  if (body.trim() === '') return 'unconfirmed'
   if (!isRecord(json)) return 'not-the-service'
   if (denyingMember(json) !== undefined) return 'denied'
   return json['result'] === true ? 'confirmed' : 'unconfirmed'
