@@ -331,13 +331,19 @@ function resultText(result) {
     if (result.outcome === 'not-sent')
         return '⏭️ not sent: the run stopped at the 401 or 403 above';
     const status = result.status;
-    const said = result.message ? ` The service said: “${result.message}”` : '';
+    // Only the service's own words stand in the quote; the action's reading stands after it.
+    const said = result.message === undefined
+        ? ''
+        : result.status === undefined
+            ? ` ${result.message}`
+            : ` The service said: “${result.message}”`;
+    const hint = result.hint ? ` ${result.hint}` : '';
     if (status === undefined)
-        return `❌ no answer after ${(0,format/* plural */.LS)(result.attempts, 'attempt')}.${said}`;
+        return `❌ no answer after ${(0,format/* plural */.LS)(result.attempts, 'attempt')}.${said}${hint}`;
     if (result.verdict === 'denied') {
-        return `❌ ${status}: refused by the service (its answer says the purge failed).${said}`;
+        return `❌ ${status}: refused by the service (its answer says the purge failed).${said}${hint}`;
     }
-    return `❌ ${explainStatus(status, result.attempts)}.${said}`;
+    return `❌ ${explainStatus(status, result.attempts)}.${said}${hint}`;
 }
 /** What a failed request's last status means for the person reading, in a few words. */
 function explainStatus(status, attempts) {

@@ -326,18 +326,19 @@ function readAnswer(answer) {
     const json = parseJson(answer.body);
     const is2xx = answer.status >= 200 && answer.status < 300;
     const verdict = is2xx ? judge(json, answer.body) : undefined;
-    const said = serviceMessage(json, answer.body);
-    const message = verdict === 'not-the-service'
-        ? `the answer is not the service's JSON, so the purge is not confirmed${said ? `: ${said}` : ' (empty body)'}`
-        : verdict === 'denied'
-            ? (said ?? denial(json))
-            : said;
+    const message = serviceMessage(json, answer.body);
+    const note = verdict === 'not-the-service'
+        ? "The answer is not the service's JSON, so the purge is not confirmed"
+        : verdict === 'denied' && message === undefined
+            ? denial(json)
+            : undefined;
     const requestId = findRequestId(answer.headers);
     const htmlPage = !isRecord(json) && isHtmlPage(answer);
     return {
         success: verdict === 'confirmed' || verdict === 'unconfirmed',
         ...(verdict && { verdict }),
         ...(message && { message }),
+        ...(note && { note }),
         ...(requestId && { requestId }),
         ...(htmlPage && { htmlPage }),
         ...(isRecord(json) && { jsonBody: true })
@@ -380,15 +381,15 @@ function saysSomething(value) {
         return Object.keys(value).length > 0;
     return true;
 }
-/** What denied the purge, when the service said nothing: `the answer says "result": 0, not true`. */
+/** What denied the purge, when the service said nothing: `The answer says "result": 0, not true`. */
 function denial(json) {
     if (!isRecord(json))
-        return 'the answer says the purge failed';
+        return 'The answer says the purge failed';
     const name = denyingMember(json) ?? 'result';
     const value = preview(valueText(json[name]), VALUE_PREVIEW_LENGTH) ?? '""';
     return name === 'error'
-        ? `the answer says "error": ${value}`
-        : `the answer says "${name}": ${value}, not true`;
+        ? `The answer says "error": ${value}`
+        : `The answer says "${name}": ${value}, not true`;
 }
 /** A JSON value as JSON text; one too deep to write again (a hostile body) as its kind. */
 function valueText(value) {
@@ -595,12 +596,16 @@ async function sendOne(request, context) {
             limiter.release();
         }
         const elapsed = () => clock.now() - started;
-        const hint = attempt.success ? undefined : baseUrlHint(attempt, options.baseUrl, diagnostics/* quoteValue */.cl);
-        const said = hint === undefined ? attempt.message : attempt.message?.replace(/\.$/, '');
-        const message = [said, hint].filter(Boolean).join('. ');
+        const hint = [
+            attempt.note,
+            attempt.success ? undefined : baseUrlHint(attempt, options.baseUrl, diagnostics/* quoteValue */.cl)
+        ]
+            .filter(Boolean)
+            .join('. ');
         const record = {
             ...(attempt.status !== undefined && { status: attempt.status }),
-            ...(message !== '' && { message }),
+            ...(attempt.message !== undefined && { message: attempt.message }),
+            ...(hint !== '' && { hint }),
             ...(attempt.requestId !== undefined && { requestId: attempt.requestId }),
             ...(attempt.verdict !== undefined && { verdict: attempt.verdict })
         };

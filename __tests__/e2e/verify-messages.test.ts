@@ -178,6 +178,8 @@ describe('messages that name the fix', () => {
     const hint = `base_url "${emulator.siteUrl}/" looks like a website, not the purge API: it answered HTTP 405 where the service answers JSON. Set base_url to the API's address from the service's documentation, not the public site's.`
     expect(errorsOf(result).join('\n')).toContain(hint)
     expect(result.summary).toContain('looks like a website, not the purge API')
+    // The action's advice stands after the service's words, never inside the quote.
+    expect(result.summary).not.toMatch(/The service said: “[^”]*looks like a website/)
     expect(visibleText(result)).not.toContain(API_KEY)
     expect(visibleText(result)).not.toContain(encodeURIComponent(API_KEY))
   })

@@ -27,22 +27,25 @@ describe('a 2xx whose body denies the purge is a failure, with the service’s w
     ['{"success":false,"message":"quota exceeded"}', 'quota exceeded'],
     ['{"result":false,"message":"nope"}', 'nope'],
     // No message: what in the body denied the purge.
-    ['{"result":0}', 'the answer says "result": 0, not true'],
-    ['{"result":"false"}', 'the answer says "result": "false", not true'],
-    ['{"result":null}', 'the answer says "result": null, not true'],
-    ['{"result":"true"}', 'the answer says "result": "true", not true'],
-    ['{"result":true,"success":false}', 'the answer says "success": false, not true'],
-    ['{"error":{"code":42}}', 'the answer says "error": {"code":42}'],
+    ['{"result":0}', 'The answer says "result": 0, not true'],
+    ['{"result":"false"}', 'The answer says "result": "false", not true'],
+    ['{"result":null}', 'The answer says "result": null, not true'],
+    ['{"result":"true"}', 'The answer says "result": "true", not true'],
+    ['{"result":true,"success":false}', 'The answer says "success": false, not true'],
+    ['{"error":{"code":42}}', 'The answer says "error": {"code":42}'],
     // An empty message is no message: the next place is read.
     ['{"error":{"message":" "},"message":"over quota"}', 'over quota']
-  ])('%s', (body, message) => {
+  ])('%s', (body, words) => {
     const reading = readAnswer(answer(body))
-    expect(reading).toMatchObject({
-      success: false,
-      verdict: 'denied',
-      message,
-      requestId: 'req-7'
-    })
+    expect(reading).toMatchObject({ success: false, verdict: 'denied', requestId: 'req-7' })
+    // The service's own words are its message; the action's reading of a silent body is a note.
+    if (words.startsWith('The answer says')) {
+      expect(reading.note).toBe(words)
+      expect(reading.message).toBeUndefined()
+    } else {
+      expect(reading.message).toBe(words)
+      expect(reading.note).toBeUndefined()
+    }
   })
 
   it('cuts a long message, as any', () => {
@@ -50,7 +53,7 @@ describe('a 2xx whose body denies the purge is a failure, with the service’s w
     expect(reading.message).toBe(`${'x'.repeat(300)}…`)
     const value = readAnswer(answer(JSON.stringify({ result: 'y'.repeat(5000) })))
     // Cut with an ellipsis, so the redactor recognises a secret cut there.
-    expect(value.message).toMatch(/^the answer says "result": "y{119}…, not true$/)
+    expect(value.note).toMatch(/^The answer says "result": "y{119}…, not true$/)
   })
 })
 

@@ -40,7 +40,7 @@ describe('a 2xx counts as a purge only with the service JSON, or with nothing at
   ])('a 200 with the body %j is not a purge', (body, message) => {
     const reading = readAnswer({ status: 200, headers: {}, body })
     expect(reading.success).toBe(false)
-    expect(reading.message).toMatch(message)
+    expect(`${reading.note ?? ''}: ${reading.message ?? ''}`).toMatch(message)
   })
 
   it.each(['', '  \n'])(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import { describeFailure } from '../../src/send/describe-failure.js'
 import { buildPlan } from '../../src/plan/build-plan.js'
 import type { PurgeRequest } from '../../src/core/purge.js'
 import { endpointUrl, sendPlan, type SendOptions } from '../../src/send/send-plan.js'
@@ -417,10 +418,11 @@ describe('a base_url that is a website, not the API', () => {
     const result = await send(reply)
     expect(result.outcome).toBe('failed')
     expect(result.attempts).toBe(1)
-    expect(result.message).toContain(`${HINT} ${what} where the service answers JSON.`)
-    expect(result.message).toContain("Set base_url to the API's address")
-    expect(result.message).not.toContain('k&y')
-    expect(result.message).not.toMatch(/\.\. /)
+    // The action's advice, never the service's words: outside the quote in the summary.
+    expect(result.hint).toContain(`${HINT} ${what} where the service answers JSON.`)
+    expect(result.hint).toContain("Set base_url to the API's address")
+    expect(describeFailure(result)).not.toContain('k&y')
+    expect(describeFailure(result)).not.toMatch(/\.\. /)
   })
 
   it.each([
@@ -431,11 +433,11 @@ describe('a base_url that is a website, not the API', () => {
     async (status, body) => {
       const result = await send({ status, headers: { 'content-type': 'application/json' }, body })
       expect(result.outcome).toBe('failed')
-      expect(result.message).toContain(
+      expect(result.hint).toContain(
         `base_url "https://api.example.com/acct" is not the purge API's address: the server there answered HTTP ${status} in JSON, so it has no purge endpoint under that path. The action adds the API's path (/api/v1/cache/purge…) to base_url itself: set base_url to the API's address from the service's documentation.`
       )
       // Not the website hint: that server did answer JSON.
-      expect(result.message).not.toContain('where the service answers JSON')
+      expect(result.hint).not.toContain('where the service answers JSON')
     }
   )
 
@@ -445,7 +447,7 @@ describe('a base_url that is a website, not the API', () => {
     { status: 401, body: '{"error":{"message":"Invalid API key"}}' }
   ])('%j: the service (or a proxy failing) answered: no website hint', async reply => {
     const result = await send({ ...reply })
-    expect(result.message).not.toContain('looks like a website')
+    expect(describeFailure(result)).not.toContain('looks like a website')
   })
 })
 

@@ -13,8 +13,9 @@ import type { HttpAnswer } from './transport.js'
  *   service's documentation says of any 2xx, but one its answer did not confirm;
  * - `denied`: a JSON object with an `error` that says something, a `result` that is not `true`
  *   (`false`, `0`, `"false"`, `null`, …) or a `success` that is not `true`: refused;
- * - `not-the-service`: not a JSON object at all (`OK`, an empty body, an HTML page): something
- *   other than the service answered, so nothing says a purge happened.
+ * - `not-the-service`: a body that is not a JSON object (`OK`, an HTML page): something other
+ *   than the service answered, so nothing says a purge happened. (An empty body is
+ *   `unconfirmed`: it says nothing either way.)
  */
 export type Verdict = 'confirmed' | 'unconfirmed' | 'denied' | 'not-the-service'
 
@@ -23,7 +24,13 @@ export interface AnswerReading {
   readonly success: boolean
   /** For a 2xx only: what its body says of the purge. */
   readonly verdict?: Verdict
+  /** What the service said, in its own words: `error.message`, `message`, or a text body. */
   readonly message?: string
+  /**
+   * The action's reading of a 2xx that is no purge, in its own words (never quoted as the
+   * service's): `The answer is not the service's JSON, …`, `The answer says "result": 0, …`.
+   */
+  readonly note?: string
   readonly requestId?: string
   /** An HTML page where the service's JSON belongs: a website answered, not the API. */
   readonly htmlPage?: boolean
@@ -45,19 +52,20 @@ export function readAnswer(answer: HttpAnswer): AnswerReading {
   const json = parseJson(answer.body)
   const is2xx = answer.status >= 200 && answer.status < 300
   const verdict = is2xx ? judge(json, answer.body) : undefined
-  const said = serviceMessage(json, answer.body)
-  const message =
+  const message = serviceMessage(json, answer.body)
+  const note =
     verdict === 'not-the-service'
-      ? `the answer is not the service's JSON, so the purge is not confirmed${said ? `: ${said}` : ' (empty body)'}`
-      : verdict === 'denied'
-        ? (said ?? denial(json))
-        : said
+      ? "The answer is not the service's JSON, so the purge is not confirmed"
+      : verdict === 'denied' && message === undefined
+        ? denial(json)
+        : undefined
   const requestId = findRequestId(answer.headers)
   const htmlPage = !isRecord(json) && isHtmlPage(answer)
   return {
     success: verdict === 'confirmed' || verdict === 'unconfirmed',
     ...(verdict && { verdict }),
     ...(message && { message }),
+    ...(note && { note }),
     ...(requestId && { requestId }),
     ...(htmlPage && { htmlPage }),
     ...(isRecord(json) && { jsonBody: true })
@@ -96,14 +104,14 @@ function saysSomething(value: unknown): boolean {
   return true
 }
 
-/** What denied the purge, when the service said nothing: `the answer says "result": 0, not true`. */
+/** What denied the purge, when the service said nothing: `The answer says "result": 0, not true`. */
 function denial(json: unknown): string {
-  if (!isRecord(json)) return 'the answer says the purge failed'
+  if (!isRecord(json)) return 'The answer says the purge failed'
   const name = denyingMember(json) ?? 'result'
   const value = preview(valueText(json[name]), VALUE_PREVIEW_LENGTH) ?? '""'
   return name === 'error'
-    ? `the answer says "error": ${value}`
-    : `the answer says "${name}": ${value}, not true`
+    ? `The answer says "error": ${value}`
+    : `The answer says "${name}": ${value}, not true`
 }
 
 /** A JSON value as JSON text; one too deep to write again (a hostile body) as its kind. */

@@ -26,7 +26,10 @@ export type RequestOutcome = 'purged' | 'failed' | 'not-sent'
 export interface AttemptRecord {
   /** Absent when no answer came (timeout, connection failure). */
   readonly status?: number
+  /** The service's own words; or, when no answer came, what went wrong. */
   readonly message?: string
+  /** The action's reading of the answer and what to change (base_url, ...): never quoted as the service's. */
+  readonly hint?: string
   readonly requestId?: string
   /** For a 2xx: what its body said of the purge (answer.ts). */
   readonly verdict?: Verdict
@@ -44,6 +47,8 @@ export interface RequestResult {
   readonly durationMs: number
   /** The service's message, or what went wrong when there was no answer. */
   readonly message?: string
+  /** The action's own reading of the last answer and what to change: outside any quote. */
+  readonly hint?: string
   readonly requestId?: string
   /**
    * The last answer's verdict when it was a 2xx: a purged request is `confirmed` or
@@ -175,12 +180,16 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
       limiter.release()
     }
     const elapsed = (): number => clock.now() - started
-    const hint = attempt.success ? undefined : baseUrlHint(attempt, options.baseUrl, quoteValue)
-    const said = hint === undefined ? attempt.message : attempt.message?.replace(/\.$/, '')
-    const message = [said, hint].filter(Boolean).join('. ')
+    const hint = [
+      attempt.note,
+      attempt.success ? undefined : baseUrlHint(attempt, options.baseUrl, quoteValue)
+    ]
+      .filter(Boolean)
+      .join('. ')
     const record: AttemptRecord = {
       ...(attempt.status !== undefined && { status: attempt.status }),
-      ...(message !== '' && { message }),
+      ...(attempt.message !== undefined && { message: attempt.message }),
+      ...(hint !== '' && { hint }),
       ...(attempt.requestId !== undefined && { requestId: attempt.requestId }),
       ...(attempt.verdict !== undefined && { verdict: attempt.verdict })
     }
@@ -219,6 +228,8 @@ interface AttemptOutcome {
   readonly verdict?: Verdict
   readonly status?: number
   readonly message?: string
+  /** The action's reading of a 2xx that is no purge (answer.ts). */
+  readonly note?: string
   readonly requestId?: string
   readonly requestedWaitMs?: number
   readonly htmlPage?: boolean
