@@ -55,8 +55,8 @@ const INPUT = 'pattern';
 const MAX_SHOWN = 120;
 /** Characters shown on each side of a caret in a long pattern. */
 const CARET_WINDOW = 50;
-function shown(text) {
-    return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+function shown(text, max = MAX_SHOWN) {
+    return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 /**
  * The pattern on one line and a caret under `offset` on the next (a window around it when the
@@ -281,39 +281,91 @@ function escapeUnescapedDelimiter(expression, delimiter) {
 ;// CONCATENATED MODULE: ./src/pattern/probes.ts
 function judgeOnProbes(pattern) {
     const outcomes = new Map(PROBE_PATHS.map(path => [path, pattern.test(path)]));
+    const outcomeOf = (path) => outcomes.get(path) ?? 'no-match';
     const gaveUpOn = (paths) => paths.flatMap(path => {
-        const reason = outcomes.get(path) ?? 'no-match';
+        const reason = outcomeOf(path);
         return reason === 'match' || reason === 'no-match' ? [] : [{ path, reason }];
     });
     const gaveUp = gaveUpOn(PROBE_PATHS);
-    const missed = PROBE_PATHS.find(path => outcomes.get(path) === 'no-match');
-    const matchedAny = PROBE_PATHS.some(path => outcomes.get(path) === 'match');
-    if (missed === undefined && !matchedAny)
+    const matchedAny = PROBE_PATHS.some(path => outcomeOf(path) === 'match');
+    const missedAny = PROBE_PATHS.some(path => outcomeOf(path) === 'no-match');
+    if (!matchedAny && !missedAny)
         return { kind: 'gives-up-everywhere', gaveUp };
-    // The forms whose every path the pattern matches or PHP gives up on (one match at least).
-    const covered = FORMS.filter(({ paths }) => paths.every(path => outcomes.get(path) !== 'no-match') &&
-        paths.some(path => outcomes.get(path) === 'match')).map(({ form, paths }) => ({ form, gaveUp: gaveUpOn(paths) }));
-    const only = (forms) => forms.length === 1 && forms[0] !== undefined ? { form: forms[0].form } : {};
-    const complete = covered.filter(({ gaveUp: none }) => none.length === 0);
-    if (complete.length > 0)
-        return { kind: 'every-path', ...only(complete) };
-    const [finished] = covered;
-    if (finished !== undefined) {
-        return { kind: 'every-path-it-finishes', gaveUp: finished.gaveUp, ...only(covered) };
+    // Per form: the paths it spares (no match) and those PHP gives up on. A path PHP gives up on
+    // is not spared by the pattern's choice: it counts with the matches, as it always has.
+    const judged = FORMS.map(({ form, paths }) => ({
+        form,
+        spared: paths.filter(path => outcomeOf(path) === 'no-match'),
+        gaveUp: gaveUpOn(paths),
+        matchedAny: paths.some(path => outcomeOf(path) === 'match')
+    }));
+    const [best, other] = judged
+        .filter(({ spared, matchedAny: matched }) => matched && spared.length <= MOST_SPARED)
+        .sort((a, b) => a.spared.length - b.spared.length || a.gaveUp.length - b.gaveUp.length);
+    if (best === undefined)
+        return { kind: 'not-every-path', gaveUp };
+    // The form is named when the other form fares worse (spares more, or gives up on more).
+    const worse = (candidate) => candidate === undefined ||
+        candidate.spared.length > best.spared.length ||
+        (candidate.spared.length === best.spared.length && candidate.gaveUp.length > best.gaveUp.length);
+    const form = worse(other) ? { form: best.form } : {};
+    if (best.spared.length > 0) {
+        return { kind: 'nearly-every-path', spared: best.spared, gaveUp: best.gaveUp, ...form };
     }
-    return { kind: 'not-every-path', missed: missed ?? PROBE_PATHS[0], gaveUp };
+    if (best.gaveUp.length === 0)
+        return { kind: 'every-path', ...form };
+    return { kind: 'every-path-it-finishes', gaveUp: best.gaveUp, ...form };
 }
+/**
+ * Sections as a site has them, each under its own first segment and each of SMALLEST_SECTION
+ * paths at least: index pages, pages, files, queries, dates and upper case, as sites mix them.
+ * A pattern for one section (`#^/blog/#`, `#^/products/.*\.html$#`) matches a few of them.
+ */
+const SECTIONS = [
+    [
+        '/blog/',
+        '/blog/post-1.html',
+        '/blog/2024/05/hello-world',
+        '/blog/a-fairly-long-post-title-with-many-words-in-it',
+        '/blog/tag/news?page=3'
+    ],
+    [
+        '/products/',
+        '/products/shoes/',
+        '/products/shoes/trail-runner-42.html',
+        '/products/bags/tote.html?color=red'
+    ],
+    ['/docs/', '/docs/guide/install', '/docs/manual.pdf', '/docs/api/v2/Reference.html'],
+    ['/fr/', '/fr/blog/bonjour.html', '/fr/produits/chaussures/', '/fr/contact'],
+    ['/static/app.js', '/static/css/site.css', '/static/fonts/inter.woff2', '/static/img/logo.png'],
+    [
+        '/images/logo.png',
+        '/images/2024/team-photo.jpg',
+        '/images/icons/arrow.svg',
+        '/images/banner.webp'
+    ],
+    ['/api/v1/items', '/api/v1/items/42', '/api/v2/search?q=shoes', '/api/health'],
+    ['/admin', '/admin/users?page=2', '/admin/settings/security', '/admin/login.php']
+];
+/** The fewest test paths a section holds: sparing a section spares at least this many. */
+const SMALLEST_SECTION = Math.min(...SECTIONS.map(section => section.length));
+/**
+ * The most test paths of a form a pattern may spare and still be judged to purge nearly every
+ * page: fewer than any section holds, so what it spares is never a part of the site.
+ */
+const MOST_SPARED = SMALLEST_SECTION - 1;
 const printableAscii = Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index));
 const longPath = Array.from({ length: 60 }, (_, index) => `segment-${index}/`)
     .join('')
     .slice(0, 499);
 /**
- * Paths written the same either way (ASCII without anything a browser percent-encodes): the
- * root, short and deep paths, queries, upper case, long words joined by hyphens (where nested
- * quantifiers such as `([a-z-]+)*` make PHP give up), and a long path. The long path comes last,
- * so that it is named last among the paths where PHP gives up.
+ * Single paths of every odd shape, written the same either way (ASCII without anything a
+ * browser percent-encodes): the root, one-character paths, queries, an empty query, upper case,
+ * doubled slashes, deep paths, long words joined by hyphens (where nested quantifiers such as
+ * `([a-z-]+)*` make PHP give up). A pattern that spares some of them spares single pages. They
+ * come first, so that an example path is one of these when one fits.
  */
-const EITHER_FORM = [
+const SINGLE_PATHS = [
     '/',
     '/a',
     '/Z',
@@ -321,13 +373,6 @@ const EITHER_FORM = [
     '/~',
     '/index.html',
     '/index.php?page=2',
-    '/blog/post-1.html',
-    '/blog/',
-    '/admin',
-    '/wp-admin/options.php',
-    '/api/v1/items',
-    '/static/app.js',
-    '/images/logo.png',
     '/a//b',
     '/x/y/z/deep/page?q=1&b=2',
     '/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p.html',
@@ -336,8 +381,9 @@ const EITHER_FORM = [
     '/UPPER/Case.PHP',
     '/-_.~',
     '/a-fairly-long-page-name-with-many-words-in-it',
-    '/blog/a-fairly-long-post-title-with-many-words-in-it'
+    '/wp-admin/options.php'
 ];
+const EITHER_FORM = [...SINGLE_PATHS, ...SECTIONS.flat()];
 /** Non-ASCII characters, spaces and every printable ASCII character, as text. */
 const DECODED = [
     '/été/über',
@@ -354,13 +400,20 @@ const DECODED = [
 function asRequested(path) {
     return path.replace(/[^\x21-\x7e]|["#<>`{}]/gu, character => Array.from(new TextEncoder().encode(character), byte => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
 }
+/**
+ * The long path comes last, so that it is named last among the paths where PHP gives up. The
+ * decoded form comes first: when both forms spare as few, a message lists its paths, readable.
+ */
 const FORMS = [
-    { form: 'requested', paths: [...EITHER_FORM, ...DECODED.map(asRequested), `/${longPath}`] },
-    { form: 'decoded', paths: [...EITHER_FORM, ...DECODED, `/${longPath}`] }
+    { form: 'decoded', paths: [...EITHER_FORM, ...DECODED, `/${longPath}`] },
+    { form: 'requested', paths: [...EITHER_FORM, ...DECODED.map(asRequested), `/${longPath}`] }
 ];
+/** How many test paths each form holds (the same number in both). */
+const PROBE_PATHS_PER_FORM = EITHER_FORM.length + DECODED.length + 1;
 /** Every test path, both forms (each once). */
 const PROBE_PATHS = [
-    ...EITHER_FORM,
+    '/',
+    ...EITHER_FORM.slice(1),
     ...DECODED.map(asRequested),
     ...DECODED,
     `/${longPath}`
@@ -531,6 +584,8 @@ function preparePattern(raw, options, diag) {
             diag.problem(INPUT, given, purgesNothing(verdict.gaveUp));
             return undefined;
         }
+        if (verdict.kind === 'nearly-every-path' && options.checksOnly === true)
+            return prepared;
         if (verdict.kind !== 'not-every-path') {
             return refuseOrAllowMatchAll(verdict, prepared, given, options, diag);
         }
@@ -567,17 +622,38 @@ function purgesNothing(gaveUp) {
     return `PHP's preg_match() fails on every one of ${PROBE_PATHS.length} very different test paths (${(0,give_up/* reasonsOf */.z)(gaveUp)}), so the service would purge nothing with it${adviceFor(gaveUp)}`;
 }
 function refuseOrAllowMatchAll(verdict, prepared, given, options, diag) {
-    const form = verdict.form === undefined ? '' : ` ${FORM_TEXT[verdict.form]}`;
-    const what = verdict.kind === 'every-path'
-        ? `matches every path${form}`
-        : `matches every test path${form} PHP finishes matching (it gives up on ${verdict.gaveUp.length} of ${PROBE_PATHS.length}: ${(0,give_up/* reasonsOf */.z)(verdict.gaveUp)})`;
+    const what = whatItMatches(verdict);
+    const nearly = verdict.kind === 'nearly-every-path';
     if (!options.allowPurgeAll) {
-        diag.problem(INPUT, given, `${what}, so it would purge every cached page of the site; set \`allow_purge_all: true\` to purge the whole site deliberately`);
+        const consequence = nearly
+            ? 'so it would purge nearly every cached page of the site (it spares fewer test paths than any of their sections holds: single pages, not a part of the site)'
+            : 'so it would purge every cached page of the site';
+        diag.problem(INPUT, given, `${what}, ${consequence}; set \`allow_purge_all: true\` to purge the whole site deliberately`);
         return undefined;
     }
-    diag.warn(`Pattern ${shown(given)} ${what}: every cached page of the site will be purged (allow_purge_all is true).`);
+    diag.warn(`Pattern ${shown(given)} ${what}: ${nearly ? 'nearly ' : ''}every cached page of the site will be purged (allow_purge_all is true).`);
     return prepared;
 }
+/** What a pattern the guard refuses matches, with the few test paths it spares. */
+function whatItMatches(verdict) {
+    const form = verdict.form === undefined ? '' : ` ${FORM_TEXT[verdict.form]}`;
+    const givingUp = (gaveUp) => `it gives up on ${gaveUp.length} of ${PROBE_PATHS.length}: ${(0,give_up/* reasonsOf */.z)(gaveUp)}`;
+    switch (verdict.kind) {
+        case 'every-path':
+            return `matches every path${form}`;
+        case 'every-path-it-finishes':
+            return `matches every test path${form} PHP finishes matching (${givingUp(verdict.gaveUp)})`;
+        case 'nearly-every-path': {
+            // Long test paths are cut short: the message names them, it need not spell them out.
+            const spared = verdict.spared.map(path => shown(path, SPARED_PATH_SHOWN)).join(', ');
+            const finishes = verdict.gaveUp.length === 0 ? '' : ' PHP finishes matching';
+            const gaveUp = verdict.gaveUp.length === 0 ? '' : ` (${givingUp(verdict.gaveUp)})`;
+            return `matches every test path${form}${finishes} but ${verdict.spared.length} of ${PROBE_PATHS_PER_FORM} (${spared})${gaveUp}`;
+        }
+    }
+}
+/** The characters of a spared test path a message shows. */
+const SPARED_PATH_SHOWN = 40;
 /** How a message names the form of the paths a pattern matches all of (see probes.ts). */
 const FORM_TEXT = {
     requested: 'as browsers request it (non-ASCII characters, spaces and the like percent-encoded)',

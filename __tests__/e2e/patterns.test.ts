@@ -102,6 +102,42 @@ describe('the match-all guard asks PCRE2', () => {
   )
 })
 
+describe('the blast radius: sparing a trivial few paths is matching them all', () => {
+  const section = '#^/${{ inputs.section }}.+$#'
+
+  it('an empty section leaves every page but the home page: refused, nothing sent', async () => {
+    const result = await runWith(emulator.url, { pattern: section }, {}, { 'inputs.section': '' })
+    expect(result.exitCode).toBe(1)
+    expect(emulator.requests).toHaveLength(0)
+    expect(errorsOf(result)).toEqual([
+      'Input \'pattern\' "#^/.+$#": matches every test path but 1 of 56 (/), so it would purge nearly every cached page of the site (it spares fewer test paths than any of their sections holds: single pages, not a part of the site); set `allow_purge_all: true` to purge the whole site deliberately'
+    ])
+    expect(emulator.state().cachedCount).toBe(7)
+  })
+
+  it('the same pattern with its section purges that section', async () => {
+    const result = await runWith(
+      emulator.url,
+      { pattern: section },
+      {},
+      { 'inputs.section': 'blog' }
+    )
+    expect(result.exitCode).toBe(0)
+    expect(emulator.requests.map(request => request.body)).toEqual([{ pattern: '#^/blog.+$#' }])
+    expect(emulator.history[0]?.paths).toEqual(['/blog/', '/blog/first.html'])
+  })
+
+  it('with allow_purge_all it is sent, with a warning, and purges all but the root', async () => {
+    const result = await runWith(emulator.url, { pattern: '#^/.+#', allow_purge_all: 'true' })
+    expect(result.exitCode).toBe(0)
+    expect(emulator.requests.map(request => request.body)).toEqual([{ pattern: '#^/.+#' }])
+    expect(warningsOf(result)).toContain(
+      'Pattern #^/.+# matches every test path but 1 of 56 (/): nearly every cached page of the site will be purged (allow_purge_all is true).'
+    )
+    expect(emulator.state().cached.map(entry => entry.path)).toEqual(['/'])
+  })
+})
+
 describe('previews and purges agree with PHP, paths where it gives up included', () => {
   it('previews the pages of a catastrophic pattern and names the path PHP gives up on', async () => {
     const result = await runWith(emulator.url, {
@@ -128,14 +164,16 @@ describe('previews and purges agree with PHP, paths where it gives up included',
   })
 
   it('gives the share when a pattern selects most of the sitemap', async () => {
+    // Every path that starts with a letter: the guard lets it through (it spares a dozen test
+    // paths), the sitemap shows what it selects on this site.
     const result = await runWith(emulator.url, {
-      pattern: '#^/.#',
+      pattern: '#^/[a-zB]#',
       dry_run: 'true',
       site_url: emulator.siteUrl
     })
     expect(result.exitCode).toBe(0)
     expect(warningsOf(result)).toContain(
-      "Pattern #^/.# selects 6 of the sitemap's 7 pages (86%): most of the site is purged."
+      "Pattern #^/[a-zB]# selects 6 of the sitemap's 7 pages (86%): most of the site is purged."
     )
   })
 })

@@ -7,8 +7,8 @@ const MAX_SHOWN = 120
 /** Characters shown on each side of a caret in a long pattern. */
 const CARET_WINDOW = 50
 
-export function shown(text: string): string {
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text
+export function shown(text: string, max = MAX_SHOWN): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The `pattern` input from start to end: reads the delimiters as PHP does (delimiters.ts), has
  * PCRE2 itself compile the pattern with PHP's options, refuses a pattern that matches every
- * path (unless allowed), and warns about one anchored at neither end or read differently by
- * newer PCRE2 versions. Each step is its own module in this folder; PCRE2 is pcre2/pcre2.mjs.
+ * path, or all but a trivial few (unless allowed: probes.ts), and warns about one anchored at
+ * neither end or read differently by newer PCRE2 versions. Each step is its own module in this folder; PCRE2 is pcre2/pcre2.mjs.
  */
 import type { PreparedPattern } from './prepared-pattern.js'
 import { PCRE2_VERSION, pcre2, type CompileFailure } from '../../pcre2/pcre2.mjs'
@@ -14,6 +14,7 @@ import { caretUnder, INPUT, shown } from './messages.js'
 import {
   judgeOnProbes,
   PROBE_PATHS,
+  PROBE_PATHS_PER_FORM,
   type PathForm,
   type ProbeGiveUp,
   type ProbeVerdict
@@ -23,6 +24,11 @@ import { warnAboutNewerPcre2 } from './versions.js'
 export interface PatternOptions {
   /** The `allow_purge_all` input: the user deliberately wants to purge the whole site. */
   readonly allowPurgeAll: boolean
+  /**
+   * mode: verify: the pattern only selects the pages to check and purges nothing, so one that
+   * spares a few pages is not worth a word (one that matches every path is allowed, as ever).
+   */
+  readonly checksOnly?: boolean
 }
 
 /**
@@ -65,6 +71,7 @@ export function preparePattern(
       diag.problem(INPUT, given, purgesNothing(verdict.gaveUp))
       return undefined
     }
+    if (verdict.kind === 'nearly-every-path' && options.checksOnly === true) return prepared
     if (verdict.kind !== 'not-every-path') {
       return refuseOrAllowMatchAll(verdict, prepared, given, options, diag)
     }
@@ -109,30 +116,61 @@ function purgesNothing(gaveUp: readonly ProbeGiveUp[]): string {
 }
 
 function refuseOrAllowMatchAll(
-  verdict: Extract<ProbeVerdict, { kind: 'every-path' | 'every-path-it-finishes' }>,
+  verdict: Extract<
+    ProbeVerdict,
+    { kind: 'every-path' | 'every-path-it-finishes' | 'nearly-every-path' }
+  >,
   prepared: PreparedPattern,
   given: string,
   options: PatternOptions,
   diag: Diagnostics
 ): PreparedPattern | undefined {
-  const form = verdict.form === undefined ? '' : ` ${FORM_TEXT[verdict.form]}`
-  const what =
-    verdict.kind === 'every-path'
-      ? `matches every path${form}`
-      : `matches every test path${form} PHP finishes matching (it gives up on ${verdict.gaveUp.length} of ${PROBE_PATHS.length}: ${reasonsOf(verdict.gaveUp)})`
+  const what = whatItMatches(verdict)
+  const nearly = verdict.kind === 'nearly-every-path'
   if (!options.allowPurgeAll) {
+    const consequence = nearly
+      ? 'so it would purge nearly every cached page of the site (it spares fewer test paths than any of their sections holds: single pages, not a part of the site)'
+      : 'so it would purge every cached page of the site'
     diag.problem(
       INPUT,
       given,
-      `${what}, so it would purge every cached page of the site; set \`allow_purge_all: true\` to purge the whole site deliberately`
+      `${what}, ${consequence}; set \`allow_purge_all: true\` to purge the whole site deliberately`
     )
     return undefined
   }
   diag.warn(
-    `Pattern ${shown(given)} ${what}: every cached page of the site will be purged (allow_purge_all is true).`
+    `Pattern ${shown(given)} ${what}: ${nearly ? 'nearly ' : ''}every cached page of the site will be purged (allow_purge_all is true).`
   )
   return prepared
 }
+
+/** What a pattern the guard refuses matches, with the few test paths it spares. */
+function whatItMatches(
+  verdict: Extract<
+    ProbeVerdict,
+    { kind: 'every-path' | 'every-path-it-finishes' | 'nearly-every-path' }
+  >
+): string {
+  const form = verdict.form === undefined ? '' : ` ${FORM_TEXT[verdict.form]}`
+  const givingUp = (gaveUp: readonly ProbeGiveUp[]): string =>
+    `it gives up on ${gaveUp.length} of ${PROBE_PATHS.length}: ${reasonsOf(gaveUp)}`
+  switch (verdict.kind) {
+    case 'every-path':
+      return `matches every path${form}`
+    case 'every-path-it-finishes':
+      return `matches every test path${form} PHP finishes matching (${givingUp(verdict.gaveUp)})`
+    case 'nearly-every-path': {
+      // Long test paths are cut short: the message names them, it need not spell them out.
+      const spared = verdict.spared.map(path => shown(path, SPARED_PATH_SHOWN)).join(', ')
+      const finishes = verdict.gaveUp.length === 0 ? '' : ' PHP finishes matching'
+      const gaveUp = verdict.gaveUp.length === 0 ? '' : ` (${givingUp(verdict.gaveUp)})`
+      return `matches every test path${form}${finishes} but ${verdict.spared.length} of ${PROBE_PATHS_PER_FORM} (${spared})${gaveUp}`
+    }
+  }
+}
+
+/** The characters of a spared test path a message shows. */
+const SPARED_PATH_SHOWN = 40
 
 /** How a message names the form of the paths a pattern matches all of (see probes.ts). */
 const FORM_TEXT: Record<PathForm, string> = {

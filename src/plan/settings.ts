@@ -206,7 +206,7 @@ export async function parseInputs(
       : (await import('../pattern/index.js')).preparePattern(
           patternText,
           // A pattern that selects every page only selects pages to check in mode: verify.
-          { allowPurgeAll: verifyOnly || (allowPurgeAll ?? false) },
+          { allowPurgeAll: verifyOnly || (allowPurgeAll ?? false), checksOnly: verifyOnly },
           diag
         )
 
