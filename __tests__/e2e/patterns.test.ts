@@ -190,6 +190,20 @@ describe('how the input is read', () => {
     expect(emulator.history[0]?.paths).toEqual(['/blog/', '/blog/first.html', '/Blog/Second.html'])
   })
 
+  it('refuses a path between / delimiters, with both readings and a pattern for each', async () => {
+    const result = await runWith(emulator.url, { pattern: '/blog/' })
+    expect(result.exitCode).toBe(1)
+    expect(emulator.requests).toHaveLength(0)
+    expect(errorsOf(result)).toEqual([
+      "Input 'pattern' \"/blog/\": is ambiguous: as a path it means the pages under /blog/, but PHP reads it as the expression blog between '/' delimiters, which matches any path containing blog (/fr/blog/x too). Write `#^/blog/#` for the pages under /blog/, or `#blog#` for any path containing blog"
+    ])
+    // The first rewrite purges the pages under /blog/, and only those.
+    emulator.reset()
+    const rewritten = await runWith(emulator.url, { pattern: '#^/blog/#' })
+    expect(rewritten.exitCode).toBe(0)
+    expect(emulator.history[0]?.paths).toEqual(['/blog/', '/blog/first.html'])
+  })
+
   it('warns about a pattern anchored at neither end with an example in its own case', async () => {
     const result = await runWith(emulator.url, { pattern: '#/Blog/#', dry_run: 'true' })
     expect(result.exitCode).toBe(0)

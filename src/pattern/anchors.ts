@@ -7,6 +7,7 @@
  */
 import type { CompiledPattern } from '../../pcre2/pcre2.mjs'
 import type { Diagnostics } from '../core/diagnostics.js'
+import { escapeUnescapedDelimiter } from './delimiters.js'
 import { shown } from './messages.js'
 import { PROBE_PATHS } from './probes.js'
 import type { PreparedPattern } from './prepared-pattern.js'
@@ -60,10 +61,15 @@ function examplePath(compiled: CompiledPattern, literal: string | undefined): st
   })
 }
 
-/** The pattern with text before and after its expression, spelt as the user spelt the pattern. */
+/**
+ * The pattern with text before and after its expression, spelt as the user spelt the pattern.
+ * The added text escapes the delimiter: `/blog/i` becomes `/^\/blog/i`, not `/^/blog/i`, where
+ * PHP would end the pattern at the second '/'.
+ */
 function respelt(prepared: PreparedPattern, given: string, before: string, after: string): string {
   if (prepared.wrapped) return `${before}${given}${after}`
   const start = given.indexOf(prepared.body, 1)
   const end = start + prepared.body.length
-  return `${given.slice(0, start)}${before}${prepared.body}${after}${given.slice(end)}`
+  const escaped = (text: string): string => escapeUnescapedDelimiter(text, prepared.delimiter).text
+  return `${given.slice(0, start)}${escaped(before)}${prepared.body}${escaped(after)}${given.slice(end)}`
 }

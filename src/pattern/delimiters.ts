@@ -7,6 +7,7 @@
 import { PHP_MODIFIERS, readPhpPattern, type PhpReading } from '../../pcre2/pcre2.mjs'
 import type { Diagnostics } from '../core/diagnostics.js'
 import { INPUT, shown } from './messages.js'
+import { refuseSlashedPath } from './paths-and-urls.js'
 import type { PreparedPattern } from './prepared-pattern.js'
 
 /** The delimiters people write: a pattern starting with one is always read as delimited. */
@@ -31,6 +32,7 @@ export interface PatternParts {
 /** Reads the trimmed input; undefined after reporting a problem to `diag`. */
 export function readPatternInput(given: string, diag: Diagnostics): PatternParts | undefined {
   const first = given.charAt(0)
+  if (first === '/' && refuseSlashedPath(given, diag)) return undefined
   const reading = readPhpPattern(given)
   if (PATTERN_DELIMITERS.includes(first)) return readDelimited(given, reading, diag)
   if (first === '(' || first === '[') {
