@@ -204,6 +204,27 @@ describe('how the input is read', () => {
     expect(emulator.history[0]?.paths).toEqual(['/blog/', '/blog/first.html'])
   })
 
+  it('refuses a URL, which can never match a path, with its path part as the pattern', async () => {
+    const result = await runWith(emulator.url, { pattern: 'https://www.example.com/blog/' })
+    expect(result.exitCode).toBe(1)
+    expect(emulator.requests).toHaveLength(0)
+    expect(errorsOf(result)).toEqual([
+      'Input \'pattern\' "https://www.example.com/blog/": is a URL, with the scheme and host https://www.example.com, but the service matches a pattern against the path of each page (/blog/post-1.html: no scheme, no host), so it would purge nothing. Write the path part alone: `#^/blog/#`'
+    ])
+    expect(result.outputs['status']).toBe('failed')
+  })
+
+  it('refuses a pattern that starts with a host', async () => {
+    const result = await runWith(emulator.url, { pattern: 'www.example.com/blog/' })
+    expect(result.exitCode).toBe(1)
+    expect(emulator.requests).toHaveLength(0)
+    expect(errorsOf(result)).toEqual([
+      expect.stringContaining(
+        'starts with a host, www.example.com, but the service matches a pattern against the path of each page'
+      )
+    ])
+  })
+
   it('warns about a pattern anchored at neither end with an example in its own case', async () => {
     const result = await runWith(emulator.url, { pattern: '#/Blog/#', dry_run: 'true' })
     expect(result.exitCode).toBe(0)

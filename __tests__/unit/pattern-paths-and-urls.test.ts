@@ -2,6 +2,7 @@
  * Inputs that are a path (or a URL) rather than a pattern. `/blog/` is a valid PHP pattern, the
  * expression `blog` between '/' delimiters, which matches /fr/blog/bonjour.html too: most people
  * who write it mean the pages under /blog/. Both readings are spelt out, with a pattern for each.
+ * A URL, or a host, can never match a path: the path part alone is the pattern to write.
  */
 import { describe, expect, it } from '@jest/globals'
 import { Diagnostics } from '../../src/core/diagnostics.js'
@@ -95,5 +96,71 @@ describe('a path between / delimiters is refused as ambiguous, with both reading
     expect(reasons(prepare('//').diag)).toEqual([
       expect.stringMatching(/^matches every path, so it would purge every cached page/)
     ])
+  })
+})
+
+describe('a URL, or a pattern that starts with a host, is refused: patterns match paths', () => {
+  const PATHS_ONLY =
+    'but the service matches a pattern against the path of each page (/blog/post-1.html: no scheme, no host), so it would purge nothing'
+
+  it('https://www.example.com/blog/ never matches a path; the path part is the pattern', () => {
+    expect(matches('#https://www.example.com/blog/#', '/blog/post-1.html')).toBe(false)
+    const { result, diag } = prepare('https://www.example.com/blog/')
+    expect(result).toBeUndefined()
+    expect(diag.problems).toEqual([
+      {
+        input: 'pattern',
+        value: 'https://www.example.com/blog/',
+        reason: `is a URL, with the scheme and host https://www.example.com, ${PATHS_ONLY}. Write the path part alone: \`#^/blog/#\``
+      }
+    ])
+    expect(diag.notices).toEqual([])
+  })
+
+  it.each([
+    ['www.example.com/blog/', 'starts with a host, www.example.com', '#^/blog/#'],
+    ['example.com/x', 'starts with a host, example.com', '#^/x#'],
+    ['^www\\.example\\.com/blog/.*$', 'starts with a host, www\\.example\\.com', '#^/blog/.*$#'],
+    [
+      'http://localhost:8080/docs/',
+      'is a URL, with the scheme and host http://localhost:8080',
+      '#^/docs/#'
+    ],
+    [
+      '#^https?://(www\\.)?example\\.com/blog/#i',
+      'is a URL, with the scheme and host https?://(www\\.)?example\\.com',
+      '#^/blog/#i'
+    ],
+    [
+      '/^https:\\/\\/www\\.example\\.com\\/blog\\//',
+      'is a URL, with the scheme and host https:\\/\\/www\\.example\\.com',
+      '#^/blog/#'
+    ],
+    ['~.*://example.com/a/b~', 'is a URL, with the scheme and host .*://example.com', '#^/a/b#']
+  ])('%s %s: write %s', (given, what, rewrite) => {
+    expect(reasons(prepare(given).diag)).toEqual([
+      `${what}, ${PATHS_ONLY}. Write the path part alone: \`${rewrite}\``
+    ])
+    expect(reasons(prepare(rewrite).diag)).toEqual([])
+  })
+
+  it('a URL of the home page: the home page is #^/$#', () => {
+    expect(reasons(prepare('https://www.example.com/').diag)).toEqual([
+      `is a URL, with the scheme and host https://www.example.com, ${PATHS_ONLY}. Write \`#^/$#\` for the home page (a pattern for the whole site needs allow_purge_all: true)`
+    ])
+  })
+
+  it.each([
+    // A URL in a query string is part of a path: /share?url=https://x.
+    '#^/share\\?url=https://#',
+    '#/redirect/https?://#',
+    // A file name before a slash, not a host (PATH_INFO).
+    '#^/index\\.php/blog/#',
+    'index.php/blog/',
+    // A file name alone, and a version.
+    'logo.png',
+    '#^/v1\\.2/#'
+  ])('%s is a pattern for paths', given => {
+    expect(reasons(prepare(given).diag)).toEqual([])
   })
 })

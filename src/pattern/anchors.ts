@@ -7,7 +7,7 @@
  */
 import type { CompiledPattern } from '../../pcre2/pcre2.mjs'
 import type { Diagnostics } from '../core/diagnostics.js'
-import { escapeUnescapedDelimiter } from './delimiters.js'
+import { escapeUnescapedDelimiter } from './escape-delimiter.js'
 import { shown } from './messages.js'
 import { PROBE_PATHS } from './probes.js'
 import type { PreparedPattern } from './prepared-pattern.js'

@@ -10,6 +10,7 @@
  * This file is the public entry; each job has its own module under pattern/ (prepare.ts runs
  * them in order).
  */
-export { escapeUnescapedDelimiter, PATTERN_DELIMITERS, PCRE_MODIFIERS } from './delimiters.js'
+export { PATTERN_DELIMITERS, PCRE_MODIFIERS } from './delimiters.js'
+export { escapeUnescapedDelimiter } from './escape-delimiter.js'
 export { preparePattern, type PatternOptions } from './prepare.js'
 export { type PreparedPattern } from './prepared-pattern.js'

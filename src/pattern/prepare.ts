@@ -11,6 +11,7 @@ import { warnIfUnanchored } from './anchors.js'
 import { reasonsOf } from './give-up.js'
 import { readPatternInput } from './delimiters.js'
 import { caretUnder, INPUT, shown } from './messages.js'
+import { refuseUrl } from './paths-and-urls.js'
 import {
   judgeOnProbes,
   PROBE_PATHS,
@@ -54,6 +55,7 @@ export function preparePattern(
   const parts = readPatternInput(given, diag)
   if (parts === undefined) return undefined
   const { prepared, inputOffset } = parts
+  if (refuseUrl(prepared, given, diag)) return undefined
 
   const compiled = pcre2().compilePhpPattern(prepared.pattern)
   if (!compiled.ok) {
