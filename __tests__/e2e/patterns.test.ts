@@ -225,11 +225,27 @@ describe('how the input is read', () => {
     ])
   })
 
+  it('every pattern an error advises (between backticks) runs as it stands', async () => {
+    for (const given of ['/^/blog/.*$/', '/blog/', 'www.example.com/blog/', '#^/blog$#ig']) {
+      const refused = await runWith(emulator.url, { pattern: given, dry_run: 'true' })
+      expect([given, refused.exitCode]).toEqual([given, 1])
+      const advised = errorsOf(refused).flatMap(error =>
+        [...error.matchAll(/`([^`]+)`/g)].map(([, quoted = '']) => quoted)
+      )
+      expect([given, advised.length > 0]).toEqual([given, true])
+      for (const rewrite of advised) {
+        const result = await runWith(emulator.url, { pattern: rewrite, dry_run: 'true' })
+        expect([rewrite, result.exitCode, errorsOf(result)]).toEqual([rewrite, 0, []])
+      }
+    }
+    expect(emulator.requests).toHaveLength(0)
+  })
+
   it('warns about a pattern anchored at neither end with an example in its own case', async () => {
     const result = await runWith(emulator.url, { pattern: '#/Blog/#', dry_run: 'true' })
     expect(result.exitCode).toBe(0)
     expect(warningsOf(result)).toEqual([
-      'Pattern #/Blog/# is not anchored at either end (no ^ or \\A at the start, no $, \\z or \\Z at the end): it matches anywhere in a path, e.g. /old/Blog/x. Write #^/Blog/# if it means the paths that start with /Blog/.'
+      'Pattern #/Blog/# is not anchored at either end (no ^ or \\A at the start, no $, \\z or \\Z at the end): it matches anywhere in a path, e.g. /old/Blog/x. Write `#^/Blog/#` if it means the paths that start with /Blog/.'
     ])
   })
 

@@ -87,7 +87,7 @@ describe('a path between / delimiters is refused as ambiguous, with both reading
     (given, advised) => {
       const { result, diag } = prepare(given)
       expect(result?.pattern).toBe(given)
-      expect(diag.warnings).toEqual([expect.stringContaining(`Write ${advised} if it means`)])
+      expect(diag.warnings).toEqual([expect.stringContaining(`Write \`${advised}\` if it means`)])
       expect(reasons(prepare(advised).diag)).toEqual([])
     }
   )

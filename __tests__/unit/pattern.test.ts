@@ -242,7 +242,7 @@ describe('preparePattern: delimiters and modifiers, read as PHP reads them', () 
       [
         "unescaped delimiter '/' inside the pattern at offset 2 (and 1 more), where PHP ends the pattern",
         "(PHP: Unknown modifier 'b')",
-        'escape it as \\/ or use # as delimiter'
+        'escape it as \\/ (`/^\\/blog\\/.*$/`) or use # as delimiter (`#^/blog/.*$#`)'
       ]
     ],
     ['#^/a#b$#', ["unescaped delimiter '#' inside the pattern at offset 4", 'use ~ as delimiter']],
@@ -255,9 +255,15 @@ describe('preparePattern: delimiters and modifiers, read as PHP reads them', () 
     ],
     ['#^/blog$#ig', ["unknown modifier 'g' after the end delimiter '#' at offset 8"]],
     ['#^/blog$#r', ["unknown modifier 'r'"]],
-    ['/blog/.*', ["unknown modifiers '.', '*'", 'write a bare expression such as ^/blog/.*$']],
+    [
+      '/blog/.*',
+      ["unknown modifiers '.', '*'", 'to match the paths /blog/.* describes, write `#^/blog/.*#`']
+    ],
     ['#^/blog', ["has no end delimiter: a pattern that starts with '#' must end with '#'"]],
-    ['/blog', ['has no end delimiter', 'write a bare expression such as ^/blog/.*$']],
+    [
+      '/blog',
+      ['has no end delimiter', 'to match the paths that start with /blog, write `#^/blog#`']
+    ],
     ['#', ['has no end delimiter', "(PHP: No ending delimiter '#' found)"]],
     ['#^/blog\\#', ["(the final '#' at offset 8 is escaped by the backslash before it)"]],
     ['{^/blog/', ["must end with '}'", "(PHP: No ending matching delimiter '}' found)"]]
@@ -300,8 +306,12 @@ describe('preparePattern: delimiters and modifiers, read as PHP reads them', () 
 
   it('refuses (…)mods and […], which PHP and a bare expression read differently', () => {
     for (const [pattern, spellings] of [
-      ['(^/blog/)i', '#^/blog/#i or #(^/blog/)i#'],
-      ['[^/]', '#^/# or #[^/]#']
+      ['(^/blog/)i', '`#^/blog/#i` or `#(^/blog/)i#`'],
+      // Both readings match every path, or all but the root: spelt out, not advised.
+      [
+        '[^/]',
+        '#^/# (which the action would refuse as well) or #[^/]# (which the action would refuse as well)'
+      ]
     ] as const) {
       const { result, diag } = prepare(pattern)
       expect(result).toBeUndefined()
@@ -573,18 +583,18 @@ describe('preparePattern: where PHP gives up (pcre.backtrack_limit and friends)'
 
 describe('preparePattern: anchoring (warn only for a pattern anchored at neither end)', () => {
   const unanchored: [string, string | undefined, string][] = [
-    ['#/blog/#', '/old/blog/x', 'Write #^/blog/# if it means the paths that start with /blog/.'],
-    ['#/Blog/#', '/old/Blog/x', 'Write #^/Blog/# if it means the paths that start with /Blog/.'],
-    ['#/BLOG/#i', '/old/BLOG/x', 'Write #^/BLOG/#i'],
+    ['#/blog/#', '/old/blog/x', 'Write `#^/blog/#` if it means the paths that start with /blog/.'],
+    ['#/Blog/#', '/old/Blog/x', 'Write `#^/Blog/#` if it means the paths that start with /Blog/.'],
+    ['#/BLOG/#i', '/old/BLOG/x', 'Write `#^/BLOG/#i`'],
     [
       'blog',
       '/old/blog/x',
-      'Write ^/blog if it means the paths that start with /blog, or blog$ for those that end with blog.'
+      'Write `^/blog` if it means the paths that start with /blog, or `blog$` for those that end with blog.'
     ],
     [
       '#\\.php#',
       '/old/.php/x',
-      'Write #^/\\.php# if it means the paths that start with /.php, or #\\.php$# for those that end with .php.'
+      'Write `#^/\\.php#` if it means the paths that start with /.php, or `#\\.php$#` for those that end with .php.'
     ],
     [
       '#^/a|/b#',
@@ -643,7 +653,7 @@ describe('preparePattern: anchoring (warn only for a pattern anchored at neither
     const paths = ['/blog', '/blog/x', '/old/blog/x', '/BLOG/x', '/.php', '/x.php', '/a/b.php']
     for (const pattern of ['blog', '#blog#i', '#\\.php#', '#/blog/#', '#/BLOG/#i']) {
       const warning = prepare(pattern).diag.warnings[0] ?? ''
-      const advised = [...warning.matchAll(/(?:Write|, or) (\S+) (?:if it means|for those)/g)]
+      const advised = [...warning.matchAll(/(?:Write|, or) `(\S+)` (?:if it means|for those)/g)]
       expect(advised.length).toBeGreaterThan(0)
       for (const [, spelling = ''] of advised) {
         const compiled = compilePhpPattern(pattern.startsWith('#') ? spelling : `#${spelling}#`)
@@ -671,7 +681,7 @@ describe('preparePattern: what newer PCRE2 versions read differently', () => {
     const { result, diag } = prepare('#^/x{,3}$#')
     expect(result?.pattern).toBe('#^/x{,3}$#')
     expect(diag.warnings).toEqual([
-      "Pattern #^/x{,3}$#: '{,3}' at offset 4 is literal text in PCRE2 10.42, which the service's PHP runs, but a quantifier (0 to 3 times) from PCRE2 10.43 on (PHP 8.4 bundles 10.44), so the pattern would purge other pages after an upgrade of the service. Write \\{,3} for the text, or {0,3} for the quantifier."
+      "Pattern #^/x{,3}$#: '{,3}' at offset 4 is literal text in PCRE2 10.42, which the service's PHP runs, but a quantifier (0 to 3 times) from PCRE2 10.43 on (PHP 8.4 bundles 10.44), so the pattern would purge other pages after an upgrade of the service. Write \\{,3} for the text (`#^/x\\{,3}$#`), or {0,3} for the quantifier (`#^/x{0,3}$#`)."
     ])
     // The system libpcre2-8 10.42 matches the text, not "x up to 3 times".
     const letters = oracle('#^/x{,3}$#').results ?? ''

@@ -11,12 +11,14 @@ import { escapeUnescapedDelimiter } from './escape-delimiter.js'
 import { shown } from './messages.js'
 import { PROBE_PATHS } from './probes.js'
 import type { PreparedPattern } from './prepared-pattern.js'
+import { rewriteText, type Accepts } from './rewrites.js'
 
 export function warnIfUnanchored(
   compiled: CompiledPattern,
   prepared: PreparedPattern,
   given: string,
-  diag: Diagnostics
+  diag: Diagnostics,
+  accepts: Accepts
 ): void {
   if (compiled.anchoredSomewhere) return
   const literal = literalText(prepared)
@@ -25,9 +27,9 @@ export function warnIfUnanchored(
     literal === undefined
       ? 'Start it with ^ (or end it with $) if it means a prefix (or a suffix)'
       : literal.startsWith('/')
-        ? `Write ${shown(respelt(prepared, given, '^', ''))} if it means the paths that start with ${literal}`
+        ? `Write ${rewriteText(respelt(prepared, given, '^', ''), accepts)} if it means the paths that start with ${literal}`
         : // A path always starts with '/': ^ alone before the text would match no path at all.
-          `Write ${shown(respelt(prepared, given, '^/', ''))} if it means the paths that start with /${literal}, or ${shown(respelt(prepared, given, '', '$'))} for those that end with ${literal}`
+          `Write ${rewriteText(respelt(prepared, given, '^/', ''), accepts)} if it means the paths that start with /${literal}, or ${rewriteText(respelt(prepared, given, '', '$'), accepts)} for those that end with ${literal}`
   diag.warn(
     `Pattern ${shown(given)} is not anchored at either end (no ^ or \\A at the start, no $, \\z or \\Z at the end): it matches anywhere in a path${example === undefined ? '' : `, e.g. ${shown(example)}`}. ${anchored}.`
   )

@@ -14,6 +14,7 @@ import type { Diagnostics } from '../core/diagnostics.js'
 import { escapeUnescapedDelimiter } from './escape-delimiter.js'
 import { INPUT, shown } from './messages.js'
 import type { PreparedPattern } from './prepared-pattern.js'
+import { rewriteText, type Accepts } from './rewrites.js'
 
 /**
  * A path and nothing else between '/' at both ends: segments of letters, digits and `-._~%`
@@ -25,7 +26,7 @@ const SLASHED_PATH = /^\/(?:[\p{L}\p{N}._~%-]+\/)+$/u
  * Refuses `/blog/` and the like (see above); true when it did. Any regex syntax besides the dot
  * (`/blog-\d+/`, `/^\/blog/`), or a modifier (`/blog/i`), says the input is a pattern.
  */
-export function refuseSlashedPath(given: string, diag: Diagnostics): boolean {
+export function refuseSlashedPath(given: string, diag: Diagnostics, accepts: Accepts): boolean {
   if (!SLASHED_PATH.test(given) || !/[\p{L}\p{N}]/u.test(given)) return false
   const inner = given.slice(1, -1)
   const reading = readPhpPattern(given)
@@ -37,9 +38,20 @@ export function refuseSlashedPath(given: string, diag: Diagnostics): boolean {
   diag.problem(
     INPUT,
     given,
-    `is ambiguous: as a path it means the pages under ${shown(given)}, but PHP reads it as ${asPhp}. Write \`${underPath}\` for the pages under ${shown(given)}, or \`${containing}\` for any path containing ${shown(inner)}`
+    `is ambiguous: as a path it means the pages under ${shown(given)}, but PHP reads it as ${asPhp}. Write ${rewriteText(underPath, accepts)} for the pages under ${shown(given)}, or ${rewriteText(containing, accepts)} for any path containing ${shown(inner)}`
   )
   return true
+}
+
+/**
+ * A pattern for the paths that start with an input that starts like a path but is no pattern
+ * (`/blog` → `#^/blog#`, `/blog/.*` → `#^/blog/.*#`); undefined for any other input.
+ */
+export function pathReading(given: string): string | undefined {
+  if (!/^\/[\p{L}\p{N}._~%-]/u.test(given)) return undefined
+  return /^[\p{L}\p{N}._~%/-]*$/u.test(given)
+    ? `#^${literal(given)}#`
+    : `#^${escapeUnescapedDelimiter(given, '#').text}#`
 }
 
 /** Path text as a PCRE expression matching it literally: only the dot means anything else. */
@@ -74,7 +86,12 @@ const PAGE_EXTENSIONS = new Set([
 ])
 
 /** Refuses a URL, or a pattern that starts with a host (see above); true when it did. */
-export function refuseUrl(prepared: PreparedPattern, given: string, diag: Diagnostics): boolean {
+export function refuseUrl(
+  prepared: PreparedPattern,
+  given: string,
+  diag: Diagnostics,
+  accepts: Accepts
+): boolean {
   const expression = prepared.wrapped ? given : prepared.body
   const found = schemeAndHost(expression)
   if (found === undefined) return false
@@ -83,8 +100,8 @@ export function refuseUrl(prepared: PreparedPattern, given: string, diag: Diagno
   const homePage = pathPart === '' || pathPart === '/' || pathPart === '/$'
   const modifiers = prepared.wrapped ? '' : prepared.modifiers.trim()
   const advice = homePage
-    ? 'Write `#^/$#` for the home page (a pattern for the whole site needs allow_purge_all: true)'
-    : `Write the path part alone: \`#^${escapeUnescapedDelimiter(pathPart, '#').text}#${modifiers}\``
+    ? `Write ${rewriteText('#^/$#', accepts)} for the home page (a pattern for the whole site needs allow_purge_all: true)`
+    : `Write the path part alone: ${rewriteText(`#^${escapeUnescapedDelimiter(pathPart, '#').text}#${modifiers}`, accepts)}`
   const what = found.scheme
     ? `is a URL, with the scheme and host ${shown(found.text)}`
     : `starts with a host, ${shown(found.text)}`

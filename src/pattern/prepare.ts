@@ -6,12 +6,13 @@
  */
 import type { PreparedPattern } from './prepared-pattern.js'
 import { PCRE2_VERSION, pcre2, type CompileFailure } from '../../pcre2/pcre2.mjs'
-import type { Diagnostics } from '../core/diagnostics.js'
+import { Diagnostics } from '../core/diagnostics.js'
 import { warnIfUnanchored } from './anchors.js'
 import { reasonsOf } from './give-up.js'
 import { readPatternInput } from './delimiters.js'
 import { caretUnder, INPUT, shown } from './messages.js'
 import { refuseUrl } from './paths-and-urls.js'
+import type { Accepts } from './rewrites.js'
 import {
   judgeOnProbes,
   PROBE_PATHS,
@@ -41,6 +42,26 @@ export function preparePattern(
   options: PatternOptions,
   diag: Diagnostics
 ): PreparedPattern | undefined {
+  return checkPattern(raw, options, diag, acceptedAsItStands)
+}
+
+/**
+ * Whether the action accepts a pattern a message would advise (rewrites.ts): the same checks,
+ * allow_purge_all unset. The rewrite's own messages are never shown, so the rewrites they
+ * advise in turn are not judged (which could go on for ever).
+ */
+function acceptedAsItStands(pattern: string): boolean {
+  const diag = new Diagnostics()
+  checkPattern(pattern, { allowPurgeAll: false }, diag, () => true)
+  return diag.ok
+}
+
+function checkPattern(
+  raw: string,
+  options: PatternOptions,
+  diag: Diagnostics,
+  accepts: Accepts
+): PreparedPattern | undefined {
   const given = raw.trim()
   if (given === '') return undefined
   const lineBreak = given.search(/[\r\n]/)
@@ -52,10 +73,10 @@ export function preparePattern(
     )
     return undefined
   }
-  const parts = readPatternInput(given, diag)
+  const parts = readPatternInput(given, diag, accepts)
   if (parts === undefined) return undefined
   const { prepared, inputOffset } = parts
-  if (refuseUrl(prepared, given, diag)) return undefined
+  if (refuseUrl(prepared, given, diag, accepts)) return undefined
 
   const compiled = pcre2().compilePhpPattern(prepared.pattern)
   if (!compiled.ok) {
@@ -78,8 +99,8 @@ export function preparePattern(
       return refuseOrAllowMatchAll(verdict, prepared, given, options, diag)
     }
     if (verdict.gaveUp.length > 0) diag.warn(givesUpOnProbes(given, verdict.gaveUp))
-    warnIfUnanchored(compiled.pattern, prepared, given, diag)
-    warnAboutNewerPcre2(prepared, given, inputOffset, diag)
+    warnIfUnanchored(compiled.pattern, prepared, given, diag, accepts)
+    warnAboutNewerPcre2(given, prepared, inputOffset, diag, accepts)
     return prepared
   } finally {
     compiled.pattern.free()

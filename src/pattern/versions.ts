@@ -6,23 +6,28 @@
 import type { Diagnostics } from '../core/diagnostics.js'
 import { shown } from './messages.js'
 import type { PreparedPattern } from './prepared-pattern.js'
+import { rewriteText, type Accepts } from './rewrites.js'
 
 /**
  * `{,n}` is literal text in PCRE2 10.42 and a quantifier ({0,n}) from 10.43 on. Found outside
  * character classes, \Q...\E and comments: there it is literal in every version.
  */
 export function warnAboutNewerPcre2(
-  prepared: PreparedPattern,
   given: string,
+  prepared: PreparedPattern,
   inputOffset: (sentOffset: number) => number,
-  diag: Diagnostics
+  diag: Diagnostics,
+  accepts: Accepts
 ): void {
   const bodyStart = prepared.pattern.indexOf(prepared.body, prepared.wrapped ? 1 : 0)
   const extended = prepared.modifiers.includes('x')
   for (const found of openQuantifiers(prepared.body, extended)) {
     const offset = inputOffset(bodyStart + found.index)
+    // The whole pattern, respelt where the {,n} stands in the input, for each meaning.
+    const respelt = (replacement: string): string =>
+      `${given.slice(0, offset)}${replacement}${given.slice(offset + found.text.length)}`
     diag.warn(
-      `Pattern ${shown(given)}: '${found.text}' at offset ${offset} is literal text in PCRE2 10.42, which the service's PHP runs, but a quantifier (0 to ${found.max} times) from PCRE2 10.43 on (PHP 8.4 bundles 10.44), so the pattern would purge other pages after an upgrade of the service. Write \\${found.text} for the text, or {0,${found.max}} for the quantifier.`
+      `Pattern ${shown(given)}: '${found.text}' at offset ${offset} is literal text in PCRE2 10.42, which the service's PHP runs, but a quantifier (0 to ${found.max} times) from PCRE2 10.43 on (PHP 8.4 bundles 10.44), so the pattern would purge other pages after an upgrade of the service. Write \\${found.text} for the text (${rewriteText(respelt(`\\${found.text}`), accepts)}), or {0,${found.max}} for the quantifier (${rewriteText(respelt(`{0,${found.max}}`), accepts)}).`
     )
   }
 }
