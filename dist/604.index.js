@@ -467,7 +467,11 @@ function wrappingDelimiter(expression) {
 // EXTERNAL MODULE: ./src/core/diagnostics.ts
 var diagnostics = __webpack_require__(7135);
 ;// CONCATENATED MODULE: ./src/pattern/probes.ts
-function judgeOnProbes(pattern) {
+/**
+ * The verdict on a compiled pattern. `mostSpared` is MOST_SPARED for a pattern that purges; 0
+ * where nothing is purged (mode: verify), so that only a pattern matching every path counts.
+ */
+function judgeOnProbes(pattern, mostSpared = MOST_SPARED) {
     const outcomes = new Map(PROBE_PATHS.map(path => [path, pattern.test(path)]));
     const outcomeOf = (path) => outcomes.get(path) ?? 'no-match';
     const gaveUpOn = (paths) => paths.flatMap(path => {
@@ -488,7 +492,7 @@ function judgeOnProbes(pattern) {
         matchedAny: paths.some(path => outcomeOf(path) === 'match')
     }));
     const [best, other] = judged
-        .filter(({ spared, matchedAny: matched }) => matched && spared.length <= MOST_SPARED)
+        .filter(({ spared, matchedAny: matched }) => matched && spared.length <= mostSpared)
         .sort((a, b) => a.spared.length - b.spared.length || a.gaveUp.length - b.gaveUp.length);
     if (best === undefined)
         return { kind: 'not-every-path', gaveUp };
@@ -794,13 +798,13 @@ function checkPattern(raw, options, diag, accepts) {
         if (prepared.wrapped) {
             diag.notice(`Pattern ${shown(given)} has no delimiters, so it is sent wrapped in '${prepared.delimiter}' as ${shown(prepared.pattern)}.`);
         }
-        const verdict = judgeOnProbes(compiled.pattern);
+        // mode: verify purges nothing: a pattern that spares a few pages only selects pages to
+        // check, and is judged as it always was (one that matches every path is allowed).
+        const verdict = judgeOnProbes(compiled.pattern, options.checksOnly === true ? 0 : undefined);
         if (verdict.kind === 'gives-up-everywhere') {
             diag.problem(INPUT, given, purgesNothing(verdict.gaveUp));
             return undefined;
         }
-        if (verdict.kind === 'nearly-every-path' && options.checksOnly === true)
-            return prepared;
         if (verdict.kind !== 'not-every-path') {
             return refuseOrAllowMatchAll(verdict, prepared, given, options, diag);
         }

@@ -113,6 +113,12 @@ describe('a pattern that spares only a few test paths is refused as matching eve
     ])
   })
 
+  it('mode: verify judges it as it always did: the warnings it had, and no more', () => {
+    const { result, diag } = prepare('#[^/]#', { allowPurgeAll: true, checksOnly: true })
+    expect(result?.pattern).toBe('#[^/]#')
+    expect(diag.warnings).toEqual([expect.stringContaining('is not anchored at either end')])
+  })
+
   it('mode: verify only selects pages to check: such a pattern goes through, without a word', () => {
     const { result, diag } = prepare('#^/.+#', { allowPurgeAll: true, checksOnly: true })
     expect(result?.pattern).toBe('#^/.+#')

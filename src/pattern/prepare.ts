@@ -89,12 +89,13 @@ function checkPattern(
         `Pattern ${shown(given)} has no delimiters, so it is sent wrapped in '${prepared.delimiter}' as ${shown(prepared.pattern)}.`
       )
     }
-    const verdict = judgeOnProbes(compiled.pattern)
+    // mode: verify purges nothing: a pattern that spares a few pages only selects pages to
+    // check, and is judged as it always was (one that matches every path is allowed).
+    const verdict = judgeOnProbes(compiled.pattern, options.checksOnly === true ? 0 : undefined)
     if (verdict.kind === 'gives-up-everywhere') {
       diag.problem(INPUT, given, purgesNothing(verdict.gaveUp))
       return undefined
     }
-    if (verdict.kind === 'nearly-every-path' && options.checksOnly === true) return prepared
     if (verdict.kind !== 'not-every-path') {
       return refuseOrAllowMatchAll(verdict, prepared, given, options, diag)
     }

@@ -51,7 +51,14 @@ export interface ProbeGiveUp {
   readonly reason: GiveUp
 }
 
-export function judgeOnProbes(pattern: CompiledPattern): ProbeVerdict {
+/**
+ * The verdict on a compiled pattern. `mostSpared` is MOST_SPARED for a pattern that purges; 0
+ * where nothing is purged (mode: verify), so that only a pattern matching every path counts.
+ */
+export function judgeOnProbes(
+  pattern: CompiledPattern,
+  mostSpared: number = MOST_SPARED
+): ProbeVerdict {
   const outcomes = new Map<string, Outcome>(PROBE_PATHS.map(path => [path, pattern.test(path)]))
   const outcomeOf = (path: string): Outcome => outcomes.get(path) ?? 'no-match'
   const gaveUpOn = (paths: readonly string[]): ProbeGiveUp[] =>
@@ -73,7 +80,7 @@ export function judgeOnProbes(pattern: CompiledPattern): ProbeVerdict {
     matchedAny: paths.some(path => outcomeOf(path) === 'match')
   }))
   const [best, other] = judged
-    .filter(({ spared, matchedAny: matched }) => matched && spared.length <= MOST_SPARED)
+    .filter(({ spared, matchedAny: matched }) => matched && spared.length <= mostSpared)
     .sort((a, b) => a.spared.length - b.spared.length || a.gaveUp.length - b.gaveUp.length)
   if (best === undefined) return { kind: 'not-every-path', gaveUp }
   // The form is named when the other form fares worse (spares more, or gives up on more).
