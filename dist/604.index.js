@@ -850,7 +850,10 @@ function refuseOrAllowMatchAll(verdict, prepared, given, options, diag) {
         diag.problem(INPUT, given, `${what}, ${consequence}; set \`allow_purge_all: true\` to purge the whole site deliberately`);
         return undefined;
     }
-    diag.warn(`Pattern ${shown(given)} ${what}: ${nearly ? 'nearly ' : ''}every cached page of the site will be purged (allow_purge_all is true).`);
+    // mode: verify purges nothing: a pattern over the whole site only chooses every page to check.
+    if (!options.checksOnly) {
+        diag.warn(`Pattern ${shown(given)} ${what}: ${nearly ? 'nearly ' : ''}every cached page of the site will be purged (allow_purge_all is true).`);
+    }
     return prepared;
 }
 /** What a pattern the guard refuses matches, with the few test paths it spares. */

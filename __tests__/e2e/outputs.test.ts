@@ -91,9 +91,12 @@ describe('a dry run with a shard', () => {
 })
 
 describe('mode: verify speaks of checking, not purging', () => {
-  it('a pattern over most of the site: no "purged" warning, no empty plan group', async () => {
+  it.each([
+    ['most of the site', '#^/p/#'],
+    ['every path', '#^/#']
+  ])('a pattern over %s: no "purged" warning, no empty plan group', async (_, pattern) => {
     const result = await runAction({
-      inputs: { mode: 'verify', site_url: emulator.siteUrl, pattern: '#^/p/#', verify_limit: '3' }
+      inputs: { mode: 'verify', site_url: emulator.siteUrl, pattern, verify_limit: '3' }
     })
     expect(result.exitCode).toBe(0)
     expect(warningsOf(result).join('\n')).not.toMatch(/purged/)

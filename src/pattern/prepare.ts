@@ -162,9 +162,12 @@ function refuseOrAllowMatchAll(
     )
     return undefined
   }
-  diag.warn(
-    `Pattern ${shown(given)} ${what}: ${nearly ? 'nearly ' : ''}every cached page of the site will be purged (allow_purge_all is true).`
-  )
+  // mode: verify purges nothing: a pattern over the whole site only chooses every page to check.
+  if (!options.checksOnly) {
+    diag.warn(
+      `Pattern ${shown(given)} ${what}: ${nearly ? 'nearly ' : ''}every cached page of the site will be purged (allow_purge_all is true).`
+    )
+  }
   return prepared
 }
 
