@@ -84,6 +84,8 @@ const LATENCY_MS = 50
 const BATCH_SIZE = 100
 const CONCURRENCY = 4
 const TARGET = 1.1
+/** Issue 27: a plain dry run within this of the toolkit floor (it had drifted to 1.23). */
+const COLD_TARGET = 1.05
 /** Issue 9: 100,000 changed paths through a 20-rule url_map in under this. */
 const MAP_BOUND_MS = 500
 /** Linux refuses a single environment variable (argument string) longer than this. */
@@ -532,7 +534,7 @@ async function main() {
         reference: 'toolkit floor',
         referenceMs: coldMs.floor,
         ratio: paired('action', 'floor'),
-        target: TARGET,
+        target: COLD_TARGET,
         peakRssKiB: memory.action,
         note: spread('action', 'floor')
       }),
@@ -579,7 +581,7 @@ async function main() {
         referenceMs: PATTERN_COLD_BOUND_MS,
         ratio: median(cold.pattern.map((ms, i) => ms - cold.action[i])) / PATTERN_COLD_BOUND_MS,
         target: 1,
-        note: `with a pattern ${median(cold.pattern).toFixed(1)} ms, without ${coldMs.action.toFixed(1)} ms; V8 optimizes PCRE2's match() in the background once the checks have run it a little, and a dry run that ends right after waits for that (docs/benchmarks.md)`
+        note: `with a pattern ${median(cold.pattern).toFixed(1)} ms, without ${coldMs.action.toFixed(1)} ms; the guard's matches run on V8's baseline code (debugger on), so the run does not wait at exit for V8 to optimize PCRE2's match() (docs/benchmarks.md)`
       })
     )
     const distMs = median(sent.dist10k.map(r => r.ms))
