@@ -4,18 +4,23 @@
  * find them.
  */
 import { Output } from '../core/constants.js'
+import { OUTPUT_DEFAULTS } from './output-defaults.js'
 import type { Verification } from '../verify/verify-pages.js'
 
+/** The outputs the verification sets. */
+const VERIFY_OUTPUTS = [
+  Output.VerifyStatus,
+  Output.Stale,
+  Output.VerifySeconds,
+  Output.Warm,
+  Output.Shard,
+  Output.PagesSelected,
+  Output.PagesChecked
+] as const
+
+/** Each verification output at its value for "nothing was checked" (output-defaults.ts). */
 export function skippedVerifyOutputs(): Record<string, string> {
-  return {
-    [Output.VerifyStatus]: 'skipped',
-    [Output.Stale]: '[]',
-    [Output.VerifySeconds]: '',
-    [Output.Warm]: '0',
-    [Output.Shard]: '',
-    [Output.PagesSelected]: '0',
-    [Output.PagesChecked]: '0'
-  }
+  return Object.fromEntries(VERIFY_OUTPUTS.map(name => [name, OUTPUT_DEFAULTS[name]]))
 }
 
 /**
