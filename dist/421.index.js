@@ -986,7 +986,10 @@ function timesLine(part) {
         ? 'after the last purge was accepted'
         : 'after the step began';
     parts.push(`deadline ${(0,format/* setting */.Pe)(part.timeoutMs)} ${from}`);
-    parts.push(`checks took ${(0,format/* elapsed */.vk)(verification.durationMs)}`);
+    const { endedEarly } = verification;
+    parts.push(endedEarly === undefined
+        ? `checks took ${(0,format/* elapsed */.vk)(verification.durationMs)}`
+        : `checks took ${(0,format/* elapsed */.vk)(verification.durationMs)}, ended ${(0,format/* elapsed */.vk)(Math.max(0, verification.deadline - endedEarly.at))} before the deadline: ${endedEarly.cause === 'rate' ? 'at this rate no further request had its turn before it' : 'the site asked to wait past it'}`);
     // The site asked the whole job to slow down (429, or Retry-After): part of why it took long.
     if (verification.pushBacks !== undefined) {
         const { count, heldBackMs } = verification.pushBacks;

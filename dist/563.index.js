@@ -163,6 +163,7 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   describeEnd: () => (/* binding */ describeEnd),
+  describeEndedEarly: () => (/* binding */ describeEndedEarly),
   describeProgress: () => (/* binding */ describeProgress),
   describePushBack: () => (/* binding */ describePushBack),
   runPreview: () => (/* binding */ runPreview),
@@ -2489,8 +2490,12 @@ class PageCheck {
             const asked = await loop.ask(this, true);
             if (asked === 'stopped')
                 return;
-            if (asked === 'late')
-                continue;
+            if (asked === 'late') {
+                // No turn is left before the deadline: the check ends now as it would at the deadline.
+                if (this.requests > 0)
+                    this.finished(this.endingAtDeadline());
+                return;
+            }
             switch (this.asked(asked)) {
                 case 'ended':
                     return;
@@ -2724,17 +2729,24 @@ class PageCheck {
 class RateGate {
     limiter;
     clock;
+    deadline;
     waiting = [];
     pumping = false;
     closed = new AbortController();
-    constructor(limiter, clock) {
+    /** No turn is left before the deadline: said once, it stays so (turns only move later). */
+    late = false;
+    /** `deadline`: the runner's time at and after which no request may leave. */
+    constructor(limiter, clock, deadline = Number.POSITIVE_INFINITY) {
         this.limiter = limiter;
         this.clock = clock;
+        this.deadline = deadline;
     }
-    /** Resolves true when the request may leave (it is counted then), false once closed. */
+    /** 'pass' when the request may leave (it is counted then), 'closed' once closed, or 'late'. */
     pass() {
         if (this.closed.signal.aborted)
-            return Promise.resolve(false);
+            return Promise.resolve('closed');
+        if (this.late)
+            return Promise.resolve('late');
         return new Promise(resolve => {
             this.waiting.push(resolve);
             if (!this.pumping)
@@ -2744,27 +2756,42 @@ class RateGate {
     /**
      * Nobody passes before `at` (the site pushed back); the waiters then pass at the rate again.
      * A pump asleep meets the hold when it wakes: it asks the limiter again before letting anyone
-     * through.
+     * through. A hold to the deadline turns every waiter away at once: none can pass before it.
      */
     holdUntil(at) {
         this.limiter.holdUntil(at);
+        if (at >= this.deadline)
+            this.turnAwayAsLate();
     }
-    /** Every waiter, and every later pass(), gets false. */
+    /** Every waiter, and every later pass(), gets 'closed'. */
     close() {
         this.closed.abort();
         for (const waiter of this.waiting.splice(0))
-            waiter(false);
+            waiter('closed');
     }
-    /** Lets the waiters through one by one, as the limiter allows. */
+    turnAwayAsLate() {
+        this.late = true;
+        for (const waiter of this.waiting.splice(0))
+            waiter('late');
+    }
+    /** Lets the waiters through one by one, as the limiter allows, until the deadline. */
     async pump() {
         this.pumping = true;
         try {
             while (this.waiting.length > 0 && !this.closed.signal.aborted) {
-                const wait = this.limiter.take(this.clock.now());
-                if (wait > 0)
+                const now = this.clock.now();
+                const wait = this.limiter.take(now);
+                if (wait <= 0) {
+                    this.waiting.shift()?.('pass');
+                }
+                else if (now + wait >= this.deadline) {
+                    // The next turn is at or past the deadline, and turns only move later: no waiter, now
+                    // or later, can leave before it. Told at once rather than after the wait.
+                    this.turnAwayAsLate();
+                }
+                else {
                     await this.clock.sleep(wait, this.closed.signal);
-                else
-                    this.waiting.shift()?.(true);
+                }
             }
         }
         finally {
@@ -3097,6 +3124,9 @@ class VerifyRun {
     sawStatusHeader = false;
     fatal;
     halted = false;
+    /** No request can leave before the deadline any more (the rate's next turn, or a push-back). */
+    outOfTurns = false;
+    endedEarly;
     requests = 0;
     // Kept up to date by the checks (page-check.ts): the progress reports them, the probe and the
     // warm-up window go by them.
@@ -3116,7 +3146,7 @@ class VerifyRun {
         this.rate =
             options.ratePerSecond === undefined
                 ? undefined
-                : new RateGate(new RateLimiter(options.ratePerSecond), this.clock);
+                : new RateGate(new RateLimiter(options.ratePerSecond), this.clock, options.deadline);
         this.pushBack = new SitePushBack(this.slots, this.rate, {
             deadline: options.deadline,
             backoff: options.staleBackoff ?? STALE_BACKOFF,
@@ -3163,7 +3193,7 @@ class VerifyRun {
     }
     /** One of `window` lanes: takes the next check when the last one ended, until none is left. */
     async lane() {
-        while (!this.stopped && this.clock.now() < this.options.deadline) {
+        while (!this.stopped && !this.outOfTurns && this.clock.now() < this.options.deadline) {
             const next = this.source.next();
             if (next.done === true)
                 return;
@@ -3214,14 +3244,17 @@ class VerifyRun {
     }
     /**
      * One request through the limits (in flight, then the rate), and its verdict; 'stopped' when
-     * the run stopped while waiting, 'late' when the deadline passed meanwhile (nothing is sent:
-     * a queue of checks must not run on past the deadline).
+     * the run stopped while waiting, 'late' when no request can leave before the deadline any
+     * more (nothing is sent: a queue of checks must not run on past the deadline).
      */
     async ask(check, 
     /** False in a warm-up: the page's content is proven already, only the HIT is awaited. */
     proveContent) {
-        if (!(await this.takeTurn()))
-            return 'stopped';
+        const turn = await this.takeTurn();
+        if (turn === 'late')
+            this.noTurnsLeft();
+        if (turn !== 'go')
+            return turn;
         try {
             const sentAt = this.clock.now();
             if (sentAt >= this.options.deadline)
@@ -3254,26 +3287,53 @@ class VerifyRun {
         }
     }
     /**
-     * Waits out any push-back, then for a slot, then for the rate; true when a request may leave
-     * now (the slot is held), false when the run stopped meanwhile (no slot is held).
+     * Waits out any push-back, then for a slot, then for the rate: 'go' when a request may leave
+     * now (the slot is held), 'stopped' when the run stopped meanwhile, 'late' when no request can
+     * leave before the deadline (a push-back that lasts to it, or the rate's next turn after it);
+     * no slot is held then. No wait goes past the deadline: the push-back's is cut at it, the
+     * rate's refused, and a slot is held at most a request's timeout, itself cut at it.
      */
     async takeTurn() {
+        const { deadline } = this.options;
         for (;;) {
-            while (!this.stopped && this.clock.now() < this.pushBack.heldUntil) {
+            if (this.outOfTurns || this.pushBack.heldUntil >= deadline)
+                return 'late';
+            while (!this.stopped && !this.outOfTurns && this.clock.now() < this.pushBack.heldUntil) {
                 await this.naps.sleep(this.pushBack.heldUntil - this.clock.now());
             }
+            if (this.outOfTurns)
+                return 'late';
             if (this.stopped || !(await this.slots.acquire()))
-                return false;
-            const passed = this.rate === undefined || (await this.rate.pass());
-            if (!passed || this.stopped) {
+                return 'stopped';
+            if (this.outOfTurns) {
                 this.slots.release();
-                return false;
+                return 'late';
+            }
+            const turn = this.rate === undefined ? 'pass' : await this.rate.pass();
+            if (turn !== 'pass' || this.stopped) {
+                this.slots.release();
+                return turn === 'late' && !this.stopped ? 'late' : 'stopped';
             }
             if (this.clock.now() >= this.pushBack.heldUntil)
-                return true;
+                return 'go';
             // The site pushed back while this request waited for its turn: it waits too.
             this.slots.release();
         }
+    }
+    /**
+     * No request can leave before the deadline: the lanes take no new check (those left are
+     * counted as not started), and every sleeping check wakes to end as at the deadline, so that
+     * the run ends now rather than when the last of them would have woken.
+     */
+    noTurnsLeft() {
+        if (this.outOfTurns)
+            return;
+        this.outOfTurns = true;
+        this.endedEarly = {
+            at: this.clock.now(),
+            cause: this.pushBack.heldUntil >= this.options.deadline ? 'push-back' : 'rate'
+        };
+        this.naps.stop();
     }
     /** Every answer narrows the clock skew; any status header proves the site is behind the cache. */
     learnFrom(answer) {
@@ -3360,6 +3420,7 @@ class VerifyRun {
             skew: this.skew,
             requests: this.requests,
             durationMs,
+            ...(this.endedEarly !== undefined && { endedEarly: this.endedEarly }),
             ...(this.pushBack.count > 0 && {
                 pushBacks: { count: this.pushBack.count, heldBackMs: this.pushBack.heldBackMs }
             })
@@ -3455,6 +3516,9 @@ async function runVerification(input) {
         });
         if (verification.fatal === undefined)
             log.info(describeEnd(verification));
+        if (verification.endedEarly !== undefined) {
+            log.info(describeEndedEarly(verification.endedEarly, deadline));
+        }
         if (verification.pushBacks !== undefined) {
             const { count, heldBackMs } = verification.pushBacks;
             log.notice(`${siteUrl.origin} pushed back ${count} time(s) (429, or Retry-After): every request of this job waited ${(0,format/* wholeSeconds */.$P)(heldBackMs)} in all.${input.ratePerSecond === undefined ? ' Set rate' : ' Lower rate'} (this job's share of what the site takes) to spare it.`);
@@ -3552,6 +3616,17 @@ function describeEnd(verification) {
     const seconds = verification.durationMs / 1000;
     const pace = seconds > 0 ? ` (${count(verification.requests / seconds)} requests/s)` : '';
     return `Checked ${count(verification.checks)} (page, device) pair(s) with ${count(verification.requests)} request(s) in ${seconds.toFixed(1)} s${pace}.`;
+}
+/**
+ * Why the checks ended before the deadline: no request could leave before it any more. Said so
+ * that "stale at the deadline" and "not started" are not read as a wait that ran out.
+ */
+function describeEndedEarly(endedEarly, deadline) {
+    const early = (0,format/* wholeSeconds */.$P)(Math.max(0, deadline - endedEarly.at));
+    const why = endedEarly.cause === 'rate'
+        ? "at this rate, the next request's turn came at or after the deadline"
+        : 'the site asked (429 or Retry-After) to wait until the deadline or later';
+    return `No request could leave before the deadline any more (${why}): the checks ended ${early} before it, each as it stood; those not started are counted as not started.`;
 }
 /** The pages to check (or preview) for the purged targets; says the selection's notes. */
 function choosePages(input, sitemap, 

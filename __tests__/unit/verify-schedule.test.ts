@@ -143,7 +143,7 @@ describe('RateGate: the waiters of the rate, one timer for all', () => {
     const passed: number[] = []
     const holder = async (): Promise<void> => {
       for (let i = 0; i < 50; i++) {
-        expect(await gate.pass()).toBe(true)
+        expect(await gate.pass()).toBe('pass')
         passed.push(clock.now())
       }
     }
@@ -161,7 +161,7 @@ describe('RateGate: the waiters of the rate, one timer for all', () => {
     const start = clock.now()
     const passed: number[] = []
     const waiter = async (): Promise<void> => {
-      expect(await gate.pass()).toBe(true)
+      expect(await gate.pass()).toBe('pass')
       passed.push(clock.now() - start)
     }
     const all = Promise.all([waiter(), waiter(), waiter()])
@@ -174,11 +174,11 @@ describe('RateGate: the waiters of the rate, one timer for all', () => {
   it('close() turns every waiter away, and later ones too', async () => {
     const clock = new VirtualClock()
     const gate = new RateGate(new RateLimiter(1), clock)
-    expect(await gate.pass()).toBe(true)
+    expect(await gate.pass()).toBe('pass')
     const waiting = [gate.pass(), gate.pass()]
     gate.close()
-    expect(await Promise.all(waiting)).toEqual([false, false])
-    expect(await gate.pass()).toBe(false)
+    expect(await Promise.all(waiting)).toEqual(['closed', 'closed'])
+    expect(await gate.pass()).toBe('closed')
   })
 })
 

@@ -155,7 +155,12 @@ export function timesLine(part: Verified): string {
       ? 'after the last purge was accepted'
       : 'after the step began'
   parts.push(`deadline ${setting(part.timeoutMs)} ${from}`)
-  parts.push(`checks took ${elapsed(verification.durationMs)}`)
+  const { endedEarly } = verification
+  parts.push(
+    endedEarly === undefined
+      ? `checks took ${elapsed(verification.durationMs)}`
+      : `checks took ${elapsed(verification.durationMs)}, ended ${elapsed(Math.max(0, verification.deadline - endedEarly.at))} before the deadline: ${endedEarly.cause === 'rate' ? 'at this rate no further request had its turn before it' : 'the site asked to wait past it'}`
+  )
   // The site asked the whole job to slow down (429, or Retry-After): part of why it took long.
   if (verification.pushBacks !== undefined) {
     const { count, heldBackMs } = verification.pushBacks

@@ -157,6 +157,9 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
       onPushBack: pushBack => log.info(describePushBack(pushBack))
     })
     if (verification.fatal === undefined) log.info(describeEnd(verification))
+    if (verification.endedEarly !== undefined) {
+      log.info(describeEndedEarly(verification.endedEarly, deadline))
+    }
     if (verification.pushBacks !== undefined) {
       const { count, heldBackMs } = verification.pushBacks
       log.notice(
@@ -291,6 +294,22 @@ export function describeEnd(
   const seconds = verification.durationMs / 1000
   const pace = seconds > 0 ? ` (${count(verification.requests / seconds)} requests/s)` : ''
   return `Checked ${count(verification.checks)} (page, device) pair(s) with ${count(verification.requests)} request(s) in ${seconds.toFixed(1)} s${pace}.`
+}
+
+/**
+ * Why the checks ended before the deadline: no request could leave before it any more. Said so
+ * that "stale at the deadline" and "not started" are not read as a wait that ran out.
+ */
+export function describeEndedEarly(
+  endedEarly: NonNullable<Verification['endedEarly']>,
+  deadline: number
+): string {
+  const early = wholeSeconds(Math.max(0, deadline - endedEarly.at))
+  const why =
+    endedEarly.cause === 'rate'
+      ? "at this rate, the next request's turn came at or after the deadline"
+      : 'the site asked (429 or Retry-After) to wait until the deadline or later'
+  return `No request could leave before the deadline any more (${why}): the checks ended ${early} before it, each as it stood; those not started are counted as not started.`
 }
 
 /** The pages to check (or preview) for the purged targets; says the selection's notes. */

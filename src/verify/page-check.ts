@@ -29,7 +29,8 @@ export interface Judged {
 
 /**
  * One request of a check: judged, or no answer (the error); 'stopped' when the run stopped
- * while it waited its turn, 'late' when the deadline passed meanwhile (nothing was sent).
+ * while it waited its turn, 'late' when no request can leave before the deadline any more
+ * (nothing was sent).
  */
 export type Asked = Judged | SiteRequestError | 'stopped' | 'late'
 
@@ -130,7 +131,11 @@ export class PageCheck {
       if (this.stale) loop.lastStaleAskAt = loop.clock.now()
       const asked = await loop.ask(this, true)
       if (asked === 'stopped') return
-      if (asked === 'late') continue
+      if (asked === 'late') {
+        // No turn is left before the deadline: the check ends now as it would at the deadline.
+        if (this.requests > 0) this.finished(this.endingAtDeadline())
+        return
+      }
       switch (this.asked(asked)) {
         case 'ended':
           return

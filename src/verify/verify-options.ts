@@ -67,6 +67,12 @@ export interface Verification {
    * request, and how long they held the requests back in all; absent when it never did.
    */
   readonly pushBacks?: { readonly count: number; readonly heldBackMs: number }
+  /**
+   * Set when the checks ended before the deadline because no request could leave before it any
+   * more: the rate's next turn came at or after it, or the site's push-back lasted to it. `at`
+   * is the runner's time; the checks not started are in `notReached`.
+   */
+  readonly endedEarly?: { readonly at: number; readonly cause: 'rate' | 'push-back' }
 }
 
 export interface TimeToFresh {

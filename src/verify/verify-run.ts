@@ -53,6 +53,9 @@ export class VerifyRun implements CheckLoop {
   private sawStatusHeader = false
   private fatal: string | undefined
   private halted = false
+  /** No request can leave before the deadline any more (the rate's next turn, or a push-back). */
+  private outOfTurns = false
+  private endedEarly: Verification['endedEarly']
   private requests = 0
   // Kept up to date by the checks (page-check.ts): the progress reports them, the probe and the
   // warm-up window go by them.
@@ -75,7 +78,7 @@ export class VerifyRun implements CheckLoop {
     this.rate =
       options.ratePerSecond === undefined
         ? undefined
-        : new RateGate(new RateLimiter(options.ratePerSecond), this.clock)
+        : new RateGate(new RateLimiter(options.ratePerSecond), this.clock, options.deadline)
     this.pushBack = new SitePushBack(this.slots, this.rate, {
       deadline: options.deadline,
       backoff: options.staleBackoff ?? STALE_BACKOFF,
@@ -125,7 +128,7 @@ export class VerifyRun implements CheckLoop {
 
   /** One of `window` lanes: takes the next check when the last one ended, until none is left. */
   private async lane(): Promise<void> {
-    while (!this.stopped && this.clock.now() < this.options.deadline) {
+    while (!this.stopped && !this.outOfTurns && this.clock.now() < this.options.deadline) {
       const next = this.source.next()
       if (next.done === true) return
       await next.value.run()
@@ -178,15 +181,17 @@ export class VerifyRun implements CheckLoop {
 
   /**
    * One request through the limits (in flight, then the rate), and its verdict; 'stopped' when
-   * the run stopped while waiting, 'late' when the deadline passed meanwhile (nothing is sent:
-   * a queue of checks must not run on past the deadline).
+   * the run stopped while waiting, 'late' when no request can leave before the deadline any
+   * more (nothing is sent: a queue of checks must not run on past the deadline).
    */
   async ask(
     check: PageCheck,
     /** False in a warm-up: the page's content is proven already, only the HIT is awaited. */
     proveContent: boolean
   ): Promise<Asked> {
-    if (!(await this.takeTurn())) return 'stopped'
+    const turn = await this.takeTurn()
+    if (turn === 'late') this.noTurnsLeft()
+    if (turn !== 'go') return turn
     try {
       const sentAt = this.clock.now()
       if (sentAt >= this.options.deadline) return 'late'
@@ -224,24 +229,49 @@ export class VerifyRun implements CheckLoop {
   }
 
   /**
-   * Waits out any push-back, then for a slot, then for the rate; true when a request may leave
-   * now (the slot is held), false when the run stopped meanwhile (no slot is held).
+   * Waits out any push-back, then for a slot, then for the rate: 'go' when a request may leave
+   * now (the slot is held), 'stopped' when the run stopped meanwhile, 'late' when no request can
+   * leave before the deadline (a push-back that lasts to it, or the rate's next turn after it);
+   * no slot is held then. No wait goes past the deadline: the push-back's is cut at it, the
+   * rate's refused, and a slot is held at most a request's timeout, itself cut at it.
    */
-  private async takeTurn(): Promise<boolean> {
+  private async takeTurn(): Promise<'go' | 'stopped' | 'late'> {
+    const { deadline } = this.options
     for (;;) {
-      while (!this.stopped && this.clock.now() < this.pushBack.heldUntil) {
+      if (this.outOfTurns || this.pushBack.heldUntil >= deadline) return 'late'
+      while (!this.stopped && !this.outOfTurns && this.clock.now() < this.pushBack.heldUntil) {
         await this.naps.sleep(this.pushBack.heldUntil - this.clock.now())
       }
-      if (this.stopped || !(await this.slots.acquire())) return false
-      const passed = this.rate === undefined || (await this.rate.pass())
-      if (!passed || this.stopped) {
+      if (this.outOfTurns) return 'late'
+      if (this.stopped || !(await this.slots.acquire())) return 'stopped'
+      if (this.outOfTurns) {
         this.slots.release()
-        return false
+        return 'late'
       }
-      if (this.clock.now() >= this.pushBack.heldUntil) return true
+      const turn = this.rate === undefined ? 'pass' : await this.rate.pass()
+      if (turn !== 'pass' || this.stopped) {
+        this.slots.release()
+        return turn === 'late' && !this.stopped ? 'late' : 'stopped'
+      }
+      if (this.clock.now() >= this.pushBack.heldUntil) return 'go'
       // The site pushed back while this request waited for its turn: it waits too.
       this.slots.release()
     }
+  }
+
+  /**
+   * No request can leave before the deadline: the lanes take no new check (those left are
+   * counted as not started), and every sleeping check wakes to end as at the deadline, so that
+   * the run ends now rather than when the last of them would have woken.
+   */
+  private noTurnsLeft(): void {
+    if (this.outOfTurns) return
+    this.outOfTurns = true
+    this.endedEarly = {
+      at: this.clock.now(),
+      cause: this.pushBack.heldUntil >= this.options.deadline ? 'push-back' : 'rate'
+    }
+    this.naps.stop()
   }
 
   /** Every answer narrows the clock skew; any status header proves the site is behind the cache. */
@@ -334,6 +364,7 @@ export class VerifyRun implements CheckLoop {
       skew: this.skew,
       requests: this.requests,
       durationMs,
+      ...(this.endedEarly !== undefined && { endedEarly: this.endedEarly }),
       ...(this.pushBack.count > 0 && {
         pushBacks: { count: this.pushBack.count, heldBackMs: this.pushBack.heldBackMs }
       })
