@@ -221,6 +221,7 @@ function equalJitter(firstMs, maxMs) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   _f: () => (/* binding */ edgeIds),
+/* harmony export */   b8: () => (/* binding */ servedFromCacheHeader),
 /* harmony export */   zT: () => (/* binding */ edgeHeaderPrefix)
 /* harmony export */ });
 /* unused harmony export edgeCacheStatus */
@@ -229,7 +230,8 @@ function equalJitter(firstMs, maxMs) {
  * What the service's edge tells in its headers (docs/service.md, "The public site"): every
  * answer of a site behind it carries headers whose names start with the customer's brand, a
  * prefix found from the one header that ends in `-kc-status`. Read by the verification (the
- * judge), by the origin wait (an origin_url answered by the cache) and by the tag reader.
+ * judge), by the origin wait (an origin_url answered by the cache, which fails it at once) and
+ * by the tag reader.
  */
 
 const STATUS_SUFFIX = '-kc-status';
@@ -249,6 +251,23 @@ function edgeCacheStatus(headers) {
     if (prefix === undefined)
         return undefined;
     return (headerValue(headers, `${prefix}${STATUS_SUFFIX}`) ?? '').trim().toUpperCase();
+}
+/**
+ * The status header as sent (`acme-kc-status: HIT`) when the edge served this answer from its
+ * cache: a HIT that it did not bypass. Such an answer shows what was cached, whatever the origin
+ * serves now; undefined for any other answer (EXTRACTING rendered from the origin, MISS and a
+ * bypassed answer passed through to it).
+ */
+function servedFromCacheHeader(headers) {
+    const prefix = edgeHeaderPrefix(headers);
+    if (prefix === undefined)
+        return undefined;
+    const status = (0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}${STATUS_SUFFIX}`)?.trim();
+    if (status?.toUpperCase() !== 'HIT')
+        return undefined;
+    if ((0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}-bypass`)?.trim())
+        return undefined;
+    return `${prefix}${STATUS_SUFFIX}: ${status}`;
 }
 /** The edge's request and transaction ids, which support asks for. */
 function edgeIds(headers) {

@@ -68,7 +68,8 @@ function isRetryableSiteStatus(status) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   F: () => (/* binding */ describeLook)
+/* harmony export */   F: () => (/* binding */ describeLook),
+/* harmony export */   O: () => (/* binding */ cachedOriginProblem)
 /* harmony export */ });
 /** One line for the log: `HTTP 200, shows abc1234def0 (another build)`. */
 function describeLook(look) {
@@ -95,6 +96,13 @@ function describeLook(look) {
         parts.push(`answered through the rendering cache (${look.throughCache}), not by the origin`);
     }
     return parts.join(', ');
+}
+/**
+ * Why the wait stopped at a look served from the rendering cache, and what to change: for the
+ * step's error (and a dry run's warning). `look.servedFromCache` quotes the status header.
+ */
+function cachedOriginProblem(url, look) {
+    return `origin_url ${url} is answered by the rendering cache (${look.servedFromCache ?? 'a HIT'}), not by the origin: a cached answer shows what was cached before and cannot change until a purge, which waits for it, so it can never show the new build. Point origin_url at the origin server itself: a health or version URL on the origin's own address, which bypasses the cache (e.g. https://origin.example.com/version.txt).`;
 }
 
 
@@ -170,18 +178,26 @@ var describe_look = __webpack_require__(8673);
 function renderOriginSection(report) {
     const { wait } = report;
     const build = (0,html/* code */.aY)(report.build.text);
+    const rows = detailRows(report);
+    if (wait.stopped === 'cached') {
+        return `<h3>Origin: ⚠️ origin&#95;url is answered by the rendering cache (dry run)</h3>\n<p>${(0,html/* escapeHtml */.ZD)(`Dry run: ${CACHED_WHY} A real run would fail at once and purge nothing.`)}</p>\n${(0,html/* table */.tp)(['origin', 'value'], rows)}<p>${(0,html/* escapeHtml */.ZD)(CACHED_ADVICE)}</p>\n`;
+    }
     const title = wait.ready
         ? `✅ build ${build} is live`
         : `⏳ build ${build} is not live yet (dry run)`;
-    const rows = detailRows(report);
     const note = wait.ready
         ? `<p>The purges were sent once the origin showed the build: ${(0,format/* tenths */.TP)(wait.elapsedMs)} after the wait began.</p>\n`
         : '<p>Dry run: the origin was looked at once. A real run would wait for it (up to <code>origin&#95;timeout&#95;seconds</code>) before purging.</p>\n';
     return `<h3>Origin: ${title}</h3>\n${note}${(0,html/* table */.tp)(['origin', 'value'], rows)}`;
 }
+/** Why an origin_url the rendering cache answers can never show the build, in one sentence. */
+const CACHED_WHY = 'origin_url is answered by the rendering cache, not by the origin: a cached answer shows what was cached before and cannot change until a purge, which waits for it.';
+const CACHED_ADVICE = 'Point origin_url at the origin server itself: a health or version URL on the origin’s own address, which bypasses the cache (e.g. https://origin.example.com/version.txt).';
 /** The summary of a run that stopped because the origin never showed the build. */
 function renderOriginTimeout(report, targets) {
     const { wait } = report;
+    if (wait.stopped === 'cached')
+        return renderCachedOrigin(report, targets);
     const what = wait.stopped === 'retry-after'
         ? `origin_url asked (Retry-After) to be asked again after the deadline (${(0,format/* tenths */.TP)(report.timeoutMs)} from the first look), so the wait stopped after ${(0,format/* tenths */.TP)(wait.elapsedMs)}`
         : `origin_url was looked at ${wait.looks} time(s) in ${(0,format/* tenths */.TP)(wait.elapsedMs)} (origin_timeout_seconds) and never showed the build`;
@@ -195,6 +211,16 @@ function renderOriginTimeout(report, targets) {
         (0,html/* foldedList */.H8)('Not purged', [...targets.tags, ...targets.urls, ...targets.patterns], 1000)
     ];
     return parts.join('');
+}
+/** The summary of a run that stopped at once: the rendering cache answered origin_url. */
+function renderCachedOrigin(report, targets) {
+    return [
+        '<h3>Origin: origin&#95;url is answered by the rendering cache, nothing was purged</h3>\n',
+        `<p>${(0,html/* escapeHtml */.ZD)(`${CACHED_WHY} So it can never show build ${report.build.text}: the run stopped at the first look, and nothing was purged.`)}</p>\n`,
+        (0,html/* table */.tp)(['origin', 'value'], detailRows(report)),
+        `<h4>What to do</h4>\n<ul>\n<li>${(0,html/* escapeHtml */.ZD)(CACHED_ADVICE)}</li>\n<li>${(0,html/* escapeHtml */.ZD)('Run the workflow again once origin_url names the origin itself.')}</li>\n</ul>\n`,
+        (0,html/* foldedList */.H8)('Not purged', [...targets.tags, ...targets.urls, ...targets.patterns], 1000)
+    ].join('');
 }
 function detailRows(report) {
     const { wait } = report;
@@ -508,6 +534,9 @@ function purgeParts(report) {
     }
     const origin = report.origin;
     if (origin !== undefined && originFailed(origin)) {
+        if (origin.wait.stopped === 'cached') {
+            return ['origin_url is answered by the rendering cache, nothing purged'];
+        }
         const why = origin.wait.stopped === 'retry-after'
             ? 'before the origin asked to be asked again'
             : `within ${(0,format/* setting */.Pe)(origin.timeoutMs)}`;

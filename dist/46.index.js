@@ -6,7 +6,8 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   F: () => (/* binding */ describeLook)
+/* harmony export */   F: () => (/* binding */ describeLook),
+/* harmony export */   O: () => (/* binding */ cachedOriginProblem)
 /* harmony export */ });
 /** One line for the log: `HTTP 200, shows abc1234def0 (another build)`. */
 function describeLook(look) {
@@ -34,6 +35,13 @@ function describeLook(look) {
     }
     return parts.join(', ');
 }
+/**
+ * Why the wait stopped at a look served from the rendering cache, and what to change: for the
+ * step's error (and a dry run's warning). `look.servedFromCache` quotes the status header.
+ */
+function cachedOriginProblem(url, look) {
+    return `origin_url ${url} is answered by the rendering cache (${look.servedFromCache ?? 'a HIT'}), not by the origin: a cached answer shows what was cached before and cannot change until a purge, which waits for it, so it can never show the new build. Point origin_url at the origin server itself: a health or version URL on the origin's own address, which bypasses the cache (e.g. https://origin.example.com/version.txt).`;
+}
 
 
 /***/ }),
@@ -44,6 +52,7 @@ function describeLook(look) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  cachedOriginProblem: () => (/* reexport */ describe_look/* cachedOriginProblem */.O),
   describeLook: () => (/* reexport */ describe_look/* describeLook */.F),
   runOriginWait: () => (/* binding */ runOriginWait)
 });
@@ -218,6 +227,7 @@ function judgeOriginAnswer(answer, build) {
     const problem = answer.redirectRefused ?? answer.bodyProblem;
     const prefix = (0,edge_headers/* edgeHeaderPrefix */.zT)(answer.headers);
     const cacheStatus = prefix === undefined ? undefined : (0,headers/* headerValue */.Z)(answer.headers, `${prefix}-kc-status`);
+    const servedFromCache = (0,edge_headers/* servedFromCacheHeader */.b8)(answer.headers);
     return {
         ready: ok && shown,
         status: answer.status,
@@ -227,6 +237,7 @@ function judgeOriginAnswer(answer, build) {
         ...(retryAfter !== undefined && { retryAfter }),
         ...(date !== undefined && { date }),
         ...(cacheStatus !== undefined && { throughCache: `${prefix}-kc-status: ${cacheStatus}` }),
+        ...(servedFromCache !== undefined && { servedFromCache }),
         ...(longPrefix !== undefined && { longPrefix })
     };
 }
@@ -308,6 +319,11 @@ async function waitForBuild(input) {
         const elapsedMs = clock.now() - started;
         if (last.ready)
             return finish({ ready: true, elapsedMs, looks, last });
+        // A cached answer changes only with a purge, and the purge waits for this: no later look can
+        // show the build, so none is made (a dry run says so too).
+        if (last.servedFromCache !== undefined) {
+            return finish({ ready: false, elapsedMs, looks, last, stopped: 'cached' });
+        }
         if (input.once)
             return finish({ ready: false, elapsedMs, looks, last, stopped: 'once' });
         const now = clock.now();
@@ -384,7 +400,7 @@ async function runOriginWait(run) {
         if (wait.ready) {
             log.info(`Origin: build ${(0,build_id/* shortBuild */.NB)(settings.build)} is live after ${(0,format/* tenths */.TP)(wait.elapsedMs)} (${wait.looks} look(s)).`);
         }
-        else if (run.once) {
+        else if (run.once && wait.stopped !== 'cached') {
             log.info(`Origin: build ${(0,build_id/* shortBuild */.NB)(settings.build)} is not live yet (${last}).`);
         }
         return wait;

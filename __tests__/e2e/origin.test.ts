@@ -16,7 +16,8 @@ import {
   errorsOf,
   runWith,
   visibleText,
-  summaryRenderProblems
+  summaryRenderProblems,
+  warningsOf
 } from './helpers.js'
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'events')
@@ -26,7 +27,7 @@ const NEW = '7d1e0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d'
 let emulator: Emulator
 let eventDir: string
 beforeAll(async () => {
-  emulator = await startEmulator({ apiKey: API_KEY, originPort: 0, build: OLD })
+  emulator = await startEmulator({ apiKey: API_KEY, originPort: 0, sitePort: 0, build: OLD })
   eventDir = mkdtempSync(join(tmpdir(), 'origin-e2e-'))
 })
 afterAll(async () => {
@@ -211,6 +212,51 @@ describe('waiting for the origin before purging', () => {
       expect(request.headers['cookie']).toBeUndefined()
       expect(request.url).toBe('/version.txt')
     }
+  })
+})
+
+describe('an origin_url the rendering cache answers', () => {
+  // The public site's /about is a HIT of the page cached an hour ago: it cannot show the new
+  // build until a purge, and the purge waits for it.
+  it('fails at the first look, purges nothing, and says what to point origin_url at', async () => {
+    const result = await runWith(
+      emulator.url,
+      { tags: 'blog', origin_url: `${emulator.siteUrl}/about`, origin_timeout_seconds: '20' },
+      pushEnv()
+    )
+    expect(result.durationMs).toBeLessThan(12_000)
+    expect(result.exitCode).toBe(1)
+    expect(emulator.history).toHaveLength(0)
+    expect(emulator.requests).toHaveLength(0)
+    expect(result.outputs).toMatchObject({ status: 'failed', count: '0', origin_seconds: '' })
+    expect(emulator.siteRequests.filter(request => request.url === '/about').length).toBe(1)
+    expect(errorsOf(result)).toEqual([
+      `origin_url ${emulator.siteUrl}/about is answered by the rendering cache (emu-kc-status: HIT), not by the origin: a cached answer shows what was cached before and cannot change until a purge, which waits for it, so it can never show the new build. Point origin_url at the origin server itself: a health or version URL on the origin's own address, which bypasses the cache (e.g. https://origin.example.com/version.txt). Nothing was purged.`
+    ])
+    expect(result.summary).toMatch(
+      /^<h2>❌ Cache purge: origin&#95;url is answered by the rendering cache, nothing purged<\/h2>/
+    )
+    expect(result.summary).toContain(
+      '<h3>Origin: origin&#95;url is answered by the rendering cache, nothing was purged</h3>'
+    )
+    expect(result.summary).toContain('emu-kc-status: HIT')
+    expect(await summaryRenderProblems(result)).toEqual([])
+  })
+
+  it('a dry run says it too, without failing', async () => {
+    const result = await runWith(
+      emulator.url,
+      { tags: 'blog', origin_url: `${emulator.siteUrl}/about`, dry_run: 'true' },
+      pushEnv()
+    )
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['status']).toBe('dry-run')
+    expect(warningsOf(result).join('\n')).toMatch(
+      /^Dry run: origin_url .*\/about is answered by the rendering cache \(emu-kc-status: HIT\), not by the origin: .* Point origin_url at the origin server itself: .* A real run would fail at once and purge nothing\.$/
+    )
+    expect(result.summary).toContain(
+      'Origin: ⚠️ origin&#95;url is answered by the rendering cache (dry run)'
+    )
   })
 })
 

@@ -1,6 +1,7 @@
 /**
- * One look at origin_url in words, for the log and the summary. Apart from the judgement
- * (readiness.ts), so that the summary can say it without loading the build scanner.
+ * One look at origin_url in words, for the log and the summary, and the problem of an origin_url
+ * the rendering cache answers. Apart from the judgement (readiness.ts), so that the summary can
+ * say it without loading the build scanner.
  */
 import type { OriginLook } from './readiness.js'
 
@@ -25,4 +26,12 @@ export function describeLook(look: OriginLook): string {
     parts.push(`answered through the rendering cache (${look.throughCache}), not by the origin`)
   }
   return parts.join(', ')
+}
+
+/**
+ * Why the wait stopped at a look served from the rendering cache, and what to change: for the
+ * step's error (and a dry run's warning). `look.servedFromCache` quotes the status header.
+ */
+export function cachedOriginProblem(url: string, look: OriginLook): string {
+  return `origin_url ${url} is answered by the rendering cache (${look.servedFromCache ?? 'a HIT'}), not by the origin: a cached answer shows what was cached before and cannot change until a purge, which waits for it, so it can never show the new build. Point origin_url at the origin server itself: a health or version URL on the origin's own address, which bypasses the cache (e.g. https://origin.example.com/version.txt).`
 }

@@ -5,13 +5,13 @@
 import { systemClock, type Clock } from '../time/clock.js'
 import { shortBuild } from '../build/build-id.js'
 import { createOriginClient, type OriginClient } from './origin-client.js'
-import { describeLook } from './describe-look.js'
+import { cachedOriginProblem, describeLook } from './describe-look.js'
 import type { OriginSettings } from './settings.js'
 import { waitForBuild, type OriginWait } from './wait.js'
 import { tenths } from '../text/format.js'
 
 export type { OriginWait }
-export { describeLook }
+export { cachedOriginProblem, describeLook }
 
 export interface OriginLog {
   info(message: string): void
@@ -60,7 +60,7 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
       log.info(
         `Origin: build ${shortBuild(settings.build)} is live after ${tenths(wait.elapsedMs)} (${wait.looks} look(s)).`
       )
-    } else if (run.once) {
+    } else if (run.once && wait.stopped !== 'cached') {
       log.info(`Origin: build ${shortBuild(settings.build)} is not live yet (${last}).`)
     }
     return wait

@@ -6,7 +6,7 @@
 import { longPrefixOf, otherCommitLikeIds, type BuildId } from '../build/build-id.js'
 import { showsBuild } from '../build/build-scanner.js'
 import { linePreview } from '../text/log-safety.js'
-import { edgeHeaderPrefix } from '../http/edge-headers.js'
+import { edgeHeaderPrefix, servedFromCacheHeader } from '../http/edge-headers.js'
 import { headerValue } from '../http/headers.js'
 import { isRetryableSiteStatus } from '../http/statuses.js'
 
@@ -39,6 +39,12 @@ export interface OriginLook {
    * the origin: origin_url is then the public site, which serves what it cached.
    */
   readonly throughCache?: string
+  /**
+   * The status header (`acme-kc-status: HIT`) when the edge served the answer from its cache
+   * (a HIT it did not bypass): it shows what was cached, and cannot change until a purge, which
+   * the wait holds back. The wait stops at such a look.
+   */
+  readonly servedFromCache?: string
   /** The build's first 13 or more digits, not its full SHA: not counted, yet not another build. */
   readonly longPrefix?: string
 }
@@ -77,6 +83,7 @@ export function judgeOriginAnswer(answer: OriginLookInput, build: BuildId): Orig
   const prefix = edgeHeaderPrefix(answer.headers)
   const cacheStatus =
     prefix === undefined ? undefined : headerValue(answer.headers, `${prefix}-kc-status`)
+  const servedFromCache = servedFromCacheHeader(answer.headers)
   return {
     ready: ok && shown,
     status: answer.status,
@@ -86,6 +93,7 @@ export function judgeOriginAnswer(answer: OriginLookInput, build: BuildId): Orig
     ...(retryAfter !== undefined && { retryAfter }),
     ...(date !== undefined && { date }),
     ...(cacheStatus !== undefined && { throughCache: `${prefix}-kc-status: ${cacheStatus}` }),
+    ...(servedFromCache !== undefined && { servedFromCache }),
     ...(longPrefix !== undefined && { longPrefix })
   }
 }

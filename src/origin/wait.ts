@@ -1,6 +1,7 @@
 /**
  * The wait for the origin: look at origin_url until it shows the build or the deadline passes
- * (wait-policy.ts decides each wait), saying where it is every 15 s. A dry run looks once.
+ * (wait-policy.ts decides each wait), saying where it is every 15 s; an answer served from the
+ * rendering cache ends it at once, since it cannot change before the purge. A dry run looks once.
  * The looks themselves (the HTTP client) and the clock come from the caller, so tests drive it
  * with a fake origin and a test clock.
  */
@@ -52,8 +53,11 @@ export interface OriginWait {
   readonly elapsedMs: number
   readonly looks: number
   readonly last?: OriginLook
-  /** Why it stopped without the build. */
-  readonly stopped?: 'deadline' | 'retry-after' | 'once' | 'aborted'
+  /**
+   * Why it stopped without the build; 'cached': the rendering cache answered (a HIT), which
+   * cannot show the build before the purge this wait holds back.
+   */
+  readonly stopped?: 'deadline' | 'retry-after' | 'once' | 'aborted' | 'cached'
 }
 
 export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> {
@@ -85,6 +89,11 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
     looks++
     const elapsedMs = clock.now() - started
     if (last.ready) return finish({ ready: true, elapsedMs, looks, last })
+    // A cached answer changes only with a purge, and the purge waits for this: no later look can
+    // show the build, so none is made (a dry run says so too).
+    if (last.servedFromCache !== undefined) {
+      return finish({ ready: false, elapsedMs, looks, last, stopped: 'cached' })
+    }
     if (input.once) return finish({ ready: false, elapsedMs, looks, last, stopped: 'once' })
     const now = clock.now()
     // A Retry-After date is in the origin's clock: its own Date says where that clock is.

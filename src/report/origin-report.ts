@@ -27,19 +27,29 @@ export interface OriginReport {
 export function renderOriginSection(report: OriginReport): string {
   const { wait } = report
   const build = code(report.build.text)
+  const rows = detailRows(report)
+  if (wait.stopped === 'cached') {
+    return `<h3>Origin: ⚠️ origin&#95;url is answered by the rendering cache (dry run)</h3>\n<p>${escapeHtml(`Dry run: ${CACHED_WHY} A real run would fail at once and purge nothing.`)}</p>\n${table(['origin', 'value'], rows)}<p>${escapeHtml(CACHED_ADVICE)}</p>\n`
+  }
   const title = wait.ready
     ? `✅ build ${build} is live`
     : `⏳ build ${build} is not live yet (dry run)`
-  const rows = detailRows(report)
   const note = wait.ready
     ? `<p>The purges were sent once the origin showed the build: ${tenths(wait.elapsedMs)} after the wait began.</p>\n`
     : '<p>Dry run: the origin was looked at once. A real run would wait for it (up to <code>origin&#95;timeout&#95;seconds</code>) before purging.</p>\n'
   return `<h3>Origin: ${title}</h3>\n${note}${table(['origin', 'value'], rows)}`
 }
 
+/** Why an origin_url the rendering cache answers can never show the build, in one sentence. */
+const CACHED_WHY =
+  'origin_url is answered by the rendering cache, not by the origin: a cached answer shows what was cached before and cannot change until a purge, which waits for it.'
+const CACHED_ADVICE =
+  'Point origin_url at the origin server itself: a health or version URL on the origin’s own address, which bypasses the cache (e.g. https://origin.example.com/version.txt).'
+
 /** The summary of a run that stopped because the origin never showed the build. */
 export function renderOriginTimeout(report: OriginReport, targets: PurgeTargets): string {
   const { wait } = report
+  if (wait.stopped === 'cached') return renderCachedOrigin(report, targets)
   const what =
     wait.stopped === 'retry-after'
       ? `origin_url asked (Retry-After) to be asked again after the deadline (${tenths(report.timeoutMs)} from the first look), so the wait stopped after ${tenths(wait.elapsedMs)}`
@@ -54,6 +64,17 @@ export function renderOriginTimeout(report: OriginReport, targets: PurgeTargets)
     foldedList('Not purged', [...targets.tags, ...targets.urls, ...targets.patterns], 1000)
   ]
   return parts.join('')
+}
+
+/** The summary of a run that stopped at once: the rendering cache answered origin_url. */
+function renderCachedOrigin(report: OriginReport, targets: PurgeTargets): string {
+  return [
+    '<h3>Origin: origin&#95;url is answered by the rendering cache, nothing was purged</h3>\n',
+    `<p>${escapeHtml(`${CACHED_WHY} So it can never show build ${report.build.text}: the run stopped at the first look, and nothing was purged.`)}</p>\n`,
+    table(['origin', 'value'], detailRows(report)),
+    `<h4>What to do</h4>\n<ul>\n<li>${escapeHtml(CACHED_ADVICE)}</li>\n<li>${escapeHtml('Run the workflow again once origin_url names the origin itself.')}</li>\n</ul>\n`,
+    foldedList('Not purged', [...targets.tags, ...targets.urls, ...targets.patterns], 1000)
+  ].join('')
 }
 
 function detailRows(report: OriginReport): string[][] {

@@ -54,6 +54,9 @@ function purgeParts(report: Readonly<RunReport>): string[] {
   }
   const origin = report.origin
   if (origin !== undefined && originFailed(origin)) {
+    if (origin.wait.stopped === 'cached') {
+      return ['origin_url is answered by the rendering cache, nothing purged']
+    }
     const why =
       origin.wait.stopped === 'retry-after'
         ? 'before the origin asked to be asked again'

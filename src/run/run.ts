@@ -165,7 +165,13 @@ async function runWithInputs(
     report.purge = { plan, outcome: notSentOutcome(plan) }
     setVerification(
       report,
-      skipVerification(io, settings, 'the origin never showed the new build: nothing was purged.')
+      skipVerification(
+        io,
+        settings,
+        origin.report.wait.stopped === 'cached'
+          ? 'origin_url is answered by the rendering cache: nothing was purged.'
+          : 'the origin never showed the new build: nothing was purged.'
+      )
     )
     return
   }

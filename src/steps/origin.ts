@@ -2,7 +2,8 @@
  * The origin step as main.ts calls it, between the plan and the purge: with origin_url, wait
  * until the origin shows the build before anything is purged (a purge that lands before the
  * new build is live makes the service render and cache the old one again). A dry run looks
- * once. When the build never shows, the step fails the run with `status: failed`, and its report
+ * once. When the build never shows, or origin_url is answered by the rendering cache (which
+ * cannot show it before the purge), the step fails the run with `status: failed`, and its report
  * says (in the summary) what was polled, for how long, what was expected and what the origin
  * last said; nothing is purged. The wait's code is loaded only when origin_url is given.
  */
@@ -31,7 +32,7 @@ export async function waitForOrigin(
     io.setOutputs({ [Output.OriginSeconds]: '' })
     return { kind: 'not-asked' }
   }
-  const { runOriginWait, describeLook } = await import('../origin/index.js')
+  const { runOriginWait, describeLook, cachedOriginProblem } = await import('../origin/index.js')
   const startedAt = Date.now()
   const wait = await runOriginWait({
     settings: origin,
@@ -50,6 +51,13 @@ export async function waitForOrigin(
   io.setOutputs({
     [Output.OriginSeconds]: wait.ready ? (wait.elapsedMs / 1000).toFixed(1) : ''
   })
+  const cached =
+    wait.stopped === 'cached' && wait.last !== undefined
+      ? cachedOriginProblem(origin.url.href, wait.last)
+      : undefined
+  if (settings.dryRun && cached !== undefined) {
+    io.warning(`Dry run: ${cached} A real run would fail at once and purge nothing.`)
+  }
   if (wait.ready || settings.dryRun) return { kind: 'looked', report }
 
   const { targets } = plan
@@ -63,6 +71,10 @@ export async function waitForOrigin(
     [Output.Urls]: [],
     [Output.Failed]: [...targets.tags, ...targets.urls, ...targets.patterns]
   })
+  if (cached !== undefined) {
+    io.setFailed(`${cached} Nothing was purged.`)
+    return { kind: 'failed', report }
+  }
   const last = wait.last ? describeLook(wait.last) : 'no answer'
   const why =
     wait.stopped === 'retry-after'
