@@ -2,22 +2,71 @@ export const id = 410;
 export const ids = [410];
 export const modules = {
 
+/***/ 8147:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FY: () => (/* binding */ UNMEASURED_SKEW),
+/* harmony export */   jk: () => (/* binding */ skewMs),
+/* harmony export */   xR: () => (/* binding */ clocksFarApart),
+/* harmony export */   z1: () => (/* binding */ observeSkew)
+/* harmony export */ });
+/* unused harmony export CLOCK_OFFSET_LIMIT_MS */
+const UNMEASURED_SKEW = { lowMs: 0, highMs: 0, measured: false };
+/** Narrows the estimate with one answer: sent and received in the runner's clock. */
+function observeSkew(estimate, edgeDate, sentAt, receivedAt) {
+    const lowMs = edgeDate.ms - receivedAt;
+    const highMs = edgeDate.ms + edgeDate.resolutionMs - sentAt;
+    if (!estimate.measured)
+        return { lowMs, highMs, measured: true };
+    const narrowed = {
+        lowMs: Math.max(estimate.lowMs, lowMs),
+        highMs: Math.min(estimate.highMs, highMs),
+        measured: true
+    };
+    // Disjoint intervals mean one of the clocks moved (an NTP step): trust the latest answer.
+    return narrowed.lowMs <= narrowed.highMs ? narrowed : { lowMs, highMs, measured: true };
+}
+/** The middle of the estimate: for display. */
+function skewMs(estimate) {
+    return Math.round((estimate.lowMs + estimate.highMs) / 2);
+}
+/**
+ * Beyond this offset between the edge's clock and the runner's, one of them is wrong (NTP keeps
+ * a runner within a second, and an edge's Date and cache dates come from its own servers), and
+ * the skew measured from `Date` cannot be trusted to place the cache dates: a Date an hour
+ * behind cache dates written in real time would make a page cached before the purge look
+ * fresh. Then a page is fresh only when its cache date is after the purge in both clocks.
+ */
+const CLOCK_OFFSET_LIMIT_MS = 5 * 60_000;
+/** Whether the edge's clock, as its answers measured it, is more than 5 min from the runner's. */
+function clocksFarApart(estimate) {
+    return estimate.measured && Math.abs(skewMs(estimate)) > CLOCK_OFFSET_LIMIT_MS;
+}
+
+
+/***/ }),
+
 /***/ 410:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   MAX_NAMED_PAGES: () => (/* binding */ MAX_NAMED_PAGES),
+/* harmony export */   clockOffsetWarning: () => (/* binding */ clockOffsetWarning),
 /* harmony export */   countryLimitWarning: () => (/* binding */ countryLimitWarning),
 /* harmony export */   goneWarning: () => (/* binding */ goneWarning),
 /* harmony export */   whyNothingChecked: () => (/* binding */ whyNothingChecked)
 /* harmony export */ });
-/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8488);
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8488);
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8147);
 /**
  * What the log says about a verification besides its verdict, as sentences (pure): that a purge
- * limited to some countries cannot be proved from this runner, which pages are not there
- * (404/410), and why no page was checked. Each says what to change; the step prints them.
+ * limited to some countries cannot be proved from this runner, that the edge's clock is far from
+ * the runner's, which pages are not there (404/410), and why no page was checked. Each says what
+ * to change; the step prints them.
  */
+
 
 /** Pages named in one warning; the rest are counted (the summary lists them). */
 const MAX_NAMED_PAGES = 10;
@@ -33,6 +82,18 @@ function countryLimitWarning(countries, mode) {
     const where = countries.length === 1 ? `in ${list}` : `in one of ${list}`;
     const instead = mode === 'fail' ? `, or set verify: warn so that stale checks do not fail the step` : '';
     return `The purges were limited to country ${list}, but verification checks from this runner: it reaches one data center and, on a Cache By Country site, is served its own country's entries. Unless the runner is ${where}, those entries were not purged and may stay stale until the deadline, so the purge cannot be proved from here. Verification still runs; to prove it, verify from a runner ${where}${instead}.`;
+}
+/**
+ * Said after the checks when the edge's clock, as its `Date` headers measured it, is more than
+ * 5 min from the runner's: one of them is wrong, so a page counted as fresh only when its cache
+ * date was after the purge in both clocks (judge.ts), and a page rendered after the purge may
+ * have stayed stale. Undefined when the clocks are closer (or were never measured).
+ */
+function clockOffsetWarning(skew) {
+    if (!(0,_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .clocksFarApart */ .xR)(skew))
+        return undefined;
+    const offset = (0,_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .skewMs */ .jk)(skew);
+    return `The edge's clock is ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .elapsed */ .vk)(Math.abs(offset))} ${offset > 0 ? 'ahead of' : 'behind'} the runner's (from its Date headers): more than 5 min apart, so one of them is wrong. A page counted as fresh only when its cache date is after the purge in both clocks, the edge's and the runner's, so pages rendered after the purge may show as stale. Check the runner's clock (NTP), or report the edge's clock to the service's support.`;
 }
 /**
  * Names the pages that answered 404 or 410 (with the status, and the devices when not every
@@ -100,8 +161,8 @@ function whyNothingChecked(input) {
     if (shard !== undefined && shardsOfSelected !== undefined) {
         // Not a mistake: the pages are other jobs' part of the matrix.
         const parts = shardsOfSelected.map(index => `${index}/${shard.count}`);
-        const where = parts.length === 1 ? `shard ${parts[0]}` : `shards ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .andList */ .cM)(parts)}`;
-        return `no page was checked: this job's part (shard ${shard.index}/${shard.count}) holds none of the ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(selection.selectedCount, 'selected page')}; ${selection.selectedCount === 1 ? 'it is' : 'they are'} in ${where}, which the other jobs of the matrix check.`;
+        const where = parts.length === 1 ? `shard ${parts[0]}` : `shards ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .andList */ .cM)(parts)}`;
+        return `no page was checked: this job's part (shard ${shard.index}/${shard.count}) holds none of the ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(selection.selectedCount, 'selected page')}; ${selection.selectedCount === 1 ? 'it is' : 'they are'} in ${where}, which the other jobs of the matrix check.`;
     }
     if (reasons.length === 0)
         reasons.push('the purged targets select no page');

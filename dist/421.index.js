@@ -876,6 +876,8 @@ function label(text) {
         : short;
 }
 
+// EXTERNAL MODULE: ./src/verify/clock.ts
+var clock = __webpack_require__(8147);
 ;// CONCATENATED MODULE: ./src/report/sitemap-warnings.ts
 /** What the sitemaps' reading warned about, as the verification and the preview show it. */
 
@@ -896,6 +898,7 @@ function sitemapWarnings(warnings) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/verification.ts
+
 
 
 
@@ -987,6 +990,9 @@ function countsLine(verification) {
     const total = verification.checks + verification.notReached;
     const parts = COUNT_WORDS.filter(([state]) => counts[state] > 0).map(([state, words]) => {
         const text = words.replace('{n}', (0,format/* grouped */.zD)(counts[state]));
+        if (state === 'failed' && verification.clocksDisagree > 0) {
+            return `${text} (${(0,format/* grouped */.zD)(verification.clocksDisagree)} because the edge’s clocks disagree)`;
+        }
         return state === 'stale' && verification.oldContent > 0
             ? `${text} (${(0,format/* grouped */.zD)(verification.oldContent)} from the previous build)`
             : text;
@@ -1026,9 +1032,12 @@ function timesLine(part) {
     }
     if (verification.skew.measured) {
         const skew = Math.round((verification.skew.lowMs + verification.skew.highMs) / 2000);
+        const offset = `edge clock ${(0,format/* plural */.LS)(Math.abs(skew), 'second')} ${skew > 0 ? 'ahead of' : 'behind'} the runner’s`;
         parts.push(skew === 0
             ? 'edge clock within 1 s of the runner’s'
-            : `edge clock ${(0,format/* plural */.LS)(Math.abs(skew), 'second')} ${skew > 0 ? 'ahead of' : 'behind'} the runner’s`);
+            : (0,clock/* clocksFarApart */.xR)(verification.skew)
+                ? `⚠️ ${offset}: more than 5 min apart, so a page counted as fresh only when cached after the purge in both clocks`
+                : offset);
     }
     return parts.join(' · ');
 }
@@ -1160,6 +1169,9 @@ function describeStale(check, skewMs) {
     }
     if (cachedAtMs === undefined)
         return `still the cached page: ${check.detail ?? 'no cache date'}`;
+    if (check.staleInRunnerClockOnly) {
+        return `cached at ${(0,format/* clockTime */.qo)(cachedAtMs)}, after the purge by the edge’s clock but before it by the runner’s: the clocks are more than 5 min apart, so it is not counted fresh`;
+    }
     if (judgedAgainst === undefined)
         return `cached at ${(0,format/* clockTime */.qo)(cachedAtMs)}`;
     const beforeMs = Math.max(0, judgedAgainst + skewMs - cachedAtMs);
@@ -1186,6 +1198,10 @@ function nextStep(part) {
         return `${(0,format/* plural */.LS)(verification.notReached, 'check')} did not start before the ${deadline} deadline: raise verify_timeout_seconds${part.report.ratePerSecond !== undefined ? ' or rate' : ''}, or split the pages over more shards (shard: K/N).`;
     }
     const stillStale = counts.stale - verification.oldContent;
+    if (stillStale > 0 && (0,clock/* clocksFarApart */.xR)(verification.skew)) {
+        const offset = (0,clock/* skewMs */.jk)(verification.skew);
+        return `the edge’s clock is ${(0,format/* elapsed */.vk)(Math.abs(offset))} ${offset > 0 ? 'ahead of' : 'behind'} the runner’s: ${(0,format/* plural */.LS)(stillStale, 'check')} could not be proven fresh in both clocks. Check the runner’s clock (NTP), or report the edge’s clock to the service’s support with the edge ids in the rows.`;
+    }
     if (stillStale > 0) {
         const where = against.kind === 'purged-at' ? 'this job’s data center' : 'this data center';
         return verification.arrivalAfterMs !== undefined || counts.fresh > 0
@@ -1194,6 +1210,9 @@ function nextStep(part) {
     }
     if (verification.oldContent > 0) {
         return 'pages were rendered again from the previous build: see "Old content" below for what was purged again and what to do.';
+    }
+    if (verification.clocksDisagree > 0) {
+        return `the edge’s clocks disagree on ${(0,format/* plural */.LS)(verification.clocksDisagree, 'check')} (a cache date after the answer’s own Date): its answers cannot prove those pages fresh; report it to the service’s support with the edge ids in the rows.`;
     }
     if (counts.failed > 0) {
         return `${(0,format/* plural */.LS)(counts.failed, 'check')} could not be made (the rows say why): check that site_url answers, then run the job again.`;
@@ -1457,6 +1476,51 @@ function retryDelayMs(attempt, backoff, random, status, requestedMs) {
         return Math.round(asked + random * Math.min(250, asked * 0.1));
     }
     return (0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffDelay */ .E)((0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_0__/* .equalJitter */ .J)(backoff.baseDelayMs, backoff.maxDelayMs), attempt - 1, random);
+}
+
+
+/***/ }),
+
+/***/ 8147:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FY: () => (/* binding */ UNMEASURED_SKEW),
+/* harmony export */   jk: () => (/* binding */ skewMs),
+/* harmony export */   xR: () => (/* binding */ clocksFarApart),
+/* harmony export */   z1: () => (/* binding */ observeSkew)
+/* harmony export */ });
+/* unused harmony export CLOCK_OFFSET_LIMIT_MS */
+const UNMEASURED_SKEW = { lowMs: 0, highMs: 0, measured: false };
+/** Narrows the estimate with one answer: sent and received in the runner's clock. */
+function observeSkew(estimate, edgeDate, sentAt, receivedAt) {
+    const lowMs = edgeDate.ms - receivedAt;
+    const highMs = edgeDate.ms + edgeDate.resolutionMs - sentAt;
+    if (!estimate.measured)
+        return { lowMs, highMs, measured: true };
+    const narrowed = {
+        lowMs: Math.max(estimate.lowMs, lowMs),
+        highMs: Math.min(estimate.highMs, highMs),
+        measured: true
+    };
+    // Disjoint intervals mean one of the clocks moved (an NTP step): trust the latest answer.
+    return narrowed.lowMs <= narrowed.highMs ? narrowed : { lowMs, highMs, measured: true };
+}
+/** The middle of the estimate: for display. */
+function skewMs(estimate) {
+    return Math.round((estimate.lowMs + estimate.highMs) / 2);
+}
+/**
+ * Beyond this offset between the edge's clock and the runner's, one of them is wrong (NTP keeps
+ * a runner within a second, and an edge's Date and cache dates come from its own servers), and
+ * the skew measured from `Date` cannot be trusted to place the cache dates: a Date an hour
+ * behind cache dates written in real time would make a page cached before the purge look
+ * fresh. Then a page is fresh only when its cache date is after the purge in both clocks.
+ */
+const CLOCK_OFFSET_LIMIT_MS = 5 * 60_000;
+/** Whether the edge's clock, as its answers measured it, is more than 5 min from the runner's. */
+function clocksFarApart(estimate) {
+    return estimate.measured && Math.abs(skewMs(estimate)) > CLOCK_OFFSET_LIMIT_MS;
 }
 
 

@@ -97,18 +97,53 @@ describe('verification under faults', () => {
   })
 
   for (const skew of [3_600_000, -3_600_000]) {
-    it(`an edge clock ${skew > 0 ? 'an hour ahead' : 'an hour behind'}: stale, then fresh, judged right`, async () => {
+    it(`an edge clock ${skew > 0 ? 'an hour ahead' : 'an hour behind'}: stale, then fresh, judged right, the offset said`, async () => {
       emulator.configureSite({ clockSkewMs: skew, propagationMs: 1500 })
       const result = await runWith(emulator.url, { urls: '/about\n/contact', ...verifyInputs() })
       expect(result.exitCode).toBe(0)
+      // Fresh as each page answered EXTRACTING: the purge emptied it, whatever the clocks say;
+      // the HIT that follows is that render (warm), though an hour behind it reads as before
+      // the purge in the runner's clock.
       expect(result.outputs['verify_status']).toBe('fresh')
+      expect(result.outputs['warm']).toBe('4')
       // It waited for the purge: the first answers were stale HITs, the last ones new renders.
       expect(Number(result.outputs['verify_seconds'])).toBeGreaterThanOrEqual(1.5)
       expect(result.summary).toContain(
-        `edge clock 3,600 seconds ${skew > 0 ? 'ahead of' : 'behind'} the runner’s`
+        `⚠️ edge clock 3,600 seconds ${skew > 0 ? 'ahead of' : 'behind'} the runner’s: more than 5 min apart`
+      )
+      expect(warningsOf(result).join('\n')).toMatch(
+        new RegExp(
+          `The edge's clock is 1 h 00 min ${skew > 0 ? 'ahead of' : 'behind'} the runner's \\(from its Date headers\\): more than 5 min apart`
+        )
       )
     })
   }
+
+  it('an edge clock an hour behind, the page rendered again before the first check: not fresh in both clocks, stale', async () => {
+    emulator.configureSite({ clockSkewMs: -3_600_000, propagationMs: 200, renderMs: 200 })
+    // Purged and rendered again (EXTRACTING, then HIT) before the verification's first look.
+    const purge = await runWith(emulator.url, { urls: '/about' })
+    expect(purge.exitCode).toBe(0)
+    const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
+    await pause(500)
+    const rendering = await fetch(`${emulator.siteUrl}/about`, {
+      headers: { 'user-agent': 'curl' }
+    })
+    expect(rendering.headers.get('emu-kc-status')).toBe('EXTRACTING')
+    await pause(500)
+    const result = await runWith(emulator.url, {
+      mode: 'verify',
+      urls: '/about',
+      purged_at: purge.outputs['accepted_at'] ?? '',
+      ...verifyInputs({ devices: 'desktop', verify_timeout_seconds: '3' })
+    })
+    // An hour behind, its cache date is before the purge in the runner's clock: one of the
+    // clocks is wrong, and nothing proves which, so the page is not counted fresh.
+    expect(result.outputs['verify_status']).toBe('stale')
+    expect(result.summary).toContain(
+      'after the purge by the edge’s clock but before it by the runner’s'
+    )
+  })
 
   it('a 1 GB sitemap: read up to the per-file limit with a clear warning, in bounded memory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'verify-rss-'))

@@ -142,6 +142,7 @@ export function verified(
       warm: tally.warm,
       notWarm: tally.notWarm,
       oldContent: tally.oldContent,
+      clocksDisagree: tally.clocksDisagree,
       skew: { lowMs: -400, highMs: 400, measured: true },
       requests: checks.length * 2,
       durationMs: timeoutMs

@@ -9,6 +9,7 @@ import type { CheckResult, CheckState, PageRow, Verification } from '../verify/v
 import { clockTime, elapsed, grouped, plural, setting } from '../text/format.js'
 import { code, codeList, escapeHtml, table } from '../text/html.js'
 import type { VerificationPart } from './run-report.js'
+import { clocksFarApart, skewMs } from '../verify/clock.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
 
 /** Page rows shown open; the rest (up to the summary's row limit) are folded. */
@@ -122,6 +123,9 @@ export function countsLine(verification: Verification): string {
   const total = verification.checks + verification.notReached
   const parts = COUNT_WORDS.filter(([state]) => counts[state] > 0).map(([state, words]) => {
     const text = words.replace('{n}', grouped(counts[state]))
+    if (state === 'failed' && verification.clocksDisagree > 0) {
+      return `${text} (${grouped(verification.clocksDisagree)} because the edge’s clocks disagree)`
+    }
     return state === 'stale' && verification.oldContent > 0
       ? `${text} (${grouped(verification.oldContent)} from the previous build)`
       : text
@@ -170,10 +174,13 @@ export function timesLine(part: Verified): string {
   }
   if (verification.skew.measured) {
     const skew = Math.round((verification.skew.lowMs + verification.skew.highMs) / 2000)
+    const offset = `edge clock ${plural(Math.abs(skew), 'second')} ${skew > 0 ? 'ahead of' : 'behind'} the runner’s`
     parts.push(
       skew === 0
         ? 'edge clock within 1 s of the runner’s'
-        : `edge clock ${plural(Math.abs(skew), 'second')} ${skew > 0 ? 'ahead of' : 'behind'} the runner’s`
+        : clocksFarApart(verification.skew)
+          ? `⚠️ ${offset}: more than 5 min apart, so a page counted as fresh only when cached after the purge in both clocks`
+          : offset
     )
   }
   return parts.join(' · ')
@@ -323,6 +330,9 @@ function describeStale(check: CheckResult, skewMs: number): string {
     return `served from the previous build: ${when}after the purge, but ${lacks}`
   }
   if (cachedAtMs === undefined) return `still the cached page: ${check.detail ?? 'no cache date'}`
+  if (check.staleInRunnerClockOnly) {
+    return `cached at ${clockTime(cachedAtMs)}, after the purge by the edge’s clock but before it by the runner’s: the clocks are more than 5 min apart, so it is not counted fresh`
+  }
   if (judgedAgainst === undefined) return `cached at ${clockTime(cachedAtMs)}`
   const beforeMs = Math.max(0, judgedAgainst + skewMs - cachedAtMs)
   return `cached at ${clockTime(cachedAtMs)}, ${ago(beforeMs)} before the purge was accepted`
@@ -352,6 +362,10 @@ export function nextStep(part: Verified): string | undefined {
     return `${plural(verification.notReached, 'check')} did not start before the ${deadline} deadline: raise verify_timeout_seconds${part.report.ratePerSecond !== undefined ? ' or rate' : ''}, or split the pages over more shards (shard: K/N).`
   }
   const stillStale = counts.stale - verification.oldContent
+  if (stillStale > 0 && clocksFarApart(verification.skew)) {
+    const offset = skewMs(verification.skew)
+    return `the edge’s clock is ${elapsed(Math.abs(offset))} ${offset > 0 ? 'ahead of' : 'behind'} the runner’s: ${plural(stillStale, 'check')} could not be proven fresh in both clocks. Check the runner’s clock (NTP), or report the edge’s clock to the service’s support with the edge ids in the rows.`
+  }
   if (stillStale > 0) {
     const where = against.kind === 'purged-at' ? 'this job’s data center' : 'this data center'
     return verification.arrivalAfterMs !== undefined || counts.fresh > 0
@@ -360,6 +374,9 @@ export function nextStep(part: Verified): string | undefined {
   }
   if (verification.oldContent > 0) {
     return 'pages were rendered again from the previous build: see "Old content" below for what was purged again and what to do.'
+  }
+  if (verification.clocksDisagree > 0) {
+    return `the edge’s clocks disagree on ${plural(verification.clocksDisagree, 'check')} (a cache date after the answer’s own Date): its answers cannot prove those pages fresh; report it to the service’s support with the edge ids in the rows.`
   }
   if (counts.failed > 0) {
     return `${plural(counts.failed, 'check')} could not be made (the rows say why): check that site_url answers, then run the job again.`

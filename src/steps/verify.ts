@@ -217,6 +217,7 @@ async function verifyAndReport(
     unverifiable: counts.unverifiable,
     bypassed: counts.bypassed,
     oldContent: verification.oldContent,
+    clocksDisagree: verification.clocksDisagree,
     gone: counts.gone,
     checks: verification.checks,
     notReached: verification.notReached,
@@ -238,6 +239,8 @@ interface VerificationCounts {
   readonly bypassed: number
   /** Stale checks whose page showed the previous build (verify_content). */
   readonly oldContent: number
+  /** Failed checks whose edge's clocks disagreed (a cache date after its own Date). */
+  readonly clocksDisagree: number
   /** Pages that answered 404 or 410: settled, but not fresh. */
   readonly gone: number
   readonly checks: number
@@ -291,7 +294,9 @@ function concludeVerification(
     counts.oldContent > 0
       ? `${counts.oldContent} check(s) served from the previous build at the deadline: rendered again after the purge from an origin that did not serve the new build yet (old content; see the job summary for what to do)`
       : '',
-    counts.failed > 0 ? `${counts.failed} check(s) could not be made` : '',
+    counts.failed > 0
+      ? `${counts.failed} check(s) could not be made${counts.clocksDisagree > 0 ? ` (${counts.clocksDisagree} because the edge's clocks disagree: a cache date after the answer's own Date, which no single clock writes, so its dates prove nothing)` : ''}`
+      : '',
     counts.notReached > 0
       ? `${counts.notReached} check(s) not started before the deadline (verify_timeout_seconds: ${counts.timeoutSeconds})`
       : ''

@@ -42,3 +42,17 @@ export function observeSkew(
 export function skewMs(estimate: SkewEstimate): number {
   return Math.round((estimate.lowMs + estimate.highMs) / 2)
 }
+
+/**
+ * Beyond this offset between the edge's clock and the runner's, one of them is wrong (NTP keeps
+ * a runner within a second, and an edge's Date and cache dates come from its own servers), and
+ * the skew measured from `Date` cannot be trusted to place the cache dates: a Date an hour
+ * behind cache dates written in real time would make a page cached before the purge look
+ * fresh. Then a page is fresh only when its cache date is after the purge in both clocks.
+ */
+export const CLOCK_OFFSET_LIMIT_MS = 5 * 60_000
+
+/** Whether the edge's clock, as its answers measured it, is more than 5 min from the runner's. */
+export function clocksFarApart(estimate: SkewEstimate): boolean {
+  return estimate.measured && Math.abs(skewMs(estimate)) > CLOCK_OFFSET_LIMIT_MS
+}

@@ -2,7 +2,8 @@
  * Reading the edge's timestamps: the cache date (`<Prefix>-Kc-Date`, e.g.
  * `2026-11-23T09:14:07.Z (GMT) (2h 3m 11s of 7d)`, UTC, fraction empty, present or absent) and
  * the `Date` header (an HTTP-date, one-second resolution). Both are instants in the edge's
- * clock, with how coarse they are, since a time without a fraction may be up to 1 s later.
+ * clock, with how coarse they are, since a time without a fraction may be up to 1 s later. A
+ * date that does not exist (month 13, hour 99, 30 February) is unreadable, not rolled over.
  */
 
 export interface EdgeInstant {
@@ -26,7 +27,7 @@ export function parseEdgeDate(text: string | undefined): EdgeInstant | undefined
   if (iso) {
     const [, year, month, day, hour, minute, second, fraction = ''] = iso
     const digits = fraction.slice(0, 3)
-    const ms = Date.UTC(
+    const ms = utcInstant(
       Number(year),
       Number(month) - 1,
       Number(day),
@@ -42,17 +43,41 @@ export function parseEdgeDate(text: string | undefined): EdgeInstant | undefined
     const [, day, monthName = '', year, hour, minute, second] = http
     const month = MONTHS.indexOf(monthName.toLowerCase())
     if (month < 0) return undefined
-    const ms = Date.UTC(
+    const ms = utcInstant(
       Number(year),
       month,
       Number(day),
       Number(hour),
       Number(minute),
-      Number(second)
+      Number(second),
+      0
     )
     return validInstant(ms, 1000)
   }
   return undefined
+}
+
+/**
+ * The instant a UTC date and time name, or NaN when they name none. Date.UTC rolls every field
+ * over (month 13 is next January, hour 99 four days later), which would read a broken header as
+ * some other real date; each field is held to its range instead. Second 60 is a leap second
+ * (RFC 9110 allows it in an HTTP-date): the instant it ends on.
+ */
+function utcInstant(
+  year: number,
+  monthIndex: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  ms: number
+): number {
+  if (monthIndex < 0 || monthIndex > 11 || day < 1 || hour > 23 || minute > 59 || second > 60) {
+    return Number.NaN
+  }
+  // Day 0 of the next month is the last day of this one (asked only past the 28th: it is rare).
+  if (day > 28 && day > new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate()) return Number.NaN
+  return Date.UTC(year, monthIndex, day, hour, minute, second, ms)
 }
 
 function validInstant(ms: number, resolutionMs: number): EdgeInstant | undefined {

@@ -1,10 +1,12 @@
 /**
  * What the log says about a verification besides its verdict, as sentences (pure): that a purge
- * limited to some countries cannot be proved from this runner, which pages are not there
- * (404/410), and why no page was checked. Each says what to change; the step prints them.
+ * limited to some countries cannot be proved from this runner, that the edge's clock is far from
+ * the runner's, which pages are not there (404/410), and why no page was checked. Each says what
+ * to change; the step prints them.
  */
-import { andList, plural } from '../text/format.js'
+import { andList, elapsed, plural } from '../text/format.js'
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
+import { clocksFarApart, skewMs, type SkewEstimate } from './clock.js'
 import type { PageSelection } from './select-pages.js'
 import type { CheckResult } from './verify-pages.js'
 
@@ -26,6 +28,18 @@ export function countryLimitWarning(
   const instead =
     mode === 'fail' ? `, or set verify: warn so that stale checks do not fail the step` : ''
   return `The purges were limited to country ${list}, but verification checks from this runner: it reaches one data center and, on a Cache By Country site, is served its own country's entries. Unless the runner is ${where}, those entries were not purged and may stay stale until the deadline, so the purge cannot be proved from here. Verification still runs; to prove it, verify from a runner ${where}${instead}.`
+}
+
+/**
+ * Said after the checks when the edge's clock, as its `Date` headers measured it, is more than
+ * 5 min from the runner's: one of them is wrong, so a page counted as fresh only when its cache
+ * date was after the purge in both clocks (judge.ts), and a page rendered after the purge may
+ * have stayed stale. Undefined when the clocks are closer (or were never measured).
+ */
+export function clockOffsetWarning(skew: SkewEstimate): string | undefined {
+  if (!clocksFarApart(skew)) return undefined
+  const offset = skewMs(skew)
+  return `The edge's clock is ${elapsed(Math.abs(offset))} ${offset > 0 ? 'ahead of' : 'behind'} the runner's (from its Date headers): more than 5 min apart, so one of them is wrong. A page counted as fresh only when its cache date is after the purge in both clocks, the edge's and the runner's, so pages rendered after the purge may show as stale. Check the runner's clock (NTP), or report the edge's clock to the service's support.`
 }
 
 /**

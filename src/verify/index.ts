@@ -8,6 +8,7 @@ import type { PurgeTargets } from '../core/purge.js'
 import { readSitemaps, type SitemapReading } from '../sitemap/read-sitemaps.js'
 import { systemClock, type Clock } from '../time/clock.js'
 import { grouped, wholeSeconds } from '../text/format.js'
+import { clockOffsetWarning } from './explain.js'
 import { matchPatternPages } from './pattern-pages.js'
 import { selectPages, type PageSelection, type TargetRef } from './select-pages.js'
 import { pageUrl, VERIFY_LIMITS, type VerifySettings } from './settings.js'
@@ -157,6 +158,9 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
       onPushBack: pushBack => log.info(describePushBack(pushBack))
     })
     if (verification.fatal === undefined) log.info(describeEnd(verification))
+    const clocks =
+      verification.fatal === undefined ? clockOffsetWarning(verification.skew) : undefined
+    if (clocks !== undefined) log.warning(clocks)
     if (verification.endedEarly !== undefined) {
       log.info(describeEndedEarly(verification.endedEarly, deadline))
     }

@@ -5,7 +5,7 @@
  * runner's time of the purge's acceptance and the skew estimate go in, a verdict comes out.
  */
 import type { ContentEvidence } from '../build/scan-body.js'
-import type { SkewEstimate } from './clock.js'
+import { clocksFarApart, type SkewEstimate } from './clock.js'
 import { parseEdgeDate } from './edge-date.js'
 import { edgeHeaderPrefix } from '../http/edge-headers.js'
 import { headerValue, type Headers } from '../http/headers.js'
@@ -31,6 +31,13 @@ export interface SiteAnswer {
  */
 export type StaleReason = 'not-purged-yet' | 'old-content'
 
+/**
+ * Why an answer is asked again, when the reason is worth telling apart at the deadline: the
+ * edge's clocks disagree (a cache date after its own answer's `Date`, which one clock cannot
+ * write), so its dates prove nothing.
+ */
+export type RetryCause = 'clocks-disagree'
+
 export type Verdict =
   /** The purge took effect: HIT with a cache date after it (warm), or EXTRACTING (not yet). */
   | { readonly kind: 'fresh'; readonly warm: boolean }
@@ -42,6 +49,11 @@ export type Verdict =
       /** The cache date read (edge's clock), when it could be. */
       readonly cachedAtMs?: number
       readonly detail?: string
+      /**
+       * After the purge by the edge's clock, before it by the runner's: the clocks are more than
+       * 5 min apart (clock.ts), so both must agree before a page counts as fresh.
+       */
+      readonly staleInRunnerClockOnly?: true
     }
   /**
    * EXTRACTING with the content proof: the purge arrived and the page is being rendered; the
@@ -56,8 +68,8 @@ export type Verdict =
   | { readonly kind: 'unverifiable' }
   /** 404 or 410: the page is gone, which is fresh too. */
   | { readonly kind: 'gone' }
-  /** 429, 5xx, or an answer that cannot be read: ask again later. */
-  | { readonly kind: 'retry'; readonly reason: string }
+  /** 429, 5xx, or an answer that cannot be read (or not trusted): ask again later. */
+  | { readonly kind: 'retry'; readonly reason: string; readonly cause?: RetryCause }
   /** No status header: the site does not answer through the rendering cache. */
   | { readonly kind: 'no-status-header'; readonly gone: boolean }
 
@@ -69,8 +81,10 @@ const STATUS_SUFFIX = '-kc-status'
  * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
  * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
  * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
- * leaves (an entry cached within about a second of the acceptance counts as fresh). Without a
- * purge time (a warm-up of pages nothing purged), any HIT is fresh and warm.
+ * leaves (an entry cached within about a second of the acceptance counts as fresh); with the
+ * clocks more than 5 min apart, in the runner's clock as well. A cache date after its own
+ * answer's `Date`, or one that does not exist, is asked again, never fresh. Without a purge time
+ * (a warm-up of pages nothing purged), any HIT is fresh and warm.
  *
  * With `proveContent`, fresh also needs the build in the body of a 2xx answer (`answer.content`):
  * a HIT fresh by its date without it is stale, old content; EXTRACTING is `rendering`, even
@@ -134,11 +148,34 @@ function judgeHit(
         reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
       }
     }
+    // One clock cannot cache an entry after the moment it answers with it: a cache date past
+    // the answer's own Date (beyond that header's one-second resolution) means the edge's clocks
+    // disagree, and neither date can say whether the entry is fresh.
+    const dateText = headerValue(answer.headers, 'date')
+    const answeredAt = parseEdgeDate(dateText)
+    if (answeredAt !== undefined && cached.ms >= answeredAt.ms + answeredAt.resolutionMs) {
+      return {
+        kind: 'retry',
+        cause: 'clocks-disagree',
+        reason: `the edge's clocks disagree: its cache date ${JSON.stringify(cacheDate)} is after its own Date ${JSON.stringify((dateText ?? '').trim())}`
+      }
+    }
     // The earliest the acceptance can be in the edge's clock, against the latest the entry can
     // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
-    const acceptedAtEdge = purgeAcceptedAt + skew.lowMs
-    if (cached.ms + cached.resolutionMs <= acceptedAtEdge) {
+    const latestCachedAt = cached.ms + cached.resolutionMs
+    if (latestCachedAt <= purgeAcceptedAt + skew.lowMs) {
       return { kind: 'stale', reason: 'not-purged-yet', cacheDate, ...cachedAt }
+    }
+    // Clocks this far apart mean one is wrong, and the skew (from Date) may not be the cache
+    // dates' own: after the purge in the runner's clock too, or not fresh.
+    if (latestCachedAt <= purgeAcceptedAt && clocksFarApart(skew)) {
+      return {
+        kind: 'stale',
+        reason: 'not-purged-yet',
+        cacheDate,
+        ...cachedAt,
+        staleInRunnerClockOnly: true
+      }
     }
   }
   if (!proveContent) return { kind: 'fresh', warm: true }

@@ -13,7 +13,7 @@ import { edgeIds } from '../http/edge-headers.js'
 import { SiteRequestError } from '../http/site-client.js'
 import type { Clock } from '../time/clock.js'
 import type { Device } from './devices.js'
-import type { SiteAnswer, Verdict } from './judge.js'
+import type { RetryCause, SiteAnswer, Verdict } from './judge.js'
 import { STALE_BACKOFF } from './poll-schedule.js'
 import { retryWaitMs } from './site-push-back.js'
 import type { CheckResult, Tally } from './tally.js'
@@ -42,6 +42,8 @@ export type Ending = Pick<
   | 'detail'
   | 'httpStatus'
   | 'staleReason'
+  | 'staleInRunnerClockOnly'
+  | 'failReason'
   | 'cachedAtMs'
   | 'judgedAgainst'
   | 'edgeIds'
@@ -98,6 +100,8 @@ export class PageCheck {
   private renderAttempt = 0
   /** Why the last request failed (no answer, 429, 5xx, unreadable); undefined after an answer. */
   private lastProblem: string | undefined
+  /** What the last problem was, when worth telling apart at the deadline (clocks that disagree). */
+  private lastCause: RetryCause | undefined
   /** The last stale answer's ending: how the check ends if the deadline comes next. */
   private staleEnding: Ending | undefined
   /** The last answer was stale (counted in the loop's staleNow). */
@@ -157,6 +161,7 @@ export class PageCheck {
     this.requests++
     if (!(outcome instanceof SiteRequestError)) return this.judged(outcome)
     this.lastProblem = outcome.kind === 'timeout' ? `timeout (${outcome.message})` : outcome.message
+    this.lastCause = undefined
     this.waitMs = this.backoff(this.loop.options.staleBackoff ?? STALE_BACKOFF, this.retryAttempt++)
     return 'ask-again'
   }
@@ -168,6 +173,7 @@ export class PageCheck {
     switch (verdict.kind) {
       case 'retry': {
         this.lastProblem = ids ? `${verdict.reason} (${ids})` : verdict.reason
+        this.lastCause = verdict.cause
         const backoff = this.backoff(
           this.loop.options.staleBackoff ?? STALE_BACKOFF,
           this.retryAttempt++
@@ -247,6 +253,7 @@ export class PageCheck {
       warm: false,
       detail: ids ? `${served} (${ids})` : served,
       staleReason: verdict.reason,
+      ...(verdict.staleInRunnerClockOnly && { staleInRunnerClockOnly: true }),
       ...(verdict.cachedAtMs !== undefined && { cachedAtMs: verdict.cachedAtMs }),
       ...(purgedAt !== undefined && { judgedAgainst: purgedAt }),
       ...(ids !== undefined && { edgeIds: ids })
@@ -276,6 +283,15 @@ export class PageCheck {
       }
     }
     if (this.staleEnding !== undefined && this.lastProblem === undefined) return this.staleEnding
+    if (this.lastCause === 'clocks-disagree' && this.lastProblem !== undefined) {
+      // Said as it is, not as a request that kept failing: every answer came, none can be trusted.
+      return {
+        state: 'failed',
+        warm: false,
+        failReason: 'clocks-disagree',
+        detail: this.lastProblem
+      }
+    }
     return {
       state: 'failed',
       warm: false,
@@ -305,7 +321,11 @@ export class PageCheck {
       if (asked === 'stopped' || asked === 'late') return false
       this.requests++
       if (asked instanceof SiteRequestError) continue
-      if (asked.verdict.kind === 'fresh' && asked.verdict.warm) return true
+      const { verdict } = asked
+      if (verdict.kind === 'fresh' && verdict.warm) return true
+      // After the purge by the edge's clock, not by the runner's (clocks far apart): this check
+      // saw the entry empty (EXTRACTING) after the purge, so the HIT that follows is that render.
+      if (verdict.kind === 'stale' && verdict.staleInRunnerClockOnly) return true
     }
   }
 
@@ -362,6 +382,8 @@ export class PageCheck {
       ...(ending.detail !== undefined && { detail: ending.detail }),
       ...(ending.httpStatus !== undefined && { httpStatus: ending.httpStatus }),
       ...(ending.staleReason !== undefined && { staleReason: ending.staleReason }),
+      ...(ending.staleInRunnerClockOnly && { staleInRunnerClockOnly: true }),
+      ...(ending.failReason !== undefined && { failReason: ending.failReason }),
       ...(ending.cachedAtMs !== undefined && { cachedAtMs: ending.cachedAtMs }),
       ...(ending.judgedAgainst !== undefined && { judgedAgainst: ending.judgedAgainst }),
       ...(ending.edgeIds !== undefined && { edgeIds: ending.edgeIds })

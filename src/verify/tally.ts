@@ -7,10 +7,13 @@
  * same few hundred kilobytes as a run of ten, and its summary and outputs stay within GitHub's
  * limits.
  */
-import type { StaleReason } from './judge.js'
+import type { RetryCause, StaleReason } from './judge.js'
 import { TimeDistribution } from './time-distribution.js'
 
 export type { StaleReason }
+
+/** Why a check failed, when it is worth telling apart: the edge's clocks disagree. */
+export type FailReason = RetryCause
 
 export type CheckState =
   'fresh' | 'stale' | 'gone' | 'not-cacheable' | 'unverifiable' | 'bypassed' | 'failed'
@@ -56,6 +59,13 @@ export interface CheckResult {
   readonly detail?: string
   /** Stale: why (the purge has not arrived, or the page was rendered from the previous build). */
   readonly staleReason?: StaleReason
+  /**
+   * Stale: after the purge by the edge's clock but not by the runner's, the clocks being more
+   * than 5 min apart (verify/clock.ts), so not counted fresh.
+   */
+  readonly staleInRunnerClockOnly?: true
+  /** Failed: why, when it is worth telling apart (`detail` says it in words). */
+  readonly failReason?: FailReason
   /** The status of the answer that settled the check: named for a page that is gone (404/410). */
   readonly httpStatus?: number
   /** Stale: the cache date served (edge's clock), when it could be read. */
@@ -125,6 +135,8 @@ export class Tally {
   notWarm = 0
   /** Stale checks whose page showed the previous build (counted in `counts.stale` too). */
   oldContent = 0
+  /** Failed checks whose edge's clocks disagreed (counted in `counts.failed` too). */
+  clocksDisagree = 0
   private readonly byDevice = new Map<string, DeviceRecord>()
   /** Pages some of whose devices are still being checked: as many as checks under way. */
   private readonly openPages = new Map<string, CheckResult[]>()
@@ -147,6 +159,7 @@ export class Tally {
     if (result.warm) this.warm++
     if (result.state === 'fresh' && !result.warm) this.notWarm++
     if (result.state === 'stale' && result.staleReason === 'old-content') this.oldContent++
+    if (result.failReason === 'clocks-disagree') this.clocksDisagree++
     // Settled is not fresh: a page gone, DYNAMIC or bypassed proves nothing about the purge.
     if (result.state === 'fresh' && result.settledAfterMs !== undefined) {
       this.timesToFresh.add(result.settledAfterMs)

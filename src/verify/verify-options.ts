@@ -58,6 +58,11 @@ export interface Verification {
   readonly notWarm: number
   /** Stale checks whose page was rendered from the previous build (in `counts.stale` too). */
   readonly oldContent: number
+  /**
+   * Failed checks whose last answers had a cache date after their own `Date`: the edge's clocks
+   * disagree (in `counts.failed` too).
+   */
+  readonly clocksDisagree: number
   readonly skew: SkewEstimate
   readonly requests: number
   /** From the first check taken until the last one ended. */

@@ -361,6 +361,7 @@ export class VerifyRun implements CheckLoop {
       warm: this.tally.warm,
       notWarm: this.tally.notWarm,
       oldContent: this.tally.oldContent,
+      clocksDisagree: this.tally.clocksDisagree,
       skew: this.skew,
       requests: this.requests,
       durationMs,
