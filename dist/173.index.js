@@ -2236,7 +2236,6 @@ var statuses = __webpack_require__(7276);
 
 
 
-const STATUS_SUFFIX = '-kc-status';
 /**
  * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
  * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
@@ -2253,26 +2252,26 @@ const STATUS_SUFFIX = '-kc-status';
  * an instance still on the previous build), so only the cached copy, the HIT, proves the content.
  * A body that could not be read is asked again. A cached redirect is judged by its date alone.
  */
-function judge(answer, purgeAcceptedAt, skew, proveContent = false) {
+function judge(answer, purgeAcceptedAt, skew, proveContent = false, 
+/** The brand prefix the site's earlier answers showed: it vouches for a bare `-Bypass`. */
+knownPrefix) {
     if ((0,statuses/* isRetryableSiteStatus */.S)(answer.status)) {
         return { kind: 'retry', reason: `HTTP ${answer.status}` };
     }
-    const prefix = (0,edge_headers/* edgeHeaderPrefix */.zT)(answer.headers);
+    const edge = (0,edge_headers/* readEdgeHeaders */._5)(answer.headers, knownPrefix);
     const gone = answer.status === 404 || answer.status === 410;
     // A 404 without the header is what an origin server (a wrong site_url) answers: the loop
     // stops on it unless the site has already shown the header, and then takes it as gone.
-    if (prefix === undefined)
+    if (edge === undefined)
         return { kind: 'no-status-header', gone };
     if (gone)
         return { kind: 'gone' };
-    const status = ((0,headers/* headerValue */.Z)(answer.headers, `${prefix}${STATUS_SUFFIX}`) ?? '')
-        .trim()
-        .toUpperCase();
+    const { prefix, status = '', bypass } = edge;
     if (status === 'DYNAMIC')
         return { kind: 'unverifiable' };
-    // Not served from the cache, whatever else it says: neither fresh nor stale.
-    const bypass = (0,headers/* headerValue */.Z)(answer.headers, `${prefix}-bypass`)?.trim();
-    if (bypass)
+    // Not served from the cache, whatever else it says (or whether it says a status at all: a
+    // cache that was not consulted has none to give): neither fresh nor stale.
+    if (bypass !== undefined)
         return { kind: 'bypassed', reason: bypass };
     // Only a page shows a build: a cached redirect (3xx) or another non-2xx answer has no body
     // to prove (the transport reads none), so its cache date alone judges it, as without the proof.
@@ -2725,7 +2724,7 @@ class PageCheck {
     }
     /** What the verdict on an answer means for this check: settled, or what it does next. */
     judged({ answer, verdict, purgedAt }) {
-        const ids = (0,edge_headers/* edgeIds */._f)(answer.headers);
+        const ids = (0,edge_headers/* edgeIds */._f)(answer.headers, this.loop.sitePrefix);
         this.rendering = verdict.kind === 'rendering';
         switch (verdict.kind) {
             case 'retry': {
@@ -3346,7 +3345,11 @@ class VerifyRun {
     totalChecks;
     measureFrom;
     skew = clock/* UNMEASURED_SKEW */.FY;
-    sawStatusHeader = false;
+    /**
+     * The brand prefix of the edge's headers, once an answer showed it: proof that the site is
+     * behind the cache, and what vouches for a `-Bypass` answered without a status.
+     */
+    prefixSeen;
     fatal;
     halted = false;
     /** No request can leave before the deadline any more (the rate's next turn, or a push-back). */
@@ -3390,6 +3393,9 @@ class VerifyRun {
     /** The run stopped (not the public site): the checks end where they are. */
     get stopped() {
         return this.halted;
+    }
+    get sitePrefix() {
+        return this.prefixSeen;
     }
     get allFreshAt() {
         return this.allFreshSince;
@@ -3496,8 +3502,8 @@ class VerifyRun {
             this.pushBack.noteAnswer(answer, this.clock.now(), this.skew);
             // Decided before the slot is released, so that no further request leaves once the
             // site has shown it does not answer through the cache.
-            const verdict = judge(answer, purgedAt, this.skew, content !== undefined);
-            if (verdict.kind === 'no-status-header' && !this.sawStatusHeader) {
+            const verdict = judge(answer, purgedAt, this.skew, content !== undefined, this.prefixSeen);
+            if (verdict.kind === 'no-status-header' && this.prefixSeen === undefined) {
                 this.stop(`${this.options.siteLabel} answered ${check.page.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`);
             }
             return { answer, verdict, purgedAt };
@@ -3560,13 +3566,16 @@ class VerifyRun {
         };
         this.naps.stop();
     }
-    /** Every answer narrows the clock skew; any status header proves the site is behind the cache. */
+    /**
+     * Every answer narrows the clock skew; the first one with the edge's brand headers (a status,
+     * or a bypass they vouch for) proves the site is behind the cache, and names its prefix.
+     */
     learnFrom(answer) {
         const date = parseEdgeDate((0,headers/* headerValue */.Z)(answer.headers, 'date'));
         if (date)
             this.skew = (0,clock/* observeSkew */.z1)(this.skew, date, answer.sentAt, answer.receivedAt);
-        if ((0,edge_headers/* edgeHeaderPrefix */.zT)(answer.headers) !== undefined)
-            this.sawStatusHeader = true;
+        // Read until known, then never again: the hot path pays for it once.
+        this.prefixSeen ??= (0,edge_headers/* readEdgeHeaders */._5)(answer.headers)?.prefix;
     }
     // What the checks ask of the loop (CheckLoop in page-check.ts says what each is for).
     doneWaitingForFreshness() {

@@ -220,6 +220,7 @@ function equalJitter(firstMs, maxMs) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _5: () => (/* binding */ readEdgeHeaders),
 /* harmony export */   _f: () => (/* binding */ edgeIds),
 /* harmony export */   b8: () => (/* binding */ servedFromCacheHeader),
 /* harmony export */   zT: () => (/* binding */ edgeHeaderPrefix)
@@ -229,12 +230,17 @@ function equalJitter(firstMs, maxMs) {
 /**
  * What the service's edge tells in its headers (docs/service.md, "The public site"): every
  * answer of a site behind it carries headers whose names start with the customer's brand, a
- * prefix found from the one header that ends in `-kc-status`. Read by the verification (the
- * judge), by the origin wait (an origin_url answered by the cache, which fails it at once) and
- * by the tag reader.
+ * prefix found from the one header that ends in `-kc-status`. An answer that bypassed the cache
+ * may carry `<Prefix>-Bypass` and no status at all (a cache that was not consulted has none to
+ * give): its prefix is then vouched for by its other brand headers, or by the prefix the site's
+ * earlier answers showed. Read by the verification (the judge), by the origin wait (an
+ * origin_url answered by the cache, which fails it at once) and by the tag reader.
  */
 
 const STATUS_SUFFIX = '-kc-status';
+const BYPASS_SUFFIX = '-bypass';
+/** Other headers of the edge (docs/service.md): one of them vouches for a bypass's prefix. */
+const BRAND_SUFFIXES = ['-req', '-transaction', '-kc-date', '-tags'];
 /** The brand prefix of the edge's headers, found from the one header ending in -kc-status. */
 function edgeHeaderPrefix(headers) {
     for (const name of Object.keys(headers)) {
@@ -242,6 +248,39 @@ function edgeHeaderPrefix(headers) {
         if (lower.endsWith(STATUS_SUFFIX) && lower.length > STATUS_SUFFIX.length) {
             return lower.slice(0, -STATUS_SUFFIX.length);
         }
+    }
+    return undefined;
+}
+/**
+ * The edge's reading of an answer: its prefix, status and bypass reason; undefined when the
+ * answer shows no brand header the edge is known by (an origin server's answer). Without a
+ * status header, a non-empty `<Prefix>-Bypass` counts when another header of the same prefix
+ * (`-Req`, `-Transaction`, `-Kc-Date`, `-Tags`) or `knownPrefix` (what the site's earlier
+ * answers showed) vouches for it: a lone `X-Bypass` is some other server's.
+ */
+function readEdgeHeaders(headers, knownPrefix) {
+    const prefix = edgeHeaderPrefix(headers);
+    if (prefix !== undefined) {
+        const status = ((0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}${STATUS_SUFFIX}`) ?? '').trim().toUpperCase();
+        const bypass = (0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}${BYPASS_SUFFIX}`)?.trim();
+        return { prefix, status, ...(bypass && { bypass }) };
+    }
+    return bypassWithoutStatus(headers, knownPrefix);
+}
+/** The rare answer without a status: a bypass whose prefix something vouches for. */
+function bypassWithoutStatus(headers, knownPrefix) {
+    for (const [name, value] of Object.entries(headers)) {
+        const lower = name.toLowerCase();
+        if (!lower.endsWith(BYPASS_SUFFIX) || lower.length <= BYPASS_SUFFIX.length)
+            continue;
+        const bypass = (Array.isArray(value) ? value.join(', ') : (value ?? '')).trim();
+        if (bypass === '')
+            continue;
+        const prefix = lower.slice(0, -BYPASS_SUFFIX.length);
+        const vouched = prefix === knownPrefix ||
+            BRAND_SUFFIXES.some(suffix => Boolean((0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}${suffix}`)?.trim()));
+        if (vouched)
+            return { prefix, bypass };
     }
     return undefined;
 }
@@ -265,13 +304,16 @@ function servedFromCacheHeader(headers) {
     const status = (0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}${STATUS_SUFFIX}`)?.trim();
     if (status?.toUpperCase() !== 'HIT')
         return undefined;
-    if ((0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}-bypass`)?.trim())
+    if ((0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}${BYPASS_SUFFIX}`)?.trim())
         return undefined;
     return `${prefix}${STATUS_SUFFIX}: ${status}`;
 }
-/** The edge's request and transaction ids, which support asks for. */
-function edgeIds(headers) {
-    const prefix = edgeHeaderPrefix(headers);
+/**
+ * The edge's request and transaction ids, which support asks for; `knownPrefix` finds them on
+ * an answer that has no status header (a bypass).
+ */
+function edgeIds(headers, knownPrefix) {
+    const prefix = edgeHeaderPrefix(headers) ?? bypassWithoutStatus(headers, knownPrefix)?.prefix;
     if (prefix === undefined)
         return undefined;
     const ids = [

@@ -44,7 +44,6 @@ beforeAll(async () => {
       response.writeHead(200, {
         date: new Date(now).toUTCString(),
         'content-type': 'text/html',
-        'acme-req': `req-${request.url}`,
         ...route.headers(now)
       })
       response.end('<html>page</html>')
@@ -82,6 +81,7 @@ function hit(cachedAt: (now: number) => number, dateAt = (now: number) => now): 
   return {
     headers: now => ({
       date: new Date(dateAt(now)).toUTCString(),
+      'acme-req': 'req-1',
       'acme-kc-status': 'HIT',
       'acme-kc-date': cacheDate(cachedAt(now))
     })
@@ -107,7 +107,7 @@ describe('clocks read with suspicion', () => {
     expect(result.summary).toMatch(/❌ 2 failed \(1 because the edge’s clocks disagree\)/)
     expect(result.summary).toMatch(/✅ 1 fresh/)
     expect(result.summary).toMatch(
-      /the edge&#39;s clocks disagree: its cache date &quot;[^&]+&quot; is after its own Date &quot;[^&]+&quot; \(req-\/future\)/
+      /the edge&#39;s clocks disagree: its cache date &quot;[^&]+&quot; is after its own Date &quot;[^&]+&quot; \(req-1\)/
     )
     expect(result.summary).toMatch(
       /still failing at the deadline: HIT without a readable cache date \(&quot;2026-13-45T99:99:99\.Z/
@@ -145,5 +145,35 @@ describe('clocks read with suspicion', () => {
     expect(result.summary).toContain(
       'after the purge by the edge’s clock but before it by the runner’s'
     )
+  }, 60_000)
+})
+
+describe('bypassed answers without a status', () => {
+  it('a -Bypass with the answer’s own brand headers, or after the site showed its prefix: bypassed, not failed', async () => {
+    purgedAt = Date.now() - 10_000
+    const bypass = (reason: string, delayMs: number, ids: boolean): Route => ({
+      delayMs,
+      headers: () => ({
+        'acme-bypass': reason,
+        ...(ids && { 'acme-transaction': 'tx-1' })
+      })
+    })
+    routes = {
+      '/fresh': { delayMs: 100, ...hit(now => now - 1000) },
+      // The first answer to arrive: its own -Req / -Transaction vouch for the prefix.
+      '/bypassed': bypass('HARD_ORIGIN_ERROR', 0, true),
+      // The last: only the site's earlier answers name the prefix.
+      '/bypassed-bare': bypass('SOFT_COOKIE', 600, false)
+    }
+    const result = await verifyJob(['/bypassed', '/fresh', '/bypassed-bare'])
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['verify_status']).toBe('fresh')
+    expect(result.summary).toMatch(/✅ 1 fresh · ➖ 2 bypassed \(the edge skipped its cache\)/)
+    expect(result.summary).toContain('the edge bypassed its cache (HARD&#95;ORIGIN&#95;ERROR')
+    expect(result.summary).toContain('the edge bypassed its cache (SOFT&#95;COOKIE')
+    expect(result.stdout).toMatch(
+      /2 check\(s\) were answered past the cache \(a \*-Bypass header\)/
+    )
+    expect(errorsOf(result)).toEqual([])
   }, 60_000)
 })

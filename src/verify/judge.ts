@@ -2,12 +2,13 @@
  * Judging one answer of the public site for one (page, device) check, from the edge's headers
  * (see "The public site: what the edge tells" in the service contract) and, with the content
  * proof, from what the transport found in the body (build/scan-body.ts). Pure: the answer, the
- * runner's time of the purge's acceptance and the skew estimate go in, a verdict comes out.
+ * runner's time of the purge's acceptance, the skew estimate and the brand prefix the site showed
+ * so far go in, a verdict comes out; reading the headers is http/edge-headers.ts's.
  */
 import type { ContentEvidence } from '../build/scan-body.js'
 import { clocksFarApart, type SkewEstimate } from './clock.js'
 import { parseEdgeDate } from './edge-date.js'
-import { edgeHeaderPrefix } from '../http/edge-headers.js'
+import { readEdgeHeaders } from '../http/edge-headers.js'
 import { headerValue, type Headers } from '../http/headers.js'
 import { isRetryableSiteStatus } from '../http/statuses.js'
 
@@ -75,8 +76,6 @@ export type Verdict =
 
 export type VerdictKind = Verdict['kind']
 
-const STATUS_SUFFIX = '-kc-status'
-
 /**
  * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
  * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
@@ -97,24 +96,24 @@ export function judge(
   answer: SiteAnswer,
   purgeAcceptedAt: number | undefined,
   skew: SkewEstimate,
-  proveContent = false
+  proveContent = false,
+  /** The brand prefix the site's earlier answers showed: it vouches for a bare `-Bypass`. */
+  knownPrefix?: string
 ): Verdict {
   if (isRetryableSiteStatus(answer.status)) {
     return { kind: 'retry', reason: `HTTP ${answer.status}` }
   }
-  const prefix = edgeHeaderPrefix(answer.headers)
+  const edge = readEdgeHeaders(answer.headers, knownPrefix)
   const gone = answer.status === 404 || answer.status === 410
   // A 404 without the header is what an origin server (a wrong site_url) answers: the loop
   // stops on it unless the site has already shown the header, and then takes it as gone.
-  if (prefix === undefined) return { kind: 'no-status-header', gone }
+  if (edge === undefined) return { kind: 'no-status-header', gone }
   if (gone) return { kind: 'gone' }
-  const status = (headerValue(answer.headers, `${prefix}${STATUS_SUFFIX}`) ?? '')
-    .trim()
-    .toUpperCase()
+  const { prefix, status = '', bypass } = edge
   if (status === 'DYNAMIC') return { kind: 'unverifiable' }
-  // Not served from the cache, whatever else it says: neither fresh nor stale.
-  const bypass = headerValue(answer.headers, `${prefix}-bypass`)?.trim()
-  if (bypass) return { kind: 'bypassed', reason: bypass }
+  // Not served from the cache, whatever else it says (or whether it says a status at all: a
+  // cache that was not consulted has none to give): neither fresh nor stale.
+  if (bypass !== undefined) return { kind: 'bypassed', reason: bypass }
   // Only a page shows a build: a cached redirect (3xx) or another non-2xx answer has no body
   // to prove (the transport reads none), so its cache date alone judges it, as without the proof.
   const proving = proveContent && answer.status >= 200 && answer.status <= 299

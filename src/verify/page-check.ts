@@ -70,6 +70,8 @@ export interface CheckLoop {
   /** When the last check stopped waiting for freshness: the warm-up window opens then. */
   readonly allFreshAt: number | undefined
   readonly tally: Tally
+  /** The edge's brand prefix, once an answer showed it (it finds the ids of a bare bypass). */
+  readonly sitePrefix: string | undefined
   /** Checks seen fresh, checks whose last answer was stale, and of those old content. */
   seenFresh: number
   staleNow: number
@@ -168,7 +170,7 @@ export class PageCheck {
 
   /** What the verdict on an answer means for this check: settled, or what it does next. */
   private judged({ answer, verdict, purgedAt }: Judged): Next {
-    const ids = edgeIds(answer.headers)
+    const ids = edgeIds(answer.headers, this.loop.sitePrefix)
     this.rendering = verdict.kind === 'rendering'
     switch (verdict.kind) {
       case 'retry': {

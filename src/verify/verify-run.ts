@@ -13,7 +13,7 @@
  * checks share: the limits, the clock skew, the progress, the probe and the tally.
  */
 import type { Clock } from '../time/clock.js'
-import { edgeHeaderPrefix } from '../http/edge-headers.js'
+import { readEdgeHeaders } from '../http/edge-headers.js'
 import { headerValue } from '../http/headers.js'
 import { SiteRequestError } from '../http/site-client.js'
 import { observeSkew, skewMs, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
@@ -50,7 +50,11 @@ export class VerifyRun implements CheckLoop {
   private readonly totalChecks: number
   readonly measureFrom: number
   private skew: SkewEstimate = UNMEASURED_SKEW
-  private sawStatusHeader = false
+  /**
+   * The brand prefix of the edge's headers, once an answer showed it: proof that the site is
+   * behind the cache, and what vouches for a `-Bypass` answered without a status.
+   */
+  private prefixSeen: string | undefined
   private fatal: string | undefined
   private halted = false
   /** No request can leave before the deadline any more (the rate's next turn, or a push-back). */
@@ -98,6 +102,10 @@ export class VerifyRun implements CheckLoop {
   /** The run stopped (not the public site): the checks end where they are. */
   get stopped(): boolean {
     return this.halted
+  }
+
+  get sitePrefix(): string | undefined {
+    return this.prefixSeen
   }
 
   get allFreshAt(): number | undefined {
@@ -213,8 +221,8 @@ export class VerifyRun implements CheckLoop {
       this.pushBack.noteAnswer(answer, this.clock.now(), this.skew)
       // Decided before the slot is released, so that no further request leaves once the
       // site has shown it does not answer through the cache.
-      const verdict = judge(answer, purgedAt, this.skew, content !== undefined)
-      if (verdict.kind === 'no-status-header' && !this.sawStatusHeader) {
+      const verdict = judge(answer, purgedAt, this.skew, content !== undefined, this.prefixSeen)
+      if (verdict.kind === 'no-status-header' && this.prefixSeen === undefined) {
         this.stop(
           `${this.options.siteLabel} answered ${check.page.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
         )
@@ -274,11 +282,15 @@ export class VerifyRun implements CheckLoop {
     this.naps.stop()
   }
 
-  /** Every answer narrows the clock skew; any status header proves the site is behind the cache. */
+  /**
+   * Every answer narrows the clock skew; the first one with the edge's brand headers (a status,
+   * or a bypass they vouch for) proves the site is behind the cache, and names its prefix.
+   */
   private learnFrom(answer: SiteAnswer): void {
     const date = parseEdgeDate(headerValue(answer.headers, 'date'))
     if (date) this.skew = observeSkew(this.skew, date, answer.sentAt, answer.receivedAt)
-    if (edgeHeaderPrefix(answer.headers) !== undefined) this.sawStatusHeader = true
+    // Read until known, then never again: the hot path pays for it once.
+    this.prefixSeen ??= readEdgeHeaders(answer.headers)?.prefix
   }
 
   // What the checks ask of the loop (CheckLoop in page-check.ts says what each is for).
