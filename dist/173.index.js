@@ -354,6 +354,8 @@ var external_node_zlib_ = __webpack_require__(8522);
 var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: ./src/http/read-body.ts
+var read_body = __webpack_require__(1175);
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
 var saxes = __webpack_require__(9800);
 ;// CONCATENATED MODULE: ./src/sitemap/url-text.ts
@@ -782,8 +784,10 @@ function attribute(tag, name) {
  * by its magic bytes, once or twice, since a `.gz` file served with `Content-Encoding: gzip`
  * arrives gzipped twice; deflate or brotli when the server says so although it was asked for
  * none), then decoded by its byte-order mark (UTF-8 without one). All as a stream: nothing is
- * kept but the chunk at hand.
+ * kept but the chunk at hand. An answer listing more content codings than any server applies
+ * is not read at all (the rule of http/read-body.ts).
  */
+
 
 
 
@@ -806,18 +810,40 @@ async function* decodedText(body, contentEncoding) {
     if (rest !== '')
         yield { text: rest, bytes: size };
 }
+/** The answer lists more content codings than any server applies: nothing of it is read. */
+class TooManyCodings extends Error {
+}
 /**
  * A body's bytes as the server meant them: brotli or deflate undone when Content-Encoding says
- * so, gzip (and x-gzip) by its magic bytes, like a .gz file. robots.txt is read through it too.
+ * so (the last one applied first), gzip (and x-gzip) by its magic bytes, like a .gz file. An
+ * unknown coding is left to the sniffing (servers write odd things there, `UTF-8` among them);
+ * more than two codings throw TooManyCodings before any decoder is made. robots.txt is read
+ * through it too.
  */
 function decompressed(body, contentEncoding) {
+    const declared = (0,read_body/* contentCodings */.bl)(contentEncoding);
+    if ('tooMany' in declared)
+        return refused(new TooManyCodings((0,read_body/* tooManyCodings */.lE)(declared.tooMany)));
     let bytes = body;
-    const encoding = contentEncoding?.trim().toLowerCase();
-    if (encoding === 'br')
-        bytes = through(bytes, (0,external_node_zlib_.createBrotliDecompress)(), 'brotli');
-    else if (encoding === 'deflate')
-        bytes = through(bytes, (0,external_node_zlib_.createInflate)(), 'deflate');
-    return gunzipped(bytes, MAX_GZIP_LAYERS);
+    let gzipLayers = MAX_GZIP_LAYERS;
+    const codings = 'codings' in declared ? declared.codings : [];
+    for (const coding of [...codings].reverse()) {
+        if (coding === 'br')
+            bytes = through(bytes, (0,external_node_zlib_.createBrotliDecompress)(), 'brotli');
+        else if (coding === 'deflate')
+            bytes = through(bytes, (0,external_node_zlib_.createInflate)(), 'deflate');
+        else if (gzipLayers > 0) {
+            // Declared gzip is still recognized by its magic bytes: some servers say gzip and send
+            // the bytes as they are.
+            bytes = gunzipped(bytes, 1);
+            gzipLayers--;
+        }
+    }
+    return gunzipped(bytes, gzipLayers);
+}
+// eslint-disable-next-line require-yield -- it only throws, when the reading starts
+async function* refused(error) {
+    throw error;
 }
 /** UTF-16 only with its byte-order mark (which the decoder drops, as it does UTF-8's). */
 function decoderFor(head) {
@@ -1766,6 +1792,8 @@ class Reading {
                 : "set the sitemap input to the URL of the site's sitemap (XML, text, RSS or Atom), or to none";
             return `Sitemap ${at.href} is not a sitemap: it is ${error.what}${shell}${robots}. To fix it, ${fix}`;
         }
+        if (error instanceof TooManyCodings)
+            return `Sitemap ${at.href} could not be read: ${error.message}`;
         if (error instanceof MalformedSitemap || isZlibError(error)) {
             const what = kind === undefined || kind === 'urlset' ? '' : ` (${KIND_WORDS[kind]})`;
             return `Sitemap ${at.href}${what} is malformed: ${messageOf(error)}${kept}`;
@@ -2110,8 +2138,6 @@ var verify_settings = __webpack_require__(4203);
 var site_client = __webpack_require__(7549);
 // EXTERNAL MODULE: ./src/build/build-scanner.ts
 var build_scanner = __webpack_require__(3591);
-// EXTERNAL MODULE: ./src/http/read-body.ts
-var read_body = __webpack_require__(1175);
 ;// CONCATENATED MODULE: ./src/build/scan-body.ts
 
 

@@ -371,10 +371,12 @@ function singleHeaderValue(headers, name) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   NA: () => (/* binding */ BodyReadError),
+/* harmony export */   bl: () => (/* binding */ contentCodings),
 /* harmony export */   di: () => (/* binding */ ACCEPTED_ENCODINGS),
+/* harmony export */   lE: () => (/* binding */ tooManyCodings),
 /* harmony export */   x8: () => (/* binding */ readBody)
 /* harmony export */ });
-/* unused harmony export contentCodings */
+/* unused harmony export MAX_CONTENT_CODINGS */
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8522);
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_0__);
 
@@ -387,30 +389,48 @@ class BodyReadError extends Error {
         this.name = 'BodyReadError';
     }
 }
-/** The codings of a `Content-Encoding` value, in the order they were applied; undefined if one is unknown. */
+/**
+ * The most content codings one answer may list. A server compresses once; twice happens (a
+ * `.gz` file served with `Content-Encoding: gzip`, as the sitemap reader allows). More is no
+ * server's doing but a hostile one's: each coding is a decoder, and 5,000 of them fit in a
+ * 15 KB header (about 15 MB of brotli state per answer).
+ */
+const MAX_CONTENT_CODINGS = 2;
+/** The codings of a `Content-Encoding` value, in the order they were applied. */
 function contentCodings(value) {
     const codings = [];
+    let unknown;
+    let count = 0;
     for (const part of (value ?? '').split(',')) {
         const coding = part.trim().toLowerCase();
         if (coding === '' || coding === 'identity')
             continue;
+        count++;
         if (coding === 'gzip' || coding === 'x-gzip')
             codings.push('gzip');
         else if (coding === 'deflate' || coding === 'br')
             codings.push(coding);
         else
-            return { unknown: part.trim() };
+            unknown ??= part.trim();
     }
-    return { codings };
+    if (count > MAX_CONTENT_CODINGS)
+        return { tooMany: count };
+    return unknown === undefined ? { codings } : { unknown };
+}
+/** Why an answer with too many codings is not read: the same words wherever it is refused. */
+function tooManyCodings(count) {
+    return `the answer lists ${count} content codings; at most ${MAX_CONTENT_CODINGS} are decoded`;
 }
 /** The codings this reader decodes, for an `Accept-Encoding` request header. */
 const ACCEPTED_ENCODINGS = 'gzip, deflate, br';
 function readBody(body, options) {
     return new Promise((resolve, reject) => {
         const parsed = contentCodings(options.contentEncoding);
-        if ('unknown' in parsed) {
+        if (!('codings' in parsed)) {
             drain(body, options.maxDrainBytes);
-            reject(new BodyReadError('encoding', `the answer is encoded with ${JSON.stringify(parsed.unknown)}, which is not read (only ${ACCEPTED_ENCODINGS})`));
+            reject(new BodyReadError('encoding', 'tooMany' in parsed
+                ? tooManyCodings(parsed.tooMany)
+                : `the answer is encoded with ${JSON.stringify(parsed.unknown)}, which is not read (only ${ACCEPTED_ENCODINGS})`));
             return;
         }
         let bytes = 0;

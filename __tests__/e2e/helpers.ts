@@ -1,6 +1,9 @@
 /** Shared set-up for the end-to-end tests: the emulator in process, the action in a child. */
-import { existsSync } from 'node:fs'
-import { ACTION_ENTRY, runAction, type RunResult } from '../../scripts/run-action.mjs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { ACTION_ENTRY, REPO_ROOT, runAction, type RunResult } from '../../scripts/run-action.mjs'
 import {
   mermaidBlocks,
   parseMermaid,
@@ -22,6 +25,25 @@ export async function runWith(
   expressions: Record<string, string> = {}
 ): Promise<RunResult> {
   return runAction({ inputs: { api_key: API_KEY, base_url: baseUrl, ...inputs }, env, expressions })
+}
+
+/**
+ * A run of the action with the benchmark's probe preloaded (bench/rss-probe.mjs): its result,
+ * and the peak resident memory of its process in MiB (undefined when it died before writing it).
+ */
+export async function withPeakRss(
+  run: (env: Record<string, string>) => Promise<RunResult>
+): Promise<{ result: RunResult; peakMiB: number | undefined }> {
+  const dir = mkdtempSync(join(tmpdir(), 'purge-e2e-rss-'))
+  const file = join(dir, 'rss')
+  try {
+    const probe = pathToFileURL(join(REPO_ROOT, 'bench', 'rss-probe.mjs')).href
+    const result = await run({ NODE_OPTIONS: `--import=${probe}`, BENCH_RSS_FILE: file })
+    const peakMiB = existsSync(file) ? Number(readFileSync(file, 'utf8')) / 1024 : undefined
+    return { result, peakMiB }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 /** Every place a run could show text to someone: logs (minus the runner's mask commands), outputs, summary. */

@@ -42,6 +42,9 @@ beforeAll(async () => {
     } else if (path === '/gzip') {
       res.writeHead(200, { 'Content-Encoding': 'gzip', 'X-Build-Commit': 'abc1234def' })
       res.end(gzipSync(`<meta name="build" content="${SHA.slice(0, 7)}">`))
+    } else if (path === '/codings') {
+      res.writeHead(200, { 'Content-Encoding': Array(2000).fill('gzip').join(',') })
+      res.end(`${SHA}\n`)
     } else if (path === '/huge') {
       res.writeHead(200, { 'Content-Type': 'text/html' })
       res.end(Buffer.alloc(3 * 1024 * 1024, 'x'))
@@ -112,6 +115,20 @@ describe('the origin client', () => {
     try {
       const answer = await client.look(new URL(`${base}/huge`), 5000)
       expect(answer.body.length).toBe(MAX_ORIGIN_BODY_BYTES)
+    } finally {
+      client.close()
+    }
+  })
+
+  it('an answer listing thousands of codings is not decoded: its body problem says why', async () => {
+    const client = createOriginClient()
+    try {
+      const answer = await client.look(new URL(`${base}/codings`), 5000)
+      expect(answer.status).toBe(200)
+      expect(answer.bodyProblem).toBe(
+        'the answer lists 2000 content codings; at most 2 are decoded'
+      )
+      expect(answer.body).toBe('')
     } finally {
       client.close()
     }

@@ -3,9 +3,19 @@
  * until the consumer has seen enough or the cap is reached, and the reasons it could not be read.
  */
 import { describe, expect, it } from '@jest/globals'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { PassThrough, Readable } from 'node:stream'
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib'
-import { BodyReadError, contentCodings, readBody, type BodyRead } from '../../src/http/read-body.js'
+import {
+  BodyReadError,
+  contentCodings,
+  MAX_CONTENT_CODINGS,
+  readBody,
+  type BodyRead
+} from '../../src/http/read-body.js'
+import { createSiteClient } from '../../src/http/site-client.js'
+import { headerValue } from '../../src/http/headers.js'
 
 const PAGE = Buffer.from(
   `<html><head><meta name="build" content="v9"></head><body>${'x'.repeat(50_000)}</body></html>`
@@ -44,6 +54,57 @@ describe('contentCodings', () => {
     expect(contentCodings('GZIP')).toEqual({ codings: ['gzip'] })
     expect(contentCodings('x-gzip, br')).toEqual({ codings: ['gzip', 'br'] })
     expect(contentCodings('zstd')).toEqual({ unknown: 'zstd' })
+  })
+
+  it('more than two codings is no answer to decode: how many, whatever they are', () => {
+    expect(MAX_CONTENT_CODINGS).toBe(2)
+    expect(contentCodings('gzip, br')).toEqual({ codings: ['gzip', 'br'] })
+    expect(contentCodings('identity, gzip, identity, br')).toEqual({ codings: ['gzip', 'br'] })
+    expect(contentCodings('gzip, br, br')).toEqual({ tooMany: 3 })
+    expect(contentCodings('br,'.repeat(5000))).toEqual({ tooMany: 5000 })
+    expect(contentCodings('zstd, br, br')).toEqual({ tooMany: 3 })
+  })
+})
+
+describe('a hostile server that lists thousands of codings', () => {
+  it('is refused before a decoder is made for each: no memory spent, the reason named', async () => {
+    // 5,000 codings fit in a 15 KB header, under Node's 16 KiB limit; a decoder each was
+    // about 15 MB of brotli state per answer.
+    const codings = Array.from({ length: 5000 }, () => 'br').join(',')
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Encoding': codings, 'Content-Type': 'text/html' })
+      res.end(brotliCompressSync(PAGE))
+    })
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+    const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/page`)
+    const client = createSiteClient(6)
+    try {
+      const before = process.memoryUsage().rss
+      const errors = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const answer = await client.open(url, 'test', 5000)
+          return readBody(answer.body, {
+            contentEncoding: headerValue(answer.headers, 'content-encoding'),
+            maxBytes: 2 * 1024 * 1024,
+            maxDrainBytes: 4 * 1024 * 1024,
+            onChunk: () => false
+          }).catch((caught: unknown) => caught)
+        })
+      )
+      const grownMiB = (process.memoryUsage().rss - before) / 2 ** 20
+      expect(grownMiB).toBeLessThan(64)
+      for (const error of errors) {
+        expect(error).toBeInstanceOf(BodyReadError)
+        expect((error as BodyReadError).kind).toBe('encoding')
+        expect((error as BodyReadError).message).toBe(
+          'the answer lists 5000 content codings; at most 2 are decoded'
+        )
+      }
+    } finally {
+      client.close()
+      server.closeAllConnections()
+      await new Promise(resolve => server.close(resolve))
+    }
   })
 })
 

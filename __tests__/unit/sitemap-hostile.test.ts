@@ -304,3 +304,45 @@ describe('the runner itself is out of reach of a file on the internet', () => {
     expect(reading.warnings.join('\n')).not.toContain('secret')
   })
 })
+
+describe('an answer that lists thousands of content codings', () => {
+  it('is not decoded: one warning with the count, and the rule', async () => {
+    const sitemap = `${SITE}/sitemap`
+    const codings = Array.from({ length: 5000 }, () => 'br').join(',')
+    const site = {
+      open: async () => ({
+        status: 200,
+        headers: { 'content-encoding': codings },
+        body: Readable.from([Buffer.from(`<urlset><url><loc>${SITE}/a</loc></url></urlset>`)])
+      })
+    }
+    const reading = await readSitemaps(
+      { kind: 'url', url: new URL(sitemap) },
+      new URL(SITE),
+      site,
+      {
+        timeoutMs: 30_000
+      }
+    )
+    expect(reading.warnings).toEqual([
+      `Sitemap ${sitemap} could not be read: the answer lists 5000 content codings; at most 2 are decoded.`
+    ])
+  })
+
+  it('robots.txt that lists them is not read either, and says why', async () => {
+    const codings = Array.from({ length: 3 }, () => 'gzip').join(', ')
+    const site = {
+      open: async (url: URL) => ({
+        status: url.pathname === '/robots.txt' ? 200 : 404,
+        headers: url.pathname === '/robots.txt' ? { 'content-encoding': codings } : {},
+        body: Readable.from([Buffer.from(`Sitemap: ${SITE}/s.xml\n`)])
+      })
+    }
+    const reading = await readSitemaps({ kind: 'auto' }, new URL(SITE), site, {
+      timeoutMs: 30_000
+    })
+    expect(reading.warnings[0]).toBe(
+      `Sitemaps: could not read ${SITE}/robots.txt: the answer lists 3 content codings; at most 2 are decoded.`
+    )
+  })
+})

@@ -1,9 +1,10 @@
 /**
  * Reads an HTTP answer's body as a stream, decoded as its `Content-Encoding` says (gzip,
- * deflate, br, or a list of them), handing each decoded chunk to a consumer until it has seen
- * enough or a cap of decoded bytes is reached: then the decoding stops and the rest of the raw
- * body is drained (up to a cap of its own, so that the connection can be kept) without being
- * looked at. Used by the origin's client and by the content proof of the verification.
+ * deflate, br, or a list of at most two of them), handing each decoded chunk to a consumer
+ * until it has seen enough or a cap of decoded bytes is reached: then the decoding stops and
+ * the rest of the raw body is drained (up to a cap of its own, so that the connection can be
+ * kept) without being looked at. Used by the origin's client and by the content proof of the
+ * verification; the sitemap reader holds answers to the same rule of codings.
  */
 import type { Readable } from 'node:stream'
 import * as zlib from 'node:zlib'
@@ -44,19 +45,42 @@ export interface ReadBodyOptions {
   readonly onChunk: (chunk: Buffer) => boolean
 }
 
-/** The codings of a `Content-Encoding` value, in the order they were applied; undefined if one is unknown. */
-export function contentCodings(
-  value: string | undefined
-): { codings: string[] } | { unknown: string } {
+/**
+ * The most content codings one answer may list. A server compresses once; twice happens (a
+ * `.gz` file served with `Content-Encoding: gzip`, as the sitemap reader allows). More is no
+ * server's doing but a hostile one's: each coding is a decoder, and 5,000 of them fit in a
+ * 15 KB header (about 15 MB of brotli state per answer).
+ */
+export const MAX_CONTENT_CODINGS = 2
+
+export type ContentCodings =
+  /** The codings, in the order they were applied (identity dropped). */
+  | { readonly codings: string[] }
+  /** The first coding this reader does not decode, as written. */
+  | { readonly unknown: string }
+  /** More than MAX_CONTENT_CODINGS codings, known or not: how many. */
+  | { readonly tooMany: number }
+
+/** The codings of a `Content-Encoding` value, in the order they were applied. */
+export function contentCodings(value: string | undefined): ContentCodings {
   const codings: string[] = []
+  let unknown: string | undefined
+  let count = 0
   for (const part of (value ?? '').split(',')) {
     const coding = part.trim().toLowerCase()
     if (coding === '' || coding === 'identity') continue
+    count++
     if (coding === 'gzip' || coding === 'x-gzip') codings.push('gzip')
     else if (coding === 'deflate' || coding === 'br') codings.push(coding)
-    else return { unknown: part.trim() }
+    else unknown ??= part.trim()
   }
-  return { codings }
+  if (count > MAX_CONTENT_CODINGS) return { tooMany: count }
+  return unknown === undefined ? { codings } : { unknown }
+}
+
+/** Why an answer with too many codings is not read: the same words wherever it is refused. */
+export function tooManyCodings(count: number): string {
+  return `the answer lists ${count} content codings; at most ${MAX_CONTENT_CODINGS} are decoded`
 }
 
 /** The codings this reader decodes, for an `Accept-Encoding` request header. */
@@ -65,12 +89,14 @@ export const ACCEPTED_ENCODINGS = 'gzip, deflate, br'
 export function readBody(body: Readable, options: ReadBodyOptions): Promise<BodyRead> {
   return new Promise((resolve, reject) => {
     const parsed = contentCodings(options.contentEncoding)
-    if ('unknown' in parsed) {
+    if (!('codings' in parsed)) {
       drain(body, options.maxDrainBytes)
       reject(
         new BodyReadError(
           'encoding',
-          `the answer is encoded with ${JSON.stringify(parsed.unknown)}, which is not read (only ${ACCEPTED_ENCODINGS})`
+          'tooMany' in parsed
+            ? tooManyCodings(parsed.tooMany)
+            : `the answer is encoded with ${JSON.stringify(parsed.unknown)}, which is not read (only ${ACCEPTED_ENCODINGS})`
         )
       )
       return

@@ -3,11 +3,13 @@
  * by its magic bytes, once or twice, since a `.gz` file served with `Content-Encoding: gzip`
  * arrives gzipped twice; deflate or brotli when the server says so although it was asked for
  * none), then decoded by its byte-order mark (UTF-8 without one). All as a stream: nothing is
- * kept but the chunk at hand.
+ * kept but the chunk at hand. An answer listing more content codings than any server applies
+ * is not read at all (the rule of http/read-body.ts).
  */
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { Readable, type Transform } from 'node:stream'
 import { TextDecoder } from 'node:util'
+import { contentCodings, tooManyCodings } from '../http/read-body.js'
 import { MalformedSitemap } from './sitemap-xml.js'
 
 /** A decompression layer beyond this is not a sitemap anyone serves (or a bomb). */
@@ -37,19 +39,41 @@ export async function* decodedText(
   if (rest !== '') yield { text: rest, bytes: size }
 }
 
+/** The answer lists more content codings than any server applies: nothing of it is read. */
+export class TooManyCodings extends Error {}
+
 /**
  * A body's bytes as the server meant them: brotli or deflate undone when Content-Encoding says
- * so, gzip (and x-gzip) by its magic bytes, like a .gz file. robots.txt is read through it too.
+ * so (the last one applied first), gzip (and x-gzip) by its magic bytes, like a .gz file. An
+ * unknown coding is left to the sniffing (servers write odd things there, `UTF-8` among them);
+ * more than two codings throw TooManyCodings before any decoder is made. robots.txt is read
+ * through it too.
  */
 export function decompressed(
   body: AsyncIterable<Buffer>,
   contentEncoding: string | undefined
 ): AsyncIterable<Buffer> {
+  const declared = contentCodings(contentEncoding)
+  if ('tooMany' in declared) return refused(new TooManyCodings(tooManyCodings(declared.tooMany)))
   let bytes = body
-  const encoding = contentEncoding?.trim().toLowerCase()
-  if (encoding === 'br') bytes = through(bytes, createBrotliDecompress(), 'brotli')
-  else if (encoding === 'deflate') bytes = through(bytes, createInflate(), 'deflate')
-  return gunzipped(bytes, MAX_GZIP_LAYERS)
+  let gzipLayers = MAX_GZIP_LAYERS
+  const codings = 'codings' in declared ? declared.codings : []
+  for (const coding of [...codings].reverse()) {
+    if (coding === 'br') bytes = through(bytes, createBrotliDecompress(), 'brotli')
+    else if (coding === 'deflate') bytes = through(bytes, createInflate(), 'deflate')
+    else if (gzipLayers > 0) {
+      // Declared gzip is still recognized by its magic bytes: some servers say gzip and send
+      // the bytes as they are.
+      bytes = gunzipped(bytes, 1)
+      gzipLayers--
+    }
+  }
+  return gunzipped(bytes, gzipLayers)
+}
+
+// eslint-disable-next-line require-yield -- it only throws, when the reading starts
+async function* refused(error: Error): AsyncGenerator<Buffer> {
+  throw error
 }
 
 /** UTF-16 only with its byte-order mark (which the decoder drops, as it does UTF-8's). */

@@ -10,7 +10,7 @@
  * saying what to do. Pages themselves are never fetched from here.
  */
 import type { Readable } from 'node:stream'
-import { decodedText, decompressed } from './file-content.js'
+import { decodedText, decompressed, TooManyCodings } from './file-content.js'
 import { headerText, openFollowing, refusalOf, secureUrl } from './open-file.js'
 import type { Opened, SitemapFetcher } from './open-file.js'
 import { PageSet } from './page-set.js'
@@ -429,6 +429,8 @@ class Reading {
           : "set the sitemap input to the URL of the site's sitemap (XML, text, RSS or Atom), or to none"
       return `Sitemap ${at.href} is not a sitemap: it is ${error.what}${shell}${robots}. To fix it, ${fix}`
     }
+    if (error instanceof TooManyCodings)
+      return `Sitemap ${at.href} could not be read: ${error.message}`
     if (error instanceof MalformedSitemap || isZlibError(error)) {
       const what = kind === undefined || kind === 'urlset' ? '' : ` (${KIND_WORDS[kind]})`
       return `Sitemap ${at.href}${what} is malformed: ${messageOf(error)}${kept}`
