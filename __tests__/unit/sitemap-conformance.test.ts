@@ -8,7 +8,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { Readable } from 'node:stream'
-import { readSitemaps, type SitemapRequest } from '../../src/sitemap/read-sitemaps.js'
+import type { SitemapRequest } from '../../src/sitemap/read-sitemaps.js'
+import { readSitemapPages } from '../support/read-sitemap-pages.js'
 import {
   CASES,
   SITE,
@@ -51,7 +52,7 @@ async function run(entry: ConformanceCase, chunkBytes: number) {
   const site = fakeSite(entry.files, chunkBytes)
   const request: SitemapRequest =
     entry.sitemap === undefined ? { kind: 'auto' } : { kind: 'url', url: new URL(entry.sitemap) }
-  const reading = await readSitemaps(request, new URL(entry.site ?? SITE), site, {
+  const reading = await readSitemapPages(request, new URL(entry.site ?? SITE), site, {
     timeoutMs: 5000
   })
   return { reading, requested: site.requested }

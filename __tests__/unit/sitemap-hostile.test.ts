@@ -6,11 +6,8 @@
  */
 import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import { Readable } from 'node:stream'
-import {
-  readSitemaps,
-  SITEMAP_LIMITS,
-  type SitemapLimits
-} from '../../src/sitemap/read-sitemaps.js'
+import { SITEMAP_LIMITS, type SitemapLimits } from '../../src/sitemap/read-sitemaps.js'
+import { readSitemapPages } from '../support/read-sitemap-pages.js'
 
 const SITE = 'https://www.example.com'
 const CHUNK = 64 * 1024
@@ -46,7 +43,7 @@ async function read(
   limits: SitemapLimits = SITEMAP_LIMITS,
   pulled: Pulled = { bytes: 0 }
 ) {
-  return readSitemaps(
+  return readSitemapPages(
     { kind: 'url', url: new URL(`${SITE}/sitemap`) },
     new URL(SITE),
     siteOf(files, pulled),
@@ -199,7 +196,7 @@ describe('indexes', () => {
       files[`${SITE}/s-${i}.xml`] = `<urlset><url><loc>${SITE}/p${i}</loc></url></urlset>`
     }
     const reading = await read(files, { ...SITEMAP_LIMITS, urlsPerFile: 20, files: 100 })
-    expect(reading.pages.size).toBe(20)
+    expect(reading.pages.length).toBe(20)
     expect(reading.warnings).toEqual([
       `Sitemap index ${SITE}/sitemap lists more than 20 sitemaps (the protocol's limit for one index); the rest of it was not read.`
     ])
@@ -220,15 +217,15 @@ describe('the time budget', () => {
         yield chunk
       }
     }
-    const reading = await readSitemaps(
+    const reading = await readSitemapPages(
       { kind: 'url', url: new URL(`${SITE}/sitemap`) },
       new URL(SITE),
       { open: async () => ({ status: 200, headers: {}, body: Readable.from(body()) }) },
       { timeoutMs: 30_000 }
     )
-    expect(reading.pages.size).toBeLessThan(35)
+    expect(reading.pages.length).toBeLessThan(35)
     expect(reading.warnings).toEqual([
-      `Sitemap ${SITE}/sitemap could not be read whole: it took more than 30 s (the ${reading.pages.size} URL(s) read before it were kept).`
+      `Sitemap ${SITE}/sitemap could not be read whole: it took more than 30 s (the ${reading.pages.length} URL(s) read before it were kept).`
     ])
   })
 })
@@ -260,7 +257,7 @@ describe('the runner itself is out of reach of a file on the internet', () => {
     const site = internet({
       [`${SITE}/robots.txt`]: [200, {}, LOCAL.map(url => `Sitemap: ${url}`).join('\n')]
     })
-    const reading = await readSitemaps({ kind: 'auto' }, new URL(SITE), site, {
+    const reading = await readSitemapPages({ kind: 'auto' }, new URL(SITE), site, {
       timeoutMs: 5000
     })
     expect(site.requested).toEqual([`${SITE}/robots.txt`])
@@ -278,7 +275,7 @@ describe('the runner itself is out of reach of a file on the internet', () => {
       [`${SITE}/robots.txt`]: [200, {}, `Sitemap: ${cdn}/s.xml`],
       [`${cdn}/s.xml`]: [302, { location: 'https://[::]:9200/_cat/indices' }, '']
     })
-    const reading = await readSitemaps({ kind: 'auto' }, new URL(SITE), site, {
+    const reading = await readSitemapPages({ kind: 'auto' }, new URL(SITE), site, {
       timeoutMs: 5000
     })
     expect(site.requested).toEqual([`${SITE}/robots.txt`, `${cdn}/s.xml`])
@@ -292,7 +289,7 @@ describe('the runner itself is out of reach of a file on the internet', () => {
     const site = internet({
       [`${local}/s.xml`]: [301, { location: 'http://user:secret@127.0.0.1:8080/t.xml' }, '']
     })
-    const reading = await readSitemaps(
+    const reading = await readSitemapPages(
       { kind: 'url', url: new URL(`${local}/s.xml`) },
       new URL(local),
       site,
@@ -316,7 +313,7 @@ describe('an answer that lists thousands of content codings', () => {
         body: Readable.from([Buffer.from(`<urlset><url><loc>${SITE}/a</loc></url></urlset>`)])
       })
     }
-    const reading = await readSitemaps(
+    const reading = await readSitemapPages(
       { kind: 'url', url: new URL(sitemap) },
       new URL(SITE),
       site,
@@ -338,7 +335,7 @@ describe('an answer that lists thousands of content codings', () => {
         body: Readable.from([Buffer.from(`Sitemap: ${SITE}/s.xml\n`)])
       })
     }
-    const reading = await readSitemaps({ kind: 'auto' }, new URL(SITE), site, {
+    const reading = await readSitemapPages({ kind: 'auto' }, new URL(SITE), site, {
       timeoutMs: 30_000
     })
     expect(reading.warnings[0]).toBe(

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
-import { readSitemaps, SITEMAP_LIMITS } from '../../src/sitemap/read-sitemaps.js'
+import { SITEMAP_LIMITS, type SitemapRequest } from '../../src/sitemap/read-sitemaps.js'
+import { readSitemapPages } from '../support/read-sitemap-pages.js'
 import { SitemapXmlReader } from '../../src/sitemap/sitemap-xml.js'
 import { createSiteClient } from '../../src/http/site-client.js'
 
@@ -61,13 +62,13 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>(resolve => server.close(() => resolve())))
 
 async function read(
-  request: Parameters<typeof readSitemaps>[0] = { kind: 'auto' },
+  request: SitemapRequest = { kind: 'auto' },
   limits = SITEMAP_LIMITS,
   timeoutMs = 5000
 ) {
   const transport = createSiteClient(2)
   try {
-    return await readSitemaps(
+    return await readSitemapPages(
       request,
       site,
       { open: (url, t) => transport.open(url, 'test', t) },
@@ -189,12 +190,12 @@ describe('readSitemaps', () => {
     }
     const limits = { ...SITEMAP_LIMITS, urlsPerFile: 20, totalUrls: 25, files: 2 }
     const reading = await read({ kind: 'auto' }, limits)
-    expect(reading.pages.size).toBe(25)
+    expect(reading.pages.length).toBe(25)
     const warnings = reading.warnings.join('\n')
     expect(warnings).toMatch(/a.xml lists more than 20 URLs/)
     expect(warnings).toMatch(/more than 25 pages/)
     const files2 = await read({ kind: 'auto' }, { ...limits, totalUrls: 1000 })
-    expect(files2.pages.size).toBe(30)
+    expect(files2.pages.length).toBe(30)
     expect(files2.warnings.join('\n')).toMatch(/more than 2 sitemap files; 1 were not read/)
   })
 
@@ -399,7 +400,7 @@ describe('readSitemaps on an https site (a fake fetcher)', () => {
       'https://www.example.com/robots.txt': 'Sitemap: http://www.example.com/s.xml',
       'https://www.example.com/s.xml': urlset(['http://www.example.com/p'])
     })
-    const reading = await readSitemaps({ kind: 'auto' }, site, fetcher, { timeoutMs: 1000 })
+    const reading = await readSitemapPages({ kind: 'auto' }, site, fetcher, { timeoutMs: 1000 })
     expect(fetcher.asked).toEqual([
       'https://www.example.com/robots.txt',
       'https://www.example.com/s.xml'
@@ -411,7 +412,7 @@ describe('readSitemaps on an https site (a fake fetcher)', () => {
     const fetcher = fakeFetcher({
       'https://files.example.net/s.xml': [302, 'http://127.0.0.1:8080/admin.xml']
     })
-    const reading = await readSitemaps(
+    const reading = await readSitemapPages(
       { kind: 'url', url: new URL('https://files.example.net/s.xml') },
       site,
       fetcher,

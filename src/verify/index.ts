@@ -6,6 +6,7 @@
 import { USER_AGENT } from '../core/constants.js'
 import type { PurgeTargets } from '../core/purge.js'
 import { readSitemaps, type SitemapReading } from '../sitemap/read-sitemaps.js'
+import { ownCopy } from '../text/own-copy.js'
 import { systemClock, type Clock } from '../time/clock.js'
 import { grouped, wholeSeconds } from '../text/format.js'
 import { clockOffsetWarning } from './explain.js'
@@ -222,7 +223,7 @@ export async function runPreview(input: PreviewInput): Promise<PreviewReport> {
       sitemap: summarizeSitemap(sitemap),
       selection,
       output: {
-        sitemap_pages: sitemap.pages.size,
+        sitemap_pages: sitemap.pageCount,
         selected: selection.pages.map(page => pageUrl(siteUrl, page.path).href),
         selected_count: selection.selectedCount,
         ...(selection.shard && {
@@ -319,7 +320,7 @@ export function describeEndedEarly(
 /** The pages to check (or preview) for the purged targets; says the selection's notes. */
 function choosePages(
   input: Pick<VerifyInput, 'settings' | 'targets' | 'log'>,
-  sitemap: SitemapReading | undefined,
+  sitemap: SitemapPages | undefined,
   /** False in mode: verify, whose targets only choose the pages to check. */
   purging: boolean
 ): PageSelection {
@@ -338,11 +339,14 @@ function choosePages(
   for (const { target, count, matchMs } of selection.bySitemap) {
     if (matchMs === undefined || sitemap === undefined) continue
     input.log.info(
-      `Pattern ${target.item}: ${count} of ${sitemap.pages.size} sitemap page(s) selected by PCRE2 in ${(matchMs / 1000).toFixed(2)} s.`
+      `Pattern ${target.item}: ${count} of ${sitemap.pageCount} sitemap page(s) selected by PCRE2 in ${(matchMs / 1000).toFixed(2)} s.`
     )
   }
   return selection
 }
+
+/** The reading, with the pages it handed on: every one, in sitemap order. */
+type SitemapPages = SitemapReading & { readonly pages: ReadonlySet<string> }
 
 async function readSitemapOf(
   settings: VerifySettings,
@@ -350,21 +354,23 @@ async function readSitemapOf(
   transport: SiteClient,
   timeoutMs: number,
   log: VerifyLog
-): Promise<SitemapReading> {
+): Promise<SitemapPages> {
   const started = Date.now()
-  const reading = await readSitemaps(
+  const pages = new Set<string>()
+  const read = await readSitemaps(
     settings.sitemap,
     siteUrl,
     // Any type: a sitemap may be XML, text or a feed, and a server that negotiates must not
     // pick its HTML page for us.
     { open: (url, timeout) => transport.open(url, USER_AGENT, timeout, { accept: '*/*' }) },
-    { timeoutMs }
+    { timeoutMs, onPage: page => pages.add(ownCopy(page)) }
   )
+  const reading = { ...read, pages }
   for (const notice of reading.notices) log.notice(notice)
   for (const warning of reading.warnings) log.warning(warning)
   if (reading.found) {
     log.info(
-      `Sitemaps: ${reading.pages.size} page(s) on ${siteUrl.host} in ${reading.files.length} file(s), read in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+      `Sitemaps: ${reading.pageCount} page(s) on ${siteUrl.host} in ${reading.files.length} file(s), read in ${((Date.now() - started) / 1000).toFixed(1)} s.`
     )
   }
   return reading
@@ -375,7 +381,7 @@ function summarizeSitemap(reading: SitemapReading): SitemapSummary {
     found: reading.found,
     turnedOff: reading.turnedOff,
     files: reading.files.length,
-    pages: reading.pages.size,
+    pages: reading.pageCount,
     warnings: reading.warnings
   }
 }
