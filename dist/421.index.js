@@ -479,7 +479,8 @@ function stepConclusion(report) {
         report.inputProblems !== undefined ||
         report.changedFilesFailure !== undefined ||
         originFailed(report.origin) ||
-        report.purge?.outcome.status === 'failed') {
+        report.purge?.outcome.status === 'failed' ||
+        report.verification?.kind === 'over-budget') {
         return 'failed';
     }
     const verification = report.verification;
@@ -546,6 +547,10 @@ function purgeParts(report) {
     if (purge === undefined)
         return [];
     const { outcome, plan } = purge;
+    // Stopped before the purge: nothing was sent, so no request failed either.
+    if (report.verification?.kind === 'over-budget' && outcome.status === 'failed') {
+        return ['nothing purged'];
+    }
     const requests = (0,format/* plural */.LS)(plan.requests.length, 'request');
     switch (outcome.status) {
         case 'verify-only':
@@ -593,6 +598,9 @@ function firstFailure(failed) {
 }
 function verificationParts(report) {
     const part = report.verification;
+    if (part?.kind === 'over-budget') {
+        return ['❌ too many pages to check in one job: set shard (or verify_limit)'];
+    }
     if (part?.kind !== 'verified')
         return [];
     const { verification, selection, against } = part.report;
@@ -1222,6 +1230,10 @@ function nextStep(part) {
     }
     return undefined;
 }
+/** The section of a run stopped because its pages to check would not fit in memory. */
+function renderVerificationOverBudget(message) {
+    return `<h3>Verification at the edge: ❌ not started</h3>\n<p>${(0,html/* escapeHtml */.ZD)(message)}</p>\n`;
+}
 /** The section of a run that asked for verification but did not verify. */
 function renderVerificationSkipped(reason) {
     return `<h3>Verification at the edge: ${STATUS_LABEL.skipped}</h3>\n<p>${(0,html/* escapeHtml */.ZD)(reason)}</p>\n`;
@@ -1288,7 +1300,7 @@ function urlRow(preview, urls) {
     const listed = sitemap.found
         ? ` (${(0,format/* grouped */.zD)(urls.length - selection.urlsNotInSitemap.length)} in the sitemap)`
         : '';
-    const first = (0,first_in_order/* firstInOrder */.m)(urls, first_in_order/* PREVIEW_FIRST */.W);
+    const first = (0,first_in_order/* firstInOrder */.mR)(urls, first_in_order/* PREVIEW_FIRST */.Wl);
     return [
         'URLs',
         'URL',
@@ -1368,6 +1380,9 @@ function renderWithLimits(report, limits) {
     }
     else if (verification?.kind === 'skipped') {
         parts.push(renderVerificationSkipped(verification.reason));
+    }
+    else if (verification?.kind === 'over-budget') {
+        parts.push(renderVerificationOverBudget(verification.message));
     }
     if (report.origin !== undefined && !originFailed(report.origin)) {
         parts.push(renderOriginSection(report.origin));
@@ -1481,6 +1496,24 @@ function retryDelayMs(attempt, backoff, random, status, requestedMs) {
 
 /***/ }),
 
+/***/ 6837:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ ownCopy)
+/* harmony export */ });
+/**
+ * A string copied so that it holds nothing else alive. V8 may make a slice of a long string
+ * point into it, so one URL cut out of a 64 KiB chunk of a sitemap keeps the whole chunk: a
+ * selection that keeps 200 pages out of a million would keep 200 chunks.
+ */
+function ownCopy(text) {
+    return (text + ' ').slice(0, -1);
+}
+
+
+/***/ }),
+
 /***/ 8147:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1530,24 +1563,33 @@ function clocksFarApart(estimate) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   W: () => (/* binding */ PREVIEW_FIRST),
-/* harmony export */   m: () => (/* binding */ firstInOrder)
+/* harmony export */   Cd: () => (/* binding */ FirstInOrder),
+/* harmony export */   Wl: () => (/* binding */ PREVIEW_FIRST),
+/* harmony export */   mR: () => (/* binding */ firstInOrder)
 /* harmony export */ });
+/* harmony import */ var _text_own_copy_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6837);
 /**
  * The first pages of a long selection, as the preview and the summary name them: apart from
  * the selection itself, so that the summary loads only this.
  */
+
 /** Pages named per target in a preview; the rest are counted. */
 const PREVIEW_FIRST = 20;
 /**
- * The `count` smallest paths in code-unit order, without sorting them all (a pattern may select
- * a million): a sorted window of `count`, each path tried against its last.
+ * The `count` smallest paths in code-unit order, taken one at a time as they stream, without
+ * sorting them all (a pattern may select a million): a sorted window of `count`, each path
+ * tried against its last. What it keeps is copied (a path may be a slice of a larger text).
  */
-function firstInOrder(paths, count) {
-    const first = [];
-    for (const path of paths) {
+class FirstInOrder {
+    count;
+    first = [];
+    constructor(count) {
+        this.count = count;
+    }
+    offer(path) {
+        const { first, count } = this;
         if (first.length === count && path >= (first[count - 1] ?? ''))
-            continue;
+            return;
         let low = 0;
         let high = first.length;
         while (low < high) {
@@ -1557,11 +1599,21 @@ function firstInOrder(paths, count) {
             else
                 high = middle;
         }
-        first.splice(low, 0, path);
+        first.splice(low, 0, (0,_text_own_copy_js__WEBPACK_IMPORTED_MODULE_0__/* .ownCopy */ .S)(path));
         if (first.length > count)
             first.pop();
     }
-    return first;
+    /** The window, smallest first. */
+    get paths() {
+        return this.first;
+    }
+}
+/** The `count` smallest paths of a list in code-unit order. */
+function firstInOrder(paths, count) {
+    const window = new FirstInOrder(count);
+    for (const path of paths)
+        window.offer(path);
+    return [...window.paths];
 }
 
 

@@ -27,7 +27,7 @@ const USAGE = `usage: node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api
                           [--propagation-seed N] [--render-ms N] [--clock-skew-ms N (may be < 0)]
                           [--seed-age-ms N] [--kc-date-fraction empty|ms|none] [--no-site-headers]
                           [--no-robots] [--no-sitemap] [--sitemap-malformed]
-                          [--sitemap-foreign-url URL]... [--synthetic-sitemap URLS[:FILES[:gz|plain]]]
+                          [--sitemap-foreign-url URL]... [--synthetic-sitemap URLS[:FILES[:gz|plain[:CHARS]]]]
                           [--page-bytes N] [--page-encoding gzip|br|deflate|identity]
                           [--build-at head|end] [--compress-always]
                           [--sitemap-format xml|xml-media|text|text-gz|rss|atom|cross-host|html-shell]
@@ -157,14 +157,15 @@ function parse(argv) {
         break
       }
       case '--synthetic-sitemap': {
-        const [urls, files, kind] = value().split(':')
+        const [urls, files, kind, chars] = value().split(':')
         if (kind !== undefined && kind !== 'gz' && kind !== 'plain') {
           fail(`${name}: the third part must be gz or plain`)
         }
         options.syntheticSitemap = {
           urls: number(urls ?? ''),
           files: files === undefined ? 20 : number(files),
-          gzip: kind !== 'plain'
+          gzip: kind !== 'plain',
+          ...(chars !== undefined && { urlChars: number(chars) })
         }
         break
       }

@@ -49,6 +49,8 @@ export const COUNTRY_HEADER = 'x-emu-country'
  * @property {number} [urls] Page URLs in all (default 1,000,000).
  * @property {number} [files] Sitemap files the index lists (default 20).
  * @property {boolean} [gzip] Serve them as `.xml.gz` (default true).
+ * @property {number} [urlChars] Each URL padded to this many characters with a last path
+ *   segment of `x`s (`<siteUrl>/s/<n>/xxx…`), for memory under long URLs (default 0: `/s/<n>`).
  */
 
 /**
@@ -153,7 +155,8 @@ export class PublicSite {
     this.syntheticSitemap = {
       urls: options.syntheticSitemap?.urls ?? 1_000_000,
       files: options.syntheticSitemap?.files ?? 20,
-      gzip: options.syntheticSitemap?.gzip ?? true
+      gzip: options.syntheticSitemap?.gzip ?? true,
+      urlChars: options.syntheticSitemap?.urlChars ?? 0
     }
     this.syntheticFeed = {
       items: options.syntheticFeed?.items ?? 100_000,
@@ -394,7 +397,7 @@ export class PublicSite {
     if (path === '/feed.atom') {
       return this._file(200, atomFeed(this.url, all, date.toISOString()), 'application/atom+xml')
     }
-    const { urls, files, gzip } = this.syntheticSitemap
+    const { urls, files, gzip, urlChars } = this.syntheticSitemap
     const perFile = Math.ceil(urls / Math.max(1, files))
     if (path === '/synthetic/index.xml' || path === '/synthetic/text-index.xml') {
       const ext = `${path === '/synthetic/index.xml' ? '.xml' : '.txt'}${gzip ? '.gz' : ''}`
@@ -414,8 +417,8 @@ export class PublicSite {
         headers: { 'Content-Type': gzip ? gz : isText ? text : xml },
         stream: () =>
           isText
-            ? syntheticTextStream(this.url, from, to)
-            : syntheticUrlsetStream(this.url, from, to, lastmod),
+            ? syntheticTextStream(this.url, from, to, urlChars)
+            : syntheticUrlsetStream(this.url, from, to, lastmod, urlChars),
         gzip
       }
     }

@@ -198,34 +198,57 @@ export function malformedSitemap(/** @type {string} */ siteUrl) {
 }
 
 /**
- * Streams a `<urlset>` of `${siteUrl}/s/<n>` for n in [first, last], a batch per read.
+ * Streams a `<urlset>` of `${siteUrl}/s/<n>` for n in [first, last], a batch per read; with
+ * `urlChars`, each URL padded to that length (`${siteUrl}/s/<n>/xxx…`).
  * @param {string} siteUrl
  * @param {number} first
  * @param {number} last
  * @param {string} [lastmod]
+ * @param {number} [urlChars]
  * @returns {Readable}
  */
-export function syntheticUrlsetStream(siteUrl, first, last, lastmod) {
+export function syntheticUrlsetStream(siteUrl, first, last, lastmod, urlChars = 0) {
   // Escaped once: the numbers appended need no escaping (this loop runs a million times).
   const open = `<url><loc>${xmlEscape(`${siteUrl}/s/`)}`
   const close = `</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>\n`
+  const tail = paddingFor(`${siteUrl}/s/`, urlChars)
   return numberedStream(first, last, {
     head: `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n`,
-    item: n => `${open}${n}${close}`,
+    item: n => `${open}${n}${tail(n)}${close}`,
     tail: '</urlset>\n'
   })
 }
 
 /**
- * Streams a text sitemap of `${siteUrl}/s/<n>` for n in [first, last], one a line.
+ * Streams a text sitemap of `${siteUrl}/s/<n>` for n in [first, last], one a line (padded to
+ * `urlChars` as the XML ones).
  * @param {string} siteUrl
  * @param {number} first
  * @param {number} last
+ * @param {number} [urlChars]
  * @returns {Readable}
  */
-export function syntheticTextStream(siteUrl, first, last) {
+export function syntheticTextStream(siteUrl, first, last, urlChars = 0) {
   const prefix = `${siteUrl}/s/`
-  return numberedStream(first, last, { head: '', item: n => `${prefix}${n}\n`, tail: '' })
+  const tail = paddingFor(prefix, urlChars)
+  return numberedStream(first, last, {
+    head: '',
+    item: n => `${prefix}${n}${tail(n)}\n`,
+    tail: ''
+  })
+}
+
+/**
+ * What follows `<prefix><n>` to make a URL of `urlChars` characters: `/` and `x`s (nothing
+ * when `urlChars` is 0 or too short). The longest padding is made once and cut per URL.
+ * @param {string} prefix
+ * @param {number} urlChars
+ * @returns {(n: number) => string}
+ */
+function paddingFor(prefix, urlChars) {
+  if (urlChars <= 0) return () => ''
+  const longest = `/${'x'.repeat(Math.max(0, urlChars - prefix.length - 2))}`
+  return n => longest.slice(0, Math.max(0, urlChars - prefix.length - String(n).length))
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 import type { RunReport, VerificationPart } from '../../src/report/run-report.js'
 import type { RequestResult } from '../../src/send/send-plan.js'
 import type { Against, PreviewReport, VerifyReport } from '../../src/verify/index.js'
-import type { PageSelection } from '../../src/verify/select-pages.js'
+import type { PageSelection } from '../../src/verify/selection.js'
 import { Tally, type CheckResult } from '../../src/verify/tally.js'
 import { verificationStatus } from '../../src/verify/verify-pages.js'
 
@@ -251,6 +251,10 @@ const origin = {
   dryRun: false
 }
 
+/** The budget's error (verify/kept-budget.ts), as a run over a million long URLs says it. */
+const OVER_BUDGET =
+  'verify_limit: 0 keeps every page of the selection in memory: 1,000,000 pages, 2,098 MiB counted with their URLs, where one job keeps at most 256 MiB. To check them, set shard to split the 1,000,000 selected pages across a job matrix of at least 10 jobs (shard: ${{ matrix.shard }}/10, about 210 MiB each), or give verify_limit a number to check a sample. Nothing was purged.'
+
 /** Every outcome the status line names, by name. */
 export function everyOutcome(): Record<string, RunReport> {
   const urls = planOf({ urls: FOUR_URLS })
@@ -307,6 +311,16 @@ export function everyOutcome(): Record<string, RunReport> {
         kind: 'skipped',
         reason: 'the origin never showed the new build: nothing was purged.'
       },
+      warnings: []
+    },
+    'pages over budget': {
+      purge: { plan: dryPlan, outcome: notSentOutcome(dryPlan) },
+      verification: { kind: 'over-budget', message: OVER_BUDGET },
+      warnings: []
+    },
+    'verify job over budget': {
+      purge: { plan: urls, outcome: verifyOnlyOutcome() },
+      verification: { kind: 'over-budget', message: OVER_BUDGET },
       warnings: []
     },
     'changed files not listed': {

@@ -43,6 +43,10 @@ describe('the status line, for every outcome', () => {
       '✅ Cache purge: mode: verify, nothing purged here · ✅ 8 of 8 checks fresh in 4.0 s (shard 2/4)',
     'origin timeout':
       '❌ Cache purge: origin_url did not show build release-42 within 10 min, nothing purged',
+    'pages over budget':
+      '❌ Cache purge: nothing purged · ❌ too many pages to check in one job: set shard (or verify_limit)',
+    'verify job over budget':
+      '❌ Cache purge: mode: verify, nothing purged here · ❌ too many pages to check in one job: set shard (or verify_limit)',
     'changed files not listed':
       '❌ Cache purge: the changed files could not be listed, nothing purged',
     'unexpected error': '❌ Cache purge: 4 URLs purged · stopped on an unexpected error: boom <b>'

@@ -9,7 +9,7 @@ import {
   MAX_NAMED_PAGES,
   whyNothingChecked
 } from '../../src/verify/explain.js'
-import type { PageSelection } from '../../src/verify/select-pages.js'
+import type { PageSelection } from '../../src/verify/selection.js'
 import { verifyPages, type CheckResult } from '../../src/verify/verify-pages.js'
 import { BUILT_IN_DEVICES } from '../../src/verify/devices.js'
 

@@ -4,12 +4,11 @@ import { Diagnostics, formatProblem } from '../../src/core/diagnostics.js'
 import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
 import { pageUrl } from '../../src/verify/settings.js'
 import { BUILT_IN_DEVICES, parseDevices } from '../../src/verify/devices.js'
-import {
-  pageHasFolderTag,
-  selectPages,
-  spreadSample,
-  type PatternMatch
-} from '../../src/verify/select-pages.js'
+import { pageHasFolderTag } from '../../src/verify/folder-tags.js'
+import { selectPages } from '../../src/verify/select-pages.js'
+import type { PatternMatch } from '../../src/verify/selection.js'
+import { sampleKey } from '../../src/verify/page-sample.js'
+import { hashPath } from '../../src/verify/shard.js'
 import { matchPatternPages } from '../../src/verify/pattern-pages.js'
 
 function raw(given: Partial<Record<InputName, string>>): RawInputs {
@@ -281,31 +280,36 @@ describe('page selection', () => {
     ])
   })
 
-  it('beyond the limit, keeps every verify_urls page and spreads the rest', () => {
+  it('beyond the limit, keeps every verify_urls page and samples the rest by a hash of the path', () => {
+    // The sample was the list's evenly spaced pages (/p0, /p24, /p49, /p75): that needs the
+    // selection's length before the first pick, so every page until the sitemaps end. It is
+    // now the pages with the smallest sample key, chosen as they stream.
+    const urls = Array.from({ length: 100 }, (_, i) => `/p${i}`)
     const selection = selectPages({
       purging: true,
-      targets: { urls: Array.from({ length: 100 }, (_, i) => `/p${i}`), tags: [], patterns: [] },
+      targets: { urls, tags: [], patterns: [] },
       extraPages: ['/p50', '/extra'],
       limit: 6,
       matchPattern: byRegex
     })
+    const bySampleKey = urls
+      .filter(url => url !== '/p50')
+      .sort((a, b) => sampleKey(hashPath(a)) - sampleKey(hashPath(b)))
+      .slice(0, 4)
+    expect(selection.pages.map(page => page.path)).toEqual([
+      ...urls.filter(url => bySampleKey.includes(url) || url === '/p50'),
+      '/extra'
+    ])
     expect(selection.pages.map(page => page.path)).toEqual([
       '/p0',
-      '/p24',
-      '/p49',
+      '/p21',
       '/p50',
-      '/p75',
+      '/p91',
+      '/p95',
       '/extra'
     ])
     expect(selection.selectedCount).toBe(101)
     expect(selection.leftOut).toBe(95)
-  })
-
-  it('spreadSample keeps order and covers start, middle and end', () => {
-    const items = Array.from({ length: 10 }, (_, i) => i)
-    expect(spreadSample(items, 4, () => false)).toEqual([0, 2, 5, 7])
-    expect(spreadSample(items, 20, () => false)).toEqual(items)
-    expect(spreadSample(items, 3, item => item === 9)).toEqual([0, 4, 9])
   })
 
   it('folder tags follow the service: the last segment is the page, the query ignored', () => {

@@ -42,6 +42,11 @@ export type VerificationPart =
       readonly oldContent?: OldContentReport
     }
   | { readonly kind: 'skipped'; readonly reason: string }
+  /**
+   * The pages this job would check do not fit in the memory a job keeps (verify_limit: 0 over a
+   * huge selection): the run stopped before purging or checking; the message says what to set.
+   */
+  | { readonly kind: 'over-budget'; readonly message: string }
 
 export interface RunReport {
   /** The inputs were refused (or the event revealed a problem in them): nothing was sent. */
@@ -74,7 +79,8 @@ export function stepConclusion(report: Readonly<RunReport>): StepConclusion {
     report.inputProblems !== undefined ||
     report.changedFilesFailure !== undefined ||
     originFailed(report.origin) ||
-    report.purge?.outcome.status === 'failed'
+    report.purge?.outcome.status === 'failed' ||
+    report.verification?.kind === 'over-budget'
   ) {
     return 'failed'
   }

@@ -66,6 +66,10 @@ function purgeParts(report: Readonly<RunReport>): string[] {
   const purge = report.purge
   if (purge === undefined) return []
   const { outcome, plan } = purge
+  // Stopped before the purge: nothing was sent, so no request failed either.
+  if (report.verification?.kind === 'over-budget' && outcome.status === 'failed') {
+    return ['nothing purged']
+  }
   const requests = plural(plan.requests.length, 'request')
   switch (outcome.status) {
     case 'verify-only':
@@ -114,6 +118,9 @@ function firstFailure(failed: readonly RequestResult[]): string {
 
 function verificationParts(report: Readonly<RunReport>): string[] {
   const part = report.verification
+  if (part?.kind === 'over-budget') {
+    return ['❌ too many pages to check in one job: set shard (or verify_limit)']
+  }
   if (part?.kind !== 'verified') return []
   const { verification, selection, against } = part.report
   const shard = selection.shard ? ` (shard ${selection.shard.index}/${selection.shard.count})` : ''

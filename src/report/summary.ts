@@ -16,6 +16,7 @@ import { provedFresh, statusLine } from './status-line.js'
 import { renderTimeline } from './timeline.js'
 import {
   MAX_PAGE_ROWS,
+  renderVerificationOverBudget,
   renderVerificationSection,
   renderVerificationSkipped
 } from './verification.js'
@@ -83,6 +84,8 @@ function renderWithLimits(report: Readonly<RunReport>, limits: ListLimits): stri
     }
   } else if (verification?.kind === 'skipped') {
     parts.push(renderVerificationSkipped(verification.reason))
+  } else if (verification?.kind === 'over-budget') {
+    parts.push(renderVerificationOverBudget(verification.message))
   }
   if (report.origin !== undefined && !originFailed(report.origin)) {
     parts.push(renderOriginSection(report.origin))

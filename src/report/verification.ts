@@ -387,6 +387,11 @@ export function nextStep(part: Verified): string | undefined {
   return undefined
 }
 
+/** The section of a run stopped because its pages to check would not fit in memory. */
+export function renderVerificationOverBudget(message: string): string {
+  return `<h3>Verification at the edge: ❌ not started</h3>\n<p>${escapeHtml(message)}</p>\n`
+}
+
 /** The section of a run that asked for verification but did not verify. */
 export function renderVerificationSkipped(reason: string): string {
   return `<h3>Verification at the edge: ${STATUS_LABEL.skipped}</h3>\n<p>${escapeHtml(reason)}</p>\n`

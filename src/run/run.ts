@@ -33,6 +33,7 @@ import {
 } from '../steps/purge.js'
 import { waitForOrigin } from '../steps/origin.js'
 import {
+  choosePagesToVerify,
   previewDryRun,
   skipVerification,
   verifyAfterPurge,
@@ -185,6 +186,20 @@ async function runWithInputs(
 
   // Shared by the purge and any purge again of old content: a notice is given once a run.
   const notices: PurgeNotices = {}
+  // The pages to verify are chosen before the purge: a selection this job cannot keep stops
+  // the run now, with nothing purged, rather than killing the step after the purge.
+  const toVerify = await choosePagesToVerify(
+    io,
+    settings,
+    plan.targets,
+    true,
+    'Nothing was purged.'
+  )
+  if (toVerify.kind === 'over-budget') {
+    report.purge = reportPurge(io, { plan, outcome: notSentOutcome(plan) })
+    report.verification = toVerify.part
+    return
+  }
   const sent = await sendPurges(plan, settings, io, notices)
   const outcome = sentOutcome(plan, sent.results)
   report.purge = reportPurge(io, { plan, outcome, sent })
@@ -199,8 +214,14 @@ async function runWithInputs(
   // Old content (verify_content) is purged again through the purge step's own sender.
   setVerification(
     report,
-    await verifyAfterPurge(io, settings, outcome.purged, plan.requests, sent.acceptedAt, urls =>
-      repurgeUrls(urls, settings, io, notices)
+    await verifyAfterPurge(
+      io,
+      settings,
+      outcome.purged,
+      plan.requests,
+      sent.acceptedAt,
+      toVerify,
+      urls => repurgeUrls(urls, settings, io, notices)
     )
   )
 }
@@ -209,6 +230,8 @@ function setVerification(report: RunReport, part: RunReport['verification']): vo
   if (part !== undefined) report.verification = part
 }
 
-function setPreview(report: RunReport, preview: RunReport['preview']): void {
-  if (preview !== undefined) report.preview = preview
+/** The dry run's preview, or the budget's stop that takes its place. */
+function setPreview(report: RunReport, outcome: Awaited<ReturnType<typeof previewDryRun>>): void {
+  if (outcome?.kind === 'preview') report.preview = outcome.preview
+  if (outcome?.kind === 'over-budget') report.verification = outcome.part
 }

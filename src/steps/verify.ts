@@ -12,7 +12,7 @@ import type { VerificationPart } from '../report/run-report.js'
 import { skippedVerifyOutputs, verifySecondsOutput } from '../report/verify-outputs.js'
 import type { RepurgeMode, RepurgeSent, Repurger } from '../repurge/repurger.js'
 import type { RunSettings, VerifySettings } from '../plan/settings.js'
-import type { PreviewReport, VerifyInput } from '../verify/index.js'
+import type { ChosenPages, PageChoice, PreviewReport, VerifyInput } from '../verify/index.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
 
 /** Purges pages again by URL (main.ts hands in the purge step's sender). */
@@ -30,16 +30,77 @@ export function skipVerification(
   return { kind: 'skipped', reason }
 }
 
+/** The pages a verification will check, chosen before it (and, on a purging run, the purge). */
+export type PagesToVerify =
+  /** No verification asked for (or no site_url): nothing to choose. */
+  | { readonly kind: 'not-asked' }
+  | { readonly kind: 'chosen'; readonly chosen: ChosenPages }
+  /** This job's part would not fit in memory: the step has failed, with what to set. */
+  | { readonly kind: 'over-budget'; readonly part: VerificationPart }
+
+/**
+ * Chooses the pages to verify: reads the sitemaps when the targets need them. On a purging
+ * run this comes before the purge, so that a part too big to keep stops the run with nothing
+ * purged (`stopped` says so), and the verification's deadline is not spent reading sitemaps.
+ */
+export async function choosePagesToVerify(
+  io: StepIo,
+  settings: RunSettings,
+  targets: PurgeTargets,
+  purging: boolean,
+  stopped: string
+): Promise<PagesToVerify> {
+  const verify = settings.verify
+  if (verify === undefined || verify.mode === 'off' || verify.siteUrl === undefined) {
+    return { kind: 'not-asked' }
+  }
+  const { choosePages } = await import('../verify/index.js')
+  const choice = await choosePages({
+    settings: verify,
+    siteUrl: verify.siteUrl,
+    targets,
+    purging,
+    requestTimeoutMs: settings.timeoutMs,
+    log: io
+  })
+  if (choice.kind === 'chosen') return choice
+  return { kind: 'over-budget', part: stopOverBudget(io, settings, choice, stopped) }
+}
+
+/** The run stops: outputs for a verification that did not run, the error, the report's part. */
+function stopOverBudget(
+  io: StepIo,
+  settings: RunSettings,
+  choice: Extract<PageChoice, { kind: 'over-budget' }>,
+  stopped: string
+): VerificationPart {
+  const shard = settings.verify?.shard
+  io.setOutputs({
+    ...skippedVerifyOutputs(),
+    [Output.Shard]: shard ? `${shard.index}/${shard.count}` : '',
+    [Output.PagesSelected]: String(choice.overBudget.selectedPages)
+  })
+  const message = `${choice.message} ${stopped}`
+  io.setFailed(message)
+  return { kind: 'over-budget', message }
+}
+
 export async function verifyAfterPurge(
   io: StepIo,
   settings: RunSettings,
   purged: PurgeTargets,
   requests: readonly PurgeRequest[],
   acceptedAt: AcceptanceTimes,
+  chosen: PagesToVerify,
   repurgeUrls?: RepurgeUrls
 ): Promise<VerificationPart | undefined> {
   const verify = settings.verify
-  if (verify === undefined || verify.mode === 'off' || verify.siteUrl === undefined) {
+  if (
+    verify === undefined ||
+    verify.mode === 'off' ||
+    verify.siteUrl === undefined ||
+    chosen.kind !== 'chosen'
+  ) {
     io.setOutputs(skippedVerifyOutputs())
     return undefined
   }
@@ -69,6 +130,7 @@ export async function verifyAfterPurge(
       settings: verify,
       siteUrl: verify.siteUrl,
       targets: purged,
+      chosen: chosen.chosen,
       acceptedAt: byTarget,
       against: { kind: 'purges', lastAcceptedAt }
     },
@@ -89,6 +151,9 @@ export async function verifyWithoutPurge(
   const verify = settings.verify
   // The settings refuse mode: verify without site_url.
   if (verify?.siteUrl === undefined) throw new Error('mode: verify without site_url')
+  const chosen = await choosePagesToVerify(io, settings, targets, false, 'No page was checked.')
+  if (chosen.kind === 'over-budget') return chosen.part
+  if (chosen.kind !== 'chosen') throw new Error('mode: verify without verification')
   const now = Date.now()
   const { purgedAt } = verify
   if (purgedAt === undefined) {
@@ -113,6 +178,7 @@ export async function verifyWithoutPurge(
       settings: verify,
       siteUrl: verify.siteUrl,
       targets,
+      chosen: chosen.chosen,
       acceptedAt: new Map(),
       against: purgedAt === undefined ? { kind: 'warm-only' } : { kind: 'purged-at', at: purgedAt }
     },
@@ -308,12 +374,16 @@ function concludeVerification(
   else io.setFailed(message)
 }
 
-/** The dry run's blast radius, when site_url is given. */
+/** The dry run's blast radius (when site_url is given), or why a run would stop before it. */
 export async function previewDryRun(
   io: StepIo,
   settings: RunSettings,
   targets: PurgeTargets
-): Promise<PreviewReport | undefined> {
+): Promise<
+  | { readonly kind: 'preview'; readonly preview: PreviewReport }
+  | { readonly kind: 'over-budget'; readonly part: VerificationPart }
+  | undefined
+> {
   const verify = settings.verify
   if (verify?.siteUrl === undefined) return undefined
   const { runPreview } = await import('../verify/index.js')
@@ -325,6 +395,13 @@ export async function previewDryRun(
     requestTimeoutMs: settings.timeoutMs,
     log: io
   })
+  if ('overBudget' in preview) {
+    const stopped =
+      settings.mode === 'verify'
+        ? 'A verify job would stop here, before checking any page.'
+        : 'A run would stop here, before purging.'
+    return { kind: 'over-budget', part: stopOverBudget(io, settings, preview, stopped) }
+  }
   const { selection } = preview
   io.setOutputs({
     [Output.Preview]: JSON.stringify(preview.output),
@@ -337,7 +414,7 @@ export async function previewDryRun(
     ? 'sitemaps are turned off (sitemap: none)'
     : `the sitemap lists ${preview.output.sitemap_pages}`
   io.info(`Preview: the purges select ${preview.output.selected_count} page(s); ${listed}.`)
-  return preview
+  return { kind: 'preview', preview }
 }
 
 /**

@@ -7,7 +7,7 @@
 import { andList, elapsed, plural } from '../text/format.js'
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
 import { clocksFarApart, skewMs, type SkewEstimate } from './clock.js'
-import type { PageSelection } from './select-pages.js'
+import type { PageSelection } from './selection.js'
 import type { CheckResult } from './verify-pages.js'
 
 /** Pages named in one warning; the rest are counted (the summary lists them). */

@@ -1,17 +1,22 @@
 /**
- * The verification step and the dry-run preview, wired: read the sitemap when the targets need
- * it, choose the pages, check them on every device. Loaded only by runs that verify or preview
- * (main.ts imports it on demand), so other runs do not pay for the XML parser.
+ * The verification step and the dry-run preview, wired: choose the pages (choose-pages.ts:
+ * the sitemaps streamed through the selection when the targets need them), check them on
+ * every device. A purging run chooses its pages before the purge, so that a selection that
+ * cannot be kept stops the run before anything is purged. Loaded only by runs that verify or
+ * preview (main.ts imports it on demand), so other runs do not pay for the XML parser.
  */
-import { USER_AGENT } from '../core/constants.js'
 import type { PurgeTargets } from '../core/purge.js'
-import { readSitemaps, type SitemapReading } from '../sitemap/read-sitemaps.js'
-import { ownCopy } from '../text/own-copy.js'
 import { systemClock, type Clock } from '../time/clock.js'
 import { grouped, wholeSeconds } from '../text/format.js'
+import {
+  choosePages,
+  type ChooseInput,
+  type ChosenPages,
+  type PageChoice,
+  type SitemapSummary
+} from './choose-pages.js'
 import { clockOffsetWarning } from './explain.js'
-import { matchPatternPages } from './pattern-pages.js'
-import { selectPages, type PageSelection, type TargetRef } from './select-pages.js'
+import type { PageSelection, TargetRef } from './selection.js'
 import { pageUrl, VERIFY_LIMITS, type VerifySettings } from './settings.js'
 import { createSiteClient, type SiteClient } from '../http/site-client.js'
 import { pageReader } from './read-page.js'
@@ -29,11 +34,14 @@ import {
 export type {
   Verification,
   PageSelection,
-  SitemapReading,
   Progress,
   ContentProof,
-  OldContentWatcher
+  OldContentWatcher,
+  ChosenPages,
+  PageChoice,
+  SitemapSummary
 }
+export { choosePages }
 
 export interface VerifyLog {
   info(message: string): void
@@ -57,6 +65,8 @@ export interface VerifyInput {
   readonly settings: VerifySettings
   readonly siteUrl: URL
   readonly targets: PurgeTargets
+  /** The pages to check, chosen before (choosePages): before the purge, on a purging run. */
+  readonly chosen: ChosenPages
   /** The runner's time each target's purge was accepted at, by `targetKey`. */
   readonly acceptedAt: ReadonlyMap<string, number>
   /**
@@ -88,15 +98,6 @@ export interface VerifyReport {
   readonly verification: Verification
 }
 
-export interface SitemapSummary {
-  readonly found: boolean
-  /** The `sitemap` input is `none`. */
-  readonly turnedOff: boolean
-  readonly files: number
-  readonly pages: number
-  readonly warnings: readonly string[]
-}
-
 export function targetKey(target: TargetRef): string {
   return `${target.kind}\n${target.item}`
 }
@@ -109,12 +110,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
     (against.kind === 'purges' ? against.lastAcceptedAt : clock.now()) + settings.timeoutMs
   const transport = input.transport ?? createSiteClient(DEFAULTS.concurrency)
   try {
-    const needsSitemap =
-      input.targets.patterns.length > 0 || input.targets.tags.some(tag => tag.startsWith('folder-'))
-    const sitemap = needsSitemap
-      ? await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
-      : undefined
-    const selection = choosePages(input, sitemap, against.kind === 'purges')
+    const { selection, sitemap } = input.chosen
     const { shard } = selection
     const part = shard ? `this job's part (shard ${shard.index}/${shard.count}): ` : ''
     if (shard) {
@@ -177,7 +173,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
       selection,
       against,
       ...(input.ratePerSecond !== undefined && { ratePerSecond: input.ratePerSecond }),
-      ...(sitemap && { sitemap: summarizeSitemap(sitemap) }),
+      ...(sitemap && { sitemap }),
       verification
     }
   } finally {
@@ -185,16 +181,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
   }
 }
 
-export interface PreviewInput {
-  readonly settings: VerifySettings
-  readonly siteUrl: URL
-  readonly targets: PurgeTargets
-  /** Whether the targets would be purged (false in mode: verify: they only choose pages). */
-  readonly purging: boolean
-  readonly requestTimeoutMs: number
-  readonly log: VerifyLog
-  readonly transport?: SiteClient
-}
+export type PreviewInput = Omit<ChooseInput, 'alwaysReadSitemap'>
 
 export interface PreviewReport {
   readonly siteUrl: string
@@ -211,29 +198,38 @@ export interface PreviewReport {
   }
 }
 
-/** The blast radius of a dry run: reads robots.txt and sitemaps only, never a page. */
-export async function runPreview(input: PreviewInput): Promise<PreviewReport> {
-  const { settings, siteUrl, log } = input
-  const transport = input.transport ?? createSiteClient(1)
-  try {
-    const sitemap = await readSitemapOf(settings, siteUrl, transport, input.requestTimeoutMs, log)
-    const selection = choosePages(input, sitemap, input.purging)
-    return {
-      siteUrl: siteUrl.origin,
-      sitemap: summarizeSitemap(sitemap),
-      selection,
-      output: {
-        sitemap_pages: sitemap.pageCount,
-        selected: selection.pages.map(page => pageUrl(siteUrl, page.path).href),
-        selected_count: selection.selectedCount,
-        ...(selection.shard && {
-          shard: `${selection.shard.index}/${selection.shard.count}`,
-          shard_pages: selection.inShard
-        })
-      }
+/**
+ * The blast radius of a dry run: reads robots.txt and sitemaps only, never a page. Over the
+ * budget, what a run would say instead (the preview keeps what a run would check).
+ */
+export async function runPreview(
+  input: PreviewInput
+): Promise<PreviewReport | Extract<PageChoice, { kind: 'over-budget' }>> {
+  const { siteUrl } = input
+  const choice = await choosePages({ ...input, alwaysReadSitemap: true })
+  if (choice.kind === 'over-budget') return choice
+  const { selection } = choice.chosen
+  // Read whenever asked for: a preview always has its summary.
+  const sitemap = choice.chosen.sitemap ?? {
+    found: false,
+    turnedOff: false,
+    files: 0,
+    pages: 0,
+    warnings: []
+  }
+  return {
+    siteUrl: siteUrl.origin,
+    sitemap,
+    selection,
+    output: {
+      sitemap_pages: sitemap.pages,
+      selected: selection.pages.map(page => pageUrl(siteUrl, page.path).href),
+      selected_count: selection.selectedCount,
+      ...(selection.shard && {
+        shard: `${selection.shard.index}/${selection.shard.count}`,
+        shard_pages: selection.inShard
+      })
     }
-  } finally {
-    if (!input.transport) transport.close()
   }
 }
 
@@ -315,73 +311,4 @@ export function describeEndedEarly(
       ? "at this rate, the next request's turn came at or after the deadline"
       : 'the site asked (429 or Retry-After) to wait until the deadline or later'
   return `No request could leave before the deadline any more (${why}): the checks ended ${early} before it, each as it stood; those not started are counted as not started.`
-}
-
-/** The pages to check (or preview) for the purged targets; says the selection's notes. */
-function choosePages(
-  input: Pick<VerifyInput, 'settings' | 'targets' | 'log'>,
-  sitemap: SitemapPages | undefined,
-  /** False in mode: verify, whose targets only choose the pages to check. */
-  purging: boolean
-): PageSelection {
-  const selection = selectPages({
-    targets: input.targets,
-    purging,
-    ...(sitemap?.found && { sitemapPages: sitemap.pages }),
-    ...(sitemap?.turnedOff && { sitemapOff: true }),
-    extraPages: input.settings.extraPages,
-    limit: input.settings.limit,
-    ...(input.settings.shard && { shard: input.settings.shard }),
-    matchPattern: matchPatternPages
-  })
-  for (const note of selection.notes) input.log.notice(note)
-  for (const warning of selection.warnings ?? []) input.log.warning(warning)
-  for (const { target, count, matchMs } of selection.bySitemap) {
-    if (matchMs === undefined || sitemap === undefined) continue
-    input.log.info(
-      `Pattern ${target.item}: ${count} of ${sitemap.pageCount} sitemap page(s) selected by PCRE2 in ${(matchMs / 1000).toFixed(2)} s.`
-    )
-  }
-  return selection
-}
-
-/** The reading, with the pages it handed on: every one, in sitemap order. */
-type SitemapPages = SitemapReading & { readonly pages: ReadonlySet<string> }
-
-async function readSitemapOf(
-  settings: VerifySettings,
-  siteUrl: URL,
-  transport: SiteClient,
-  timeoutMs: number,
-  log: VerifyLog
-): Promise<SitemapPages> {
-  const started = Date.now()
-  const pages = new Set<string>()
-  const read = await readSitemaps(
-    settings.sitemap,
-    siteUrl,
-    // Any type: a sitemap may be XML, text or a feed, and a server that negotiates must not
-    // pick its HTML page for us.
-    { open: (url, timeout) => transport.open(url, USER_AGENT, timeout, { accept: '*/*' }) },
-    { timeoutMs, onPage: page => pages.add(ownCopy(page)) }
-  )
-  const reading = { ...read, pages }
-  for (const notice of reading.notices) log.notice(notice)
-  for (const warning of reading.warnings) log.warning(warning)
-  if (reading.found) {
-    log.info(
-      `Sitemaps: ${reading.pageCount} page(s) on ${siteUrl.host} in ${reading.files.length} file(s), read in ${((Date.now() - started) / 1000).toFixed(1)} s.`
-    )
-  }
-  return reading
-}
-
-function summarizeSitemap(reading: SitemapReading): SitemapSummary {
-  return {
-    found: reading.found,
-    turnedOff: reading.turnedOff,
-    files: reading.files.length,
-    pages: reading.pageCount,
-    warnings: reading.warnings
-  }
 }

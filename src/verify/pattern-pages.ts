@@ -5,22 +5,48 @@
  * needed: PHP's match limit bounds each path.
  */
 import { compilePhpPattern } from '../../pcre2/pcre2.mjs'
-import type { GaveUpPath, PatternMatch } from './select-pages.js'
+import type { GaveUpPath, PatternMatch } from './selection.js'
 
 /** `pattern` is the delimited pattern exactly as sent to the service. */
 export function matchPatternPages(pattern: string, paths: Iterable<string>): PatternMatch {
-  const compiled = compilePhpPattern(pattern)
-  if (!compiled.ok) return { kind: 'refused', reason: compiled.message }
+  const matcher = patternMatcher()
   try {
-    const matched: string[] = []
-    const gaveUp: GaveUpPath[] = []
-    for (const path of paths) {
-      const outcome = compiled.pattern.test(path)
-      if (outcome === 'match') matched.push(path)
-      else if (outcome !== 'no-match') gaveUp.push({ path, reason: outcome })
-    }
-    return { kind: 'matched', paths: matched, gaveUp }
+    return matcher.match(pattern, paths)
   } finally {
-    compiled.pattern.free()
+    matcher.free()
+  }
+}
+
+/**
+ * matchPatternPages for a selection that asks batch after batch as the sitemaps stream: each
+ * pattern is compiled once (a compile costs as much as matching a thousand short paths), and
+ * freed with free().
+ */
+export function patternMatcher(): {
+  match(pattern: string, paths: Iterable<string>): PatternMatch
+  free(): void
+} {
+  const compiled = new Map<string, ReturnType<typeof compilePhpPattern>>()
+  return {
+    match(pattern, paths) {
+      let entry = compiled.get(pattern)
+      if (entry === undefined) {
+        entry = compilePhpPattern(pattern)
+        compiled.set(pattern, entry)
+      }
+      if (!entry.ok) return { kind: 'refused', reason: entry.message }
+      const matched: string[] = []
+      const gaveUp: GaveUpPath[] = []
+      for (const path of paths) {
+        const outcome = entry.pattern.test(path)
+        if (outcome === 'match') matched.push(path)
+        else if (outcome !== 'no-match') gaveUp.push({ path, reason: outcome })
+      }
+      return { kind: 'matched', paths: matched, gaveUp }
+    },
+    free() {
+      for (const entry of compiled.values()) if (entry.ok) entry.pattern.free()
+      compiled.clear()
+    }
   }
 }

@@ -1,0 +1,95 @@
+/**
+ * End to end: dist/index.js over sitemaps within the documented limits but heavy for memory,
+ * 150,000 pages of 2,000-character URLs (300 MB of text sitemaps, 8 files of 37.5 MB), on a
+ * small Node heap. A pattern preview keeps only what it shows: it reads them all on a 192 MiB
+ * heap, where keeping every page died of "JavaScript heap out of memory" with no summary. A
+ * verification that must keep every page (verify_limit: 0, no shard) stops before the purge
+ * with an error that names shard and the numbers, and the run still ends with its summary and
+ * its status line.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startEmulator, type Emulator } from '../../emulator/server.mjs'
+import { API_KEY, errorsOf, lastLogLine, runWith, summaryHeadline, withPeakRss } from './helpers.js'
+
+const PAGES = 150_000
+const URL_CHARS = 2000
+
+let emulator: Emulator
+beforeAll(async () => {
+  emulator = await startEmulator({
+    apiKey: API_KEY,
+    sitePort: 0,
+    syntheticSitemap: { urls: PAGES, files: 8, gzip: false, urlChars: URL_CHARS }
+  })
+})
+afterAll(async () => {
+  await emulator.close()
+})
+beforeEach(() => {
+  emulator.reset()
+})
+
+const sitemap = (): string => `${emulator.siteUrl}/synthetic/text-index.xml`
+
+describe('sitemaps of long URLs on a small heap', () => {
+  it('a pattern preview reads 150,000 pages of 2,000 characters on a 192 MiB heap', async () => {
+    const { result, peakMiB } = await withPeakRss(probe =>
+      runWith(
+        emulator.url,
+        {
+          pattern: '#^/s/1\\d*/#',
+          dry_run: 'true',
+          site_url: emulator.siteUrl,
+          sitemap: sitemap()
+        },
+        { ...probe, NODE_OPTIONS: `${probe.NODE_OPTIONS} --max-old-space-size=192` }
+      )
+    )
+    expect(result.stderr).not.toMatch(/heap out of memory/)
+    expect(result.exitCode).toBe(0)
+    const preview = JSON.parse(result.outputs['preview'] ?? '{}') as Record<string, unknown>
+    expect(preview['sitemap_pages']).toBe(PAGES)
+    expect(preview['selected_count']).toBe(61_112)
+    expect(result.stdout).toMatch(/Pattern #\^\/s\/1\\d\*\/#: 61112 of 150000 sitemap page\(s\)/)
+    expect(lastLogLine(result)).toMatch(/^✅ Cache purge: dry run: 1 pattern in 1 request/)
+    expect(peakMiB).toBeLessThan(300)
+  }, 180_000)
+
+  it('verify_limit: 0 over all of them stops before the purge: use shard, with the numbers', async () => {
+    const { result, peakMiB } = await withPeakRss(probe =>
+      runWith(
+        emulator.url,
+        {
+          tags: 'folder-s',
+          site_url: emulator.siteUrl,
+          sitemap: sitemap(),
+          verify: 'true',
+          verify_limit: '0',
+          verify_timeout_seconds: '5'
+        },
+        { ...probe, NODE_OPTIONS: `${probe.NODE_OPTIONS} --max-old-space-size=512` }
+      )
+    )
+    // Nothing was purged: the error comes before the purge, not after it.
+    expect(emulator.state().history).toHaveLength(0)
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).not.toMatch(/heap out of memory/)
+    // A page costs its path (about 1,978 characters after the origin) and 200 bytes.
+    const errors = errorsOf(result)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(
+      /^verify_limit: 0 keeps every page of the selection in memory: 150,000 pages, 31\d MiB counted with their URLs, where one job keeps at most 256 MiB\. To check them, set shard to split the 150,000 selected pages across a job matrix of at least 2 jobs \(shard: \$\{\{ matrix\.shard \}\}\/2, about 15\d MiB each\), or give verify_limit a number to check a sample\. Nothing was purged\.$/
+    )
+    expect(result.outputs).toMatchObject({
+      status: 'failed',
+      verify_status: 'skipped',
+      pages_selected: String(PAGES)
+    })
+    const status =
+      '❌ Cache purge: nothing purged · ❌ too many pages to check in one job: set shard (or verify_limit)'
+    expect(summaryHeadline(result)).toBe(status)
+    expect(lastLogLine(result)).toBe(status)
+    expect(result.summary).toContain('Verification at the edge: ❌ not started')
+    expect(peakMiB).toBeLessThan(600)
+  }, 180_000)
+})

@@ -1,0 +1,431 @@
+/**
+ * Which pages to check, decided as the sitemaps stream: each page the reader hands over is
+ * matched against the pattern and folder-tag targets (in batches, PCRE2 for a pattern), counted,
+ * and kept only if this job needs it: in its shard's part and in the sample (page-sample.ts).
+ * URL targets are pages as purged, whatever the sitemap says; other tags select nothing (only
+ * verify_urls can stand for them); verify_urls pages are always checked. Only the URL targets
+ * and verify_urls pages are known before the sitemaps: they are the only pages held from the
+ * start, which is also how the URL targets the sitemap does not list are found.
+ *
+ * The pages come out in the order the selection has always had: URL targets as given, then the
+ * pages of each pattern, then of each folder tag (each page under the first target that selects
+ * it, in sitemap order), then verify_urls pages. Within the limit that is every page, exactly as
+ * before the sitemaps were streamed; beyond it, the sample is the pages with the smallest keys.
+ */
+import type { PurgeTargets } from '../core/purge.js'
+import { reasonsOf } from '../pattern/give-up.js'
+import { ownCopy } from '../text/own-copy.js'
+import { FirstInOrder, PREVIEW_FIRST } from './first-in-order.js'
+import { isFolderTag, pageHasFolderTag } from './folder-tags.js'
+import { KEPT_PAGES_BUDGET_BYTES, keptCost, type OverBudget } from './kept-budget.js'
+import { PageSample, sampledBefore, sampleKey, type KeptPage } from './page-sample.js'
+import type { GaveUpPath, PageSelection, PatternMatch, TargetRef } from './selection.js'
+import { hashPath, type Shard } from './shard.js'
+
+export interface SelectorInput {
+  readonly targets: PurgeTargets
+  /** Whether the targets are purged (false in mode: verify: they only choose pages to check). */
+  readonly purging: boolean
+  readonly extraPages: readonly string[]
+  /** Infinity: every page of the part. */
+  readonly limit: number
+  /** Only the pages of this part; absent: every page. */
+  readonly shard?: Shard
+  /**
+   * How a pattern selects paths (PCRE2 with PHP's options and limits, in production): asked
+   * for one batch of the sitemap's paths at a time, in sitemap order.
+   */
+  readonly matchPattern: (pattern: string, paths: Iterable<string>) => PatternMatch
+  /** What this job may keep; KEPT_PAGES_BUDGET_BYTES unless a test asks for less. */
+  readonly budgetBytes?: number
+}
+
+/** What the sitemaps turned out to be, once read. */
+export interface SitemapOutcome {
+  /** Some sitemap was read: patterns and folder tags selected from it. */
+  readonly found: boolean
+  /** `sitemap: none`: that is why there are no sitemap pages. */
+  readonly turnedOff: boolean
+  /** Pages on the site's host, each once. */
+  readonly pageCount: number
+}
+
+export type SelectionOutcome =
+  | { readonly kind: 'selected'; readonly selection: PageSelection }
+  /** This job's part does not fit in memory: nothing is chosen (kept-budget.ts). */
+  | { readonly kind: 'over-budget'; readonly overBudget: OverBudget }
+
+/**
+ * Paths matched per call of matchPattern: few enough that they die young (a batch that lives
+ * through two of V8's minor collections is moved to the old generation, and 2 GB of sitemap
+ * pages moved there is garbage a major collection must find), many enough to be cheap.
+ */
+const BATCH_SIZE = 256
+/** Paths named in the warning about paths where PHP gives up. */
+export const GAVE_UP_NAMED = 5
+
+interface PatternState {
+  readonly target: TargetRef
+  refused?: string
+  asked: boolean
+  count: number
+  readonly first: FirstInOrder
+  matchMs: number
+  gaveUpCount: number
+  /** The first GAVE_UP_NAMED, and the first of every other reason (for the reasons' words). */
+  readonly gaveUp: GaveUpPath[]
+}
+
+interface FolderTagState {
+  readonly target: TargetRef
+  count: number
+  readonly first: FirstInOrder
+}
+
+/** A URL target or a verify_urls page: known before the sitemaps. */
+interface KnownPage {
+  readonly path: string
+  readonly refs: TargetRef[]
+  group: number
+  position: number
+  readonly extra: boolean
+  /** hashPath of the path: its shard and sample key. */
+  readonly hash: number
+}
+
+export class PageSelector {
+  private readonly patterns: PatternState[]
+  private readonly folderTags: FolderTagState[]
+  private readonly otherTags: string[]
+  private readonly known = new Map<string, KnownPage>()
+  /** URL targets the sitemaps listed. */
+  private readonly listedUrls = new Set<string>()
+  private readonly sample: PageSample
+  private readonly budgetBytes: number
+  private readonly extrasGroup: number
+  private batch: string[] = []
+  /** Sitemap pages so far: a page's position in sitemap order. */
+  private seen = 0
+  /** Selected sitemap pages that are not URL targets or verify_urls pages. */
+  private streamedSelected = 0
+  private streamedBytes = 0
+  private streamedInShard = 0
+  private streamedInShardBytes = 0
+  private sitemapPagesPurged = 0
+  /** The parts (1-based) the selected pages are in, for an empty part's message. */
+  private readonly partsSeen: Uint8Array
+  private busy = 0
+  /**
+   * The lists of targets kept pages share: a million pages selected by one pattern hold one
+   * list between them, not a million (each an array with room for 16).
+   */
+  private readonly targetLists = new Map<string, readonly TargetRef[]>()
+
+  constructor(private readonly input: SelectorInput) {
+    const { targets } = input
+    this.budgetBytes = input.budgetBytes ?? KEPT_PAGES_BUDGET_BYTES
+    this.patterns = targets.patterns.map(pattern => ({
+      target: { kind: 'pattern', item: pattern },
+      asked: false,
+      count: 0,
+      first: new FirstInOrder(PREVIEW_FIRST),
+      matchMs: 0,
+      gaveUpCount: 0,
+      gaveUp: []
+    }))
+    this.folderTags = targets.tags.filter(isFolderTag).map(tag => ({
+      target: { kind: 'tag', item: tag },
+      count: 0,
+      first: new FirstInOrder(PREVIEW_FIRST)
+    }))
+    this.otherTags = targets.tags.filter(tag => !isFolderTag(tag))
+    this.extrasGroup = 1 + this.patterns.length + this.folderTags.length
+    targets.urls.forEach((url, index) => {
+      const page = this.known.get(url)
+      if (page === undefined) this.known.set(url, this.knownPage(url, 0, index, false, url))
+      else page.refs.push({ kind: 'url', item: url })
+    })
+    input.extraPages.forEach((path, index) => {
+      if (!this.known.has(path))
+        this.known.set(path, this.knownPage(path, this.extrasGroup, index, true))
+      else this.known.set(path, { ...(this.known.get(path) as KnownPage), extra: true })
+    })
+    this.partsSeen = new Uint8Array((input.shard?.count ?? 1) + 1)
+    // verify_urls pages of this part are kept whatever the sample: they take its room first.
+    const extrasHere = [...this.known.values()].filter(page => page.extra && this.inPart(page.hash))
+    this.sample = new PageSample(Math.max(0, input.limit - extrasHere.length), this.budgetBytes)
+  }
+
+  /** Time spent selecting so far (PCRE2 included), to tell it apart from the reading's. */
+  get busyMs(): number {
+    return this.busy
+  }
+
+  /** One page of the sitemaps (path and query), each once, in sitemap order. */
+  add(path: string): void {
+    this.batch.push(path)
+    if (this.batch.length >= BATCH_SIZE) this.flush()
+  }
+
+  /** The selection, once the sitemaps were read (undefined: they were not needed). */
+  finish(sitemap: SitemapOutcome | undefined): SelectionOutcome {
+    this.flush()
+    for (const state of this.patterns) {
+      // A pattern that saw no path (an empty sitemap) still says whether PCRE2 compiles it.
+      if (!state.asked && sitemap?.found === true) this.match(state, [])
+    }
+    const found = sitemap?.found === true
+    const known = [...this.known.values()]
+    const knownHere = known.filter(page => this.inPart(page.hash))
+    const inShard = this.streamedInShard + knownHere.length
+    const selectedCount = this.streamedSelected + known.length
+    const partBytes =
+      this.streamedInShardBytes + knownHere.reduce((sum, page) => sum + keptCost(page.path), 0)
+    const pages = this.chosen(knownHere)
+    const keptBytes = pages.reduce((sum, page) => sum + keptCost(page.path), 0)
+    if (this.sample.overBudget || keptBytes > this.budgetBytes) {
+      const { limit, shard } = this.input
+      return {
+        kind: 'over-budget',
+        overBudget: {
+          pages: Math.min(limit, inShard),
+          bytes: limit >= inShard ? partBytes : Math.max(keptBytes, this.sample.keptBytes),
+          budgetBytes: this.budgetBytes,
+          selectedPages: selectedCount,
+          selectedBytes:
+            this.streamedBytes + known.reduce((sum, page) => sum + keptCost(page.path), 0),
+          limit,
+          ...(shard && { shard })
+        }
+      }
+    }
+    const { shard } = this.input
+    const shardsOfSelected =
+      shard !== undefined && inShard === 0 && selectedCount > 0 ? this.partsOf(known) : undefined
+    const selection: PageSelection = {
+      pages: pages.map(page => ({ path: page.path, purgedBy: page.refs })),
+      selectedCount,
+      ...(found && { sitemapPagesPurged: this.sitemapPagesPurged }),
+      ...(shard && { shard }),
+      inShard,
+      ...(shardsOfSelected && { shardsOfSelected }),
+      leftOut: inShard - pages.length,
+      bySitemap: found ? this.bySitemap() : [],
+      // Without a sitemap, folder tags cannot be told apart from the others.
+      uncheckedTags: found ? this.otherTags : [...this.input.targets.tags],
+      urlsNotInSitemap: found
+        ? this.input.targets.urls.filter(url => !this.listedUrls.has(url))
+        : [],
+      notes: this.notes(sitemap),
+      ...this.warnings(found ? (sitemap?.pageCount ?? 0) : 0)
+    }
+    return { kind: 'selected', selection }
+  }
+
+  private knownPage(
+    path: string,
+    group: number,
+    position: number,
+    extra: boolean,
+    url?: string
+  ): KnownPage {
+    return {
+      path,
+      refs: url === undefined ? [] : [{ kind: 'url', item: url }],
+      group,
+      position,
+      extra,
+      hash: hashPath(path)
+    }
+  }
+
+  private inPart(hash: number): boolean {
+    const { shard } = this.input
+    return shard === undefined || shard.count === 1 || partOf(hash, shard.count) === shard.index
+  }
+
+  /** Matches the batch against every pattern, then takes each of its pages in order. */
+  private flush(): void {
+    if (this.batch.length === 0) return
+    const started = performance.now()
+    const batch = this.batch
+    this.batch = []
+    const matched = this.patterns.map(state => this.match(state, batch))
+    for (const path of batch) this.take(path, matched)
+    this.busy += performance.now() - started
+  }
+
+  /** One pattern over one batch: the paths it selects (undefined when PCRE2 refuses it). */
+  private match(state: PatternState, paths: readonly string[]): ReadonlySet<string> | undefined {
+    if (state.refused !== undefined) return undefined
+    state.asked = true
+    const started = performance.now()
+    const match = this.input.matchPattern(state.target.item, paths)
+    state.matchMs += performance.now() - started
+    if (match.kind === 'refused') {
+      state.refused = match.reason
+      return undefined
+    }
+    for (const gaveUp of match.gaveUp) {
+      const newReason = !state.gaveUp.some(kept => kept.reason === gaveUp.reason)
+      if (state.gaveUp.length < GAVE_UP_NAMED || newReason) {
+        state.gaveUp.push({ path: ownCopy(gaveUp.path), reason: gaveUp.reason })
+      }
+      state.gaveUpCount++
+    }
+    return new Set(match.paths)
+  }
+
+  private take(path: string, matched: readonly (ReadonlySet<string> | undefined)[]): void {
+    const position = this.seen++
+    const refs: TargetRef[] = []
+    let key = ''
+    let group = 0
+    this.patterns.forEach((state, index) => {
+      if (matched[index]?.has(path) !== true) return
+      if (refs.length === 0) group = 1 + index
+      refs.push(state.target)
+      key += `${1 + index},`
+      state.count++
+      state.first.offer(path)
+    })
+    this.folderTags.forEach((state, index) => {
+      if (!pageHasFolderTag(path, state.target.item)) return
+      if (refs.length === 0) group = 1 + this.patterns.length + index
+      refs.push(state.target)
+      key += `${1 + this.patterns.length + index},`
+      state.count++
+      state.first.offer(path)
+    })
+    const known = this.known.get(path)
+    if (known?.refs[0]?.kind === 'url') this.listedUrls.add(path)
+    if (refs.length === 0) {
+      if (known?.refs[0]?.kind === 'url') this.sitemapPagesPurged++
+      return
+    }
+    this.sitemapPagesPurged++
+    if (known !== undefined) {
+      known.refs.push(...refs)
+      // A verify_urls page a target selects goes where that target's pages go.
+      if (known.group === this.extrasGroup) {
+        known.group = group
+        known.position = position
+      }
+      return
+    }
+    const cost = keptCost(path)
+    this.streamedSelected++
+    this.streamedBytes += cost
+    const hash = hashPath(path)
+    const { shard } = this.input
+    if (shard !== undefined) this.partsSeen[partOf(hash, shard.count)] = 1
+    if (!this.inPart(hash)) return
+    this.streamedInShard++
+    this.streamedInShardBytes += cost
+    let shared = this.targetLists.get(key)
+    if (shared === undefined) {
+      shared = refs
+      this.targetLists.set(key, refs)
+    }
+    this.sample.offer({ path, refs: shared, group, position, key: sampleKey(hash) })
+  }
+
+  /**
+   * The pages to check, in the selection's order: this part's verify_urls pages, and of the
+   * rest (URL targets known from the start and the sample of the stream) the `room` with the
+   * smallest sample keys.
+   */
+  private chosen(knownHere: readonly KnownPage[]): KeptPage[] {
+    const asKept = (page: KnownPage): KeptPage => ({
+      path: page.path,
+      refs: page.refs,
+      group: page.group,
+      position: page.position,
+      key: sampleKey(page.hash)
+    })
+    const extras = knownHere.filter(page => page.extra).map(asKept)
+    const room = Math.max(0, this.input.limit - extras.length)
+    const candidates = [...knownHere.filter(page => !page.extra).map(asKept), ...this.sample.pages]
+    const sampled =
+      candidates.length <= room
+        ? candidates
+        : candidates.sort((a, b) => (sampledBefore(a, b) ? -1 : 1)).slice(0, room)
+    return [...extras, ...sampled].sort((a, b) => a.group - b.group || a.position - b.position)
+  }
+
+  private partsOf(known: readonly KnownPage[]): number[] {
+    const count = this.input.shard?.count ?? 1
+    for (const page of known) this.partsSeen[partOf(page.hash, count)] = 1
+    const parts: number[] = []
+    this.partsSeen.forEach((seen, part) => {
+      if (seen === 1) parts.push(part)
+    })
+    return parts
+  }
+
+  private bySitemap(): PageSelection['bySitemap'] {
+    const patterns = this.patterns
+      .filter(state => state.refused === undefined)
+      .map(state => ({
+        target: state.target,
+        count: state.count,
+        first: state.first.paths,
+        matchMs: state.matchMs
+      }))
+    const tags = this.folderTags.map(state => ({
+      target: state.target,
+      count: state.count,
+      first: state.first.paths
+    }))
+    return [...patterns, ...tags]
+  }
+
+  private notes(sitemap: SitemapOutcome | undefined): string[] {
+    const notes: string[] = []
+    for (const { target, refused } of this.patterns) {
+      const pattern = target.item
+      if (sitemap?.found !== true) {
+        notes.push(
+          sitemap?.turnedOff === true
+            ? `Pattern ${pattern}: sitemaps are turned off (sitemap: none), so its pages could not be chosen; list them in verify_urls.`
+            : `Pattern ${pattern}: no sitemap, so its pages could not be chosen.`
+        )
+      } else if (refused !== undefined) {
+        notes.push(`Pattern ${pattern}: PCRE2 cannot compile it (${refused}).`)
+      }
+    }
+    return notes
+  }
+
+  /** Paths where PHP gives up, and a pattern that selects most of the sitemap. */
+  private warnings(sitemapSize: number): { warnings?: readonly string[] } {
+    const warnings: string[] = []
+    if (sitemapSize > 0) {
+      for (const state of this.patterns) {
+        if (state.refused !== undefined) continue
+        const pattern = state.target.item
+        if (state.gaveUpCount > 0) {
+          const named = state.gaveUp.slice(0, GAVE_UP_NAMED).map(({ path }) => path)
+          const more =
+            state.gaveUpCount > named.length ? ` and ${state.gaveUpCount - named.length} more` : ''
+          warnings.push(
+            `Pattern ${pattern}: PHP's preg_match() gives up on ${state.gaveUpCount} of the sitemap's paths (${reasonsOf(state.gaveUp)}): the service does not purge them, and they are not checked: ${named.join(', ')}${more}.`
+          )
+        }
+        // A pattern that only chooses pages to check may select them all: that is no warning.
+        if (this.input.purging && state.count * 2 > sitemapSize) {
+          const share = Math.round((state.count / sitemapSize) * 100)
+          warnings.push(
+            `Pattern ${pattern} selects ${state.count} of the sitemap's ${sitemapSize} pages (${share}%): most of the site is purged.`
+          )
+        }
+      }
+    }
+    return warnings.length > 0 ? { warnings } : {}
+  }
+}
+
+/** The part (1 to `count`) of a page's hash: shard.ts's rule. */
+function partOf(hash: number, count: number): number {
+  return Math.floor((hash * count) / 2 ** 32) + 1
+}
