@@ -388,6 +388,8 @@ __webpack_require__.d(__webpack_exports__, {
 var time_clock = __webpack_require__(3355);
 // EXTERNAL MODULE: ./src/text/format.ts
 var format = __webpack_require__(8488);
+// EXTERNAL MODULE: ./src/text/list-outputs.ts
+var list_outputs = __webpack_require__(2448);
 // EXTERNAL MODULE: ./src/core/constants.ts
 var constants = __webpack_require__(6214);
 // EXTERNAL MODULE: ./src/http/site-client.ts
@@ -4329,6 +4331,7 @@ async function verifyPages(pages, options) {
 
 
 
+
 /** The runner's time fresh is judged against (the last acceptance); undefined: warm only. */
 function lastAcceptedAtOf(against) {
     if (against.kind === 'purges')
@@ -4430,7 +4433,12 @@ async function runPreview(input) {
         selection,
         output: {
             sitemap_pages: sitemap.pages,
-            selected: selection.pages.map(page => (0,verify_settings/* pageUrl */.fi)(siteUrl, page.path).href),
+            // Within a list output's cap, made one URL at a time: a shard's part of long URLs would
+            // pass GitHub's 1 MB for a job's outputs, and hold every URL in memory besides.
+            selected: (0,list_outputs/* firstWithin */.mL)((function* () {
+                for (const page of selection.pages)
+                    yield (0,verify_settings/* pageUrl */.fi)(siteUrl, page.path).href;
+            })(), list_outputs/* MAX_LIST_OUTPUT_BYTES */.i3),
             selected_count: selection.selectedCount,
             ...(selection.shard && {
                 shard: `${selection.shard.index}/${selection.shard.count}`,

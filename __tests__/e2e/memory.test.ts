@@ -5,11 +5,21 @@
  * heap, where keeping every page died of "JavaScript heap out of memory" with no summary. A
  * verification that must keep every page (verify_limit: 0, no shard) stops before the purge
  * with an error that names shard and the numbers, and the run still ends with its summary and
- * its status line.
+ * its status line. A dry run of a shard that keeps 75,000 of them lists in its preview output
+ * only what fits in an output.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { API_KEY, errorsOf, lastLogLine, runWith, summaryHeadline, withPeakRss } from './helpers.js'
+import { runAction } from '../../scripts/run-action.mjs'
+import {
+  API_KEY,
+  errorsOf,
+  lastLogLine,
+  noticesOf,
+  runWith,
+  summaryHeadline,
+  withPeakRss
+} from './helpers.js'
 
 const PAGES = 150_000
 const URL_CHARS = 2000
@@ -53,6 +63,36 @@ describe('sitemaps of long URLs on a small heap', () => {
     expect(result.stdout).toMatch(/Pattern #\^\/s\/1\\d\*\/#: 61112 of 150000 sitemap page\(s\)/)
     expect(lastLogLine(result)).toMatch(/^✅ Cache purge: dry run: 1 pattern in 1 request/)
     expect(peakMiB).toBeLessThan(300)
+  }, 180_000)
+
+  it("a dry run of a shard's 75,000 pages lists what fits in an output, and counts them all", async () => {
+    const { result, peakMiB } = await withPeakRss(probe =>
+      runAction({
+        env: probe,
+        inputs: {
+          mode: 'verify',
+          tags: 'folder-s',
+          site_url: emulator.siteUrl,
+          sitemap: sitemap(),
+          shard: '1/2',
+          verify_limit: '0',
+          dry_run: 'true'
+        }
+      })
+    )
+    expect(result.exitCode).toBe(0)
+    const preview = JSON.parse(result.outputs['preview'] ?? '{}') as Record<string, unknown>
+    const selected = preview['selected'] as string[]
+    const checked = Number(result.outputs['pages_checked'])
+    expect(checked).toBe(preview['shard_pages'])
+    expect(checked).toBeGreaterThan(70_000)
+    // 128 KiB of 2,000-character URLs, like every list output; not 150 MB.
+    expect(selected.length).toBeGreaterThan(50)
+    expect(Buffer.byteLength(JSON.stringify(selected))).toBeLessThanOrEqual(128 * 1024)
+    expect(noticesOf(result)).toContain(
+      `The preview output's "selected" lists the first ${selected.length} of the ${checked} pages this job would check (GitHub limits a job's outputs to 1 MB); pages_checked counts them all.`
+    )
+    expect(peakMiB).toBeLessThan(600)
   }, 180_000)
 
   it('verify_limit: 0 over all of them stops before the purge: use shard, with the numbers', async () => {

@@ -11,7 +11,7 @@ import {
   renderSummary
 } from '../../src/report/summary.js'
 import { escapeHtml } from '../../src/text/html.js'
-import { capListOutputs, MAX_LIST_OUTPUT_BYTES } from '../../src/text/list-outputs.js'
+import { capListOutputs, firstWithin, MAX_LIST_OUTPUT_BYTES } from '../../src/text/list-outputs.js'
 import { ACTION_VERSION } from '../../src/core/constants.js'
 import { readFileSync } from 'node:fs'
 
@@ -253,6 +253,22 @@ describe('list outputs fit GitHub limits (security review, finding 13)', () => {
     expect(shown).toEqual(urls.slice(0, shown.length))
     expect(cut).toEqual([{ name: 'urls', shown: shown.length, total: 5000 }])
     expect(values['tags']).toBe('["a"]')
+  })
+
+  it('takes items from an iterable only until the cap: the ones cut are never made', () => {
+    let made = 0
+    function* urls(): Generator<string> {
+      for (let index = 0; index < 1_000_000; index++) {
+        made++
+        yield `https://www.example.com/${'x'.repeat(100)}/${index}`
+      }
+    }
+    const kept = firstWithin(urls(), 10_000)
+    expect(Buffer.byteLength(JSON.stringify(kept))).toBeLessThanOrEqual(10_000)
+    // Each item is about 130 bytes: as many as fit, not a few.
+    expect(kept.length).toBeGreaterThan(70)
+    // The first that did not fit was made (and refused); none after it.
+    expect(made).toBe(kept.length + 1)
   })
 
   it('keeps every list output together below the 1 MB a job may hold', () => {

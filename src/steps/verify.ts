@@ -414,6 +414,12 @@ export async function previewDryRun(
     ? 'sitemaps are turned off (sitemap: none)'
     : `the sitemap lists ${preview.output.sitemap_pages}`
   io.info(`Preview: the purges select ${preview.output.selected_count} page(s); ${listed}.`)
+  const shown = preview.output.selected.length
+  if (shown < selection.pages.length) {
+    io.notice(
+      `The preview output's "selected" lists the first ${shown} of the ${selection.pages.length} pages this job would check (GitHub limits a job's outputs to 1 MB); pages_checked counts them all.`
+    )
+  }
   return { kind: 'preview', preview }
 }
 

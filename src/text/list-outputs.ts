@@ -37,17 +37,25 @@ export function capListOutputs(
 
 /** The longest prefix of `items` whose JSON array text is at most `maxBytes` bytes (UTF-8). */
 export function jsonArrayWithin(
-  items: readonly unknown[],
+  items: Iterable<unknown>,
   maxBytes: number
 ): { json: string; shown: number } {
-  const parts: string[] = []
+  const kept = firstWithin(items, maxBytes)
+  return { json: JSON.stringify(kept), shown: kept.length }
+}
+
+/**
+ * The first items whose JSON array is at most `maxBytes` bytes (UTF-8). Takes an iterable and
+ * stops at the cap, so a caller can make items one at a time and never build the ones cut.
+ */
+export function firstWithin<T>(items: Iterable<T>, maxBytes: number): T[] {
+  const kept: T[] = []
   let bytes = 2 // '[' and ']'
   for (const item of items) {
-    const part = JSON.stringify(item)
-    const added = Buffer.byteLength(part) + (parts.length > 0 ? 1 : 0)
+    const added = Buffer.byteLength(JSON.stringify(item)) + (kept.length > 0 ? 1 : 0)
     if (bytes + added > maxBytes) break
-    parts.push(part)
+    kept.push(item)
     bytes += added
   }
-  return { json: `[${parts.join(',')}]`, shown: parts.length }
+  return kept
 }

@@ -8,6 +8,7 @@
 import type { PurgeTargets } from '../core/purge.js'
 import { systemClock, type Clock } from '../time/clock.js'
 import { grouped, wholeSeconds } from '../text/format.js'
+import { firstWithin, MAX_LIST_OUTPUT_BYTES } from '../text/list-outputs.js'
 import {
   choosePages,
   type ChooseInput,
@@ -190,6 +191,7 @@ export interface PreviewReport {
   /** The `preview` output's value. */
   readonly output: {
     readonly sitemap_pages: number
+    /** The pages this job would check, as URLs: the first ones that fit a list output. */
     readonly selected: readonly string[]
     readonly selected_count: number
     /** With a shard: `K/N` and how many selected pages are this job's part. */
@@ -223,7 +225,14 @@ export async function runPreview(
     selection,
     output: {
       sitemap_pages: sitemap.pages,
-      selected: selection.pages.map(page => pageUrl(siteUrl, page.path).href),
+      // Within a list output's cap, made one URL at a time: a shard's part of long URLs would
+      // pass GitHub's 1 MB for a job's outputs, and hold every URL in memory besides.
+      selected: firstWithin(
+        (function* () {
+          for (const page of selection.pages) yield pageUrl(siteUrl, page.path).href
+        })(),
+        MAX_LIST_OUTPUT_BYTES
+      ),
       selected_count: selection.selectedCount,
       ...(selection.shard && {
         shard: `${selection.shard.index}/${selection.shard.count}`,
