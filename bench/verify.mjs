@@ -12,6 +12,10 @@
  *    items (bench/sitemap-formats.mjs).
  * 3. A verify job over 100,000 pages x 3 devices, shard 1/10: at rate 1000 against checks / rate,
  *    and without rate against the bound of 6 in flight (bench/verify-scale.mjs).
+ * 4. Memory over 1,000,000 URLs of 2,000 characters: a pattern preview, a sample of 200, a shard
+ *    of 1/10 with verify_limit: 0, each under its peak RSS bound; in the full bench, side by
+ *    side with the reader that kept every page (bench/long-urls.mjs). One run each: a peak of
+ *    memory is steady from run to run, and each run reads 2 GB of sitemaps.
  *
  * Peak RSS comes from bench/rss-probe.mjs preloaded into the action's process.
  */
@@ -20,18 +24,19 @@ import { runAction } from '../scripts/run-action.mjs'
 import { benchSitemapFormats } from './sitemap-formats.mjs'
 import { IN_FLIGHT, timeToFresh, timeToFreshRow } from './time-to-fresh.mjs'
 import { benchVerifyScale } from './verify-scale.mjs'
+import { benchLongUrls } from './long-urls.mjs'
 
 const PAGES = 1000
 const PROPAGATION_MS = 2000
 
 /**
- * @param {{ runs: number,
+ * @param {{ runs: number, compare: boolean,
  *   withRssProbe: (run: (env: Record<string, string>) => Promise<any>) => Promise<{ result: any, kib: number | undefined }>,
  *   row: (fields: any) => any,
  *   check: (ok: boolean, what: string) => boolean, log: (text: string) => void,
  *   median: (values: number[]) => number }} context
  */
-export async function benchVerify({ runs, withRssProbe, row, check, log, median }) {
+export async function benchVerify({ runs, compare, withRssProbe, row, check, log, median }) {
   const apiKey = 'bench-api-key'
   const emulator = await startEmulator({
     apiKey,
@@ -154,13 +159,24 @@ export async function benchVerify({ runs, withRssProbe, row, check, log, median 
     rows.push(...formats.rows)
     const scale = await benchVerifyScale({ runs, withRssProbe, row, check, log, median })
     rows.push(...scale.rows)
+    const longUrls = await benchLongUrls({
+      runs: 1,
+      compare,
+      withRssProbe,
+      row,
+      check,
+      log,
+      median
+    })
+    rows.push(...longUrls.rows)
     return {
       rows,
       samples: {
         verify: samples,
         sitemap: sitemapSamples,
         sitemapFormats: formats.samples,
-        scale: scale.samples
+        scale: scale.samples,
+        longUrls: longUrls.samples
       }
     }
   } finally {
