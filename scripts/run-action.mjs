@@ -91,6 +91,7 @@ export function parseOutputFile(text) {
  * @property {Record<string, string>} [expressions] values for ${{ }} in defaults, e.g. { 'github.token': 't' }
  * @property {string} [entry] the script to run; dist/index.js by default
  * @property {boolean} [keepNodeExtraCaCerts] pass NODE_EXTRA_CA_CERTS through (the runner has none)
+ * @property {Record<string, string>} [files] files to write into the workspace first, by relative path
  *
  * @typedef {object} RunResult
  * @property {number | null} exitCode
@@ -112,6 +113,10 @@ export async function runAction(options = {}) {
   const summaryPath = join(workDir, 'step_summary.md')
   writeFileSync(outputPath, '')
   writeFileSync(summaryPath, '')
+  // What a workflow's earlier steps leave in the workspace (a list for urls_file).
+  for (const [path, text] of Object.entries(options.files ?? {})) {
+    writeFileSync(join(workDir, path), text)
+  }
   const expressions = { 'github.token': '', ...options.expressions }
   const inputs = { ...readInputDefaults(), ...options.inputs }
 

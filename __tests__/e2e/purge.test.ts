@@ -342,7 +342,7 @@ describe('bad input: a clear error naming the input and the value, and nothing s
     const result = await runWith(emulator.url, { tags: '' })
     expect(result.exitCode).toBe(1)
     expect(errorsOf(result)).toEqual([
-      "Nothing to purge: give at least one of the inputs 'tags', 'urls' or 'pattern' (or changed_files: true)."
+      "Nothing to purge: give at least one of the inputs 'tags', 'urls' or 'pattern' (or changed_files: true, or a list in 'tags_file' or 'urls_file')."
     ])
     expect(result.outputs['status']).toBe('failed')
   })

@@ -78,7 +78,7 @@ describe('one error annotation per input, each naming its input', () => {
   it('says "nothing to purge" naturally, naming each input', async () => {
     const { diagnostics } = await parseInputs(raw({}))
     expect(problemMessagesByInput(diagnostics.problems)).toEqual([
-      "Nothing to purge: give at least one of the inputs 'tags', 'urls' or 'pattern' (or changed_files: true)."
+      "Nothing to purge: give at least one of the inputs 'tags', 'urls' or 'pattern' (or changed_files: true, or a list in 'tags_file' or 'urls_file')."
     ])
   })
 })

@@ -65,7 +65,7 @@ describe('parseInputs', () => {
       {
         input: 'tags',
         value: '',
-        reason: 'is required with mode: tag (or set changed_files: true)'
+        reason: 'is required with mode: tag (or tags_file, or set changed_files: true)'
       }
     ])
   })
@@ -85,7 +85,10 @@ describe('parseInputs', () => {
 
   it('reports "nothing to purge" together with the other problems', async () => {
     const { diagnostics } = await parseInputs(raw({ base_url: 'http://example.com' }))
-    expect(diagnostics.problems.map(p => p.input)).toEqual(['base_url', 'tags, urls, pattern'])
+    expect(diagnostics.problems.map(p => p.input)).toEqual([
+      'base_url',
+      'tags, urls, pattern, tags_file, urls_file'
+    ])
   })
 
   it('does not add "nothing to purge" when the targets given were all refused', async () => {

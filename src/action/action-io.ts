@@ -147,6 +147,11 @@ export class ActionIo implements StepIo {
     return readGitHubContext()
   }
 
+  /** The runner checks the repository out here, and starts a `uses:` step here too. */
+  workspace(): string {
+    return process.env['GITHUB_WORKSPACE'] || process.cwd()
+  }
+
   /**
    * Fails the step with these error annotations and no other: one per problem the user has to
    * fix (setFailed would add one more that repeats them).

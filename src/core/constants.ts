@@ -14,6 +14,8 @@ export const Input = {
   Mode: 'mode',
   Tags: 'tags',
   Urls: 'urls',
+  TagsFile: 'tags_file',
+  UrlsFile: 'urls_file',
   Pattern: 'pattern',
   Country: 'country',
   DryRun: 'dry_run',

@@ -11,6 +11,8 @@ export interface InputProblem {
   readonly input: string
   /** The offending value (or the part of it that is wrong), shown to the user. */
   readonly value: string
+  /** Where in a file the value was written (`line 12`): for the inputs that name a file. */
+  readonly at?: string
   /** What is wrong and, where it helps, what to write instead. */
   readonly reason: string
   /** The whole message, for a problem that concerns several inputs and no one value. */
@@ -40,7 +42,14 @@ export function formatProblem(problem: InputProblem): string {
   if (problem.value === '' && MISSING.test(problem.reason)) {
     return `Input '${problem.input}' ${reasonWithCorrection(problem)}`
   }
-  return `Input '${problem.input}' ${quoteValue(problem.value)}: ${reasonWithCorrection(problem)}`
+  return `Input '${problem.input}' ${placedValue(problem)}: ${reasonWithCorrection(problem)}`
+}
+
+/** The value quoted, after the line of the file it was read from when it was: `line 3 "x"`. */
+function placedValue(problem: InputProblem): string {
+  return problem.at === undefined
+    ? quoteValue(problem.value)
+    : `${problem.at} ${quoteValue(problem.value)}`
 }
 
 /** A reason that says the input must be given. */
@@ -72,7 +81,7 @@ export function problemMessagesByInput(problems: readonly InputProblem[]): strin
     if (group.length === 1 || first === undefined || first.message !== undefined)
       return formatProblem(group[0] as InputProblem)
     const lines = group.map(
-      problem => `- ${quoteValue(problem.value)}: ${reasonWithCorrection(problem)}`
+      problem => `- ${placedValue(problem)}: ${reasonWithCorrection(problem)}`
     )
     return `Input '${first.input}' has ${group.length} problems:\n${lines.join('\n')}`
   })
@@ -86,6 +95,11 @@ export class Diagnostics {
 
   problem(input: string, value: string, reason: string, correction?: string): void {
     this.problems.push({ input, value, reason, ...(correction !== undefined && { correction }) })
+  }
+
+  /** A problem with one value read from a file: `at` says where (`line 12`). */
+  problemAt(input: string, at: string, value: string, reason: string): void {
+    this.problems.push({ input, value, at, reason })
   }
 
   /** A problem of several inputs together (nothing to purge): its message says it all. */

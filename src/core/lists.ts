@@ -30,6 +30,50 @@ export function splitList(
   return items && uniqueNonEmpty(items)
 }
 
+/** An item of a list read from a file, and where it was: `line 12`, or `item 3` of a JSON array. */
+export interface PlacedItem {
+  readonly text: string
+  readonly place: string
+}
+
+/**
+ * Splits a list read from a file as splitList splits an input, keeping where each item was
+ * (its line; its position in a JSON array), so that messages name the line to fix. Trimmed,
+ * empty items dropped, later duplicates dropped. Undefined after a problem (a malformed JSON
+ * array), which names `input`.
+ */
+export function splitPlacedList(
+  input: string,
+  raw: string,
+  syntax: ListSyntax,
+  diag: Diagnostics
+): PlacedItem[] | undefined {
+  const text = raw.trim()
+  if (text === '') return []
+  const placed: PlacedItem[] = []
+  if (text.startsWith('[')) {
+    const items = parseJsonArray(input, text, syntax, diag)
+    if (items === undefined) return undefined
+    items.forEach((item, index) => placed.push({ text: item, place: `item ${index + 1}` }))
+  } else {
+    // Lines of the raw text (not the trimmed one), so that line numbers are the file's.
+    raw.split(/\r\n|\r|\n/).forEach((line, index) => {
+      const place = `line ${index + 1}`
+      for (const item of syntax.commas ? line.split(',') : [line])
+        placed.push({ text: item, place })
+    })
+  }
+  const seen = new Set<string>()
+  const unique: PlacedItem[] = []
+  for (const { text: item, place } of placed) {
+    const trimmed = item.trim()
+    if (trimmed === '' || seen.has(trimmed)) continue
+    seen.add(trimmed)
+    unique.push({ text: trimmed, place })
+  }
+  return unique
+}
+
 function splitText(text: string, syntax: ListSyntax): string[] {
   return text.split(syntax.commas ? /[\r\n,]/ : /\r?\n|\r/)
 }

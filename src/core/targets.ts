@@ -5,6 +5,7 @@
 import type { Diagnostics } from './diagnostics.js'
 import { Input } from './constants.js'
 import { uniqueNonEmpty } from './lists.js'
+import { plural } from '../text/format.js'
 
 /**
  * C0 controls, DEL, C1 controls and the Unicode line and paragraph separators: never part of a
@@ -15,28 +16,114 @@ import { uniqueNonEmpty } from './lists.js'
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 /**
+ * Where a list's items were written, for its messages: the input, and for a list read from a
+ * file (`urls_file`), each item's place in it, so that a bad line is named by its number.
+ */
+export interface ItemOrigin {
+  readonly input: string
+  /** The place of the item at this index of the list, when it came from a file (`line 12`). */
+  readonly placeOf?: (index: number) => string
+}
+
+/**
+ * Remarks said for the first few items of a kind, then counted: a file of 50,000 absolute URLs
+ * gives ten notices and one count, not 50,000 lines of log; and past MAX_LIST_PROBLEMS, its
+ * problems are counted too, so the annotations and the summary stay readable.
+ */
+export const MAX_REMARKS_OF_A_KIND = 10
+export const MAX_LIST_PROBLEMS = 100
+
+/** One list's problems and remarks, each kind said so many times and then counted. */
+class ListReport {
+  private problems = 0
+  /** Each group's kind and how many of it were met. */
+  private readonly remarks = new Map<string, { kind: 'notice' | 'warning'; met: number }>()
+
+  constructor(
+    private readonly origin: ItemOrigin,
+    private readonly diag: Diagnostics
+  ) {}
+
+  /** The label a remark starts with: the input, and the item's place in a file. */
+  label(index: number): string {
+    const place = this.origin.placeOf?.(index)
+    return place === undefined ? this.origin.input : `${this.origin.input} ${place}`
+  }
+
+  get fromFile(): boolean {
+    return this.origin.placeOf !== undefined
+  }
+
+  problem(index: number, value: string, reason: string, correction?: string): void {
+    this.problems++
+    if (this.problems > MAX_LIST_PROBLEMS) return
+    const place = this.origin.placeOf?.(index)
+    if (place !== undefined) this.diag.problemAt(this.origin.input, place, value, reason)
+    else this.diag.problem(this.origin.input, value, reason, correction)
+  }
+
+  /** A notice (or a warning) of a kind: said while the kind has been said few times. */
+  remark(kind: 'notice' | 'warning', group: string, message: string): void {
+    const met = (this.remarks.get(group)?.met ?? 0) + 1
+    this.remarks.set(group, { kind, met })
+    if (met > MAX_REMARKS_OF_A_KIND) return
+    if (kind === 'notice') this.diag.notice(message)
+    else this.diag.warn(message)
+  }
+
+  /** The counts of what was not said one by one. `more` words a group's count. */
+  finish(more: Readonly<Record<string, (count: number) => string>>): void {
+    const unsaid = this.problems - MAX_LIST_PROBLEMS
+    if (unsaid > 0) {
+      this.diag.problemOfInputs(
+        [this.origin.input],
+        `Input '${this.origin.input}': ${plural(unsaid, this.fromFile ? 'more line has' : 'more item has', this.fromFile ? 'more lines have' : 'more items have')} problems (the first ${MAX_LIST_PROBLEMS} are listed).`
+      )
+    }
+    for (const [group, { kind, met }] of this.remarks) {
+      const words = more[group]
+      if (met <= MAX_REMARKS_OF_A_KIND || words === undefined) continue
+      const message = `${this.origin.input}: ${words(met - MAX_REMARKS_OF_A_KIND)}`
+      if (kind === 'notice') this.diag.notice(message)
+      else this.diag.warn(message)
+    }
+  }
+}
+
+/**
  * Tags come from a response header the customer's backend sets, as a comma-separated list,
  * so a tag never holds a comma and its surrounding spaces are not part of it.
  */
-export function validateTags(tags: readonly string[], diag: Diagnostics): string[] {
+export function validateTags(
+  tags: readonly string[],
+  diag: Diagnostics,
+  origin: ItemOrigin = { input: Input.Tags }
+): string[] {
+  const report = new ListReport(origin, diag)
   const valid: string[] = []
-  for (const tag of tags) {
+  tags.forEach((tag, index) => {
     if (tag.includes(',')) {
-      diag.problem(Input.Tags, tag, 'a tag cannot contain a comma (tags are comma-separated)')
+      report.problem(index, tag, 'a tag cannot contain a comma (tags are comma-separated)')
     } else if (CONTROL_CHARACTER.test(tag)) {
-      diag.problem(Input.Tags, tag, 'a tag cannot contain control characters or line breaks')
+      report.problem(index, tag, 'a tag cannot contain control characters or line breaks')
     } else {
-      if (/\s/.test(tag)) warnAboutSpacesInTag(tag, diag)
+      if (/\s/.test(tag)) warnAboutSpacesInTag(tag, report.label(index), report)
       valid.push(tag)
     }
-  }
+  })
+  report.finish({
+    spaces: count =>
+      `${plural(count, 'more tag holds', 'more tags hold')} spaces, each sent as one tag.`
+  })
   return valid
 }
 
 /** `tags: blog docs home` is one tag with spaces; several tags were likely meant. */
-function warnAboutSpacesInTag(tag: string, diag: Diagnostics): void {
-  diag.warn(
-    `tags: ${JSON.stringify(tag)} holds spaces, so it is sent as one tag. To purge several tags, separate them with commas or put one a line: \`tags: ${tag.split(/\s+/).join(', ')}\`.`
+function warnAboutSpacesInTag(tag: string, label: string, report: ListReport): void {
+  report.remark(
+    'warning',
+    'spaces',
+    `${label}: ${JSON.stringify(tag)} holds spaces, so it is sent as one tag. To purge several tags, separate them with commas or put one a line: \`${report.fromFile ? '' : 'tags: '}${tag.split(/\s+/).join(', ')}\`.`
   )
 }
 
@@ -58,68 +145,97 @@ const PLACEHOLDER_ORIGIN = 'http://relative.invalid'
  * The service matches URLs exactly against the relative URLs (path and query) it cached, as
  * browsers request them. So: absolute URLs are reduced to path and query, fragments (which
  * never reach a server) are dropped, and characters a browser would percent-encode are
- * encoded the same way. Each change is announced in a notice.
+ * encoded the same way. Each change is announced in a notice (the first few of each kind, then
+ * a count).
  */
-export function normalizeUrls(urls: readonly string[], diag: Diagnostics): string[] {
+export function normalizeUrls(
+  urls: readonly string[],
+  diag: Diagnostics,
+  origin: ItemOrigin = { input: Input.Urls }
+): string[] {
+  const report = new ListReport(origin, diag)
   const normalized: string[] = []
-  for (const url of urls) {
-    const relative = normalizeUrl(url, diag)
+  urls.forEach((url, index) => {
+    const relative = normalizeUrl(url, { report, index })
     if (relative !== undefined) normalized.push(relative)
-  }
+  })
+  report.finish({
+    reduced: count =>
+      `${plural(count, 'more absolute URL was', 'more absolute URLs were')} reduced to the path and query the same way.`,
+    fragment: count =>
+      `the fragments of ${plural(count, 'more URL were', 'more URLs were')} dropped the same way.`,
+    normalized: count =>
+      `${plural(count, 'more URL was', 'more URLs were')} normalized as browsers request them.`
+  })
   return uniqueNonEmpty(normalized)
 }
 
-function normalizeUrl(url: string, diag: Diagnostics): string | undefined {
+/** One item of a list being normalized: its report, and its index for messages. */
+interface Item {
+  readonly report: ListReport
+  readonly index: number
+}
+
+function normalizeUrl(url: string, item: Item): string | undefined {
+  const { report, index } = item
   if (CONTROL_CHARACTER.test(url)) {
-    diag.problem(Input.Urls, url, 'a URL cannot contain control characters or tabs')
+    report.problem(index, url, 'a URL cannot contain control characters or tabs')
     return undefined
   }
   if (SECOND_URL.test(url)) {
     const urls = url.split(SECOND_URL)
-    diag.problem(
-      Input.Urls,
-      url,
-      `holds ${urls.length} URLs on one line, but the input takes one URL a line. Write:`,
-      `urls: |\n${urls.map(one => `  ${one}`).join('\n')}`
-    )
+    if (report.fromFile) {
+      report.problem(
+        index,
+        url,
+        `holds ${urls.length} URLs on one line (${urls.map(one => JSON.stringify(one)).join(', ')}), but the file takes one URL a line`
+      )
+    } else {
+      report.problem(
+        index,
+        url,
+        `holds ${urls.length} URLs on one line, but the input takes one URL a line. Write:`,
+        `urls: |\n${urls.map(one => `  ${one}`).join('\n')}`
+      )
+    }
     return undefined
   }
-  if (ABSOLUTE_HTTP_URL.test(url)) return reduceAbsoluteUrl(url, diag)
+  if (ABSOLUTE_HTTP_URL.test(url)) return reduceAbsoluteUrl(url, item)
   if (url.startsWith('//')) {
-    diag.problem(
-      Input.Urls,
+    report.problem(
+      index,
       url,
       "a protocol-relative URL ('//host/…') is ambiguous; write the path only, starting with a single '/'"
     )
     return undefined
   }
   if (!url.startsWith('/')) {
-    diag.problem(
-      Input.Urls,
+    report.problem(
+      index,
       url,
       "must be a relative URL starting with '/' (e.g. /blog/post) or an absolute http(s):// URL"
     )
     return undefined
   }
-  return encodeLikeBrowser(dropFragment(url, diag), diag)
+  return encodeLikeBrowser(dropFragment(url, item), item)
 }
 
-function reduceAbsoluteUrl(url: string, diag: Diagnostics): string | undefined {
+function reduceAbsoluteUrl(url: string, { report, index }: Item): string | undefined {
   let parsed: URL
   try {
     parsed = new URL(url)
   } catch {
-    diag.problem(Input.Urls, url, 'is not a valid absolute URL')
+    report.problem(index, url, 'is not a valid absolute URL')
     return undefined
   }
   if (parsed.username !== '' || parsed.password !== '') {
-    diag.problem(Input.Urls, url, 'must not contain credentials')
+    report.problem(index, url, 'must not contain credentials')
     return undefined
   }
   if (parsed.pathname.startsWith('//')) {
     // Sent as is, '//x' would read as a host (as a typed '//host/…' does): refuse it alike.
-    diag.problem(
-      Input.Urls,
+    report.problem(
+      index,
       url,
       "its path starts with '//', which the service would read as a host name"
     )
@@ -127,18 +243,22 @@ function reduceAbsoluteUrl(url: string, diag: Diagnostics): string | undefined {
   }
   // WHATWG URL parsing already percent-encodes the path and query as a browser would.
   const relative = `${parsed.pathname}${parsed.search}`
-  diag.notice(
-    `urls: ${JSON.stringify(url)} was reduced to its path and query ${JSON.stringify(relative)}: the service purges relative URLs of the site it serves.`
+  report.remark(
+    'notice',
+    'reduced',
+    `${report.label(index)}: ${JSON.stringify(url)} was reduced to its path and query ${JSON.stringify(relative)}: the service purges relative URLs of the site it serves.`
   )
   return relative
 }
 
-function dropFragment(url: string, diag: Diagnostics): string {
+function dropFragment(url: string, { report, index }: Item): string {
   const hash = url.indexOf('#')
   if (hash === -1) return url
   const withoutFragment = url.slice(0, hash)
-  diag.notice(
-    `urls: the fragment of ${JSON.stringify(url)} was dropped (${JSON.stringify(withoutFragment)}): fragments never reach the server, so pages are cached without them.`
+  report.remark(
+    'notice',
+    'fragment',
+    `${report.label(index)}: the fragment of ${JSON.stringify(url)} was dropped (${JSON.stringify(withoutFragment)}): fragments never reach the server, so pages are cached without them.`
   )
   return withoutFragment
 }
@@ -148,9 +268,9 @@ function dropFragment(url: string, diag: Diagnostics): string {
  * same way absolute URLs are reduced: percent-encoding (spaces, non-ASCII, quotes, ...), `\`
  * as `/`, and dot segments resolved. So `/a b` and `https://host/a b` both give `/a%20b`.
  */
-function encodeLikeBrowser(url: string, diag: Diagnostics): string | undefined {
+function encodeLikeBrowser(url: string, { report, index }: Item): string | undefined {
   if (LONE_SURROGATE.test(url)) {
-    diag.problem(Input.Urls, url, 'contains text that is not valid Unicode')
+    report.problem(index, url, 'contains text that is not valid Unicode')
     return undefined
   }
   // '/\\host/x' reads as '//host/x' to a browser: a host, not a path of this site ('/\\'
@@ -159,13 +279,15 @@ function encodeLikeBrowser(url: string, diag: Diagnostics): string | undefined {
     ? new URL(url, PLACEHOLDER_ORIGIN)
     : undefined
   if (!parsed || parsed.origin !== PLACEHOLDER_ORIGIN || parsed.pathname.startsWith('//')) {
-    diag.problem(Input.Urls, url, "reads as '//host/…' (a host name), not as a path of the site")
+    report.problem(index, url, "reads as '//host/…' (a host name), not as a path of the site")
     return undefined
   }
   const normalized = `${parsed.pathname}${parsed.search}`
   if (normalized !== url) {
-    diag.notice(
-      `urls: ${JSON.stringify(url)} was normalized as browsers request it: ${JSON.stringify(normalized)}.`
+    report.remark(
+      'notice',
+      'normalized',
+      `${report.label(index)}: ${JSON.stringify(url)} was normalized as browsers request it: ${JSON.stringify(normalized)}.`
     )
   }
   return normalized

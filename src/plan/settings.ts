@@ -14,7 +14,7 @@ import {
   type PurgeKind,
   type RunMode
 } from '../core/constants.js'
-import { splitList } from '../core/lists.js'
+import { splitList, uniqueNonEmpty } from '../core/lists.js'
 import { normalizeUrls, validateTags } from '../core/targets.js'
 import { parseCountries } from '../core/countries.js'
 import type { PreparedPattern } from '../pattern/index.js'
@@ -28,6 +28,7 @@ import {
   type OriginSettings
 } from '../origin/settings.js'
 import type { DeployedCommit } from '../changed-files/change-source.js'
+import { parseListFile, type ListFileInput, type ListFiles } from './list-files.js'
 
 /** Every input as the runner hands it over: a string, '' when not given. */
 export type RawInputs = Readonly<Record<InputName, string>>
@@ -101,12 +102,14 @@ export const LIMITS = {
 
 /**
  * `diag` may hold problems found before (input names): then no settings come back either.
- * `defaults` says what the event gives the defaults that depend on it (build_id's).
+ * `defaults` says what the event gives the defaults that depend on it (build_id's). `files`:
+ * the list files named by `tags_file` and `urls_file`, as the inputs step read them.
  */
 export async function parseInputs(
   raw: RawInputs,
   diag = new Diagnostics(),
-  defaults: EventDefaults = {}
+  defaults: EventDefaults = {},
+  files: ListFiles = {}
 ): Promise<ParsedInputs> {
   const value = (name: InputName): string => {
     const given = raw[name].trim()
@@ -197,8 +200,24 @@ export async function parseInputs(
   }
 
   const active = activeKinds(mode, raw, diag)
-  const tags = active.has('tag') ? parseTagsInput(value(Input.Tags), diag) : []
-  const urls = active.has('url') ? parseUrlsInput(value(Input.Urls), diag) : []
+  // A list file adds to its inline input: the entries of both, the inline ones first.
+  const tags = active.has('tag')
+    ? uniqueNonEmpty([
+        ...parseTagsInput(value(Input.Tags), diag),
+        ...parseListFile(Input.TagsFile, files[Input.TagsFile], diag)
+      ])
+    : []
+  const urls = active.has('url')
+    ? uniqueNonEmpty([
+        ...parseUrlsInput(value(Input.Urls), diag),
+        ...parseListFile(Input.UrlsFile, files[Input.UrlsFile], diag)
+      ])
+    : []
+  // A list file given and read counts as targets given, even empty (a generated list of the
+  // pages a deploy changed may hold none): the run then ends with nothing to purge.
+  const listFileGiven = LIST_FILE_INPUTS.some(
+    input => active.has(KIND_OF_LIST_FILE[input]) && files[input] !== undefined
+  )
   const patternText = active.has('pattern') ? value(Input.Pattern) : ''
   const pattern =
     patternText === ''
@@ -264,6 +283,7 @@ export async function parseInputs(
   const nothingGiven =
     tags.length === 0 &&
     urls.length === 0 &&
+    !listFileGiven &&
     patternText === '' &&
     !changedFilesInEffect &&
     !(verifyOnly && (verify?.extraPages.length ?? 0) > 0)
@@ -322,16 +342,26 @@ const INPUT_OF_KIND: Readonly<Record<PurgeKind, InputName>> = {
   url: Input.Urls,
   pattern: Input.Pattern
 }
-const TARGET_INPUTS: readonly InputName[] = Object.values(INPUT_OF_KIND)
+const KIND_OF_LIST_FILE: Readonly<Record<ListFileInput, PurgeKind>> = {
+  [Input.TagsFile]: 'tag',
+  [Input.UrlsFile]: 'url'
+}
+const LIST_FILE_INPUTS = Object.keys(KIND_OF_LIST_FILE) as ListFileInput[]
+const TARGET_INPUTS: readonly InputName[] = [...Object.values(INPUT_OF_KIND), ...LIST_FILE_INPUTS]
 
 /** With a mode, only that kind is purged; the other kinds' inputs are set aside, with a warning. */
 function activeKinds(mode: RunMode | undefined, raw: RawInputs, diag: Diagnostics): Set<PurgeKind> {
   // mode: verify purges nothing, and every kind of target selects pages to check.
   if (mode === undefined || mode === 'verify') return new Set(PURGE_KINDS)
+  const inputsOfKind = (kind: PurgeKind): InputName[] => [
+    INPUT_OF_KIND[kind],
+    ...LIST_FILE_INPUTS.filter(input => KIND_OF_LIST_FILE[input] === kind)
+  ]
   for (const kind of PURGE_KINDS) {
-    const input = INPUT_OF_KIND[kind]
-    if (kind !== mode && raw[input].trim() !== '') {
-      diag.warn(`mode is '${mode}': the input '${input}' is ignored.`)
+    for (const input of inputsOfKind(kind)) {
+      if (kind !== mode && raw[input].trim() !== '') {
+        diag.warn(`mode is '${mode}': the input '${input}' is ignored.`)
+      }
     }
   }
   return new Set([mode])
@@ -388,12 +418,13 @@ function reportNothingToPurge(mode: RunMode | undefined, diag: Diagnostics): voi
   }
   if (mode !== undefined) {
     const input = INPUT_OF_KIND[mode]
-    const alternatives = mode === 'pattern' ? '' : ' (or set changed_files: true)'
+    const file = LIST_FILE_INPUTS.find(name => KIND_OF_LIST_FILE[name] === mode)
+    const alternatives = file === undefined ? '' : ` (or ${file}, or set changed_files: true)`
     diag.problem(input, '', `is required with mode: ${mode}${alternatives}`)
     return
   }
   diag.problemOfInputs(
     TARGET_INPUTS,
-    `Nothing to purge: give at least one of the inputs '${Input.Tags}', '${Input.Urls}' or '${Input.Pattern}' (or ${Input.ChangedFiles}: true).`
+    `Nothing to purge: give at least one of the inputs '${Input.Tags}', '${Input.Urls}' or '${Input.Pattern}' (or ${Input.ChangedFiles}: true, or a list in '${Input.TagsFile}' or '${Input.UrlsFile}').`
   )
 }

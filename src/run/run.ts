@@ -22,7 +22,8 @@ import type { InputEnvironment } from '../plan/input-names.js'
 import type { RawInputs } from '../plan/settings.js'
 import type { StepIo } from '../steps/io.js'
 import type { ChangedFilesReport } from '../report/changed-files-report.js'
-import { failOnInputProblems, readSettings } from '../steps/inputs.js'
+import { failOnInputProblems, readListFiles, readSettings } from '../steps/inputs.js'
+import type { ListFiles } from '../plan/list-files.js'
 import { findChangedFiles } from '../steps/changed-files.js'
 import {
   describePlan,
@@ -47,6 +48,11 @@ export interface RunIo extends StepIo {
   writeSummary(markdown: string): Promise<void>
   /** Sets each of these outputs that no step set. */
   setUnsetOutputs(defaults: Readonly<Record<string, string>>): void
+  /**
+   * Where relative paths in inputs start (`urls_file`, `tags_file`): the runner's workspace,
+   * the command line's working directory.
+   */
+  workspace(): string
 }
 
 /**
@@ -59,17 +65,22 @@ export async function runPurge(
   raw: RawInputs,
   environment: InputEnvironment
 ): Promise<RunReport> {
+  // Read first (it prints nothing, and never throws), so that a URL with credentials in a list
+  // file is a secret like one in the `urls` input.
+  const listFiles = await readListFiles(raw, io.workspace())
+  const urlsFile = listFiles[Input.UrlsFile]
   // Before anything else can print: every later message goes through the redactor.
   io.protectSecrets([
     raw[Input.ApiKey].trim(),
     raw[Input.GithubToken].trim(),
     ...credentialsIn(raw[Input.BaseUrl]),
     ...credentialsIn(raw[Input.Urls]),
+    ...(urlsFile !== undefined && 'text' in urlsFile ? credentialsIn(urlsFile.text) : []),
     ...credentialsIn(raw[Input.OriginUrl])
   ])
   const report: RunReport = { warnings: [] }
   try {
-    await runWithInputs(raw, environment, io, report)
+    await runWithInputs(raw, environment, io, report, listFiles)
   } catch (error) {
     // A programming error or an unexpected failure: say so plainly, without a stack trace, and
     // still leave the status output and a summary, which later steps and readers rely on.
@@ -102,9 +113,10 @@ async function runWithInputs(
   raw: RawInputs,
   environment: InputEnvironment,
   io: StepIo,
-  report: RunReport
+  report: RunReport,
+  listFiles: ListFiles
 ): Promise<void> {
-  const read = await readSettings(raw, environment, io)
+  const read = await readSettings(raw, environment, io, listFiles)
   if (read.problems !== undefined) {
     report.inputProblems = read.problems
     return
@@ -148,9 +160,11 @@ async function runWithInputs(
   }
   if (plan.requests.length === 0) {
     io.info(
-      changedFiles?.mapping.files.length === 0
-        ? 'Nothing to purge: the event gave no changed file (the reason is above).'
-        : 'Nothing to purge: no changed file maps to a URL or a tag.'
+      changedFiles === undefined
+        ? 'Nothing to purge: the list files hold no entry (see above).'
+        : changedFiles.mapping.files.length === 0
+          ? 'Nothing to purge: the event gave no changed file (the reason is above).'
+          : 'Nothing to purge: no changed file maps to a URL or a tag.'
     )
     report.purge = reportPurge(io, { plan, outcome: nothingToPurge() })
     setVerification(

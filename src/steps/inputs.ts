@@ -3,8 +3,11 @@
  * log; problems end the run before anything is sent, with one error annotation per input that
  * is wrong, the `status` output, and the problems for the summary. Later steps that find
  * input problems of their own (the changed-files step's event rules) hand them to
- * failOnInputProblems through main.ts.
+ * failOnInputProblems through main.ts. The list files (`tags_file`, `urls_file`) are read here,
+ * at the edge; their text is then parsed like the inline lists (plan/list-files.ts).
  */
+import { open, type FileHandle } from 'node:fs/promises'
+import { isAbsolute, resolve } from 'node:path'
 import type { StepIo } from './io.js'
 import { Input, Output } from '../core/constants.js'
 import {
@@ -22,6 +25,7 @@ import {
   type RawInputs,
   type RunSettings
 } from '../plan/settings.js'
+import type { ListFileInput, ListFileReading, ListFiles } from '../plan/list-files.js'
 
 /**
  * The run's settings, or undefined when an input is wrong (the step has failed then). An input
@@ -30,14 +34,16 @@ import {
 export async function readSettings(
   raw: RawInputs,
   environment: InputEnvironment,
-  io: StepIo
+  io: StepIo,
+  files: ListFiles = {}
 ): Promise<
   | { settings: RunSettings; diagnostics: Diagnostics; problems?: undefined }
   | { problems: ProblemText[] }
 > {
   const names = new Diagnostics()
   checkInputVariables(environment, raw, names)
-  const { settings, diagnostics } = await parseInputs(raw, names, await eventDefaults(raw, io))
+  const defaults = await eventDefaults(raw, io)
+  const { settings, diagnostics } = await parseInputs(raw, names, defaults, files)
   io.remarks(diagnostics)
   if (!settings) return { problems: failOnInputProblems(diagnostics, io) }
   return { settings, diagnostics }
@@ -66,4 +72,83 @@ async function eventDefaults(raw: RawInputs, io: StepIo): Promise<EventDefaults>
   if (!needsBuild) return {}
   const { deployedCommitOf } = await import('../origin/deployed-commit.js')
   return { deployedCommit: deployedCommitOf(io.context()) }
+}
+
+/**
+ * The largest list file read: a million long URLs fit, and a file named by mistake (a disk
+ * image, /dev/zero) is refused before it fills the memory.
+ */
+export const MAX_LIST_FILE_BYTES = 256 * 1024 * 1024
+
+const LIST_FILE_INPUTS: readonly ListFileInput[] = [Input.TagsFile, Input.UrlsFile]
+
+/**
+ * Reads the list files the inputs name, relative to `workspace` (the runner's workspace, the
+ * CLI's working directory) unless absolute. Never throws: what goes wrong is the input's
+ * problem, said with the path looked at, and nothing is sent.
+ */
+export async function readListFiles(raw: RawInputs, workspace: string): Promise<ListFiles> {
+  const files: Partial<Record<ListFileInput, ListFileReading>> = {}
+  for (const input of LIST_FILE_INPUTS) {
+    const path = raw[input].trim()
+    if (path !== '') files[input] = await readListFile(path, workspace)
+  }
+  return files
+}
+
+async function readListFile(path: string, workspace: string): Promise<ListFileReading> {
+  const full = isAbsolute(path) ? path : resolve(workspace, path)
+  const where = full === path ? '' : ` (${full})`
+  try {
+    const file = await open(full, 'r')
+    try {
+      if ((await file.stat()).isDirectory()) return { path, error: `is a directory${where}` }
+      const bytes = await readAtMost(file, MAX_LIST_FILE_BYTES)
+      if (bytes === undefined) {
+        return {
+          path,
+          error: `is larger than ${MAX_LIST_FILE_BYTES / 1024 / 1024} MiB${where}: split the list over several runs`
+        }
+      }
+      const text = decodeUtf8(bytes)
+      if (text === undefined) return { path, error: `is not UTF-8 text${where}` }
+      return { path, text }
+    } finally {
+      await file.close()
+    }
+  } catch (error) {
+    return { path, error: `${readError(error)}${where}` }
+  }
+}
+
+/** The file's bytes, or undefined past `limit` (a pipe or a device has no size to check first). */
+async function readAtMost(file: FileHandle, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = []
+  let total = 0
+  for await (const chunk of file.createReadStream({ autoClose: false })) {
+    const bytes = chunk as Buffer
+    total += bytes.length
+    if (total > limit) return undefined
+    chunks.push(bytes)
+  }
+  return Buffer.concat(chunks, total)
+}
+
+/** UTF-8 text, a byte-order mark dropped; undefined for bytes that are not UTF-8 (never guessed). */
+function decodeUtf8(bytes: Buffer): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+/** Why a file could not be read, in words (the errno name kept for searching). */
+function readError(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code
+  if (code === 'ENOENT') return 'no such file'
+  if (code === 'EACCES' || code === 'EPERM') return 'cannot be read: permission denied'
+  if (code === 'ENOTDIR') return 'no such file (a part of the path is not a directory)'
+  const message = error instanceof Error ? error.message : String(error)
+  return `cannot be read: ${message}`
 }

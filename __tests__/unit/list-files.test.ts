@@ -1,0 +1,202 @@
+/**
+ * tags_file and urls_file (issue 28): lists too long for an input, read from a file at the
+ * edge (steps/inputs.ts) and parsed like the inline lists (plan/list-files.ts), every bad line
+ * named by its number, up to a million entries.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Input, type InputName } from '../../src/core/constants.js'
+import { problemMessagesByInput } from '../../src/core/diagnostics.js'
+import { MAX_LIST_PROBLEMS, MAX_REMARKS_OF_A_KIND } from '../../src/core/targets.js'
+import { MAX_LIST_FILE_ENTRIES, type ListFiles } from '../../src/plan/list-files.js'
+import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
+import { readListFiles } from '../../src/steps/inputs.js'
+
+function raw(given: Partial<Record<InputName, string>>): RawInputs {
+  const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<
+    InputName,
+    string
+  >
+  return { ...all, api_key: 'k3y', base_url: 'https://api.example.com', ...given }
+}
+
+/** The inputs, with these file texts as if read from `urls.txt` and `tags.txt`. */
+async function parseWithFiles(
+  given: Partial<Record<InputName, string>>,
+  texts: { urls?: string; tags?: string }
+) {
+  const files: ListFiles = {
+    ...(texts.urls !== undefined && { urls_file: { path: 'urls.txt', text: texts.urls } }),
+    ...(texts.tags !== undefined && { tags_file: { path: 'tags.txt', text: texts.tags } })
+  }
+  const inputs = raw({
+    ...(texts.urls !== undefined && { urls_file: 'urls.txt' }),
+    ...(texts.tags !== undefined && { tags_file: 'tags.txt' }),
+    ...given
+  })
+  return parseInputs(inputs, undefined, {}, files)
+}
+
+describe('a list file is parsed like its inline input', () => {
+  it('adds to the inline list: inline entries first, duplicates dropped', async () => {
+    const { settings } = await parseWithFiles(
+      { urls: '/a\n/b', tags: 'blog' },
+      { urls: '/b\n\n  /c  \r\nhttps://www.example.com/d\n', tags: 'docs, blog\nhome' }
+    )
+    expect(settings?.urls).toEqual(['/a', '/b', '/c', '/d'])
+    expect(settings?.tags).toEqual(['blog', 'docs', 'home'])
+  })
+
+  it('reads a JSON array, as the inputs do', async () => {
+    const { settings } = await parseWithFiles({}, { urls: '["/x", "/y", "/x"]' })
+    expect(settings?.urls).toEqual(['/x', '/y'])
+  })
+
+  it('names each bad line by its number, and sends nothing', async () => {
+    const text = ['/ok', 'blog/post', '', '/a /b', '//cdn.example.com/x'].join('\n')
+    const { settings, diagnostics } = await parseWithFiles({}, { urls: text })
+    expect(settings).toBeUndefined()
+    expect(problemMessagesByInput(diagnostics.problems)).toEqual([
+      [
+        "Input 'urls_file' has 3 problems:",
+        `- line 2 "blog/post": must be a relative URL starting with '/' (e.g. /blog/post) or an absolute http(s):// URL`,
+        `- line 4 "/a /b": holds 2 URLs on one line ("/a", "/b"), but the file takes one URL a line`,
+        `- line 5 "//cdn.example.com/x": a protocol-relative URL ('//host/…') is ambiguous; write the path only, starting with a single '/'`
+      ].join('\n')
+    ])
+  })
+
+  it('names a bad tag by its line, and an item of a JSON array by its place', async () => {
+    const tags = await parseWithFiles({}, { tags: 'a\nb, c\u0007d' })
+    expect(problemMessagesByInput(tags.diagnostics.problems)).toEqual([
+      `Input 'tags_file' line 2 "c\\u0007d": a tag cannot contain control characters or line breaks`
+    ])
+    const urls = await parseWithFiles({}, { urls: '["/a", "b"]' })
+    expect(urls.diagnostics.problems[0]).toMatchObject({ input: 'urls_file', at: 'item 2' })
+  })
+
+  it('names the file, not its text, when a JSON array is malformed', async () => {
+    const { diagnostics } = await parseWithFiles({}, { urls: '["/a", ' })
+    expect(diagnostics.problems).toHaveLength(1)
+    expect(diagnostics.problems[0]).toMatchObject({ input: 'urls_file', value: 'urls.txt' })
+    expect(diagnostics.problems[0]?.reason).toMatch(/not a valid JSON array/)
+  })
+
+  it('a file that could not be read is a problem of its input: nothing is sent', async () => {
+    const files: ListFiles = { urls_file: { path: 'missing.txt', error: 'no such file' } }
+    const { settings, diagnostics } = await parseInputs(
+      raw({ tags: 'blog', urls_file: 'missing.txt' }),
+      undefined,
+      {},
+      files
+    )
+    expect(settings).toBeUndefined()
+    expect(problemMessagesByInput(diagnostics.problems)).toEqual([
+      `Input 'urls_file' "missing.txt": no such file`
+    ])
+  })
+
+  it('an empty file is no problem: the run has nothing to purge, with a notice', async () => {
+    const { settings, diagnostics } = await parseWithFiles({}, { urls: '\n\n' })
+    expect(diagnostics.problems).toEqual([])
+    expect(settings?.urls).toEqual([])
+    expect(diagnostics.notices).toContain('urls_file: "urls.txt" holds no URL.')
+  })
+
+  it('with a mode of another kind, the file is ignored with a warning', async () => {
+    const { settings, diagnostics } = await parseWithFiles(
+      { mode: 'tag', tags: 'blog' },
+      { urls: '/a' }
+    )
+    expect(settings?.urls).toEqual([])
+    expect(diagnostics.warnings).toContain("mode is 'tag': the input 'urls_file' is ignored.")
+  })
+
+  it('a file satisfies its mode', async () => {
+    const { settings } = await parseWithFiles({ mode: 'url' }, { urls: '/a' })
+    expect(settings?.urls).toEqual(['/a'])
+  })
+})
+
+describe('long lists', () => {
+  it('takes a million entries, and refuses one more', async () => {
+    const lines = (count: number): string =>
+      Array.from({ length: count }, (_, index) => `/p${index}`).join('\n')
+    const most = await parseWithFiles({}, { urls: lines(MAX_LIST_FILE_ENTRIES) })
+    expect(most.settings?.urls).toHaveLength(MAX_LIST_FILE_ENTRIES)
+    const over = await parseWithFiles({}, { urls: lines(MAX_LIST_FILE_ENTRIES + 1) })
+    expect(over.settings).toBeUndefined()
+    expect(problemMessagesByInput(over.diagnostics.problems)).toEqual([
+      `Input 'urls_file' "urls.txt": holds 1,000,001 URLs, more than the 1,000,000 a file may hold: split it over several runs, or purge by tag or pattern`
+    ])
+  }, 120_000)
+
+  it('says the first notices of a kind, then counts the rest', async () => {
+    const urls = Array.from({ length: 50 }, (_, i) => `https://www.example.com/${i}`).join('\n')
+    const { diagnostics } = await parseWithFiles({}, { urls })
+    expect(diagnostics.notices).toHaveLength(MAX_REMARKS_OF_A_KIND + 1)
+    expect(diagnostics.notices[0]).toMatch(/^urls_file line 1: "https:\/\/www.example.com\/0"/)
+    expect(diagnostics.notices.at(-1)).toBe(
+      'urls_file: 40 more absolute URLs were reduced to the path and query the same way.'
+    )
+  })
+
+  it('lists the first problems of a list, then counts the rest', async () => {
+    const urls = Array.from({ length: 150 }, (_, i) => `bad${i}`).join('\n')
+    const { diagnostics } = await parseWithFiles({}, { urls })
+    expect(diagnostics.problems).toHaveLength(MAX_LIST_PROBLEMS + 1)
+    expect(diagnostics.problems.at(-1)?.message).toBe(
+      "Input 'urls_file': 50 more lines have problems (the first 100 are listed)."
+    )
+  })
+})
+
+describe('reading the files (the edge)', () => {
+  const workspace = mkdtempSync(join(tmpdir(), 'list-files-'))
+  afterAll(() => rmSync(workspace, { recursive: true, force: true }))
+  const read = (given: Partial<Record<InputName, string>>) => readListFiles(raw(given), workspace)
+
+  it('reads a path relative to the workspace, and an absolute one', async () => {
+    mkdirSync(join(workspace, 'lists'))
+    writeFileSync(join(workspace, 'lists', 'urls.txt'), '\uFEFF/a\n/b\n')
+    writeFileSync(join(workspace, 'tags.json'), '["blog"]')
+    const files = await read({
+      urls_file: ' lists/urls.txt ',
+      tags_file: join(workspace, 'tags.json')
+    })
+    // The byte-order mark an editor may write is not part of the first line.
+    expect(files.urls_file).toEqual({ path: 'lists/urls.txt', text: '/a\n/b\n' })
+    expect(files.tags_file).toEqual({ path: join(workspace, 'tags.json'), text: '["blog"]' })
+  })
+
+  it('reads nothing for an input not given', async () => {
+    expect(await read({})).toEqual({})
+  })
+
+  it('says what is wrong, with the path it looked at', async () => {
+    writeFileSync(join(workspace, 'latin1.txt'), Buffer.from([0x2f, 0xe9, 0x0a]))
+    const files = await read({ urls_file: 'nowhere.txt', tags_file: 'latin1.txt' })
+    expect(files.urls_file).toEqual({
+      path: 'nowhere.txt',
+      error: `no such file (${join(workspace, 'nowhere.txt')})`
+    })
+    expect(files.tags_file).toEqual({
+      path: 'latin1.txt',
+      error: `is not UTF-8 text (${join(workspace, 'latin1.txt')})`
+    })
+    const directory = await read({ urls_file: 'lists' })
+    expect(directory.urls_file).toMatchObject({ error: expect.stringMatching(/^is a directory/) })
+  })
+
+  it('says when a file cannot be read', async () => {
+    if (process.getuid?.() === 0) return // root reads every file
+    writeFileSync(join(workspace, 'secret.txt'), '/a')
+    chmodSync(join(workspace, 'secret.txt'), 0o000)
+    const files = await read({ urls_file: 'secret.txt' })
+    expect(files.urls_file).toMatchObject({
+      error: expect.stringMatching(/^cannot be read: permission denied/)
+    })
+  })
+})
