@@ -3801,6 +3801,11 @@ const LISTED_STATES = [
     'gone'
 ];
 /**
+ * The states of a check that passed: listed too (the first MAX_LISTED_PER_STATE of each), for a
+ * report that names every check, pass or fail (the command line's JUnit file).
+ */
+const PASSED_STATES = ['fresh', 'not-cacheable'];
+/**
  * Checks named per listed state. The summary shows fewer; the `stale` output is cut to its byte
  * limit anyway: beyond this, a list says how many more there are.
  */
@@ -3831,7 +3836,7 @@ class Tally {
     counts = emptyCounts();
     /** Of the fresh checks only. */
     timesToFresh = new TimeDistribution();
-    listedByState = new Map(LISTED_STATES.map(state => [state, []]));
+    listedByState = new Map([...LISTED_STATES, ...PASSED_STATES].map(state => [state, []]));
     warm = 0;
     notWarm = 0;
     /** Stale checks whose page showed the previous build (counted in `counts.stale` too). */
@@ -3937,6 +3942,10 @@ class Tally {
     /** The named checks, failed first, then stale, unverifiable, bypassed and gone, each in the order they ended. */
     listed() {
         return LISTED_STATES.flatMap(state => this.listedByState.get(state) ?? []);
+    }
+    /** The first checks that passed: fresh ones, then not cacheable ones, in the order they ended. */
+    passed() {
+        return PASSED_STATES.flatMap(state => this.listedByState.get(state) ?? []);
     }
 }
 
@@ -4280,6 +4289,7 @@ class VerifyRun {
             checks,
             notReached,
             listed: this.fatal !== undefined ? [] : this.tally.listed(),
+            passed: this.fatal !== undefined ? [] : this.tally.passed(),
             pages,
             problemPages: this.fatal !== undefined ? 0 : this.tally.problemPageCount,
             byDevice: this.tally.deviceTallies(),

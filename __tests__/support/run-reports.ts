@@ -125,6 +125,7 @@ export function verified(
       checks: tally.checks,
       notReached,
       listed: tally.listed(),
+      passed: tally.passed(),
       pages: rows,
       problemPages: tally.problemPageCount,
       byDevice: tally.deviceTallies(),

@@ -1,8 +1,8 @@
 /**
  * What a verification keeps of its checks: counts by how each ended (in all and per device,
  * with each device's first and last time to fresh), the times to fresh as a distribution, the
- * checks worth naming (failed, stale, unverifiable, bypassed, gone), at most
- * MAX_LISTED_PER_STATE of each, and the pages not proven fresh with every device's check, at
+ * checks worth naming (failed, stale, unverifiable, bypassed, gone) and the checks that passed,
+ * at most MAX_LISTED_PER_STATE of each, and the pages not proven fresh with every device's check, at
  * most MAX_PROBLEM_PAGES. Never every check: a run of 100,000 pages on three devices keeps the
  * same few hundred kilobytes as a run of ten, and its summary and outputs stay within GitHub's
  * limits.
@@ -36,6 +36,12 @@ export const LISTED_STATES: readonly CheckState[] = [
   'bypassed',
   'gone'
 ]
+
+/**
+ * The states of a check that passed: listed too (the first MAX_LISTED_PER_STATE of each), for a
+ * report that names every check, pass or fail (the command line's JUnit file).
+ */
+export const PASSED_STATES: readonly CheckState[] = ['fresh', 'not-cacheable']
 
 /**
  * Checks named per listed state. The summary shows fewer; the `stale` output is cut to its byte
@@ -129,7 +135,7 @@ export class Tally {
   /** Of the fresh checks only. */
   readonly timesToFresh = new TimeDistribution()
   private readonly listedByState = new Map<CheckState, CheckResult[]>(
-    LISTED_STATES.map(state => [state, []])
+    [...LISTED_STATES, ...PASSED_STATES].map(state => [state, []])
   )
   warm = 0
   notWarm = 0
@@ -232,5 +238,10 @@ export class Tally {
   /** The named checks, failed first, then stale, unverifiable, bypassed and gone, each in the order they ended. */
   listed(): CheckResult[] {
     return LISTED_STATES.flatMap(state => this.listedByState.get(state) ?? [])
+  }
+
+  /** The first checks that passed: fresh ones, then not cacheable ones, in the order they ended. */
+  passed(): CheckResult[] {
+    return PASSED_STATES.flatMap(state => this.listedByState.get(state) ?? [])
   }
 }

@@ -35,6 +35,8 @@ export interface Verification {
   readonly notReached: number
   /** The checks worth naming (failed, stale, unverifiable, gone), at most a thousand of each. */
   readonly listed: readonly CheckResult[]
+  /** The checks that passed (fresh, not cacheable), at most a thousand of each: the rest are counted. */
+  readonly passed: readonly CheckResult[]
   /** Pages not proven fresh on some device, with each device's check (tally.ts keeps which). */
   readonly pages: readonly PageRow[]
   /** Pages not proven fresh on some device, in all. */

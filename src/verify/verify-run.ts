@@ -360,6 +360,7 @@ export class VerifyRun implements CheckLoop {
       checks,
       notReached,
       listed: this.fatal !== undefined ? [] : this.tally.listed(),
+      passed: this.fatal !== undefined ? [] : this.tally.passed(),
       pages,
       problemPages: this.fatal !== undefined ? 0 : this.tally.problemPageCount,
       byDevice: this.tally.deviceTallies(),
