@@ -661,18 +661,28 @@ var change_source = __webpack_require__(7488);
 
 
 
-/** `value` gives an input's trimmed text, '' when not given. */
-function parseChangedFilesSettings(value, diag) {
+/**
+ * `value` gives an input's trimmed text, '' when not given. `source`: where the entry reads the
+ * changed files. GitHub's API needs a token and can look up `since`; the local git repository
+ * (the command line) needs neither and has no deployments or workflow runs to look up.
+ */
+function parseChangedFilesSettings(value, diag, source = 'github') {
     const urlMap = parseUrlMap(value(constants/* Input */.pd.UrlMap) || DEFAULT_URL_MAP, diag);
     const baseSha = (0,change_source/* inputSha */.ln)(constants/* Input */.pd.BaseSha, value(constants/* Input */.pd.BaseSha), diag).sha;
     const headSha = (0,change_source/* inputSha */.ln)(constants/* Input */.pd.HeadSha, value(constants/* Input */.pd.HeadSha), diag).sha;
-    const token = value(constants/* Input */.pd.GithubToken);
-    if (token === '') {
+    const token = source === 'github' ? value(constants/* Input */.pd.GithubToken) : '';
+    if (token === '' && source === 'github') {
         diag.problem(constants/* Input */.pd.GithubToken, '', 'is required with changed_files: true (the default is ${{ github.token }}; it needs contents: read)');
     }
     const since = parseSince(value(constants/* Input */.pd.Since), diag);
+    if (since !== undefined && source === 'git') {
+        diag.problem(constants/* Input */.pd.Since, value(constants/* Input */.pd.Since), "looks up GitHub's deployments and workflow runs, which the local git repository does not have: give base_sha instead (the commit last deployed)");
+    }
     const environment = parseEnvironment(value(constants/* Input */.pd.Environment), diag);
-    if (urlMap === undefined || token === '')
+    if (environment !== undefined && source === 'git') {
+        diag.warn("'environment' is ignored: it names GitHub deployments, and the changed files come from the local git repository.");
+    }
+    if (urlMap === undefined || (token === '' && source === 'github'))
         return undefined;
     return {
         urlMap,

@@ -163,6 +163,26 @@ describe('parseInputs', () => {
     expect(diagnostics.problems.map(p => p.input).sort()).toEqual(['base_sha', 'github_token'])
   })
 
+  it('reading local git (the command line), needs no token and refuses since', async () => {
+    const local = { changeSource: 'git' } as const
+    const { settings, diagnostics } = await parseInputs(
+      raw({ changed_files: 'true', base_sha: 'abcdef1', environment: 'staging' }),
+      undefined,
+      local
+    )
+    expect(settings?.changedFiles).toMatchObject({ baseSha: 'abcdef1', token: '' })
+    expect(diagnostics.warnings).toEqual([
+      "'environment' is ignored: it names GitHub deployments, and the changed files come from the local git repository."
+    ])
+    const since = await parseInputs(
+      raw({ changed_files: 'true', since: 'last-deployment' }),
+      undefined,
+      local
+    )
+    expect(since.diagnostics.problems.map(p => p.input)).toEqual(['since'])
+    expect(since.diagnostics.problems[0]?.reason).toMatch(/give base_sha instead/)
+  })
+
   it('warns that url_map is unused without changed_files', async () => {
     const { diagnostics } = await settingsOf({ tags: 'a', url_map: 'x -> /x' })
     expect(diagnostics.warnings[0]).toMatch(/'url_map' is ignored/)

@@ -18,6 +18,8 @@ import { escapeHtml } from '../text/html.js'
 import type { RawInputs } from '../plan/settings.js'
 import type { Diagnostics } from '../core/diagnostics.js'
 import type { RunContext, StepIo } from '../steps/io.js'
+import type { ChangeReader } from '../changed-files/change-reader.js'
+import { gitHubChangeReader } from '../changed-files/github-reader.js'
 
 export function readRawInputs(): RawInputs {
   const raw = {} as Record<InputName, string>
@@ -145,6 +147,11 @@ export class ActionIo implements StepIo {
 
   context(): RunContext {
     return readGitHubContext()
+  }
+
+  /** The event says which commits changed; GitHub's REST API lists their files. */
+  changeReader(): ChangeReader {
+    return gitHubChangeReader(() => this.context())
   }
 
   /** The runner checks the repository out here, and starts a `uses:` step here too. */

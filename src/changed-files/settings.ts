@@ -11,6 +11,12 @@ import type { UrlMap } from './url-map.js'
 import { parseUrlMap } from './url-map/parse.js'
 import { inputSha, SINCE_VALUES, type Since } from './change-source.js'
 
+/**
+ * Where an entry reads changed files: GitHub's REST API (the action) or the local git
+ * repository (the command line). The changed-files inputs that apply depend on it.
+ */
+export type ChangeSourceKind = 'github' | 'git'
+
 export interface ChangedFilesSettings {
   readonly urlMap: UrlMap
   readonly baseSha?: string
@@ -21,16 +27,21 @@ export interface ChangedFilesSettings {
   readonly environment?: string
 }
 
-/** `value` gives an input's trimmed text, '' when not given. */
+/**
+ * `value` gives an input's trimmed text, '' when not given. `source`: where the entry reads the
+ * changed files. GitHub's API needs a token and can look up `since`; the local git repository
+ * (the command line) needs neither and has no deployments or workflow runs to look up.
+ */
 export function parseChangedFilesSettings(
   value: (name: InputName) => string,
-  diag: Diagnostics
+  diag: Diagnostics,
+  source: ChangeSourceKind = 'github'
 ): ChangedFilesSettings | undefined {
   const urlMap = parseUrlMap(value(Input.UrlMap) || DEFAULT_URL_MAP, diag)
   const baseSha = inputSha(Input.BaseSha, value(Input.BaseSha), diag).sha
   const headSha = inputSha(Input.HeadSha, value(Input.HeadSha), diag).sha
-  const token = value(Input.GithubToken)
-  if (token === '') {
+  const token = source === 'github' ? value(Input.GithubToken) : ''
+  if (token === '' && source === 'github') {
     diag.problem(
       Input.GithubToken,
       '',
@@ -38,8 +49,20 @@ export function parseChangedFilesSettings(
     )
   }
   const since = parseSince(value(Input.Since), diag)
+  if (since !== undefined && source === 'git') {
+    diag.problem(
+      Input.Since,
+      value(Input.Since),
+      "looks up GitHub's deployments and workflow runs, which the local git repository does not have: give base_sha instead (the commit last deployed)"
+    )
+  }
   const environment = parseEnvironment(value(Input.Environment), diag)
-  if (urlMap === undefined || token === '') return undefined
+  if (environment !== undefined && source === 'git') {
+    diag.warn(
+      "'environment' is ignored: it names GitHub deployments, and the changed files come from the local git repository."
+    )
+  }
+  if (urlMap === undefined || (token === '' && source === 'github')) return undefined
   return {
     urlMap,
     token,

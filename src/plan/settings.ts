@@ -28,6 +28,7 @@ import {
   type OriginSettings
 } from '../origin/settings.js'
 import type { DeployedCommit } from '../changed-files/change-source.js'
+import type { ChangeSourceKind } from '../changed-files/change-reader.js'
 import { parseListFile, type ListFileInput, type ListFiles } from './list-files.js'
 
 /** Every input as the runner hands it over: a string, '' when not given. */
@@ -46,6 +47,11 @@ export interface EventDefaults {
     headSha: string,
     diag: Diagnostics | undefined
   ) => DeployedCommit | undefined
+  /**
+   * Where the entry reads the changed files (default GitHub's API): which changed-files inputs
+   * apply (github_token and since only to GitHub's).
+   */
+  readonly changeSource?: ChangeSourceKind
 }
 
 export interface RunSettings {
@@ -230,7 +236,9 @@ export async function parseInputs(
         )
 
   const changedFiles =
-    changedFilesWanted === true ? await parseChangedFilesInputs(value, mode, diag) : undefined
+    changedFilesWanted === true
+      ? await parseChangedFilesInputs(value, mode, diag, defaults.changeSource)
+      : undefined
   // build_id's default: head_sha, else the event's deployed commit. head_sha's problems are
   // reported here only when the changed-files inputs are not read (they report them).
   let headShaUsed = false
@@ -381,7 +389,8 @@ function parseUrlsInput(text: string, diag: Diagnostics): string[] {
 async function parseChangedFilesInputs(
   value: (name: InputName) => string,
   mode: RunMode | undefined,
-  diag: Diagnostics
+  diag: Diagnostics,
+  source: ChangeSourceKind | undefined
 ): Promise<ChangedFilesSettings | undefined> {
   if (mode === 'pattern') {
     diag.warn(
@@ -390,7 +399,7 @@ async function parseChangedFilesInputs(
     return undefined
   }
   const { parseChangedFilesSettings } = await import('../changed-files/index.js')
-  return parseChangedFilesSettings(value, diag)
+  return parseChangedFilesSettings(value, diag, source)
 }
 
 /** Warns of each input given (other than its default) that `because` makes useless. */

@@ -1,17 +1,15 @@
 /**
- * The changed-files step as main.ts calls it: decide what the event changed, ask GitHub (its
- * client loaded only when there is something to ask), map the files through url_map, and set
- * the changed-files outputs. A failure to list them ends the run with `status: failed`, and
- * returns what was asked and what went wrong for the summary: nothing is purged then. Input problems
- * that only the event reveals are handed back to main.ts, which reports them as the inputs
- * step does.
+ * The changed-files step as run.ts calls it: the entry's change reader (GitHub's API for the
+ * action, the local git repository for the command line) decides the range and lists its
+ * files; this step maps them through url_map and sets the changed-files outputs, the same for
+ * both. A failure to list them ends the run with `status: failed`, and returns what was asked
+ * and what went wrong for the summary: nothing is purged then. Input problems that only the
+ * range reveals (inputs that do not fit the event) are handed back to run.ts, which reports
+ * them as the inputs step does.
  */
-import type { RunContext, StepIo } from './io.js'
-import { Output, USER_AGENT } from '../core/constants.js'
+import type { StepIo } from './io.js'
+import { Output } from '../core/constants.js'
 import { Diagnostics } from '../core/diagnostics.js'
-import { checkGitHubApiUrl, GitHubApiUrlError } from '../changed-files/api-url.js'
-import type { ChangeSource } from '../changed-files/change-source.js'
-import type { ChangedFiles } from '../changed-files/github-changes.js'
 import type { ChangedFilesFailure, ChangedFilesReport } from '../report/changed-files-report.js'
 import { skippedVerifyOutputs } from '../report/verify-outputs.js'
 import type { ChangedFilesSettings } from '../plan/settings.js'
@@ -20,33 +18,30 @@ export type ChangedFilesStep =
   | { readonly kind: 'found'; readonly report: ChangedFilesReport }
   /** The event and the inputs do not fit together: reported like any input problem. */
   | { readonly kind: 'input-problems'; readonly diagnostics: Diagnostics }
-  /** GitHub could not list them: the step has failed; the summary says why. */
+  /** The files could not be listed: the step has failed; the summary says why. */
   | { readonly kind: 'failed'; readonly failure: ChangedFilesFailure }
 
 export async function findChangedFiles(
   changed: ChangedFilesSettings,
   io: StepIo
 ): Promise<ChangedFilesStep> {
-  const context = io.context()
-  const { decideChangeSource, mapChangedFiles } = await import('../changed-files/index.js')
+  const reader = io.changeReader()
+  const { mapChangedFiles } = await import('../changed-files/index.js')
   const diag = new Diagnostics()
-  // The settings carry base_sha/head_sha, since and environment already validated.
-  const source = decideChangeSource(context, changed, diag)
+  const planned = await reader.plan(changed, diag)
   io.remarks(diag)
   if (!diag.ok) return { kind: 'input-problems', diagnostics: diag }
-  const reason = source.nothingReason
+  const reason = planned.nothingReason
   // Said once: most reasons were a notice or a warning just now.
   if (reason && ![...diag.notices, ...diag.warnings].some(remark => remark.includes(reason)))
     io.info(`Changed files: ${reason}`)
-  const failure = { event: context.eventName, description: source.description }
+  const failure = { event: reader.trigger, description: planned.description }
   try {
-    const listed = await listFromGitHub(source, changed, context)
+    const listed = await planned.list()
     for (const warning of listed.warnings) io.warning(warning)
     for (const notice of listed.notices) io.notice(notice)
     io.info(`Changed files: range ${listed.description}.`)
-    io.info(
-      `Changed files: ${listed.files.length} file(s) (${listed.requests} GitHub API request(s)).`
-    )
+    io.info(`Changed files: ${listed.files.length} file(s) (${listed.readWith}).`)
     const mapping = mapChangedFiles(changed.urlMap, listed.files)
     const notes = mapping.notes.map(note => `url_map: ${note}`)
     for (const note of notes) io.warning(note)
@@ -64,34 +59,11 @@ export async function findChangedFiles(
       }
     }
   } catch (error) {
-    const known =
-      error instanceof GitHubApiUrlError ||
-      (error instanceof Error && error.name === 'ChangedFilesError')
-    if (!known) throw error
+    // Known by its name: the error class lives with the readers, which this step never loads.
+    if (!(error instanceof Error && error.name === 'ChangedFilesError')) throw error
     const message = `Could not list the changed files, so nothing was purged: ${error.message}`
     io.setOutputs({ [Output.Status]: 'failed', ...skippedVerifyOutputs() })
     io.setFailed(message)
     return { kind: 'failed', failure: { ...failure, error: error.message } }
   }
-}
-
-/** The changed files, asking GitHub only when the event gave something to ask. */
-async function listFromGitHub(
-  source: ChangeSource,
-  changed: ChangedFilesSettings,
-  context: RunContext
-): Promise<ChangedFiles> {
-  if (source.queries.length === 0 && source.lookup === undefined) {
-    return { files: [], requests: 0, description: source.description, notices: [], warnings: [] }
-  }
-  // Checked before the client loads: @actions/github parses GITHUB_API_URL on import.
-  checkGitHubApiUrl(context.apiUrl)
-  // Loaded only now: the GitHub client is the heaviest module, and most runs never need it.
-  const { listChangedFiles } = await import('../changed-files/github-changes.js')
-  return listChangedFiles(source, {
-    token: changed.token,
-    apiUrl: context.apiUrl,
-    repository: context.repository,
-    userAgent: USER_AGENT
-  })
 }

@@ -64,14 +64,15 @@ export function failOnInputProblems(diagnostics: Diagnostics, io: StepIo): Probl
 
 /**
  * The event's part of the defaults: only runs that need a build id read the event (and load the
- * change-range rules that say which commit it deploys).
+ * change-range rules that say which commit it deploys). And where the entry reads changed files.
  */
 async function eventDefaults(raw: RawInputs, io: StepIo): Promise<EventDefaults> {
+  const changeSource = io.changeReader().kind
   const needsBuild =
     raw[Input.OriginUrl].trim() !== '' || TRUE_WORDS.has(raw[Input.VerifyContent].trim())
-  if (!needsBuild) return {}
+  if (!needsBuild) return { changeSource }
   const { deployedCommitOf } = await import('../origin/deployed-commit.js')
-  return { deployedCommit: deployedCommitOf(io.context()) }
+  return { changeSource, deployedCommit: deployedCommitOf(io.context()) }
 }
 
 /**

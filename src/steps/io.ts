@@ -1,12 +1,14 @@
 /**
  * What the steps of a run may do to the world beyond their return value: write the log,
- * annotations and outputs, fail the step, and read the event that started the run. The action
- * implements it over the runner (src/action/action-io.ts); tests and other entries bring their
- * own. Whatever an implementation writes, it redacts the registered secrets first and keeps
+ * annotations and outputs, fail the step, read the event that started the run, and say where
+ * its changed files come from. The action implements it over the runner
+ * (src/action/action-io.ts), the command line over a terminal (src/cli/cli-io.ts); tests bring
+ * their own. Whatever an implementation writes, it redacts the registered secrets first and keeps
  * outside text from steering its reader (the runner's workflow commands).
  */
 import type { Diagnostics } from '../core/diagnostics.js'
 import type { GitHubContextLike } from '../changed-files/change-source.js'
+import type { ChangeReader } from '../changed-files/change-reader.js'
 
 /** The event that started the run, as the changed-files rules and build_id's default read it. */
 export type RunContext = GitHubContextLike & { readonly apiUrl: string }
@@ -30,4 +32,6 @@ export interface StepIo {
   failWithErrors(messages: readonly string[]): void
   /** The event that started the run. */
   context(): RunContext
+  /** Where the changed files come from: GitHub's API (the action), local git (the command line). */
+  changeReader(): ChangeReader
 }
