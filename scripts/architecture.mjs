@@ -124,6 +124,12 @@ export const PARTS = [
     owns: 'the edge to the Actions runner: INPUT_* in, outputs, annotations and the summary out'
   },
   {
+    name: 'cli',
+    path: 'src/cli/',
+    layer: 'entries',
+    owns: 'the command line: flags and PURGE_API_KEY in, the log on stderr, --json, --summary, --junit and exit codes out'
+  },
+  {
     name: 'main',
     path: 'src/main.ts',
     layer: 'entries',

@@ -1,0 +1,118 @@
+/**
+ * The command line's arguments (src/cli/args.ts, flags.ts, help.ts): every input of the action
+ * is a flag, both spellings of a value, switches, lists, and the usage errors said before
+ * anything runs, without echoing a refused key.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { Input } from '../../src/core/constants.js'
+import { parseArgs } from '../../src/cli/args.js'
+import { helpText } from '../../src/cli/help.js'
+import { inFlagWords } from '../../src/cli/cli-io.js'
+import { rawInputs } from '../../src/cli/main.js'
+
+function run(argv: string[]): Record<string, string> {
+  const parsed = parseArgs(argv)
+  if (parsed.kind !== 'run') throw new Error(`not a run: ${JSON.stringify(parsed)}`)
+  return parsed.inputs as Record<string, string>
+}
+
+function problems(argv: string[]): string[] {
+  const parsed = parseArgs(argv)
+  if (parsed.kind !== 'usage') throw new Error(`no usage error: ${JSON.stringify(parsed)}`)
+  return [...parsed.problems]
+}
+
+describe('parseArgs', () => {
+  it('takes --flag value and --flag=value, in kebab case (or as the input is spelt)', () => {
+    expect(run(['--base_url', 'https://a.example'])).toEqual({ base_url: 'https://a.example' })
+    expect(
+      run(['--base-url', 'https://a.example', '--batch-size=50', '--url-map=a -> /b'])
+    ).toEqual({
+      base_url: 'https://a.example',
+      batch_size: '50',
+      url_map: 'a -> /b'
+    })
+  })
+
+  it('reads a switch alone as true, and takes a value after it when one follows', () => {
+    expect(run(['--dry-run', '--tags', 'a'])).toEqual({ dry_run: 'true', tags: 'a' })
+    expect(run(['--tags', 'a', '--dry-run'])).toEqual({ dry_run: 'true', tags: 'a' })
+    expect(run(['--verify', 'warn', '--dry-run=false'])).toEqual({
+      verify: 'warn',
+      dry_run: 'false'
+    })
+  })
+
+  it('adds a list flag given again as one more line; another flag twice is an error', () => {
+    expect(run(['--urls', '/a', '--urls=/b'])).toEqual({ urls: '/a\n/b' })
+    expect(problems(['--batch-size', '5', '--batch-size', '6'])).toEqual([
+      '--batch-size is given twice ("5" and "6"): give it once'
+    ])
+  })
+
+  it('names the flag a misspelling meant', () => {
+    expect(problems(['--dryrun'])).toEqual(['unknown flag --dryrun: did you mean --dry-run?'])
+    expect(problems(['--tag', 'x'])[0]).toBe('unknown flag --tag: did you mean --tags?')
+    expect(problems(['--timeout', '5'])[0]).toMatch(/did you mean --timeout-seconds/)
+  })
+
+  it('refuses --api-key and --github-token without repeating the value', () => {
+    for (const argv of [['--api-key', 'k3y-value'], ['--api-key=k3y-value']]) {
+      const said = problems(argv)
+      expect(said).toHaveLength(1)
+      expect(said[0]).toMatch(/--api-key is not accepted: .*PURGE_API_KEY/)
+      expect(said.join('\n')).not.toContain('k3y-value')
+    }
+    expect(problems(['--github-token', 't'])[0]).toMatch(/needs no GitHub token/)
+  })
+
+  it('refuses a stray argument and a flag without its value', () => {
+    expect(problems(['blog'])[0]).toMatch(/unexpected argument "blog"/)
+    expect(problems(['--tags'])).toEqual(['--tags needs a value: --tags LIST'])
+    expect(problems(['--junit'])).toEqual(['--junit needs a file: --junit FILE'])
+  })
+
+  it('reads the command options, and help or version before anything else', () => {
+    expect(parseArgs(['--json', '--summary', 's.md', '--junit=r.xml'])).toEqual({
+      kind: 'run',
+      inputs: {},
+      options: { json: true, summaryFile: 's.md', junitFile: 'r.xml' }
+    })
+    expect(parseArgs(['--nope', '--help']).kind).toBe('help')
+    expect(parseArgs(['-V']).kind).toBe('version')
+  })
+})
+
+describe('rawInputs', () => {
+  it('takes the key from PURGE_API_KEY, never a GitHub token, every input present', () => {
+    const raw = rawInputs({ tags: 'a' }, { PURGE_API_KEY: 'k', GITHUB_TOKEN: 'g' })
+    expect(Object.keys(raw).sort()).toEqual(Object.values(Input).sort())
+    expect(raw).toMatchObject({ api_key: 'k', github_token: '', tags: 'a', shard: '' })
+  })
+
+  it("shards a verification by GitLab's parallel: CI_NODE_INDEX/CI_NODE_TOTAL", () => {
+    const env = { CI_NODE_INDEX: '2', CI_NODE_TOTAL: '4' }
+    expect(rawInputs({ verify: 'true' }, env).shard).toBe('2/4')
+    expect(rawInputs({ verify: 'true', shard: '1/2' }, env).shard).toBe('1/2')
+    expect(rawInputs({ tags: 'a' }, env).shard).toBe('')
+  })
+})
+
+describe('messages in the words of a command line', () => {
+  it('names flags, and the key by its variable', () => {
+    expect(inFlagWords(`Input 'batch_size' "lots": must be a whole number`)).toBe(
+      '--batch-size "lots": must be a whole number'
+    )
+    expect(inFlagWords("Input 'api_key' is required: pass the secret")).toMatch(
+      /^PURGE_API_KEY is not set/
+    )
+  })
+
+  it('the help has one line for each flag input', () => {
+    const help = helpText()
+    for (const input of Object.values(Input)) {
+      if (input === 'api_key' || input === 'github_token') continue
+      expect(help).toMatch(new RegExp(`^  --${input.replace(/_/g, '-')}\\b.* {2,}\\S`, 'm'))
+    }
+  })
+})

@@ -1,0 +1,180 @@
+export const id = 410;
+export const ids = [410];
+export const modules = {
+
+/***/ 8147:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FY: () => (/* binding */ UNMEASURED_SKEW),
+/* harmony export */   jk: () => (/* binding */ skewMs),
+/* harmony export */   xR: () => (/* binding */ clocksFarApart),
+/* harmony export */   z1: () => (/* binding */ observeSkew)
+/* harmony export */ });
+/* unused harmony export CLOCK_OFFSET_LIMIT_MS */
+const UNMEASURED_SKEW = { lowMs: 0, highMs: 0, measured: false };
+/** Narrows the estimate with one answer: sent and received in the runner's clock. */
+function observeSkew(estimate, edgeDate, sentAt, receivedAt) {
+    const lowMs = edgeDate.ms - receivedAt;
+    const highMs = edgeDate.ms + edgeDate.resolutionMs - sentAt;
+    if (!estimate.measured)
+        return { lowMs, highMs, measured: true };
+    const narrowed = {
+        lowMs: Math.max(estimate.lowMs, lowMs),
+        highMs: Math.min(estimate.highMs, highMs),
+        measured: true
+    };
+    // Disjoint intervals mean one of the clocks moved (an NTP step): trust the latest answer.
+    return narrowed.lowMs <= narrowed.highMs ? narrowed : { lowMs, highMs, measured: true };
+}
+/** The middle of the estimate: for display. */
+function skewMs(estimate) {
+    return Math.round((estimate.lowMs + estimate.highMs) / 2);
+}
+/**
+ * Beyond this offset between the edge's clock and the runner's, one of them is wrong (NTP keeps
+ * a runner within a second, and an edge's Date and cache dates come from its own servers), and
+ * the skew measured from `Date` cannot be trusted to place the cache dates: a Date an hour
+ * behind cache dates written in real time would make a page cached before the purge look
+ * fresh. Then a page is fresh only when its cache date is after the purge in both clocks.
+ */
+const CLOCK_OFFSET_LIMIT_MS = 5 * 60_000;
+/** Whether the edge's clock, as its answers measured it, is more than 5 min from the runner's. */
+function clocksFarApart(estimate) {
+    return estimate.measured && Math.abs(skewMs(estimate)) > CLOCK_OFFSET_LIMIT_MS;
+}
+
+
+/***/ }),
+
+/***/ 410:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MAX_NAMED_PAGES: () => (/* binding */ MAX_NAMED_PAGES),
+/* harmony export */   clockOffsetWarning: () => (/* binding */ clockOffsetWarning),
+/* harmony export */   countryLimitWarning: () => (/* binding */ countryLimitWarning),
+/* harmony export */   goneWarning: () => (/* binding */ goneWarning),
+/* harmony export */   whyNothingChecked: () => (/* binding */ whyNothingChecked)
+/* harmony export */ });
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8488);
+/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8147);
+/**
+ * What the log says about a verification besides its verdict, as sentences (pure): that a purge
+ * limited to some countries cannot be proved from this runner, that the edge's clock is far from
+ * the runner's, which pages are not there (404/410), and why no page was checked. Each says what
+ * to change; the step prints them.
+ */
+
+
+/** Pages named in one warning; the rest are counted (the summary lists them). */
+const MAX_NAMED_PAGES = 10;
+/**
+ * Said before the checks when the purges were limited to countries: the runner reaches one data
+ * center and, on a Cache By Country site, is served its own country's entries, so it can prove a
+ * purge of other countries' entries neither fresh nor stale.
+ */
+function countryLimitWarning(countries, mode) {
+    if (countries.length === 0 || countries.includes('ALL'))
+        return undefined;
+    const list = countries.join(', ');
+    const where = countries.length === 1 ? `in ${list}` : `in one of ${list}`;
+    const instead = mode === 'fail' ? `, or set verify: warn so that stale checks do not fail the step` : '';
+    return `The purges were limited to country ${list}, but verification checks from this runner: it reaches one data center and, on a Cache By Country site, is served its own country's entries. Unless the runner is ${where}, those entries were not purged and may stay stale until the deadline, so the purge cannot be proved from here. Verification still runs; to prove it, verify from a runner ${where}${instead}.`;
+}
+/**
+ * Said after the checks when the edge's clock, as its `Date` headers measured it, is more than
+ * 5 min from the runner's: one of them is wrong, so a page counted as fresh only when its cache
+ * date was after the purge in both clocks (judge.ts), and a page rendered after the purge may
+ * have stayed stale. Undefined when the clocks are closer (or were never measured).
+ */
+function clockOffsetWarning(skew) {
+    if (!(0,_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .clocksFarApart */ .xR)(skew))
+        return undefined;
+    const offset = (0,_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .skewMs */ .jk)(skew);
+    return `The edge's clock is ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .elapsed */ .vk)(Math.abs(offset))} ${offset > 0 ? 'ahead of' : 'behind'} the runner's (from its Date headers): more than 5 min apart, so one of them is wrong. A page counted as fresh only when its cache date is after the purge in both clocks, the edge's and the runner's, so pages rendered after the purge may show as stale. Check the runner's clock (NTP), or report the edge's clock to the service's support.`;
+}
+/**
+ * Names the pages that answered 404 or 410 (with the status, and the devices when not every
+ * device's check did): not there, so nothing stale is served, but not proved fresh either.
+ * `listed` are the checks the verification kept (at most a thousand gone ones); `goneChecks`
+ * counts them all, and `devices` says how many checks one page has.
+ */
+function goneWarning(listed, goneChecks, devices) {
+    if (goneChecks === 0)
+        return undefined;
+    const gone = new Map();
+    for (const check of listed) {
+        if (check.state === 'gone')
+            gone.set(check.url, [...(gone.get(check.url) ?? []), check]);
+    }
+    const named = [...gone].slice(0, MAX_NAMED_PAGES).map(([url, pageChecks]) => {
+        const statuses = new Set(pageChecks.map(check => statusText(check)));
+        if (statuses.size === 1 && pageChecks.length === devices)
+            return `${url} (${[...statuses].join('')})`;
+        const each = pageChecks.map(check => `${statusText(check)} on ${check.device}`).join(', ');
+        return `${url} (${each})`;
+    });
+    const namedChecks = [...gone].slice(0, MAX_NAMED_PAGES).reduce((sum, [, c]) => sum + c.length, 0);
+    const moreChecks = goneChecks - namedChecks;
+    const rest = moreChecks > 0
+        ? ` and ${moreChecks} more check(s) (${goneChecks} in all, listed in the job summary)`
+        : '';
+    const pages = moreChecks > 0
+        ? 'Pages answered'
+        : gone.size === 1
+            ? '1 page answered'
+            : `${gone.size} pages answered`;
+    return `${pages} 404 or 410 at the edge: ${named.join(', ')}${rest}. Such a page is not there, so nothing stale is served, but it is not counted as fresh either. If a page should exist, check its path (in verify_urls or urls) and site_url.`;
+}
+function statusText(check) {
+    return check.httpStatus === undefined ? '404/410' : `HTTP ${check.httpStatus}`;
+}
+/** Why the purged targets selected no page to check, and what to change: for the log. */
+function whyNothingChecked(input) {
+    const { selection } = input;
+    const reasons = [];
+    const folderTags = selection.uncheckedTags.filter(tag => tag.startsWith('folder-'));
+    const otherTags = selection.uncheckedTags.filter(tag => !tag.startsWith('folder-'));
+    if (otherTags.length > 0) {
+        reasons.push(`the tag(s) ${quoteList(otherTags)} name no pages the action can find (only folder tags, folder-…, do, through the sitemap)`);
+    }
+    if (input.sitemapFound === false) {
+        const why = input.sitemapRequest.kind === 'none'
+            ? 'sitemaps are turned off (sitemap: none)'
+            : `no sitemap was found for ${input.siteUrl} (name one in sitemap)`;
+        const what = [
+            input.patterns > 0 ? 'the pattern' : '',
+            folderTags.length > 0 ? `the folder tag(s) ${quoteList(folderTags)}` : ''
+        ].filter(Boolean);
+        if (what.length > 0)
+            reasons.push(`${why}, so no page could be chosen for ${what.join(' and ')}`);
+    }
+    for (const entry of selection.bySitemap) {
+        if (entry.count > 0)
+            continue;
+        const kind = entry.target.kind === 'pattern' ? 'the pattern' : 'the folder tag';
+        reasons.push(`${kind} ${entry.target.item} selects none of the sitemap's pages`);
+    }
+    const { shard, shardsOfSelected } = selection;
+    if (shard !== undefined && shardsOfSelected !== undefined) {
+        // Not a mistake: the pages are other jobs' part of the matrix.
+        const parts = shardsOfSelected.map(index => `${index}/${shard.count}`);
+        const where = parts.length === 1 ? `shard ${parts[0]}` : `shards ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .andList */ .cM)(parts)}`;
+        return `no page was checked: this job's part (shard ${shard.index}/${shard.count}) holds none of the ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(selection.selectedCount, 'selected page')}; ${selection.selectedCount === 1 ? 'it is' : 'they are'} in ${where}, which the other jobs of the matrix check.`;
+    }
+    if (reasons.length === 0)
+        reasons.push('the purged targets select no page');
+    return `no page was checked: ${reasons.join('; ')}. List the pages to check in verify_urls.`;
+}
+function quoteList(items) {
+    const shown = items.slice(0, MAX_NAMED_PAGES).map(item => `'${item}'`);
+    const more = items.length - shown.length;
+    return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,417 @@
+export const id = 46;
+export const ids = [46];
+export const modules = {
+
+/***/ 8673:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ describeLook),
+/* harmony export */   O: () => (/* binding */ cachedOriginProblem)
+/* harmony export */ });
+/** One line for the log: `HTTP 200, shows abc1234def0 (another build)`. */
+function describeLook(look) {
+    if (look.status === undefined)
+        return look.problem ?? 'no answer';
+    if (look.ready)
+        return `HTTP ${look.status}, shows the build`;
+    const parts = [`HTTP ${look.status}`];
+    if (look.longPrefix !== undefined) {
+        parts.push(`shows ${look.longPrefix}, the build's first ${look.longPrefix.length} digits (only the full SHA or its first 7 to 12 digits count)`);
+    }
+    else if (look.otherIds.length > 0) {
+        parts.push(`shows ${look.otherIds.join(', ')} (another build)`);
+    }
+    else if (look.excerpt !== undefined) {
+        parts.push(`says ${JSON.stringify(look.excerpt)}`);
+    }
+    else if (look.status >= 200 && look.status <= 299) {
+        parts.push('no commit-like id in it');
+    }
+    if (look.problem !== undefined)
+        parts.push(look.problem);
+    if (look.throughCache !== undefined) {
+        parts.push(`answered through the rendering cache (${look.throughCache}), not by the origin`);
+    }
+    return parts.join(', ');
+}
+/**
+ * Why the wait stopped at a look served from the rendering cache, and what to change: for the
+ * step's error (and a dry run's warning). `look.servedFromCache` quotes the status header.
+ */
+function cachedOriginProblem(url, look) {
+    return `origin_url ${url} is answered by the rendering cache (${look.servedFromCache ?? 'a HIT'}), not by the origin: a cached answer shows what was cached before and cannot change until a purge, which waits for it, so it can never show the new build. Point origin_url at the origin server itself: a health or version URL on the origin's own address, which bypasses the cache (e.g. https://origin.example.com/version.txt).`;
+}
+
+
+/***/ }),
+
+/***/ 5046:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  cachedOriginProblem: () => (/* reexport */ describe_look/* cachedOriginProblem */.O),
+  describeLook: () => (/* reexport */ describe_look/* describeLook */.F),
+  runOriginWait: () => (/* binding */ runOriginWait)
+});
+
+// EXTERNAL MODULE: ./src/time/clock.ts
+var clock = __webpack_require__(3355);
+// EXTERNAL MODULE: ./src/build/build-id.ts
+var build_id = __webpack_require__(6652);
+// EXTERNAL MODULE: ./src/core/constants.ts
+var constants = __webpack_require__(6214);
+// EXTERNAL MODULE: ./src/http/read-body.ts
+var read_body = __webpack_require__(1175);
+// EXTERNAL MODULE: ./src/http/headers.ts
+var headers = __webpack_require__(9718);
+// EXTERNAL MODULE: ./src/http/site-client.ts
+var site_client = __webpack_require__(7549);
+;// CONCATENATED MODULE: ./src/origin/origin-client.ts
+/**
+ * The client for origin_url: the site's client (http/site-client.ts: GET only, no cookie,
+ * no credential, the runner's proxy), never the purge client, so neither the API key nor a
+ * token can reach the origin. It follows redirects on the same host only (at most 5; never
+ * from https down to http), asks caches on the way for a checked answer (`Cache-Control:
+ * no-cache`), and reads the first MAX_ORIGIN_BODY_BYTES of the body, decoded.
+ */
+
+
+
+
+/** The part of the origin's body searched for the build. */
+const MAX_ORIGIN_BODY_BYTES = 1024 * 1024;
+const MAX_ORIGIN_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** No answer: the request timed out or the connection failed. */
+class OriginRequestError extends Error {
+    kind;
+    constructor(kind, message) {
+        super(message);
+        this.kind = kind;
+        this.name = 'OriginRequestError';
+    }
+}
+function createOriginClient(transport = (0,site_client/* createSiteClient */.nJ)(1)) {
+    return {
+        look: (url, timeoutMs) => look(transport, url, timeoutMs),
+        close: () => transport.close()
+    };
+}
+async function look(transport, first, timeoutMs) {
+    const deadline = Date.now() + timeoutMs;
+    let url = first;
+    for (let redirects = 0;; redirects++) {
+        const answer = await origin_client_open(transport, url, Math.max(1, deadline - Date.now()));
+        const location = (0,headers/* headerValue */.Z)(answer.headers, 'location');
+        if (!REDIRECTS.has(answer.status) || location === undefined) {
+            return { ...(await readAnswer(answer)), url, redirects };
+        }
+        const refused = refuseRedirect(first, url, location, redirects);
+        if (refused !== undefined) {
+            return { ...(await readAnswer(answer)), url, redirects, redirectRefused: refused };
+        }
+        answer.body.resume();
+        url = new URL(location, url);
+    }
+}
+async function origin_client_open(transport, url, timeoutMs) {
+    try {
+        return await transport.open(url, constants/* USER_AGENT */._O, timeoutMs, {
+            accept: '*/*',
+            acceptEncoding: read_body/* ACCEPTED_ENCODINGS */.di,
+            noCache: true
+        });
+    }
+    catch (error) {
+        if (error instanceof site_client/* SiteRequestError */.bW)
+            throw new OriginRequestError(error.kind, error.message);
+        throw error;
+    }
+}
+/** Why a redirect is not followed, or undefined when it may be. */
+function refuseRedirect(first, from, location, redirects) {
+    if (redirects >= MAX_ORIGIN_REDIRECTS)
+        return `more than ${MAX_ORIGIN_REDIRECTS} redirects`;
+    if (!URL.canParse(location, from.href))
+        return `a Location that is not a URL`;
+    const next = new URL(location, from);
+    if (next.protocol !== 'https:' && next.protocol !== 'http:') {
+        return `a redirect to a ${next.protocol} URL`;
+    }
+    if (next.username !== '' || next.password !== '')
+        return 'a redirect that carries credentials';
+    if (next.hostname !== first.hostname) {
+        return `a redirect to another host (${next.host}), which is not followed`;
+    }
+    if (from.protocol === 'https:' && next.protocol === 'http:') {
+        return 'a redirect from https down to http';
+    }
+    return undefined;
+}
+async function readAnswer(answer) {
+    const chunks = [];
+    const base = { status: answer.status, headers: answer.headers };
+    try {
+        await (0,read_body/* readBody */.x8)(answer.body, {
+            contentEncoding: (0,headers/* headerValue */.Z)(answer.headers, 'content-encoding'),
+            maxBytes: MAX_ORIGIN_BODY_BYTES,
+            maxDrainBytes: site_client/* MAX_PAGE_BYTES */.rd,
+            onChunk: chunk => {
+                chunks.push(chunk);
+                return false;
+            }
+        });
+        return { ...base, body: Buffer.concat(chunks).toString('latin1') };
+    }
+    catch (error) {
+        if (!(error instanceof read_body/* BodyReadError */.NA || error instanceof site_client/* SiteRequestError */.bW))
+            throw error;
+        // What arrived is still searched: a version file cut after the id still shows it.
+        return {
+            ...base,
+            body: Buffer.concat(chunks).toString('latin1'),
+            bodyProblem: error.message
+        };
+    }
+}
+
+// EXTERNAL MODULE: ./src/origin/describe-look.ts
+var describe_look = __webpack_require__(8673);
+// EXTERNAL MODULE: ./src/http/retry-after.ts
+var retry_after = __webpack_require__(7821);
+// EXTERNAL MODULE: ./src/build/build-scanner.ts
+var build_scanner = __webpack_require__(3591);
+// EXTERNAL MODULE: ./src/text/log-safety.ts
+var log_safety = __webpack_require__(1136);
+// EXTERNAL MODULE: ./src/http/edge-headers.ts
+var edge_headers = __webpack_require__(6304);
+// EXTERNAL MODULE: ./src/http/statuses.ts
+var statuses = __webpack_require__(7276);
+;// CONCATENATED MODULE: ./src/origin/readiness.ts
+/**
+ * Whether one answer of origin_url shows the expected build, and what it showed otherwise, for
+ * the log and the summary. Pure: the answer's status, headers and the first part of its body
+ * go in.
+ */
+
+
+
+
+
+
+/**
+ * Header names whose values may name a build (`X-Build`, `X-App-Version`, `X-Git-Rev`). The
+ * others hold dates, sizes, timeouts and hashes of content (`Date`, `Content-Length`,
+ * `Keep-Alive: timeout=30`, `ETag`), where a literal build id such as a build number shows by
+ * chance: searched, they would call the origin ready while it serves the previous build.
+ */
+const VERSION_HEADER = /version|build|commit|rev|release|sha|deploy|git/i;
+const MAX_EXCERPT_BODY = 200;
+function judgeOriginAnswer(answer, build) {
+    const versionHeaders = Object.entries(answer.headers).flatMap(([name, value]) => value === undefined || !VERSION_HEADER.test(name) ? [] : Array.isArray(value) ? value : [value]);
+    const ok = answer.status >= 200 && answer.status <= 299;
+    const shown = versionHeaders.some(value => (0,build_scanner/* showsBuild */.r)(value, build)) || (0,build_scanner/* showsBuild */.r)(answer.body, build);
+    const searched = [...versionHeaders, answer.body].join('\n');
+    const longPrefix = (0,build_id/* longPrefixOf */.gu)(searched, build);
+    const otherIds = (0,build_id/* otherCommitLikeIds */.P4)(searched, id => (0,build_scanner/* showsBuild */.r)(id, build) || (build.kind === 'commit' && build.text.startsWith(id)));
+    const retryAfter = (0,statuses/* isRetryableSiteStatus */.S)(answer.status)
+        ? (0,headers/* headerValue */.Z)(answer.headers, 'retry-after')
+        : undefined;
+    const date = (0,headers/* headerValue */.Z)(answer.headers, 'date');
+    const excerpt = answer.body.length <= MAX_EXCERPT_BODY
+        ? (0,log_safety/* linePreview */.Ns)(Buffer.from(answer.body, 'latin1').toString('utf8'), 80)
+        : undefined;
+    const problem = answer.redirectRefused ?? answer.bodyProblem;
+    const prefix = (0,edge_headers/* edgeHeaderPrefix */.zT)(answer.headers);
+    const cacheStatus = prefix === undefined ? undefined : (0,headers/* headerValue */.Z)(answer.headers, `${prefix}-kc-status`);
+    const servedFromCache = (0,edge_headers/* servedFromCacheHeader */.b8)(answer.headers);
+    return {
+        ready: ok && shown,
+        status: answer.status,
+        otherIds,
+        ...(excerpt !== undefined && { excerpt }),
+        ...(problem !== undefined && { problem }),
+        ...(retryAfter !== undefined && { retryAfter }),
+        ...(date !== undefined && { date }),
+        ...(cacheStatus !== undefined && { throughCache: `${prefix}-kc-status: ${cacheStatus}` }),
+        ...(servedFromCache !== undefined && { servedFromCache }),
+        ...(longPrefix !== undefined && { longPrefix })
+    };
+}
+/** A look that got no answer at all. */
+function failedLook(problem) {
+    return { ready: false, otherIds: [], problem };
+}
+
+// EXTERNAL MODULE: ./src/http/backoff.ts
+var backoff = __webpack_require__(1012);
+;// CONCATENATED MODULE: ./src/origin/wait-policy.ts
+/**
+ * When to look at origin_url again: a backoff growing from 2 s to 15 s with jitter, longer
+ * when the origin asks for it (`Retry-After` on a 429 or 5xx), never past the deadline (the last
+ * look is made at the deadline). Pure: the caller's clock and random numbers go in.
+ */
+
+const ORIGIN_WAIT_POLICY = {
+    firstMs: 2000,
+    maxMs: 15_000,
+    factor: 1.5,
+    jitter: 0.2,
+    progressEveryMs: 15_000,
+    minLookTimeoutMs: 5000
+};
+/** The wait after `misses` looks that did not show the build (1 after the first). */
+function backoffMs(policy, misses, random) {
+    return (0,backoff/* backoffDelay */.E)(policy, misses - 1, random);
+}
+function nextLook(policy, input) {
+    const remaining = input.deadline - input.now;
+    if (remaining <= 0)
+        return { kind: 'stop', reason: 'deadline' };
+    const backoff = backoffMs(policy, input.misses, input.random);
+    const asked = input.retryAfterMs;
+    // Asked not to come back before the deadline: no look is left to make.
+    if (asked !== undefined && asked > remaining)
+        return { kind: 'stop', reason: 'retry-after' };
+    const wanted = asked === undefined ? backoff : Math.max(backoff, asked);
+    return { kind: 'wait', ms: Math.min(wanted, remaining) };
+}
+/** A look's request timeout: timeout_seconds, cut near the deadline but never below the minimum. */
+function lookTimeoutMs(policy, requestTimeoutMs, remainingMs) {
+    return Math.min(requestTimeoutMs, Math.max(remainingMs, policy.minLookTimeoutMs));
+}
+
+;// CONCATENATED MODULE: ./src/origin/wait.ts
+
+
+
+
+async function waitForBuild(input) {
+    const { clock } = input;
+    const policy = input.policy ?? ORIGIN_WAIT_POLICY;
+    const random = input.random ?? Math.random;
+    const started = clock.now();
+    const deadline = started + input.timeoutMs;
+    let looks = 0;
+    let last;
+    const done = new AbortController();
+    const progress = (async () => {
+        for (;;) {
+            await clock.sleep(policy.progressEveryMs, done.signal);
+            if (done.signal.aborted)
+                return;
+            input.onProgress?.({ elapsedMs: clock.now() - started, looks, ...(last && { last }) });
+        }
+    })();
+    const finish = async (result) => {
+        done.abort();
+        await progress;
+        return result;
+    };
+    for (;;) {
+        const sentAt = clock.now();
+        const timeout = lookTimeoutMs(policy, input.requestTimeoutMs, deadline - sentAt);
+        last = await lookOnce(input, timeout);
+        looks++;
+        const elapsedMs = clock.now() - started;
+        if (last.ready)
+            return finish({ ready: true, elapsedMs, looks, last });
+        // A cached answer changes only with a purge, and the purge waits for this: no later look can
+        // show the build, so none is made (a dry run says so too).
+        if (last.servedFromCache !== undefined) {
+            return finish({ ready: false, elapsedMs, looks, last, stopped: 'cached' });
+        }
+        if (input.once)
+            return finish({ ready: false, elapsedMs, looks, last, stopped: 'once' });
+        const now = clock.now();
+        // A Retry-After date is in the origin's clock: its own Date says where that clock is.
+        const originNow = last.date !== undefined ? Date.parse(last.date) : Number.NaN;
+        const asked = (0,retry_after/* retryAfterMs */.V)(last.retryAfter, Number.isNaN(originNow) ? now : originNow);
+        const next = nextLook(policy, {
+            misses: looks,
+            now,
+            deadline,
+            ...(asked !== undefined && { retryAfterMs: asked }),
+            random: random()
+        });
+        if (next.kind === 'stop') {
+            return finish({ ready: false, elapsedMs: now - started, looks, last, stopped: next.reason });
+        }
+        await clock.sleep(next.ms, input.signal);
+        if (input.signal?.aborted) {
+            return finish({
+                ready: false,
+                elapsedMs: clock.now() - started,
+                looks,
+                last,
+                stopped: 'aborted'
+            });
+        }
+    }
+}
+async function lookOnce(input, timeoutMs) {
+    try {
+        return judgeOriginAnswer(await input.look(input.url, timeoutMs), input.build);
+    }
+    catch (error) {
+        if (!(error instanceof OriginRequestError))
+            throw error;
+        return failedLook(error.kind === 'timeout' ? error.message : `connection failed: ${error.message}`);
+    }
+}
+
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
+;// CONCATENATED MODULE: ./src/origin/index.ts
+/**
+ * The wait for the origin, wired: the origin's own client, the wait loop, the log lines. Loaded
+ * only by runs that give origin_url (steps/origin.ts imports it on demand).
+ */
+
+
+
+
+
+
+
+async function runOriginWait(run) {
+    const { settings, log } = run;
+    const client = run.client ?? createOriginClient();
+    const build = `${(0,build_id/* shortBuild */.NB)(settings.build)} (${settings.build.source})`;
+    log.info(run.once
+        ? `Origin: looking once at ${settings.url.href} for build ${build} (dry run).`
+        : `Origin: waiting for ${settings.url.href} to show build ${build}, up to ${(0,format/* tenths */.TP)(settings.timeoutMs)} before ${run.before ?? 'purging'}.`);
+    try {
+        const wait = await waitForBuild({
+            url: settings.url,
+            build: settings.build,
+            timeoutMs: settings.timeoutMs,
+            requestTimeoutMs: run.requestTimeoutMs,
+            look: (url, timeoutMs) => client.look(url, timeoutMs),
+            clock: run.clock ?? clock.systemClock,
+            once: run.once,
+            ...(run.signal && { signal: run.signal }),
+            onProgress: progress => log.info(`Origin: not build ${(0,build_id/* shortBuild */.NB)(settings.build)} yet after ${(0,format/* tenths */.TP)(progress.elapsedMs)} (${progress.looks} look(s); last: ${progress.last ? (0,describe_look/* describeLook */.F)(progress.last) : 'none yet'}).`)
+        });
+        const last = wait.last ? (0,describe_look/* describeLook */.F)(wait.last) : 'no answer';
+        if (wait.ready) {
+            log.info(`Origin: build ${(0,build_id/* shortBuild */.NB)(settings.build)} is live after ${(0,format/* tenths */.TP)(wait.elapsedMs)} (${wait.looks} look(s)).`);
+        }
+        else if (run.once && wait.stopped !== 'cached') {
+            log.info(`Origin: build ${(0,build_id/* shortBuild */.NB)(settings.build)} is not live yet (${last}).`);
+        }
+        return wait;
+    }
+    finally {
+        if (!run.client)
+            client.close();
+    }
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,302 @@
+export const id = 524;
+export const ids = [524];
+export const modules = {
+
+/***/ 754:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E1: () => (/* binding */ REPURGE_TIMES_TEXT),
+/* harmony export */   _j: () => (/* binding */ MAX_REPORTED_PAGES),
+/* harmony export */   qz: () => (/* binding */ REPURGE_DELAYS_TEXT),
+/* harmony export */   zX: () => (/* binding */ REPURGE_DELAYS_MS)
+/* harmony export */ });
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8488);
+/**
+ * The numbers of re-purging old content that the summary states: apart from the repurger, so
+ * that the summary loads only these.
+ */
+
+/** How many pages with old content a run names in its report (the rest are counted). */
+const MAX_REPORTED_PAGES = 1000;
+/** When a page that showed old content is purged again (schedule.ts): its n-th re-purge's delay. */
+const REPURGE_DELAYS_MS = [5000, 10_000, 20_000];
+/**
+ * The re-purges as the messages tell them (`at most 3 times`, `5, 10 and 20 s after`), built
+ * from REPURGE_DELAYS_MS so that what the log and the summary say cannot drift from it.
+ */
+const REPURGE_TIMES_TEXT = (0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(REPURGE_DELAYS_MS.length, 'time');
+const REPURGE_DELAYS_TEXT = `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .andList */ .cM)(REPURGE_DELAYS_MS.map(ms => String(ms / 1000)))} s`;
+
+
+/***/ }),
+
+/***/ 3524:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Repurger: () => (/* binding */ Repurger)
+});
+
+// EXTERNAL MODULE: ./src/repurge/limits.ts
+var limits = __webpack_require__(754);
+;// CONCATENATED MODULE: ./src/repurge/schedule.ts
+/**
+ * When a page that showed old content is purged again. Pure: times go in, decisions come out.
+ *
+ * A page's n-th re-purge (at most REPURGE_DELAYS_MS.length of them) is due REPURGE_DELAYS_MS[n]
+ * after the first time old content was seen on it since its last purge was accepted: 5 s, then
+ * 10 s, then 20 s. The wait gives a rolling deploy time to reach the rest of its instances, and
+ * gathers the pages (and devices) that show old content at about the same time into one purge.
+ * Sightings made before a page's last re-purge was accepted are of the entry that re-purge
+ * removes, and do not count.
+ */
+
+class RepurgeSchedule {
+    delaysMs;
+    pages = new Map();
+    constructor(delaysMs = limits/* REPURGE_DELAYS_MS */.zX) {
+        this.delaysMs = delaysMs;
+    }
+    /**
+     * Old content seen on `page` at `at`; `purgedAt` is when the purge it was judged against was
+     * accepted. Returns when the page's next re-purge is due, or undefined when it has had them all.
+     */
+    sawOldContent(page, at, purgedAt) {
+        const record = this.pages.get(page) ?? {
+            repurges: 0,
+            acceptedAt: purgedAt,
+            seenAt: undefined,
+            sending: false,
+            refused: false
+        };
+        this.pages.set(page, record);
+        if (record.refused || record.repurges >= this.delaysMs.length)
+            return undefined;
+        if (at >= record.acceptedAt && !record.sending)
+            record.seenAt ??= at;
+        return this.dueAt(record);
+    }
+    /** The pages whose re-purge is due at `now`, taken: they are not due again until accepted() or failed(). */
+    takeDue(now) {
+        const due = [];
+        for (const [page, record] of this.pages) {
+            const at = this.dueAt(record);
+            if (at !== undefined && at <= now) {
+                record.sending = true;
+                due.push(page);
+            }
+        }
+        return due;
+    }
+    /** The earliest time a re-purge is due; undefined when none is waiting. */
+    nextDueAt() {
+        let next;
+        for (const record of this.pages.values()) {
+            const at = this.dueAt(record);
+            if (at !== undefined && (next === undefined || at < next))
+                next = at;
+        }
+        return next;
+    }
+    /** The re-purge of `pages` was accepted at `at`: counted, and later sightings start afresh. */
+    accepted(pages, at) {
+        for (const page of pages) {
+            const record = this.pages.get(page);
+            if (record === undefined)
+                continue;
+            record.repurges++;
+            record.acceptedAt = at;
+            record.seenAt = undefined;
+            record.sending = false;
+        }
+    }
+    /** The re-purge of `pages` was not accepted: not counted, and not tried again by itself. */
+    failed(pages) {
+        for (const page of pages) {
+            const record = this.pages.get(page);
+            if (record === undefined)
+                continue;
+            record.sending = false;
+            record.seenAt = undefined;
+            // The service refused it after the sender's own retries: asking again would not help.
+            record.refused = true;
+        }
+    }
+    /** When `page`'s last re-purge was accepted, if it had one. */
+    repurgedAt(page) {
+        const record = this.pages.get(page);
+        return record !== undefined && record.repurges > 0 ? record.acceptedAt : undefined;
+    }
+    /** Every page that showed old content, with its re-purges. */
+    states() {
+        return [...this.pages].map(([page, record]) => {
+            const dueAt = this.dueAt(record);
+            return { page, repurges: record.repurges, ...(dueAt !== undefined && { dueAt }) };
+        });
+    }
+    dueAt(record) {
+        if (record.sending || record.refused || record.seenAt === undefined)
+            return undefined;
+        const delay = this.delaysMs[record.repurges];
+        return delay === undefined ? undefined : record.seenAt + delay;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/repurge/repurger.ts
+/**
+ * Purges pages that showed old content again, while the verification goes on. The verification
+ * tells it of each sighting (it is the loop's OldContentWatcher); the schedule (schedule.ts)
+ * says when each page is due; before each re-purge, origin_url must show the build (a look, or
+ * a wait within the verification's deadline: purging again before the build is live would only
+ * cache the old one once more); the purge itself goes through the caller's sender, the same
+ * batching, countries, retries and redaction as any purge. Without origin_url (or with
+ * repurge_old_content: false) it only records what it saw, for the report.
+ * The clock and the sender come from the caller, so tests drive it with a test clock.
+ */
+
+
+
+/** Pages that come due this soon after the first one are purged again with it. */
+const GATHER_MS = 2000;
+/** The page as the service's URL purge names it: path and query. */
+function purgePath(page) {
+    return `${page.pathname}${page.search}`;
+}
+class Repurger {
+    options;
+    schedule;
+    batches = [];
+    seenPages = new Set();
+    wake = new AbortController();
+    /** When the loop's sleep ends: a page due sooner wakes it. */
+    sleepingUntil = Number.POSITIVE_INFINITY;
+    stopped = new AbortController();
+    originNotLive = false;
+    hinted = false;
+    constructor(options) {
+        this.options = options;
+        this.schedule = options.schedule ?? new RepurgeSchedule();
+    }
+    seen(page, at, purgedAt) {
+        const path = purgePath(page);
+        if (!this.seenPages.has(path)) {
+            this.seenPages.add(path);
+            if (this.seenPages.size === 1)
+                this.sayFirstSighting(path);
+        }
+        if (this.options.mode.kind !== 'repurge' || this.originNotLive)
+            return;
+        const dueAt = this.schedule.sawOldContent(path, at, purgedAt ?? at);
+        // A page due sooner than the loop's sleep: wake it to look again.
+        if (dueAt !== undefined && dueAt < this.sleepingUntil)
+            this.wake.abort();
+    }
+    repurgedAt(page) {
+        return this.schedule.repurgedAt(purgePath(page));
+    }
+    /** Runs until stop(): sends each group of pages when due. */
+    async run() {
+        const { mode, clock } = this.options;
+        if (mode.kind !== 'repurge')
+            return;
+        while (!this.stopped.signal.aborted) {
+            const now = clock.now();
+            if (now >= this.options.deadline)
+                return;
+            const next = this.schedule.nextDueAt();
+            if (next === undefined || next > now) {
+                this.wake = new AbortController();
+                this.sleepingUntil = Math.min(next ?? this.options.deadline, this.options.deadline);
+                await clock.sleep(this.sleepingUntil - now, this.wake.signal);
+                this.sleepingUntil = Number.POSITIVE_INFINITY;
+                continue;
+            }
+            // The first page is due: the others that come due in the next moments go with it, in
+            // one purge rather than one each (each still waits at least its own delay).
+            const gatherUntil = Math.min(now + GATHER_MS, this.options.deadline);
+            if (gatherUntil > now)
+                await clock.sleep(gatherUntil - now, this.stopped.signal);
+            if (this.stopped.signal.aborted)
+                return;
+            const due = this.schedule.takeDue(clock.now());
+            if (due.length === 0)
+                continue;
+            const live = await mode.originLive(this.options.deadline, this.stopped.signal);
+            if (this.stopped.signal.aborted) {
+                this.schedule.failed(due);
+                return;
+            }
+            if (!live) {
+                this.originNotLive = true;
+                this.schedule.failed(due);
+                this.options.log.warning(`Old content on ${this.seenPages.size} page(s) is not purged again: origin_url did not show the new build before the verification's deadline.`);
+                return;
+            }
+            this.options.log.info(`Re-purge: ${due.length} page(s) showed the previous build after the purge; origin_url shows the new one, so they are purged again: ${preview(due)}.`);
+            const sentAt = clock.now();
+            const sent = await mode.send(due);
+            if (sent.accepted.length > 0 && sent.acceptedAt !== undefined) {
+                this.schedule.accepted(sent.accepted, sent.acceptedAt);
+            }
+            if (sent.failed.length > 0)
+                this.schedule.failed(sent.failed);
+            this.batches.push({
+                at: sentAt,
+                pages: due,
+                accepted: sent.accepted,
+                failed: sent.failed,
+                ...(sent.problem !== undefined && { problem: sent.problem })
+            });
+        }
+    }
+    stop() {
+        this.stopped.abort();
+        this.wake.abort();
+    }
+    report() {
+        const repurges = new Map(this.schedule.states().map(state => [state.page, state.repurges]));
+        const pages = [...this.seenPages]
+            .slice(0, limits/* MAX_REPORTED_PAGES */._j)
+            .map(page => ({ page, repurges: repurges.get(page) ?? 0 }));
+        return {
+            mode: this.options.mode.kind,
+            pages,
+            pageCount: this.seenPages.size,
+            batches: this.batches,
+            ...(this.originNotLive && { originNotLive: true })
+        };
+    }
+    sayFirstSighting(path) {
+        if (this.hinted)
+            return;
+        this.hinted = true;
+        const what = `Old content: ${path} was rendered again after the purge from the previous build (the page does not show the new build).`;
+        switch (this.options.mode.kind) {
+            case 'repurge':
+                this.options.log.info(`${what} It is purged again once origin_url shows the new build (at most ${limits/* REPURGE_TIMES_TEXT */.E1}, ${limits/* REPURGE_DELAYS_TEXT */.qz} after it is seen).`);
+                return;
+            case 'no-origin-url':
+                this.options.log.warning(`${what} It is not purged again: set origin_url, so that the action waits for the new build before purging, and purges old content again.`);
+                return;
+            case 'disabled':
+                this.options.log.warning(`${what} It is not purged again (repurge_old_content: false).`);
+                return;
+            case 'verify-only':
+                this.options.log.warning(`${what} It is not purged again: mode: verify purges nothing; purge it again from the purge job once the deploy has finished.`);
+        }
+    }
+}
+function preview(pages) {
+    const shown = pages.slice(0, 5).join(', ');
+    return pages.length > 5 ? `${shown} and ${pages.length - 5} more` : shown;
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,705 @@
+export const id = 71;
+export const ids = [71,355];
+export const modules = {
+
+/***/ 1012:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ backoffDelay),
+/* harmony export */   J: () => (/* binding */ equalJitter)
+/* harmony export */ });
+/**
+ * The one backoff of the action: every wait before asking a server again (a purge request, a
+ * GitHub API call, a stale page, the origin) grows by a factor from a first wait, jittered so
+ * that requests that failed together do not come back together, and never past a maximum.
+ * Each caller has its own numbers (a Backoff); the rule is this one. Pure: the random number
+ * comes in, so tests choose it.
+ */
+/**
+ * The wait after `attempt` earlier waits (0: the first), for `random` in [0, 1). Jitter first,
+ * then the cap: a wait never exceeds the maximum.
+ */
+function backoffDelay(backoff, attempt, random) {
+    const base = backoff.firstMs * backoff.factor ** Math.max(0, attempt);
+    const jitter = 1 + backoff.jitter * (2 * random - 1);
+    return Math.round(Math.min(backoff.maxMs, base * jitter));
+}
+/**
+ * "Equal jitter" as a Backoff: the n-th wait lies between half of `firstMs * 2^n` and all of
+ * it (half fixed, half random), as AWS's backoff note names it; capped at `maxMs`.
+ */
+function equalJitter(firstMs, maxMs) {
+    return { firstMs: (firstMs * 3) / 4, factor: 2, maxMs, jitter: 1 / 3 };
+}
+
+
+/***/ }),
+
+/***/ 840:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ PushBackRule)
+/* harmony export */ });
+/**
+ * The one push-back rule of the action: how many requests may be in flight while a server says
+ * it is overloaded (the purge service's 429, the public site's 429 or 5xx with `Retry-After`).
+ * Both the purge sender (send/adaptive-limiter.ts) and the verification loop
+ * (verify/site-push-back.ts) follow it; each keeps its own way of making requests wait.
+ *
+ * - A push-back halves the limit (never below 1) and holds every request back until the time
+ *   it asked for: the server is asking the whole job to slow down, not one request.
+ * - One push-back, one halving: answers that arrive while its hold lasts answer requests sent
+ *   before it, so they may lengthen the hold, but halve nothing again and count nothing.
+ * - Each run of answers without a push-back as long as the current limit raises it by one
+ *   again, up to the configured maximum (additive increase, multiplicative decrease, as TCP
+ *   does): a rate-limited server is not hammered, yet a passing burst does not slow the run.
+ * - A run as long as the full limit means the server has recovered: the count of push-backs in
+ *   a row starts over (a caller that grows its own wait with each push-back reads it).
+ *
+ * Pure: the caller gives the time and says what each answer was; no clock, no timers.
+ */
+class PushBackRule {
+    maxLimit;
+    currentLimit;
+    /** Answers without a push-back since the limit last changed (or since the last full run). */
+    answeredInARow = 0;
+    /** The latest time a push-back asked every request to wait until. */
+    holdUntil = Number.NEGATIVE_INFINITY;
+    pushBacksSinceRecovery = 0;
+    constructor(maxLimit) {
+        this.maxLimit = maxLimit;
+        this.currentLimit = maxLimit;
+    }
+    /** The most requests that may be in flight now. */
+    get limit() {
+        return this.currentLimit;
+    }
+    /** No request should leave before this time (the caller's clock); -Infinity when never held. */
+    get heldUntil() {
+        return this.holdUntil;
+    }
+    /** Push-backs (each counted once) since the server last recovered: 0, 1, 2, ... */
+    get pushBacksInARow() {
+        return this.pushBacksSinceRecovery;
+    }
+    /** An answer that was no push-back. True when it raised the limit (by one). */
+    answered() {
+        this.answeredInARow++;
+        if (this.answeredInARow < this.currentLimit)
+            return false;
+        this.answeredInARow = 0;
+        if (this.currentLimit < this.maxLimit) {
+            this.currentLimit++;
+            return true;
+        }
+        // A run of answers at the full limit: the server has recovered; a later push-back starts over.
+        this.pushBacksSinceRecovery = 0;
+        return false;
+    }
+    /**
+     * A push-back answered at `now`, asking that no request leave before `until`. True when it is
+     * a new push-back, which halved the limit; false when it arrived within the hold of an
+     * earlier one (it is that push-back's answer: it may only lengthen the hold).
+     */
+    pushedBack(now, until) {
+        const isNew = now >= this.holdUntil;
+        if (isNew) {
+            this.currentLimit = Math.max(1, Math.floor(this.currentLimit / 2));
+            this.answeredInARow = 0;
+            this.pushBacksSinceRecovery++;
+        }
+        if (until > this.holdUntil)
+            this.holdUntil = until;
+        return isNew;
+    }
+}
+
+
+/***/ }),
+
+/***/ 7821:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ retryAfterMs)
+/* harmony export */ });
+/**
+ * `Retry-After` (RFC 9110 §10.2.3), read strictly: whole seconds, or an IMF-fixdate (the only
+ * date form a sender may use nowadays). Anything else is ignored so that the caller's own
+ * backoff applies: Date.parse reads `-5` or `3, 5` as dates long past, which would turn
+ * backoff off. Used for the service's answers and for the public site's.
+ */
+/** RFC 9110's preferred HTTP-date. */
+const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+/**
+ * The wait a `Retry-After` value asks for, in milliseconds; undefined when absent or not
+ * readable. `now` is the sender's clock as far as it is known (a date is in the sender's time).
+ */
+function retryAfterMs(value, now) {
+    const text = value?.trim();
+    if (!text)
+        return undefined;
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    if (IMF_FIXDATE.test(text)) {
+        const date = Date.parse(text);
+        if (!Number.isNaN(date))
+            return Math.max(0, date - now);
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 7276:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ isRetryableSiteStatus),
+/* harmony export */   v: () => (/* binding */ isRetryableApiStatus)
+/* harmony export */ });
+/**
+ * Which answers are worth another attempt. Two rules, for two kinds of server:
+ * - the service's API documents its statuses (docs/service.md): 429 and the server errors
+ *   500, 502, 503 and 504. Another status (501, 505, ...) would answer the same again.
+ * - a public site (the edge, an origin, a sitemap host) may put any 5xx in front of a busy or
+ *   failing backend (edges use 520 to 530 for an origin that does not answer), so every 5xx
+ *   and 429 is asked again.
+ */
+const RETRYABLE_API_STATUSES = new Set([429, 500, 502, 503, 504]);
+/** An answer of the service's API that a later attempt can outlast. */
+function isRetryableApiStatus(status) {
+    return RETRYABLE_API_STATUSES.has(status);
+}
+/** An answer of a public site that says it is busy or failing, whatever headers it carries. */
+function isRetryableSiteStatus(status) {
+    return status === 429 || (status >= 500 && status <= 599);
+}
+
+
+/***/ }),
+
+/***/ 5303:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   VU: () => (/* binding */ DEFAULT_BACKOFF),
+/* harmony export */   Xg: () => (/* binding */ isAuthFailure),
+/* harmony export */   qO: () => (/* binding */ retryDelayMs)
+/* harmony export */ });
+/* harmony import */ var _http_backoff_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1012);
+/**
+ * When to try a purge request again, and after how long. Pure: randomness comes in as a number.
+ * Which statuses are worth another attempt is http/statuses.ts's rule for the service's API.
+ */
+
+/** Statuses after which every other request would fail the same way: the run stops. */
+const AUTH_STATUSES = new Set([401, 403]);
+/** Statuses whose Retry-After / X-RateLimit-Reset we honour. */
+const WAIT_HONOURING_STATUSES = new Set([429, 503]);
+const DEFAULT_BACKOFF = { baseDelayMs: 1000, maxDelayMs: 60_000 };
+function isAuthFailure(status) {
+    return AUTH_STATUSES.has(status);
+}
+/**
+ * The wait before attempt `attempt + 1`: the one backoff (http/backoff.ts) with "equal jitter"
+ * (half fixed, half random), so that parallel requests that failed together do not come back
+ * together; a wait the service asked for is honoured (capped), with a little jitter on top.
+ */
+function retryDelayMs(attempt, backoff, random, status, requestedMs) {
+    if (status !== undefined && WAIT_HONOURING_STATUSES.has(status) && requestedMs !== undefined) {
+        const asked = Math.min(requestedMs, backoff.maxDelayMs);
+        return Math.round(asked + random * Math.min(250, asked * 0.1));
+    }
+    return (0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffDelay */ .E)((0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_0__/* .equalJitter */ .J)(backoff.baseDelayMs, backoff.maxDelayMs), attempt - 1, random);
+}
+
+
+/***/ }),
+
+/***/ 9071:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  endpointUrl: () => (/* binding */ endpointUrl),
+  sendPlan: () => (/* binding */ sendPlan)
+});
+
+// EXTERNAL MODULE: ./src/send/describe-failure.ts
+var describe_failure = __webpack_require__(6566);
+// EXTERNAL MODULE: ./src/core/constants.ts
+var constants = __webpack_require__(6214);
+// EXTERNAL MODULE: ./src/send/request-body.ts
+var request_body = __webpack_require__(1436);
+// EXTERNAL MODULE: ./src/time/clock.ts
+var time_clock = __webpack_require__(3355);
+// EXTERNAL MODULE: ./src/http/push-back.ts
+var push_back = __webpack_require__(840);
+;// CONCATENATED MODULE: ./src/send/adaptive-limiter.ts
+/**
+ * How many purge requests may be in flight, adapted to the service's answers. A 429 halves the
+ * limit for everyone and pauses new requests for the wait the service asked; each run of
+ * successes as long as the current limit raises it by one again, up to the configured
+ * concurrency (additive increase, multiplicative decrease, as TCP does), so a rate-limited
+ * account is not hammered yet a passing burst does not slow the whole run. The numbers follow
+ * the action's one push-back rule (http/push-back.ts); this class is the sender's waiting.
+ */
+
+class AdaptiveLimiter {
+    clock;
+    rule;
+    inFlight = 0;
+    waiting = [];
+    constructor(maxLimit, clock) {
+        this.clock = clock;
+        this.rule = new push_back/* PushBackRule */.M(maxLimit);
+    }
+    get limit() {
+        return this.rule.limit;
+    }
+    /**
+     * Waits for a free slot and for any pause a 429 asked for; the caller must release() it.
+     * Once `signal` aborts it stops waiting out a pause: the caller checks why and gives up.
+     */
+    async acquire(signal) {
+        for (;;) {
+            const pause = this.rule.heldUntil - this.clock.now();
+            if (pause > 0 && !signal?.aborted) {
+                await this.clock.sleep(pause, signal);
+                continue;
+            }
+            if (this.inFlight < this.rule.limit) {
+                this.inFlight++;
+                return;
+            }
+            await new Promise(resolve => this.waiting.push(resolve));
+        }
+    }
+    release() {
+        this.inFlight--;
+        this.wakeWaiters();
+    }
+    onSuccess() {
+        if (this.rule.answered())
+            this.wakeWaiters();
+    }
+    onRateLimited(waitMs) {
+        const now = this.clock.now();
+        // 429s that arrive during a pause answer requests sent before it: one event, one halving.
+        this.rule.pushedBack(now, now + waitMs);
+    }
+    wakeWaiters() {
+        // Waiters re-check the limit themselves; waking all is simpler than counting free slots.
+        for (const wake of this.waiting.splice(0))
+            wake();
+    }
+}
+
+// EXTERNAL MODULE: ./src/text/log-safety.ts
+var log_safety = __webpack_require__(1136);
+// EXTERNAL MODULE: ./src/http/retry-after.ts
+var retry_after = __webpack_require__(7821);
+;// CONCATENATED MODULE: ./src/send/answer.ts
+/**
+ * Reading the service's answer: success or not, its message, its request id, and how long it
+ * asks us to wait. Pure functions of an HttpAnswer.
+ */
+
+
+const MESSAGE_PREVIEW_LENGTH = 300;
+const REQUEST_ID_LENGTH = 100;
+/** A denying member's value quoted when the service gave no message: enough to recognise it. */
+const VALUE_PREVIEW_LENGTH = 120;
+/**
+ * Service text reaches the log: it is made one line (it cannot start a workflow command of its
+ * own, see log-safety.ts) and cut, with an ellipsis so the redactor recognises a cut secret.
+ * The body was already read up to a cap (http-transport.ts), so parsing it is bounded too.
+ */
+function readAnswer(answer) {
+    const json = parseJson(answer.body);
+    const is2xx = answer.status >= 200 && answer.status < 300;
+    const verdict = is2xx ? judge(json, answer.body) : undefined;
+    const message = serviceMessage(json, answer.body);
+    const note = verdict === 'not-the-service'
+        ? "The answer is not the service's JSON, so the purge is not confirmed"
+        : verdict === 'denied' && message === undefined
+            ? denial(json)
+            : undefined;
+    const requestId = findRequestId(answer.headers);
+    const htmlPage = !isRecord(json) && isHtmlPage(answer);
+    return {
+        success: verdict === 'confirmed' || verdict === 'unconfirmed',
+        ...(verdict && { verdict }),
+        ...(message && { message }),
+        ...(note && { note }),
+        ...(requestId && { requestId }),
+        ...(htmlPage && { htmlPage }),
+        ...(isRecord(json) && { jsonBody: true })
+    };
+}
+/**
+ * A 2xx body's verdict (see Verdict). The service's documentation calls every 2xx a success, so
+ * a body that says nothing (empty, as a 204 is) denies nothing: purged, not confirmed. But a
+ * catch-all web server or proxy at base_url answers 200 with a page or an "OK" to anything, so a
+ * body that is there and is not the service's JSON confirms nothing: not the service. Any sign
+ * in the JSON that the purge failed wins over the status, since claiming a purge that did not
+ * happen is the worse mistake.
+ */
+function judge(json, body) {
+    if (body.trim() === '')
+        return 'unconfirmed';
+    if (!isRecord(json))
+        return 'not-the-service';
+    if (denyingMember(json) !== undefined)
+        return 'denied';
+    return json['result'] === true ? 'confirmed' : 'unconfirmed';
+}
+/** The member that denies the purge: `error`, then `result`, then `success`. */
+function denyingMember(json) {
+    if (Object.hasOwn(json, 'error') && saysSomething(json['error']))
+        return 'error';
+    for (const name of ['result', 'success']) {
+        if (Object.hasOwn(json, name) && json[name] !== true)
+            return name;
+    }
+    return undefined;
+}
+/** An `error` of `null`, `false`, `0`, `""`, `{}` or `[]` is the absence of one. */
+function saysSomething(value) {
+    if (value === null || value === false || value === 0 || value === '')
+        return false;
+    if (Array.isArray(value))
+        return value.length > 0;
+    if (isRecord(value))
+        return Object.keys(value).length > 0;
+    return true;
+}
+/** What denied the purge, when the service said nothing: `The answer says "result": 0, not true`. */
+function denial(json) {
+    if (!isRecord(json))
+        return 'The answer says the purge failed';
+    const name = denyingMember(json) ?? 'result';
+    const value = preview(valueText(json[name]), VALUE_PREVIEW_LENGTH) ?? '""';
+    return name === 'error'
+        ? `The answer says "error": ${value}`
+        : `The answer says "${name}": ${value}, not true`;
+}
+/** A JSON value as JSON text; one too deep to write again (a hostile body) as its kind. */
+function valueText(value) {
+    try {
+        return JSON.stringify(value) ?? String(value);
+    }
+    catch {
+        return Array.isArray(value) ? '[…]' : '{…}';
+    }
+}
+function isHtmlPage(answer) {
+    const type = headerValue(answer.headers, 'content-type') ?? '';
+    return /^\s*text\/html\b/i.test(type) || /^\s*(<!doctype html|<html)/i.test(answer.body);
+}
+/**
+ * What a failed answer says about `base_url`: a redirect, 404 or 405, or an HTML page (not a
+ * server error's) means the address is a website, not the purge API; a 404 or 405 in JSON, a
+ * server with no purge endpoint under that path (`…/api` pasted). The address is quoted without
+ * credentials; the key is never part of it (it is added to each request's query).
+ */
+function baseUrlHint(answer, baseUrl, quote) {
+    const { status } = answer;
+    if (status === undefined)
+        return undefined;
+    const redirect = status >= 300 && status < 400;
+    const notHere = status === 404 || status === 405;
+    const page = answer.htmlPage === true && status < 500 && status !== 429;
+    if (!redirect && !notHere && !page)
+        return undefined;
+    if (notHere && answer.jsonBody === true) {
+        return `base_url ${quote(baseUrl.href)} is not the purge API's address: the server there answered HTTP ${status} in JSON, so it has no purge endpoint under that path. The action adds the API's path (/api/v1/cache/purge…) to base_url itself: set base_url to the API's address from the service's documentation.`;
+    }
+    const what = page ? 'an HTML page' : redirect ? `a redirect (HTTP ${status})` : `HTTP ${status}`;
+    return `base_url ${quote(baseUrl.href)} looks like a website, not the purge API: it answered ${what} where the service answers JSON. Set base_url to the API's address from the service's documentation, not the public site's.`;
+}
+/**
+ * The service's message: the first non-blank string of `error.message`, `error` (a string) and
+ * `message` of a JSON object body (anything else in it, a number or an object, is not a
+ * message); the start of the body when it is not a JSON object.
+ */
+function serviceMessage(json, body) {
+    if (!isRecord(json))
+        return preview(body);
+    const error = json['error'];
+    const candidates = [isRecord(error) ? error['message'] : undefined, error, json['message']];
+    for (const candidate of candidates) {
+        const shown = typeof candidate === 'string' ? preview(candidate) : undefined;
+        if (shown !== undefined)
+            return shown;
+    }
+    return undefined;
+}
+function preview(text, length = MESSAGE_PREVIEW_LENGTH) {
+    return (0,log_safety/* linePreview */.Ns)(text, length);
+}
+/** The service sends `x-<brand>-requestid`; any header ending in requestid or request-id counts. */
+function findRequestId(headers) {
+    for (const [name, value] of Object.entries(headers)) {
+        const lower = name.toLowerCase();
+        if (lower.endsWith('requestid') || lower.endsWith('request-id')) {
+            const first = Array.isArray(value) ? value[0] : value;
+            const shown = first === undefined ? undefined : preview(first, REQUEST_ID_LENGTH);
+            if (shown)
+                return shown;
+        }
+    }
+    return undefined;
+}
+function headerValue(headers, name) {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+}
+/**
+ * The wait a 429 or 503 asks for, in milliseconds: `Retry-After` (read strictly, see
+ * retry-after.ts) or `X-RateLimit-Reset` (milliseconds until a new request is allowed, per the
+ * service's docs). Anything else is ignored, so the normal backoff applies.
+ */
+function requestedWaitMs(headers, now) {
+    const asked = (0,retry_after/* retryAfterMs */.V)(headerValue(headers, 'retry-after'), now);
+    if (asked !== undefined)
+        return asked;
+    const reset = headerValue(headers, 'x-ratelimit-reset')?.trim();
+    if (reset && /^\d+(\.\d+)?$/.test(reset))
+        return Number(reset);
+    return undefined;
+}
+function parseJson(body) {
+    try {
+        return JSON.parse(body);
+    }
+    catch {
+        return undefined;
+    }
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// EXTERNAL MODULE: ./src/core/diagnostics.ts
+var diagnostics = __webpack_require__(7135);
+// EXTERNAL MODULE: ./src/send/retry-policy.ts
+var retry_policy = __webpack_require__(5303);
+// EXTERNAL MODULE: ./src/send/transport.ts
+var send_transport = __webpack_require__(2035);
+// EXTERNAL MODULE: ./src/http/statuses.ts
+var statuses = __webpack_require__(7276);
+;// CONCATENATED MODULE: ./src/send/send-plan.ts
+/**
+ * Sends a plan's requests to the service: the only code that talks to it. Requests go out in
+ * parallel up to the concurrency, each retried on its own by the retry policy; a 401 or 403
+ * stops every request not yet sent. Results come back in plan order, whatever the timing.
+ */
+
+
+
+
+
+
+
+
+
+
+/** Where one request goes: the endpoint, with the key URL-encoded in the query string. */
+function endpointUrl(baseUrl, request, apiKey) {
+    const url = new URL(baseUrl.href);
+    url.pathname = `${baseUrl.pathname.replace(/\/+$/, '')}${constants/* ENDPOINT_PATHS */.dz[request.kind]}`;
+    url.search = `?api_key=${encodeURIComponent(apiKey)}`;
+    return url;
+}
+async function sendPlan(requests, transport, options) {
+    const clock = options.clock ?? time_clock.systemClock;
+    const limiter = new AdaptiveLimiter(options.concurrency, clock);
+    const results = new Array(requests.length);
+    let stopReason;
+    // Wakes every request that is waiting out a backoff or a 429 pause when the run stops.
+    const stopped = new AbortController();
+    const stop = (reason) => {
+        if (stopReason !== undefined)
+            return;
+        stopReason = reason;
+        stopped.abort();
+        options.observer?.onStop?.(reason);
+    };
+    const context = {
+        transport,
+        options,
+        clock,
+        limiter,
+        random: options.random ?? Math.random,
+        stopReason: () => stopReason,
+        stopSignal: stopped.signal,
+        stop
+    };
+    // A fixed pool of workers taking requests in plan order; the limiter decides how many of
+    // them may actually have a request in flight.
+    let next = 0;
+    const worker = async () => {
+        while (next < requests.length) {
+            const request = requests[next++];
+            const result = await sendOne(request, context);
+            results[request.index] = result;
+            options.observer?.onResult?.(result);
+        }
+    };
+    const workers = Math.min(options.concurrency, requests.length);
+    await Promise.all(Array.from({ length: workers }, worker));
+    return results;
+}
+function notSent(request, message) {
+    return { request, outcome: 'not-sent', attempts: 0, history: [], durationMs: 0, message };
+}
+async function sendOne(request, context) {
+    const { transport, options, clock, limiter } = context;
+    const url = endpointUrl(options.baseUrl, request, options.apiKey);
+    const body = JSON.stringify((0,request_body/* requestBody */.I)(request));
+    const started = clock.now();
+    const backoff = options.backoff ?? retry_policy/* DEFAULT_BACKOFF */.VU;
+    let attempts = 0;
+    const history = [];
+    for (;;) {
+        await limiter.acquire(context.stopSignal);
+        // Checked after the wait for a slot: a 401 may have arrived meanwhile, and then no new
+        // request goes out, even one that was already queued.
+        const stopReason = context.stopReason();
+        if (stopReason !== undefined) {
+            limiter.release();
+            return attempts === 0
+                ? notSent(request, `not sent: ${stopReason}`)
+                : {
+                    request,
+                    outcome: 'failed',
+                    attempts,
+                    history,
+                    durationMs: clock.now() - started,
+                    message: `not retried: ${stopReason}`
+                };
+        }
+        attempts++;
+        let attempt;
+        try {
+            attempt = await attemptOnce(transport, url, body, options.timeoutMs, clock);
+        }
+        finally {
+            limiter.release();
+        }
+        const elapsed = () => clock.now() - started;
+        const hint = [
+            attempt.note,
+            attempt.success ? undefined : baseUrlHint(attempt, options.baseUrl, diagnostics/* quoteValue */.cl)
+        ]
+            .filter(Boolean)
+            .join('. ');
+        const record = {
+            ...(attempt.status !== undefined && { status: attempt.status }),
+            ...(attempt.message !== undefined && { message: attempt.message }),
+            ...(hint !== '' && { hint }),
+            ...(attempt.requestId !== undefined && { requestId: attempt.requestId }),
+            ...(attempt.verdict !== undefined && { verdict: attempt.verdict })
+        };
+        history.push(record);
+        const base = { request, attempts, history, ...record };
+        if (attempt.success) {
+            limiter.onSuccess();
+            return { ...base, outcome: 'purged', durationMs: elapsed() };
+        }
+        if (attempt.status !== undefined && (0,retry_policy/* isAuthFailure */.Xg)(attempt.status)) {
+            context.stop(`the service answered ${attempt.status} (the API key is missing, wrong or not allowed for this site)`);
+            return { ...base, outcome: 'failed', durationMs: elapsed() };
+        }
+        const retryable = attempt.status === undefined || (0,statuses/* isRetryableApiStatus */.v)(attempt.status);
+        if (!retryable || attempts >= options.maxAttempts) {
+            return { ...base, outcome: 'failed', durationMs: elapsed() };
+        }
+        const delayMs = (0,retry_policy/* retryDelayMs */.qO)(attempts, backoff, context.random(), attempt.status, attempt.requestedWaitMs);
+        // Rate limiting is per account: everyone slows down and waits, not just this request.
+        if (attempt.status === 429)
+            limiter.onRateLimited(delayMs);
+        options.observer?.onRetry?.(request, attempts, (0,describe_failure/* describeFailure */.I)(attempt), delayMs);
+        await clock.sleep(delayMs, context.stopSignal);
+    }
+}
+async function attemptOnce(transport, url, body, timeoutMs, clock) {
+    try {
+        const answer = await transport.post(url, body, timeoutMs);
+        const reading = readAnswer(answer);
+        const wait = requestedWaitMs(answer.headers, clock.now());
+        return {
+            ...reading,
+            status: answer.status,
+            ...(wait !== undefined && { requestedWaitMs: wait })
+        };
+    }
+    catch (error) {
+        if (error instanceof send_transport/* TransportError */.w) {
+            const what = error.kind === 'timeout' ? 'timed out' : 'connection failed';
+            return { success: false, message: `${what}: ${error.message}` };
+        }
+        throw error;
+    }
+}
+
+
+/***/ }),
+
+/***/ 2035:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ TransportError)
+/* harmony export */ });
+/**
+ * What the sender needs from HTTP, and nothing more: one POST with a deadline. Production uses
+ * @actions/http-client (http-transport.ts); tests may pass any function of this shape.
+ */
+/** No HTTP answer at all: the request timed out or the connection failed. */
+class TransportError extends Error {
+    kind;
+    constructor(kind, message) {
+        super(message);
+        this.kind = kind;
+        this.name = 'TransportError';
+    }
+}
+
+
+/***/ }),
+
+/***/ 3355:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   systemClock: () => (/* binding */ systemClock)
+/* harmony export */ });
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise(resolve => {
+        if (signal?.aborted)
+            return resolve();
+        const timer = setTimeout(done, Math.max(0, ms));
+        function done() {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        }
+        signal?.addEventListener('abort', done, { once: true });
+    })
+};
+
+
+/***/ })
+
+};
