@@ -22,6 +22,8 @@ export interface YamlBlock {
   /** 1-based line of the block's first content line in its file. */
   line: number
   text: string
+  /** What follows the language on the opening fence: `title=".gitlab-ci.yml"`, or ''. */
+  info: string
 }
 
 const REPOSITORY_NAME = 'render-cache-purge-action'
@@ -54,7 +56,7 @@ export function yamlBlocks(markdown: string): YamlBlock[] {
   const blocks: YamlBlock[] = []
   const lines = markdown.split('\n')
   for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)(`{3,}|~{3,})\s*ya?ml\b.*$/i.exec(lines[i]!)
+    const open = /^(\s*)(`{3,}|~{3,})\s*ya?ml\b(.*)$/i.exec(lines[i]!)
     if (!open) continue
     const indent = open[1]!.length
     const fence = open[2]!
@@ -62,10 +64,15 @@ export function yamlBlocks(markdown: string): YamlBlock[] {
     const body: string[] = []
     let j = i + 1
     for (; j < lines.length && !close.test(lines[j]!); j++) body.push(lines[j]!.slice(indent))
-    blocks.push({ line: i + 2, text: body.join('\n') + '\n' })
+    blocks.push({ line: i + 2, text: body.join('\n') + '\n', info: open[3]!.trim() })
     i = j
   }
   return blocks
+}
+
+/** A block titled as another CI's file (`title=".gitlab-ci.yml"`): YAML, but no workflow. */
+export function isOtherCiFile(info: string): boolean {
+  return /\btitle=["']?\.gitlab-ci\.yml\b/.test(info)
 }
 
 export interface ActionInterface {
