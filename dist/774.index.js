@@ -17,7 +17,7 @@ export const modules = {
 /* harmony export */   qd: () => (/* binding */ deployedCommit),
 /* harmony export */   wL: () => (/* binding */ SINCE_VALUES)
 /* harmony export */ });
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3528);
+/* harmony import */ var _github_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7997);
 /**
  * What a change source is: the event context it is decided from, the queries and lookups it
  * asks GitHub for, and the readers of SHAs and payload fields that the per-event rules
@@ -81,7 +81,7 @@ function payloadText(value) {
 }
 /** The deployment of a deployment or deployment_status payload; undefined without a commit. */
 function deploymentOf(payload) {
-    const deployment = (0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(payload['deployment']);
+    const deployment = (0,_github_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(payload['deployment']);
     const sha = payloadSha(deployment?.['sha']);
     if (deployment === undefined || sha === undefined || isZeroSha(sha))
         return undefined;
@@ -110,7 +110,7 @@ function deployedCommit(context, headSha) {
             return { sha: deployment.sha, source: 'deployment.sha' };
     }
     if (context.eventName === 'workflow_run') {
-        const head = payloadSha((0,_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(payload['workflow_run'])?.['head_sha']);
+        const head = payloadSha((0,_github_records_js__WEBPACK_IMPORTED_MODULE_0__/* .asRecord */ .q)(payload['workflow_run'])?.['head_sha']);
         if (head !== undefined && !isZeroSha(head))
             return { sha: head, source: 'workflow_run.head_sha' };
     }
@@ -712,8 +712,8 @@ function parseEnvironment(raw, diag) {
     return raw;
 }
 
-// EXTERNAL MODULE: ./src/changed-files/records.ts
-var records = __webpack_require__(3528);
+// EXTERNAL MODULE: ./src/github/records.ts
+var records = __webpack_require__(7997);
 ;// CONCATENATED MODULE: ./src/changed-files/event-rules.ts
 /**
  * Decides which GitHub REST API listings hold "the files changed by the event that started the
@@ -1449,7 +1449,7 @@ class RepeatCache {
 
 /***/ }),
 
-/***/ 3528:
+/***/ 7997:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -46,6 +46,12 @@ export const PARTS = [
     owns: 'the action’s vocabulary (input and output names, purge targets, requests, the plan’s shape), input problems as values, list and scalar parsers'
   },
   {
+    name: 'github',
+    path: 'src/github/',
+    layer: 'features',
+    owns: 'the GitHub REST client every feature that talks to GitHub shares: retries, rate limits, timeouts, bounded answers, pages by Link, secrets kept out of messages; GITHUB_API_URL; permissions'
+  },
+  {
     name: 'build',
     path: 'src/build/',
     layer: 'features',
@@ -67,7 +73,7 @@ export const PARTS = [
     name: 'changed-files',
     path: 'src/changed-files/',
     layer: 'features',
-    owns: 'which files an event changed (one rule per event), the GitHub client that lists them, url_map'
+    owns: 'which files an event changed (one rule per event), the GitHub queries that list them, url_map'
   },
   {
     name: 'send',

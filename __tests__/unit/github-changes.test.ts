@@ -5,7 +5,7 @@ import {
   listChangedFiles,
   type ListChangedFilesOptions
 } from '../../src/changed-files/github-changes.js'
-import { hasNextPage } from '../../src/changed-files/github-client.js'
+import { hasNextPage } from '../../src/github/client.js'
 import { pathsOfFileEntry } from '../../src/changed-files/github-queries.js'
 import { Redactor } from '../../src/text/redact.js'
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.mjs'
@@ -597,7 +597,7 @@ describe('listChangedFiles: answers and GITHUB_API_URL it cannot trust', () => {
   })
 
   it('warns about plain http to a host that is not this machine, not to loopback', async () => {
-    const { checkGitHubApiUrl } = await import('../../src/changed-files/api-url.js')
+    const { checkGitHubApiUrl } = await import('../../src/github/api-url.js')
     expect(checkGitHubApiUrl('http://ghe.example.com/api/v3').warnings).toEqual([
       expect.stringContaining('plain http')
     ])

@@ -532,7 +532,7 @@ function parseExcludingRule(text, line) {
 }
 
 // EXTERNAL MODULE: ./src/changed-files/change-source.ts + 1 modules
-var change_source = __webpack_require__(5397);
+var change_source = __webpack_require__(9256);
 ;// CONCATENATED MODULE: ./src/changed-files/settings.ts
 
 

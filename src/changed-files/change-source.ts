@@ -10,7 +10,7 @@
  */
 
 import type { Diagnostics } from '../core/diagnostics.js'
-import { asRecord } from './records.js'
+import { asRecord } from '../github/records.js'
 
 export interface GitHubContextLike {
   /** GITHUB_EVENT_NAME */

@@ -56,7 +56,7 @@ import {
   type RangeLookup,
   type Since
 } from './change-source.js'
-import { asRecord } from './records.js'
+import { asRecord } from '../github/records.js'
 
 /** Events whose payload says what changed, directly or through a lookup. */
 export const SUPPORTED_EVENTS = [

@@ -13,10 +13,10 @@
  * - `requests` counts the HTTP requests sent, retries included.
  */
 
-import { checkGitHubApiUrl, GitHubApiUrlError, type GitHubApiUrl } from './api-url.js'
+import { checkGitHubApiUrl, GitHubApiUrlError, type GitHubApiUrl } from '../github/api-url.js'
 import type { ChangeSource } from './change-source.js'
-import { ChangedFilesError } from './changed-files-error.js'
-import { GitHubClient, type GitHubClientOptions } from './github-client.js'
+import { ChangedFilesError, NARROWER_RANGE_ADVICE } from './changed-files-error.js'
+import { GitHubClient, type GitHubClientOptions } from '../github/client.js'
 import { resolveLookup } from './github-lookups.js'
 import { GitHubQueries } from './github-queries.js'
 
@@ -68,7 +68,15 @@ export async function listChangedFiles(
   if (options.token === '') {
     throw new ChangedFilesError('No GitHub token was given, so the changed files cannot be listed.')
   }
-  const client = new GitHubClient(options, api)
+  // Every failure of the listing is a ChangedFilesError: the step knows it, and purges nothing.
+  const client = new GitHubClient(
+    {
+      ...options,
+      errorOf: message => new ChangedFilesError(message),
+      tooLargeAdvice: NARROWER_RANGE_ADVICE
+    },
+    api
+  )
   const github = new GitHubQueries(client, options.maxCommits)
   const notices: string[] = []
   let queries = source.queries

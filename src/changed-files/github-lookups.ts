@@ -18,9 +18,9 @@
  */
 import type { BaseLookup, ChangeQuery, HeadRef, RangeLookup } from './change-source.js'
 import { shortSha } from './change-source.js'
-import type { GitHubClient } from './github-client.js'
-import { permissionHint, PERMISSIONS } from './github-permissions.js'
-import { asRecord } from './records.js'
+import type { GitHubClient } from '../github/client.js'
+import { permissionHint, PERMISSIONS } from '../github/permissions.js'
+import { asRecord } from '../github/records.js'
 
 export interface ResolvedRange {
   queries: ChangeQuery[]

@@ -22,11 +22,11 @@
  * - File names are data: they are only collected into strings, never given to a shell.
  */
 
-import { PERMISSIONS, permissionHint } from './github-permissions.js'
+import { PERMISSIONS, permissionHint } from '../github/permissions.js'
 import type { ChangeQuery } from './change-source.js'
 import { NARROWER_RANGE_ADVICE } from './changed-files-error.js'
-import { announcesNextPage, MAX_PAGES, type GitHubClient } from './github-client.js'
-import { asRecord } from './records.js'
+import { announcesNextPage, MAX_PAGES, type GitHubClient } from '../github/client.js'
+import { asRecord } from '../github/records.js'
 
 /** GitHub's documented limits. */
 export const GITHUB_LIMITS = {

@@ -6,7 +6,7 @@
  */
 import { USER_AGENT } from '../core/constants.js'
 import type { Diagnostics } from '../core/diagnostics.js'
-import { checkGitHubApiUrl, GitHubApiUrlError } from './api-url.js'
+import { checkGitHubApiUrl, GitHubApiUrlError } from '../github/api-url.js'
 import type { ChangeReader, ChangeListing, PlannedListing } from './change-reader.js'
 import type { ChangeSource, GitHubContextLike } from './change-source.js'
 import { ChangedFilesError } from './changed-files-error.js'

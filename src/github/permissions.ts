@@ -1,11 +1,17 @@
-/** The token permissions the GitHub reads need, as the docs and the error messages name them. */
+/**
+ * The token permissions the GitHub reads and writes need, as the docs and the error messages
+ * name them: one place, so that a message never names a permission the docs do not.
+ */
 
 /** Permissions, as `permissions:` in a workflow writes them, named in 403/404 errors. */
 export const PERMISSIONS = {
   contents: 'contents: read',
   pullRequests: 'pull-requests: read',
   deployments: 'deployments: read',
-  actions: 'actions: read'
+  actions: 'actions: read',
+  /** Comments on a pull request (the issue-comments API accepts it for pull requests). */
+  writePullRequests: 'pull-requests: write',
+  writeStatuses: 'statuses: write'
 } as const
 
 /** A hint for a 403/404 that names the permission the endpoint needs. */

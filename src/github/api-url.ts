@@ -28,17 +28,24 @@ export function maskUrlCredentials(value: string): string {
   return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@')
 }
 
-export function checkGitHubApiUrl(raw: string): GitHubApiUrl {
+/**
+ * `consequence` says what cannot be done without it, in the caller's words ("the changed files
+ * cannot be listed", "the comment cannot be written").
+ */
+export function checkGitHubApiUrl(
+  raw: string,
+  consequence = 'the changed files cannot be listed'
+): GitHubApiUrl {
   const shownRaw = JSON.stringify(maskUrlCredentials(raw))
   if (!URL.canParse(raw)) {
     throw new GitHubApiUrlError(
-      `GITHUB_API_URL ${shownRaw} is not a valid URL, so the changed files cannot be listed. The runner sets it (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server); fix or unset it.`
+      `GITHUB_API_URL ${shownRaw} is not a valid URL, so ${consequence}. The runner sets it (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server); fix or unset it.`
     )
   }
   const url = new URL(raw)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new GitHubApiUrlError(
-      `GITHUB_API_URL ${shownRaw} is not an http(s) URL, so the changed files cannot be listed.`
+      `GITHUB_API_URL ${shownRaw} is not an http(s) URL, so ${consequence}.`
     )
   }
   const secrets = [url.username, url.password]

@@ -1,9 +1,10 @@
 /**
  * EDGE: a client for the GitHub REST API that knows GitHub's HTTP habits (retries, rate limits,
  * pages by `Link`, timeouts, a bounded answer body, secrets kept out of messages) and nothing of
- * events or changed files: the queries (github-queries.ts) and the lookups (github-lookups.ts)
- * ask it for what they need. It holds the @actions/github import, so only the lazily loaded
- * chunk (github-changes.ts, `await import(...)` by the entry) may import it.
+ * what is asked: the features that talk to GitHub (the changed-files reader's queries and
+ * lookups) ask it for what they need. It holds the @actions/github import, so only lazily
+ * loaded chunks (changed-files/github-changes.ts, `await import(...)` by its step) may import
+ * it: a plain purge never loads the toolkit's Octokit.
  *
  * Rules (documented in the README):
  * - `requests` counts the HTTP requests sent, retries included.
@@ -19,8 +20,9 @@
  * - Errors name the permission the token lacks on 403/404 (each caller passes the hint for its
  *   endpoint: `contents: read`, `pull-requests: read`, `deployments: read`, `actions: read`),
  *   and a 401 with a token that looks like an unexpanded `${{ … }}` expression says so.
- * - Every failure is a `ChangedFilesError`: an answer GitHub does not give leaves the changed
- *   files unknown, and nothing may be purged then.
+ * - Every failure is one error, made by the caller's `errorOf` (a `GitHubApiError` by default):
+ *   the changed-files reader makes it a `ChangedFilesError`, since an answer GitHub does not
+ *   give leaves the changed files unknown, and nothing may be purged then.
  */
 
 import { linePreview } from '../text/log-safety.js'
@@ -29,7 +31,6 @@ import { retryAfterMs } from '../http/retry-after.js'
 import { getOctokit } from '@actions/github'
 import { defaults as githubDefaults } from '@actions/github/lib/utils'
 import type { GitHubApiUrl } from './api-url.js'
-import { ChangedFilesError, NARROWER_RANGE_ADVICE } from './changed-files-error.js'
 import { asRecord } from './records.js'
 
 export interface RetryOptions {
@@ -48,6 +49,24 @@ export interface GitHubClientOptions {
   userAgent?: string
   /** Largest answer body read; default GITHUB_MAX_RESPONSE_BYTES. */
   maxResponseBytes?: number
+  /**
+   * The error every failure is thrown as, so that the caller's own callers know it by name;
+   * `status` is GitHub's answer, when there was one. Default: a GitHubApiError.
+   */
+  errorOf?: (message: string, status: number | undefined) => Error
+  /** What an answer over the size limit should make the user do, e.g. ask for less. */
+  tooLargeAdvice?: string
+}
+
+/** A request to the GitHub API that failed (after its retries); `status` is GitHub's answer. */
+export class GitHubApiError extends Error {
+  override name = 'GitHubApiError'
+  constructor(
+    message: string,
+    readonly status: number | undefined
+  ) {
+    super(message)
+  }
 }
 
 export const DEFAULT_RETRY: Required<RetryOptions> = {
@@ -207,6 +226,8 @@ export class GitHubClient {
   private readonly retry: Required<RetryOptions>
   private readonly fetch: Fetch
   private tooLarge = false
+  /** The errors fail() threw, so that a retry loop passes them on instead of retrying. */
+  private readonly ownErrors = new WeakSet<Error>()
 
   constructor(
     private readonly options: GitHubClientOptions,
@@ -245,8 +266,17 @@ export class GitHubClient {
     return scrubbed
   }
 
-  fail(message: string): never {
-    throw new ChangedFilesError(this.scrub(message))
+  /** Throws the caller's error with this message, secrets scrubbed. */
+  fail(message: string, status?: number): never {
+    const text = this.scrub(message)
+    const error = this.options.errorOf?.(text, status) ?? new GitHubApiError(text, status)
+    this.ownErrors.add(error)
+    throw error
+  }
+
+  /** Whether the error is one this client threw (its message already says what failed). */
+  private thrownHere(error: unknown): boolean {
+    return error instanceof Error && this.ownErrors.has(error)
   }
 
   /** GET `path` (already encoded) with `query`, retrying what is worth retrying. */
@@ -274,7 +304,7 @@ export class GitHubClient {
         const error = (
           typeof caught === 'object' && caught !== null ? caught : { message: String(caught) }
         ) as HttpLikeError
-        if (caught instanceof ChangedFilesError) throw caught
+        if (this.thrownHere(caught)) throw caught
         if (this.tooLarge) this.failTooLarge(shown)
         const delay =
           attempt < this.retry.maxAttempts ? retryDelay(error, attempt, this.retry) : undefined
@@ -290,15 +320,16 @@ export class GitHubClient {
         const attempts = attempt === 1 ? '1 attempt' : `${attempt} attempts`
         const extra = status !== undefined ? (hint?.(status) ?? this.statusHint(status)) : undefined
         const message = `GitHub API ${shown} ${what}: ${githubMessage(error)} (after ${attempts}).`
-        this.fail(extra !== undefined ? `${message} ${extra}` : message)
+        this.fail(extra !== undefined ? `${message} ${extra}` : message, status)
       }
     }
   }
 
   private failTooLarge(shown: string): never {
     const limit = (this.options.maxResponseBytes ?? GITHUB_MAX_RESPONSE_BYTES) / 1024 / 1024
+    const advice = this.options.tooLargeAdvice
     this.fail(
-      `GitHub API ${shown} sent an answer larger than ${limit} MiB, so it was not read and nothing was purged. If ${this.api.shown} is really the GitHub API, ${NARROWER_RANGE_ADVICE}.`
+      `GitHub API ${shown} sent an answer larger than ${limit} MiB, so it was not read.${advice === undefined ? '' : ` If ${this.api.shown} is really the GitHub API, ${advice}.`}`
     )
   }
 
