@@ -162,6 +162,9 @@ var records = __webpack_require__(7997);
  * Rules (documented in the README):
  * - `requests` counts the HTTP requests sent, retries included.
  * - Requests are sent one at a time (GitHub's advice to avoid secondary rate limits).
+ * - Writes (POST, PATCH) carry a JSON body and are retried as reads are, but for one that must
+ *   not happen twice (creating a comment): a lost answer or a 5xx may come after GitHub did
+ *   it, so only 429 and rate limits, which say it was not done, are retried.
  * - Retried: network errors, 5xx, 429, and 403 that is a rate limit (`retry-after`,
  *   `x-ratelimit-remaining: 0`, or a "secondary rate limit" message), while the wait GitHub asks
  *   for fits in `retry.maxDelayMs`. Not retried: other 4xx.
@@ -281,15 +284,20 @@ function githubMessage(error) {
     }
     return typeof error.message === 'string' ? error.message : String(error);
 }
-/** How long to wait before retrying, or undefined when the error is not worth retrying. */
-function retryDelay(error, attempt, retry) {
+/**
+ * How long to wait before retrying, or undefined when the error is not worth retrying.
+ * `mayRepeat` is false for a write that must not happen twice (creating a comment): a lost
+ * answer or a 5xx may come after GitHub did it, so only the answers that say it was not done
+ * (429, a rate limit) are retried.
+ */
+function retryDelay(error, attempt, retry, mayRepeat = true) {
     const backoff = (0,http_backoff/* backoffDelay */.E)((0,http_backoff/* equalJitter */.J)(retry.baseDelayMs, retry.maxDelayMs), attempt - 1, Math.random());
     const response = error.response;
     const status = typeof error.status === 'number' ? error.status : 0;
     if (response === undefined)
-        return backoff; // network error: no answer at all
+        return mayRepeat ? backoff : undefined; // no answer at all
     if (status >= 500)
-        return backoff;
+        return mayRepeat ? backoff : undefined;
     if (status !== 403 && status !== 429)
         return undefined;
     const fits = (ms) => ms <= retry.maxDelayMs ? Math.max(ms, backoff) : undefined;
@@ -364,13 +372,29 @@ class GitHubClient {
         for (const [name, value] of Object.entries(query))
             search.set(name, String(value));
         const shown = `GET ${path}${search.size > 0 ? `?${search.toString()}` : ''}`;
+        return this.request('GET', path, query, { shown, ...(hint && { hint }) });
+    }
+    /**
+     * POST or PATCH `path` (already encoded) with a JSON body, retrying as get() does. A write
+     * that must not happen twice (`once: true`, creating a comment) is retried only on the
+     * answers that say it was not done: a lost answer may come after GitHub did it.
+     */
+    async write(method, path, body, options = {}) {
+        return this.request(method, path, body, {
+            shown: `${method} ${path}`,
+            ...(options.hint && { hint: options.hint }),
+            mayRepeat: options.once !== true
+        });
+    }
+    async request(method, path, params, { shown, hint, mayRepeat = true }) {
         for (let attempt = 1;; attempt++) {
             this.requests++;
             try {
                 // A hung connection must not hold the job until its own timeout: give up, and retry.
                 this.tooLarge = false;
-                const response = await this.octokit.request(`GET ${path}`, {
-                    ...query,
+                // Octokit sends the parameters as the query of a GET and as the JSON body of a write.
+                const response = await this.octokit.request(`${method} ${path}`, {
+                    ...params,
                     request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), fetch: this.fetch }
                 });
                 // Octokit swallows a body that failed to read (it returns the text so far): check.
@@ -384,7 +408,9 @@ class GitHubClient {
                     throw caught;
                 if (this.tooLarge)
                     this.failTooLarge(shown);
-                const delay = attempt < this.retry.maxAttempts ? retryDelay(error, attempt, this.retry) : undefined;
+                const delay = attempt < this.retry.maxAttempts
+                    ? retryDelay(error, attempt, this.retry, mayRepeat)
+                    : undefined;
                 if (delay !== undefined) {
                     await sleep(delay);
                     continue;

@@ -9,6 +9,9 @@
  * Rules (documented in the README):
  * - `requests` counts the HTTP requests sent, retries included.
  * - Requests are sent one at a time (GitHub's advice to avoid secondary rate limits).
+ * - Writes (POST, PATCH) carry a JSON body and are retried as reads are, but for one that must
+ *   not happen twice (creating a comment): a lost answer or a 5xx may come after GitHub did
+ *   it, so only 429 and rate limits, which say it was not done, are retried.
  * - Retried: network errors, 5xx, 429, and 403 that is a rate limit (`retry-after`,
  *   `x-ratelimit-remaining: 0`, or a "secondary rate limit" message), while the wait GitHub asks
  *   for fits in `retry.maxDelayMs`. Not retried: other 4xx.
@@ -184,11 +187,17 @@ function githubMessage(error: HttpLikeError): string {
   return typeof error.message === 'string' ? error.message : String(error)
 }
 
-/** How long to wait before retrying, or undefined when the error is not worth retrying. */
+/**
+ * How long to wait before retrying, or undefined when the error is not worth retrying.
+ * `mayRepeat` is false for a write that must not happen twice (creating a comment): a lost
+ * answer or a 5xx may come after GitHub did it, so only the answers that say it was not done
+ * (429, a rate limit) are retried.
+ */
 function retryDelay(
   error: HttpLikeError,
   attempt: number,
-  retry: Required<RetryOptions>
+  retry: Required<RetryOptions>,
+  mayRepeat = true
 ): number | undefined {
   const backoff = backoffDelay(
     equalJitter(retry.baseDelayMs, retry.maxDelayMs),
@@ -197,8 +206,8 @@ function retryDelay(
   )
   const response = error.response
   const status = typeof error.status === 'number' ? error.status : 0
-  if (response === undefined) return backoff // network error: no answer at all
-  if (status >= 500) return backoff
+  if (response === undefined) return mayRepeat ? backoff : undefined // no answer at all
+  if (status >= 500) return mayRepeat ? backoff : undefined
   if (status !== 403 && status !== 429) return undefined
 
   const fits = (ms: number): number | undefined =>
@@ -288,13 +297,41 @@ export class GitHubClient {
     const search = new URLSearchParams()
     for (const [name, value] of Object.entries(query)) search.set(name, String(value))
     const shown = `GET ${path}${search.size > 0 ? `?${search.toString()}` : ''}`
+    return this.request('GET', path, query, { shown, ...(hint && { hint }) })
+  }
+
+  /**
+   * POST or PATCH `path` (already encoded) with a JSON body, retrying as get() does. A write
+   * that must not happen twice (`once: true`, creating a comment) is retried only on the
+   * answers that say it was not done: a lost answer may come after GitHub did it.
+   */
+  async write(
+    method: 'POST' | 'PATCH',
+    path: string,
+    body: Record<string, string>,
+    options: { hint?: StatusHint; once?: boolean } = {}
+  ): Promise<GitHubResponse> {
+    return this.request(method, path, body, {
+      shown: `${method} ${path}`,
+      ...(options.hint && { hint: options.hint }),
+      mayRepeat: options.once !== true
+    })
+  }
+
+  private async request(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    params: Record<string, number | string>,
+    { shown, hint, mayRepeat = true }: { shown: string; hint?: StatusHint; mayRepeat?: boolean }
+  ): Promise<GitHubResponse> {
     for (let attempt = 1; ; attempt++) {
       this.requests++
       try {
         // A hung connection must not hold the job until its own timeout: give up, and retry.
         this.tooLarge = false
-        const response = await this.octokit.request(`GET ${path}`, {
-          ...query,
+        // Octokit sends the parameters as the query of a GET and as the JSON body of a write.
+        const response = await this.octokit.request(`${method} ${path}`, {
+          ...params,
           request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), fetch: this.fetch }
         })
         // Octokit swallows a body that failed to read (it returns the text so far): check.
@@ -307,7 +344,9 @@ export class GitHubClient {
         if (this.thrownHere(caught)) throw caught
         if (this.tooLarge) this.failTooLarge(shown)
         const delay =
-          attempt < this.retry.maxAttempts ? retryDelay(error, attempt, this.retry) : undefined
+          attempt < this.retry.maxAttempts
+            ? retryDelay(error, attempt, this.retry, mayRepeat)
+            : undefined
         if (delay !== undefined) {
           await sleep(delay)
           continue
