@@ -20,9 +20,19 @@
 // - GET /repos/{o}/{r}/releases: newest first by created_at (drafts included, as for a token
 //   with push access). GET .../git/ref/tags/{tag}: `{ ref, object: { type, sha } }` (type `tag`
 //   for an annotated tag); GET .../git/tags/{sha}: the tag object, `{ tag, sha, object }`.
+// - Pull requests and what is written on them (pr_comment, commit_status):
+//   GET /repos/{o}/{r}/issues/{n}/comments: oldest first, `per_page` default 30, max 100, `Link`;
+//   POST the same path `{ body }`: 201 with the comment (by `github-actions[bot]`, a Bot);
+//   PATCH /repos/{o}/{r}/issues/comments/{id} `{ body }`: 200. A body over 65,536 characters
+//   answers 422, as GitHub does. An issue number not added answers 404.
+//   GET /repos/{o}/{r}/commits/{sha}/pulls: the pull requests associated with the commit.
+//   POST /repos/{o}/{r}/statuses/{sha} `{ state, context, description, target_url }`: 201; a
+//   state GitHub does not know, a description over 140 characters, or a 1,001st status for one
+//   commit and context answers 422; a status without a context is `default`.
 // - Authentication: `Authorization: token X` or `Bearer X` is required (401 otherwise); with the
-//   `token` option only that token is accepted. Unknown routes and objects answer 404
-//   `{"message":"Not Found"}`.
+//   `token` option only that token is accepted. With `readOnly`, the token is a fork's: every
+//   write answers 403 `Resource not accessible by integration`. Unknown routes and objects
+//   answer 404 `{"message":"Not Found"}`.
 
 import http from 'node:http'
 
@@ -37,7 +47,8 @@ import http from 'node:http'
  *   (as GitHub does for very large comparisons); omitTotal: without `total_commits`
  * @typedef {{
  *   method: string, url: string, path: string, query: Record<string, string>,
- *   authorization: string | undefined, userAgent: string | undefined, status: number
+ *   authorization: string | undefined, userAgent: string | undefined, status: number,
+ *   body?: unknown
  * }} RecordedRequest
  * @typedef {{
  *   matcher: RegExp | string, status: number, times: number, body: unknown,
@@ -52,9 +63,20 @@ import http from 'node:http'
  *   runs: Array<Record<string, unknown>>,
  *   releases: Array<Record<string, unknown>>,
  *   tagRefs: Map<string, { type: string, sha: string }>,
- *   tagObjects: Map<string, { tag: string, object: { type: string, sha: string } }>
+ *   tagObjects: Map<string, { tag: string, object: { type: string, sha: string } }>,
+ *   issues: Map<number, Array<Record<string, unknown>>>,
+ *   commitPulls: Map<string, Array<Record<string, unknown>>>,
+ *   statuses: Array<Record<string, unknown>>
  * }} RepoState
  */
+
+/** GitHub's limits for what is written: a comment's body, a status's description. */
+export const WRITE_LIMITS = Object.freeze({
+  commentBody: 65_536,
+  statusDescription: 140,
+  statusesPerContext: 1000
+})
+const STATUS_STATES = new Set(['pending', 'success', 'failure', 'error'])
 
 export const LIMITS = Object.freeze({
   compareFiles: 300,
@@ -110,11 +132,13 @@ function pageNumber(value, fallback, max) {
  *   repos?: string[],
  *   token?: string,
  *   pathPrefix?: string,
- *   host?: string
+ *   host?: string,
+ *   readOnly?: boolean
  * }} [options]
  *   repos: the `owner/repo` names served (default `['octo-org/octo-site']`; the first is the
  *   default for the setters); token: the only token accepted (default: any); pathPrefix: served
- *   under this path, e.g. `/api/v3` like GitHub Enterprise Server.
+ *   under this path, e.g. `/api/v3` like GitHub Enterprise Server; readOnly: the token of a
+ *   fork's pull request, which may read but not write.
  */
 export async function startFakeGitHub(options = {}) {
   const repoNames = options.repos ?? ['octo-org/octo-site']
@@ -131,7 +155,10 @@ export async function startFakeGitHub(options = {}) {
         runs: [],
         releases: [],
         tagRefs: new Map(),
-        tagObjects: new Map()
+        tagObjects: new Map(),
+        issues: new Map(),
+        commitPulls: new Map(),
+        statuses: []
       }
     ])
   )
@@ -141,6 +168,10 @@ export async function startFakeGitHub(options = {}) {
   const failures = []
   /** @type {Array<{ matcher: RegExp | string }>} */
   const endless = []
+  let nextCommentId = 1000
+  let clock = Date.parse('2026-11-24T12:00:00Z')
+  /** A later time each call: created_at and updated_at that order as GitHub's do. */
+  const now = () => new Date((clock += 1000)).toISOString()
 
   /** @param {string | undefined} repo */
   function state(repo) {
@@ -202,8 +233,9 @@ export async function startFakeGitHub(options = {}) {
   /**
    * @param {http.IncomingMessage} req
    * @param {http.ServerResponse} res
+   * @param {unknown} body  the request's JSON body, parsed (undefined without one)
    */
-  function handle(req, res) {
+  function handle(req, res, body) {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
     /** @type {Record<string, string>} */
     const query = Object.fromEntries(url.searchParams)
@@ -216,7 +248,8 @@ export async function startFakeGitHub(options = {}) {
       query,
       authorization,
       userAgent: req.headers['user-agent'],
-      status: 0
+      status: 0,
+      ...(body !== undefined && { body })
     }
     requests.push(record)
     /** @type {typeof send} */
@@ -276,7 +309,8 @@ export async function startFakeGitHub(options = {}) {
       return
     }
     const notFound = () => reply(res, 404, { message: 'Not Found', documentation_url: DOCS })
-    if (req.method !== 'GET' || !url.pathname.startsWith(`${prefix}/`)) return notFound()
+    if (!url.pathname.startsWith(`${prefix}/`)) return notFound()
+    if (req.method !== 'GET') return write(req, res, url, body, reply, notFound)
 
     const segments = url.pathname
       .slice(prefix.length + 1)
@@ -325,6 +359,18 @@ export async function startFakeGitHub(options = {}) {
       }
       if (compare.omitTotal) delete body.total_commits
       return reply(res, 200, body, headers)
+    }
+
+    if (resource === 'commits' && segments.length === 6 && segments[5] === 'pulls') {
+      return reply(res, 200, repo.commitPulls.get(segments[4] ?? '') ?? [])
+    }
+    if (resource === 'issues' && segments.length === 6 && segments[5] === 'comments') {
+      const comments = repo.issues.get(Number(segments[4]))
+      if (comments === undefined) return notFound()
+      const perPage = pageNumber(query.per_page, LIMITS.pageSizeDefault, LIMITS.pageSizeMax)
+      const page = pageNumber(query.page, 1, Number.MAX_SAFE_INTEGER)
+      const { slice, headers } = paginate(comments, { baseUrl, query, perPage, page })
+      return reply(res, 200, slice, headers)
     }
 
     if (resource === 'commits' && segments.length === 5) {
@@ -425,12 +471,119 @@ export async function startFakeGitHub(options = {}) {
     return notFound()
   }
 
-  const server = http.createServer((req, res) => {
-    try {
-      handle(req, res)
-    } catch (error) {
-      send(res, 500, { message: `fake GitHub: ${String(error)}` })
+  /**
+   * The writes: comments created and updated, statuses set. A read-only token (a fork's) may
+   * not write anything.
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   * @param {URL} url
+   * @param {unknown} body
+   * @param {typeof send} reply
+   * @param {() => void} notFound
+   */
+  function write(req, res, url, body, reply, notFound) {
+    if (options.readOnly) {
+      return reply(res, 403, {
+        message: 'Resource not accessible by integration',
+        documentation_url: DOCS
+      })
     }
+    const segments = url.pathname
+      .slice(prefix.length + 1)
+      .split('/')
+      .map(s => decodeURIComponent(s))
+    const repo = repos.get(`${segments[1]}/${segments[2]}`.toLowerCase())
+    if (segments[0] !== 'repos' || repo === undefined) return notFound()
+    const fields = /** @type {Record<string, unknown>} */ (
+      typeof body === 'object' && body !== null ? body : {}
+    )
+    const invalid = (/** @type {string} */ message) =>
+      reply(res, 422, {
+        message: 'Validation Failed',
+        errors: [{ message }],
+        documentation_url: DOCS
+      })
+    const resource = segments[3]
+    if (resource === 'issues' && segments[5] === 'comments' && req.method === 'POST') {
+      const comments = repo.issues.get(Number(segments[4]))
+      if (comments === undefined) return notFound()
+      if (typeof fields.body !== 'string') return invalid('body is missing')
+      if (fields.body.length > WRITE_LIMITS.commentBody) {
+        return invalid(`Body is too long (maximum is ${WRITE_LIMITS.commentBody} characters)`)
+      }
+      const comment = commentOf(`${url.origin}`, segments, Number(segments[4]), fields.body)
+      comments.push(comment)
+      return reply(res, 201, comment)
+    }
+    if (resource === 'issues' && segments[4] === 'comments' && req.method === 'PATCH') {
+      const comment = [...repo.issues.values()].flat().find(c => String(c.id) === segments[5])
+      if (comment === undefined) return notFound()
+      if (typeof fields.body !== 'string') return invalid('body is missing')
+      if (fields.body.length > WRITE_LIMITS.commentBody) {
+        return invalid(`Body is too long (maximum is ${WRITE_LIMITS.commentBody} characters)`)
+      }
+      comment.body = fields.body
+      comment.updated_at = now()
+      return reply(res, 200, comment)
+    }
+    if (resource === 'statuses' && segments.length === 5 && req.method === 'POST') {
+      if (!STATUS_STATES.has(String(fields.state))) return invalid('state is not valid')
+      const description = fields.description
+      if (typeof description === 'string' && description.length > WRITE_LIMITS.statusDescription) {
+        return invalid('description is too long (maximum is 140 characters)')
+      }
+      // GitHub names a status without a context `default`, and keeps at most 1,000 per
+      // commit and context (case-insensitive): the next one answers 422.
+      const context = typeof fields.context === 'string' ? fields.context : 'default'
+      const same = repo.statuses.filter(
+        s => s.sha === segments[4] && String(s.context).toLowerCase() === context.toLowerCase()
+      )
+      if (same.length >= WRITE_LIMITS.statusesPerContext) {
+        return invalid('This SHA and context has reached the maximum number of statuses.')
+      }
+      const status = {
+        id: repo.statuses.length + 1,
+        sha: segments[4],
+        ...fields,
+        context,
+        created_at: now()
+      }
+      repo.statuses.push(status)
+      return reply(res, 201, status)
+    }
+    return notFound()
+  }
+
+  /**
+   * A comment as GitHub answers it, written by the token's bot.
+   * @param {string} origin @param {string[]} segments @param {number} number @param {string} body
+   */
+  function commentOf(origin, segments, number, body) {
+    const id = nextCommentId++
+    const at = now()
+    return {
+      id,
+      html_url: `${origin}/${segments[1]}/${segments[2]}/pull/${number}#issuecomment-${id}`,
+      body,
+      user: { login: 'github-actions[bot]', type: 'Bot' },
+      author_association: 'NONE',
+      created_at: at,
+      updated_at: at
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    /** @type {Buffer[]} */
+    const chunks = []
+    req.on('data', chunk => chunks.push(chunk))
+    req.on('end', () => {
+      try {
+        const text = Buffer.concat(chunks).toString('utf8')
+        handle(req, res, text === '' ? undefined : JSON.parse(text))
+      } catch (error) {
+        send(res, 500, { message: `fake GitHub: ${String(error)}` })
+      }
+    })
   })
   await new Promise((resolve, reject) => {
     server.once('error', reject)
@@ -546,6 +699,67 @@ export async function startFakeGitHub(options = {}) {
      */
     setPullFiles(number, files, repo) {
       state(repo).pulls.set(number, files.map(normalizeFile))
+    },
+    /**
+     * A pull request (an issue number that takes comments), merged when `merge_commit_sha` is
+     * given, and listed as associated with `commits` (its merge commit by default).
+     * @param {{ number: number, merge_commit_sha?: string, merged_at?: string,
+     *   head_sha?: string, commits?: string[] }} spec
+     * @param {string} [repo]
+     */
+    addPullRequest(spec, repo) {
+      const repoState = state(repo)
+      if (!repoState.issues.has(spec.number)) repoState.issues.set(spec.number, [])
+      const merged = spec.merge_commit_sha !== undefined
+      const pull = {
+        number: spec.number,
+        state: merged ? 'closed' : 'open',
+        merged_at: merged ? (spec.merged_at ?? now()) : null,
+        merge_commit_sha: spec.merge_commit_sha ?? null,
+        head: { sha: spec.head_sha ?? 'f'.repeat(40) }
+      }
+      const commits =
+        spec.commits ?? (merged ? [/** @type {string} */ (spec.merge_commit_sha)] : [])
+      for (const sha of commits) {
+        repoState.commitPulls.set(sha, [...(repoState.commitPulls.get(sha) ?? []), pull])
+      }
+    },
+    /**
+     * Comments already on a pull request, oldest first: by default `count` comments of people.
+     * @param {number} number
+     * @param {Array<{ body: string, login?: string, type?: string, author_association?: string }>} comments
+     * @param {string} [repo]
+     */
+    addComments(number, comments, repo) {
+      const list = state(repo).issues.get(number)
+      if (list === undefined) throw new Error(`fake GitHub: no pull request #${number}`)
+      for (const comment of comments) {
+        const at = now()
+        const id = nextCommentId++
+        list.push({
+          id,
+          html_url: `https://github.com/${repoNames[0]}/pull/${number}#issuecomment-${id}`,
+          body: comment.body,
+          user: { login: comment.login ?? 'octocat', type: comment.type ?? 'User' },
+          author_association: comment.author_association ?? 'CONTRIBUTOR',
+          created_at: at,
+          updated_at: at
+        })
+      }
+    },
+    /**
+     * The comments on a pull request, oldest first.
+     * @param {number} number @param {string} [repo]
+     */
+    comments(number, repo) {
+      return state(repo).issues.get(number) ?? []
+    },
+    /**
+     * The commit statuses set, in order.
+     * @param {string} [repo]
+     */
+    statuses(repo) {
+      return state(repo).statuses
     },
     /**
      * The next `times` requests whose path+query matches (substring or RegExp) answer `status`
