@@ -76,6 +76,12 @@ export const PARTS = [
     owns: 'which files an event changed (one rule per event), the GitHub queries that list them, url_map'
   },
   {
+    name: 'publish',
+    path: 'src/publish/',
+    layer: 'features',
+    owns: 'what a run writes on GitHub besides its job: the comment on the pull request, found by its marker and updated in place, and the commit status'
+  },
+  {
     name: 'send',
     path: 'src/send/',
     layer: 'features',

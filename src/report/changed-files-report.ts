@@ -11,6 +11,8 @@ export interface ChangedFilesReport {
   readonly warnings: readonly string[]
   /** Said in the log as notices (a first deploy, a failed deployment); repeated here. */
   readonly notices?: readonly string[]
+  /** The url_map rules as written, by line: the comment shows the one that mapped each file. */
+  readonly urlMapRules?: readonly { readonly line: number; readonly text: string }[]
 }
 
 export interface ChangedFilesFailure {

@@ -10,6 +10,7 @@ import type { ChangedFilesFailure, ChangedFilesReport } from './changed-files-re
 import type { OriginReport } from './origin-report.js'
 import type { RunOutcome } from './outcome.js'
 import type { OldContentReport } from './repurge-report.js'
+import type { RunPace } from './pace.js'
 
 /** A problem as the summary shows it: its text, and the YAML to write instead, if any. */
 export interface ProblemText {
@@ -60,6 +61,8 @@ export interface RunReport {
   /** The dry run's blast radius (site_url given). */
   preview?: PreviewReport
   verification?: VerificationPart
+  /** How fast the settings let the run go: the comment's plan tells the time it implies. */
+  pace?: RunPace
   /** The inputs' and the plan's warnings, said in the log as they came. */
   warnings: string[]
   /** The run stopped on an error nobody foresaw; what it had done before is above. */

@@ -55,7 +55,8 @@ export async function findChangedFiles(
         description: listed.description,
         mapping,
         warnings: [...diag.warnings, ...listed.warnings, ...notes],
-        notices: [...diag.notices, ...listed.notices]
+        notices: [...diag.notices, ...listed.notices],
+        urlMapRules: changed.urlMap.rules.map(({ line, text }) => ({ line, text }))
       }
     }
   } catch (error) {
