@@ -22,6 +22,7 @@ import { parse } from 'yaml'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
 import { edgeCaseSite } from '../../emulator/site.mjs'
 import { REPO_ROOT } from '../../scripts/run-action.mjs'
+import { REFUSED_INPUTS } from '../../src/cli/flags.js'
 import { API_KEY, ENCODED_KEY } from './helpers.js'
 
 const PACKAGE = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
@@ -206,7 +207,14 @@ describe('the command line, outside GitHub Actions', () => {
     const action = readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')
     const inputs = Object.keys((parse(action) as { inputs: object }).inputs)
     expect(inputs.length).toBeGreaterThan(30)
-    for (const input of inputs.filter(name => name !== 'api_key' && name !== 'github_token')) {
+    // The key, the token and what writes to GitHub are not flags; every other input is.
+    expect(Object.keys(REFUSED_INPUTS).sort()).toEqual([
+      'api_key',
+      'commit_status',
+      'github_token',
+      'pr_comment'
+    ])
+    for (const input of inputs.filter(name => !Object.keys(REFUSED_INPUTS).includes(name))) {
       expect(help.stdout).toContain(`--${input.replace(/_/g, '-')}`)
     }
   })

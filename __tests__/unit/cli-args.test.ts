@@ -6,6 +6,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { Input } from '../../src/core/constants.js'
 import { parseArgs } from '../../src/cli/args.js'
+import { REFUSED_INPUTS } from '../../src/cli/flags.js'
 import { helpText } from '../../src/cli/help.js'
 import { inFlagWords } from '../../src/cli/cli-io.js'
 import { rawInputs } from '../../src/cli/main.js'
@@ -66,6 +67,14 @@ describe('parseArgs', () => {
     expect(problems(['--github-token', 't'])[0]).toMatch(/needs no GitHub token/)
   })
 
+  it('refuses --pr-comment and --commit-status: the command writes nothing to GitHub', () => {
+    for (const flag of ['--pr-comment', '--commit-status']) {
+      expect(problems([flag, 'true'])[0]).toMatch(
+        new RegExp(`^${flag} is not accepted: the command line writes nothing to GitHub.*--junit`)
+      )
+    }
+  })
+
   it('refuses a stray argument and a flag without its value', () => {
     expect(problems(['blog'])[0]).toMatch(/unexpected argument "blog"/)
     expect(problems(['--tags'])).toEqual(['--tags needs a value: --tags LIST'])
@@ -111,7 +120,10 @@ describe('messages in the words of a command line', () => {
   it('the help has one line for each flag input', () => {
     const help = helpText()
     for (const input of Object.values(Input)) {
-      if (input === 'api_key' || input === 'github_token') continue
+      if (input in REFUSED_INPUTS) {
+        expect(help).not.toMatch(new RegExp(`^  --${input.replace(/_/g, '-')}\\b`, 'm'))
+        continue
+      }
       expect(help).toMatch(new RegExp(`^  --${input.replace(/_/g, '-')}\\b.* {2,}\\S`, 'm'))
     }
   })

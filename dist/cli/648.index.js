@@ -531,8 +531,8 @@ function parseExcludingRule(text, line) {
     return { line, text, glob, excludes: true, matcher, prefix, targets: [] };
 }
 
-// EXTERNAL MODULE: ./src/changed-files/change-source.ts + 1 modules
-var change_source = __webpack_require__(9256);
+// EXTERNAL MODULE: ./src/changed-files/change-source.ts
+var change_source = __webpack_require__(7488);
 ;// CONCATENATED MODULE: ./src/changed-files/settings.ts
 
 

@@ -671,6 +671,9 @@ function renderWithLimits(report, limits) {
     }
     if (report.changedFiles)
         parts.push(changedFilesSection(report.changedFiles, limits));
+    if (report.published !== undefined) {
+        parts.push(`<h3>On GitHub</h3>\n<ul>\n${report.published.map(note => `<li>${(0,html/* escapeHtml */.ZD)(note)}</li>`).join('\n')}\n</ul>\n`);
+    }
     if (report.warnings.length > 0) {
         const shown = report.warnings.slice(0, MAX_WARNINGS);
         const more = report.warnings.length - shown.length;

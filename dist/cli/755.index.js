@@ -68,11 +68,11 @@ function isRetryableSiteStatus(status) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D6: () => (/* binding */ resultText),
 /* harmony export */   GA: () => (/* binding */ answers),
 /* harmony export */   H0: () => (/* binding */ isUnconfirmed),
 /* harmony export */   y9: () => (/* binding */ renderPurgeRequests)
 /* harmony export */ });
-/* unused harmony export resultText */
 /* harmony import */ var _send_retry_policy_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5303);
 /* harmony import */ var _http_statuses_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7276);
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8488);
@@ -279,9 +279,10 @@ function sitemapWarnings(warnings) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Bs: () => (/* binding */ statusLine),
+/* harmony export */   Eg: () => (/* binding */ describeTargets),
 /* harmony export */   xi: () => (/* binding */ provedFresh)
 /* harmony export */ });
-/* unused harmony exports STATUS_LINE_TITLE, describeTargets */
+/* unused harmony export STATUS_LINE_TITLE */
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8488);
 /* harmony import */ var _purge_section_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8087);
 /* harmony import */ var _run_report_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7330);
@@ -454,13 +455,15 @@ function provedFresh(part) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J7: () => (/* binding */ countsLine),
 /* harmony export */   RW: () => (/* binding */ renderVerificationSection),
 /* harmony export */   UU: () => (/* binding */ renderVerificationSkipped),
 /* harmony export */   XT: () => (/* binding */ renderVerificationOverBudget),
 /* harmony export */   cn: () => (/* binding */ describeCheck),
+/* harmony export */   sk: () => (/* binding */ nextStep),
 /* harmony export */   zY: () => (/* binding */ MAX_PAGE_ROWS)
 /* harmony export */ });
-/* unused harmony exports OPEN_PAGE_ROWS, countsLine, timesLine, nextStep */
+/* unused harmony exports OPEN_PAGE_ROWS, timesLine */
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8488);
 /* harmony import */ var _text_html_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(534);
 /* harmony import */ var _verify_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8147);

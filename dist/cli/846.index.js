@@ -10,7 +10,7 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _core_constants_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6214);
 /* harmony import */ var _core_diagnostics_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7135);
-/* harmony import */ var _changed_files_change_source_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9256);
+/* harmony import */ var _changed_files_change_source_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7488);
 /**
  * build_id's default, read from the event with the change ranges' own rule and head_sha parser
  * (changed-files/change-source.ts), so that both name the same commit. Loaded only by runs that

@@ -177,13 +177,21 @@ export function readGitHubContext(): RunContext {
   const env = process.env
   const [owner = '', repo = ''] = (env['GITHUB_REPOSITORY'] ?? '').split('/')
   const runId = Number(env['GITHUB_RUN_ID'])
+  const runAttempt = Number(env['GITHUB_RUN_ATTEMPT'])
+  const named = (name: string): string | undefined => env[name] || undefined
+  const workflow = named('GITHUB_WORKFLOW')
+  const job = named('GITHUB_JOB')
   return {
     eventName: env['GITHUB_EVENT_NAME'] ?? '',
     payload: readEventPayload(env['GITHUB_EVENT_PATH']),
     sha: env['GITHUB_SHA'] ?? '',
     repository: { owner, repo },
     apiUrl: env['GITHUB_API_URL'] || 'https://api.github.com',
-    ...(Number.isSafeInteger(runId) && runId > 0 && { runId })
+    serverUrl: env['GITHUB_SERVER_URL'] || 'https://github.com',
+    ...(workflow !== undefined && { workflow }),
+    ...(job !== undefined && { job }),
+    ...(Number.isSafeInteger(runId) && runId > 0 && { runId }),
+    ...(Number.isSafeInteger(runAttempt) && runAttempt > 0 && { runAttempt })
   }
 }
 

@@ -1,9 +1,10 @@
 /**
  * The command line's flags (PURE): every input of the action is a flag of the same name in
  * kebab case (`dry_run` is `--dry-run`), so the action's docs read for both, plus the few that
- * only a command line needs (`--json`, `--summary`, `--junit`). Two inputs are not flags: the
- * key comes from PURGE_API_KEY (process lists and shell histories keep flags), and there is no
- * GitHub token to give, since the changed files come from the local git repository.
+ * only a command line needs (`--json`, `--summary`, `--junit`). Four inputs are not flags: the
+ * key comes from PURGE_API_KEY (process lists and shell histories keep flags); there is no
+ * GitHub token to give, since the changed files come from the local git repository; and
+ * nothing is written to GitHub (pr_comment, commit_status): a CI reads the report instead.
  */
 import { Input, type InputName } from '../core/constants.js'
 
@@ -14,7 +15,11 @@ export const API_KEY_VARIABLE = 'PURGE_API_KEY'
 export const REFUSED_INPUTS = {
   [Input.ApiKey]: `the API key is read from the environment variable ${API_KEY_VARIABLE}, never from a flag (process lists and shell histories keep flags): set ${API_KEY_VARIABLE} from your CI's secret variables`,
   [Input.GithubToken]:
-    'the command line reads the changed files from the local git repository and needs no GitHub token'
+    'the command line reads the changed files from the local git repository and needs no GitHub token',
+  [Input.PrComment]:
+    "the command line writes nothing to GitHub: give your CI the run's report with --json, --summary or --junit",
+  [Input.CommitStatus]:
+    "the command line writes nothing to GitHub: give your CI the run's report with --json, --summary or --junit"
 } as const
 
 type RefusedInput = keyof typeof REFUSED_INPUTS

@@ -45,7 +45,9 @@ export const Input = {
   Shard: 'shard',
   Rate: 'rate',
   VerifyContent: 'verify_content',
-  RepurgeOldContent: 'repurge_old_content'
+  RepurgeOldContent: 'repurge_old_content',
+  PrComment: 'pr_comment',
+  CommitStatus: 'commit_status'
 } as const
 export type InputName = (typeof Input)[keyof typeof Input]
 

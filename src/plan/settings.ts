@@ -30,11 +30,22 @@ import {
 import type { DeployedCommit } from '../changed-files/change-source.js'
 import type { ChangeSourceKind } from '../changed-files/change-reader.js'
 import { parseListFile, type ListFileInput, type ListFiles } from './list-files.js'
+import {
+  parsePublishSettings,
+  PUBLISH_DEFAULTS,
+  type PublishSettings
+} from '../publish/settings.js'
 
 /** Every input as the runner hands it over: a string, '' when not given. */
 export type RawInputs = Readonly<Record<InputName, string>>
 
-export type { ChangedFilesSettings, VerifySettings, OriginSettings, ContentSettings }
+export type {
+  ChangedFilesSettings,
+  VerifySettings,
+  OriginSettings,
+  ContentSettings,
+  PublishSettings
+}
 
 /** What the inputs' defaults may depend on besides the inputs: the event that started the run. */
 export interface EventDefaults {
@@ -79,6 +90,8 @@ export interface RunSettings {
   readonly origin?: OriginSettings
   /** Present with verify_content: true and verify: a page is fresh only when it shows the build. */
   readonly content?: ContentSettings
+  /** Present with pr_comment: true or commit_status: what the run writes on GitHub. */
+  readonly publish?: PublishSettings
 }
 
 export interface ParsedInputs {
@@ -96,7 +109,8 @@ export const INPUT_DEFAULTS: Partial<RawInputs> = {
   [Input.AllowPurgeAll]: 'false',
   [Input.ChangedFiles]: 'false',
   ...VERIFY_DEFAULTS,
-  ...ORIGIN_DEFAULTS
+  ...ORIGIN_DEFAULTS,
+  ...PUBLISH_DEFAULTS
 }
 
 export const LIMITS = {
@@ -239,6 +253,12 @@ export async function parseInputs(
     changedFilesWanted === true
       ? await parseChangedFilesInputs(value, mode, diag, defaults.changeSource)
       : undefined
+  // The changed-files inputs report a missing github_token already when they are read.
+  const publish = parsePublishSettings(
+    value,
+    diag,
+    changedFilesWanted === true && mode !== 'pattern'
+  )
   // build_id's default: head_sha, else the event's deployed commit. head_sha's problems are
   // reported here only when the changed-files inputs are not read (they report them).
   let headShaUsed = false
@@ -327,7 +347,8 @@ export async function parseInputs(
       ...(changedFiles && { changedFiles }),
       verify,
       ...(origin && { origin }),
-      ...(content && { content })
+      ...(content && { content }),
+      ...(publish && { publish })
     }
   }
 }

@@ -67,6 +67,8 @@ export interface RunReport {
   warnings: string[]
   /** The run stopped on an error nobody foresaw; what it had done before is above. */
   unexpectedError?: string
+  /** What the run wrote on GitHub (the commit status, the comment), or why it could not. */
+  published?: readonly string[]
 }
 
 /** How the step ends, as the runner shows it. */

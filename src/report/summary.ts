@@ -105,6 +105,11 @@ function renderWithLimits(report: Readonly<RunReport>, limits: ListLimits): stri
     parts.push(foldedList('Not purged', outcome.failed, limits.items))
   }
   if (report.changedFiles) parts.push(changedFilesSection(report.changedFiles, limits))
+  if (report.published !== undefined) {
+    parts.push(
+      `<h3>On GitHub</h3>\n<ul>\n${report.published.map(note => `<li>${escapeHtml(note)}</li>`).join('\n')}\n</ul>\n`
+    )
+  }
   if (report.warnings.length > 0) {
     const shown = report.warnings.slice(0, MAX_WARNINGS)
     const more = report.warnings.length - shown.length

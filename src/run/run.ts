@@ -1,9 +1,11 @@
 /**
  * The run, wired, the same for every entry: inputs -> settings -> (changed files) -> plan -> (wait for the origin) -> send
- * -> outputs -> (verify) -> summary. Each step is a module of steps/ that takes what the steps
- * before it produced and the io, and returns its part of the run's report; this one only orders
- * them, decides what to report when one fails, and at the end (whatever happened) renders the
- * summary once and ends the log with its status line.
+ * -> outputs -> (commit status pending, verify) -> (commit status, pull-request comment) ->
+ * summary. Each step is a module of steps/ that takes what the steps before it produced and
+ * the io, and returns its part of the run's report; this one only orders them, decides what
+ * to report when one fails, and at the end (whatever happened) writes the status and the
+ * comment from the whole report, renders the summary once and ends the log with its status
+ * line.
  */
 import { Input, Output } from '../core/constants.js'
 import { credentialsIn } from '../text/redact.js'
@@ -19,7 +21,8 @@ import {
 import type { RunReport } from '../report/run-report.js'
 import { OUTPUT_DEFAULTS } from '../report/output-defaults.js'
 import type { InputEnvironment } from '../plan/input-names.js'
-import type { RawInputs } from '../plan/settings.js'
+import type { RawInputs, RunSettings } from '../plan/settings.js'
+import { paceOf } from '../report/pace.js'
 import type { StepIo } from '../steps/io.js'
 import type { ChangedFilesReport } from '../report/changed-files-report.js'
 import { failOnInputProblems, readListFiles, readSettings } from '../steps/inputs.js'
@@ -33,6 +36,8 @@ import {
   type PurgeNotices
 } from '../steps/purge.js'
 import { waitForOrigin } from '../steps/origin.js'
+import { setFinalStatus, setPendingStatus } from '../steps/commit-status.js'
+import { writePullRequestComment } from '../steps/pr-comment.js'
 import {
   choosePagesToVerify,
   previewDryRun,
@@ -53,6 +58,13 @@ export interface RunIo extends StepIo {
    * the command line's working directory.
    */
   workspace(): string
+  /** A text with the registered secrets hidden: for what the run writes elsewhere (GitHub). */
+  redact(text: string): string
+}
+
+/** What the run knows once its inputs are read: the end of the run publishes from it. */
+interface RunState {
+  settings?: RunSettings
 }
 
 /**
@@ -79,8 +91,9 @@ export async function runPurge(
     ...credentialsIn(raw[Input.OriginUrl])
   ])
   const report: RunReport = { warnings: [] }
+  const state: RunState = {}
   try {
-    await runWithInputs(raw, environment, io, report, listFiles)
+    await runWithInputs(raw, environment, io, report, listFiles, state)
   } catch (error) {
     // A programming error or an unexpected failure: say so plainly, without a stack trace, and
     // still leave the status output and a summary, which later steps and readers rely on.
@@ -89,14 +102,18 @@ export async function runPurge(
     io.setOutputs({ [Output.Status]: 'failed' })
     io.setFailed(`Unexpected error: ${message}`)
   }
-  await finish(io, report)
+  await finish(io, report, state)
   return report
 }
 
-/** The summary, rendered once from the whole report, and the status line as the log's last. */
-async function finish(io: RunIo, report: RunReport): Promise<void> {
+/**
+ * The status and the comment, from the whole report; the summary, rendered once; the status
+ * line as the log's last.
+ */
+async function finish(io: RunIo, report: RunReport, state: RunState): Promise<void> {
   // Every documented output on every path: a later `if: always()` step reads them.
   io.setUnsetOutputs(OUTPUT_DEFAULTS)
+  if (state.settings !== undefined) await publish(io, report, state.settings)
   const { renderSummary, statusLine } = await import('../report/summary.js')
   try {
     await io.writeSummary(renderSummary(report))
@@ -109,12 +126,34 @@ async function finish(io: RunIo, report: RunReport): Promise<void> {
   io.info(statusLine(report))
 }
 
+/**
+ * The commit status and the pull-request comment: what GitHub shows of the run. Neither may
+ * fail the step (each says what went wrong as a notice or a warning); the summary lists them.
+ */
+async function publish(io: RunIo, report: RunReport, settings: RunSettings): Promise<void> {
+  const redact = (text: string): string => io.redact(text)
+  const notes: string[] = []
+  for (const write of [setFinalStatus, writePullRequestComment]) {
+    try {
+      const note = await write(io, settings, report, redact)
+      if (note !== undefined) notes.push(note)
+    } catch (error) {
+      // A programming error in a publish step: said, and the run's own result stands.
+      const message = error instanceof Error ? error.message : String(error)
+      io.warning(`Writing on GitHub failed: ${message}`)
+      notes.push(`Writing on GitHub failed: ${message}`)
+    }
+  }
+  if (notes.length > 0) report.published = notes
+}
+
 async function runWithInputs(
   raw: RawInputs,
   environment: InputEnvironment,
   io: StepIo,
   report: RunReport,
-  listFiles: ListFiles
+  listFiles: ListFiles,
+  state: RunState
 ): Promise<void> {
   const read = await readSettings(raw, environment, io, listFiles)
   if (read.problems !== undefined) {
@@ -122,6 +161,8 @@ async function runWithInputs(
     return
   }
   const { settings, diagnostics } = read
+  state.settings = settings
+  report.pace = paceOf(settings)
 
   let changedFiles: ChangedFilesReport | undefined
   if (settings.changedFiles) {
@@ -155,6 +196,7 @@ async function runWithInputs(
       setPreview(report, await previewDryRun(io, settings, plan.targets))
       return
     }
+    await statusOnVerifying(io, settings)
     report.verification = await verifyWithoutPurge(io, settings, plan.targets)
     return
   }
@@ -225,6 +267,7 @@ async function runWithInputs(
     )
     return
   }
+  await statusOnVerifying(io, settings)
   // Old content (verify_content) is purged again through the purge step's own sender.
   setVerification(
     report,
@@ -238,6 +281,13 @@ async function runWithInputs(
       urls => repurgeUrls(urls, settings, io, notices)
     )
   )
+}
+
+/** The commit status turns `pending` when the edge is about to be checked. */
+async function statusOnVerifying(io: StepIo, settings: RunSettings): Promise<void> {
+  const verify = settings.verify
+  if (verify === undefined || verify.mode === 'off' || verify.siteUrl === undefined) return
+  await setPendingStatus(io, settings, verify.timeoutMs)
 }
 
 function setVerification(report: RunReport, part: RunReport['verification']): void {

@@ -10,8 +10,21 @@ import type { Diagnostics } from '../core/diagnostics.js'
 import type { GitHubContextLike } from '../changed-files/change-source.js'
 import type { ChangeReader } from '../changed-files/change-reader.js'
 
-/** The event that started the run, as the changed-files rules and build_id's default read it. */
-export type RunContext = GitHubContextLike & { readonly apiUrl: string }
+/**
+ * The event that started the run, as the changed-files rules and build_id's default read it,
+ * and the run itself, as a comment and a commit status name and link it.
+ */
+export type RunContext = GitHubContextLike & {
+  readonly apiUrl: string
+  /** GITHUB_SERVER_URL: the run's page is under it. */
+  readonly serverUrl?: string
+  /** GITHUB_WORKFLOW: the workflow's name (its path when it has none). */
+  readonly workflow?: string
+  /** GITHUB_JOB: the job's id. */
+  readonly job?: string
+  /** GITHUB_RUN_ATTEMPT */
+  readonly runAttempt?: number
+}
 
 export interface StepIo {
   /** Each line of the message is its own log line. */

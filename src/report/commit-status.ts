@@ -1,0 +1,113 @@
+/**
+ * The commit status of a run, from its report (pure): what a branch protection rule, a
+ * deployment gate or another workflow waits on. `success` means the edge serves the new pages
+ * (every verifiable check fresh), or, without verification, that the service accepted every
+ * purge; `failure` means the edge still served stale or old content at the deadline; `error`
+ * means the run itself failed (inputs, the changed files, the origin, the purge, a check that
+ * could not be made). GitHub cuts a description at 140 characters: it says the counts.
+ */
+import { elapsed, grouped, plural, setting } from '../text/format.js'
+import { originFailed, type RunReport } from './run-report.js'
+import { describeTargets } from './status-line.js'
+
+export type CommitState = 'pending' | 'success' | 'failure' | 'error'
+
+export interface CommitStatus {
+  readonly state: CommitState
+  readonly description: string
+}
+
+export const MAX_STATUS_DESCRIPTION = 140
+
+/** Set when verification starts: the gate waits until the final status. */
+export function pendingStatus(timeoutMs: number): CommitStatus {
+  return status('pending', `Checking the pages at the edge (deadline ${setting(timeoutMs)})`)
+}
+
+export function finalStatus(report: Readonly<RunReport>): CommitStatus {
+  if (report.unexpectedError !== undefined) {
+    return status('error', `The step failed: ${report.unexpectedError}`)
+  }
+  if (report.inputProblems !== undefined) {
+    return status(
+      'error',
+      `${plural(report.inputProblems.length, 'input problem')}, nothing purged`
+    )
+  }
+  if (report.changedFilesFailure !== undefined) {
+    return status('error', 'The changed files could not be listed, nothing purged')
+  }
+  if (originFailed(report.origin) && report.origin !== undefined) {
+    return status(
+      'error',
+      `origin_url did not show build ${report.origin.build.text} in ${setting(report.origin.timeoutMs)}, nothing purged`
+    )
+  }
+  const purge = report.purge
+  const part = report.verification
+  // Stopped before purging (issue 26): the pages to check would not fit one job's memory.
+  if (part?.kind === 'over-budget') {
+    return status('error', 'Too many pages to check in one job: set shard; nothing purged')
+  }
+  if (purge?.outcome.status === 'failed') {
+    const results = purge.results ?? []
+    const failed = results.filter(result => result.outcome !== 'purged').length
+    return status(
+      'error',
+      `${failed} of ${plural(results.length, 'purge request')} failed; ${plural(purge.outcome.failed.length, 'target')} not purged`
+    )
+  }
+  if (part?.kind === 'verified') return verifiedStatus(part.report.verification, part.timeoutMs)
+  if (purge === undefined || purge.outcome.status === 'nothing-to-purge') {
+    return status('success', 'Nothing to purge')
+  }
+  return status(
+    'success',
+    `${describeTargets(purge.outcome.purged)} purged (accepted by the service; not verified at the edge)`
+  )
+}
+
+type Verification = Extract<
+  NonNullable<RunReport['verification']>,
+  { kind: 'verified' }
+>['report']['verification']
+
+function verifiedStatus(verification: Verification, timeoutMs: number): CommitStatus {
+  if (verification.fatal !== undefined) {
+    return status('error', `Verification stopped: ${verification.fatal}`)
+  }
+  const { counts } = verification
+  const total = verification.checks + verification.notReached
+  const stale = counts.stale - verification.oldContent
+  const deadline = `at the ${setting(timeoutMs)} deadline`
+  const failure = [
+    stale > 0 ? `${grouped(stale)} of ${plural(total, 'check')} stale ${deadline}` : '',
+    verification.oldContent > 0
+      ? `${grouped(verification.oldContent)} from the previous build`
+      : '',
+    verification.notReached > 0 ? `${grouped(verification.notReached)} not started` : ''
+  ].filter(Boolean)
+  if (failure.length > 0) return status('failure', failure.join('; '))
+  if (counts.failed > 0) {
+    return status(
+      'error',
+      `${grouped(counts.failed)} of ${plural(total, 'check')} could not be made`
+    )
+  }
+  if (counts.fresh === 0)
+    return status('success', 'Purged; no page could be proven fresh at the edge')
+  const slowest = verification.timeToFresh?.slowestMs
+  const settled = total - counts.fresh
+  return status(
+    'success',
+    `${grouped(counts.fresh)} of ${plural(total, 'check')} fresh${slowest === undefined ? '' : ` in ${elapsed(slowest)}`}${settled > 0 ? `; ${grouped(settled)} not verifiable` : ''}`
+  )
+}
+
+/** One line, at most 140 characters, cut with an ellipsis. */
+function status(state: CommitState, text: string): CommitStatus {
+  const line = text.replace(/\s+/g, ' ').trim()
+  const description =
+    line.length > MAX_STATUS_DESCRIPTION ? `${line.slice(0, MAX_STATUS_DESCRIPTION - 1)}…` : line
+  return { state, description }
+}
