@@ -348,4 +348,14 @@ describe('mode: verify, shard, rate and verify_limit: 0 settings', () => {
       expect.stringMatching(/^Input 'base_url' is required/)
     ])
   })
+
+  it("a dry run needs no key (a fork's pull request has no secrets), but base_url", async () => {
+    expect(await problemsOf({ tags: 'a', dry_run: 'TRUE' })).toEqual([
+      expect.stringMatching(/^Input 'base_url' is required/)
+    ])
+    expect(await problemsOf({ tags: 'a', dry_run: 'false' })).toEqual([
+      expect.stringMatching(/^Input 'api_key' is required/),
+      expect.stringMatching(/^Input 'base_url' is required/)
+    ])
+  })
 })

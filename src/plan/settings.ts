@@ -18,7 +18,7 @@ import { splitList, uniqueNonEmpty } from '../core/lists.js'
 import { normalizeUrls, validateTags } from '../core/targets.js'
 import { parseCountries } from '../core/countries.js'
 import type { PreparedPattern } from '../pattern/index.js'
-import { parseBaseUrl, parseBoolean, parseNumber } from '../core/scalars.js'
+import { parseBaseUrl, parseBoolean, parseNumber, TRUE_WORDS } from '../core/scalars.js'
 import type { ChangedFilesSettings } from '../changed-files/settings.js'
 import { parseVerifySettings, VERIFY_DEFAULTS, type VerifySettings } from '../verify/settings.js'
 import {
@@ -136,10 +136,13 @@ export async function parseInputs(
     return given === '' ? (INPUT_DEFAULTS[name] ?? '') : given
   }
 
-  // mode: verify sends no purge, so it needs neither the key nor the service's address.
+  // mode: verify sends no purge, so it needs neither the key nor the service's address. A dry
+  // run sends nothing either, so it needs no key: a fork's pull request, which GitHub gives no
+  // secrets, still gets its plan (base_url stays required: the plan names the service).
   const verifyOnly = value(Input.Mode).toLowerCase() === 'verify'
+  const dryRunAsked = TRUE_WORDS.has(value(Input.DryRun))
   const apiKey = raw[Input.ApiKey].trim()
-  if (apiKey === '' && !verifyOnly)
+  if (apiKey === '' && !verifyOnly && !dryRunAsked)
     diag.problem(
       Input.ApiKey,
       '',
