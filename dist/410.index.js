@@ -56,7 +56,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   clockOffsetWarning: () => (/* binding */ clockOffsetWarning),
 /* harmony export */   countryLimitWarning: () => (/* binding */ countryLimitWarning),
 /* harmony export */   goneWarning: () => (/* binding */ goneWarning),
-/* harmony export */   whyNothingChecked: () => (/* binding */ whyNothingChecked)
+/* harmony export */   whyNothingChecked: () => (/* binding */ whyNothingChecked),
+/* harmony export */   whyTagsUnproven: () => (/* binding */ whyTagsUnproven)
 /* harmony export */ });
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8488);
 /* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8147);
@@ -138,7 +139,9 @@ function whyNothingChecked(input) {
     const folderTags = selection.uncheckedTags.filter(tag => tag.startsWith('folder-'));
     const otherTags = selection.uncheckedTags.filter(tag => !tag.startsWith('folder-'));
     if (otherTags.length > 0) {
-        reasons.push(`the tag(s) ${quoteList(otherTags)} name no pages the action can find (only folder tags, folder-…, do, through the sitemap)`);
+        reasons.push(input.sitemapFound === true
+            ? `no page read at the edge carries the tag(s) ${quoteList(otherTags)} (a typo, or pages not in the sitemap)`
+            : `the tag(s) ${quoteList(otherTags)} name no pages the action can find without a sitemap`);
     }
     if (input.sitemapFound === false) {
         const why = input.sitemapRequest.kind === 'none'
@@ -152,7 +155,8 @@ function whyNothingChecked(input) {
             reasons.push(`${why}, so no page could be chosen for ${what.join(' and ')}`);
     }
     for (const entry of selection.bySitemap) {
-        if (entry.count > 0)
+        // A traced tag with no page is among the tags above.
+        if (entry.count > 0 || entry.trace !== undefined)
             continue;
         const kind = entry.target.kind === 'pattern' ? 'the pattern' : 'the folder tag';
         reasons.push(`${kind} ${entry.target.item} selects none of the sitemap's pages`);
@@ -167,6 +171,13 @@ function whyNothingChecked(input) {
     if (reasons.length === 0)
         reasons.push('the purged targets select no page');
     return `no page was checked: ${reasons.join('; ')}. List the pages to check in verify_urls.`;
+}
+/**
+ * Pages were checked, but some tag was traced to none: verify_status is skipped rather than
+ * fresh, and the log says why.
+ */
+function whyTagsUnproven(tags, fresh) {
+    return `the purge of the tag(s) ${quoteList(tags)} is not proven: no page read carries ${tags.length === 1 ? 'it' : 'them'} (a typo, or pages not in the sitemap; list them in verify_urls), so verify_status is skipped rather than fresh (${fresh} check(s) of the other targets seen fresh).`;
 }
 function quoteList(items) {
     const shown = items.slice(0, MAX_NAMED_PAGES).map(item => `'${item}'`);

@@ -139,11 +139,11 @@ describe('messages that name the fix', () => {
   })
 
   it('a verification that checked no page says why in the log', async () => {
-    const result = await runWith(emulator.url, { tags: 'home', ...verifyOn(emulator) })
+    const result = await runWith(emulator.url, { tags: 'hmoe', ...verifyOn(emulator) })
     expect(result.exitCode).toBe(0)
     expect(result.outputs['verify_status']).toBe('skipped')
     expect(result.stdout).toContain(
-      "Verification: no page was checked: the tag(s) 'home' name no pages the action can find (only folder tags, folder-…, do, through the sitemap). List the pages to check in verify_urls."
+      "Verification: no page was checked: no page read at the edge carries the tag(s) 'hmoe' (a typo, or pages not in the sitemap). List the pages to check in verify_urls."
     )
   })
 

@@ -179,11 +179,12 @@ describe('verify', () => {
     expect(result.stdout).toMatch(/2 check\(s\) answered DYNAMIC/)
   })
 
-  it('a tag that is not a folder tag is reported as not checked, without failing', async () => {
+  it('a tag that is not a folder tag is traced at the edge to its pages, and checked', async () => {
     const result = await runWith(emulator.url, { tags: 'home', ...verifyInputs() })
     expect(result.exitCode).toBe(0)
-    expect(result.outputs['verify_status']).toBe('skipped')
-    expect(result.summary).toMatch(/Tags that could not be checked.*<code>home<\/code>/)
+    expect(result.outputs['verify_status']).toBe('fresh')
+    expect(result.outputs['pages_checked']).toBe('1')
+    expect(result.summary).toMatch(/Tag <code>home<\/code>: 1 page found among 20 read of 20/)
   })
 
   it('skips verification on a dry run and says why', async () => {

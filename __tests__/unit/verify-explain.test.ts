@@ -91,11 +91,13 @@ describe('whyNothingChecked', () => {
   })
   const base = { patterns: 0, sitemapRequest: { kind: 'auto' as const }, siteUrl: 'https://s' }
 
-  it('tags that are not folder tags', () => {
-    expect(
-      whyNothingChecked({ ...base, selection: selection({ uncheckedTags: ['blog', 'home'] }) })
-    ).toBe(
-      "no page was checked: the tag(s) 'blog', 'home' name no pages the action can find (only folder tags, folder-…, do, through the sitemap). List the pages to check in verify_urls."
+  it('tags that are not folder tags: traced to no page, or without a sitemap', () => {
+    const tags = selection({ uncheckedTags: ['blog', 'home'] })
+    expect(whyNothingChecked({ ...base, selection: tags, sitemapFound: true })).toBe(
+      "no page was checked: no page read at the edge carries the tag(s) 'blog', 'home' (a typo, or pages not in the sitemap). List the pages to check in verify_urls."
+    )
+    expect(whyNothingChecked({ ...base, selection: tags, sitemapFound: false })).toBe(
+      "no page was checked: the tag(s) 'blog', 'home' name no pages the action can find without a sitemap. List the pages to check in verify_urls."
     )
   })
 

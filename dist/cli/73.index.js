@@ -509,7 +509,10 @@ var report_verification = __webpack_require__(7383);
 var first_in_order = __webpack_require__(3770);
 // EXTERNAL MODULE: ./src/report/sitemap-warnings.ts
 var sitemap_warnings = __webpack_require__(3111);
+// EXTERNAL MODULE: ./src/report/traced-tags.ts
+var traced_tags = __webpack_require__(4469);
 ;// CONCATENATED MODULE: ./src/report/preview-section.ts
+
 
 
 
@@ -521,7 +524,7 @@ function renderPreviewSection(preview, urls = []) {
     const parts = [];
     if (sitemap.found) {
         const purged = selection.sitemapPagesPurged ?? preview.output.selected_count;
-        const atLeast = selection.uncheckedTags.length > 0 ? 'at least ' : '';
+        const atLeast = (0,traced_tags/* countIsLowerBound */.X)(selection) ? 'at least ' : '';
         parts.push(`<h3>Preview: ${(0,html/* escapeHtml */.ZD)(`${atLeast}${(0,format/* grouped */.zD)(purged)} of ${(0,format/* plural */.LS)(sitemap.pages, 'sitemap page')}`)} on ${site} would be purged</h3>\n`);
     }
     else {
@@ -535,8 +538,9 @@ function renderPreviewSection(preview, urls = []) {
         parts.push(`<p>⚠️ URL targets the sitemap does not list (typos?): ${(0,html/* codeList */.E5)(selection.urlsNotInSitemap)}</p>\n`);
     }
     if (selection.uncheckedTags.length > 0) {
-        parts.push(`<p>⚠️ Tags whose pages the sitemap cannot tell (not folder tags; the service purges every page tagged so): ${(0,html/* codeList */.E5)(selection.uncheckedTags)}</p>\n`);
+        parts.push(`<p>⚠️ Tags traced to no page (no page read at the edge carries them: a typo, or pages not in the sitemap; the service purges every page tagged so): ${(0,html/* codeList */.E5)(selection.uncheckedTags)}</p>\n`);
     }
+    parts.push((0,traced_tags/* tracedTagLines */.t)(selection, 'would be checked'));
     for (const warning of selection.warnings ?? [])
         parts.push(`<p>⚠️ ${(0,html/* escapeHtml */.ZD)(warning)}</p>\n`);
     if (selection.shard) {
@@ -546,8 +550,14 @@ function renderPreviewSection(preview, urls = []) {
     parts.push((0,sitemap_warnings/* sitemapWarnings */.Z)(sitemap.warnings));
     const rows = selection.bySitemap.map(entry => [
         (0,html/* code */.aY)(entry.target.item),
-        entry.target.kind === 'pattern' ? 'pattern' : 'folder tag',
-        (0,html/* escapeHtml */.ZD)(`${(0,format/* grouped */.zD)(entry.count)} of ${(0,format/* grouped */.zD)(sitemap.pages)}`),
+        entry.target.kind === 'pattern'
+            ? 'pattern'
+            : entry.trace === undefined
+                ? 'folder tag'
+                : 'tag, read at the edge',
+        (0,html/* escapeHtml */.ZD)(entry.trace === undefined
+            ? `${(0,format/* grouped */.zD)(entry.count)} of ${(0,format/* grouped */.zD)(sitemap.pages)}`
+            : `${entry.trace.exact ? '' : 'at least '}${(0,format/* grouped */.zD)(entry.count)} of ${(0,format/* grouped */.zD)(entry.trace.read)} read`),
         entry.first.map(html/* code */.aY).join('<br>') + (entry.count > entry.first.length ? '<br>…' : '')
     ]);
     if (urls.length > 0)

@@ -8,6 +8,7 @@ import { firstInOrder, PREVIEW_FIRST } from '../verify/first-in-order.js'
 import { grouped, plural } from '../text/format.js'
 import { code, codeList, escapeHtml, table } from '../text/html.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
+import { countIsLowerBound, tracedTagLines } from './traced-tags.js'
 
 /** `urls`: the URL targets, which select their pages without the sitemap. */
 export function renderPreviewSection(preview: PreviewReport, urls: readonly string[] = []): string {
@@ -16,7 +17,7 @@ export function renderPreviewSection(preview: PreviewReport, urls: readonly stri
   const parts: string[] = []
   if (sitemap.found) {
     const purged = selection.sitemapPagesPurged ?? preview.output.selected_count
-    const atLeast = selection.uncheckedTags.length > 0 ? 'at least ' : ''
+    const atLeast = countIsLowerBound(selection) ? 'at least ' : ''
     parts.push(
       `<h3>Preview: ${escapeHtml(`${atLeast}${grouped(purged)} of ${plural(sitemap.pages, 'sitemap page')}`)} on ${site} would be purged</h3>\n`
     )
@@ -36,9 +37,10 @@ export function renderPreviewSection(preview: PreviewReport, urls: readonly stri
   }
   if (selection.uncheckedTags.length > 0) {
     parts.push(
-      `<p>⚠️ Tags whose pages the sitemap cannot tell (not folder tags; the service purges every page tagged so): ${codeList(selection.uncheckedTags)}</p>\n`
+      `<p>⚠️ Tags traced to no page (no page read at the edge carries them: a typo, or pages not in the sitemap; the service purges every page tagged so): ${codeList(selection.uncheckedTags)}</p>\n`
     )
   }
+  parts.push(tracedTagLines(selection, 'would be checked'))
   for (const warning of selection.warnings ?? []) parts.push(`<p>⚠️ ${escapeHtml(warning)}</p>\n`)
   if (selection.shard) {
     const { index, count } = selection.shard
@@ -49,8 +51,16 @@ export function renderPreviewSection(preview: PreviewReport, urls: readonly stri
   parts.push(sitemapWarnings(sitemap.warnings))
   const rows = selection.bySitemap.map(entry => [
     code(entry.target.item),
-    entry.target.kind === 'pattern' ? 'pattern' : 'folder tag',
-    escapeHtml(`${grouped(entry.count)} of ${grouped(sitemap.pages)}`),
+    entry.target.kind === 'pattern'
+      ? 'pattern'
+      : entry.trace === undefined
+        ? 'folder tag'
+        : 'tag, read at the edge',
+    escapeHtml(
+      entry.trace === undefined
+        ? `${grouped(entry.count)} of ${grouped(sitemap.pages)}`
+        : `${entry.trace.exact ? '' : 'at least '}${grouped(entry.count)} of ${grouped(entry.trace.read)} read`
+    ),
     entry.first.map(code).join('<br>') + (entry.count > entry.first.length ? '<br>…' : '')
   ])
   if (urls.length > 0) rows.push(urlRow(preview, urls))

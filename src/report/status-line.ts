@@ -14,6 +14,7 @@ import {
   type StepConclusion,
   type VerificationPart
 } from './run-report.js'
+import { countIsLowerBound } from './traced-tags.js'
 
 const CONCLUSION_MARK: Readonly<Record<StepConclusion, string>> = {
   passed: '✅',
@@ -165,7 +166,7 @@ function previewParts(report: Readonly<RunReport>): string[] {
   const { output, sitemap, selection } = preview
   if (!sitemap.found) return [`${plural(output.selected_count, 'page')} selected`]
   const purged = selection.sitemapPagesPurged ?? output.selected_count
-  const atLeast = selection.uncheckedTags.length > 0 ? 'at least ' : ''
+  const atLeast = countIsLowerBound(selection) ? 'at least ' : ''
   return [
     `${atLeast}${grouped(purged)} of ${plural(sitemap.pages, 'sitemap page')} would be purged`
   ]

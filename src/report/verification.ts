@@ -11,6 +11,7 @@ import { code, codeList, escapeHtml, table } from '../text/html.js'
 import type { VerificationPart } from './run-report.js'
 import { clocksFarApart, skewMs } from '../verify/clock.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
+import { tracedTagLines } from './traced-tags.js'
 
 /** Page rows shown open; the rest (up to the summary's row limit) are folded. */
 export const OPEN_PAGE_ROWS = 10
@@ -56,9 +57,10 @@ export function renderVerificationSection(
       `<p>${escapeHtml(`verify_limit left out ${grouped(selection.leftOut)} of ${plural(selection.inShard, 'page')}: a sample spread over them was checked (verify_limit: 0 checks every page).`)}</p>\n`
     )
   }
+  parts.push(tracedTagLines(selection))
   if (selection.uncheckedTags.length > 0) {
     parts.push(
-      `<p>Tags that could not be checked (not folder tags, or no sitemap; list pages in <code>verify&#95;urls</code>): ${codeList(selection.uncheckedTags)}</p>\n`
+      `<p>⚠️ Tags traced to no page, so their purge is not proven (no page read at the edge carries them, or no sitemap; list pages in <code>verify&#95;urls</code>): ${codeList(selection.uncheckedTags)}</p>\n`
     )
   }
   for (const note of selection.notes) parts.push(`<p>${escapeHtml(note)}</p>\n`)

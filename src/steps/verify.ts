@@ -276,7 +276,9 @@ async function verifyAndReport(
           sitemapRequest: verify.sitemap,
           siteUrl: report.siteUrl
         })
-      : undefined
+      : verification.status === 'skipped' && selection.uncheckedTags.length > 0
+        ? explain.whyTagsUnproven(selection.uncheckedTags, counts.fresh)
+        : undefined
   concludeVerification(io, verification.status, verify.mode, verification.fatal, {
     stale: counts.stale,
     failed: counts.failed,

@@ -2,7 +2,9 @@
  * The pages a run checks (or a dry run previews), chosen as the sitemaps stream: the reader
  * hands each page of the site to the selection, which keeps only what this job needs (its
  * shard's part, its sample), so a million pages of long URLs are read in flat memory. The
- * sitemap is read only when a target needs it (a pattern or a folder tag), or for the preview.
+ * sitemap is read only when a target needs it (a pattern or a tag), or for the preview. A tag
+ * that is not a folder tag is traced at the edge (trace-tags.ts): pages of this job's part are
+ * read for their `<Prefix>-Tags` before anything is purged, within tag-trace.ts's budget.
  * When the part a job must keep would pass the budget (verify_limit: 0 over a huge selection),
  * nothing is chosen and the caller stops the run, before anything is purged.
  */
@@ -10,11 +12,15 @@ import { USER_AGENT } from '../core/constants.js'
 import type { PurgeTargets } from '../core/purge.js'
 import { createSiteClient, type SiteClient } from '../http/site-client.js'
 import { readSitemaps, type SitemapReading } from '../sitemap/read-sitemaps.js'
-import { isFolderTag } from './folder-tags.js'
+import { TAG_READ_MAX_MS, TAG_READS_MAX, type TagTraceResult } from './tag-trace.js'
+import { traceTags } from './trace-tags.js'
+import { exactness, foundAmong, noPageCarries, unreadableWords } from './trace-words.js'
+import { DEFAULTS } from './verify-options.js'
 import { overBudgetMessage, type OverBudget } from './kept-budget.js'
 import { PageSelector } from './page-selector.js'
 import { patternMatcher } from './pattern-pages.js'
 import type { PageSelection, PatternMatch } from './selection.js'
+import { grouped, plural } from '../text/format.js'
 import type { VerifySettings } from './settings.js'
 
 export interface ChooseLog {
@@ -37,6 +43,8 @@ export interface ChooseInput {
   readonly transport?: SiteClient
   /** What the job may keep (kept-budget.ts's budget unless a test asks for less). */
   readonly budgetBytes?: number
+  /** Pages read at most to trace tags (TAG_READS_MAX unless a test asks for fewer). */
+  readonly traceReads?: number
 }
 
 export interface SitemapSummary {
@@ -81,12 +89,14 @@ async function chooseWith(
     limit: settings.limit,
     ...(settings.shard && { shard: settings.shard }),
     matchPattern,
-    ...(input.budgetBytes !== undefined && { budgetBytes: input.budgetBytes })
+    ...(input.budgetBytes !== undefined && { budgetBytes: input.budgetBytes }),
+    traceTags: true,
+    ...(input.traceReads !== undefined && { traceReads: input.traceReads })
   })
+  // Every tag needs the sitemap: a folder tag's pages follow from its paths, another's are
+  // read among its pages.
   const needsSitemap =
-    input.alwaysReadSitemap === true ||
-    targets.patterns.length > 0 ||
-    targets.tags.some(isFolderTag)
+    input.alwaysReadSitemap === true || targets.patterns.length > 0 || targets.tags.length > 0
   let reading: SitemapReading | undefined
   if (needsSitemap) {
     const transport = input.transport ?? createSiteClient(1)
@@ -100,6 +110,10 @@ async function chooseWith(
     } finally {
       if (!input.transport) transport.close()
     }
+  }
+  let traced: TagTraceResult | undefined
+  if (reading?.found === true && selector.tagsToTrace.length > 0) {
+    traced = await traceInto(input, selector)
   }
   const outcome = selector.finish(reading)
   if (outcome.kind === 'over-budget') {
@@ -118,10 +132,74 @@ async function chooseWith(
       `Pattern ${target.item}: ${count} of ${reading.pageCount} sitemap page(s) selected by PCRE2 in ${(matchMs / 1000).toFixed(2)} s.`
     )
   }
+  if (traced !== undefined) logTrace(log, selection, traced)
   return {
     kind: 'chosen',
     chosen: { selection, ...(reading && { sitemap: summarizeSitemap(reading) }) }
   }
+}
+
+/**
+ * Reads `<Prefix>-Tags` on the pages the selector kept for it, at the verification's rate and
+ * concurrency, and hands what it found back to the selector.
+ */
+async function traceInto(input: ChooseInput, selector: PageSelector): Promise<TagTraceResult> {
+  const { settings, log } = input
+  const { paths, candidates } = selector.pagesToTrace()
+  const tags = selector.tagsToTrace
+  const device = settings.devices[0]
+  const rate = settings.ratePerSecond
+  log.info(
+    `Tracing tag(s) ${tags.join(', ')} at the edge: reading <Prefix>-Tags on up to ${grouped(paths.length)} of ${plural(candidates, 'page')} ${settings.shard ? "of this job's part " : ''}in a spread order${rate === undefined ? '' : ` at most ${rate} requests/s`}, until ${Number.isFinite(settings.limit) ? `${grouped(settings.limit)} page(s) of each tag are found` : 'every page is read'} (at most ${grouped(input.traceReads ?? TAG_READS_MAX)} requests and ${TAG_READ_MAX_MS / 1000} s).`
+  )
+  const transport = input.transport ?? createSiteClient(DEFAULTS.concurrency)
+  try {
+    const traced = await traceTags({
+      tags,
+      paths,
+      candidates,
+      siteUrl: input.siteUrl,
+      userAgent: device?.userAgent ?? USER_AGENT,
+      getPage: (url, userAgent, timeoutMs) => transport.getPage(url, userAgent, timeoutMs),
+      requestTimeoutMs: input.requestTimeoutMs,
+      concurrency: DEFAULTS.concurrency,
+      ...(rate !== undefined && { ratePerSecond: rate }),
+      limits: {
+        perTag: settings.limit,
+        maxReads: input.traceReads ?? TAG_READS_MAX,
+        maxMs: TAG_READ_MAX_MS
+      }
+    })
+    selector.addTraced(traced)
+    return traced
+  } finally {
+    if (!input.transport) transport.close()
+  }
+}
+
+/** One line per traced tag: how its pages were found and how many are checked. */
+function logTrace(log: ChooseLog, selection: PageSelection, traced: TagTraceResult): void {
+  const part = selection.shard !== undefined
+  for (const entry of selection.bySitemap) {
+    const facts = entry.trace
+    if (facts === undefined) continue
+    const tag = entry.target.item
+    if (entry.count === 0) {
+      log.warning(noPageCarries(tag, facts))
+      continue
+    }
+    const checked = selection.pages.filter(page =>
+      page.purgedBy.some(ref => ref.kind === 'tag' && ref.item === tag)
+    ).length
+    log.info(
+      `Tag ${tag}: ${foundAmong(entry.count, facts, part)} (${exactness(facts)}); ${grouped(checked)} chosen to check.`
+    )
+  }
+  const unreadable = unreadableWords(traced)
+  if (unreadable !== undefined) log.notice(`Tracing tags: ${unreadable}`)
+  log.info(
+    `Tracing tags: ${plural(traced.read, 'page')} read in ${(traced.durationMs / 1000).toFixed(1)} s.`
+  )
 }
 
 /**

@@ -102,7 +102,9 @@ export function whyNothingChecked(input: NothingCheckedInput): string {
   const otherTags = selection.uncheckedTags.filter(tag => !tag.startsWith('folder-'))
   if (otherTags.length > 0) {
     reasons.push(
-      `the tag(s) ${quoteList(otherTags)} name no pages the action can find (only folder tags, folder-…, do, through the sitemap)`
+      input.sitemapFound === true
+        ? `no page read at the edge carries the tag(s) ${quoteList(otherTags)} (a typo, or pages not in the sitemap)`
+        : `the tag(s) ${quoteList(otherTags)} name no pages the action can find without a sitemap`
     )
   }
   if (input.sitemapFound === false) {
@@ -118,7 +120,8 @@ export function whyNothingChecked(input: NothingCheckedInput): string {
       reasons.push(`${why}, so no page could be chosen for ${what.join(' and ')}`)
   }
   for (const entry of selection.bySitemap) {
-    if (entry.count > 0) continue
+    // A traced tag with no page is among the tags above.
+    if (entry.count > 0 || entry.trace !== undefined) continue
     const kind = entry.target.kind === 'pattern' ? 'the pattern' : 'the folder tag'
     reasons.push(`${kind} ${entry.target.item} selects none of the sitemap's pages`)
   }
@@ -131,6 +134,14 @@ export function whyNothingChecked(input: NothingCheckedInput): string {
   }
   if (reasons.length === 0) reasons.push('the purged targets select no page')
   return `no page was checked: ${reasons.join('; ')}. List the pages to check in verify_urls.`
+}
+
+/**
+ * Pages were checked, but some tag was traced to none: verify_status is skipped rather than
+ * fresh, and the log says why.
+ */
+export function whyTagsUnproven(tags: readonly string[], fresh: number): string {
+  return `the purge of the tag(s) ${quoteList(tags)} is not proven: no page read carries ${tags.length === 1 ? 'it' : 'them'} (a typo, or pages not in the sitemap; list them in verify_urls), so verify_status is skipped rather than fresh (${fresh} check(s) of the other targets seen fresh).`
 }
 
 function quoteList(items: readonly string[]): string {

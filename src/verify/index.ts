@@ -141,7 +141,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
         `At rate ${input.ratePerSecond}, the ${checks} checks take at least ${leastSeconds} s, but the deadline is ${Math.max(0, Math.round(secondsLeft))} s away: raise verify_timeout_seconds (up to ${VERIFY_LIMITS.timeoutSeconds.max}) or rate, or split the pages over more shards.`
       )
     }
-    const verification = await verifyPages(pagesToCheck(input, lastAcceptedAt, selection), {
+    const checked = await verifyPages(pagesToCheck(input, lastAcceptedAt, selection), {
       getPage: pageReader(transport),
       ...(input.content && { content: input.content }),
       clock,
@@ -155,6 +155,12 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
       onProgress: progress => log.info(describeProgress(progress)),
       onPushBack: pushBack => log.info(describePushBack(pushBack))
     })
+    // A tag traced to no page is a purge nothing proves: the run is not fresh, whatever the
+    // other targets' pages showed.
+    const verification: Verification =
+      checked.status === 'fresh' && selection.uncheckedTags.length > 0
+        ? { ...checked, status: 'skipped' }
+        : checked
     if (verification.fatal === undefined) log.info(describeEnd(verification))
     const clocks =
       verification.fatal === undefined ? clockOffsetWarning(verification.skew) : undefined
@@ -197,11 +203,27 @@ export interface PreviewReport {
     /** With a shard: `K/N` and how many selected pages are this job's part. */
     readonly shard?: string
     readonly shard_pages?: number
+    /**
+     * Per tag traced at the edge: the pages found that carry it (the first ones, as URLs, and
+     * how many), and whether that count is exact (every page read) or a lower bound.
+     */
+    readonly tags?: readonly TagPreview[]
   }
 }
 
+export interface TagPreview {
+  readonly tag: string
+  readonly pages: number
+  readonly exact: boolean
+  /** Pages read to find them, of `of` in this job's part of the sitemap. */
+  readonly read: number
+  readonly of: number
+  readonly first: readonly string[]
+}
+
 /**
- * The blast radius of a dry run: reads robots.txt and sitemaps only, never a page. Over the
+ * The blast radius of a dry run: reads robots.txt and sitemaps, and pages only to trace a tag
+ * that is not a folder tag (as a visitor would; nothing is purged). Over the
  * budget, what a run would say instead (the preview keeps what a run would check).
  */
 export async function runPreview(
@@ -237,9 +259,26 @@ export async function runPreview(
       ...(selection.shard && {
         shard: `${selection.shard.index}/${selection.shard.count}`,
         shard_pages: selection.inShard
-      })
+      }),
+      ...tagPreviews(siteUrl, selection)
     }
   }
+}
+
+function tagPreviews(siteUrl: URL, selection: PageSelection): { tags?: TagPreview[] } {
+  const tags: TagPreview[] = []
+  for (const entry of selection.bySitemap) {
+    if (entry.trace === undefined) continue
+    tags.push({
+      tag: entry.target.item,
+      pages: entry.count,
+      exact: entry.trace.exact,
+      read: entry.trace.read,
+      of: entry.trace.candidates,
+      first: entry.first.map(path => pageUrl(siteUrl, path).href)
+    })
+  }
+  return tags.length > 0 ? { tags } : {}
 }
 
 /**

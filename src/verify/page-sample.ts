@@ -88,6 +88,17 @@ export class PageSample {
     this.siftDown(0)
   }
 
+  /**
+   * Gives some kept pages other targets (`refs` answers the new list, or undefined to leave the
+   * page as it is): the keys, hence the heap's order, stay the same.
+   */
+  retarget(refs: (page: KeptPage) => readonly TargetRef[] | undefined): void {
+    this.heap.forEach((page, index) => {
+      const next = refs(page)
+      if (next !== undefined) this.heap[index] = { ...page, refs: next }
+    })
+  }
+
   private siftUp(at: number): void {
     const { heap } = this
     let child = at

@@ -2,14 +2,16 @@
  * Which pages to check, decided as the sitemaps stream: each page the reader hands over is
  * matched against the pattern and folder-tag targets (in batches, PCRE2 for a pattern), counted,
  * and kept only if this job needs it: in its shard's part and in the sample (page-sample.ts).
- * URL targets are pages as purged, whatever the sitemap says; other tags select nothing (only
+ * URL targets are pages as purged, whatever the sitemap says; other tags are traced at the edge
+ * when `traceTags` asks (trace-tags.ts reads the pages of this job's part the selector keeps for
+ * it, then addTraced() hands back those that carry a tag), and select nothing otherwise (only
  * verify_urls can stand for them); verify_urls pages are always checked. Only the URL targets
  * and verify_urls pages are known before the sitemaps: they are the only pages held from the
  * start, which is also how the URL targets the sitemap does not list are found.
  *
  * The pages come out in the order the selection has always had: URL targets as given, then the
  * pages of each pattern, then of each folder tag (each page under the first target that selects
- * it, in sitemap order), then verify_urls pages. Within the limit that is every page, exactly as
+ * it, in sitemap order), then of each traced tag (in read order), then verify_urls pages. Within the limit that is every page, exactly as
  * before the sitemaps were streamed; beyond it, the sample is the pages with the smallest keys.
  */
 import type { PurgeTargets } from '../core/purge.js'
@@ -21,6 +23,7 @@ import { KEPT_PAGES_BUDGET_BYTES, keptCost, type OverBudget } from './kept-budge
 import { PageSample, sampledBefore, sampleKey, type KeptPage } from './page-sample.js'
 import type { GaveUpPath, PageSelection, PatternMatch, TargetRef } from './selection.js'
 import { hashPath, type Shard } from './shard.js'
+import { TAG_READS_MAX, type TagTraceResult } from './tag-trace.js'
 
 export interface SelectorInput {
   readonly targets: PurgeTargets
@@ -38,6 +41,12 @@ export interface SelectorInput {
   readonly matchPattern: (pattern: string, paths: Iterable<string>) => PatternMatch
   /** What this job may keep; KEPT_PAGES_BUDGET_BYTES unless a test asks for less. */
   readonly budgetBytes?: number
+  /**
+   * Keep pages of this job's part for tracing the tags that are not folder tags at the edge
+   * (at most `traceReads`, TAG_READS_MAX unless a test asks for fewer).
+   */
+  readonly traceTags?: boolean
+  readonly traceReads?: number
 }
 
 /** What the sitemaps turned out to be, once read. */
@@ -97,6 +106,11 @@ export class PageSelector {
   private readonly patterns: PatternState[]
   private readonly folderTags: FolderTagState[]
   private readonly otherTags: string[]
+  /** The pages to read for the traced tags: a sample of this job's part, spread by key. */
+  private readonly tagCandidates: PageSample | undefined
+  /** Sitemap pages in this job's part: what tracing could read. */
+  private partPages = 0
+  private traced: TagTraceResult | undefined
   private readonly known = new Map<string, KnownPage>()
   /** URL targets the sitemaps listed. */
   private readonly listedUrls = new Set<string>()
@@ -139,7 +153,11 @@ export class PageSelector {
       first: new FirstInOrder(PREVIEW_FIRST)
     }))
     this.otherTags = targets.tags.filter(tag => !isFolderTag(tag))
-    this.extrasGroup = 1 + this.patterns.length + this.folderTags.length
+    this.extrasGroup = 1 + this.patterns.length + this.folderTags.length + this.otherTags.length
+    this.tagCandidates =
+      input.traceTags === true && this.otherTags.length > 0
+        ? new PageSample(input.traceReads ?? TAG_READS_MAX, this.budgetBytes)
+        : undefined
     targets.urls.forEach((url, index) => {
       const page = this.known.get(url)
       if (page === undefined) this.known.set(url, this.knownPage(url, 0, index, false, url))
@@ -165,6 +183,80 @@ export class PageSelector {
   add(path: string): void {
     this.batch.push(path)
     if (this.batch.length >= BATCH_SIZE) this.flush()
+  }
+
+  /** The tags to trace at the edge (none unless `traceTags`). */
+  get tagsToTrace(): readonly string[] {
+    return this.tagCandidates === undefined ? [] : this.otherTags
+  }
+
+  /** The pages to read for the traced tags, in spread order, and how many the part holds. */
+  pagesToTrace(): { readonly paths: readonly string[]; readonly candidates: number } {
+    this.flush()
+    const kept = [...(this.tagCandidates?.pages ?? [])]
+    kept.sort((a, b) => (sampledBefore(a, b) ? -1 : 1))
+    return { paths: kept.map(page => page.path), candidates: this.partPages }
+  }
+
+  /**
+   * The pages tracing found (sitemap pages of this part, each once): selected under their tags
+   * as a pattern's pages are, merged with what the other targets already selected of them.
+   */
+  addTraced(traced: TagTraceResult): void {
+    this.flush()
+    this.traced = traced
+    const paths = [...traced.pages.keys()]
+    if (paths.length === 0) return
+    // Which of them the patterns and folder tags selected already (counted then, not again).
+    const byPattern = this.patterns.map(state => {
+      if (state.refused !== undefined) return new Set<string>()
+      const match = this.input.matchPattern(state.target.item, paths)
+      return new Set(match.kind === 'matched' ? match.paths : [])
+    })
+    const tagGroup = new Map(this.otherTags.map((tag, index) => [tag, index]))
+    const groupBase = 1 + this.patterns.length + this.folderTags.length
+    const added = new Map<string, readonly TargetRef[]>()
+    let position = this.seen
+    for (const [path, tags] of traced.pages) {
+      position++
+      const refs: TargetRef[] = tags.map(tag => ({ kind: 'tag', item: tag }))
+      const group = groupBase + (tagGroup.get(tags[0] ?? '') ?? 0)
+      const known = this.known.get(path)
+      const before =
+        byPattern.some(set => set.has(path)) ||
+        this.folderTags.some(state => pageHasFolderTag(path, state.target.item))
+      if (known !== undefined) {
+        if (known.refs.length === 0) this.sitemapPagesPurged++
+        known.refs.push(...refs)
+        if (known.group === this.extrasGroup) {
+          known.group = group
+          known.position = position
+        }
+        continue
+      }
+      if (before) {
+        added.set(path, refs)
+        continue
+      }
+      const cost = keptCost(path)
+      this.sitemapPagesPurged++
+      this.streamedSelected++
+      this.streamedBytes += cost
+      const hash = hashPath(path)
+      const { shard } = this.input
+      if (shard !== undefined) this.partsSeen[partOf(hash, shard.count)] = 1
+      if (!this.inPart(hash)) continue
+      this.streamedInShard++
+      this.streamedInShardBytes += cost
+      this.sample.offer({ path, refs, group, position, key: sampleKey(hash) })
+    }
+    // Pages a pattern or folder tag selected, and kept: their tags are added to their targets.
+    if (added.size > 0) {
+      this.sample.retarget(page => {
+        const refs = added.get(page.path)
+        return refs === undefined ? undefined : [...page.refs, ...refs]
+      })
+    }
   }
 
   /** The selection, once the sitemaps were read (undefined: they were not needed). */
@@ -212,7 +304,7 @@ export class PageSelector {
       leftOut: inShard - pages.length,
       bySitemap: found ? this.bySitemap() : [],
       // Without a sitemap, folder tags cannot be told apart from the others.
-      uncheckedTags: found ? this.otherTags : [...this.input.targets.tags],
+      uncheckedTags: found ? this.untracedTags() : [...this.input.targets.tags],
       urlsNotInSitemap: found
         ? this.input.targets.urls.filter(url => !this.listedUrls.has(url))
         : [],
@@ -278,6 +370,13 @@ export class PageSelector {
 
   private take(path: string, matched: readonly (ReadonlySet<string> | undefined)[]): void {
     const position = this.seen++
+    if (this.tagCandidates !== undefined) {
+      const hash = hashPath(path)
+      if (this.inPart(hash)) {
+        this.partPages++
+        this.tagCandidates.offer({ path, refs: [], group: 0, position, key: sampleKey(hash) })
+      }
+    }
     const refs: TargetRef[] = []
     let key = ''
     let group = 0
@@ -377,7 +476,23 @@ export class PageSelector {
       count: state.count,
       first: state.first.paths
     }))
-    return [...patterns, ...tags]
+    const traced = this.traced
+    if (traced === undefined) return [...patterns, ...tags]
+    const { tags: tracedTags, pages: _pages, ...facts } = traced
+    const byTrace = tracedTags.map(entry => ({
+      target: { kind: 'tag' as const, item: entry.tag },
+      count: entry.found,
+      first: entry.first,
+      trace: facts
+    }))
+    return [...patterns, ...tags, ...byTrace]
+  }
+
+  /** Tags that select no page: not traced, or traced and carried by no page read. */
+  private untracedTags(): string[] {
+    const traced = this.traced
+    if (traced === undefined) return this.otherTags
+    return traced.tags.filter(entry => entry.found === 0).map(entry => entry.tag)
   }
 
   private notes(sitemap: SitemapOutcome | undefined): string[] {

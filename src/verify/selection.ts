@@ -6,6 +6,7 @@
 import type { GiveUp } from '../../pcre2/pcre2.mjs'
 import type { PurgeKind } from '../core/constants.js'
 import type { Shard } from './shard.js'
+import type { TagTraceResult } from './tag-trace.js'
 
 /** A purge target, by the kind and the item the service was sent. */
 export interface TargetRef {
@@ -44,7 +45,15 @@ export interface TargetSelection {
   readonly first: readonly string[]
   /** For a pattern: how long matching the sitemap's paths took (PCRE2, every path). */
   readonly matchMs?: number
+  /**
+   * For a tag traced at the edge (not a folder tag): how its pages were found. Its `count` is
+   * then the pages of this job's part read that carry it: exact only when `trace.exact`.
+   */
+  readonly trace?: TagTraceFacts
 }
+
+/** How the pages of the traced tags were found: the same for every traced tag of a run. */
+export type TagTraceFacts = Omit<TagTraceResult, 'tags' | 'pages'>
 
 export interface PageSelection {
   /** The pages to check, at most `limit` (verify_urls pages always among them). */
@@ -61,9 +70,12 @@ export interface PageSelection {
   readonly shardsOfSelected?: readonly number[]
   /** In this job's part but not checked because of the limit. */
   readonly leftOut: number
-  /** Per pattern and folder-tag target: what it selects in the sitemap. */
+  /** Per pattern, folder-tag and traced-tag target: what it selects in the sitemap. */
   readonly bySitemap: readonly TargetSelection[]
-  /** Tags that select no page: not folder tags, or no sitemap to find their pages in. */
+  /**
+   * Tags that select no page: no sitemap to find their pages in, or traced at the edge and
+   * carried by no page read.
+   */
   readonly uncheckedTags: readonly string[]
   /** URL targets the sitemap does not list (typos, or pages missing from the sitemap). */
   readonly urlsNotInSitemap: readonly string[]

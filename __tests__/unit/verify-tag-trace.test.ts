@@ -1,0 +1,258 @@
+/**
+ * Tracing tags to pages at the edge: what one answer tells of its page's tags
+ * (src/verify/page-tags.ts), when the reading stops (tag-trace.ts), the reading itself at a
+ * rate, in the order given, within its budget (trace-tags.ts, over a fake site and a virtual
+ * clock), and the selection of what it found (page-selector.ts's addTraced).
+ */
+import { describe, expect, it } from '@jest/globals'
+import type { SiteHead } from '../../src/http/site-client.js'
+import { PageSelector } from '../../src/verify/page-selector.js'
+import { parseTagList, readPageTags } from '../../src/verify/page-tags.js'
+import type { PatternMatch } from '../../src/verify/selection.js'
+import { TagTrace } from '../../src/verify/tag-trace.js'
+import { traceTags, type TraceInput } from '../../src/verify/trace-tags.js'
+import { VirtualClock } from '../support/virtual-clock.js'
+
+const hit = (tags?: string): SiteHead => ({
+  status: 200,
+  headers: { 'acme-kc-status': 'HIT', ...(tags !== undefined && { 'acme-tags': tags }) }
+})
+
+describe('readPageTags', () => {
+  it('reads the list of a cached page, trimmed, a comma between tags', () => {
+    expect(readPageTags(hit(' blog, post-1 ,,home '))).toEqual({
+      kind: 'read',
+      tags: ['blog', 'post-1', 'home']
+    })
+    expect(parseTagList('a,b , c')).toEqual(['a', 'b', 'c'])
+  })
+
+  it('a HIT without the header is a page without tags; any other answer without it tells nothing', () => {
+    expect(readPageTags(hit())).toEqual({ kind: 'read', tags: [] })
+    expect(readPageTags({ status: 200, headers: { 'acme-kc-status': 'EXTRACTING' } })).toEqual({
+      kind: 'unreadable',
+      why: 'not-cached'
+    })
+    expect(readPageTags({ status: 200, headers: { 'acme-kc-status': 'MISS' } })).toEqual({
+      kind: 'unreadable',
+      why: 'not-cached'
+    })
+  })
+
+  it('DYNAMIC, bypassed, an HTTP error or an origin answer are unreadable, whatever they carry', () => {
+    const tags = { 'acme-tags': 'blog' }
+    expect(
+      readPageTags({ status: 200, headers: { 'acme-kc-status': 'DYNAMIC', ...tags } })
+    ).toEqual({ kind: 'unreadable', why: 'dynamic' })
+    expect(
+      readPageTags({
+        status: 200,
+        headers: { 'acme-kc-status': 'HIT', 'acme-bypass': 'HARD_X', ...tags }
+      })
+    ).toEqual({ kind: 'unreadable', why: 'bypassed' })
+    expect(readPageTags({ status: 503, headers: { 'acme-kc-status': 'HIT', ...tags } })).toEqual({
+      kind: 'unreadable',
+      why: 'status'
+    })
+    expect(readPageTags({ status: 200, headers: { 'x-tags': 'blog' } })).toEqual({
+      kind: 'unreadable',
+      why: 'no-edge'
+    })
+  })
+})
+
+describe('TagTrace', () => {
+  it('has enough once every tag has verify_limit pages; never with verify_limit: 0', () => {
+    const trace = new TagTrace(['a', 'b'], { perTag: 1, maxReads: 10, maxMs: 1000 }, 5)
+    trace.record('/1', { kind: 'read', tags: ['a'] })
+    expect(trace.enough).toBe(false)
+    trace.record('/2', { kind: 'read', tags: ['b', 'c'] })
+    expect(trace.enough).toBe(true)
+    const every = new TagTrace(['a'], { perTag: Infinity, maxReads: 10, maxMs: 1000 }, 5)
+    every.record('/1', { kind: 'read', tags: ['a'] })
+    expect(every.enough).toBe(false)
+  })
+
+  it('counts unreadable pages by reason, and calls a count exact only when every page told', () => {
+    const trace = new TagTrace(['a'], { perTag: Infinity, maxReads: 10, maxMs: 1000 }, 2)
+    trace.asked()
+    trace.record('/1', { kind: 'read', tags: ['a'] })
+    expect(trace.result('all-read', 0).exact).toBe(false)
+    trace.asked()
+    trace.record('/2', { kind: 'unreadable', why: 'dynamic' })
+    const result = trace.result('all-read', 0)
+    expect(result).toMatchObject({ read: 2, unreadable: 1, unreadableBy: { dynamic: 1 } })
+    expect(result.exact).toBe(false)
+    expect(result.tags).toEqual([{ tag: 'a', found: 1, first: ['/1'] }])
+  })
+})
+
+/** A site of `n` pages `/p/1` …; page k carries `tenth` when k is a multiple of 10. */
+function fakeSite(clock: VirtualClock, asked: string[], latencyMs = 20): TraceInput['getPage'] {
+  return async url => {
+    asked.push(url.pathname)
+    await clock.sleep(latencyMs)
+    const n = Number(url.pathname.slice(3))
+    if (n % 7 === 3) return { status: 200, headers: { 'acme-kc-status': 'EXTRACTING' } }
+    return hit(n % 10 === 0 ? 'tenth, other' : 'other')
+  }
+}
+
+function input(clock: VirtualClock, asked: string[], extra: Partial<TraceInput>): TraceInput {
+  const paths = Array.from({ length: 1000 }, (_, i) => `/p/${i + 1}`)
+  return {
+    tags: ['tenth'],
+    paths,
+    candidates: paths.length,
+    siteUrl: new URL('https://www.example.com'),
+    userAgent: 'test',
+    getPage: fakeSite(clock, asked),
+    requestTimeoutMs: 5000,
+    concurrency: 6,
+    limits: { perTag: 5, maxReads: 10_000, maxMs: 180_000 },
+    clock,
+    ...extra
+  }
+}
+
+describe('traceTags', () => {
+  it('reads in the order given and stops soon after verify_limit pages of each tag', async () => {
+    const clock = new VirtualClock()
+    const asked: string[] = []
+    const result = await clock.run(traceTags(input(clock, asked, {})))
+    expect(result.stoppedBy).toBe('enough')
+    expect(result.tags[0]?.found).toBeGreaterThanOrEqual(5)
+    // Pages 20..60 hold five readable tenths (10 is EXTRACTING); the other lanes in flight then
+    // add at most five more reads.
+    expect(result.read).toBeGreaterThanOrEqual(60)
+    expect(result.read).toBeLessThanOrEqual(65)
+    expect(asked).toEqual(Array.from({ length: asked.length }, (_, i) => `/p/${i + 1}`))
+    expect(result.exact).toBe(false)
+  })
+
+  it('holds the rate, and stops at the budget of time or of requests', async () => {
+    const clock = new VirtualClock()
+    const started = clock.now()
+    const asked: string[] = []
+    const timed = await clock.run(
+      traceTags(
+        input(clock, asked, {
+          ratePerSecond: 10,
+          limits: { perTag: Infinity, maxReads: 10_000, maxMs: 30_000 }
+        })
+      )
+    )
+    expect(timed.stoppedBy).toBe('time')
+    // 10 a second for 30 s.
+    expect(timed.read).toBeGreaterThanOrEqual(295)
+    expect(timed.read).toBeLessThanOrEqual(301)
+    expect(clock.now() - started).toBeLessThanOrEqual(30_000 + 5000)
+    const counted = await clock.run(
+      traceTags(input(clock, [], { limits: { perTag: Infinity, maxReads: 100, maxMs: 180_000 } }))
+    )
+    expect(counted).toMatchObject({ stoppedBy: 'requests', read: 100 })
+  })
+
+  it('reads every page with verify_limit: 0, and counts the unreadable and the failed', async () => {
+    const clock = new VirtualClock()
+    const paths = Array.from({ length: 70 }, (_, i) => `/p/${i + 1}`)
+    const site = fakeSite(clock, [])
+    const result = await clock.run(
+      traceTags(
+        input(clock, [], {
+          paths,
+          candidates: paths.length,
+          limits: { perTag: Infinity, maxReads: 10_000, maxMs: 180_000 },
+          getPage: async (url, ua, timeout) => {
+            if (url.pathname === '/p/1') throw new Error('reset')
+            return site(url, ua, timeout)
+          }
+        })
+      )
+    )
+    expect(result.stoppedBy).toBe('all-read')
+    expect(result.read).toBe(70)
+    // 3, 10, 17, …, 66: ten EXTRACTING; /p/1 failed.
+    expect(result.unreadableBy).toEqual({ 'not-cached': 10, error: 1 })
+    // 10, 20, …, 70, less /p/10 (EXTRACTING: 10 % 7 === 3).
+    expect(result.tags[0]?.found).toBe(6)
+    expect(result.exact).toBe(false)
+  })
+})
+
+describe('PageSelector with traced tags', () => {
+  const noPattern = (): PatternMatch => ({ kind: 'matched', paths: [], gaveUp: [] })
+  const sitemap = Array.from({ length: 100 }, (_, i) => `/p/${i + 1}`)
+
+  it('keeps a spread sample of its part to read, then selects what was found like any target', () => {
+    const selector = new PageSelector({
+      targets: { tags: ['tenth', 'folder-p'], urls: ['/p/20'], patterns: [] },
+      purging: true,
+      extraPages: [],
+      limit: 200,
+      matchPattern: noPattern,
+      traceTags: true,
+      traceReads: 50
+    })
+    for (const path of sitemap) selector.add(path)
+    expect(selector.tagsToTrace).toEqual(['tenth'])
+    const { paths, candidates } = selector.pagesToTrace()
+    expect(candidates).toBe(100)
+    expect(paths).toHaveLength(50)
+    // A spread, not the sitemap's first 50.
+    expect(paths.some(path => Number(path.slice(3)) > 50)).toBe(true)
+    const found = new Map([
+      ['/p/20', ['tenth']],
+      ['/p/30', ['tenth']]
+    ])
+    const clock = new VirtualClock()
+    const trace = new TagTrace(['tenth'], { perTag: 4, maxReads: 50, maxMs: 1 }, 100)
+    for (const [path, tags] of found) trace.record(path, { kind: 'read', tags })
+    selector.addTraced({ ...trace.result('requests', clock.now() - clock.now()), pages: found })
+    const outcome = selector.finish({ found: true, turnedOff: false, pageCount: 100 })
+    if (outcome.kind !== 'selected') throw new Error('over budget')
+    const { selection } = outcome
+    // Every page is a folder-p page: nothing is counted twice.
+    expect(selection.selectedCount).toBe(100)
+    expect(selection.uncheckedTags).toEqual([])
+    expect(selection.pages.find(page => page.path === '/p/30')?.purgedBy).toEqual([
+      { kind: 'tag', item: 'folder-p' },
+      { kind: 'tag', item: 'tenth' }
+    ])
+    expect(selection.pages.find(page => page.path === '/p/20')?.purgedBy).toEqual([
+      { kind: 'url', item: '/p/20' },
+      { kind: 'tag', item: 'folder-p' },
+      { kind: 'tag', item: 'tenth' }
+    ])
+    const traced = selection.bySitemap.find(entry => entry.target.item === 'tenth')
+    expect(traced).toMatchObject({ count: 2, trace: { read: 0, candidates: 100, exact: false } })
+  })
+
+  it('a tag traced to no page stays unchecked; pages only a traced tag selects are counted', () => {
+    const selector = new PageSelector({
+      targets: { tags: ['tenth', 'typo'], urls: [], patterns: [] },
+      purging: true,
+      extraPages: [],
+      limit: 200,
+      matchPattern: noPattern,
+      traceTags: true
+    })
+    for (const path of sitemap) selector.add(path)
+    const trace = new TagTrace(['tenth', 'typo'], { perTag: 200, maxReads: 100, maxMs: 1 }, 100)
+    for (const path of selector.pagesToTrace().paths) {
+      trace.asked()
+      trace.record(path, { kind: 'read', tags: Number(path.slice(3)) % 10 === 0 ? ['tenth'] : [] })
+    }
+    selector.addTraced(trace.result('all-read', 0))
+    const outcome = selector.finish({ found: true, turnedOff: false, pageCount: 100 })
+    if (outcome.kind !== 'selected') throw new Error('over budget')
+    const { selection } = outcome
+    expect(selection.uncheckedTags).toEqual(['typo'])
+    expect(selection.selectedCount).toBe(10)
+    expect(selection.sitemapPagesPurged).toBe(10)
+    expect(selection.pages.map(page => page.path).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `/p/${(i + 1) * 10}`).sort()
+    )
+    expect(selection.bySitemap[0]).toMatchObject({ count: 10, trace: { exact: true } })
+  })
+})
