@@ -3,7 +3,8 @@
  * emulator with a small cached site, runs dist/index.js exactly as the Actions runner would
  * for a purge by tag, by URL and by pattern, then a purge verified and warmed at the emulated
  * public site on two devices, then the race of a purge against a deploy and its cure (old
- * content caught and purged again; a purge that waits for the origin), and prints what each
+ * content caught and purged again; a purge that waits for the origin), then a purge by a header
+ * tag traced to its pages at the edge and proven there, and prints what each
  * purged, the outputs and the job summary. Needs no `npm install`: dist/ is self-contained and
  * these scripts use only Node's built-ins.
  */
@@ -68,6 +69,12 @@ const steps = [
     },
     site: true,
     origin: true
+  },
+  {
+    title:
+      'A tag set by the backend\'s header, proven at the edge: "product-shoes" is traced to its pages by reading <Prefix>-Tags before the purge, then each is checked on desktop and mobile',
+    inputs: { tags: 'product-shoes', verify: 'true', devices: 'desktop, mobile' },
+    site: true
   }
 ]
 
