@@ -12,7 +12,9 @@
  *    items (bench/sitemap-formats.mjs).
  * 3. A verify job over 100,000 pages x 3 devices, shard 1/10: at rate 1000 against checks / rate,
  *    and without rate against the bound of 6 in flight (bench/verify-scale.mjs).
- * 4. Memory over 1,000,000 URLs of 2,000 characters: a pattern preview, a sample of 200, a shard
+ * 4. Tags traced at the edge: a dry run reading `<Prefix>-Tags` over a 10,000-page sitemap at
+ *    rate 100, against pages / rate (bench/verify-tags.mjs).
+ * 5. Memory over 1,000,000 URLs of 2,000 characters: a pattern preview, a sample of 200, a shard
  *    of 1/10 with verify_limit: 0, each under its peak RSS bound; in the full bench, side by
  *    side with the reader that kept every page (bench/long-urls.mjs). One run each: a peak of
  *    memory is steady from run to run, and each run reads 2 GB of sitemaps.
@@ -24,6 +26,7 @@ import { runAction } from '../scripts/run-action.mjs'
 import { benchSitemapFormats } from './sitemap-formats.mjs'
 import { IN_FLIGHT, timeToFresh, timeToFreshRow } from './time-to-fresh.mjs'
 import { benchVerifyScale } from './verify-scale.mjs'
+import { benchVerifyTags } from './verify-tags.mjs'
 import { benchLongUrls } from './long-urls.mjs'
 
 const PAGES = 1000
@@ -159,6 +162,8 @@ export async function benchVerify({ runs, compare, withRssProbe, row, check, log
     rows.push(...formats.rows)
     const scale = await benchVerifyScale({ runs, withRssProbe, row, check, log, median })
     rows.push(...scale.rows)
+    const tags = await benchVerifyTags({ row, check, log })
+    rows.push(...tags.rows)
     const longUrls = await benchLongUrls({
       runs: 1,
       compare,
@@ -176,6 +181,7 @@ export async function benchVerify({ runs, compare, withRssProbe, row, check, log
         sitemap: sitemapSamples,
         sitemapFormats: formats.samples,
         scale: scale.samples,
+        tags: tags.samples,
         longUrls: longUrls.samples
       }
     }
