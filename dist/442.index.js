@@ -2127,6 +2127,10 @@ class TagTrace {
 
 // EXTERNAL MODULE: ./src/http/headers.ts
 var headers = __webpack_require__(9718);
+// EXTERNAL MODULE: ./src/http/retry-after.ts
+var retry_after = __webpack_require__(7821);
+// EXTERNAL MODULE: ./src/http/statuses.ts
+var statuses = __webpack_require__(7276);
 // EXTERNAL MODULE: ./src/http/edge-headers.ts
 var edge_headers = __webpack_require__(6304);
 ;// CONCATENATED MODULE: ./src/verify/page-tags.ts
@@ -2151,6 +2155,9 @@ function parseTagList(value) {
  * has no tags to tell.
  */
 function readPageTags(answer) {
+    // An error first, whoever sent it: a 429 or a 503 may come from a server without the brand.
+    if (answer.status < 200 || answer.status > 399)
+        return { kind: 'unreadable', why: 'status' };
     const edge = (0,edge_headers/* readEdgeHeaders */._5)(answer.headers);
     if (edge === undefined)
         return { kind: 'unreadable', why: 'no-edge' };
@@ -2158,8 +2165,6 @@ function readPageTags(answer) {
         return { kind: 'unreadable', why: 'bypassed' };
     if (edge.status === 'DYNAMIC')
         return { kind: 'unreadable', why: 'dynamic' };
-    if (answer.status < 200 || answer.status > 399)
-        return { kind: 'unreadable', why: 'status' };
     const header = (0,headers/* headerValue */.Z)(answer.headers, `${edge.prefix}-tags`);
     if (header !== undefined && header.trim() !== '') {
         return { kind: 'read', tags: parseTagList(header) };
@@ -2308,13 +2313,146 @@ class RateLimiter {
 
 // EXTERNAL MODULE: ./src/verify/settings.ts + 1 modules
 var verify_settings = __webpack_require__(4203);
+// EXTERNAL MODULE: ./src/http/backoff.ts
+var http_backoff = __webpack_require__(1012);
+// EXTERNAL MODULE: ./src/http/push-back.ts
+var push_back = __webpack_require__(840);
+// EXTERNAL MODULE: ./src/verify/clock.ts
+var clock = __webpack_require__(8147);
+;// CONCATENATED MODULE: ./src/verify/site-push-back.ts
+/**
+ * The public site pushing back on the verification. A 429, or a 5xx with a `Retry-After`, is
+ * the site asking the whole job to slow down: every request waits what it asked (at most
+ * MAX_SITE_RETRY_AFTER_MS) or the backoff, and then half as many are in flight, raised again by
+ * one after each run of answers as long as the bound: the action's one push-back rule
+ * (http/push-back.ts), which the purge sender follows too. This module turns the site's answers
+ * into that rule's events, and its numbers into the loop's waiting: the in-flight semaphore's
+ * size, the rate gate's hold, the `heldUntil` every request waits for. It also says how long one
+ * check waits after such an answer (retryWaitMs).
+ */
+
+
+
+
+
+
+/** The longest wait a site's `Retry-After` is granted: a longer one is cut to this. */
+const MAX_SITE_RETRY_AFTER_MS = 60_000;
+class SitePushBack {
+    slots;
+    rate;
+    settings;
+    rule;
+    pushBacks = 0;
+    heldBack = 0;
+    /** `slots`: the requests in flight, resized as the rule says; `rate`: held while paused. */
+    constructor(slots, rate, settings) {
+        this.slots = slots;
+        this.rate = rate;
+        this.settings = settings;
+        this.rule = new push_back/* PushBackRule */.M(slots.size);
+    }
+    /** The site pushed back: no request leaves before this time (runner's clock). */
+    get heldUntil() {
+        return this.rule.heldUntil;
+    }
+    /** Times the site pushed back, each pausing every request (a push-back's answers count once). */
+    get count() {
+        return this.pushBacks;
+    }
+    /** How long the push-backs held the requests back in all (overlapping pauses counted once). */
+    get heldBackMs() {
+        return this.heldBack;
+    }
+    /**
+     * Every answer, as it arrives: a 429, or a 5xx with `Retry-After`, is a push-back. Answers to
+     * requests sent before the pause began are part of the same push-back: they may lengthen the
+     * pause, but halve nothing again. Any other answer counts towards raising the bound again.
+     * Another 5xx is one page's trouble: its own backoff (retryWaitMs). `now` is the runner's
+     * clock; `skew` places a `Retry-After` date, which is in the edge's.
+     */
+    noteAnswer(answer, now, skew) {
+        if (!(0,statuses/* isRetryableSiteStatus */.S)(answer.status)) {
+            if (this.rule.answered())
+                this.slots.resize(this.rule.limit);
+            return;
+        }
+        const retryAfter = (0,headers/* headerValue */.Z)(answer.headers, 'retry-after');
+        const asked = (0,retry_after/* retryAfterMs */.V)(retryAfter, now + (0,clock/* skewMs */.jk)(skew));
+        if (answer.status !== 429 && asked === undefined)
+            return;
+        const pauseMs = asked === undefined
+            ? (0,http_backoff/* backoffDelay */.E)(this.settings.backoff, this.rule.pushBacksInARow, this.settings.random())
+            : Math.min(asked, MAX_SITE_RETRY_AFTER_MS);
+        const until = Math.min(this.settings.deadline, now + pauseMs);
+        const heldUntil = this.rule.heldUntil;
+        const newPushBack = this.rule.pushedBack(now, until);
+        if (newPushBack) {
+            this.pushBacks++;
+            this.slots.resize(this.rule.limit);
+        }
+        if (until > heldUntil) {
+            this.heldBack += until - Math.max(now, heldUntil);
+            this.rate?.holdUntil(until);
+        }
+        if (newPushBack) {
+            this.settings.onPushBack?.({
+                status: answer.status,
+                ...(asked !== undefined && retryAfter !== undefined && { retryAfter }),
+                pauseMs: Math.max(0, until - now),
+                inFlight: this.rule.limit
+            });
+        }
+    }
+}
+/**
+ * The wait before asking one check again after a 429 or 5xx: `backoffMs`, or longer when the
+ * site's `Retry-After` asks for it (a date there is in the edge's clock: `edgeNow`), up to
+ * MAX_SITE_RETRY_AFTER_MS so that one header cannot park a check for hours; the loop's sleep
+ * keeps it inside the deadline anyway.
+ */
+function retryWaitMs(answer, backoffMs, edgeNow) {
+    // The header means something only on a 429 or 5xx; other answers asked again keep the backoff.
+    if (!(0,statuses/* isRetryableSiteStatus */.S)(answer.status))
+        return backoffMs;
+    const asked = (0,retry_after/* retryAfterMs */.V)((0,headers/* headerValue */.Z)(answer.headers, 'retry-after'), edgeNow);
+    return asked === undefined
+        ? backoffMs
+        : Math.max(backoffMs, Math.min(asked, MAX_SITE_RETRY_AFTER_MS));
+}
+
 ;// CONCATENATED MODULE: ./src/verify/trace-tags.ts
+/**
+ * The reading that traces tags to pages, before the purge: each page of this job's part, in
+ * the spread order it is handed (the sample order, not the sitemap's), is asked for once as a
+ * visitor would, at the verification's rate and concurrency, until tag-trace.ts says it has
+ * enough or the budget is spent. A site that pushes back (429, or a 5xx with Retry-After) holds
+ * every lane for what it asked (at most MAX_SITE_RETRY_AFTER_MS), so the reading never adds to a
+ * site's trouble; the page that answered so is counted as unreadable, not asked again. The
+ * decisions are tag-trace.ts's and page-tags.ts's; this is the I/O.
+ */
 
 
 
 
 
 
+
+
+
+
+/** A 429 without Retry-After holds the reading this long. */
+const PUSH_BACK_WITHOUT_RETRY_AFTER_MS = 5000;
+/** How long the site asked every request to wait, or undefined when it did not push back. */
+function pushBackMs(answer, now) {
+    const asked = (0,retry_after/* retryAfterMs */.V)((0,headers/* headerValue */.Z)(answer.headers, 'retry-after'), now);
+    if (answer.status === 429)
+        return Math.min(asked ?? PUSH_BACK_WITHOUT_RETRY_AFTER_MS, MAX_SITE_RETRY_AFTER_MS);
+    if ((0,statuses/* isRetryableSiteStatus */.S)(answer.status) && asked !== undefined) {
+        return Math.min(asked, MAX_SITE_RETRY_AFTER_MS);
+    }
+    return undefined;
+}
 async function traceTags(input) {
     const { paths, limits } = input;
     const clock = input.clock ?? time_clock.systemClock;
@@ -2326,6 +2464,8 @@ async function traceTags(input) {
         : new RateGate(new RateLimiter(input.ratePerSecond), clock, deadline);
     let next = 0;
     let stop;
+    /** The site pushed back: no request leaves before this time. */
+    let heldUntil = Number.NEGATIVE_INFINITY;
     const worker = async () => {
         for (;;) {
             if (trace.enough)
@@ -2339,6 +2479,13 @@ async function traceTags(input) {
             if (stop !== undefined)
                 return;
             const path = paths[next++];
+            if (clock.now() < heldUntil) {
+                if (heldUntil >= deadline) {
+                    stop ??= 'time';
+                    return;
+                }
+                await clock.sleep(heldUntil - clock.now());
+            }
             if (gate !== undefined && (await gate.pass()) !== 'pass') {
                 stop ??= 'time';
                 return;
@@ -2350,6 +2497,11 @@ async function traceTags(input) {
             const timeout = Math.max(1, Math.min(input.requestTimeoutMs, deadline - clock.now()));
             try {
                 const answer = await input.getPage((0,verify_settings/* pageUrl */.fi)(input.siteUrl, path), input.userAgent, timeout);
+                const wait = pushBackMs(answer, clock.now());
+                if (wait !== undefined) {
+                    heldUntil = Math.max(heldUntil, clock.now() + wait);
+                    gate?.holdUntil(heldUntil);
+                }
                 trace.record(path, readPageTags(answer));
             }
             catch {
@@ -3339,8 +3491,6 @@ function pageReader(client) {
     };
 }
 
-// EXTERNAL MODULE: ./src/verify/clock.ts
-var clock = __webpack_require__(8147);
 ;// CONCATENATED MODULE: ./src/verify/edge-date.ts
 /**
  * Reading the edge's timestamps: the cache date (`<Prefix>-Kc-Date`, e.g.
@@ -3394,8 +3544,6 @@ function validInstant(ms, resolutionMs) {
     return Number.isFinite(ms) ? { ms, resolutionMs } : undefined;
 }
 
-// EXTERNAL MODULE: ./src/http/statuses.ts
-var statuses = __webpack_require__(7276);
 ;// CONCATENATED MODULE: ./src/verify/judge.ts
 
 
@@ -3623,8 +3771,6 @@ class Naps {
     }
 }
 
-// EXTERNAL MODULE: ./src/http/backoff.ts
-var http_backoff = __webpack_require__(1012);
 ;// CONCATENATED MODULE: ./src/verify/poll-schedule.ts
 /**
  * When to ask a stale check again. Pure: the loop (verify-run.ts) gives the time and the
@@ -3685,112 +3831,6 @@ class PropagationWatch {
             return { delayMs: (0,http_backoff/* backoffDelay */.E)(TIGHT, 0, random()), nextAttempt: 0 };
         return { delayMs: (0,http_backoff/* backoffDelay */.E)(this.backoff, attempt, random()), nextAttempt: attempt + 1 };
     }
-}
-
-// EXTERNAL MODULE: ./src/http/push-back.ts
-var push_back = __webpack_require__(840);
-// EXTERNAL MODULE: ./src/http/retry-after.ts
-var retry_after = __webpack_require__(7821);
-;// CONCATENATED MODULE: ./src/verify/site-push-back.ts
-/**
- * The public site pushing back on the verification. A 429, or a 5xx with a `Retry-After`, is
- * the site asking the whole job to slow down: every request waits what it asked (at most
- * MAX_SITE_RETRY_AFTER_MS) or the backoff, and then half as many are in flight, raised again by
- * one after each run of answers as long as the bound: the action's one push-back rule
- * (http/push-back.ts), which the purge sender follows too. This module turns the site's answers
- * into that rule's events, and its numbers into the loop's waiting: the in-flight semaphore's
- * size, the rate gate's hold, the `heldUntil` every request waits for. It also says how long one
- * check waits after such an answer (retryWaitMs).
- */
-
-
-
-
-
-
-/** The longest wait a site's `Retry-After` is granted: a longer one is cut to this. */
-const MAX_SITE_RETRY_AFTER_MS = 60_000;
-class SitePushBack {
-    slots;
-    rate;
-    settings;
-    rule;
-    pushBacks = 0;
-    heldBack = 0;
-    /** `slots`: the requests in flight, resized as the rule says; `rate`: held while paused. */
-    constructor(slots, rate, settings) {
-        this.slots = slots;
-        this.rate = rate;
-        this.settings = settings;
-        this.rule = new push_back/* PushBackRule */.M(slots.size);
-    }
-    /** The site pushed back: no request leaves before this time (runner's clock). */
-    get heldUntil() {
-        return this.rule.heldUntil;
-    }
-    /** Times the site pushed back, each pausing every request (a push-back's answers count once). */
-    get count() {
-        return this.pushBacks;
-    }
-    /** How long the push-backs held the requests back in all (overlapping pauses counted once). */
-    get heldBackMs() {
-        return this.heldBack;
-    }
-    /**
-     * Every answer, as it arrives: a 429, or a 5xx with `Retry-After`, is a push-back. Answers to
-     * requests sent before the pause began are part of the same push-back: they may lengthen the
-     * pause, but halve nothing again. Any other answer counts towards raising the bound again.
-     * Another 5xx is one page's trouble: its own backoff (retryWaitMs). `now` is the runner's
-     * clock; `skew` places a `Retry-After` date, which is in the edge's.
-     */
-    noteAnswer(answer, now, skew) {
-        if (!(0,statuses/* isRetryableSiteStatus */.S)(answer.status)) {
-            if (this.rule.answered())
-                this.slots.resize(this.rule.limit);
-            return;
-        }
-        const retryAfter = (0,headers/* headerValue */.Z)(answer.headers, 'retry-after');
-        const asked = (0,retry_after/* retryAfterMs */.V)(retryAfter, now + (0,clock/* skewMs */.jk)(skew));
-        if (answer.status !== 429 && asked === undefined)
-            return;
-        const pauseMs = asked === undefined
-            ? (0,http_backoff/* backoffDelay */.E)(this.settings.backoff, this.rule.pushBacksInARow, this.settings.random())
-            : Math.min(asked, MAX_SITE_RETRY_AFTER_MS);
-        const until = Math.min(this.settings.deadline, now + pauseMs);
-        const heldUntil = this.rule.heldUntil;
-        const newPushBack = this.rule.pushedBack(now, until);
-        if (newPushBack) {
-            this.pushBacks++;
-            this.slots.resize(this.rule.limit);
-        }
-        if (until > heldUntil) {
-            this.heldBack += until - Math.max(now, heldUntil);
-            this.rate?.holdUntil(until);
-        }
-        if (newPushBack) {
-            this.settings.onPushBack?.({
-                status: answer.status,
-                ...(asked !== undefined && retryAfter !== undefined && { retryAfter }),
-                pauseMs: Math.max(0, until - now),
-                inFlight: this.rule.limit
-            });
-        }
-    }
-}
-/**
- * The wait before asking one check again after a 429 or 5xx: `backoffMs`, or longer when the
- * site's `Retry-After` asks for it (a date there is in the edge's clock: `edgeNow`), up to
- * MAX_SITE_RETRY_AFTER_MS so that one header cannot park a check for hours; the loop's sleep
- * keeps it inside the deadline anyway.
- */
-function retryWaitMs(answer, backoffMs, edgeNow) {
-    // The header means something only on a 429 or 5xx; other answers asked again keep the backoff.
-    if (!(0,statuses/* isRetryableSiteStatus */.S)(answer.status))
-        return backoffMs;
-    const asked = (0,retry_after/* retryAfterMs */.V)((0,headers/* headerValue */.Z)(answer.headers, 'retry-after'), edgeNow);
-    return asked === undefined
-        ? backoffMs
-        : Math.max(backoffMs, Math.min(asked, MAX_SITE_RETRY_AFTER_MS));
 }
 
 ;// CONCATENATED MODULE: ./src/verify/page-check.ts

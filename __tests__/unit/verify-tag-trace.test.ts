@@ -9,6 +9,7 @@ import type { SiteHead } from '../../src/http/site-client.js'
 import { PageSelector } from '../../src/verify/page-selector.js'
 import { parseTagList, readPageTags } from '../../src/verify/page-tags.js'
 import type { PatternMatch } from '../../src/verify/selection.js'
+import { shardOf } from '../../src/verify/shard.js'
 import { TagTrace } from '../../src/verify/tag-trace.js'
 import { traceTags, type TraceInput } from '../../src/verify/trace-tags.js'
 import { VirtualClock } from '../support/virtual-clock.js'
@@ -153,6 +154,36 @@ describe('traceTags', () => {
     expect(counted).toMatchObject({ stoppedBy: 'requests', read: 100 })
   })
 
+  it('a site that pushes back holds every lane for what it asked', async () => {
+    const clock = new VirtualClock()
+    const started = clock.now()
+    const at: number[] = []
+    const site = fakeSite(clock, [])
+    let pushedBack = false
+    const result = await clock.run(
+      traceTags(
+        input(clock, [], {
+          limits: { perTag: Infinity, maxReads: 40, maxMs: 180_000 },
+          getPage: async (url, ua, timeout) => {
+            at.push(clock.now() - started)
+            if (url.pathname === '/p/10' && !pushedBack) {
+              pushedBack = true
+              return { status: 429, headers: { 'retry-after': '30' } }
+            }
+            return site(url, ua, timeout)
+          }
+        })
+      )
+    )
+    expect(result.read).toBe(40)
+    expect(result.unreadableBy.status).toBe(1)
+    // Nothing left in the 30 s after the 429 (answered at about 20-40 ms) but the lanes already
+    // in flight; everything after it left at 30 s or later.
+    const pushedAt = at[9] ?? 0
+    const later = at.slice(16)
+    expect(later.every(time => time >= pushedAt + 30_000)).toBe(true)
+  })
+
   it('reads every page with verify_limit: 0, and counts the unreadable and the failed', async () => {
     const clock = new VirtualClock()
     const paths = Array.from({ length: 70 }, (_, i) => `/p/${i + 1}`)
@@ -226,6 +257,23 @@ describe('PageSelector with traced tags', () => {
     ])
     const traced = selection.bySitemap.find(entry => entry.target.item === 'tenth')
     expect(traced).toMatchObject({ count: 2, trace: { read: 0, candidates: 100, exact: false } })
+  })
+
+  it("with a shard, reads only this job's part", () => {
+    const selector = new PageSelector({
+      targets: { tags: ['tenth'], urls: [], patterns: [] },
+      purging: true,
+      extraPages: [],
+      limit: 200,
+      shard: { index: 2, count: 4 },
+      matchPattern: noPattern,
+      traceTags: true
+    })
+    for (const path of sitemap) selector.add(path)
+    const { paths, candidates } = selector.pagesToTrace()
+    const part = sitemap.filter(path => shardOf(path, 4) === 2)
+    expect(candidates).toBe(part.length)
+    expect([...paths].sort()).toEqual([...part].sort())
   })
 
   it('a tag traced to no page stays unchecked; pages only a traced tag selects are counted', () => {

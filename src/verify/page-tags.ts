@@ -39,11 +39,12 @@ export function parseTagList(value: string): string[] {
  * has no tags to tell.
  */
 export function readPageTags(answer: SiteHead): TagReading {
+  // An error first, whoever sent it: a 429 or a 503 may come from a server without the brand.
+  if (answer.status < 200 || answer.status > 399) return { kind: 'unreadable', why: 'status' }
   const edge = readEdgeHeaders(answer.headers)
   if (edge === undefined) return { kind: 'unreadable', why: 'no-edge' }
   if (edge.bypass !== undefined) return { kind: 'unreadable', why: 'bypassed' }
   if (edge.status === 'DYNAMIC') return { kind: 'unreadable', why: 'dynamic' }
-  if (answer.status < 200 || answer.status > 399) return { kind: 'unreadable', why: 'status' }
   const header = headerValue(answer.headers, `${edge.prefix}-tags`)
   if (header !== undefined && header.trim() !== '') {
     return { kind: 'read', tags: parseTagList(header) }

@@ -2,15 +2,21 @@
  * The reading that traces tags to pages, before the purge: each page of this job's part, in
  * the spread order it is handed (the sample order, not the sitemap's), is asked for once as a
  * visitor would, at the verification's rate and concurrency, until tag-trace.ts says it has
- * enough or the budget is spent. The decisions are tag-trace.ts's and page-tags.ts's; this is
- * the I/O.
+ * enough or the budget is spent. A site that pushes back (429, or a 5xx with Retry-After) holds
+ * every lane for what it asked (at most MAX_SITE_RETRY_AFTER_MS), so the reading never adds to a
+ * site's trouble; the page that answered so is counted as unreadable, not asked again. The
+ * decisions are tag-trace.ts's and page-tags.ts's; this is the I/O.
  */
+import { headerValue } from '../http/headers.js'
+import { retryAfterMs } from '../http/retry-after.js'
 import type { SiteHead } from '../http/site-client.js'
+import { isRetryableSiteStatus } from '../http/statuses.js'
 import { systemClock, type Clock } from '../time/clock.js'
 import { readPageTags } from './page-tags.js'
 import { RateGate } from './rate-gate.js'
 import { RateLimiter } from './rate-limiter.js'
 import { pageUrl } from './settings.js'
+import { MAX_SITE_RETRY_AFTER_MS } from './site-push-back.js'
 import { TagTrace, type TagTraceLimits, type TagTraceResult, type TraceStop } from './tag-trace.js'
 
 export interface TraceInput {
@@ -32,6 +38,20 @@ export interface TraceInput {
   readonly clock?: Clock
 }
 
+/** A 429 without Retry-After holds the reading this long. */
+const PUSH_BACK_WITHOUT_RETRY_AFTER_MS = 5000
+
+/** How long the site asked every request to wait, or undefined when it did not push back. */
+function pushBackMs(answer: SiteHead, now: number): number | undefined {
+  const asked = retryAfterMs(headerValue(answer.headers, 'retry-after'), now)
+  if (answer.status === 429)
+    return Math.min(asked ?? PUSH_BACK_WITHOUT_RETRY_AFTER_MS, MAX_SITE_RETRY_AFTER_MS)
+  if (isRetryableSiteStatus(answer.status) && asked !== undefined) {
+    return Math.min(asked, MAX_SITE_RETRY_AFTER_MS)
+  }
+  return undefined
+}
+
 export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
   const { paths, limits } = input
   const clock = input.clock ?? systemClock
@@ -44,6 +64,8 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
       : new RateGate(new RateLimiter(input.ratePerSecond), clock, deadline)
   let next = 0
   let stop: TraceStop | undefined
+  /** The site pushed back: no request leaves before this time. */
+  let heldUntil = Number.NEGATIVE_INFINITY
   const worker = async (): Promise<void> => {
     for (;;) {
       if (trace.enough) stop ??= 'enough'
@@ -53,6 +75,13 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
       else if (clock.now() >= deadline) stop ??= 'time'
       if (stop !== undefined) return
       const path = paths[next++] as string
+      if (clock.now() < heldUntil) {
+        if (heldUntil >= deadline) {
+          stop ??= 'time'
+          return
+        }
+        await clock.sleep(heldUntil - clock.now())
+      }
       if (gate !== undefined && (await gate.pass()) !== 'pass') {
         stop ??= 'time'
         return
@@ -63,6 +92,11 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
       const timeout = Math.max(1, Math.min(input.requestTimeoutMs, deadline - clock.now()))
       try {
         const answer = await input.getPage(pageUrl(input.siteUrl, path), input.userAgent, timeout)
+        const wait = pushBackMs(answer, clock.now())
+        if (wait !== undefined) {
+          heldUntil = Math.max(heldUntil, clock.now() + wait)
+          gate?.holdUntil(heldUntil)
+        }
         trace.record(path, readPageTags(answer))
       } catch {
         trace.record(path, { kind: 'unreadable', why: 'error' })
