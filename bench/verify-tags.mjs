@@ -15,7 +15,7 @@ import { runAction } from '../scripts/run-action.mjs'
 const PAGES = 10_000
 const RATE = 100
 const SHARE = 10
-const TRACED = /Tracing tags: ([\d,]+) pages? read in ([\d.]+) s\./
+const TRACED = /Tracing tags: ([\d,]+) pages? read in ([\d.]+) s/
 const FOUND = /Tag tenth: ([\d,]+) pages? found among ([\d,]+) read of ([\d,]+) in the sitemap/
 
 /** `10,000`: counts as the action writes them (src/text/format.ts's grouped). */

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
 import { edgeCaseSite, sampleSite } from '../../emulator/site.mjs'
-import { noticesOf, runWith, warningsOf } from './helpers.js'
-import { API_KEY } from './helpers.js'
+import { runAction } from '../../scripts/run-action.mjs'
+import { API_KEY, noticesOf, runWith, warningsOf } from './helpers.js'
 
 /** A site of 3,000 pages `/p/1` … `/p/3000`; every tenth carries the header tag `tenth`. */
 const BIG = 3000
@@ -168,6 +168,45 @@ describe('tags traced at the edge', () => {
         `Tag tenth: \\d+ pages found among ${reads} read of 3,000 in the sitemap \\(at least: enough pages of each tag were found\\); 5 chosen to check\\.`
       )
     )
+  })
+
+  it('a matrix of verify jobs: each traces and checks its own shard, together every page once', async () => {
+    const purge = await runWith(big.url, { tags: 'tenth' })
+    expect(purge.exitCode).toBe(0)
+    // A purge job that does not verify reads no page.
+    expect(big.siteRequests.filter(request => request.url.startsWith('/p/'))).toHaveLength(0)
+    const checkedBy: string[][] = []
+    for (const shard of ['1/2', '2/2']) {
+      const from = big.siteRequests.length
+      const job = await runAction({
+        inputs: {
+          mode: 'verify',
+          tags: 'tenth',
+          site_url: big.siteUrl,
+          purged_at: purge.outputs['accepted_at'] ?? '',
+          shard,
+          verify_limit: '0',
+          verify_timeout_seconds: '60'
+        }
+      })
+      expect(job.exitCode).toBe(0)
+      expect(job.outputs['verify_status']).toBe('fresh')
+      const requests = big.siteRequests.slice(from)
+      // Tracing read only this job's part: about half the pages, each once.
+      const read = requests.filter(request => request.device === 'desktop')
+      expect(job.stdout).toMatch(
+        /Tag tenth: [\d,]+ pages found among [\d,]+ read of [\d,]+ in this job's part of the sitemap \(exact: every page was read\)/
+      )
+      expect(read.length).toBeGreaterThan(BIG / 2 - 300)
+      expect(read.length).toBeLessThan(BIG / 2 + 300 + BIG / 10)
+      checkedBy.push([
+        ...new Set(requests.filter(request => request.device === 'mobile').map(r => r.url))
+      ])
+    }
+    const [first = [], second = []] = checkedBy
+    expect(first.filter(path => second.includes(path))).toEqual([])
+    const every = [...first, ...second].sort()
+    expect(every).toEqual(Array.from({ length: BIG / 10 }, (_, i) => `/p/${(i + 1) * 10}`).sort())
   })
 
   it('a tag no page carries is said plainly, and verify_status is not fresh', async () => {

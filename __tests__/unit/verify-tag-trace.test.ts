@@ -11,7 +11,7 @@ import { parseTagList, readPageTags } from '../../src/verify/page-tags.js'
 import type { PatternMatch } from '../../src/verify/selection.js'
 import { shardOf } from '../../src/verify/shard.js'
 import { TagTrace } from '../../src/verify/tag-trace.js'
-import { traceTags, type TraceInput } from '../../src/verify/trace-tags.js'
+import { NOT_CACHED_AGAIN_MS, traceTags, type TraceInput } from '../../src/verify/trace-tags.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
 const hit = (tags?: string): SiteHead => ({
@@ -154,6 +154,37 @@ describe('traceTags', () => {
     expect(counted).toMatchObject({ stoppedBy: 'requests', read: 100 })
   })
 
+  it('asks a page that was not cached once more, after its render had time, and reads it then', async () => {
+    const clock = new VirtualClock()
+    const started = clock.now()
+    const seen = new Map<string, number[]>()
+    const paths = Array.from({ length: 20 }, (_, i) => `/p/${i + 1}`)
+    const result = await clock.run(
+      traceTags(
+        input(clock, [], {
+          paths,
+          candidates: paths.length,
+          limits: { perTag: Infinity, maxReads: 10_000, maxMs: 180_000 },
+          getPage: async url => {
+            const times = seen.get(url.pathname) ?? []
+            times.push(clock.now() - started)
+            seen.set(url.pathname, times)
+            await clock.sleep(20)
+            // Emptied by a purge: the first request renders the page, the next finds it cached.
+            if (times.length === 1)
+              return { status: 200, headers: { 'acme-kc-status': 'EXTRACTING' } }
+            return hit(url.pathname === '/p/10' ? 'tenth' : 'other')
+          }
+        })
+      )
+    )
+    expect(result).toMatchObject({ read: 20, requests: 40, unreadable: 0, exact: true })
+    expect(result.tags[0]?.found).toBe(1)
+    for (const [, [first = 0, second = 0]] of seen) {
+      expect(second - first).toBeGreaterThanOrEqual(NOT_CACHED_AGAIN_MS)
+    }
+  })
+
   it('a site that pushes back holds every lane for what it asked', async () => {
     const clock = new VirtualClock()
     const started = clock.now()
@@ -256,7 +287,7 @@ describe('PageSelector with traced tags', () => {
       { kind: 'tag', item: 'tenth' }
     ])
     const traced = selection.bySitemap.find(entry => entry.target.item === 'tenth')
-    expect(traced).toMatchObject({ count: 2, trace: { read: 0, candidates: 100, exact: false } })
+    expect(traced).toMatchObject({ count: 2, trace: { read: 2, candidates: 100, exact: false } })
   })
 
   it("with a shard, reads only this job's part", () => {

@@ -2063,6 +2063,7 @@ class TagTrace {
     found;
     pages = new Map();
     read = 0;
+    requests = 0;
     unreadable = 0;
     unreadableBy = {};
     constructor(tags, limits, candidates) {
@@ -2082,14 +2083,15 @@ class TagTrace {
     }
     /** A read may still leave: under the budget of requests. */
     get mayRead() {
-        return this.read < this.limits.maxReads;
+        return this.requests < this.limits.maxReads;
     }
     /** A request for a page is leaving. */
     asked() {
-        this.read++;
+        this.requests++;
     }
     /** What the answer for `path` told. */
     record(path, reading) {
+        this.read++;
         if (reading.kind === 'unreadable') {
             this.unreadable++;
             this.unreadableBy[reading.why] = (this.unreadableBy[reading.why] ?? 0) + 1;
@@ -2115,6 +2117,7 @@ class TagTrace {
             }),
             pages: this.pages,
             read: this.read,
+            requests: this.requests,
             candidates: this.candidates,
             unreadable: this.unreadable,
             unreadableBy: { ...this.unreadableBy },
@@ -2430,6 +2433,11 @@ function retryWaitMs(answer, backoffMs, edgeNow) {
  * every lane for what it asked (at most MAX_SITE_RETRY_AFTER_MS), so the reading never adds to a
  * site's trouble; the page that answered so is counted as unreadable, not asked again. The
  * decisions are tag-trace.ts's and page-tags.ts's; this is the I/O.
+ *
+ * A page not cached has no tags to tell, but the first request starts its render: once the
+ * pages in hand are read, each page that answered so is asked once more, at least
+ * NOT_CACHED_AGAIN_MS after, when it is likely cached. That matters most in a `mode: verify`
+ * job, which reads after the purge emptied the pages.
  */
 
 
@@ -2441,6 +2449,8 @@ function retryWaitMs(answer, backoffMs, edgeNow) {
 
 
 
+/** A page that was not cached is asked again no sooner than this after its first answer. */
+const NOT_CACHED_AGAIN_MS = 5000;
 /** A 429 without Retry-After holds the reading this long. */
 const PUSH_BACK_WITHOUT_RETRY_AFTER_MS = 5000;
 /** How long the site asked every request to wait, or undefined when it did not push back. */
@@ -2463,6 +2473,8 @@ async function traceTags(input) {
         ? undefined
         : new RateGate(new RateLimiter(input.ratePerSecond), clock, deadline);
     let next = 0;
+    /** Pages that answered not cached, to ask once more (no sooner than `at`). */
+    const again = [];
     let stop;
     /** The site pushed back: no request leaves before this time. */
     let heldUntil = Number.NEGATIVE_INFINITY;
@@ -2470,7 +2482,7 @@ async function traceTags(input) {
         for (;;) {
             if (trace.enough)
                 stop ??= 'enough';
-            else if (next >= paths.length)
+            else if (next >= paths.length && again.length === 0)
                 stop ??= paths.length < input.candidates ? 'requests' : 'all-read';
             else if (!trace.mayRead)
                 stop ??= 'requests';
@@ -2478,7 +2490,16 @@ async function traceTags(input) {
                 stop ??= 'time';
             if (stop !== undefined)
                 return;
-            const path = paths[next++];
+            const retry = next >= paths.length ? again.shift() : undefined;
+            const path = retry?.path ?? paths[next++];
+            if (retry !== undefined && clock.now() < retry.at) {
+                if (retry.at >= deadline) {
+                    again.unshift(retry);
+                    stop ??= 'time';
+                    return;
+                }
+                await clock.sleep(retry.at - clock.now());
+            }
             if (clock.now() < heldUntil) {
                 if (heldUntil >= deadline) {
                     stop ??= 'time';
@@ -2487,12 +2508,17 @@ async function traceTags(input) {
                 await clock.sleep(heldUntil - clock.now());
             }
             if (gate !== undefined && (await gate.pass()) !== 'pass') {
+                if (retry !== undefined)
+                    again.unshift(retry);
                 stop ??= 'time';
                 return;
             }
             // Another lane may have found the last page needed while this one waited for its turn.
-            if (trace.enough)
+            if (trace.enough) {
+                if (retry !== undefined)
+                    again.unshift(retry);
                 continue;
+            }
             trace.asked();
             const timeout = Math.max(1, Math.min(input.requestTimeoutMs, deadline - clock.now()));
             try {
@@ -2502,7 +2528,13 @@ async function traceTags(input) {
                     heldUntil = Math.max(heldUntil, clock.now() + wait);
                     gate?.holdUntil(heldUntil);
                 }
-                trace.record(path, readPageTags(answer));
+                const reading = readPageTags(answer);
+                if (retry === undefined && reading.kind === 'unreadable' && reading.why === 'not-cached') {
+                    again.push({ path, at: clock.now() + NOT_CACHED_AGAIN_MS });
+                }
+                else {
+                    trace.record(path, reading);
+                }
             }
             catch {
                 trace.record(path, { kind: 'unreadable', why: 'error' });
@@ -2515,6 +2547,9 @@ async function traceTags(input) {
     finally {
         gate?.close();
     }
+    // Not asked again before the reading stopped: still not cached, as far as it knows.
+    for (const { path } of again)
+        trace.record(path, { kind: 'unreadable', why: 'not-cached' });
     return trace.result(stop ?? 'all-read', clock.now() - started);
 }
 
@@ -3399,7 +3434,7 @@ function logTrace(log, selection, traced) {
     const unreadable = (0,trace_words/* unreadableWords */.hd)(traced);
     if (unreadable !== undefined)
         log.notice(`Tracing tags: ${unreadable}`);
-    log.info(`Tracing tags: ${(0,format/* plural */.LS)(traced.read, 'page')} read in ${(traced.durationMs / 1000).toFixed(1)} s.`);
+    log.info(`Tracing tags: ${(0,format/* plural */.LS)(traced.read, 'page')} read in ${(traced.durationMs / 1000).toFixed(1)} s${traced.requests > traced.read ? ` (${(0,format/* grouped */.zD)(traced.requests)} requests: pages not cached at first were asked again once)` : ''}.`);
 }
 /**
  * Reads the sitemaps, each page to `onPage` as it is parsed; says what was read and how long

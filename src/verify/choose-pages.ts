@@ -198,7 +198,7 @@ function logTrace(log: ChooseLog, selection: PageSelection, traced: TagTraceResu
   const unreadable = unreadableWords(traced)
   if (unreadable !== undefined) log.notice(`Tracing tags: ${unreadable}`)
   log.info(
-    `Tracing tags: ${plural(traced.read, 'page')} read in ${(traced.durationMs / 1000).toFixed(1)} s.`
+    `Tracing tags: ${plural(traced.read, 'page')} read in ${(traced.durationMs / 1000).toFixed(1)} s${traced.requests > traced.read ? ` (${grouped(traced.requests)} requests: pages not cached at first were asked again once)` : ''}.`
   )
 }
 

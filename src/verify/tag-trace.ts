@@ -46,8 +46,10 @@ export interface TagTraceResult {
   readonly tags: readonly TracedTag[]
   /** Each page found, with the traced tags it carries (in target order), in read order. */
   readonly pages: ReadonlyMap<string, readonly string[]>
-  /** Pages asked for (answered or not). */
+  /** Pages read (answered or not), each once. */
   readonly read: number
+  /** Requests sent: `read`, and a second one for each page that was not cached at first. */
+  readonly requests: number
   /** Pages of this job's part the sitemap lists: what could have been read. */
   readonly candidates: number
   readonly unreadable: number
@@ -62,6 +64,7 @@ export class TagTrace {
   private readonly found: Map<string, { count: number; first: FirstInOrder }>
   private readonly pages = new Map<string, readonly string[]>()
   private read = 0
+  private requests = 0
   private unreadable = 0
   private readonly unreadableBy: Partial<Record<UnreadableTags, number>> = {}
 
@@ -84,16 +87,17 @@ export class TagTrace {
 
   /** A read may still leave: under the budget of requests. */
   get mayRead(): boolean {
-    return this.read < this.limits.maxReads
+    return this.requests < this.limits.maxReads
   }
 
   /** A request for a page is leaving. */
   asked(): void {
-    this.read++
+    this.requests++
   }
 
   /** What the answer for `path` told. */
   record(path: string, reading: TagReading): void {
+    this.read++
     if (reading.kind === 'unreadable') {
       this.unreadable++
       this.unreadableBy[reading.why] = (this.unreadableBy[reading.why] ?? 0) + 1
@@ -118,6 +122,7 @@ export class TagTrace {
       }),
       pages: this.pages,
       read: this.read,
+      requests: this.requests,
       candidates: this.candidates,
       unreadable: this.unreadable,
       unreadableBy: { ...this.unreadableBy },

@@ -6,6 +6,11 @@
  * every lane for what it asked (at most MAX_SITE_RETRY_AFTER_MS), so the reading never adds to a
  * site's trouble; the page that answered so is counted as unreadable, not asked again. The
  * decisions are tag-trace.ts's and page-tags.ts's; this is the I/O.
+ *
+ * A page not cached has no tags to tell, but the first request starts its render: once the
+ * pages in hand are read, each page that answered so is asked once more, at least
+ * NOT_CACHED_AGAIN_MS after, when it is likely cached. That matters most in a `mode: verify`
+ * job, which reads after the purge emptied the pages.
  */
 import { headerValue } from '../http/headers.js'
 import { retryAfterMs } from '../http/retry-after.js'
@@ -38,6 +43,9 @@ export interface TraceInput {
   readonly clock?: Clock
 }
 
+/** A page that was not cached is asked again no sooner than this after its first answer. */
+export const NOT_CACHED_AGAIN_MS = 5000
+
 /** A 429 without Retry-After holds the reading this long. */
 const PUSH_BACK_WITHOUT_RETRY_AFTER_MS = 5000
 
@@ -63,18 +71,29 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
       ? undefined
       : new RateGate(new RateLimiter(input.ratePerSecond), clock, deadline)
   let next = 0
+  /** Pages that answered not cached, to ask once more (no sooner than `at`). */
+  const again: { readonly path: string; readonly at: number }[] = []
   let stop: TraceStop | undefined
   /** The site pushed back: no request leaves before this time. */
   let heldUntil = Number.NEGATIVE_INFINITY
   const worker = async (): Promise<void> => {
     for (;;) {
       if (trace.enough) stop ??= 'enough'
-      else if (next >= paths.length)
+      else if (next >= paths.length && again.length === 0)
         stop ??= paths.length < input.candidates ? 'requests' : 'all-read'
       else if (!trace.mayRead) stop ??= 'requests'
       else if (clock.now() >= deadline) stop ??= 'time'
       if (stop !== undefined) return
-      const path = paths[next++] as string
+      const retry = next >= paths.length ? again.shift() : undefined
+      const path = retry?.path ?? (paths[next++] as string)
+      if (retry !== undefined && clock.now() < retry.at) {
+        if (retry.at >= deadline) {
+          again.unshift(retry)
+          stop ??= 'time'
+          return
+        }
+        await clock.sleep(retry.at - clock.now())
+      }
       if (clock.now() < heldUntil) {
         if (heldUntil >= deadline) {
           stop ??= 'time'
@@ -83,11 +102,15 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
         await clock.sleep(heldUntil - clock.now())
       }
       if (gate !== undefined && (await gate.pass()) !== 'pass') {
+        if (retry !== undefined) again.unshift(retry)
         stop ??= 'time'
         return
       }
       // Another lane may have found the last page needed while this one waited for its turn.
-      if (trace.enough) continue
+      if (trace.enough) {
+        if (retry !== undefined) again.unshift(retry)
+        continue
+      }
       trace.asked()
       const timeout = Math.max(1, Math.min(input.requestTimeoutMs, deadline - clock.now()))
       try {
@@ -97,7 +120,12 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
           heldUntil = Math.max(heldUntil, clock.now() + wait)
           gate?.holdUntil(heldUntil)
         }
-        trace.record(path, readPageTags(answer))
+        const reading = readPageTags(answer)
+        if (retry === undefined && reading.kind === 'unreadable' && reading.why === 'not-cached') {
+          again.push({ path, at: clock.now() + NOT_CACHED_AGAIN_MS })
+        } else {
+          trace.record(path, reading)
+        }
       } catch {
         trace.record(path, { kind: 'unreadable', why: 'error' })
       }
@@ -108,5 +136,7 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
   } finally {
     gate?.close()
   }
+  // Not asked again before the reading stopped: still not cached, as far as it knows.
+  for (const { path } of again) trace.record(path, { kind: 'unreadable', why: 'not-cached' })
   return trace.result(stop ?? 'all-read', clock.now() - started)
 }
