@@ -6,7 +6,7 @@
  * until it has found 200 pages of the tag. Reading every page would take pages / rate (100 s);
  * the reading stops when it has what the verification needs, so it takes about
  * verify_limit / share / rate (20 s): target 0.25 of pages / rate. The busiest second at the
- * site must stay within the rate (5% for arrival jitter), and the note gives the requests per
+ * site must stay within the rate (10% for arrival jitter), and the note gives the requests per
  * page found.
  */
 import { startEmulator } from '../emulator/server.mjs'
@@ -78,8 +78,10 @@ export async function benchVerifyTags({ row, check, log }) {
     const readMs = Number(traced[2]) * 1000
     const pagesFound = number(found[1])
     const busiest = busiestSecond(times)
-    // Arrival times at the site jitter by a few milliseconds around the action's schedule.
-    check(busiest <= RATE * 1.05, `rate ${RATE}: the site saw ${busiest} requests in one second`)
+    // The action sends at most RATE in any second; arrival times at the site jitter by tens of
+    // milliseconds (a child process, then HTTP), which at 10 ms apart is a few requests more in
+    // the busiest window: 102 and 105 in two runs.
+    check(busiest <= RATE * 1.1, `rate ${RATE}: the site saw ${busiest} requests in one second`)
     const referenceMs = (PAGES / RATE) * 1000
     samples.tags.push({ read, readMs, pagesFound, busiest, stepMs: result.durationMs })
     rows.push(
