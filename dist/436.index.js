@@ -673,9 +673,12 @@ class GitHubWriter {
         if (existing !== undefined)
             return this.updateComment(existing.id, body);
         const path = `${this.client.repoPath}/issues/${number}/comments`;
-        try {
+        const create = async () => {
             const { data } = await this.client.write('POST', path, { body }, { hint: (0,_github_permissions_js__WEBPACK_IMPORTED_MODULE_2__/* .permissionHint */ .f)(_github_permissions_js__WEBPACK_IMPORTED_MODULE_2__/* .PERMISSIONS */ .J.writePullRequests), once: true });
             return { ...commentOf(data), created: true };
+        };
+        try {
+            return await create();
         }
         catch (error) {
             const uncertain = error instanceof PublishError && (error.status === undefined || error.status >= 500);
@@ -684,8 +687,7 @@ class GitHubWriter {
             const found = await this.findComment(number, key);
             if (found !== undefined)
                 return this.updateComment(found.id, body);
-            const { data } = await this.client.write('POST', path, { body }, { hint: (0,_github_permissions_js__WEBPACK_IMPORTED_MODULE_2__/* .permissionHint */ .f)(_github_permissions_js__WEBPACK_IMPORTED_MODULE_2__/* .PERMISSIONS */ .J.writePullRequests), once: true });
-            return { ...commentOf(data), created: true };
+            return await create();
         }
     }
     async updateComment(id, body) {

@@ -2670,19 +2670,14 @@ function safeDecode(segment) {
  */
 
 
+
 /**
  * The sample key of a page, from its shard hash (shard.ts's hashPath): MurmurHash3's
  * finalizer over it with a salt, so that within one shard (a range of hashPath) the keys are
  * spread over all 32 bits and unrelated to where in the range a page falls.
  */
 function sampleKey(shardHash) {
-    let hash = (shardHash ^ 0x9e3779b9) >>> 0;
-    hash ^= hash >>> 16;
-    hash = Math.imul(hash, 0x85ebca6b);
-    hash ^= hash >>> 13;
-    hash = Math.imul(hash, 0xc2b2ae35);
-    hash ^= hash >>> 16;
-    return hash >>> 0;
+    return (0,verify_shard/* finalMix */.bo)(shardHash ^ 0x9e3779b9);
 }
 /** Whether `a` goes into a sample before `b`: the smaller key, then the smaller path. */
 function sampledBefore(a, b) {

@@ -148,7 +148,7 @@ export class GitHubWriter {
   ): Promise<WrittenComment> {
     if (existing !== undefined) return this.updateComment(existing.id, body)
     const path = `${this.client.repoPath}/issues/${number}/comments`
-    try {
+    const create = async (): Promise<WrittenComment> => {
       const { data } = await this.client.write(
         'POST',
         path,
@@ -156,19 +156,16 @@ export class GitHubWriter {
         { hint: permissionHint(PERMISSIONS.writePullRequests), once: true }
       )
       return { ...commentOf(data), created: true }
+    }
+    try {
+      return await create()
     } catch (error) {
       const uncertain =
         error instanceof PublishError && (error.status === undefined || error.status >= 500)
       if (!uncertain) throw error
       const found = await this.findComment(number, key)
       if (found !== undefined) return this.updateComment(found.id, body)
-      const { data } = await this.client.write(
-        'POST',
-        path,
-        { body },
-        { hint: permissionHint(PERMISSIONS.writePullRequests), once: true }
-      )
-      return { ...commentOf(data), created: true }
+      return await create()
     }
   }
 

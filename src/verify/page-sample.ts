@@ -10,6 +10,7 @@
  */
 import { ownCopy } from '../text/own-copy.js'
 import { keptCost } from './kept-budget.js'
+import { finalMix } from './shard.js'
 import type { TargetRef } from './selection.js'
 
 /** A selected page as the selection keeps it until the end, when it is put in order. */
@@ -30,13 +31,7 @@ export interface KeptPage {
  * spread over all 32 bits and unrelated to where in the range a page falls.
  */
 export function sampleKey(shardHash: number): number {
-  let hash = (shardHash ^ 0x9e3779b9) >>> 0
-  hash ^= hash >>> 16
-  hash = Math.imul(hash, 0x85ebca6b)
-  hash ^= hash >>> 13
-  hash = Math.imul(hash, 0xc2b2ae35)
-  hash ^= hash >>> 16
-  return hash >>> 0
+  return finalMix(shardHash ^ 0x9e3779b9)
 }
 
 /** Whether `a` goes into a sample before `b`: the smaller key, then the smaller path. */

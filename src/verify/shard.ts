@@ -84,6 +84,15 @@ export function hashPath(path: string): number {
       byte(0x80 | (code & 0x3f))
     }
   }
+  return finalMix(hash)
+}
+
+/**
+ * MurmurHash3's 32-bit finalizer: every input bit reaches every output bit. Ends hashPath, and
+ * makes the sample key (page-sample.ts) out of a salted shard hash.
+ */
+export function finalMix(value: number): number {
+  let hash = value >>> 0
   hash ^= hash >>> 16
   hash = Math.imul(hash, 0x85ebca6b)
   hash ^= hash >>> 13
