@@ -62,7 +62,11 @@ describe('sitemaps of long URLs on a small heap', () => {
     expect(preview['selected_count']).toBe(61_112)
     expect(result.stdout).toMatch(/Pattern #\^\/s\/1\\d\*\/#: 61112 of 150000 sitemap page\(s\)/)
     expect(lastLogLine(result)).toMatch(/^✅ Cache purge: dry run: 1 pattern in 1 request/)
-    expect(peakMiB).toBeLessThan(300)
+    // The 192 MiB heap is what proves the pages are not kept (the reader that kept them died
+    // of heap exhaustion here). RSS also holds the socket's and the decoder's buffers, outside
+    // the heap and freed only when a collection runs: under 300 MiB on a quiet machine, 424
+    // MiB once under the full suite's load. The bound only catches a run far past the heap.
+    expect(peakMiB).toBeLessThan(600)
   }, 180_000)
 
   it("a dry run of a shard's 75,000 pages lists what fits in an output, and counts them all", async () => {
