@@ -2130,10 +2130,6 @@ class TagTrace {
 
 // EXTERNAL MODULE: ./src/http/headers.ts
 var headers = __webpack_require__(9718);
-// EXTERNAL MODULE: ./src/http/retry-after.ts
-var retry_after = __webpack_require__(7821);
-// EXTERNAL MODULE: ./src/http/statuses.ts
-var statuses = __webpack_require__(7276);
 // EXTERNAL MODULE: ./src/http/edge-headers.ts
 var edge_headers = __webpack_require__(6304);
 ;// CONCATENATED MODULE: ./src/verify/page-tags.ts
@@ -2320,6 +2316,10 @@ var verify_settings = __webpack_require__(4203);
 var http_backoff = __webpack_require__(1012);
 // EXTERNAL MODULE: ./src/http/push-back.ts
 var push_back = __webpack_require__(840);
+// EXTERNAL MODULE: ./src/http/retry-after.ts
+var retry_after = __webpack_require__(7821);
+// EXTERNAL MODULE: ./src/http/statuses.ts
+var statuses = __webpack_require__(7276);
 // EXTERNAL MODULE: ./src/verify/clock.ts
 var clock = __webpack_require__(8147);
 ;// CONCATENATED MODULE: ./src/verify/site-push-back.ts
@@ -2381,12 +2381,11 @@ class SitePushBack {
             return;
         }
         const retryAfter = (0,headers/* headerValue */.Z)(answer.headers, 'retry-after');
-        const asked = (0,retry_after/* retryAfterMs */.V)(retryAfter, now + (0,clock/* skewMs */.jk)(skew));
+        const asked = siteRetryAfterMs(answer, now + (0,clock/* skewMs */.jk)(skew));
         if (answer.status !== 429 && asked === undefined)
             return;
-        const pauseMs = asked === undefined
-            ? (0,http_backoff/* backoffDelay */.E)(this.settings.backoff, this.rule.pushBacksInARow, this.settings.random())
-            : Math.min(asked, MAX_SITE_RETRY_AFTER_MS);
+        const pauseMs = asked ??
+            (0,http_backoff/* backoffDelay */.E)(this.settings.backoff, this.rule.pushBacksInARow, this.settings.random());
         const until = Math.min(this.settings.deadline, now + pauseMs);
         const heldUntil = this.rule.heldUntil;
         const newPushBack = this.rule.pushedBack(now, until);
@@ -2415,33 +2414,22 @@ class SitePushBack {
  * keeps it inside the deadline anyway.
  */
 function retryWaitMs(answer, backoffMs, edgeNow) {
-    // The header means something only on a 429 or 5xx; other answers asked again keep the backoff.
+    return Math.max(backoffMs, siteRetryAfterMs(answer, edgeNow) ?? 0);
+}
+/**
+ * What a site's answer asks every request to wait by its `Retry-After` (a date there is in the
+ * edge's clock: `edgeNow`), cut to MAX_SITE_RETRY_AFTER_MS; undefined when it asks nothing. The
+ * header means something only on a 429 or a 5xx: on any other answer it is ignored. One rule
+ * for the checks' push-back, one check's retry and the tag reading's hold.
+ */
+function siteRetryAfterMs(answer, edgeNow) {
     if (!(0,statuses/* isRetryableSiteStatus */.S)(answer.status))
-        return backoffMs;
+        return undefined;
     const asked = (0,retry_after/* retryAfterMs */.V)((0,headers/* headerValue */.Z)(answer.headers, 'retry-after'), edgeNow);
-    return asked === undefined
-        ? backoffMs
-        : Math.max(backoffMs, Math.min(asked, MAX_SITE_RETRY_AFTER_MS));
+    return asked === undefined ? undefined : Math.min(asked, MAX_SITE_RETRY_AFTER_MS);
 }
 
 ;// CONCATENATED MODULE: ./src/verify/trace-tags.ts
-/**
- * The reading that traces tags to pages, before the purge: each page of this job's part, in
- * the spread order it is handed (the sample order, not the sitemap's), is asked for once as a
- * visitor would, at the verification's rate and concurrency, until tag-trace.ts says it has
- * enough or the budget is spent. A site that pushes back (429, or a 5xx with Retry-After) holds
- * every lane for what it asked (at most MAX_SITE_RETRY_AFTER_MS), so the reading never adds to a
- * site's trouble; the page that answered so is counted as unreadable, not asked again. The
- * decisions are tag-trace.ts's and page-tags.ts's; this is the I/O.
- *
- * A page not cached has no tags to tell, but the first request starts its render: once the
- * pages in hand are read, each page that answered so is asked once more, at least
- * NOT_CACHED_AGAIN_MS after, when it is likely cached. That matters most in a `mode: verify`
- * job, which reads after the purge emptied the pages.
- */
-
-
-
 
 
 
@@ -2455,13 +2443,8 @@ const NOT_CACHED_AGAIN_MS = 5000;
 const PUSH_BACK_WITHOUT_RETRY_AFTER_MS = 5000;
 /** How long the site asked every request to wait, or undefined when it did not push back. */
 function pushBackMs(answer, now) {
-    const asked = (0,retry_after/* retryAfterMs */.V)((0,headers/* headerValue */.Z)(answer.headers, 'retry-after'), now);
-    if (answer.status === 429)
-        return Math.min(asked ?? PUSH_BACK_WITHOUT_RETRY_AFTER_MS, MAX_SITE_RETRY_AFTER_MS);
-    if ((0,statuses/* isRetryableSiteStatus */.S)(answer.status) && asked !== undefined) {
-        return Math.min(asked, MAX_SITE_RETRY_AFTER_MS);
-    }
-    return undefined;
+    const asked = siteRetryAfterMs(answer, now);
+    return answer.status === 429 ? (asked ?? PUSH_BACK_WITHOUT_RETRY_AFTER_MS) : asked;
 }
 async function traceTags(input) {
     const { paths, limits } = input;

@@ -74,12 +74,11 @@ export class SitePushBack {
       return
     }
     const retryAfter = headerValue(answer.headers, 'retry-after')
-    const asked = retryAfterMs(retryAfter, now + skewMs(skew))
+    const asked = siteRetryAfterMs(answer, now + skewMs(skew))
     if (answer.status !== 429 && asked === undefined) return
     const pauseMs =
-      asked === undefined
-        ? backoffDelay(this.settings.backoff, this.rule.pushBacksInARow, this.settings.random())
-        : Math.min(asked, MAX_SITE_RETRY_AFTER_MS)
+      asked ??
+      backoffDelay(this.settings.backoff, this.rule.pushBacksInARow, this.settings.random())
     const until = Math.min(this.settings.deadline, now + pauseMs)
     const heldUntil = this.rule.heldUntil
     const newPushBack = this.rule.pushedBack(now, until)
@@ -109,10 +108,20 @@ export class SitePushBack {
  * keeps it inside the deadline anyway.
  */
 export function retryWaitMs(answer: SiteAnswer, backoffMs: number, edgeNow: number): number {
-  // The header means something only on a 429 or 5xx; other answers asked again keep the backoff.
-  if (!isRetryableSiteStatus(answer.status)) return backoffMs
+  return Math.max(backoffMs, siteRetryAfterMs(answer, edgeNow) ?? 0)
+}
+
+/**
+ * What a site's answer asks every request to wait by its `Retry-After` (a date there is in the
+ * edge's clock: `edgeNow`), cut to MAX_SITE_RETRY_AFTER_MS; undefined when it asks nothing. The
+ * header means something only on a 429 or a 5xx: on any other answer it is ignored. One rule
+ * for the checks' push-back, one check's retry and the tag reading's hold.
+ */
+export function siteRetryAfterMs(
+  answer: Pick<SiteAnswer, 'status' | 'headers'>,
+  edgeNow: number
+): number | undefined {
+  if (!isRetryableSiteStatus(answer.status)) return undefined
   const asked = retryAfterMs(headerValue(answer.headers, 'retry-after'), edgeNow)
-  return asked === undefined
-    ? backoffMs
-    : Math.max(backoffMs, Math.min(asked, MAX_SITE_RETRY_AFTER_MS))
+  return asked === undefined ? undefined : Math.min(asked, MAX_SITE_RETRY_AFTER_MS)
 }

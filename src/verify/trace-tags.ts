@@ -12,16 +12,13 @@
  * NOT_CACHED_AGAIN_MS after, when it is likely cached. That matters most in a `mode: verify`
  * job, which reads after the purge emptied the pages.
  */
-import { headerValue } from '../http/headers.js'
-import { retryAfterMs } from '../http/retry-after.js'
 import type { SiteHead } from '../http/site-client.js'
-import { isRetryableSiteStatus } from '../http/statuses.js'
 import { systemClock, type Clock } from '../time/clock.js'
 import { readPageTags } from './page-tags.js'
 import { RateGate } from './rate-gate.js'
 import { RateLimiter } from './rate-limiter.js'
 import { pageUrl } from './settings.js'
-import { MAX_SITE_RETRY_AFTER_MS } from './site-push-back.js'
+import { siteRetryAfterMs } from './site-push-back.js'
 import { TagTrace, type TagTraceLimits, type TagTraceResult, type TraceStop } from './tag-trace.js'
 
 export interface TraceInput {
@@ -51,13 +48,8 @@ const PUSH_BACK_WITHOUT_RETRY_AFTER_MS = 5000
 
 /** How long the site asked every request to wait, or undefined when it did not push back. */
 function pushBackMs(answer: SiteHead, now: number): number | undefined {
-  const asked = retryAfterMs(headerValue(answer.headers, 'retry-after'), now)
-  if (answer.status === 429)
-    return Math.min(asked ?? PUSH_BACK_WITHOUT_RETRY_AFTER_MS, MAX_SITE_RETRY_AFTER_MS)
-  if (isRetryableSiteStatus(answer.status) && asked !== undefined) {
-    return Math.min(asked, MAX_SITE_RETRY_AFTER_MS)
-  }
-  return undefined
+  const asked = siteRetryAfterMs(answer, now)
+  return answer.status === 429 ? (asked ?? PUSH_BACK_WITHOUT_RETRY_AFTER_MS) : asked
 }
 
 export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
