@@ -175,6 +175,48 @@ function decodeSpelling(text: string): string {
   )
 }
 
+describe('Redactor: where the scan starts looking', () => {
+  it('follows a form whose second character is spelled otherwise than its first', () => {
+    // The finder looks for a form's first character and, ahead of it, any spelling of the second.
+    for (const second of ['%33', '&#51;', '&amp;#x33;', '\\u0033', '%2533']) {
+      expect(redactor.redact(`<k${second}${KEY.slice(2)}>`)).toBe('<***>')
+      expect(redactor.redact(`<%6B${second}${KEY.slice(2)}>`)).toBe('<***>')
+    }
+  })
+
+  it('hides a secret of one or two characters, which has no second character to look for', () => {
+    expect(new Redactor(['q']).redact('a q b %71 c')).toBe('a *** b *** c')
+    expect(new Redactor(['q7']).redact('q7 Q%37 q')).toBe('*** *** q')
+  })
+
+  it('leaves text alone where forms only begin', () => {
+    const token = `ghs_${'A1b2C3d4E5'.repeat(4)}`
+    const both = new Redactor([KEY, token], { outerEncodings: [escapeHtml] })
+    const text = `k3 k3y gh ghs_A1b 3 %6B%33 ${Buffer.from(KEY).toString('base64').slice(0, 3)}`
+    expect(both.redact(text)).toBe(text)
+  })
+})
+
+describe('Redactor.redactExact: a text shorter than every secret is left as it is', () => {
+  // redactExact returns such a text at once: no encoding may shorten a text.
+  it.each(SERVICE_ENCODINGS.map((encode, index) => [index, encode] as const))(
+    'service encoding %i never shortens a text',
+    (_, encode) => {
+      for (const text of ['a', 'q7', ' ', '%', 'é', '😀', '\u0000', KEY, `${KEY}${KEY}`]) {
+        expect(encode(text).length).toBeGreaterThanOrEqual(text.length)
+        expect(escapeHtml(encode(text)).length).toBeGreaterThanOrEqual(encode(text).length)
+      }
+    }
+  )
+
+  it('still hides a whole form as long as the secret', () => {
+    const exact = new Redactor(['abcd'])
+    expect(exact.redactExact('abc')).toBe('abc')
+    expect(exact.redactExact('abcd')).toBe('***')
+    expect(exact.redactExact('YWJjZA')).toBe('***')
+  })
+})
+
 describe('Redactor: linear in the text, fast on ordinary text', () => {
   const token = `ghs_${'A1b2C3d4E5'.repeat(4)}`
   const both = new Redactor([KEY, token], { outerEncodings: [escapeHtml] })
