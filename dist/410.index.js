@@ -2,51 +2,6 @@ export const id = 410;
 export const ids = [410];
 export const modules = {
 
-/***/ 8147:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   FY: () => (/* binding */ UNMEASURED_SKEW),
-/* harmony export */   jk: () => (/* binding */ skewMs),
-/* harmony export */   xR: () => (/* binding */ clocksFarApart),
-/* harmony export */   z1: () => (/* binding */ observeSkew)
-/* harmony export */ });
-/* unused harmony export CLOCK_OFFSET_LIMIT_MS */
-const UNMEASURED_SKEW = { lowMs: 0, highMs: 0, measured: false };
-/** Narrows the estimate with one answer: sent and received in the runner's clock. */
-function observeSkew(estimate, edgeDate, sentAt, receivedAt) {
-    const lowMs = edgeDate.ms - receivedAt;
-    const highMs = edgeDate.ms + edgeDate.resolutionMs - sentAt;
-    if (!estimate.measured)
-        return { lowMs, highMs, measured: true };
-    const narrowed = {
-        lowMs: Math.max(estimate.lowMs, lowMs),
-        highMs: Math.min(estimate.highMs, highMs),
-        measured: true
-    };
-    // Disjoint intervals mean one of the clocks moved (an NTP step): trust the latest answer.
-    return narrowed.lowMs <= narrowed.highMs ? narrowed : { lowMs, highMs, measured: true };
-}
-/** The middle of the estimate: for display. */
-function skewMs(estimate) {
-    return Math.round((estimate.lowMs + estimate.highMs) / 2);
-}
-/**
- * Beyond this offset between the edge's clock and the runner's, one of them is wrong (NTP keeps
- * a runner within a second, and an edge's Date and cache dates come from its own servers), and
- * the skew measured from `Date` cannot be trusted to place the cache dates: a Date an hour
- * behind cache dates written in real time would make a page cached before the purge look
- * fresh. Then a page is fresh only when its cache date is after the purge in both clocks.
- */
-const CLOCK_OFFSET_LIMIT_MS = 5 * 60_000;
-/** Whether the edge's clock, as its answers measured it, is more than 5 min from the runner's. */
-function clocksFarApart(estimate) {
-    return estimate.measured && Math.abs(skewMs(estimate)) > CLOCK_OFFSET_LIMIT_MS;
-}
-
-
-/***/ }),
-
 /***/ 410:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 

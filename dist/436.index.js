@@ -369,40 +369,6 @@ function asRecord(value) {
 
 /***/ }),
 
-/***/ 1012:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ backoffDelay),
-/* harmony export */   J: () => (/* binding */ equalJitter)
-/* harmony export */ });
-/**
- * The one backoff of the action: every wait before asking a server again (a purge request, a
- * GitHub API call, a stale page, the origin) grows by a factor from a first wait, jittered so
- * that requests that failed together do not come back together, and never past a maximum.
- * Each caller has its own numbers (a Backoff); the rule is this one. Pure: the random number
- * comes in, so tests choose it.
- */
-/**
- * The wait after `attempt` earlier waits (0: the first), for `random` in [0, 1). Jitter first,
- * then the cap: a wait never exceeds the maximum.
- */
-function backoffDelay(backoff, attempt, random) {
-    const base = backoff.firstMs * backoff.factor ** Math.max(0, attempt);
-    const jitter = 1 + backoff.jitter * (2 * random - 1);
-    return Math.round(Math.min(backoff.maxMs, base * jitter));
-}
-/**
- * "Equal jitter" as a Backoff: the n-th wait lies between half of `firstMs * 2^n` and all of
- * it (half fixed, half random), as AWS's backoff note names it; capped at `maxMs`.
- */
-function equalJitter(firstMs, maxMs) {
-    return { firstMs: (firstMs * 3) / 4, factor: 2, maxMs, jitter: 1 / 3 };
-}
-
-
-/***/ }),
-
 /***/ 7821:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 

@@ -2,40 +2,6 @@ export const id = 71;
 export const ids = [71,355];
 export const modules = {
 
-/***/ 1012:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ backoffDelay),
-/* harmony export */   J: () => (/* binding */ equalJitter)
-/* harmony export */ });
-/**
- * The one backoff of the action: every wait before asking a server again (a purge request, a
- * GitHub API call, a stale page, the origin) grows by a factor from a first wait, jittered so
- * that requests that failed together do not come back together, and never past a maximum.
- * Each caller has its own numbers (a Backoff); the rule is this one. Pure: the random number
- * comes in, so tests choose it.
- */
-/**
- * The wait after `attempt` earlier waits (0: the first), for `random` in [0, 1). Jitter first,
- * then the cap: a wait never exceeds the maximum.
- */
-function backoffDelay(backoff, attempt, random) {
-    const base = backoff.firstMs * backoff.factor ** Math.max(0, attempt);
-    const jitter = 1 + backoff.jitter * (2 * random - 1);
-    return Math.round(Math.min(backoff.maxMs, base * jitter));
-}
-/**
- * "Equal jitter" as a Backoff: the n-th wait lies between half of `firstMs * 2^n` and all of
- * it (half fixed, half random), as AWS's backoff note names it; capped at `maxMs`.
- */
-function equalJitter(firstMs, maxMs) {
-    return { firstMs: (firstMs * 3) / 4, factor: 2, maxMs, jitter: 1 / 3 };
-}
-
-
-/***/ }),
-
 /***/ 840:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -149,72 +115,6 @@ function retryAfterMs(value, now) {
             return Math.max(0, date - now);
     }
     return undefined;
-}
-
-
-/***/ }),
-
-/***/ 7276:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ isRetryableSiteStatus),
-/* harmony export */   v: () => (/* binding */ isRetryableApiStatus)
-/* harmony export */ });
-/**
- * Which answers are worth another attempt. Two rules, for two kinds of server:
- * - the service's API documents its statuses (docs/service.md): 429 and the server errors
- *   500, 502, 503 and 504. Another status (501, 505, ...) would answer the same again.
- * - a public site (the edge, an origin, a sitemap host) may put any 5xx in front of a busy or
- *   failing backend (edges use 520 to 530 for an origin that does not answer), so every 5xx
- *   and 429 is asked again.
- */
-const RETRYABLE_API_STATUSES = new Set([429, 500, 502, 503, 504]);
-/** An answer of the service's API that a later attempt can outlast. */
-function isRetryableApiStatus(status) {
-    return RETRYABLE_API_STATUSES.has(status);
-}
-/** An answer of a public site that says it is busy or failing, whatever headers it carries. */
-function isRetryableSiteStatus(status) {
-    return status === 429 || (status >= 500 && status <= 599);
-}
-
-
-/***/ }),
-
-/***/ 5303:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   VU: () => (/* binding */ DEFAULT_BACKOFF),
-/* harmony export */   Xg: () => (/* binding */ isAuthFailure),
-/* harmony export */   qO: () => (/* binding */ retryDelayMs)
-/* harmony export */ });
-/* harmony import */ var _http_backoff_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1012);
-/**
- * When to try a purge request again, and after how long. Pure: randomness comes in as a number.
- * Which statuses are worth another attempt is http/statuses.ts's rule for the service's API.
- */
-
-/** Statuses after which every other request would fail the same way: the run stops. */
-const AUTH_STATUSES = new Set([401, 403]);
-/** Statuses whose Retry-After / X-RateLimit-Reset we honour. */
-const WAIT_HONOURING_STATUSES = new Set([429, 503]);
-const DEFAULT_BACKOFF = { baseDelayMs: 1000, maxDelayMs: 60_000 };
-function isAuthFailure(status) {
-    return AUTH_STATUSES.has(status);
-}
-/**
- * The wait before attempt `attempt + 1`: the one backoff (http/backoff.ts) with "equal jitter"
- * (half fixed, half random), so that parallel requests that failed together do not come back
- * together; a wait the service asked for is honoured (capped), with a little jitter on top.
- */
-function retryDelayMs(attempt, backoff, random, status, requestedMs) {
-    if (status !== undefined && WAIT_HONOURING_STATUSES.has(status) && requestedMs !== undefined) {
-        const asked = Math.min(requestedMs, backoff.maxDelayMs);
-        return Math.round(asked + random * Math.min(250, asked * 0.1));
-    }
-    return (0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffDelay */ .E)((0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_0__/* .equalJitter */ .J)(backoff.baseDelayMs, backoff.maxDelayMs), attempt - 1, random);
 }
 
 

@@ -113,69 +113,6 @@ function reasonText(reason) {
 
 /***/ }),
 
-/***/ 6837:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ ownCopy)
-/* harmony export */ });
-/**
- * A string copied so that it holds nothing else alive. V8 may make a slice of a long string
- * point into it, so one URL cut out of a 64 KiB chunk of a sitemap keeps the whole chunk: a
- * selection that keeps 200 pages out of a million would keep 200 chunks.
- */
-function ownCopy(text) {
-    return (text + ' ').slice(0, -1);
-}
-
-
-/***/ }),
-
-/***/ 8147:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   FY: () => (/* binding */ UNMEASURED_SKEW),
-/* harmony export */   jk: () => (/* binding */ skewMs),
-/* harmony export */   xR: () => (/* binding */ clocksFarApart),
-/* harmony export */   z1: () => (/* binding */ observeSkew)
-/* harmony export */ });
-/* unused harmony export CLOCK_OFFSET_LIMIT_MS */
-const UNMEASURED_SKEW = { lowMs: 0, highMs: 0, measured: false };
-/** Narrows the estimate with one answer: sent and received in the runner's clock. */
-function observeSkew(estimate, edgeDate, sentAt, receivedAt) {
-    const lowMs = edgeDate.ms - receivedAt;
-    const highMs = edgeDate.ms + edgeDate.resolutionMs - sentAt;
-    if (!estimate.measured)
-        return { lowMs, highMs, measured: true };
-    const narrowed = {
-        lowMs: Math.max(estimate.lowMs, lowMs),
-        highMs: Math.min(estimate.highMs, highMs),
-        measured: true
-    };
-    // Disjoint intervals mean one of the clocks moved (an NTP step): trust the latest answer.
-    return narrowed.lowMs <= narrowed.highMs ? narrowed : { lowMs, highMs, measured: true };
-}
-/** The middle of the estimate: for display. */
-function skewMs(estimate) {
-    return Math.round((estimate.lowMs + estimate.highMs) / 2);
-}
-/**
- * Beyond this offset between the edge's clock and the runner's, one of them is wrong (NTP keeps
- * a runner within a second, and an edge's Date and cache dates come from its own servers), and
- * the skew measured from `Date` cannot be trusted to place the cache dates: a Date an hour
- * behind cache dates written in real time would make a page cached before the purge look
- * fresh. Then a page is fresh only when its cache date is after the purge in both clocks.
- */
-const CLOCK_OFFSET_LIMIT_MS = 5 * 60_000;
-/** Whether the edge's clock, as its answers measured it, is more than 5 min from the runner's. */
-function clocksFarApart(estimate) {
-    return estimate.measured && Math.abs(skewMs(estimate)) > CLOCK_OFFSET_LIMIT_MS;
-}
-
-
-/***/ }),
-
 /***/ 410:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -312,66 +249,6 @@ function quoteList(items) {
     const shown = items.slice(0, MAX_NAMED_PAGES).map(item => `'${item}'`);
     const more = items.length - shown.length;
     return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
-}
-
-
-/***/ }),
-
-/***/ 3770:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Cd: () => (/* binding */ FirstInOrder),
-/* harmony export */   Wl: () => (/* binding */ PREVIEW_FIRST),
-/* harmony export */   mR: () => (/* binding */ firstInOrder)
-/* harmony export */ });
-/* harmony import */ var _text_own_copy_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6837);
-/**
- * The first pages of a long selection, as the preview and the summary name them: apart from
- * the selection itself, so that the summary loads only this.
- */
-
-/** Pages named per target in a preview; the rest are counted. */
-const PREVIEW_FIRST = 20;
-/**
- * The `count` smallest paths in code-unit order, taken one at a time as they stream, without
- * sorting them all (a pattern may select a million): a sorted window of `count`, each path
- * tried against its last. What it keeps is copied (a path may be a slice of a larger text).
- */
-class FirstInOrder {
-    count;
-    first = [];
-    constructor(count) {
-        this.count = count;
-    }
-    offer(path) {
-        const { first, count } = this;
-        if (first.length === count && path >= (first[count - 1] ?? ''))
-            return;
-        let low = 0;
-        let high = first.length;
-        while (low < high) {
-            const middle = (low + high) >> 1;
-            if ((first[middle] ?? '') < path)
-                low = middle + 1;
-            else
-                high = middle;
-        }
-        first.splice(low, 0, (0,_text_own_copy_js__WEBPACK_IMPORTED_MODULE_0__/* .ownCopy */ .S)(path));
-        if (first.length > count)
-            first.pop();
-    }
-    /** The window, smallest first. */
-    get paths() {
-        return this.first;
-    }
-}
-/** The `count` smallest paths of a list in code-unit order. */
-function firstInOrder(paths, count) {
-    const window = new FirstInOrder(count);
-    for (const path of paths)
-        window.offer(path);
-    return [...window.paths];
 }
 
 
@@ -4982,65 +4859,6 @@ function describeEndedEarly(endedEarly, deadline) {
         ? "at this rate, the next request's turn came at or after the deadline"
         : 'the site asked (429 or Retry-After) to wait until the deadline or later';
     return `No request could leave before the deadline any more (${why}): the checks ended ${early} before it, each as it stood; those not started are counted as not started.`;
-}
-
-
-/***/ }),
-
-/***/ 6992:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   DW: () => (/* binding */ exactness),
-/* harmony export */   Sg: () => (/* binding */ noPageCarries),
-/* harmony export */   hd: () => (/* binding */ unreadableWords),
-/* harmony export */   jz: () => (/* binding */ foundAmong)
-/* harmony export */ });
-/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8488);
-/**
- * How a traced tag's pages were found, in words the log, the summary and the preview share
- * ("tag blog: 57 pages found among 1,000 read of 12,000 in the sitemap; 20 checked"). Pure, and
- * small: the summary's renderer imports it.
- */
-
-const UNREADABLE_WORDS = {
-    'not-cached': 'not cached',
-    dynamic: 'DYNAMIC',
-    bypassed: 'bypassed',
-    status: 'an HTTP error',
-    'no-edge': "not the edge's answer",
-    error: 'no answer'
-};
-const STOP_WORDS = {
-    enough: 'enough pages of each tag were found',
-    'all-read': 'every page was read',
-    requests: 'the budget of requests was spent',
-    time: 'the budget of time was spent'
-};
-/** `57 pages found among 1,000 read of 12,000 in the sitemap` (`this job's part` with a shard). */
-function foundAmong(count, facts, part) {
-    const where = part ? "in this job's part of the sitemap" : 'in the sitemap';
-    return `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(count, 'page')} found among ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .grouped */ .zD)(facts.read)} read of ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .grouped */ .zD)(facts.candidates)} ${where}`;
-}
-/** Whether the count is all there is, or a lower bound, and why. */
-function exactness(facts) {
-    return facts.exact
-        ? 'exact: every page was read'
-        : `at least: ${STOP_WORDS[facts.stoppedBy]}${facts.unreadable > 0 ? ', and some pages could not tell their tags' : ''}`;
-}
-/** `3 pages could not tell their tags (2 not cached, 1 DYNAMIC): counted, not guessed.` */
-function unreadableWords(facts) {
-    if (facts.unreadable === 0)
-        return undefined;
-    // In the table's order, whatever order the answers came in.
-    const reasons = Object.entries(UNREADABLE_WORDS)
-        .filter(([why]) => (facts.unreadableBy[why] ?? 0) > 0)
-        .map(([why, words]) => `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .grouped */ .zD)(facts.unreadableBy[why] ?? 0)} ${words}`);
-    return `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(facts.unreadable, 'page')} read could not tell their tags (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .andList */ .cM)(reasons)}): counted, never taken to carry a tag or not. A page not cached has no tags to tell (reading it starts its render, when it is cacheable, so a later run can read it).`;
-}
-/** For a tag no page read carries. */
-function noPageCarries(tag, facts) {
-    return `No page read carries tag ${tag} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .grouped */ .zD)(facts.read)} read of ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .grouped */ .zD)(facts.candidates)}): a typo, or a tag on pages not in the sitemap (or not read: ${STOP_WORDS[facts.stoppedBy]}). The purge of it is not proven; list its pages in verify_urls.`;
 }
 
 

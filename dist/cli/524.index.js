@@ -2,35 +2,6 @@ export const id = 524;
 export const ids = [524];
 export const modules = {
 
-/***/ 754:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E1: () => (/* binding */ REPURGE_TIMES_TEXT),
-/* harmony export */   _j: () => (/* binding */ MAX_REPORTED_PAGES),
-/* harmony export */   qz: () => (/* binding */ REPURGE_DELAYS_TEXT),
-/* harmony export */   zX: () => (/* binding */ REPURGE_DELAYS_MS)
-/* harmony export */ });
-/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8488);
-/**
- * The numbers of re-purging old content that the summary states: apart from the repurger, so
- * that the summary loads only these.
- */
-
-/** How many pages with old content a run names in its report (the rest are counted). */
-const MAX_REPORTED_PAGES = 1000;
-/** When a page that showed old content is purged again (schedule.ts): its n-th re-purge's delay. */
-const REPURGE_DELAYS_MS = [5000, 10_000, 20_000];
-/**
- * The re-purges as the messages tell them (`at most 3 times`, `5, 10 and 20 s after`), built
- * from REPURGE_DELAYS_MS so that what the log and the summary say cannot drift from it.
- */
-const REPURGE_TIMES_TEXT = (0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(REPURGE_DELAYS_MS.length, 'time');
-const REPURGE_DELAYS_TEXT = `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .andList */ .cM)(REPURGE_DELAYS_MS.map(ms => String(ms / 1000)))} s`;
-
-
-/***/ }),
-
 /***/ 3524:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 

@@ -20,6 +20,7 @@ import {
 } from '../report/outcome.js'
 import type { RunReport } from '../report/run-report.js'
 import { OUTPUT_DEFAULTS } from '../report/output-defaults.js'
+import { renderSummary, statusLine } from '../report/summary.js'
 import type { InputEnvironment } from '../plan/input-names.js'
 import type { RawInputs, RunSettings } from '../plan/settings.js'
 import { paceOf } from '../report/pace.js'
@@ -114,7 +115,6 @@ async function finish(io: RunIo, report: RunReport, state: RunState): Promise<vo
   // Every documented output on every path: a later `if: always()` step reads them.
   io.setUnsetOutputs(OUTPUT_DEFAULTS)
   if (state.settings !== undefined) await publish(io, report, state.settings)
-  const { renderSummary, statusLine } = await import('../report/summary.js')
   try {
     await io.writeSummary(renderSummary(report))
   } catch (error) {
