@@ -50,10 +50,12 @@ export function checkInputVariables(
   diag: Diagnostics
 ): void {
   const names = Object.keys(environment.variables).sort()
+  // Each input by its variable: one lookup per variable, not a search of every input.
+  const inputOf = new Map(INPUT_NAMES.map(name => [inputVariable(name), name]))
   for (const variable of names) {
     if (variable.slice(0, INPUT_PREFIX.length).toUpperCase() !== INPUT_PREFIX) continue
     const given = variable.slice(INPUT_PREFIX.length)
-    const known = INPUT_NAMES.find(name => inputVariable(name) === inputVariable(given))
+    const known = inputOf.get(inputVariable(given))
     if (known !== undefined) {
       if (variable === inputVariable(known)) continue
       if (environment.variables[variable] === read[known]) continue
