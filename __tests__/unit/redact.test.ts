@@ -6,6 +6,7 @@ import { describe, expect, it } from '@jest/globals'
 import { Redactor, SERVICE_ENCODINGS } from '../../src/text/redact.js'
 import { escapeHtml } from '../../src/text/html.js'
 import { quoteValue } from '../../src/core/diagnostics.js'
+import { CHARACTER_ENCODINGS, OWN_ENCODING } from '../../src/text/secret-spellings.js'
 
 const KEY = 'k3y+with/special&chars"é'
 const redactor = new Redactor([KEY], { outerEncodings: [escapeHtml] })
@@ -194,6 +195,17 @@ describe('Redactor: where the scan starts looking', () => {
     const both = new Redactor([KEY, token], { outerEncodings: [escapeHtml] })
     const text = `k3 k3y gh ghs_A1b 3 %6B%33 ${Buffer.from(KEY).toString('base64').slice(0, 3)}`
     expect(both.redact(text)).toBe(text)
+  })
+})
+
+describe('OWN_ENCODING: texts that every character-wise encoding gives back', () => {
+  it('holds only characters no character-wise encoding changes', () => {
+    const characters = Array.from({ length: 0x300 }, (_, code) => String.fromCharCode(code))
+    const own = characters.filter(character => OWN_ENCODING.test(character))
+    expect(own.join('')).toBe('*-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz')
+    for (const encode of CHARACTER_ENCODINGS) {
+      for (const character of own) expect(encode(character)).toBe(character)
+    }
   })
 })
 

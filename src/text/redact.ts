@@ -18,6 +18,7 @@ import {
   CHARACTER_ENCODINGS,
   characterSpellings,
   literalPattern,
+  OWN_ENCODING,
   PARTIAL_ESCAPE,
   SERVICE_ENCODINGS,
   type Encoding,
@@ -42,8 +43,31 @@ export interface RedactorOptions {
   readonly outerEncodings?: readonly Encoding[]
 }
 
-/** One form of a secret: per character, its spellings. */
-type Form = readonly Character[]
+/**
+ * One form of a secret: per character, its spellings. The finder needs only the first two
+ * characters; the others are looked up when a match is first followed past them.
+ */
+class Form {
+  private characters: readonly Character[] | undefined
+
+  constructor(
+    private readonly text: readonly string[],
+    private readonly characterOf: (character: string) => Character
+  ) {}
+
+  get length(): number {
+    return this.text.length
+  }
+
+  at(index: number): Character | undefined {
+    if (index < 2) {
+      const character = this.text[index]
+      return character === undefined ? undefined : this.characterOf(character)
+    }
+    this.characters ??= this.text.map(this.characterOf)
+    return this.characters[index]
+  }
+}
 
 /**
  * One character of a form in all its spellings, shared by every form that holds it. Spelled
@@ -200,8 +224,8 @@ function buildScan(secrets: readonly string[], outerEncodings: readonly Encoding
   }
   const firsts = new Map<Character, FirstCharacter>()
   const add = (text: string, of: SpellingOptions['of']): void => {
-    const form = [...text].map(character => characterOf(character, of))
-    const character = form[0]
+    const form = new Form([...text], character => characterOf(character, of))
+    const character = form.at(0)
     if (character === undefined) return
     let first = firsts.get(character)
     if (first === undefined) {
@@ -223,7 +247,7 @@ function buildScan(secrets: readonly string[], outerEncodings: readonly Encoding
 
 /** The first character of the group's forms, then any of their second characters ahead. */
 function startPattern({ character, forms }: FirstCharacter): string {
-  const seconds = new Set<Character | undefined>(forms.map(form => form[1]))
+  const seconds = new Set<Character | undefined>(forms.map(form => form.at(1)))
   // A form of one character is whole without a second.
   if (seconds.has(undefined)) return character.pattern()
   const ahead = [...seconds].map(second => second?.pattern())
@@ -247,7 +271,8 @@ function longestMatchEnd(form: Form, text: string, start: number): number {
   let end = start
   for (let count = 1; count <= length && positions.length > 0; count++) {
     const reached = new Set<number>()
-    for (const position of positions) form[count - 1]?.endsAt(text, position, reached)
+    const character = form.at(count - 1)
+    for (const position of positions) character?.endsAt(text, position, reached)
     positions = [...reached]
     for (const position of positions) {
       if (count >= bare) end = Math.max(end, position)
@@ -267,7 +292,9 @@ function longestMatchEnd(form: Form, text: string, start: number): number {
 function base64Forms(secret: string): Set<string> {
   const forms = new Set<string>()
   // A key of letters and digits is its own character-wise encoding: one text, not seven.
-  const texts = new Set([secret, ...CHARACTER_ENCODINGS.map(encode => encode(secret))])
+  const texts = OWN_ENCODING.test(secret)
+    ? [secret]
+    : new Set([secret, ...CHARACTER_ENCODINGS.map(encode => encode(secret))])
   for (const text of texts) {
     for (const encode of BASE64_ENCODINGS) {
       const once = encode(text)

@@ -35,6 +35,12 @@ export const CHARACTER_ENCODINGS: readonly Encoding[] = [
   text => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;')
 ]
 
+/**
+ * A text of these characters only is its own encoding under every CHARACTER_ENCODINGS (a test
+ * checks each), as most keys and tokens are: encoding it would only give it back.
+ */
+export const OWN_ENCODING = /^[A-Za-z0-9_.*-]*$/
+
 export const BASE64_ENCODINGS: readonly Encoding[] = [
   text => Buffer.from(text).toString('base64'),
   text => Buffer.from(text).toString('base64').replace(/=+$/, ''),
@@ -105,7 +111,7 @@ export function characterSpellings(character: string, options: SpellingOptions):
  */
 function encodedTwice(text: string): Set<string> {
   // None of the encodings changes an ASCII letter or digit: most of a key, all of base64.
-  if (/^[A-Za-z0-9]$/.test(text)) return new Set([text])
+  if (OWN_ENCODING.test(text)) return new Set([text])
   const once = new Set([text])
   for (const encode of CHARACTER_ENCODINGS) once.add(encode(text))
   const twice = new Set(once)
