@@ -2,13 +2,15 @@
  * `npm run bench`: how fast the action starts, sends and maps, against references measured in
  * the same run. See bench/README.md for what each figure means.
  *
- *   node bench/bench.mjs [--quick] [--only verify] [--strict] [--out FILE]
+ *   node bench/bench.mjs [--quick] [--only verify|cold] [--strict] [--out FILE]
  *
- * `--only verify` runs section 4 alone (CI runs it: issue 8 asks for its targets in .ci/run).
- * `--strict` also fails the process when a row misses its target (time ratio or peak RSS).
+ * `--only verify` runs section 4 alone (CI runs it: issue 8 asks for its targets in .ci/run);
+ * `--only cold` runs section 1 alone. `--strict` also fails the process when a row misses its
+ * target (time ratio or peak RSS).
  *
- * 1. Cold start: dist/index.js on a 3-URL dry run, alternated with bare `node -e ''` and the
- *    toolkit floor (bench/floor/index.ts bundled by ncc like the action).
+ * 1. Cold start (bench/cold-start.mjs): dist/index.js on a 3-URL dry run with a real run's
+ *    secrets, alternated with bare `node -e ''` and the toolkit floor (bench/floor/index.ts
+ *    bundled by ncc like the action).
  * 2. Throughput: 10,000 URLs through dist/index.js, and 1,000 / 10,000 / 100,000 URLs through
  *    sendPlan + createHttpTransport in a fresh process, the emulator answering after 50 ms;
  *    reference: the lower bound ceil(requests / concurrency) × 50 ms.
@@ -43,6 +45,7 @@ import { ACTION_ENTRY, REPO_ROOT, runAction, runNode } from '../scripts/run-acti
 import { shortUrls } from './in-process/workload.mjs'
 import { benchVerify } from './verify.mjs'
 import { benchContent, benchOriginOverhead } from './content.mjs'
+import { benchColdStart } from './cold-start.mjs'
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -52,8 +55,10 @@ const QUICK = args.includes('--quick')
 const STRICT = args.includes('--strict')
 const onlyAt = args.indexOf('--only')
 const ONLY = onlyAt >= 0 ? args[onlyAt + 1] : undefined
-if (onlyAt >= 0 && ONLY !== 'verify') {
-  console.error(`--only: "${ONLY ?? ''}" is not a section that runs alone (only "verify" does).`)
+if (onlyAt >= 0 && ONLY !== 'verify' && ONLY !== 'cold') {
+  console.error(
+    `--only: "${ONLY ?? ''}" is not a section that runs alone (only "verify" and "cold" do).`
+  )
   process.exit(2)
 }
 const outAt = args.indexOf('--out')
@@ -67,14 +72,12 @@ const NCC_CLI = join(REPO_ROOT, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc',
 const WORKER = join(REPO_ROOT, 'bench', 'in-process', 'worker.mjs')
 const RSS_PROBE = join(REPO_ROOT, 'bench', 'rss-probe.mjs')
 const PCRE2_ENGINE = join(REPO_ROOT, 'bench', 'pcre2-engine.mjs')
-/** The cold start's pattern, and issue 21's bound on what loading PCRE2 and checking it add. */
-const PATTERN = '#^/blog/.*\\.html$#'
-const PATTERN_COLD_BOUND_MS = 30
 const API_KEY = 'bench-api-key'
 
 const RUNS = {
-  coldWarmup: QUICK ? 1 : 2,
-  cold: QUICK ? 7 : 15,
+  coldWarmup: QUICK ? 1 : 3,
+  // Each side's median of 31 alternated runs: a shared machine's noise is a few percent a run.
+  cold: QUICK ? 7 : 31,
   throughput: QUICK ? 3 : 5,
   throughput100k: 3,
   mapping: QUICK ? 3 : 5,
@@ -84,8 +87,6 @@ const LATENCY_MS = 50
 const BATCH_SIZE = 100
 const CONCURRENCY = 4
 const TARGET = 1.1
-/** Issue 27: a plain dry run within this of the toolkit floor (it had drifted to 1.23). */
-const COLD_TARGET = 1.05
 /** Issue 9: 100,000 changed paths through a 20-rule url_map in under this. */
 const MAP_BOUND_MS = 500
 /** Linux refuses a single environment variable (argument string) longer than this. */
@@ -297,73 +298,29 @@ async function main() {
   /** @type {any[]} */
   const rows = []
   try {
-    // --- 1. Cold start ------------------------------------------------------------------------
-    log(
-      `cold start: ${RUNS.coldWarmup} warm-up + ${RUNS.cold} rounds of action / floor / minified floor / bare`
-    )
-    const dryRunInputs = {
-      api_key: API_KEY,
-      base_url: emulator.url,
-      urls: '/\n/blog/\n/about',
-      dry_run: 'true'
-    }
-    /** @type {Record<string, () => Promise<number>>} */
-    const coldSides = {
-      action: async () => {
-        const r = await runAction({ inputs: dryRunInputs })
-        check(
-          r.exitCode === 0 && r.outputs.status === 'dry-run' && r.outputs.count === '3',
-          `cold-start dry run: exit ${r.exitCode}, status ${r.outputs.status}, count ${r.outputs.count}\n${r.stdout}${r.stderr}`
-        )
-        return r.durationMs
-      },
-      floor: async () => {
-        const r = await runAction({ entry: bundles.floor })
-        check(
-          r.exitCode === 0 && r.outputs.status === 'dry-run',
-          `floor: exit ${r.exitCode}, status ${r.outputs.status}\n${r.stderr}`
-        )
-        return r.durationMs
-      },
-      floorMinified: async () => {
-        const r = await runAction({ entry: bundles.floorMinified })
-        check(r.exitCode === 0, `minified floor: exit ${r.exitCode}\n${r.stderr}`)
-        return r.durationMs
-      },
-      bare: async () => {
-        const r = await runNode(['-e', ''], runnerLikeEnv(), os.tmpdir())
-        check(r.exitCode === 0, `bare node: exit ${r.exitCode}`)
-        return r.durationMs
-      },
-      // The same dry run with a pattern: PCRE2's module loaded and the pattern checked.
-      pattern: async () => {
-        const r = await runAction({ inputs: { ...dryRunInputs, pattern: PATTERN } })
-        check(
-          r.exitCode === 0 && r.outputs.status === 'dry-run' && r.outputs.count === '4',
-          `cold-start dry run with a pattern: exit ${r.exitCode}, count ${r.outputs.count}\n${r.stderr}`
-        )
-        return r.durationMs
-      }
-    }
-    /** @type {Record<string, number[]>} */
-    const cold = { action: [], floor: [], floorMinified: [], bare: [], pattern: [] }
-    for (let r = -RUNS.coldWarmup; r < RUNS.cold; r++) {
-      for (const side of rotate(Object.keys(coldSides), Math.max(r, 0))) {
-        const ms = await coldSides[side]()
-        if (r >= 0) cold[side].push(ms)
-      }
-    }
-    const paired = (/** @type {string} */ a, /** @type {string} */ b) =>
-      median(cold[a].map((ms, i) => ms / cold[b][i]))
-    /** The middle half of the paired ratios: how much a single round can be trusted. */
-    const spread = (/** @type {string} */ a, /** @type {string} */ b) => {
-      const ratios = cold[a].map((ms, i) => ms / cold[b][i]).sort((x, y) => x - y)
-      const at = (/** @type {number} */ q) => ratios[Math.round(q * (ratios.length - 1))]
-      return `paired ratios p25–p75 ${at(0.25).toFixed(3)}–${at(0.75).toFixed(3)}`
-    }
-    samples.coldStart = cold
+    // --- 1. Cold start (bench/cold-start.mjs) -------------------------------------------------
+    const coldStart = await benchColdStart({
+      bundles,
+      baseUrl: emulator.url,
+      warmup: RUNS.coldWarmup,
+      rounds: RUNS.cold,
+      memoryRuns: RUNS.memory,
+      target: TARGET,
+      runnerLikeEnv,
+      withRssProbe,
+      row,
+      check,
+      log,
+      median
+    })
+    rows.push(...coldStart.rows)
+    samples.coldStart = coldStart.samples
     if (emulator.requestCount !== 0) {
       check(false, `a dry run sent ${emulator.requestCount} request(s) to the emulator`)
+    }
+    if (ONLY === 'cold') {
+      finish({ startedAt, loadBefore, machine, rows, samples })
+      return
     }
 
     // --- 2. Throughput ------------------------------------------------------------------------
@@ -501,9 +458,6 @@ async function main() {
       return values.length ? median(values) : undefined
     }
     const memory = {
-      action: await peakRss(env => runAction({ inputs: dryRunInputs, env })),
-      floor: await peakRss(env => runAction({ entry: bundles.floor, env })),
-      bare: await peakRss(env => runNode(['-e', ''], runnerLikeEnv(env), os.tmpdir())),
       dist10k: await peakRss(async env => {
         emulator.setLatency(LATENCY_MS)
         emulator.reset()
@@ -522,70 +476,6 @@ async function main() {
     const distTotal = Object.values(distFiles).reduce((a, b) => a + b, 0)
 
     // --- Table --------------------------------------------------------------------------------
-    const coldMs = {
-      action: median(cold.action),
-      floor: median(cold.floor),
-      floorMinified: median(cold.floorMinified),
-      bare: median(cold.bare)
-    }
-    rows.push(
-      row({
-        section: 'cold start',
-        scenario: 'dist dry run (3 URLs) vs toolkit floor',
-        medianMs: coldMs.action,
-        reference: 'toolkit floor',
-        referenceMs: coldMs.floor,
-        ratio: paired('action', 'floor'),
-        target: COLD_TARGET,
-        peakRssKiB: memory.action,
-        note: spread('action', 'floor')
-      }),
-      row({
-        section: 'cold start',
-        scenario: 'dist dry run (3 URLs) vs floor, minified alike',
-        medianMs: coldMs.action,
-        reference: 'minified floor',
-        referenceMs: coldMs.floorMinified,
-        ratio: paired('action', 'floorMinified'),
-        target: TARGET,
-        peakRssKiB: memory.action,
-        note: spread('action', 'floorMinified')
-      }),
-      row({
-        section: 'cold start',
-        scenario: "dist dry run (3 URLs) vs bare node -e ''",
-        medianMs: coldMs.action,
-        reference: "node -e ''",
-        referenceMs: coldMs.bare,
-        ratio: paired('action', 'bare'),
-        peakRssKiB: memory.action
-      }),
-      row({
-        section: 'cold start',
-        scenario: "toolkit floor vs bare node -e ''",
-        medianMs: coldMs.floor,
-        reference: "node -e ''",
-        referenceMs: coldMs.bare,
-        ratio: paired('floor', 'bare'),
-        peakRssKiB: memory.floor,
-        note: `bare node peak RSS ${mib(memory.bare)} MiB`
-      }),
-      row({
-        section: 'cold start',
-        scenario: 'dist dry run minus floor (what the action adds)',
-        medianMs: median(cold.action.map((ms, i) => ms - cold.floor[i]))
-      }),
-      row({
-        section: 'cold start',
-        scenario: 'dist dry run with a pattern minus without (PCRE2 module, pattern checks)',
-        medianMs: median(cold.pattern.map((ms, i) => ms - cold.action[i])),
-        reference: 'target 30 ms',
-        referenceMs: PATTERN_COLD_BOUND_MS,
-        ratio: median(cold.pattern.map((ms, i) => ms - cold.action[i])) / PATTERN_COLD_BOUND_MS,
-        target: 1,
-        note: `with a pattern ${median(cold.pattern).toFixed(1)} ms, without ${coldMs.action.toFixed(1)} ms; the guard's matches run on V8's baseline code (debugger on), so the run does not wait at exit for V8 to optimize PCRE2's match() (docs/benchmarks.md)`
-      })
-    )
     const distMs = median(sent.dist10k.map(r => r.ms))
     const distBound = sendBoundMs(distUrls)
     rows.push(
