@@ -47,6 +47,7 @@ import { benchVerify } from './verify.mjs'
 import { benchContent, benchOriginOverhead } from './content.mjs'
 import { benchColdStart } from './cold-start.mjs'
 import { parenthesizeFactories } from '../scripts/eager-factories.mjs'
+import { escapeNonAscii } from '../scripts/ascii-bundle.mjs'
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -73,6 +74,7 @@ const NCC_CLI = join(REPO_ROOT, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc',
 const WORKER = join(REPO_ROOT, 'bench', 'in-process', 'worker.mjs')
 const RSS_PROBE = join(REPO_ROOT, 'bench', 'rss-probe.mjs')
 const EAGER_FACTORIES = join(REPO_ROOT, 'scripts', 'eager-factories.mjs')
+const ASCII_BUNDLE = join(REPO_ROOT, 'scripts', 'ascii-bundle.mjs')
 const PCRE2_ENGINE = join(REPO_ROOT, 'bench', 'pcre2-engine.mjs')
 const API_KEY = 'bench-api-key'
 
@@ -192,16 +194,16 @@ async function buildAll() {
     ...common
   ])
   // The same floor minified like dist/ (`npm run bundle` passes --minify, then puts back the
-  // parentheses around each module factory): the like-for-like reference, so that neither step
-  // is mistaken for the action doing less.
+  // parentheses around each module factory and escapes what is beyond ASCII): the like-for-like
+  // reference, so that none of these steps is mistaken for the action doing less.
   const floorMinified = await nccBuild(
     'floor-minified',
     'bench/floor/index.ts',
-    [join(REPO_ROOT, 'bench/floor/index.ts'), EAGER_FACTORIES, ...common],
+    [join(REPO_ROOT, 'bench/floor/index.ts'), EAGER_FACTORIES, ASCII_BUNDLE, ...common],
     ['--minify'],
     entry => {
       const { text } = parenthesizeFactories(readFileSync(entry, 'utf8'))
-      writeFileSync(entry, text)
+      writeFileSync(entry, escapeNonAscii(text).text)
     }
   )
   const inProcess = await nccBuild('in-process', 'bench/in-process/entry.ts', [
