@@ -46,8 +46,7 @@ import { shortUrls } from './in-process/workload.mjs'
 import { benchVerify } from './verify.mjs'
 import { benchContent, benchOriginOverhead } from './content.mjs'
 import { benchColdStart } from './cold-start.mjs'
-import { parenthesizeFactories } from '../scripts/eager-factories.mjs'
-import { escapeNonAscii } from '../scripts/ascii-bundle.mjs'
+import { finishBundle } from '../scripts/finish-bundle.mjs'
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -73,8 +72,9 @@ const BUILD_DIR = join(REPO_ROOT, '.tmp', 'bench-build')
 const NCC_CLI = join(REPO_ROOT, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js')
 const WORKER = join(REPO_ROOT, 'bench', 'in-process', 'worker.mjs')
 const RSS_PROBE = join(REPO_ROOT, 'bench', 'rss-probe.mjs')
-const EAGER_FACTORIES = join(REPO_ROOT, 'scripts', 'eager-factories.mjs')
-const ASCII_BUNDLE = join(REPO_ROOT, 'scripts', 'ascii-bundle.mjs')
+const FINISH_BUNDLE = ['finish-bundle', 'eager-factories', 'ascii-bundle'].map(name =>
+  join(REPO_ROOT, 'scripts', `${name}.mjs`)
+)
 const PCRE2_ENGINE = join(REPO_ROOT, 'bench', 'pcre2-engine.mjs')
 const API_KEY = 'bench-api-key'
 
@@ -199,12 +199,9 @@ async function buildAll() {
   const floorMinified = await nccBuild(
     'floor-minified',
     'bench/floor/index.ts',
-    [join(REPO_ROOT, 'bench/floor/index.ts'), EAGER_FACTORIES, ASCII_BUNDLE, ...common],
+    [join(REPO_ROOT, 'bench/floor/index.ts'), ...FINISH_BUNDLE, ...common],
     ['--minify'],
-    entry => {
-      const { text } = parenthesizeFactories(readFileSync(entry, 'utf8'))
-      writeFileSync(entry, escapeNonAscii(text).text)
-    }
+    entry => writeFileSync(entry, finishBundle(readFileSync(entry, 'utf8'), entry))
   )
   const inProcess = await nccBuild('in-process', 'bench/in-process/entry.ts', [
     join(REPO_ROOT, 'bench/in-process/entry.ts'),

@@ -10,10 +10,8 @@
  * keeps its value (checked below, node by node, after a second parse), and a regular expression
  * matches the same text.
  *
- *   node scripts/ascii-bundle.mjs dist/index.js [more bundles…]
+ * scripts/finish-bundle.mjs runs it, after the factories' parentheses.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
-import { pathToFileURL } from 'node:url'
 import { parse } from 'acorn'
 
 const NON_ASCII = /[\u0080-\uffff]/
@@ -129,16 +127,4 @@ function walk(node, parent, visit) {
   if (node.type === 'TaggedTemplateExpression') node.quasi.tagged = true
   visit(node, parent)
   for (const key of Object.keys(node)) if (key !== 'type') walk(node[key], node, visit)
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const bundles = process.argv.slice(2)
-  if (bundles.length === 0) {
-    console.error('usage: node scripts/ascii-bundle.mjs BUNDLE.js [BUNDLE.js…]')
-    process.exit(2)
-  }
-  for (const bundle of bundles) {
-    const { text } = escapeNonAscii(readFileSync(bundle, 'utf8'))
-    writeFileSync(bundle, text)
-  }
 }

@@ -11,10 +11,8 @@
  * plain dry run's cold start; on Node 20, about 1%. The parentheses change nothing else: a
  * parenthesized function expression is the same function.
  *
- *   node scripts/eager-factories.mjs dist/index.js [more bundles…]
+ * scripts/finish-bundle.mjs runs it.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
-import { pathToFileURL } from 'node:url'
 import { parse } from 'acorn'
 
 /**
@@ -68,21 +66,4 @@ function isModuleTable(node) {
           property.value.type === 'FunctionExpression')
     )
   )
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const bundles = process.argv.slice(2)
-  if (bundles.length === 0) {
-    console.error('usage: node scripts/eager-factories.mjs BUNDLE.js [BUNDLE.js…]')
-    process.exit(2)
-  }
-  for (const bundle of bundles) {
-    const { text, factories } = parenthesizeFactories(readFileSync(bundle, 'utf8'))
-    // ncc's layout changed if a minified bundle has no table left to mend: say so, loudly.
-    if (factories === 0) {
-      console.error(`${bundle}: no module factory found to parenthesize (has ncc changed?)`)
-      process.exit(1)
-    }
-    writeFileSync(bundle, text)
-  }
 }

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runInNewContext } from 'node:vm'
 import { parenthesizeFactories } from '../../scripts/eager-factories.mjs'
+import { finishBundle } from '../../scripts/finish-bundle.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const mend = (text: string): { text: string; factories: number } => parenthesizeFactories(text)
@@ -44,6 +45,13 @@ describe('parenthesizeFactories', () => {
     ]) {
       expect(mend(other)).toEqual({ text: other, factories: 0 })
     }
+  })
+
+  it('fails the bundle step when a bundle has no module table: ncc changed, not a silent no-op', () => {
+    expect(() => finishBundle("var x = '…'", 'x.js')).toThrow('x.js: no module factory found')
+    expect(finishBundle("var t={1:()=>'…',2:()=>2,3:()=>3};", 'y.js')).toBe(
+      "var t={1:(()=>'\\u2026'),2:(()=>2),3:(()=>3)};"
+    )
   })
 
   it('finds nothing left to mend in the committed bundles: npm run bundle ran the step', () => {
