@@ -72,7 +72,7 @@ const BUILD_DIR = join(REPO_ROOT, '.tmp', 'bench-build')
 const NCC_CLI = join(REPO_ROOT, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js')
 const WORKER = join(REPO_ROOT, 'bench', 'in-process', 'worker.mjs')
 const RSS_PROBE = join(REPO_ROOT, 'bench', 'rss-probe.mjs')
-const FINISH_BUNDLE = ['finish-bundle', 'eager-factories', 'ascii-bundle'].map(name =>
+const FINISH_BUNDLE = ['finish-bundle', 'eager-factories', 'ascii-bundle', 'bundle-ast'].map(name =>
   join(REPO_ROOT, 'scripts', `${name}.mjs`)
 )
 const PCRE2_ENGINE = join(REPO_ROOT, 'bench', 'pcre2-engine.mjs')

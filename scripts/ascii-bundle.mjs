@@ -12,7 +12,7 @@
  *
  * scripts/finish-bundle.mjs runs it, after the factories' parentheses.
  */
-import { parse } from 'acorn'
+import { parseBundle, walk } from './bundle-ast.mjs'
 
 const NON_ASCII = /[\u0080-\uffff]/
 
@@ -23,18 +23,20 @@ const NON_ASCII = /[\u0080-\uffff]/
 export function escapeNonAscii(text) {
   /** @type {any[]} */
   const comments = []
-  const program = parse(text, { ecmaVersion: 'latest', sourceType: 'module', onComment: comments })
+  const program = parseBundle(text, comments)
   /** @type {{ start: number, end: number }[]} */
   const spans = []
   /** @type {string[]} */
   const left = []
-  walk(program, undefined, (node, parent) => {
-    const raw = text.slice(node.start, node.end)
-    if (!NON_ASCII.test(raw)) return
+  /** The templates of tagged template expressions: their tag sees the raw text. */
+  const tagged = new Set()
+  walk(program, (node, parent) => {
+    if (node.type === 'TaggedTemplateExpression') tagged.add(node.quasi)
+    if (!NON_ASCII.test(text.slice(node.start, node.end))) return
     if (node.type === 'Literal' && (typeof node.value === 'string' || node.regex)) spans.push(node)
     else if (node.type === 'TemplateElement') {
       // A tag sees the raw text (String.raw): an escape would change what it gets.
-      if (parent?.tagged) left.push(`a tagged template at ${node.start}`)
+      if (tagged.has(parent)) left.push(`a tagged template at ${node.start}`)
       else spans.push(node)
     }
   })
@@ -51,7 +53,7 @@ export function escapeNonAscii(text) {
     const at = left.length > 0 ? left.join(', ') : `offset ${stray?.index}`
     throw new Error(`a character beyond ASCII is left where no escape may go: ${at}`)
   }
-  assertSameValues(program, parse(result, { ecmaVersion: 'latest', sourceType: 'module' }))
+  assertSameValues(program, parseBundle(result))
   return { text: result, escaped }
 }
 
@@ -83,7 +85,7 @@ function assertSameValues(before, after) {
   const values = (/** @type {any} */ program) => {
     /** @type {any[]} */
     const found = []
-    walk(program, undefined, node => {
+    walk(program, node => {
       if (node.type === 'Literal' && node.regex) found.push({ regex: node.regex })
       else if (node.type === 'Literal' && typeof node.value === 'string') found.push(node.value)
       else if (node.type === 'TemplateElement') found.push(node.value.cooked)
@@ -111,20 +113,4 @@ function assertSameValues(before, after) {
       throw new Error(`a literal changed at #${index}: ${JSON.stringify(value)}`)
     }
   })
-}
-
-/**
- * @param {any} node @param {any} parent
- * @param {(node: any, parent: any) => void} visit
- */
-function walk(node, parent, visit) {
-  if (node === null || typeof node !== 'object') return
-  if (Array.isArray(node)) {
-    for (const child of node) walk(child, parent, visit)
-    return
-  }
-  if (typeof node.type !== 'string') return
-  if (node.type === 'TaggedTemplateExpression') node.quasi.tagged = true
-  visit(node, parent)
-  for (const key of Object.keys(node)) if (key !== 'type') walk(node[key], node, visit)
 }

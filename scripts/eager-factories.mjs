@@ -13,7 +13,7 @@
  *
  * scripts/finish-bundle.mjs runs it.
  */
-import { parse } from 'acorn'
+import { parseBundle, walk } from './bundle-ast.mjs'
 
 /**
  * The bundle's text with each factory of its module tables in parentheses. A module table is an
@@ -22,27 +22,15 @@ import { parse } from 'acorn'
  * @returns {{ text: string, factories: number }}
  */
 export function parenthesizeFactories(text) {
-  const program = parse(text, { ecmaVersion: 'latest', sourceType: 'module' })
   /** @type {{ start: number, end: number }[]} */
   const factories = []
-  /** @param {any} node */
-  const visit = node => {
-    if (node === null || typeof node !== 'object') return
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child)
-      return
+  walk(parseBundle(text), node => {
+    if (!isModuleTable(node)) return
+    for (const { value } of node.properties) {
+      // Already in parentheses (unminified output): the source around it says so.
+      if (text[value.start - 1] !== '(' || text[value.end] !== ')') factories.push(value)
     }
-    if (typeof node.type !== 'string') return
-    if (isModuleTable(node)) {
-      for (const property of node.properties) {
-        const { value } = property
-        // Already in parentheses (unminified output): the source around it says so.
-        if (text[value.start - 1] !== '(' || text[value.end] !== ')') factories.push(value)
-      }
-    }
-    for (const key of Object.keys(node)) if (key !== 'type') visit(node[key])
-  }
-  visit(program)
+  })
   let result = text
   // From the end, so that each insertion leaves the offsets before it as they were.
   for (const { start, end } of factories.sort((a, b) => b.start - a.start)) {
