@@ -269,6 +269,19 @@ async function withRssProbe(run) {
   }
 }
 
+/**
+ * The median peak RSS in KiB of RUNS.memory runs with the RSS probe (undefined if none wrote one).
+ * @param {(env: Record<string, string>) => Promise<unknown>} run
+ */
+async function peakRss(run) {
+  const values = []
+  for (let i = 0; i < RUNS.memory; i++) {
+    const { kib } = await withRssProbe(run)
+    if (kib !== undefined) values.push(kib)
+  }
+  return values.length ? median(values) : undefined
+}
+
 async function main() {
   const startedAt = new Date()
   const loadBefore = os.loadavg()
@@ -312,10 +325,10 @@ async function main() {
       baseUrl: emulator.url,
       warmup: RUNS.coldWarmup,
       rounds: RUNS.cold,
-      memoryRuns: RUNS.memory,
       target: TARGET,
       runnerLikeEnv,
-      withRssProbe,
+      peakRss,
+      rotate,
       row,
       check,
       log,
@@ -456,15 +469,6 @@ async function main() {
 
     // --- 4. Memory of the child-process runs (separate runs: the probe is preloaded) ----------
     log(`memory: ${RUNS.memory} run(s) each with the RSS probe preloaded`)
-    /** @param {(env: Record<string, string>) => Promise<unknown>} run */
-    const peakRss = async run => {
-      const values = []
-      for (let i = 0; i < RUNS.memory; i++) {
-        const { kib } = await withRssProbe(run)
-        if (kib !== undefined) values.push(kib)
-      }
-      return values.length ? median(values) : undefined
-    }
     const memory = {
       dist10k: await peakRss(async env => {
         emulator.setLatency(LATENCY_MS)

@@ -23,9 +23,10 @@ const EXPRESSIONS = { 'github.token': 'ghs_16C7e42F292c6912E7710c838347Ae178B4a'
 
 /**
  * @param {{ bundles: { floor: string, floorMinified: string },
- *   baseUrl: string, warmup: number, rounds: number, memoryRuns: number, target: number,
+ *   baseUrl: string, warmup: number, rounds: number, target: number,
  *   runnerLikeEnv: (extra?: Record<string, string>) => Record<string, string>,
- *   withRssProbe: (run: (env: Record<string, string>) => Promise<any>) => Promise<{ result: any, kib: number | undefined }>,
+ *   peakRss: (run: (env: Record<string, string>) => Promise<unknown>) => Promise<number | undefined>,
+ *   rotate: <T>(list: T[], by: number) => T[],
  *   row: (fields: any) => any,
  *   check: (ok: boolean, what: string) => boolean, log: (text: string) => void,
  *   median: (values: number[]) => number }} context
@@ -87,25 +88,15 @@ export async function benchColdStart(context) {
   }
   /** @type {Record<string, number[]>} */
   const cold = { action: [], floor: [], floorMinified: [], bare: [], pattern: [] }
-  const names = Object.keys(sides)
   for (let r = -context.warmup; r < context.rounds; r++) {
-    const first = Math.max(r, 0) % names.length
-    for (const side of [...names.slice(first), ...names.slice(0, first)]) {
+    for (const side of context.rotate(Object.keys(sides), Math.max(r, 0))) {
       const ms = await sides[side]()
       if (r >= 0) cold[side].push(ms)
     }
   }
 
-  log(`cold start: peak RSS, ${context.memoryRuns} run(s) each with the RSS probe preloaded`)
-  /** @param {(env: Record<string, string>) => Promise<unknown>} once */
-  const peakRss = async once => {
-    const values = []
-    for (let i = 0; i < context.memoryRuns; i++) {
-      const { kib } = await context.withRssProbe(once)
-      if (kib !== undefined) values.push(kib)
-    }
-    return values.length ? median(values) : undefined
-  }
+  log('cold start: peak RSS, each side with the RSS probe preloaded')
+  const { peakRss } = context
   const memory = {
     action: await peakRss(env => run(undefined, dryRunInputs, env)),
     floor: await peakRss(env => run(bundles.floor, dryRunInputs, env)),

@@ -177,7 +177,7 @@ async function sitePass(/** @type {string} */ siteUrl, /** @type {number} */ pag
 }
 
 /** The most requests in any one-second window [t, t + 1000) of these arrival times. */
-function busiestSecond(/** @type {number[]} */ times) {
+export function busiestSecond(/** @type {number[]} */ times) {
   let most = 0
   for (let last = 0, first = 0; last < times.length; last++) {
     while ((times[last] ?? 0) - (times[first] ?? 0) >= 1000) first++

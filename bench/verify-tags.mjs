@@ -11,6 +11,7 @@
  */
 import { startEmulator } from '../emulator/server.mjs'
 import { runAction } from '../scripts/run-action.mjs'
+import { busiestSecond } from './verify-scale.mjs'
 
 const PAGES = 10_000
 const RATE = 100
@@ -100,14 +101,4 @@ export async function benchVerifyTags({ row, check, log }) {
   } finally {
     await emulator.close()
   }
-}
-
-/** The most requests in any one-second window [t, t + 1000) of these arrival times. */
-function busiestSecond(/** @type {number[]} */ times) {
-  let most = 0
-  for (let last = 0, first = 0; last < times.length; last++) {
-    while ((times[last] ?? 0) - (times[first] ?? 0) >= 1000) first++
-    most = Math.max(most, last - first + 1)
-  }
-  return most
 }
