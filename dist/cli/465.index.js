@@ -566,7 +566,7 @@ var publish_marker = __webpack_require__(8953);
  * (github/client.ts: retries, timeouts, bounded answers, pages by `Link`, the token kept out of
  * messages). It finds the pull request a commit merged, finds this run's comment among any
  * number by its marker and writes it in place (or creates it once), and sets commit statuses.
- * Loaded lazily by the publish steps (`await import(...)`): it brings in @actions/github.
+ * Loaded lazily, through open-writer.ts, by the publish steps: it brings in @actions/github.
  *
  * Rules:
  * - A comment counts as this run's only when its marker has the run's key (workflow, job,

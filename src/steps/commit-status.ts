@@ -10,7 +10,7 @@
  * writer is loaded only when a status is asked for.
  */
 import type { StepIo } from './io.js'
-import { USER_AGENT } from '../core/constants.js'
+import { openGitHubWriter } from '../publish/open-writer.js'
 import type { CommitStatus } from '../report/commit-status.js'
 import type { RunReport } from '../report/run-report.js'
 import type { RunSettings } from '../plan/settings.js'
@@ -63,13 +63,7 @@ async function setStatus(
   }
   const short = commit.sha.slice(0, 7)
   try {
-    const { GitHubWriter } = await import('../publish/writer.js')
-    const writer = new GitHubWriter({
-      token: publish.token,
-      apiUrl: run.apiUrl,
-      repository: run.repository,
-      userAgent: USER_AGENT
-    })
+    const writer = await openGitHubWriter(publish.token, run)
     const targetUrl = runUrlOf(run)
     await writer.setStatus(commit.sha, {
       ...status,

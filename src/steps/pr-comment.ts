@@ -10,7 +10,7 @@
  * are loaded only when a comment is asked for.
  */
 import type { RunContext, StepIo } from './io.js'
-import { USER_AGENT } from '../core/constants.js'
+import { openGitHubWriter } from '../publish/open-writer.js'
 import type { PurgeTargets } from '../core/purge.js'
 import type {
   CommentKey,
@@ -52,13 +52,7 @@ export async function writePullRequestComment(
   const kind = settings.dryRun ? 'plan' : 'result'
   let number = target.kind === 'pull-request' ? target.number : undefined
   try {
-    const { GitHubWriter } = await import('../publish/writer.js')
-    const writer = new GitHubWriter({
-      token: publish.token,
-      apiUrl: context.apiUrl,
-      repository: context.repository,
-      userAgent: USER_AGENT
-    })
+    const writer = await openGitHubWriter(publish.token, context)
     if (target.kind === 'merged') number = await writer.pullRequestMerging(target.sha)
     if (number === undefined) {
       const sha = target.kind === 'merged' ? target.sha.slice(0, 7) : ''
