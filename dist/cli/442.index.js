@@ -2793,18 +2793,10 @@ class PageSelector {
                 added.set(path, refs);
                 continue;
             }
-            const cost = keptCost(path);
             this.sitemapPagesPurged++;
-            this.streamedSelected++;
-            this.streamedBytes += cost;
-            const hash = (0,verify_shard/* hashPath */.Gv)(path);
-            const { shard } = this.input;
-            if (shard !== undefined)
-                this.partsSeen[partOf(hash, shard.count)] = 1;
-            if (!this.inPart(hash))
+            const hash = this.countStreamed(path);
+            if (hash === undefined)
                 continue;
-            this.streamedInShard++;
-            this.streamedInShardBytes += cost;
             this.sample.offer({ path, refs, group, position, key: sampleKey(hash) });
         }
         // Pages a pattern or folder tag selected, and kept: their tags are added to their targets.
@@ -2964,6 +2956,21 @@ class PageSelector {
             }
             return;
         }
+        const hash = this.countStreamed(path);
+        if (hash === undefined)
+            return;
+        let shared = this.targetLists.get(key);
+        if (shared === undefined) {
+            shared = refs;
+            this.targetLists.set(key, refs);
+        }
+        this.sample.offer({ path, refs: shared, group, position, key: sampleKey(hash) });
+    }
+    /**
+     * Counts a page the stream selected, and the part of the shards it falls in: its hash when it
+     * is in this job's part, undefined when another job's.
+     */
+    countStreamed(path) {
         const cost = keptCost(path);
         this.streamedSelected++;
         this.streamedBytes += cost;
@@ -2972,15 +2979,10 @@ class PageSelector {
         if (shard !== undefined)
             this.partsSeen[partOf(hash, shard.count)] = 1;
         if (!this.inPart(hash))
-            return;
+            return undefined;
         this.streamedInShard++;
         this.streamedInShardBytes += cost;
-        let shared = this.targetLists.get(key);
-        if (shared === undefined) {
-            shared = refs;
-            this.targetLists.set(key, refs);
-        }
-        this.sample.offer({ path, refs: shared, group, position, key: sampleKey(hash) });
+        return hash;
     }
     /**
      * The pages to check, in the selection's order: this part's verify_urls pages, and of the

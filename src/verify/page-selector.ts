@@ -238,16 +238,9 @@ export class PageSelector {
         added.set(path, refs)
         continue
       }
-      const cost = keptCost(path)
       this.sitemapPagesPurged++
-      this.streamedSelected++
-      this.streamedBytes += cost
-      const hash = hashPath(path)
-      const { shard } = this.input
-      if (shard !== undefined) this.partsSeen[partOf(hash, shard.count)] = 1
-      if (!this.inPart(hash)) continue
-      this.streamedInShard++
-      this.streamedInShardBytes += cost
+      const hash = this.countStreamed(path)
+      if (hash === undefined) continue
       this.sample.offer({ path, refs, group, position, key: sampleKey(hash) })
     }
     // Pages a pattern or folder tag selected, and kept: their tags are added to their targets.
@@ -412,21 +405,31 @@ export class PageSelector {
       }
       return
     }
-    const cost = keptCost(path)
-    this.streamedSelected++
-    this.streamedBytes += cost
-    const hash = hashPath(path)
-    const { shard } = this.input
-    if (shard !== undefined) this.partsSeen[partOf(hash, shard.count)] = 1
-    if (!this.inPart(hash)) return
-    this.streamedInShard++
-    this.streamedInShardBytes += cost
+    const hash = this.countStreamed(path)
+    if (hash === undefined) return
     let shared = this.targetLists.get(key)
     if (shared === undefined) {
       shared = refs
       this.targetLists.set(key, refs)
     }
     this.sample.offer({ path, refs: shared, group, position, key: sampleKey(hash) })
+  }
+
+  /**
+   * Counts a page the stream selected, and the part of the shards it falls in: its hash when it
+   * is in this job's part, undefined when another job's.
+   */
+  private countStreamed(path: string): number | undefined {
+    const cost = keptCost(path)
+    this.streamedSelected++
+    this.streamedBytes += cost
+    const hash = hashPath(path)
+    const { shard } = this.input
+    if (shard !== undefined) this.partsSeen[partOf(hash, shard.count)] = 1
+    if (!this.inPart(hash)) return undefined
+    this.streamedInShard++
+    this.streamedInShardBytes += cost
+    return hash
   }
 
   /**
