@@ -1,7 +1,8 @@
 /**
  * Which pages to check, decided as the sitemaps stream: each page the reader hands over is
- * matched against the pattern and folder-tag targets (in batches, PCRE2 for a pattern), counted,
- * and kept only if this job needs it: in its shard's part and in the sample (page-sample.ts).
+ * matched against the pattern and folder-tag targets (in batches, PCRE2 for a pattern, each
+ * pattern's own tally in pattern-target.ts), counted, and kept only if this job needs it: in its
+ * shard's part and in the sample (page-sample.ts).
  * URL targets are pages as purged, whatever the sitemap says; other tags are traced at the edge
  * when `traceTags` asks (trace-tags.ts reads the pages of this job's part the selector keeps for
  * it, then addTraced() hands back those that carry a tag), and select nothing otherwise (only
@@ -11,18 +12,18 @@
  *
  * The pages come out in the order the selection has always had: URL targets as given, then the
  * pages of each pattern, then of each folder tag (each page under the first target that selects
- * it, in sitemap order), then of each traced tag (in read order), then verify_urls pages. Within the limit that is every page, exactly as
- * before the sitemaps were streamed; beyond it, the sample is the pages with the smallest keys.
+ * it, in sitemap order), then of each traced tag (in read order), then verify_urls pages. Within
+ * the limit that is every page, exactly as before the sitemaps were streamed; beyond it, the
+ * sample is the pages with the smallest keys.
  */
 import type { PurgeTargets } from '../core/purge.js'
-import { reasonsOf } from '../pattern/give-up.js'
-import { ownCopy } from '../text/own-copy.js'
 import { FirstInOrder, PREVIEW_FIRST } from './first-in-order.js'
 import { isFolderTag, pageHasFolderTag } from './folder-tags.js'
 import { KEPT_PAGES_BUDGET_BYTES, keptCost, type OverBudget } from './kept-budget.js'
 import { PageSample, sampledBefore, sampleKey, type KeptPage } from './page-sample.js'
-import type { GaveUpPath, PageSelection, PatternMatch, TargetRef } from './selection.js'
-import { hashPath, type Shard } from './shard.js'
+import { PatternTarget, type MatchPattern } from './pattern-target.js'
+import type { PageSelection, SitemapOutcome, TargetRef } from './selection.js'
+import { hashPath, partOfHash, type Shard } from './shard.js'
 import { TAG_READS_MAX, type TagTraceResult } from './tag-trace.js'
 
 export interface SelectorInput {
@@ -38,7 +39,7 @@ export interface SelectorInput {
    * How a pattern selects paths (PCRE2 with PHP's options and limits, in production): asked
    * for one batch of the sitemap's paths at a time, in sitemap order.
    */
-  readonly matchPattern: (pattern: string, paths: Iterable<string>) => PatternMatch
+  readonly matchPattern: MatchPattern
   /** What this job may keep; KEPT_PAGES_BUDGET_BYTES unless a test asks for less. */
   readonly budgetBytes?: number
   /**
@@ -47,16 +48,6 @@ export interface SelectorInput {
    */
   readonly traceTags?: boolean
   readonly traceReads?: number
-}
-
-/** What the sitemaps turned out to be, once read. */
-export interface SitemapOutcome {
-  /** Some sitemap was read: patterns and folder tags selected from it. */
-  readonly found: boolean
-  /** `sitemap: none`: that is why there are no sitemap pages. */
-  readonly turnedOff: boolean
-  /** Pages on the site's host, each once. */
-  readonly pageCount: number
 }
 
 export type SelectionOutcome =
@@ -70,20 +61,6 @@ export type SelectionOutcome =
  * pages moved there is garbage a major collection must find), many enough to be cheap.
  */
 const BATCH_SIZE = 256
-/** Paths named in the warning about paths where PHP gives up. */
-export const GAVE_UP_NAMED = 5
-
-interface PatternState {
-  readonly target: TargetRef
-  refused?: string
-  asked: boolean
-  count: number
-  readonly first: FirstInOrder
-  matchMs: number
-  gaveUpCount: number
-  /** The first GAVE_UP_NAMED, and the first of every other reason (for the reasons' words). */
-  readonly gaveUp: GaveUpPath[]
-}
 
 interface FolderTagState {
   readonly target: TargetRef
@@ -103,7 +80,7 @@ interface KnownPage {
 }
 
 export class PageSelector {
-  private readonly patterns: PatternState[]
+  private readonly patterns: PatternTarget[]
   private readonly folderTags: FolderTagState[]
   private readonly otherTags: string[]
   /** The pages to read for the traced tags: a sample of this job's part, spread by key. */
@@ -138,15 +115,7 @@ export class PageSelector {
   constructor(private readonly input: SelectorInput) {
     const { targets } = input
     this.budgetBytes = input.budgetBytes ?? KEPT_PAGES_BUDGET_BYTES
-    this.patterns = targets.patterns.map(pattern => ({
-      target: { kind: 'pattern', item: pattern },
-      asked: false,
-      count: 0,
-      first: new FirstInOrder(PREVIEW_FIRST),
-      matchMs: 0,
-      gaveUpCount: 0,
-      gaveUp: []
-    }))
+    this.patterns = targets.patterns.map(pattern => new PatternTarget(pattern, input.matchPattern))
     this.folderTags = targets.tags.filter(isFolderTag).map(tag => ({
       target: { kind: 'tag', item: tag },
       count: 0,
@@ -208,11 +177,7 @@ export class PageSelector {
     const paths = [...traced.pages.keys()]
     if (paths.length === 0) return
     // Which of them the patterns and folder tags selected already (counted then, not again).
-    const byPattern = this.patterns.map(state => {
-      if (state.refused !== undefined) return new Set<string>()
-      const match = this.input.matchPattern(state.target.item, paths)
-      return new Set(match.kind === 'matched' ? match.paths : [])
-    })
+    const byPattern = this.patterns.map(pattern => pattern.selects(paths))
     const tagGroup = new Map(this.otherTags.map((tag, index) => [tag, index]))
     const groupBase = 1 + this.patterns.length + this.folderTags.length
     const added = new Map<string, readonly TargetRef[]>()
@@ -255,10 +220,7 @@ export class PageSelector {
   /** The selection, once the sitemaps were read (undefined: they were not needed). */
   finish(sitemap: SitemapOutcome | undefined): SelectionOutcome {
     this.flush()
-    for (const state of this.patterns) {
-      // A pattern that saw no path (an empty sitemap) still says whether PCRE2 compiles it.
-      if (!state.asked && sitemap?.found === true) this.match(state, [])
-    }
+    for (const pattern of this.patterns) pattern.finish(sitemap)
     const found = sitemap?.found === true
     const known = [...this.known.values()]
     const knownHere = known.filter(page => this.inPart(page.hash))
@@ -326,7 +288,7 @@ export class PageSelector {
 
   private inPart(hash: number): boolean {
     const { shard } = this.input
-    return shard === undefined || shard.count === 1 || partOf(hash, shard.count) === shard.index
+    return shard === undefined || shard.count === 1 || partOfHash(hash, shard.count) === shard.index
   }
 
   /** Matches the batch against every pattern, then takes each of its pages in order. */
@@ -335,30 +297,9 @@ export class PageSelector {
     const started = performance.now()
     const batch = this.batch
     this.batch = []
-    const matched = this.patterns.map(state => this.match(state, batch))
+    const matched = this.patterns.map(pattern => pattern.match(batch))
     for (const path of batch) this.take(path, matched)
     this.busy += performance.now() - started
-  }
-
-  /** One pattern over one batch: the paths it selects (undefined when PCRE2 refuses it). */
-  private match(state: PatternState, paths: readonly string[]): ReadonlySet<string> | undefined {
-    if (state.refused !== undefined) return undefined
-    state.asked = true
-    const started = performance.now()
-    const match = this.input.matchPattern(state.target.item, paths)
-    state.matchMs += performance.now() - started
-    if (match.kind === 'refused') {
-      state.refused = match.reason
-      return undefined
-    }
-    for (const gaveUp of match.gaveUp) {
-      const newReason = !state.gaveUp.some(kept => kept.reason === gaveUp.reason)
-      if (state.gaveUp.length < GAVE_UP_NAMED || newReason) {
-        state.gaveUp.push({ path: ownCopy(gaveUp.path), reason: gaveUp.reason })
-      }
-      state.gaveUpCount++
-    }
-    return new Set(match.paths)
   }
 
   private take(path: string, matched: readonly (ReadonlySet<string> | undefined)[]): void {
@@ -373,13 +314,12 @@ export class PageSelector {
     const refs: TargetRef[] = []
     let key = ''
     let group = 0
-    this.patterns.forEach((state, index) => {
+    this.patterns.forEach((pattern, index) => {
       if (matched[index]?.has(path) !== true) return
       if (refs.length === 0) group = 1 + index
-      refs.push(state.target)
+      refs.push(pattern.target)
       key += `${1 + index},`
-      state.count++
-      state.first.offer(path)
+      pattern.selected(path)
     })
     this.folderTags.forEach((state, index) => {
       if (!pageHasFolderTag(path, state.target.item)) return
@@ -425,7 +365,7 @@ export class PageSelector {
     this.streamedBytes += cost
     const hash = hashPath(path)
     const { shard } = this.input
-    if (shard !== undefined) this.partsSeen[partOf(hash, shard.count)] = 1
+    if (shard !== undefined) this.partsSeen[partOfHash(hash, shard.count)] = 1
     if (!this.inPart(hash)) return undefined
     this.streamedInShard++
     this.streamedInShardBytes += cost
@@ -457,7 +397,7 @@ export class PageSelector {
 
   private partsOf(known: readonly KnownPage[]): number[] {
     const count = this.input.shard?.count ?? 1
-    for (const page of known) this.partsSeen[partOf(page.hash, count)] = 1
+    for (const page of known) this.partsSeen[partOfHash(page.hash, count)] = 1
     const parts: number[] = []
     this.partsSeen.forEach((seen, part) => {
       if (seen === 1) parts.push(part)
@@ -466,14 +406,7 @@ export class PageSelector {
   }
 
   private bySitemap(): PageSelection['bySitemap'] {
-    const patterns = this.patterns
-      .filter(state => state.refused === undefined)
-      .map(state => ({
-        target: state.target,
-        count: state.count,
-        first: state.first.paths,
-        matchMs: state.matchMs
-      }))
+    const patterns = this.patterns.flatMap(pattern => pattern.selection() ?? [])
     const tags = this.folderTags.map(state => ({
       target: state.target,
       count: state.count,
@@ -499,51 +432,14 @@ export class PageSelector {
   }
 
   private notes(sitemap: SitemapOutcome | undefined): string[] {
-    const notes: string[] = []
-    for (const { target, refused } of this.patterns) {
-      const pattern = target.item
-      if (sitemap?.found !== true) {
-        notes.push(
-          sitemap?.turnedOff === true
-            ? `Pattern ${pattern}: sitemaps are turned off (sitemap: none), so its pages could not be chosen; list them in verify_urls.`
-            : `Pattern ${pattern}: no sitemap, so its pages could not be chosen.`
-        )
-      } else if (refused !== undefined) {
-        notes.push(`Pattern ${pattern}: PCRE2 cannot compile it (${refused}).`)
-      }
-    }
-    return notes
+    return this.patterns.flatMap(pattern => pattern.note(sitemap) ?? [])
   }
 
   /** Paths where PHP gives up, and a pattern that selects most of the sitemap. */
   private warnings(sitemapSize: number): { warnings?: readonly string[] } {
-    const warnings: string[] = []
-    if (sitemapSize > 0) {
-      for (const state of this.patterns) {
-        if (state.refused !== undefined) continue
-        const pattern = state.target.item
-        if (state.gaveUpCount > 0) {
-          const named = state.gaveUp.slice(0, GAVE_UP_NAMED).map(({ path }) => path)
-          const more =
-            state.gaveUpCount > named.length ? ` and ${state.gaveUpCount - named.length} more` : ''
-          warnings.push(
-            `Pattern ${pattern}: PHP's preg_match() gives up on ${state.gaveUpCount} of the sitemap's paths (${reasonsOf(state.gaveUp)}): the service does not purge them, and they are not checked: ${named.join(', ')}${more}.`
-          )
-        }
-        // A pattern that only chooses pages to check may select them all: that is no warning.
-        if (this.input.purging && state.count * 2 > sitemapSize) {
-          const share = Math.round((state.count / sitemapSize) * 100)
-          warnings.push(
-            `Pattern ${pattern} selects ${state.count} of the sitemap's ${sitemapSize} pages (${share}%): most of the site is purged.`
-          )
-        }
-      }
-    }
+    const warnings = this.patterns.flatMap(pattern =>
+      pattern.warnings(sitemapSize, this.input.purging)
+    )
     return warnings.length > 0 ? { warnings } : {}
   }
-}
-
-/** The part (1 to `count`) of a page's hash: shard.ts's rule. */
-function partOf(hash: number, count: number): number {
-  return Math.floor((hash * count) / 2 ** 32) + 1
 }

@@ -55,6 +55,16 @@ export interface TargetSelection {
 /** How the pages of the traced tags were found: the same for every traced tag of a run. */
 export type TagTraceFacts = Omit<TagTraceResult, 'tags' | 'pages'>
 
+/** What the sitemaps turned out to be, once read. */
+export interface SitemapOutcome {
+  /** Some sitemap was read: patterns and folder tags selected from it. */
+  readonly found: boolean
+  /** `sitemap: none`: that is why there are no sitemap pages. */
+  readonly turnedOff: boolean
+  /** Pages on the site's host, each once. */
+  readonly pageCount: number
+}
+
 export interface PageSelection {
   /** The pages to check, at most `limit` (verify_urls pages always among them). */
   readonly pages: readonly SelectedPage[]

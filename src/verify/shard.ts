@@ -43,7 +43,12 @@ export function parseShard(text: string): Shard | { readonly problem: string } {
 
 /** The part (1 to `count`) a page belongs to, from its path and query. */
 export function shardOf(path: string, count: number): number {
-  return Math.floor((hashPath(path) * count) / 2 ** 32) + 1
+  return partOfHash(hashPath(path), count)
+}
+
+/** The part (1 to `count`) of a page whose hashPath() is known already. */
+export function partOfHash(hash: number, count: number): number {
+  return Math.floor((hash * count) / 2 ** 32) + 1
 }
 
 export function inShard(path: string, shard: Shard): boolean {
