@@ -3,10 +3,17 @@
  * and outputs that must stay exact (finding 10).
  */
 import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
 import { Redactor, SERVICE_ENCODINGS } from '../../src/text/redact.js'
 import { escapeHtml } from '../../src/text/html.js'
 import { quoteValue } from '../../src/core/diagnostics.js'
-import { CHARACTER_ENCODINGS, OWN_ENCODING } from '../../src/text/secret-spellings.js'
+import {
+  CHARACTER_ENCODINGS,
+  ESCAPE_CHARACTER,
+  escapedSpellings,
+  OWN_ENCODING,
+  plainSpellings
+} from '../../src/text/secret-spellings.js'
 
 const KEY = 'k3y+with/special&chars"é'
 const redactor = new Redactor([KEY], { outerEncodings: [escapeHtml] })
@@ -195,6 +202,108 @@ describe('Redactor: where the scan starts looking', () => {
     const both = new Redactor([KEY, token], { outerEncodings: [escapeHtml] })
     const text = `k3 k3y gh ghs_A1b 3 %6B%33 ${Buffer.from(KEY).toString('base64').slice(0, 3)}`
     expect(both.redact(text)).toBe(text)
+  })
+})
+
+describe('Redactor: a text without %, & or a backslash holds only plain spellings', () => {
+  const characters = [
+    ...Array.from({ length: 0x300 }, (_, code) => String.fromCharCode(code)),
+    '€',
+    '😀'
+  ]
+
+  it('every escaped spelling needs an escape character: none matches in text of its own other characters', () => {
+    for (const character of characters) {
+      for (const pattern of escapedSpellings(character, { of: 'secret', outerEncodings: [] })) {
+        const regex = new RegExp(pattern)
+        // The pattern's own characters, the escape characters taken out: the likeliest to match.
+        const alphabet = [...new Set(pattern.replace(/[%&\\]/g, ''))]
+        const texts = fc.sample(
+          fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 24 }),
+          { numRuns: 8, seed: character.codePointAt(0) ?? 0 }
+        )
+        for (const text of texts)
+          expect([pattern, regex.test(text.join(''))]).toEqual([pattern, false])
+        // And with its escape characters back, a spelling does match: the check can fail.
+        expect(ESCAPE_CHARACTER.test(pattern)).toBe(true)
+      }
+    }
+  })
+
+  it('a plain spelling is the character, its other case, or what an encoding gives without an escape', () => {
+    const plain = (character: string) =>
+      plainSpellings(character, { of: 'secret', outerEncodings: [escapeHtml] })
+    expect(plain('k').sort()).toEqual(['K', 'k'])
+    expect(plain('_')).toEqual(['_'])
+    expect(plain(' ').sort()).toEqual([' ', '+'])
+    expect(plain('&')).toEqual([])
+    for (const character of characters) {
+      for (const spelling of plain(character)) expect(ESCAPE_CHARACTER.test(spelling)).toBe(false)
+    }
+  })
+
+  // Secrets and texts made of a secret's pieces: whole, cut, in another case, as base64, next to
+  // ordinary text and ellipses. A text with no escape character takes the quick look; the same
+  // text with one after a line break takes the full scan, which must hide exactly the same.
+  const secretCharacter = fc.constantFrom(...'aZ09_.*-+/= é€:~xk3yQ'.split(''), '😀')
+  const secretText = fc
+    .array(secretCharacter, { minLength: 1, maxLength: 12 })
+    .map(parts => parts.join(''))
+  const piece = (secret: string) =>
+    fc.oneof(
+      fc.constant(secret),
+      fc.constant(secret.toUpperCase()),
+      fc.constant(secret.toLowerCase()),
+      fc.integer({ min: 1, max: secret.length }).map(end => secret.slice(0, end)),
+      fc.constant(Buffer.from(secret).toString('base64')),
+      fc.constant(Buffer.from(secret).toString('base64url')),
+      fc
+        .integer({ min: 2, max: 12 })
+        .map(end => Buffer.from(secret).toString('base64').slice(0, end)),
+      // Escaped forms, which only the full scan finds.
+      fc.constant(
+        [...secret].map(c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+      ),
+      fc.constant(encodeURIComponent(secret)),
+      fc.constant('…'),
+      fc.string({ maxLength: 6 }).map(text => text.replace(/[%&\\\n]/g, 'x'))
+    )
+
+  it('hides what the full scan hides, and only that', () => {
+    let quick = 0
+    let hidden = 0
+    fc.assert(
+      fc.property(
+        // Two secrets often start alike: forms that share a first character, not a second.
+        fc.oneof(
+          fc.array(secretText, { minLength: 1, maxLength: 2 }),
+          fc
+            .tuple(secretText, secretText)
+            .map(([one, other]) => [one, `${[...one][0] ?? ''}${other}`])
+        ),
+        fc.boolean(),
+        fc.infiniteStream(fc.nat()),
+        (secrets, summary, choices) => {
+          const redactor = new Redactor(secrets, summary ? { outerEncodings: [escapeHtml] } : {})
+          // One to eight pieces, each of one of the secrets: some texts hold only one's.
+          const pieces = Array.from({ length: 1 + (choices.next().value % 8) }, () => {
+            const secret = secrets[choices.next().value % secrets.length] ?? ''
+            return fc.sample(piece(secret), { numRuns: 1, seed: choices.next().value })[0]
+          })
+          const text = pieces.join(choices.next().value % 2 === 0 ? ' ' : '')
+          const full = redactor.redact(`${text}\n%`)
+          expect(full.endsWith('\n%')).toBe(true)
+          const redacted = redactor.redact(text)
+          expect(redacted).toBe(full.slice(0, -2))
+          if (!ESCAPE_CHARACTER.test(text)) quick++
+          if (redacted !== text) hidden++
+        }
+      ),
+      { numRuns: 3000, seed: 27 }
+    )
+    // The property is worth something only if both sides were exercised.
+    expect(quick).toBeGreaterThan(500)
+    expect(hidden).toBeGreaterThan(1000)
   })
 })
 

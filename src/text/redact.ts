@@ -9,17 +9,20 @@
  * Each character of a form is matched in all its spellings (secret-spellings.ts), so one form
  * stands for a whole family of encodings, mixed ones included. The scan stays one pass: a small
  * regex finds where a form's first two characters are spelled, and only there is the longest
- * match worked out, character by character. Nothing is built before the first text to redact, and a
- * character's spellings only when a scan needs them: a run pays for little more than its few
- * log lines (issue 27).
+ * match worked out, character by character. Nothing is built before the first text to redact, and
+ * a character's spellings only when a scan needs them; a text without `%`, `&` or a backslash
+ * (most log lines) is only searched for the plain starts of forms, and the finder is compiled
+ * for the first text that needs it: a run pays for little more than its few log lines (#27).
  */
 import {
   BASE64_ENCODINGS,
   CHARACTER_ENCODINGS,
   characterSpellings,
+  ESCAPE_CHARACTER,
   literalPattern,
   OWN_ENCODING,
   PARTIAL_ESCAPE,
+  plainSpellings,
   SERVICE_ENCODINGS,
   type Encoding,
   type SpellingOptions
@@ -77,6 +80,7 @@ class Form {
  */
 class Character {
   private spelled: readonly string[] | undefined
+  private plain: readonly string[] | undefined
   private compiled: readonly RegExp[] | undefined
 
   constructor(
@@ -87,6 +91,12 @@ class Character {
   /** Every spelling as one group: `(?:%(?:25)?6[bB]|…|k|K)`. */
   pattern(): string {
     return `(?:${this.spellings().join('|')})`
+  }
+
+  /** The spellings a text without an escape character can hold: each exactly as it is. */
+  plainSpellings(): readonly string[] {
+    this.plain ??= plainSpellings(this.character, this.options)
+    return this.plain
   }
 
   /** Adds to `ends` every position where a spelling starting at `position` ends. */
@@ -116,16 +126,23 @@ interface FirstCharacter {
 
 /** What redact() scans with, built on its first call. */
 interface Scan {
+  readonly firsts: readonly FirstCharacter[]
+  /**
+   * Where a form may start in a text without an ESCAPE_CHARACTER: there every spelling is a
+   * plain one (Character.plainSpellings), so the finder matches such a text exactly where one
+   * of these texts, a plain spelling of a form's first character and one of its second, is.
+   */
+  readonly plainStarts: readonly string[]
   /**
    * Where some form's first two characters are spelled (a form of one character: where it is),
    * the first as such and the second in a lookahead: every match of a form starts at one of
    * them. One capturing group per FirstCharacter, in order, says which matched first. Two
    * characters keep ordinary text from stopping the scan at every digit; the lookahead keeps
    * the regex cheap to compile: V8 takes about 0.6 ms for it, 2 ms for the same two characters
-   * in a row, and 6 ms for the four this finder once chained (issue 27).
+   * in a row, and 6 ms for the four this finder once chained (issue 27). Compiled for the
+   * first text that holds an escape character or a plain start.
    */
-  readonly finder: RegExp
-  readonly firsts: readonly FirstCharacter[]
+  finder(): RegExp
 }
 
 /** What redactExact() replaces, built on its first call. */
@@ -176,7 +193,13 @@ export class Redactor {
    */
   private replaceLongestForms(text: string): string {
     if (this.secrets.length === 0) return text
-    const { finder, firsts } = (this.scan ??= buildScan(this.secrets, this.outerEncodings))
+    const scan = (this.scan ??= buildScan(this.secrets, this.outerEncodings))
+    // The finder would match nowhere: the text is left as it is, as the loop below would.
+    if (!ESCAPE_CHARACTER.test(text) && !scan.plainStarts.some(start => text.includes(start))) {
+      return text
+    }
+    const { firsts } = scan
+    const finder = scan.finder()
     let result = ''
     let copied = 0
     finder.lastIndex = 0
@@ -239,10 +262,24 @@ function buildScan(secrets: readonly string[], outerEncodings: readonly Encoding
     for (const text of base64Forms(secret)) add(text, 'base64')
   }
   const groups = [...firsts.values()]
+  let finder: RegExp | undefined
   return {
-    finder: new RegExp(groups.map(first => `(${startPattern(first)})`).join('|'), 'g'),
-    firsts: groups
+    firsts: groups,
+    plainStarts: [...new Set(groups.flatMap(plainStarts))],
+    finder: () =>
+      (finder ??= new RegExp(groups.map(first => `(${startPattern(first)})`).join('|'), 'g'))
   }
+}
+
+/** The plain spellings of the group's first character, each followed by one of a second's. */
+function plainStarts({ character, forms }: FirstCharacter): string[] {
+  const seconds = new Set<Character | undefined>(forms.map(form => form.at(1)))
+  const firsts = character.plainSpellings()
+  // A form of one character starts wherever the character is.
+  if (seconds.has(undefined)) return [...firsts]
+  return [...seconds].flatMap(second =>
+    firsts.flatMap(first => (second?.plainSpellings() ?? []).map(next => first + next))
+  )
 }
 
 /** The first character of the group's forms, then any of their second characters ahead. */

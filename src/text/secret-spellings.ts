@@ -86,11 +86,45 @@ export const PARTIAL_ESCAPE = '(?:[%&\\\\][#0-9A-Za-z;%\\\\]{0,20})'
  * hex, with or without leading zeros, also HTML-escaped once more; a JSON `\uXXXX` escape.
  */
 export function characterSpellings(character: string, options: SpellingOptions): string[] {
-  const secret = options.of === 'secret'
-  const variants = secret ? caseVariants(character) : [character]
-  const general = secret
-    ? [...percentBytes(variants), characterReferences(variants), ...jsonEscapes(variants)]
-    : []
+  // Longer spellings first, though no order makes a regex take the longest match of a whole
+  // form: redact.ts follows each spelling for that. A literal the general patterns also match
+  // (`%26`) is kept: finding which would cost more than the alternative does.
+  const sorted = [...literalSpellings(character, options)]
+    .sort((a, b) => b.length - a.length)
+    .map(literalPattern)
+  return [...new Set([...escapedSpellings(character, options), ...sorted])]
+}
+
+/**
+ * The spellings that are escapes whatever the character: each starts with PERCENT, AMPERSAND
+ * or BACKSLASH, so each match holds an ESCAPE_CHARACTER (a test checks every character).
+ */
+export function escapedSpellings(character: string, options: SpellingOptions): string[] {
+  if (options.of !== 'secret') return []
+  const variants = caseVariants(character)
+  return [...percentBytes(variants), characterReferences(variants), ...jsonEscapes(variants)]
+}
+
+/**
+ * `%`, `&` or a backslash: every escaped spelling holds one. A text without any can hold a
+ * character's spellings only as its literal spellings that hold none either (plainSpellings),
+ * each matched exactly as it is: literalPattern changes nothing but the hex case of a `%XX`.
+ */
+export const ESCAPE_CHARACTER = /[%&\\]/
+
+/**
+ * The literal spellings that hold no ESCAPE_CHARACTER: the only ones a text without one can
+ * hold (the character, its other case, a `+` for a space), each matched as it is.
+ */
+export function plainSpellings(character: string, options: SpellingOptions): string[] {
+  return [...literalSpellings(character, options)].filter(
+    spelling => !ESCAPE_CHARACTER.test(spelling)
+  )
+}
+
+/** The character (in either case, for a secret's), encoded once or twice, then as outer does. */
+function literalSpellings(character: string, options: SpellingOptions): Set<string> {
+  const variants = options.of === 'secret' ? caseVariants(character) : [character]
   const literals = new Set<string>()
   for (const variant of variants) {
     for (const twice of encodedTwice(variant)) {
@@ -98,11 +132,7 @@ export function characterSpellings(character: string, options: SpellingOptions):
       for (const encode of options.outerEncodings) literals.add(encode(twice))
     }
   }
-  // Longer spellings first, though no order makes a regex take the longest match of a whole
-  // form: redact.ts follows each spelling for that. A literal the general patterns also match
-  // (`%26`) is kept: finding which would cost more than the alternative does.
-  const sorted = [...literals].sort((a, b) => b.length - a.length).map(literalPattern)
-  return [...new Set([...general, ...sorted])]
+  return literals
 }
 
 /**
