@@ -338,7 +338,7 @@ describe('Redactor.redactExact: a text shorter than every secret is left as it i
   })
 })
 
-describe('Redactor: linear in the text, fast on ordinary text', () => {
+describe('Redactor: linear in the text', () => {
   const token = `ghs_${'A1b2C3d4E5'.repeat(4)}`
   const both = new Redactor([KEY, token], { outerEncodings: [escapeHtml] })
   /** The fastest of a few runs, in milliseconds: the machine's noise only ever adds. */
@@ -371,10 +371,11 @@ describe('Redactor: linear in the text, fast on ordinary text', () => {
     expect(large / small).toBeLessThan(24)
   })
 
-  it('redacts a long summary without a secret in it quickly', () => {
+  // How fast is the bench's business, not a test's (a shared machine's time proves nothing): the
+  // scan's cost is held to linear above, and this long summary must come back whole.
+  it('leaves a long summary without a secret in it as it is', () => {
     const row = `<tr><td>#1</td><td><code>/blog/caf%C3%A9-post_1.html?x=1&amp;y=%2F</code></td><td>✅ accepted in 20 ms &#95;&#42; a &amp; b</td></tr>\n`
     const summary = row.repeat(Math.ceil(800_000 / row.length))
     expect(both.redact(summary)).toBe(summary)
-    expect(fastest(summary)).toBeLessThan(400)
   })
 })
