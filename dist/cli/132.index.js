@@ -2840,6 +2840,15 @@ class PageSelector {
         if (this.batch.length >= BATCH_SIZE)
             this.flush();
     }
+    /**
+     * Whether this job's part is known not to fit already: what had to be kept passed the
+     * budget, which nothing offered later undoes, so finish() will refuse the selection whatever
+     * tracing would add.
+     */
+    overBudgetAlready() {
+        this.flush();
+        return this.sample.overBudget;
+    }
     /** The tags to trace at the edge (none unless `traceTags`). */
     get tagsToTrace() {
         return this.tagCandidates === undefined ? [] : this.otherTags;
@@ -3238,7 +3247,9 @@ async function chooseWith(input, matchPattern) {
         }
     }
     let traced;
-    if (reading?.found === true && selector.tagsToTrace.length > 0) {
+    // A part that does not fit is refused whatever tracing finds: no page is read for it.
+    const traceable = reading?.found === true && selector.tagsToTrace.length > 0;
+    if (traceable && !selector.overBudgetAlready()) {
         traced = await traceInto(input, selector);
     }
     const outcome = selector.finish(reading);

@@ -112,7 +112,9 @@ async function chooseWith(
     }
   }
   let traced: TagTraceResult | undefined
-  if (reading?.found === true && selector.tagsToTrace.length > 0) {
+  // A part that does not fit is refused whatever tracing finds: no page is read for it.
+  const traceable = reading?.found === true && selector.tagsToTrace.length > 0
+  if (traceable && !selector.overBudgetAlready()) {
     traced = await traceInto(input, selector)
   }
   const outcome = selector.finish(reading)

@@ -154,6 +154,16 @@ export class PageSelector {
     if (this.batch.length >= BATCH_SIZE) this.flush()
   }
 
+  /**
+   * Whether this job's part is known not to fit already: what had to be kept passed the
+   * budget, which nothing offered later undoes, so finish() will refuse the selection whatever
+   * tracing would add.
+   */
+  overBudgetAlready(): boolean {
+    this.flush()
+    return this.sample.overBudget
+  }
+
   /** The tags to trace at the edge (none unless `traceTags`). */
   get tagsToTrace(): readonly string[] {
     return this.tagCandidates === undefined ? [] : this.otherTags
