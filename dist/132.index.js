@@ -2667,9 +2667,6 @@ class PatternTarget {
         this.matchPattern = matchPattern;
         this.target = { kind: 'pattern', item: pattern };
     }
-    get compiles() {
-        return this.refused === undefined;
-    }
     /** The paths of one batch it selects (undefined when PCRE2 refuses it). */
     match(paths) {
         if (this.refused !== undefined)

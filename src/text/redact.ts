@@ -272,9 +272,9 @@ function buildScan(secrets: readonly string[], outerEncodings: readonly Encoding
 }
 
 /** The plain spellings of the group's first character, each followed by one of a second's. */
-function plainStarts({ character, forms }: FirstCharacter): string[] {
-  const seconds = new Set<Character | undefined>(forms.map(form => form.at(1)))
-  const firsts = character.plainSpellings()
+function plainStarts(first: FirstCharacter): string[] {
+  const seconds = secondsOf(first)
+  const firsts = first.character.plainSpellings()
   // A form of one character starts wherever the character is.
   if (seconds.has(undefined)) return [...firsts]
   return [...seconds].flatMap(second =>
@@ -282,9 +282,15 @@ function plainStarts({ character, forms }: FirstCharacter): string[] {
   )
 }
 
+/** The second characters of the group's forms; undefined for a form of one character. */
+function secondsOf({ forms }: FirstCharacter): Set<Character | undefined> {
+  return new Set(forms.map(form => form.at(1)))
+}
+
 /** The first character of the group's forms, then any of their second characters ahead. */
-function startPattern({ character, forms }: FirstCharacter): string {
-  const seconds = new Set<Character | undefined>(forms.map(form => form.at(1)))
+function startPattern(first: FirstCharacter): string {
+  const { character } = first
+  const seconds = secondsOf(first)
   // A form of one character is whole without a second.
   if (seconds.has(undefined)) return character.pattern()
   const ahead = [...seconds].map(second => second?.pattern())

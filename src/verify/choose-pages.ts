@@ -18,8 +18,9 @@ import { exactness, foundAmong, noPageCarries, unreadableWords } from './trace-w
 import { DEFAULTS } from './verify-options.js'
 import { overBudgetMessage, type OverBudget } from './kept-budget.js'
 import { PageSelector } from './page-selector.js'
+import type { MatchPattern } from './pattern-target.js'
 import { patternMatcher } from './pattern-pages.js'
-import type { PageSelection, PatternMatch } from './selection.js'
+import type { PageSelection } from './selection.js'
 import { grouped, plural } from '../text/format.js'
 import type { VerifySettings } from './settings.js'
 
@@ -77,10 +78,7 @@ export async function choosePages(input: ChooseInput): Promise<PageChoice> {
 }
 
 /** The choice, each pattern compiled once for all the batches (`matchPattern`). */
-async function chooseWith(
-  input: ChooseInput,
-  matchPattern: (pattern: string, paths: Iterable<string>) => PatternMatch
-): Promise<PageChoice> {
+async function chooseWith(input: ChooseInput, matchPattern: MatchPattern): Promise<PageChoice> {
   const { settings, targets, log } = input
   const selector = new PageSelector({
     targets,

@@ -40,10 +40,6 @@ export class PatternTarget {
     this.target = { kind: 'pattern', item: pattern }
   }
 
-  get compiles(): boolean {
-    return this.refused === undefined
-  }
-
   /** The paths of one batch it selects (undefined when PCRE2 refuses it). */
   match(paths: Iterable<string>): ReadonlySet<string> | undefined {
     if (this.refused !== undefined) return undefined
