@@ -400,6 +400,9 @@ const USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^/?#\\\s]*)@/gi
  * to garble ordinary words (the runner masks each registered secret wherever it appears).
  */
 export function credentialsIn(text: string): string[] {
+  // Every user-info ends at an '@'. Most inputs hold none, and a cold process then never
+  // compiles the regex (issue 27).
+  if (!text.includes('@')) return []
   const found: string[] = []
   for (const match of text.matchAll(USER_INFO)) {
     const userInfo = match[2] ?? ''
