@@ -203,12 +203,19 @@ async function buildAll() {
     ['--minify'],
     entry => writeFileSync(entry, finishBundle(readFileSync(entry, 'utf8'), entry))
   )
+  // The floor with a plain dry run's toolkit I/O (bench/floor/io.ts), bundled as the floor is.
+  const floorIo = await nccBuild('floor-io', 'bench/floor/io.ts', [
+    join(REPO_ROOT, 'bench/floor/io.ts'),
+    join(REPO_ROOT, 'src/core/constants.ts'),
+    join(REPO_ROOT, 'src/report/output-defaults.ts'),
+    ...common
+  ])
   const inProcess = await nccBuild('in-process', 'bench/in-process/entry.ts', [
     join(REPO_ROOT, 'bench/in-process/entry.ts'),
     ...filesUnder(join(REPO_ROOT, 'src')),
     ...common
   ])
-  return { floor, floorMinified, inProcess }
+  return { floor, floorMinified, floorIo, inProcess }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 /**
  * The cold-start section (called by bench/bench.mjs, alone with `--only cold`): a plain dry run
  * of dist/index.js (3 URLs) against the toolkit floor (bench/floor/index.ts, bundled by ncc like
- * the action, plain and minified), bare `node -e ''`, and the same dry run with a pattern. The
+ * the action, plain and minified), the floor with the dry run's toolkit I/O (bench/floor/io.ts),
+ * bare `node -e ''`, and the same dry run with a pattern. The
  * sides run in turn, round after round, each round starting with the next side, so that a drift
  * of the machine's speed falls on every side alike; each ratio is the median of the per-round
  * ratios. Then each side's peak RSS, from bench/rss-probe.mjs preloaded into its process.
@@ -22,7 +23,7 @@ const API_KEY = '3f9c2a7b1e8d4c6f0a5b9e2d7c1f4a8b'
 const EXPRESSIONS = { 'github.token': 'ghs_16C7e42F292c6912E7710c838347Ae178B4a' }
 
 /**
- * @param {{ bundles: { floor: string, floorMinified: string },
+ * @param {{ bundles: { floor: string, floorMinified: string, floorIo: string },
  *   baseUrl: string, warmup: number, rounds: number, target: number,
  *   runnerLikeEnv: (extra?: Record<string, string>) => Record<string, string>,
  *   peakRss: (run: (env: Record<string, string>) => Promise<unknown>) => Promise<number | undefined>,
@@ -34,7 +35,7 @@ const EXPRESSIONS = { 'github.token': 'ghs_16C7e42F292c6912E7710c838347Ae178B4a'
 export async function benchColdStart(context) {
   const { bundles, check, log, median, row } = context
   log(
-    `cold start: ${context.warmup} warm-up + ${context.rounds} rounds of action / floor / minified floor / bare / pattern`
+    `cold start: ${context.warmup} warm-up + ${context.rounds} rounds of action / floor / minified floor / I/O floor / bare / pattern`
   )
   const dryRunInputs = {
     api_key: API_KEY,
@@ -47,6 +48,13 @@ export async function benchColdStart(context) {
     runAction({ entry, inputs, expressions: EXPRESSIONS, env })
   const bare = (/** @type {Record<string, string>} */ env = {}) =>
     runNode(['-e', ''], context.runnerLikeEnv(env), os.tmpdir())
+  /** What the I/O floor must match: the dry run's log lines and outputs, from its last run. */
+  let dryRunShape = { lines: 0, outputs: 0 }
+  /** @param {{ stdout: string, outputs: Record<string, string> }} r */
+  const shapeOf = r => ({
+    lines: r.stdout.split('\n').filter(line => line !== '').length,
+    outputs: Object.keys(r.outputs).length
+  })
 
   /** @type {Record<string, () => Promise<number>>} */
   const sides = {
@@ -56,6 +64,7 @@ export async function benchColdStart(context) {
         r.exitCode === 0 && r.outputs.status === 'dry-run' && r.outputs.count === '3',
         `cold-start dry run: exit ${r.exitCode}, status ${r.outputs.status}, count ${r.outputs.count}\n${r.stdout}${r.stderr}`
       )
+      dryRunShape = shapeOf(r)
       return r.durationMs
     },
     floor: async () => {
@@ -69,6 +78,19 @@ export async function benchColdStart(context) {
     floorMinified: async () => {
       const r = await run(bundles.floorMinified)
       check(r.exitCode === 0, `minified floor: exit ${r.exitCode}\n${r.stderr}`)
+      return r.durationMs
+    },
+    // Only a floor that does the dry run's toolkit I/O, line for line and output for output,
+    // says how much of the gap is the action's own work.
+    floorIo: async () => {
+      const r = await run(bundles.floorIo)
+      const shape = shapeOf(r)
+      check(
+        r.exitCode === 0 &&
+          shape.lines === dryRunShape.lines &&
+          shape.outputs === dryRunShape.outputs,
+        `I/O floor: exit ${r.exitCode}, ${shape.lines} log lines and ${shape.outputs} outputs where the dry run has ${dryRunShape.lines} and ${dryRunShape.outputs}\n${r.stdout}${r.stderr}`
+      )
       return r.durationMs
     },
     bare: async () => {
@@ -87,7 +109,7 @@ export async function benchColdStart(context) {
     }
   }
   /** @type {Record<string, number[]>} */
-  const cold = { action: [], floor: [], floorMinified: [], bare: [], pattern: [] }
+  const cold = { action: [], floor: [], floorMinified: [], floorIo: [], bare: [], pattern: [] }
   for (let r = -context.warmup; r < context.rounds; r++) {
     for (const side of context.rotate(Object.keys(sides), Math.max(r, 0))) {
       const ms = await sides[side]()
@@ -115,6 +137,7 @@ export async function benchColdStart(context) {
     action: median(cold.action),
     floor: median(cold.floor),
     floorMinified: median(cold.floorMinified),
+    floorIo: median(cold.floorIo),
     bare: median(cold.bare),
     pattern: median(cold.pattern)
   }
@@ -142,6 +165,24 @@ export async function benchColdStart(context) {
       target: context.target,
       peakRssKiB: memory.action,
       note: spread('action', 'floorMinified')
+    }),
+    row({
+      section: 'cold start',
+      scenario: "dist dry run (3 URLs) vs the floor with the dry run's toolkit I/O",
+      medianMs: ms.action,
+      reference: 'toolkit I/O floor',
+      referenceMs: ms.floorIo,
+      ratio: paired('action', 'floorIo'),
+      note: `${spread('action', 'floorIo')}; the same log lines and outputs, so what is left is the action's own work`
+    }),
+    row({
+      section: 'cold start',
+      scenario: "toolkit I/O floor vs toolkit floor (a dry run's log, outputs and summary)",
+      medianMs: ms.floorIo,
+      reference: 'toolkit floor',
+      referenceMs: ms.floor,
+      ratio: paired('floorIo', 'floor'),
+      note: spread('floorIo', 'floor')
     }),
     row({
       section: 'cold start',
