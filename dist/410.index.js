@@ -10,6 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   MAX_NAMED_PAGES: () => (/* binding */ MAX_NAMED_PAGES),
 /* harmony export */   clockOffsetWarning: () => (/* binding */ clockOffsetWarning),
 /* harmony export */   countryLimitWarning: () => (/* binding */ countryLimitWarning),
+/* harmony export */   describePushBack: () => (/* binding */ describePushBack),
 /* harmony export */   goneWarning: () => (/* binding */ goneWarning),
 /* harmony export */   whyNothingChecked: () => (/* binding */ whyNothingChecked),
 /* harmony export */   whyTagsUnproven: () => (/* binding */ whyTagsUnproven)
@@ -19,8 +20,8 @@ __webpack_require__.r(__webpack_exports__);
 /**
  * What the log says about a verification besides its verdict, as sentences (pure): that a purge
  * limited to some countries cannot be proved from this runner, that the edge's clock is far from
- * the runner's, which pages are not there (404/410), and why no page was checked. Each says what
- * to change; the step prints them.
+ * the runner's, that the site pushed back, which pages are not there (404/410), and why no page
+ * was checked. Each says what to change; the step prints them.
  */
 
 
@@ -138,6 +139,13 @@ function quoteList(items) {
     const shown = items.slice(0, MAX_NAMED_PAGES).map(item => `'${item}'`);
     const more = items.length - shown.length;
     return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+/** `The site answered 429 (Retry-After: 10): every request waits 10 s, then 3 in flight at most.` */
+function describePushBack(pushBack) {
+    const why = pushBack.retryAfter === undefined
+        ? `HTTP ${pushBack.status}`
+        : `HTTP ${pushBack.status} with Retry-After: ${pushBack.retryAfter}`;
+    return `The site answered ${why}: every request waits ${(pushBack.pauseMs / 1000).toFixed(1)} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`;
 }
 
 

@@ -12,6 +12,7 @@ import type { PatternMatch } from '../../src/verify/selection.js'
 import { shardOf } from '../../src/verify/shard.js'
 import { TagTrace } from '../../src/verify/tag-trace.js'
 import { NOT_CACHED_AGAIN_MS, traceTags, type TraceInput } from '../../src/verify/trace-tags.js'
+import type { PushBack } from '../../src/verify/verify-options.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
 const hit = (tags?: string): SiteHead => ({
@@ -191,10 +192,12 @@ describe('traceTags', () => {
     const at: number[] = []
     const site = fakeSite(clock, [])
     let pushedBack = false
+    const told: PushBack[] = []
     const result = await clock.run(
       traceTags(
         input(clock, [], {
           limits: { perTag: Infinity, maxReads: 40, maxMs: 180_000 },
+          onPushBack: pushBack => told.push(pushBack),
           getPage: async (url, ua, timeout) => {
             at.push(clock.now() - started)
             if (url.pathname === '/p/10' && !pushedBack) {
@@ -213,6 +216,113 @@ describe('traceTags', () => {
     const pushedAt = at[9] ?? 0
     const later = at.slice(16)
     expect(later.every(time => time >= pushedAt + 30_000)).toBe(true)
+    // Said once, as the checks say it: what the site asked, the pause, and the halved bound.
+    expect(told).toEqual([{ status: 429, retryAfter: '30', pauseMs: 30_000, inFlight: 3 }])
+  })
+
+  it('a 429 without Retry-After holds every lane for the backoff, longer for each in a row', async () => {
+    const clock = new VirtualClock()
+    const started = clock.now()
+    const at: number[] = []
+    const site = fakeSite(clock, [])
+    const result = await clock.run(
+      traceTags(
+        input(clock, [], {
+          limits: { perTag: Infinity, maxReads: 60, maxMs: 180_000 },
+          // No jitter: the backoff's steps exactly, 2 s then 3 s (STALE_BACKOFF).
+          random: () => 0.5,
+          getPage: async (url, ua, timeout) => {
+            at.push(clock.now() - started)
+            if (url.pathname === '/p/10' || url.pathname === '/p/20') {
+              await clock.sleep(20)
+              return { status: 429, headers: {} }
+            }
+            return site(url, ua, timeout)
+          }
+        })
+      )
+    )
+    expect(result.read).toBe(60)
+    expect(result.unreadableBy.status).toBe(2)
+    // The 429 of /p/10 answered 20 ms after it left: nothing after the lanes then in flight
+    // leaves for 2 s, and the first that does leaves then, not at the 5 s of a fixed hold.
+    const firstHold = (at[9] ?? 0) + 20
+    const afterFirst = at.slice(16).filter(time => time > at[9]! + 20)
+    expect(Math.min(...afterFirst)).toBe(firstHold + 2000)
+    // The next, before the site has shown it recovered (a run of answers at the full bound),
+    // waits the backoff's next step, 3 s.
+    const twentieth = (at[19] ?? 0) + 20
+    const afterSecond = at.filter(time => time > twentieth)
+    expect(at[19]).toBeGreaterThanOrEqual(firstHold + 2000)
+    expect(Math.min(...afterSecond)).toBe(twentieth + 3000)
+  })
+
+  it('after a push-back, half as many requests are in flight, raised again by one as answers come', async () => {
+    const clock = new VirtualClock()
+    const site = fakeSite(clock, [])
+    let inFlight = 0
+    let pushedBackAt: number | undefined
+    /** In flight as each request left, after the push-back's hold. */
+    const afterHold: number[] = []
+    await clock.run(
+      traceTags(
+        input(clock, [], {
+          limits: { perTag: Infinity, maxReads: 200, maxMs: 180_000 },
+          getPage: async (url, ua, timeout) => {
+            inFlight++
+            if (pushedBackAt !== undefined && clock.now() >= pushedBackAt + 1000) {
+              afterHold.push(inFlight)
+            }
+            try {
+              if (url.pathname === '/p/10') {
+                await clock.sleep(20)
+                pushedBackAt = clock.now()
+                return { status: 429, headers: { 'retry-after': '1' } }
+              }
+              return await site(url, ua, timeout)
+            } finally {
+              inFlight--
+            }
+          }
+        })
+      )
+    )
+    // Six lanes before it. After its hold, half as many (3), raised to 4 by the answers that
+    // came in during the hold (a run as long as the bound), then by one a run back to 6.
+    expect(afterHold.slice(0, 6)).toEqual([1, 2, 3, 4, 4, 4])
+    expect(Math.max(...afterHold)).toBe(6)
+  })
+
+  it("reads a Retry-After date in the edge's clock, placed by the Date headers", async () => {
+    const clock = new VirtualClock()
+    const started = clock.now()
+    const at: number[] = []
+    // The edge's clock runs a minute ahead of the runner's.
+    const edgeDate = (): string => new Date(clock.now() + 60_000).toUTCString()
+    const result = await clock.run(
+      traceTags(
+        input(clock, [], {
+          limits: { perTag: Infinity, maxReads: 40, maxMs: 180_000 },
+          getPage: async url => {
+            at.push(clock.now() - started)
+            await clock.sleep(20)
+            const date = { date: edgeDate() }
+            if (url.pathname === '/p/10') {
+              const retryAt = new Date(clock.now() + 60_000 + 10_000).toUTCString()
+              return { status: 429, headers: { ...date, 'retry-after': retryAt } }
+            }
+            return { status: 200, headers: { ...date, 'acme-kc-status': 'HIT', 'acme-tags': 'x' } }
+          }
+        })
+      )
+    )
+    expect(result.read).toBe(40)
+    // Ten seconds in the edge's clock (to its one-second dates), not the seventy the runner's
+    // clock would read.
+    const answered = (at[9] ?? 0) + 20
+    const after = at.filter(time => time > answered)
+    expect(Math.min(...after)).toBeGreaterThanOrEqual(answered + 9000)
+    expect(Math.min(...after)).toBeLessThanOrEqual(answered + 11_000)
   })
 
   it('reads every page with verify_limit: 0, and counts the unreadable and the failed', async () => {

@@ -121,6 +121,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   MAX_NAMED_PAGES: () => (/* binding */ MAX_NAMED_PAGES),
 /* harmony export */   clockOffsetWarning: () => (/* binding */ clockOffsetWarning),
 /* harmony export */   countryLimitWarning: () => (/* binding */ countryLimitWarning),
+/* harmony export */   describePushBack: () => (/* binding */ describePushBack),
 /* harmony export */   goneWarning: () => (/* binding */ goneWarning),
 /* harmony export */   whyNothingChecked: () => (/* binding */ whyNothingChecked),
 /* harmony export */   whyTagsUnproven: () => (/* binding */ whyTagsUnproven)
@@ -130,8 +131,8 @@ __webpack_require__.r(__webpack_exports__);
 /**
  * What the log says about a verification besides its verdict, as sentences (pure): that a purge
  * limited to some countries cannot be proved from this runner, that the edge's clock is far from
- * the runner's, which pages are not there (404/410), and why no page was checked. Each says what
- * to change; the step prints them.
+ * the runner's, that the site pushed back, which pages are not there (404/410), and why no page
+ * was checked. Each says what to change; the step prints them.
  */
 
 
@@ -250,6 +251,13 @@ function quoteList(items) {
     const more = items.length - shown.length;
     return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
 }
+/** `The site answered 429 (Retry-After: 10): every request waits 10 s, then 3 in flight at most.` */
+function describePushBack(pushBack) {
+    const why = pushBack.retryAfter === undefined
+        ? `HTTP ${pushBack.status}`
+        : `HTTP ${pushBack.status} with Retry-After: ${pushBack.retryAfter}`;
+    return `The site answered ${why}: every request waits ${(pushBack.pauseMs / 1000).toFixed(1)} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`;
+}
 
 
 /***/ }),
@@ -266,7 +274,6 @@ __webpack_require__.d(__webpack_exports__, {
   describeEnd: () => (/* binding */ describeEnd),
   describeEndedEarly: () => (/* binding */ describeEndedEarly),
   describeProgress: () => (/* binding */ describeProgress),
-  describePushBack: () => (/* binding */ describePushBack),
   runPreview: () => (/* binding */ runPreview),
   runVerification: () => (/* binding */ runVerification),
   targetKey: () => (/* binding */ targetKey)
@@ -2007,6 +2014,115 @@ class TagTrace {
 
 // EXTERNAL MODULE: ./src/http/headers.ts
 var headers = __webpack_require__(9718);
+// EXTERNAL MODULE: ./src/verify/clock.ts
+var verify_clock = __webpack_require__(8147);
+;// CONCATENATED MODULE: ./src/verify/edge-date.ts
+/**
+ * Reading the edge's timestamps: the cache date (`<Prefix>-Kc-Date`, e.g.
+ * `2026-11-23T09:14:07.Z (GMT) (2h 3m 11s of 7d)`, UTC, fraction empty, present or absent) and
+ * the `Date` header (an HTTP-date, one-second resolution). Both are instants in the edge's
+ * clock, with how coarse they are, since a time without a fraction may be up to 1 s later. A
+ * date that does not exist (month 13, hour 99, 30 February) is unreadable, not rolled over.
+ */
+const CACHE_DATE = /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d*))?\s*(?:Z|\+00:?00|UTC|GMT)/i;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** IMF-fixdate, the form RFC 9110 requires senders to use: `Sun, 06 Nov 1994 08:49:37 GMT`. */
+const HTTP_DATE = /^\s*[A-Za-z]{3},\s+(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+GMT\s*$/;
+/** Parses a cache date or an HTTP-date; undefined when it is neither. */
+function parseEdgeDate(text) {
+    if (text === undefined)
+        return undefined;
+    const iso = CACHE_DATE.exec(text);
+    if (iso) {
+        const [, year, month, day, hour, minute, second, fraction = ''] = iso;
+        const digits = fraction.slice(0, 3);
+        const ms = utcInstant(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), digits === '' ? 0 : Number(digits.padEnd(3, '0')));
+        return validInstant(ms, fraction === '' ? 1000 : Math.max(1, 10 ** (3 - digits.length)));
+    }
+    const http = HTTP_DATE.exec(text);
+    if (http) {
+        const [, day, monthName = '', year, hour, minute, second] = http;
+        const month = MONTHS.indexOf(monthName.toLowerCase());
+        if (month < 0)
+            return undefined;
+        const ms = utcInstant(Number(year), month, Number(day), Number(hour), Number(minute), Number(second), 0);
+        return validInstant(ms, 1000);
+    }
+    return undefined;
+}
+/**
+ * The instant a UTC date and time name, or NaN when they name none. Date.UTC rolls every field
+ * over (month 13 is next January, hour 99 four days later), which would read a broken header as
+ * some other real date; each field is held to its range instead. Second 60 is a leap second
+ * (RFC 9110 allows it in an HTTP-date): the instant it ends on.
+ */
+function utcInstant(year, monthIndex, day, hour, minute, second, ms) {
+    if (monthIndex < 0 || monthIndex > 11 || day < 1 || hour > 23 || minute > 59 || second > 60) {
+        return Number.NaN;
+    }
+    // Day 0 of the next month is the last day of this one (asked only past the 28th: it is rare).
+    if (day > 28 && day > new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate())
+        return Number.NaN;
+    return Date.UTC(year, monthIndex, day, hour, minute, second, ms);
+}
+function validInstant(ms, resolutionMs) {
+    return Number.isFinite(ms) ? { ms, resolutionMs } : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/verify/limiter.ts
+/**
+ * A plain semaphore: at most `size` holders at once, the others wait in arrival order. Waiters
+ * are released by close(), not by an abort signal: a run with thousands of waiting checks must
+ * not hang a listener per waiter on one shared signal (Node warns beyond ten). The size may be
+ * changed while it is held (the verify loop halves it when the site pushes back): a smaller
+ * size takes effect as holders release, a larger one lets waiters in at once.
+ */
+class Semaphore {
+    currentSize;
+    active = 0;
+    closed = false;
+    waiting = [];
+    constructor(currentSize) {
+        this.currentSize = currentSize;
+    }
+    get size() {
+        return this.currentSize;
+    }
+    /** Resolves true once a slot is held, false when the semaphore was closed first. */
+    acquire() {
+        if (this.closed)
+            return Promise.resolve(false);
+        if (this.active < this.currentSize) {
+            this.active++;
+            return Promise.resolve(true);
+        }
+        return new Promise(resolve => this.waiting.push(resolve));
+    }
+    release() {
+        // Shrunk meanwhile: the slot is given up rather than passed on.
+        const next = this.active > this.currentSize ? undefined : this.waiting.shift();
+        // The slot passes straight to the next waiter: `active` stays the same.
+        if (next)
+            next(true);
+        else
+            this.active--;
+    }
+    /** At most `size` holders from now on (at least 1). */
+    resize(size) {
+        this.currentSize = Math.max(1, size);
+        while (this.active < this.currentSize && this.waiting.length > 0) {
+            this.active++;
+            this.waiting.shift()?.(true);
+        }
+    }
+    /** Every waiter, and every later acquire(), gets false; holders still release. */
+    close() {
+        this.closed = true;
+        for (const waiter of this.waiting.splice(0))
+            waiter(false);
+    }
+}
+
 // EXTERNAL MODULE: ./src/http/edge-headers.ts
 var edge_headers = __webpack_require__(6304);
 ;// CONCATENATED MODULE: ./src/verify/page-tags.ts
@@ -2048,6 +2164,70 @@ function readPageTags(answer) {
     return edge.status === 'HIT'
         ? { kind: 'read', tags: [] }
         : { kind: 'unreadable', why: 'not-cached' };
+}
+
+// EXTERNAL MODULE: ./src/http/backoff.ts
+var http_backoff = __webpack_require__(1012);
+;// CONCATENATED MODULE: ./src/verify/poll-schedule.ts
+/**
+ * When to ask a stale check again. Pure: the loop (verify-run.ts) gives the time and the
+ * random numbers, so the rule is tested with a test clock.
+ *
+ * A purge reaches a data center at one moment and then spreads through it, so the arrival seen
+ * on one page says when to expect it on the others. The rule:
+ *
+ * 1. Before any check was seen going from stale to fresh, each stale check backs off (2 s,
+ *    growing by 1.5x to 15 s, jittered), so that thousands of pages do not hammer the edge while
+ *    the purge travels; and the run asks the stale check that has waited longest whenever no
+ *    stale check was asked for PROBE_EVERY_MS (the probe). So the arrival is seen within about
+ *    2 s of happening, however long it took and however few checks there are.
+ * 2. When a check goes from stale to fresh (an arrival), every stale check is asked at once.
+ * 3. While arrivals keep coming (one within the last SPREAD_MS), a check still stale is asked
+ *    every TIGHT_MS (jittered): the purge is spreading here, and each page's time to fresh is
+ *    then known to within about 2 s.
+ * 4. After SPREAD_MS without an arrival, the stragglers are not on their way (another node, or
+ *    a later purge): they back off again from 2 s, and the probe watches for the next arrival.
+ *
+ * So `verify_seconds` is within a few seconds of when the pages turned fresh, where a schedule
+ * that only stretched (the 15 s cap) could see a page fresh up to 15 s late.
+ */
+
+const STALE_BACKOFF = { firstMs: 2000, maxMs: 15_000, factor: 1.5, jitter: 0.2 };
+/** Rule 3's interval, jittered like the backoff so that thousands of checks do not align. */
+const TIGHT = { firstMs: 2000, maxMs: 2000, factor: 1, jitter: 0.2 };
+const TIGHT_MS = TIGHT.firstMs;
+const SPREAD_MS = 30_000;
+const PROBE_EVERY_MS = 2000;
+/** What the run has seen of the purge's arrival at this data center. */
+class PropagationWatch {
+    backoff;
+    lastArrivalAt;
+    firstArrival;
+    constructor(backoff = STALE_BACKOFF) {
+        this.backoff = backoff;
+    }
+    /** A check went from stale to fresh at `now`, `afterMs` after its purge was accepted. */
+    arrived(now, afterMs) {
+        this.lastArrivalAt = now;
+        this.firstArrival ??= afterMs;
+    }
+    /** From a purge's acceptance until the first arrival seen; undefined before. */
+    get firstArrivalAfterMs() {
+        return this.firstArrival;
+    }
+    /** Rule 3: an arrival within the last SPREAD_MS. */
+    spreading(now) {
+        return this.lastArrivalAt !== undefined && now - this.lastArrivalAt < SPREAD_MS;
+    }
+    /**
+     * The wait before asking a check that just answered stale, and the backoff step it is at
+     * next: rules 1, 3 and 4 (a tight interval restarts the backoff from its first step).
+     */
+    staleDelay(now, attempt, random) {
+        if (this.spreading(now))
+            return { delayMs: (0,http_backoff/* backoffDelay */.E)(TIGHT, 0, random()), nextAttempt: 0 };
+        return { delayMs: (0,http_backoff/* backoffDelay */.E)(this.backoff, attempt, random()), nextAttempt: attempt + 1 };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/verify/rate-gate.ts
@@ -2189,16 +2369,12 @@ class RateLimiter {
 
 // EXTERNAL MODULE: ./src/verify/settings.ts + 1 modules
 var verify_settings = __webpack_require__(4203);
-// EXTERNAL MODULE: ./src/http/backoff.ts
-var http_backoff = __webpack_require__(1012);
 // EXTERNAL MODULE: ./src/http/push-back.ts
 var push_back = __webpack_require__(840);
 // EXTERNAL MODULE: ./src/http/retry-after.ts
 var retry_after = __webpack_require__(7821);
 // EXTERNAL MODULE: ./src/http/statuses.ts
 var statuses = __webpack_require__(7276);
-// EXTERNAL MODULE: ./src/verify/clock.ts
-var clock = __webpack_require__(8147);
 ;// CONCATENATED MODULE: ./src/verify/site-push-back.ts
 /**
  * The public site pushing back on the verification. A 429, or a 5xx with a `Retry-After`, is
@@ -2206,9 +2382,10 @@ var clock = __webpack_require__(8147);
  * MAX_SITE_RETRY_AFTER_MS) or the backoff, and then half as many are in flight, raised again by
  * one after each run of answers as long as the bound: the action's one push-back rule
  * (http/push-back.ts), which the purge sender follows too. This module turns the site's answers
- * into that rule's events, and its numbers into the loop's waiting: the in-flight semaphore's
- * size, the rate gate's hold, the `heldUntil` every request waits for. It also says how long one
- * check waits after such an answer (retryWaitMs).
+ * into that rule's events, and its numbers into the waiting of whatever reads the site (the
+ * checks' loop, the tag reading before the purge): the in-flight semaphore's size, the rate
+ * gate's hold, the `heldUntil` every request waits for. It also says how long one check waits
+ * after such an answer (retryWaitMs).
  */
 
 
@@ -2258,7 +2435,7 @@ class SitePushBack {
             return;
         }
         const retryAfter = (0,headers/* headerValue */.Z)(answer.headers, 'retry-after');
-        const asked = siteRetryAfterMs(answer, now + (0,clock/* skewMs */.jk)(skew));
+        const asked = siteRetryAfterMs(answer, now + (0,verify_clock/* skewMs */.jk)(skew));
         if (answer.status !== 429 && asked === undefined)
             return;
         const pauseMs = asked ??
@@ -2307,6 +2484,28 @@ function siteRetryAfterMs(answer, edgeNow) {
 }
 
 ;// CONCATENATED MODULE: ./src/verify/trace-tags.ts
+/**
+ * The reading that traces tags to pages, before the purge: each page of this job's part, in
+ * the spread order it is handed (the sample order, not the sitemap's), is asked for once as a
+ * visitor would, at the verification's rate and concurrency, until tag-trace.ts says it has
+ * enough or the budget is spent. A site that pushes back (429, or a 5xx with Retry-After) is
+ * answered as the checks answer it, by the action's one push-back rule (site-push-back.ts):
+ * every request waits what it asked (at most MAX_SITE_RETRY_AFTER_MS, a 429 without it the
+ * backoff's step), then half as many are in flight, raised again by one after each run of
+ * answers as long as the bound. So the reading never adds to a site's trouble; the page that
+ * answered so is counted as unreadable, not asked again. The decisions are tag-trace.ts's and
+ * page-tags.ts's; this is the I/O.
+ *
+ * A page not cached has no tags to tell, but the first request starts its render: once the
+ * pages in hand are read, each page that answered so is asked once more, at least
+ * NOT_CACHED_AGAIN_MS after, when it is likely cached. That matters most in a `mode: verify`
+ * job, which reads after the purge emptied the pages.
+ */
+
+
+
+
+
 
 
 
@@ -2316,13 +2515,6 @@ function siteRetryAfterMs(answer, edgeNow) {
 
 /** A page that was not cached is asked again no sooner than this after its first answer. */
 const NOT_CACHED_AGAIN_MS = 5000;
-/** A 429 without Retry-After holds the reading this long. */
-const PUSH_BACK_WITHOUT_RETRY_AFTER_MS = 5000;
-/** How long the site asked every request to wait, or undefined when it did not push back. */
-function pushBackMs(answer, now) {
-    const asked = siteRetryAfterMs(answer, now);
-    return answer.status === 429 ? (asked ?? PUSH_BACK_WITHOUT_RETRY_AFTER_MS) : asked;
-}
 async function traceTags(input) {
     const { paths, limits } = input;
     const clock = input.clock ?? time_clock.systemClock;
@@ -2332,79 +2524,105 @@ async function traceTags(input) {
     const gate = input.ratePerSecond === undefined
         ? undefined
         : new RateGate(new RateLimiter(input.ratePerSecond), clock, deadline);
+    // The in-flight bound the site's push-back halves and raises again, one slot a request.
+    const slots = new Semaphore(Math.max(1, input.concurrency));
+    const pushBack = new SitePushBack(slots, gate, {
+        deadline,
+        backoff: STALE_BACKOFF,
+        random: input.random ?? Math.random,
+        onPushBack: input.onPushBack
+    });
+    /** Places a Retry-After date, which is in the edge's clock. */
+    let skew = verify_clock/* UNMEASURED_SKEW */.FY;
     let next = 0;
     /** Pages that answered not cached, to ask once more (no sooner than `at`). */
     const again = [];
     let stop;
-    /** The site pushed back: no request leaves before this time. */
-    let heldUntil = Number.NEGATIVE_INFINITY;
+    /** Whether the reading is over, and why (said once, by the first lane to see it). */
+    const over = () => {
+        if (trace.enough)
+            stop ??= 'enough';
+        else if (next >= paths.length && again.length === 0)
+            stop ??= paths.length < input.candidates ? 'requests' : 'all-read';
+        else if (!trace.mayRead)
+            stop ??= 'requests';
+        else if (clock.now() >= deadline)
+            stop ??= 'time';
+        return stop !== undefined;
+    };
+    const read = async (path, retry) => {
+        trace.asked();
+        const timeout = Math.max(1, Math.min(input.requestTimeoutMs, deadline - clock.now()));
+        const sentAt = clock.now();
+        try {
+            const head = await input.getPage((0,verify_settings/* pageUrl */.fi)(input.siteUrl, path), input.userAgent, timeout);
+            const answer = { ...head, sentAt, receivedAt: clock.now() };
+            const date = parseEdgeDate((0,headers/* headerValue */.Z)(answer.headers, 'date'));
+            if (date)
+                skew = (0,verify_clock/* observeSkew */.z1)(skew, date, sentAt, answer.receivedAt);
+            // Before the slot is released, so that no other request leaves once the site pushed back.
+            pushBack.noteAnswer(answer, answer.receivedAt, skew);
+            const reading = readPageTags(head);
+            if (!retry && reading.kind === 'unreadable' && reading.why === 'not-cached') {
+                again.push({ path, at: clock.now() + NOT_CACHED_AGAIN_MS });
+            }
+            else {
+                trace.record(path, reading);
+            }
+        }
+        catch {
+            trace.record(path, { kind: 'unreadable', why: 'error' });
+        }
+    };
     const worker = async () => {
-        for (;;) {
-            if (trace.enough)
-                stop ??= 'enough';
-            else if (next >= paths.length && again.length === 0)
-                stop ??= paths.length < input.candidates ? 'requests' : 'all-read';
-            else if (!trace.mayRead)
-                stop ??= 'requests';
-            else if (clock.now() >= deadline)
-                stop ??= 'time';
-            if (stop !== undefined)
+        while (!over()) {
+            if (!(await slots.acquire()))
                 return;
-            const retry = next >= paths.length ? again.shift() : undefined;
-            const path = retry?.path ?? paths[next++];
-            if (retry !== undefined && clock.now() < retry.at) {
-                if (retry.at >= deadline) {
-                    again.unshift(retry);
-                    stop ??= 'time';
-                    return;
-                }
-                await clock.sleep(retry.at - clock.now());
-            }
-            if (clock.now() < heldUntil) {
-                if (heldUntil >= deadline) {
-                    stop ??= 'time';
-                    return;
-                }
-                await clock.sleep(heldUntil - clock.now());
-            }
-            if (gate !== undefined && (await gate.pass()) !== 'pass') {
-                if (retry !== undefined)
-                    again.unshift(retry);
-                stop ??= 'time';
-                return;
-            }
-            // Another lane may have found the last page needed while this one waited for its turn.
-            if (trace.enough) {
-                if (retry !== undefined)
-                    again.unshift(retry);
-                continue;
-            }
-            trace.asked();
-            const timeout = Math.max(1, Math.min(input.requestTimeoutMs, deadline - clock.now()));
             try {
-                const answer = await input.getPage((0,verify_settings/* pageUrl */.fi)(input.siteUrl, path), input.userAgent, timeout);
-                const wait = pushBackMs(answer, clock.now());
-                if (wait !== undefined) {
-                    heldUntil = Math.max(heldUntil, clock.now() + wait);
-                    gate?.holdUntil(heldUntil);
+                // The reading may have ended while this lane waited for a slot.
+                if (over())
+                    return;
+                const retry = next >= paths.length ? again.shift() : undefined;
+                const path = retry?.path ?? paths[next++];
+                if (retry !== undefined && clock.now() < retry.at) {
+                    if (retry.at >= deadline) {
+                        again.unshift(retry);
+                        stop ??= 'time';
+                        return;
+                    }
+                    await clock.sleep(retry.at - clock.now());
                 }
-                const reading = readPageTags(answer);
-                if (retry === undefined && reading.kind === 'unreadable' && reading.why === 'not-cached') {
-                    again.push({ path, at: clock.now() + NOT_CACHED_AGAIN_MS });
+                if (clock.now() < pushBack.heldUntil) {
+                    if (pushBack.heldUntil >= deadline) {
+                        stop ??= 'time';
+                        return;
+                    }
+                    await clock.sleep(pushBack.heldUntil - clock.now());
                 }
-                else {
-                    trace.record(path, reading);
+                if (gate !== undefined && (await gate.pass()) !== 'pass') {
+                    if (retry !== undefined)
+                        again.unshift(retry);
+                    stop ??= 'time';
+                    return;
                 }
+                // Another lane may have found the last page needed while this one waited for its turn.
+                if (trace.enough) {
+                    if (retry !== undefined)
+                        again.unshift(retry);
+                    continue;
+                }
+                await read(path, retry !== undefined);
             }
-            catch {
-                trace.record(path, { kind: 'unreadable', why: 'error' });
+            finally {
+                slots.release();
             }
         }
     };
     try {
-        await Promise.all(Array.from({ length: Math.max(1, input.concurrency) }, worker));
+        await Promise.all(Array.from({ length: slots.size }, worker));
     }
     finally {
+        slots.close();
         gate?.close();
     }
     // Not asked again before the reading stopped: still not cached, as far as it knows.
@@ -2417,6 +2635,8 @@ async function traceTags(input) {
 var trace_words = __webpack_require__(6992);
 // EXTERNAL MODULE: ./src/verify/verify-options.ts
 var verify_options = __webpack_require__(6547);
+// EXTERNAL MODULE: ./src/verify/explain.ts
+var explain = __webpack_require__(410);
 // EXTERNAL MODULE: ./src/verify/shard.ts
 var verify_shard = __webpack_require__(4453);
 ;// CONCATENATED MODULE: ./src/verify/kept-budget.ts
@@ -3206,6 +3426,7 @@ function patternMatcher() {
 
 
 
+
 async function choosePages(input) {
     const patterns = patternMatcher();
     try {
@@ -3297,6 +3518,7 @@ async function traceInto(input, selector) {
             requestTimeoutMs: input.requestTimeoutMs,
             concurrency: verify_options/* DEFAULTS */.z.concurrency,
             ...(rate !== undefined && { ratePerSecond: rate }),
+            onPushBack: pushBack => log.info((0,explain.describePushBack)(pushBack)),
             limits: {
                 perTag: settings.limit,
                 maxReads: input.traceReads ?? TAG_READS_MAX,
@@ -3362,8 +3584,6 @@ function summarizeSitemap(reading) {
     };
 }
 
-// EXTERNAL MODULE: ./src/verify/explain.ts
-var explain = __webpack_require__(410);
 // EXTERNAL MODULE: ./src/build/build-scanner.ts
 var build_scanner = __webpack_require__(3591);
 ;// CONCATENATED MODULE: ./src/build/scan-body.ts
@@ -3419,59 +3639,6 @@ function pageReader(client) {
         });
         return { status: answer.status, headers: answer.headers, content };
     };
-}
-
-;// CONCATENATED MODULE: ./src/verify/edge-date.ts
-/**
- * Reading the edge's timestamps: the cache date (`<Prefix>-Kc-Date`, e.g.
- * `2026-11-23T09:14:07.Z (GMT) (2h 3m 11s of 7d)`, UTC, fraction empty, present or absent) and
- * the `Date` header (an HTTP-date, one-second resolution). Both are instants in the edge's
- * clock, with how coarse they are, since a time without a fraction may be up to 1 s later. A
- * date that does not exist (month 13, hour 99, 30 February) is unreadable, not rolled over.
- */
-const CACHE_DATE = /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d*))?\s*(?:Z|\+00:?00|UTC|GMT)/i;
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-/** IMF-fixdate, the form RFC 9110 requires senders to use: `Sun, 06 Nov 1994 08:49:37 GMT`. */
-const HTTP_DATE = /^\s*[A-Za-z]{3},\s+(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+GMT\s*$/;
-/** Parses a cache date or an HTTP-date; undefined when it is neither. */
-function parseEdgeDate(text) {
-    if (text === undefined)
-        return undefined;
-    const iso = CACHE_DATE.exec(text);
-    if (iso) {
-        const [, year, month, day, hour, minute, second, fraction = ''] = iso;
-        const digits = fraction.slice(0, 3);
-        const ms = utcInstant(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), digits === '' ? 0 : Number(digits.padEnd(3, '0')));
-        return validInstant(ms, fraction === '' ? 1000 : Math.max(1, 10 ** (3 - digits.length)));
-    }
-    const http = HTTP_DATE.exec(text);
-    if (http) {
-        const [, day, monthName = '', year, hour, minute, second] = http;
-        const month = MONTHS.indexOf(monthName.toLowerCase());
-        if (month < 0)
-            return undefined;
-        const ms = utcInstant(Number(year), month, Number(day), Number(hour), Number(minute), Number(second), 0);
-        return validInstant(ms, 1000);
-    }
-    return undefined;
-}
-/**
- * The instant a UTC date and time name, or NaN when they name none. Date.UTC rolls every field
- * over (month 13 is next January, hour 99 four days later), which would read a broken header as
- * some other real date; each field is held to its range instead. Second 60 is a leap second
- * (RFC 9110 allows it in an HTTP-date): the instant it ends on.
- */
-function utcInstant(year, monthIndex, day, hour, minute, second, ms) {
-    if (monthIndex < 0 || monthIndex > 11 || day < 1 || hour > 23 || minute > 59 || second > 60) {
-        return Number.NaN;
-    }
-    // Day 0 of the next month is the last day of this one (asked only past the 28th: it is rare).
-    if (day > 28 && day > new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate())
-        return Number.NaN;
-    return Date.UTC(year, monthIndex, day, hour, minute, second, ms);
-}
-function validInstant(ms, resolutionMs) {
-    return Number.isFinite(ms) ? { ms, resolutionMs } : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/verify/judge.ts
@@ -3563,7 +3730,7 @@ function judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent) {
         }
         // Clocks this far apart mean one is wrong, and the skew (from Date) may not be the cache
         // dates' own: after the purge in the runner's clock too, or not fresh.
-        if (latestCachedAt <= purgeAcceptedAt && (0,clock/* clocksFarApart */.xR)(skew)) {
+        if (latestCachedAt <= purgeAcceptedAt && (0,verify_clock/* clocksFarApart */.xR)(skew)) {
             return {
                 kind: 'stale',
                 reason: 'not-purged-yet',
@@ -3591,60 +3758,6 @@ function judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent) {
             };
         case 'not-read':
             return { kind: 'retry', reason: `HIT, but the page could not be read: ${content.reason}` };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/verify/limiter.ts
-/**
- * A plain semaphore: at most `size` holders at once, the others wait in arrival order. Waiters
- * are released by close(), not by an abort signal: a run with thousands of waiting checks must
- * not hang a listener per waiter on one shared signal (Node warns beyond ten). The size may be
- * changed while it is held (the verify loop halves it when the site pushes back): a smaller
- * size takes effect as holders release, a larger one lets waiters in at once.
- */
-class Semaphore {
-    currentSize;
-    active = 0;
-    closed = false;
-    waiting = [];
-    constructor(currentSize) {
-        this.currentSize = currentSize;
-    }
-    get size() {
-        return this.currentSize;
-    }
-    /** Resolves true once a slot is held, false when the semaphore was closed first. */
-    acquire() {
-        if (this.closed)
-            return Promise.resolve(false);
-        if (this.active < this.currentSize) {
-            this.active++;
-            return Promise.resolve(true);
-        }
-        return new Promise(resolve => this.waiting.push(resolve));
-    }
-    release() {
-        // Shrunk meanwhile: the slot is given up rather than passed on.
-        const next = this.active > this.currentSize ? undefined : this.waiting.shift();
-        // The slot passes straight to the next waiter: `active` stays the same.
-        if (next)
-            next(true);
-        else
-            this.active--;
-    }
-    /** At most `size` holders from now on (at least 1). */
-    resize(size) {
-        this.currentSize = Math.max(1, size);
-        while (this.active < this.currentSize && this.waiting.length > 0) {
-            this.active++;
-            this.waiting.shift()?.(true);
-        }
-    }
-    /** Every waiter, and every later acquire(), gets false; holders still release. */
-    close() {
-        this.closed = true;
-        for (const waiter of this.waiting.splice(0))
-            waiter(false);
     }
 }
 
@@ -3698,68 +3811,6 @@ class Naps {
             wake.abort();
         for (const wake of this.other)
             wake.abort();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/verify/poll-schedule.ts
-/**
- * When to ask a stale check again. Pure: the loop (verify-run.ts) gives the time and the
- * random numbers, so the rule is tested with a test clock.
- *
- * A purge reaches a data center at one moment and then spreads through it, so the arrival seen
- * on one page says when to expect it on the others. The rule:
- *
- * 1. Before any check was seen going from stale to fresh, each stale check backs off (2 s,
- *    growing by 1.5x to 15 s, jittered), so that thousands of pages do not hammer the edge while
- *    the purge travels; and the run asks the stale check that has waited longest whenever no
- *    stale check was asked for PROBE_EVERY_MS (the probe). So the arrival is seen within about
- *    2 s of happening, however long it took and however few checks there are.
- * 2. When a check goes from stale to fresh (an arrival), every stale check is asked at once.
- * 3. While arrivals keep coming (one within the last SPREAD_MS), a check still stale is asked
- *    every TIGHT_MS (jittered): the purge is spreading here, and each page's time to fresh is
- *    then known to within about 2 s.
- * 4. After SPREAD_MS without an arrival, the stragglers are not on their way (another node, or
- *    a later purge): they back off again from 2 s, and the probe watches for the next arrival.
- *
- * So `verify_seconds` is within a few seconds of when the pages turned fresh, where a schedule
- * that only stretched (the 15 s cap) could see a page fresh up to 15 s late.
- */
-
-const STALE_BACKOFF = { firstMs: 2000, maxMs: 15_000, factor: 1.5, jitter: 0.2 };
-/** Rule 3's interval, jittered like the backoff so that thousands of checks do not align. */
-const TIGHT = { firstMs: 2000, maxMs: 2000, factor: 1, jitter: 0.2 };
-const TIGHT_MS = TIGHT.firstMs;
-const SPREAD_MS = 30_000;
-const PROBE_EVERY_MS = 2000;
-/** What the run has seen of the purge's arrival at this data center. */
-class PropagationWatch {
-    backoff;
-    lastArrivalAt;
-    firstArrival;
-    constructor(backoff = STALE_BACKOFF) {
-        this.backoff = backoff;
-    }
-    /** A check went from stale to fresh at `now`, `afterMs` after its purge was accepted. */
-    arrived(now, afterMs) {
-        this.lastArrivalAt = now;
-        this.firstArrival ??= afterMs;
-    }
-    /** From a purge's acceptance until the first arrival seen; undefined before. */
-    get firstArrivalAfterMs() {
-        return this.firstArrival;
-    }
-    /** Rule 3: an arrival within the last SPREAD_MS. */
-    spreading(now) {
-        return this.lastArrivalAt !== undefined && now - this.lastArrivalAt < SPREAD_MS;
-    }
-    /**
-     * The wait before asking a check that just answered stale, and the backoff step it is at
-     * next: rules 1, 3 and 4 (a tight interval restarts the backoff from its first step).
-     */
-    staleDelay(now, attempt, random) {
-        if (this.spreading(now))
-            return { delayMs: (0,http_backoff/* backoffDelay */.E)(TIGHT, 0, random()), nextAttempt: 0 };
-        return { delayMs: (0,http_backoff/* backoffDelay */.E)(this.backoff, attempt, random()), nextAttempt: attempt + 1 };
     }
 }
 
@@ -4352,7 +4403,7 @@ class VerifyRun {
     source;
     totalChecks;
     measureFrom;
-    skew = clock/* UNMEASURED_SKEW */.FY;
+    skew = verify_clock/* UNMEASURED_SKEW */.FY;
     /**
      * The brand prefix of the edge's headers, once an answer showed it: proof that the site is
      * behind the cache, and what vouches for a `-Bypass` answered without a status.
@@ -4581,7 +4632,7 @@ class VerifyRun {
     learnFrom(answer) {
         const date = parseEdgeDate((0,headers/* headerValue */.Z)(answer.headers, 'date'));
         if (date)
-            this.skew = (0,clock/* observeSkew */.z1)(this.skew, date, answer.sentAt, answer.receivedAt);
+            this.skew = (0,verify_clock/* observeSkew */.z1)(this.skew, date, answer.sentAt, answer.receivedAt);
         // Read until known, then never again: the hot path pays for it once.
         this.prefixSeen ??= (0,edge_headers/* readEdgeHeaders */._5)(answer.headers)?.prefix;
     }
@@ -4592,7 +4643,7 @@ class VerifyRun {
             this.allFreshSince = this.clock.now();
     }
     edgeNow() {
-        return this.clock.now() + (0,clock/* skewMs */.jk)(this.skew);
+        return this.clock.now() + (0,verify_clock/* skewMs */.jk)(this.skew);
     }
     staleDelay(now, attempt) {
         return this.watch.staleDelay(now, attempt, this.random);
@@ -4747,7 +4798,7 @@ async function runVerification(input) {
             ...(input.ratePerSecond !== undefined && { ratePerSecond: input.ratePerSecond }),
             siteLabel: `site_url ${siteUrl.origin}`,
             onProgress: progress => log.info(describeProgress(progress)),
-            onPushBack: pushBack => log.info(describePushBack(pushBack))
+            onPushBack: pushBack => log.info((0,explain.describePushBack)(pushBack))
         });
         // A tag traced to no page is a purge nothing proves: the run is not fresh, whatever the
         // other targets' pages showed.
@@ -4874,13 +4925,6 @@ function describeProgress(progress) {
             : '';
     const old = oldContentNow > 0 ? `, ${count(oldContentNow)} of them old content` : '';
     return `Progress after ${(0,format/* wholeSeconds */.$P)(progress.elapsedMs)}: ${count(progress.done)} of ${count(progress.checks)} checks done (${count(progress.fresh)} seen fresh, ${count(staleNow)} stale now${old}), ${count(progress.requestsPerSecond)} requests/s${eta}.`;
-}
-/** `The site answered 429 (Retry-After: 10): every request waits 10 s, then 3 in flight at most.` */
-function describePushBack(pushBack) {
-    const why = pushBack.retryAfter === undefined
-        ? `HTTP ${pushBack.status}`
-        : `HTTP ${pushBack.status} with Retry-After: ${pushBack.retryAfter}`;
-    return `The site answered ${why}: every request waits ${(pushBack.pauseMs / 1000).toFixed(1)} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`;
 }
 /** `Checked 29,700 (page, device) pairs with 29,712 requests in 30.8 s (964 requests/s).` */
 function describeEnd(verification) {

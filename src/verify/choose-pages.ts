@@ -16,6 +16,7 @@ import { TAG_READ_MAX_MS, TAG_READS_MAX, type TagTraceResult } from './tag-trace
 import { traceTags } from './trace-tags.js'
 import { exactness, foundAmong, noPageCarries, unreadableWords } from './trace-words.js'
 import { DEFAULTS } from './verify-options.js'
+import { describePushBack } from './explain.js'
 import { overBudgetMessage, type OverBudget } from './kept-budget.js'
 import { PageSelector } from './page-selector.js'
 import type { MatchPattern } from './pattern-target.js'
@@ -164,6 +165,7 @@ async function traceInto(input: ChooseInput, selector: PageSelector): Promise<Ta
       requestTimeoutMs: input.requestTimeoutMs,
       concurrency: DEFAULTS.concurrency,
       ...(rate !== undefined && { ratePerSecond: rate }),
+      onPushBack: pushBack => log.info(describePushBack(pushBack)),
       limits: {
         perTag: settings.limit,
         maxReads: input.traceReads ?? TAG_READS_MAX,

@@ -1,14 +1,15 @@
 /**
  * What the log says about a verification besides its verdict, as sentences (pure): that a purge
  * limited to some countries cannot be proved from this runner, that the edge's clock is far from
- * the runner's, which pages are not there (404/410), and why no page was checked. Each says what
- * to change; the step prints them.
+ * the runner's, that the site pushed back, which pages are not there (404/410), and why no page
+ * was checked. Each says what to change; the step prints them.
  */
 import { andList, elapsed, plural } from '../text/format.js'
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
 import { clocksFarApart, skewMs, type SkewEstimate } from './clock.js'
 import type { PageSelection } from './selection.js'
 import type { CheckResult } from './verify-pages.js'
+import type { PushBack } from './verify-options.js'
 
 /** Pages named in one warning; the rest are counted (the summary lists them). */
 export const MAX_NAMED_PAGES = 10
@@ -148,4 +149,13 @@ function quoteList(items: readonly string[]): string {
   const shown = items.slice(0, MAX_NAMED_PAGES).map(item => `'${item}'`)
   const more = items.length - shown.length
   return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ')
+}
+
+/** `The site answered 429 (Retry-After: 10): every request waits 10 s, then 3 in flight at most.` */
+export function describePushBack(pushBack: PushBack): string {
+  const why =
+    pushBack.retryAfter === undefined
+      ? `HTTP ${pushBack.status}`
+      : `HTTP ${pushBack.status} with Retry-After: ${pushBack.retryAfter}`
+  return `The site answered ${why}: every request waits ${(pushBack.pauseMs / 1000).toFixed(1)} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`
 }

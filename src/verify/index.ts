@@ -16,7 +16,7 @@ import {
   type PageChoice,
   type SitemapSummary
 } from './choose-pages.js'
-import { clockOffsetWarning } from './explain.js'
+import { clockOffsetWarning, describePushBack } from './explain.js'
 import type { PageSelection, TargetRef } from './selection.js'
 import { pageUrl, VERIFY_LIMITS, type VerifySettings } from './settings.js'
 import { createSiteClient, type SiteClient } from '../http/site-client.js'
@@ -28,7 +28,6 @@ import {
   type OldContentWatcher,
   type PageToCheck,
   type Progress,
-  type PushBack,
   type Verification
 } from './verify-pages.js'
 
@@ -324,15 +323,6 @@ export function describeProgress(progress: Progress): string {
         : ''
   const old = oldContentNow > 0 ? `, ${count(oldContentNow)} of them old content` : ''
   return `Progress after ${wholeSeconds(progress.elapsedMs)}: ${count(progress.done)} of ${count(progress.checks)} checks done (${count(progress.fresh)} seen fresh, ${count(staleNow)} stale now${old}), ${count(progress.requestsPerSecond)} requests/s${eta}.`
-}
-
-/** `The site answered 429 (Retry-After: 10): every request waits 10 s, then 3 in flight at most.` */
-export function describePushBack(pushBack: PushBack): string {
-  const why =
-    pushBack.retryAfter === undefined
-      ? `HTTP ${pushBack.status}`
-      : `HTTP ${pushBack.status} with Retry-After: ${pushBack.retryAfter}`
-  return `The site answered ${why}: every request waits ${(pushBack.pauseMs / 1000).toFixed(1)} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`
 }
 
 /** `Checked 29,700 (page, device) pairs with 29,712 requests in 30.8 s (964 requests/s).` */

@@ -4,9 +4,10 @@
  * MAX_SITE_RETRY_AFTER_MS) or the backoff, and then half as many are in flight, raised again by
  * one after each run of answers as long as the bound: the action's one push-back rule
  * (http/push-back.ts), which the purge sender follows too. This module turns the site's answers
- * into that rule's events, and its numbers into the loop's waiting: the in-flight semaphore's
- * size, the rate gate's hold, the `heldUntil` every request waits for. It also says how long one
- * check waits after such an answer (retryWaitMs).
+ * into that rule's events, and its numbers into the waiting of whatever reads the site (the
+ * checks' loop, the tag reading before the purge): the in-flight semaphore's size, the rate
+ * gate's hold, the `heldUntil` every request waits for. It also says how long one check waits
+ * after such an answer (retryWaitMs).
  */
 import { backoffDelay, type Backoff } from '../http/backoff.js'
 import { headerValue } from '../http/headers.js'

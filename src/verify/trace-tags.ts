@@ -2,24 +2,33 @@
  * The reading that traces tags to pages, before the purge: each page of this job's part, in
  * the spread order it is handed (the sample order, not the sitemap's), is asked for once as a
  * visitor would, at the verification's rate and concurrency, until tag-trace.ts says it has
- * enough or the budget is spent. A site that pushes back (429, or a 5xx with Retry-After) holds
- * every lane for what it asked (at most MAX_SITE_RETRY_AFTER_MS), so the reading never adds to a
- * site's trouble; the page that answered so is counted as unreadable, not asked again. The
- * decisions are tag-trace.ts's and page-tags.ts's; this is the I/O.
+ * enough or the budget is spent. A site that pushes back (429, or a 5xx with Retry-After) is
+ * answered as the checks answer it, by the action's one push-back rule (site-push-back.ts):
+ * every request waits what it asked (at most MAX_SITE_RETRY_AFTER_MS, a 429 without it the
+ * backoff's step), then half as many are in flight, raised again by one after each run of
+ * answers as long as the bound. So the reading never adds to a site's trouble; the page that
+ * answered so is counted as unreadable, not asked again. The decisions are tag-trace.ts's and
+ * page-tags.ts's; this is the I/O.
  *
  * A page not cached has no tags to tell, but the first request starts its render: once the
  * pages in hand are read, each page that answered so is asked once more, at least
  * NOT_CACHED_AGAIN_MS after, when it is likely cached. That matters most in a `mode: verify`
  * job, which reads after the purge emptied the pages.
  */
+import { headerValue } from '../http/headers.js'
 import type { SiteHead } from '../http/site-client.js'
 import { systemClock, type Clock } from '../time/clock.js'
+import { observeSkew, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
+import { parseEdgeDate } from './edge-date.js'
+import { Semaphore } from './limiter.js'
 import { readPageTags } from './page-tags.js'
+import { STALE_BACKOFF } from './poll-schedule.js'
 import { RateGate } from './rate-gate.js'
 import { RateLimiter } from './rate-limiter.js'
 import { pageUrl } from './settings.js'
-import { siteRetryAfterMs } from './site-push-back.js'
+import { SitePushBack } from './site-push-back.js'
 import { TagTrace, type TagTraceLimits, type TagTraceResult, type TraceStop } from './tag-trace.js'
+import type { PushBack } from './verify-options.js'
 
 export interface TraceInput {
   /** The tags to trace (not folder tags: those follow from the path). */
@@ -38,19 +47,14 @@ export interface TraceInput {
   readonly ratePerSecond?: number
   readonly limits: TagTraceLimits
   readonly clock?: Clock
+  /** For the backoff's jitter after a 429 without Retry-After; tests choose it. */
+  readonly random?: () => number
+  /** Told when the site pushed back and every request waits (once per pause). */
+  readonly onPushBack?: (pushBack: PushBack) => void
 }
 
 /** A page that was not cached is asked again no sooner than this after its first answer. */
 export const NOT_CACHED_AGAIN_MS = 5000
-
-/** A 429 without Retry-After holds the reading this long. */
-const PUSH_BACK_WITHOUT_RETRY_AFTER_MS = 5000
-
-/** How long the site asked every request to wait, or undefined when it did not push back. */
-function pushBackMs(answer: SiteHead, now: number): number | undefined {
-  const asked = siteRetryAfterMs(answer, now)
-  return answer.status === 429 ? (asked ?? PUSH_BACK_WITHOUT_RETRY_AFTER_MS) : asked
-}
 
 export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
   const { paths, limits } = input
@@ -62,70 +66,93 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
     input.ratePerSecond === undefined
       ? undefined
       : new RateGate(new RateLimiter(input.ratePerSecond), clock, deadline)
+  // The in-flight bound the site's push-back halves and raises again, one slot a request.
+  const slots = new Semaphore(Math.max(1, input.concurrency))
+  const pushBack = new SitePushBack(slots, gate, {
+    deadline,
+    backoff: STALE_BACKOFF,
+    random: input.random ?? Math.random,
+    onPushBack: input.onPushBack
+  })
+  /** Places a Retry-After date, which is in the edge's clock. */
+  let skew: SkewEstimate = UNMEASURED_SKEW
   let next = 0
   /** Pages that answered not cached, to ask once more (no sooner than `at`). */
   const again: { readonly path: string; readonly at: number }[] = []
   let stop: TraceStop | undefined
-  /** The site pushed back: no request leaves before this time. */
-  let heldUntil = Number.NEGATIVE_INFINITY
+  /** Whether the reading is over, and why (said once, by the first lane to see it). */
+  const over = (): boolean => {
+    if (trace.enough) stop ??= 'enough'
+    else if (next >= paths.length && again.length === 0)
+      stop ??= paths.length < input.candidates ? 'requests' : 'all-read'
+    else if (!trace.mayRead) stop ??= 'requests'
+    else if (clock.now() >= deadline) stop ??= 'time'
+    return stop !== undefined
+  }
+  const read = async (path: string, retry: boolean): Promise<void> => {
+    trace.asked()
+    const timeout = Math.max(1, Math.min(input.requestTimeoutMs, deadline - clock.now()))
+    const sentAt = clock.now()
+    try {
+      const head = await input.getPage(pageUrl(input.siteUrl, path), input.userAgent, timeout)
+      const answer = { ...head, sentAt, receivedAt: clock.now() }
+      const date = parseEdgeDate(headerValue(answer.headers, 'date'))
+      if (date) skew = observeSkew(skew, date, sentAt, answer.receivedAt)
+      // Before the slot is released, so that no other request leaves once the site pushed back.
+      pushBack.noteAnswer(answer, answer.receivedAt, skew)
+      const reading = readPageTags(head)
+      if (!retry && reading.kind === 'unreadable' && reading.why === 'not-cached') {
+        again.push({ path, at: clock.now() + NOT_CACHED_AGAIN_MS })
+      } else {
+        trace.record(path, reading)
+      }
+    } catch {
+      trace.record(path, { kind: 'unreadable', why: 'error' })
+    }
+  }
   const worker = async (): Promise<void> => {
-    for (;;) {
-      if (trace.enough) stop ??= 'enough'
-      else if (next >= paths.length && again.length === 0)
-        stop ??= paths.length < input.candidates ? 'requests' : 'all-read'
-      else if (!trace.mayRead) stop ??= 'requests'
-      else if (clock.now() >= deadline) stop ??= 'time'
-      if (stop !== undefined) return
-      const retry = next >= paths.length ? again.shift() : undefined
-      const path = retry?.path ?? (paths[next++] as string)
-      if (retry !== undefined && clock.now() < retry.at) {
-        if (retry.at >= deadline) {
-          again.unshift(retry)
-          stop ??= 'time'
-          return
-        }
-        await clock.sleep(retry.at - clock.now())
-      }
-      if (clock.now() < heldUntil) {
-        if (heldUntil >= deadline) {
-          stop ??= 'time'
-          return
-        }
-        await clock.sleep(heldUntil - clock.now())
-      }
-      if (gate !== undefined && (await gate.pass()) !== 'pass') {
-        if (retry !== undefined) again.unshift(retry)
-        stop ??= 'time'
-        return
-      }
-      // Another lane may have found the last page needed while this one waited for its turn.
-      if (trace.enough) {
-        if (retry !== undefined) again.unshift(retry)
-        continue
-      }
-      trace.asked()
-      const timeout = Math.max(1, Math.min(input.requestTimeoutMs, deadline - clock.now()))
+    while (!over()) {
+      if (!(await slots.acquire())) return
       try {
-        const answer = await input.getPage(pageUrl(input.siteUrl, path), input.userAgent, timeout)
-        const wait = pushBackMs(answer, clock.now())
-        if (wait !== undefined) {
-          heldUntil = Math.max(heldUntil, clock.now() + wait)
-          gate?.holdUntil(heldUntil)
+        // The reading may have ended while this lane waited for a slot.
+        if (over()) return
+        const retry = next >= paths.length ? again.shift() : undefined
+        const path = retry?.path ?? (paths[next++] as string)
+        if (retry !== undefined && clock.now() < retry.at) {
+          if (retry.at >= deadline) {
+            again.unshift(retry)
+            stop ??= 'time'
+            return
+          }
+          await clock.sleep(retry.at - clock.now())
         }
-        const reading = readPageTags(answer)
-        if (retry === undefined && reading.kind === 'unreadable' && reading.why === 'not-cached') {
-          again.push({ path, at: clock.now() + NOT_CACHED_AGAIN_MS })
-        } else {
-          trace.record(path, reading)
+        if (clock.now() < pushBack.heldUntil) {
+          if (pushBack.heldUntil >= deadline) {
+            stop ??= 'time'
+            return
+          }
+          await clock.sleep(pushBack.heldUntil - clock.now())
         }
-      } catch {
-        trace.record(path, { kind: 'unreadable', why: 'error' })
+        if (gate !== undefined && (await gate.pass()) !== 'pass') {
+          if (retry !== undefined) again.unshift(retry)
+          stop ??= 'time'
+          return
+        }
+        // Another lane may have found the last page needed while this one waited for its turn.
+        if (trace.enough) {
+          if (retry !== undefined) again.unshift(retry)
+          continue
+        }
+        await read(path, retry !== undefined)
+      } finally {
+        slots.release()
       }
     }
   }
   try {
-    await Promise.all(Array.from({ length: Math.max(1, input.concurrency) }, worker))
+    await Promise.all(Array.from({ length: slots.size }, worker))
   } finally {
+    slots.close()
     gate?.close()
   }
   // Not asked again before the reading stopped: still not cached, as far as it knows.
