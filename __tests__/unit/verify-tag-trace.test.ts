@@ -325,6 +325,32 @@ describe('traceTags', () => {
     expect(Math.min(...after)).toBeLessThanOrEqual(answered + 11_000)
   })
 
+  it('a pause past the budget counts the pages left to ask again as not cached', async () => {
+    const clock = new VirtualClock()
+    const paths = Array.from({ length: 20 }, (_, i) => `/p/${i + 1}`)
+    let asked = 0
+    const result = await clock.run(
+      traceTags(
+        input(clock, [], {
+          paths,
+          candidates: paths.length,
+          limits: { perTag: Infinity, maxReads: 10_000, maxMs: 30_000 },
+          getPage: async () => {
+            const nth = ++asked
+            await clock.sleep(20)
+            // The first page asked again pushes back, past the budget.
+            if (nth === 21) return { status: 429, headers: { 'retry-after': '60' } }
+            return { status: 200, headers: { 'acme-kc-status': 'EXTRACTING' } }
+          }
+        })
+      )
+    )
+    expect(result.stoppedBy).toBe('time')
+    // Every page is counted: the one that pushed back, and the others as not cached, the ones
+    // the lanes had taken to ask again included.
+    expect(result.unreadableBy).toEqual({ 'not-cached': 19, status: 1 })
+  })
+
   it('reads every page with verify_limit: 0, and counts the unreadable and the failed', async () => {
     const clock = new VirtualClock()
     const paths = Array.from({ length: 70 }, (_, i) => `/p/${i + 1}`)

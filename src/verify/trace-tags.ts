@@ -118,9 +118,13 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
         if (over()) return
         const retry = next >= paths.length ? again.shift() : undefined
         const path = retry?.path ?? (paths[next++] as string)
+        /** A page to ask again that this lane cannot ask: back in line (or counted at the end). */
+        const giveBack = (): void => {
+          if (retry !== undefined) again.unshift(retry)
+        }
         if (retry !== undefined && clock.now() < retry.at) {
           if (retry.at >= deadline) {
-            again.unshift(retry)
+            giveBack()
             stop ??= 'time'
             return
           }
@@ -128,19 +132,20 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
         }
         if (clock.now() < pushBack.heldUntil) {
           if (pushBack.heldUntil >= deadline) {
+            giveBack()
             stop ??= 'time'
             return
           }
           await clock.sleep(pushBack.heldUntil - clock.now())
         }
         if (gate !== undefined && (await gate.pass()) !== 'pass') {
-          if (retry !== undefined) again.unshift(retry)
+          giveBack()
           stop ??= 'time'
           return
         }
         // Another lane may have found the last page needed while this one waited for its turn.
         if (trace.enough) {
-          if (retry !== undefined) again.unshift(retry)
+          giveBack()
           continue
         }
         await read(path, retry !== undefined)
