@@ -10,7 +10,7 @@ import { clocksFarApart, observeSkew, UNMEASURED_SKEW } from '../../src/verify/c
 import { BUILT_IN_DEVICES, type Device } from '../../src/verify/devices.js'
 import { parseEdgeDate } from '../../src/verify/edge-date.js'
 import { clockOffsetWarning } from '../../src/verify/explain.js'
-import { judge, type SiteAnswer } from '../../src/verify/judge.js'
+import { judge, observeAnswerSkew, type SiteAnswer } from '../../src/verify/judge.js'
 import type { PageAnswer } from '../../src/verify/read-page.js'
 import { verifyPages, type VerifyOptions } from '../../src/verify/verify-pages.js'
 import { countsLine, describeCheck, nextStep, timesLine } from '../../src/report/verification.js'
@@ -46,6 +46,25 @@ function skewSeen(skew: number, at = ACCEPTED + 5000) {
   if (date === undefined) throw new Error('unreadable')
   return observeSkew(UNMEASURED_SKEW, date, at - 50, at)
 }
+
+describe("an answer's Date header narrows the skew", () => {
+  it('as observeSkew does with its date, and leaves the estimate alone without a readable one', () => {
+    const at = Date.UTC(2026, 10, 23, 9, 0, 0, 500)
+    const answer = (headers: Record<string, string>) => ({
+      headers,
+      sentAt: at - 50,
+      receivedAt: at
+    })
+    const date = 'Mon, 23 Nov 2026 09:01:00 GMT'
+    const edge = parseEdgeDate(date)
+    expect(edge).toBeDefined()
+    expect(observeAnswerSkew(UNMEASURED_SKEW, answer({ Date: date }))).toEqual(
+      observeSkew(UNMEASURED_SKEW, edge!, at - 50, at)
+    )
+    expect(observeAnswerSkew(UNMEASURED_SKEW, answer({}))).toBe(UNMEASURED_SKEW)
+    expect(observeAnswerSkew(UNMEASURED_SKEW, answer({ date: 'yesterday' }))).toBe(UNMEASURED_SKEW)
+  })
+})
 
 describe('dates that do not exist are unreadable', () => {
   it('a cache date whose month, day, hour, minute or second is out of range', () => {

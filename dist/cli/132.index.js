@@ -2013,8 +2013,6 @@ class TagTrace {
     }
 }
 
-// EXTERNAL MODULE: ./src/http/headers.ts
-var headers = __webpack_require__(9718);
 // EXTERNAL MODULE: ./src/verify/clock.ts
 var verify_clock = __webpack_require__(8147);
 ;// CONCATENATED MODULE: ./src/verify/edge-date.ts
@@ -2068,6 +2066,140 @@ function utcInstant(year, monthIndex, day, hour, minute, second, ms) {
 }
 function validInstant(ms, resolutionMs) {
     return Number.isFinite(ms) ? { ms, resolutionMs } : undefined;
+}
+
+// EXTERNAL MODULE: ./src/http/edge-headers.ts
+var edge_headers = __webpack_require__(6304);
+// EXTERNAL MODULE: ./src/http/headers.ts
+var headers = __webpack_require__(9718);
+// EXTERNAL MODULE: ./src/http/statuses.ts
+var statuses = __webpack_require__(7276);
+;// CONCATENATED MODULE: ./src/verify/judge.ts
+
+
+
+
+
+/**
+ * The skew estimate narrowed by the answer's `Date` header, when it has a readable one; the
+ * same estimate otherwise. Every reader of the site (the checks, the tag reading) learns so.
+ */
+function observeAnswerSkew(estimate, answer) {
+    const date = parseEdgeDate((0,headers/* headerValue */.Z)(answer.headers, 'date'));
+    return date ? (0,verify_clock/* observeSkew */.z1)(estimate, date, answer.sentAt, answer.receivedAt) : estimate;
+}
+/**
+ * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
+ * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
+ * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
+ * leaves (an entry cached within about a second of the acceptance counts as fresh); with the
+ * clocks more than 5 min apart, in the runner's clock as well. A cache date after its own
+ * answer's `Date`, or one that does not exist, is asked again, never fresh. Without a purge time
+ * (a warm-up of pages nothing purged), any HIT is fresh and warm.
+ *
+ * With `proveContent`, fresh also needs the build in the body of a 2xx answer (`answer.content`):
+ * a HIT fresh by its date without it is stale, old content; EXTRACTING is `rendering`, even
+ * when its body shows the build: what an EXTRACTING answer carries is not documented to be the
+ * render that gets cached (the render fetches the origin itself, and in a rolling deploy may reach
+ * an instance still on the previous build), so only the cached copy, the HIT, proves the content.
+ * A body that could not be read is asked again. A cached redirect is judged by its date alone.
+ */
+function judge(answer, purgeAcceptedAt, skew, proveContent = false, 
+/** The brand prefix the site's earlier answers showed: it vouches for a bare `-Bypass`. */
+knownPrefix) {
+    if ((0,statuses/* isRetryableSiteStatus */.S)(answer.status)) {
+        return { kind: 'retry', reason: `HTTP ${answer.status}` };
+    }
+    const edge = (0,edge_headers/* readEdgeHeaders */._5)(answer.headers, knownPrefix);
+    const gone = answer.status === 404 || answer.status === 410;
+    // A 404 without the header is what an origin server (a wrong site_url) answers: the loop
+    // stops on it unless the site has already shown the header, and then takes it as gone.
+    if (edge === undefined)
+        return { kind: 'no-status-header', gone };
+    if (gone)
+        return { kind: 'gone' };
+    const { prefix, status = '', bypass } = edge;
+    if (status === 'DYNAMIC')
+        return { kind: 'unverifiable' };
+    // Not served from the cache, whatever else it says (or whether it says a status at all: a
+    // cache that was not consulted has none to give): neither fresh nor stale.
+    if (bypass !== undefined)
+        return { kind: 'bypassed', reason: bypass };
+    // Only a page shows a build: a cached redirect (3xx) or another non-2xx answer has no body
+    // to prove (the transport reads none), so its cache date alone judges it, as without the proof.
+    const proving = proveContent && answer.status >= 200 && answer.status <= 299;
+    switch (status) {
+        case 'EXTRACTING':
+            return proving ? { kind: 'rendering' } : { kind: 'fresh', warm: false };
+        case 'MISS':
+            return { kind: 'not-cacheable' };
+        case 'HIT':
+            return judgeHit(answer, prefix, purgeAcceptedAt, skew, proving);
+        default:
+            return { kind: 'retry', reason: `unknown cache status ${JSON.stringify(status)}` };
+    }
+}
+function judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent) {
+    const text = (0,headers/* headerValue */.Z)(answer.headers, `${prefix}-kc-date`);
+    const cacheDate = (text ?? '').trim();
+    const cached = parseEdgeDate(text);
+    const cachedAt = cached === undefined ? {} : { cachedAtMs: cached.ms };
+    if (purgeAcceptedAt !== undefined) {
+        if (cached === undefined) {
+            return {
+                kind: 'retry',
+                reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
+            };
+        }
+        // One clock cannot cache an entry after the moment it answers with it: a cache date past
+        // the answer's own Date (beyond that header's one-second resolution) means the edge's clocks
+        // disagree, and neither date can say whether the entry is fresh.
+        const dateText = (0,headers/* headerValue */.Z)(answer.headers, 'date');
+        const answeredAt = parseEdgeDate(dateText);
+        if (answeredAt !== undefined && cached.ms >= answeredAt.ms + answeredAt.resolutionMs) {
+            return {
+                kind: 'retry',
+                cause: 'clocks-disagree',
+                reason: `the edge's clocks disagree: its cache date ${JSON.stringify(cacheDate)} is after its own Date ${JSON.stringify((dateText ?? '').trim())}`
+            };
+        }
+        // The earliest the acceptance can be in the edge's clock, against the latest the entry can
+        // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
+        const latestCachedAt = cached.ms + cached.resolutionMs;
+        if (latestCachedAt <= purgeAcceptedAt + skew.lowMs) {
+            return { kind: 'stale', reason: 'not-purged-yet', cacheDate, ...cachedAt };
+        }
+        // Clocks this far apart mean one is wrong, and the skew (from Date) may not be the cache
+        // dates' own: after the purge in the runner's clock too, or not fresh.
+        if (latestCachedAt <= purgeAcceptedAt && (0,verify_clock/* clocksFarApart */.xR)(skew)) {
+            return {
+                kind: 'stale',
+                reason: 'not-purged-yet',
+                cacheDate,
+                ...cachedAt,
+                staleInRunnerClockOnly: true
+            };
+        }
+    }
+    if (!proveContent)
+        return { kind: 'fresh', warm: true };
+    const content = answer.content ?? { kind: 'not-read', reason: 'the body was not read' };
+    switch (content.kind) {
+        case 'found':
+            return { kind: 'fresh', warm: true };
+        case 'not-found':
+            return {
+                kind: 'stale',
+                reason: 'old-content',
+                cacheDate,
+                ...cachedAt,
+                detail: content.capped
+                    ? `the build is not in the first ${content.bytes / (1024 * 1024)} MiB of the page`
+                    : 'the build is not in the page'
+            };
+        case 'not-read':
+            return { kind: 'retry', reason: `HIT, but the page could not be read: ${content.reason}` };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/verify/limiter.ts
@@ -2124,8 +2256,6 @@ class Semaphore {
     }
 }
 
-// EXTERNAL MODULE: ./src/http/edge-headers.ts
-var edge_headers = __webpack_require__(6304);
 ;// CONCATENATED MODULE: ./src/verify/page-tags.ts
 /**
  * What one answer of the edge tells of its page's tags (`<Prefix>-Tags`, docs/service.md): the
@@ -2374,8 +2504,6 @@ var verify_settings = __webpack_require__(4203);
 var push_back = __webpack_require__(840);
 // EXTERNAL MODULE: ./src/http/retry-after.ts
 var retry_after = __webpack_require__(7821);
-// EXTERNAL MODULE: ./src/http/statuses.ts
-var statuses = __webpack_require__(7276);
 ;// CONCATENATED MODULE: ./src/verify/site-push-back.ts
 /**
  * The public site pushing back on the verification. A 429, or a 5xx with a `Retry-After`, is
@@ -2485,24 +2613,6 @@ function siteRetryAfterMs(answer, edgeNow) {
 }
 
 ;// CONCATENATED MODULE: ./src/verify/trace-tags.ts
-/**
- * The reading that traces tags to pages, before the purge: each page of this job's part, in
- * the spread order it is handed (the sample order, not the sitemap's), is asked for once as a
- * visitor would, at the verification's rate and concurrency, until tag-trace.ts says it has
- * enough or the budget is spent. A site that pushes back (429, or a 5xx with Retry-After) is
- * answered as the checks answer it, by the action's one push-back rule (site-push-back.ts):
- * every request waits what it asked (at most MAX_SITE_RETRY_AFTER_MS, a 429 without it the
- * backoff's step), then half as many are in flight, raised again by one after each run of
- * answers as long as the bound. So the reading never adds to a site's trouble; the page that
- * answered so is counted as unreadable, not asked again. The decisions are tag-trace.ts's and
- * page-tags.ts's; this is the I/O.
- *
- * A page not cached has no tags to tell, but the first request starts its render: once the
- * pages in hand are read, each page that answered so is asked once more, at least
- * NOT_CACHED_AGAIN_MS after, when it is likely cached. That matters most in a `mode: verify`
- * job, which reads after the purge emptied the pages.
- */
-
 
 
 
@@ -2558,9 +2668,7 @@ async function traceTags(input) {
         try {
             const head = await input.getPage((0,verify_settings/* pageUrl */.fi)(input.siteUrl, path), input.userAgent, timeout);
             const answer = { ...head, sentAt, receivedAt: clock.now() };
-            const date = parseEdgeDate((0,headers/* headerValue */.Z)(answer.headers, 'date'));
-            if (date)
-                skew = (0,verify_clock/* observeSkew */.z1)(skew, date, sentAt, answer.receivedAt);
+            skew = observeAnswerSkew(skew, answer);
             // Before the slot is released, so that no other request leaves once the site pushed back.
             pushBack.noteAnswer(answer, answer.receivedAt, skew);
             const reading = readPageTags(head);
@@ -3646,126 +3754,6 @@ function pageReader(client) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/verify/judge.ts
-
-
-
-
-
-/**
- * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
- * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
- * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
- * leaves (an entry cached within about a second of the acceptance counts as fresh); with the
- * clocks more than 5 min apart, in the runner's clock as well. A cache date after its own
- * answer's `Date`, or one that does not exist, is asked again, never fresh. Without a purge time
- * (a warm-up of pages nothing purged), any HIT is fresh and warm.
- *
- * With `proveContent`, fresh also needs the build in the body of a 2xx answer (`answer.content`):
- * a HIT fresh by its date without it is stale, old content; EXTRACTING is `rendering`, even
- * when its body shows the build: what an EXTRACTING answer carries is not documented to be the
- * render that gets cached (the render fetches the origin itself, and in a rolling deploy may reach
- * an instance still on the previous build), so only the cached copy, the HIT, proves the content.
- * A body that could not be read is asked again. A cached redirect is judged by its date alone.
- */
-function judge(answer, purgeAcceptedAt, skew, proveContent = false, 
-/** The brand prefix the site's earlier answers showed: it vouches for a bare `-Bypass`. */
-knownPrefix) {
-    if ((0,statuses/* isRetryableSiteStatus */.S)(answer.status)) {
-        return { kind: 'retry', reason: `HTTP ${answer.status}` };
-    }
-    const edge = (0,edge_headers/* readEdgeHeaders */._5)(answer.headers, knownPrefix);
-    const gone = answer.status === 404 || answer.status === 410;
-    // A 404 without the header is what an origin server (a wrong site_url) answers: the loop
-    // stops on it unless the site has already shown the header, and then takes it as gone.
-    if (edge === undefined)
-        return { kind: 'no-status-header', gone };
-    if (gone)
-        return { kind: 'gone' };
-    const { prefix, status = '', bypass } = edge;
-    if (status === 'DYNAMIC')
-        return { kind: 'unverifiable' };
-    // Not served from the cache, whatever else it says (or whether it says a status at all: a
-    // cache that was not consulted has none to give): neither fresh nor stale.
-    if (bypass !== undefined)
-        return { kind: 'bypassed', reason: bypass };
-    // Only a page shows a build: a cached redirect (3xx) or another non-2xx answer has no body
-    // to prove (the transport reads none), so its cache date alone judges it, as without the proof.
-    const proving = proveContent && answer.status >= 200 && answer.status <= 299;
-    switch (status) {
-        case 'EXTRACTING':
-            return proving ? { kind: 'rendering' } : { kind: 'fresh', warm: false };
-        case 'MISS':
-            return { kind: 'not-cacheable' };
-        case 'HIT':
-            return judgeHit(answer, prefix, purgeAcceptedAt, skew, proving);
-        default:
-            return { kind: 'retry', reason: `unknown cache status ${JSON.stringify(status)}` };
-    }
-}
-function judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent) {
-    const text = (0,headers/* headerValue */.Z)(answer.headers, `${prefix}-kc-date`);
-    const cacheDate = (text ?? '').trim();
-    const cached = parseEdgeDate(text);
-    const cachedAt = cached === undefined ? {} : { cachedAtMs: cached.ms };
-    if (purgeAcceptedAt !== undefined) {
-        if (cached === undefined) {
-            return {
-                kind: 'retry',
-                reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
-            };
-        }
-        // One clock cannot cache an entry after the moment it answers with it: a cache date past
-        // the answer's own Date (beyond that header's one-second resolution) means the edge's clocks
-        // disagree, and neither date can say whether the entry is fresh.
-        const dateText = (0,headers/* headerValue */.Z)(answer.headers, 'date');
-        const answeredAt = parseEdgeDate(dateText);
-        if (answeredAt !== undefined && cached.ms >= answeredAt.ms + answeredAt.resolutionMs) {
-            return {
-                kind: 'retry',
-                cause: 'clocks-disagree',
-                reason: `the edge's clocks disagree: its cache date ${JSON.stringify(cacheDate)} is after its own Date ${JSON.stringify((dateText ?? '').trim())}`
-            };
-        }
-        // The earliest the acceptance can be in the edge's clock, against the latest the entry can
-        // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
-        const latestCachedAt = cached.ms + cached.resolutionMs;
-        if (latestCachedAt <= purgeAcceptedAt + skew.lowMs) {
-            return { kind: 'stale', reason: 'not-purged-yet', cacheDate, ...cachedAt };
-        }
-        // Clocks this far apart mean one is wrong, and the skew (from Date) may not be the cache
-        // dates' own: after the purge in the runner's clock too, or not fresh.
-        if (latestCachedAt <= purgeAcceptedAt && (0,verify_clock/* clocksFarApart */.xR)(skew)) {
-            return {
-                kind: 'stale',
-                reason: 'not-purged-yet',
-                cacheDate,
-                ...cachedAt,
-                staleInRunnerClockOnly: true
-            };
-        }
-    }
-    if (!proveContent)
-        return { kind: 'fresh', warm: true };
-    const content = answer.content ?? { kind: 'not-read', reason: 'the body was not read' };
-    switch (content.kind) {
-        case 'found':
-            return { kind: 'fresh', warm: true };
-        case 'not-found':
-            return {
-                kind: 'stale',
-                reason: 'old-content',
-                cacheDate,
-                ...cachedAt,
-                detail: content.capped
-                    ? `the build is not in the first ${content.bytes / (1024 * 1024)} MiB of the page`
-                    : 'the build is not in the page'
-            };
-        case 'not-read':
-            return { kind: 'retry', reason: `HIT, but the page could not be read: ${content.reason}` };
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/verify/naps.ts
 class Naps {
     clock;
@@ -4392,8 +4380,6 @@ function verificationStatus(counts, checks, notReached, stopped) {
 
 
 
-
-
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
 class VerifyRun {
     options;
@@ -4635,9 +4621,7 @@ class VerifyRun {
      * or a bypass they vouch for) proves the site is behind the cache, and names its prefix.
      */
     learnFrom(answer) {
-        const date = parseEdgeDate((0,headers/* headerValue */.Z)(answer.headers, 'date'));
-        if (date)
-            this.skew = (0,verify_clock/* observeSkew */.z1)(this.skew, date, answer.sentAt, answer.receivedAt);
+        this.skew = observeAnswerSkew(this.skew, answer);
         // Read until known, then never again: the hot path pays for it once.
         this.prefixSeen ??= (0,edge_headers/* readEdgeHeaders */._5)(answer.headers)?.prefix;
     }

@@ -6,7 +6,7 @@
  * so far go in, a verdict comes out; reading the headers is http/edge-headers.ts's.
  */
 import type { ContentEvidence } from '../build/scan-body.js'
-import { clocksFarApart, type SkewEstimate } from './clock.js'
+import { clocksFarApart, observeSkew, type SkewEstimate } from './clock.js'
 import { parseEdgeDate } from './edge-date.js'
 import { readEdgeHeaders } from '../http/edge-headers.js'
 import { headerValue, type Headers } from '../http/headers.js'
@@ -23,6 +23,18 @@ export interface SiteAnswer {
   readonly receivedAt: number
   /** What the body showed of the build, when the content proof asked (2xx answers only). */
   readonly content?: ContentEvidence
+}
+
+/**
+ * The skew estimate narrowed by the answer's `Date` header, when it has a readable one; the
+ * same estimate otherwise. Every reader of the site (the checks, the tag reading) learns so.
+ */
+export function observeAnswerSkew(
+  estimate: SkewEstimate,
+  answer: Pick<SiteAnswer, 'headers' | 'sentAt' | 'receivedAt'>
+): SkewEstimate {
+  const date = parseEdgeDate(headerValue(answer.headers, 'date'))
+  return date ? observeSkew(estimate, date, answer.sentAt, answer.receivedAt) : estimate
 }
 
 /**

@@ -15,11 +15,10 @@
  * NOT_CACHED_AGAIN_MS after, when it is likely cached. That matters most in a `mode: verify`
  * job, which reads after the purge emptied the pages.
  */
-import { headerValue } from '../http/headers.js'
 import type { SiteHead } from '../http/site-client.js'
 import { systemClock, type Clock } from '../time/clock.js'
-import { observeSkew, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
-import { parseEdgeDate } from './edge-date.js'
+import { UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
+import { observeAnswerSkew } from './judge.js'
 import { Semaphore } from './limiter.js'
 import { readPageTags } from './page-tags.js'
 import { STALE_BACKOFF } from './poll-schedule.js'
@@ -96,8 +95,7 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
     try {
       const head = await input.getPage(pageUrl(input.siteUrl, path), input.userAgent, timeout)
       const answer = { ...head, sentAt, receivedAt: clock.now() }
-      const date = parseEdgeDate(headerValue(answer.headers, 'date'))
-      if (date) skew = observeSkew(skew, date, sentAt, answer.receivedAt)
+      skew = observeAnswerSkew(skew, answer)
       // Before the slot is released, so that no other request leaves once the site pushed back.
       pushBack.noteAnswer(answer, answer.receivedAt, skew)
       const reading = readPageTags(head)

@@ -14,12 +14,10 @@
  */
 import type { Clock } from '../time/clock.js'
 import { readEdgeHeaders } from '../http/edge-headers.js'
-import { headerValue } from '../http/headers.js'
 import { SiteRequestError } from '../http/site-client.js'
-import { observeSkew, skewMs, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
+import { skewMs, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
 import type { Device } from './devices.js'
-import { parseEdgeDate } from './edge-date.js'
-import { judge, type SiteAnswer } from './judge.js'
+import { judge, observeAnswerSkew, type SiteAnswer } from './judge.js'
 import { Semaphore } from './limiter.js'
 import { Naps } from './naps.js'
 import { PageCheck, type Asked, type CheckLoop } from './page-check.js'
@@ -287,8 +285,7 @@ export class VerifyRun implements CheckLoop {
    * or a bypass they vouch for) proves the site is behind the cache, and names its prefix.
    */
   private learnFrom(answer: SiteAnswer): void {
-    const date = parseEdgeDate(headerValue(answer.headers, 'date'))
-    if (date) this.skew = observeSkew(this.skew, date, answer.sentAt, answer.receivedAt)
+    this.skew = observeAnswerSkew(this.skew, answer)
     // Read until known, then never again: the hot path pays for it once.
     this.prefixSeen ??= readEdgeHeaders(answer.headers)?.prefix
   }
