@@ -154,15 +154,21 @@ function countryLimitWarning(countries, mode) {
 }
 /**
  * Said after the checks when the edge's clock, as its `Date` headers measured it, is more than
- * 5 min from the runner's: one of them is wrong, so a page counted as fresh only when its cache
- * date was after the purge in both clocks (judge.ts), and a page rendered after the purge may
- * have stayed stale. Undefined when the clocks are closer (or were never measured).
+ * 5 min from the runner's: one of them is wrong. Whether that changed the verdicts depends on
+ * whether the edge's cache dates were seen after its own `Date` (clock.ts, datesUntrusted): then
+ * a page counted as fresh only when its cache date was after the purge in both clocks (judge.ts),
+ * and one rendered after the purge may have stayed stale; else the edge was placed by its `Date`.
+ * Undefined when the clocks are closer (or were never measured).
  */
 function clockOffsetWarning(skew) {
     if (!(0,_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .clocksFarApart */ .xR)(skew))
         return undefined;
     const offset = (0,_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .skewMs */ .jk)(skew);
-    return `The edge's clock is ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .elapsed */ .vk)(Math.abs(offset))} ${offset > 0 ? 'ahead of' : 'behind'} the runner's (from its Date headers): more than 5 min apart, so one of them is wrong. A page counted as fresh only when its cache date is after the purge in both clocks, the edge's and the runner's, so pages rendered after the purge may show as stale. Check the runner's clock (NTP), or report the edge's clock to the service's support.`;
+    const apart = `The edge's clock is ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .elapsed */ .vk)(Math.abs(offset))} ${offset > 0 ? 'ahead of' : 'behind'} the runner's (from its Date headers): more than 5 min apart, so one of them is wrong.`;
+    const check = `Check the runner's clock (NTP), or report the edge's clock to the service's support.`;
+    return (0,_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .datesUntrusted */ .Ow)(skew)
+        ? `${apart} Some of its cache dates came after its own Date, so its clocks disagree: a page counted as fresh only when its cache date is after the purge in both clocks, the edge's and the runner's, so pages rendered after the purge may show as stale. ${check}`
+        : `${apart} Its cache dates agree with its Date, so each page was placed by the edge's clock. ${check}`;
 }
 /**
  * Names the pages that answered 404 or 410 (with the status, and the devices when not every
@@ -2092,8 +2098,9 @@ function observeAnswerSkew(estimate, answer) {
  * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
  * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
  * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
- * leaves (an entry cached within about a second of the acceptance counts as fresh); with the
- * clocks more than 5 min apart, in the runner's clock as well. A cache date after its own
+ * leaves (an entry cached within about a second of the acceptance counts as fresh); on an edge
+ * whose `Date` cannot place its cache dates (clock.ts, datesUntrusted), in the runner's clock as
+ * well. A cache date after its own
  * answer's `Date`, or one that does not exist, is asked again, never fresh. Without a purge time
  * (a warm-up of pages nothing purged), any HIT is fresh and warm.
  *
@@ -2169,9 +2176,10 @@ function judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent) {
         if (latestCachedAt <= purgeAcceptedAt + skew.lowMs) {
             return { kind: 'stale', reason: 'not-purged-yet', cacheDate, ...cachedAt };
         }
-        // Clocks this far apart mean one is wrong, and the skew (from Date) may not be the cache
-        // dates' own: after the purge in the runner's clock too, or not fresh.
-        if (latestCachedAt <= purgeAcceptedAt && (0,verify_clock/* clocksFarApart */.xR)(skew)) {
+        // This edge's cache dates have been seen after its own Date, far from the runner's clock:
+        // the skew (from Date) may not be the cache dates' own, so after the purge in the runner's
+        // clock too, or not fresh.
+        if (latestCachedAt <= purgeAcceptedAt && (0,verify_clock/* datesUntrusted */.Ow)(skew)) {
             return {
                 kind: 'stale',
                 reason: 'not-purged-yet',
@@ -4553,6 +4561,10 @@ class VerifyRun {
             // Decided before the slot is released, so that no further request leaves once the
             // site has shown it does not answer through the cache.
             const verdict = judge(answer, purgedAt, this.skew, content !== undefined, this.prefixSeen);
+            // From now on this edge's Date cannot place its cache dates (clock.ts, datesUntrusted).
+            if (verdict.kind === 'retry' && verdict.cause === 'clocks-disagree') {
+                this.skew = (0,verify_clock/* noteDatesDisagree */.YK)(this.skew);
+            }
             if (verdict.kind === 'no-status-header' && this.prefixSeen === undefined) {
                 this.stop(`${this.options.siteLabel} answered ${check.page.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`);
             }

@@ -42,15 +42,21 @@ function countryLimitWarning(countries, mode) {
 }
 /**
  * Said after the checks when the edge's clock, as its `Date` headers measured it, is more than
- * 5 min from the runner's: one of them is wrong, so a page counted as fresh only when its cache
- * date was after the purge in both clocks (judge.ts), and a page rendered after the purge may
- * have stayed stale. Undefined when the clocks are closer (or were never measured).
+ * 5 min from the runner's: one of them is wrong. Whether that changed the verdicts depends on
+ * whether the edge's cache dates were seen after its own `Date` (clock.ts, datesUntrusted): then
+ * a page counted as fresh only when its cache date was after the purge in both clocks (judge.ts),
+ * and one rendered after the purge may have stayed stale; else the edge was placed by its `Date`.
+ * Undefined when the clocks are closer (or were never measured).
  */
 function clockOffsetWarning(skew) {
     if (!(0,_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .clocksFarApart */ .xR)(skew))
         return undefined;
     const offset = (0,_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .skewMs */ .jk)(skew);
-    return `The edge's clock is ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .elapsed */ .vk)(Math.abs(offset))} ${offset > 0 ? 'ahead of' : 'behind'} the runner's (from its Date headers): more than 5 min apart, so one of them is wrong. A page counted as fresh only when its cache date is after the purge in both clocks, the edge's and the runner's, so pages rendered after the purge may show as stale. Check the runner's clock (NTP), or report the edge's clock to the service's support.`;
+    const apart = `The edge's clock is ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .elapsed */ .vk)(Math.abs(offset))} ${offset > 0 ? 'ahead of' : 'behind'} the runner's (from its Date headers): more than 5 min apart, so one of them is wrong.`;
+    const check = `Check the runner's clock (NTP), or report the edge's clock to the service's support.`;
+    return (0,_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .datesUntrusted */ .Ow)(skew)
+        ? `${apart} Some of its cache dates came after its own Date, so its clocks disagree: a page counted as fresh only when its cache date is after the purge in both clocks, the edge's and the runner's, so pages rendered after the purge may show as stale. ${check}`
+        : `${apart} Its cache dates agree with its Date, so each page was placed by the edge's clock. ${check}`;
 }
 /**
  * Names the pages that answered 404 or 410 (with the status, and the devices when not every

@@ -1,12 +1,19 @@
 /**
  * The edge's clocks read with suspicion: a date that does not exist is unreadable; a cache date
  * after its own answer's `Date` (one clock cannot do that) is "the edge's clocks disagree",
- * asked again and never fresh; an edge more than 5 minutes from the runner's clock proves a page
- * fresh only when its cache date is after the purge in both clocks. The judge alone, then the
+ * asked again and never fresh; an edge more than 5 minutes from the runner's clock that has shown
+ * such an answer proves a page fresh only when its cache date is after the purge in both clocks,
+ * while one whose clock is consistently off is placed by its `Date`. The judge alone, then the
  * loop on the test clock against fake edges, then the words of the log and the summary.
  */
 import { describe, expect, it } from '@jest/globals'
-import { clocksFarApart, observeSkew, UNMEASURED_SKEW } from '../../src/verify/clock.js'
+import {
+  clocksFarApart,
+  datesUntrusted,
+  noteDatesDisagree,
+  observeSkew,
+  UNMEASURED_SKEW
+} from '../../src/verify/clock.js'
 import { BUILT_IN_DEVICES, type Device } from '../../src/verify/devices.js'
 import { parseEdgeDate } from '../../src/verify/edge-date.js'
 import { clockOffsetWarning } from '../../src/verify/explain.js'
@@ -146,7 +153,7 @@ describe('a cache date after its own answer’s Date: the edge’s clocks disagr
   })
 })
 
-describe('clocks more than 5 minutes apart: fresh only after the purge in both clocks', () => {
+describe('clocks more than 5 minutes apart', () => {
   it('says when the clocks are that far apart', () => {
     expect(clocksFarApart(skewSeen(0))).toBe(false)
     expect(clocksFarApart(skewSeen(4 * MINUTE))).toBe(false)
@@ -155,14 +162,37 @@ describe('clocks more than 5 minutes apart: fresh only after the purge in both c
     expect(clocksFarApart(UNMEASURED_SKEW)).toBe(false)
   })
 
-  it('a Date an hour behind does not make a page that was never purged fresh', () => {
+  it('a Date untrusted only once an answer’s cache date came after its own Date, and for good', () => {
+    expect(datesUntrusted(skewSeen(-HOUR))).toBe(false)
+    const marked = noteDatesDisagree(skewSeen(-HOUR))
+    expect(datesUntrusted(marked)).toBe(true)
+    // Within 5 min the edge's clock alone judges, marked or not.
+    expect(datesUntrusted(noteDatesDisagree(skewSeen(-2 * MINUTE)))).toBe(false)
+    // Later answers narrow the skew and keep the mark.
+    const date = parseEdgeDate(new Date(ACCEPTED + 9000 - HOUR).toUTCString())
+    if (date === undefined) throw new Error('unreadable')
+    expect(observeSkew(marked, date, ACCEPTED + 8950, ACCEPTED + 9000).datesDisagreed).toBe(true)
+  })
+
+  it('an edge whose clock is consistently an hour behind: a page rendered after the purge is fresh', () => {
+    // Its Date and its cache dates agree: the page was rendered 2 s after the purge, at 08:00:02
+    // in the edge's clock, and asked 3 s later. Placed by Date, that is after the purge.
+    const skew = skewSeen(-HOUR)
+    const answer = hit(ACCEPTED + 2000 - HOUR, ACCEPTED + 5000 - HOUR)
+    expect(judge(answer, ACCEPTED, skew)).toEqual({ kind: 'fresh', warm: true })
+    // And one cached before the purge, by that clock, is stale.
+    const before = hit(ACCEPTED - 10_000 - HOUR, ACCEPTED + 5000 - HOUR)
+    expect(judge(before, ACCEPTED, skew)).toMatchObject({ kind: 'stale', reason: 'not-purged-yet' })
+  })
+
+  it('a Date an hour behind cache dates in real time does not make a page that was never purged fresh', () => {
     // The page was cached 45 min before the purge (real time); the edge's Date runs an hour
     // behind. In the edge's clock the purge was at 08:00, so 08:15 reads as after it. Asked
-    // 30 min after the purge, the cache date is before the answer's own Date (08:30): nothing
-    // else gives the lie away.
+    // 30 min after the purge, the cache date is before the answer's own Date (08:30): only the
+    // other answers, whose cache dates came after their own Date, give the lie away.
     const at = ACCEPTED + 30 * MINUTE
-    const skew = skewSeen(-HOUR, at)
     const answer = hit(ACCEPTED - 45 * MINUTE, at - HOUR, at)
+    const skew = noteDatesDisagree(skewSeen(-HOUR, at))
     expect(judge(answer, ACCEPTED, skew)).toMatchObject({
       kind: 'stale',
       reason: 'not-purged-yet',
@@ -251,8 +281,47 @@ describe('the loop against edges whose clocks cannot be trusted', () => {
 
   it('a Date an hour behind, cache dates in real time: stale at the deadline, not fresh', async () => {
     const clock = new VirtualClock()
-    // A verify job 30 min after the purge (mode: verify with purged_at).
+    // A verify job 30 min after the purge (mode: verify with purged_at). /recent was rendered
+    // 5 min ago (real time), which its Date an hour behind cannot have written: it answers
+    // first and shows the lie; /a, cached 45 min before the purge, would read as fresh by Date.
     const acceptedAt = clock.now() - 30 * MINUTE
+    const getPage = async (url: URL): Promise<PageAnswer> => {
+      const recent = url.pathname === '/recent'
+      await clock.sleep(recent ? 10 : 20)
+      return {
+        status: 200,
+        headers: {
+          date: new Date(clock.now() - HOUR).toUTCString(),
+          'acme-kc-status': 'HIT',
+          'acme-kc-date': cacheDate(recent ? clock.now() - 5 * MINUTE : acceptedAt - 45 * MINUTE)
+        }
+      }
+    }
+    const result = await clock.run(
+      verifyPages(
+        [
+          { url: new URL('https://www.example.com/recent'), purgeAcceptedAt: acceptedAt },
+          { url: new URL('https://www.example.com/a'), purgeAcceptedAt: acceptedAt }
+        ],
+        loopOptions(clock, getPage, 2, acceptedAt)
+      )
+    )
+    expect(result.counts).toMatchObject({ fresh: 0, stale: 1, failed: 1 })
+    expect(result.listed.find(c => c.url.endsWith('/a'))).toMatchObject({
+      state: 'stale',
+      staleInRunnerClockOnly: true
+    })
+    expect(datesUntrusted(result.skew)).toBe(true)
+    expect(clockOffsetWarning(result.skew)).toMatch(
+      /^The edge's clock is 1 h 00 min behind the runner's \(from its Date headers\): more than 5 min apart, so one of them is wrong\. Some of its cache dates came after its own Date, so its clocks disagree: a page counted as fresh only when its cache date is after the purge in both clocks/
+    )
+  })
+
+  it('an edge consistently an hour behind: a page rendered after the purge is fresh, the offset said', async () => {
+    const clock = new VirtualClock()
+    // The purge was accepted 5 s ago and reached the edge at once; the page was rendered 2 s
+    // after it. The first request finds the HIT, both of its dates an hour behind.
+    const acceptedAt = clock.now() - 5000
     const getPage = async (): Promise<PageAnswer> => {
       await clock.sleep(10)
       return {
@@ -260,7 +329,7 @@ describe('the loop against edges whose clocks cannot be trusted', () => {
         headers: {
           date: new Date(clock.now() - HOUR).toUTCString(),
           'acme-kc-status': 'HIT',
-          'acme-kc-date': cacheDate(acceptedAt - 45 * MINUTE)
+          'acme-kc-date': cacheDate(acceptedAt + 2000 - HOUR)
         }
       }
     }
@@ -270,12 +339,11 @@ describe('the loop against edges whose clocks cannot be trusted', () => {
         loopOptions(clock, getPage, 1, acceptedAt)
       )
     )
-    expect(result.status).toBe('stale')
-    expect(result.counts).toMatchObject({ fresh: 0, stale: 1 })
-    expect(result.listed[0]).toMatchObject({ staleInRunnerClockOnly: true })
+    expect(result.status).toBe('fresh')
+    expect(result.counts).toMatchObject({ fresh: 1, stale: 0 })
     expect(clocksFarApart(result.skew)).toBe(true)
-    expect(clockOffsetWarning(result.skew)).toMatch(
-      /^The edge's clock is 1 h 00 min behind the runner's \(from its Date headers\): more than 5 min apart, so one of them is wrong\. A page counted as fresh only when its cache date is after the purge in both clocks/
+    expect(clockOffsetWarning(result.skew)).toBe(
+      "The edge's clock is 1 h 00 min behind the runner's (from its Date headers): more than 5 min apart, so one of them is wrong. Its cache dates agree with its Date, so each page was placed by the edge's clock. Check the runner's clock (NTP), or report the edge's clock to the service's support."
     )
   })
 })
@@ -358,18 +426,47 @@ describe('the summary and the log say it', () => {
         ...part.report,
         verification: {
           ...part.report.verification,
-          skew: { lowMs: -HOUR - 500, highMs: -HOUR + 500, measured: true }
+          skew: { lowMs: -HOUR - 500, highMs: -HOUR + 500, measured: true, datesDisagreed: true }
         }
       }
     }
     expect(timesLine(skewed)).toContain(
-      '⚠️ edge clock 3,600 seconds behind the runner’s: more than 5 min apart, so a page counted as fresh only when cached after the purge in both clocks'
+      '⚠️ edge clock 3,600 seconds behind the runner’s: more than 5 min apart, and its cache dates were seen after its own Date, so a page counted as fresh only when cached after the purge in both clocks'
     )
     expect(describeCheck(skewed.report.verification.listed[0], -HOUR)).toBe(
       'cached at 08:15:00Z, after the purge by the edge’s clock but before it by the runner’s: the clocks are more than 5 min apart, so it is not counted fresh'
     )
     expect(nextStep(skewed)).toMatch(
       /^the edge’s clock is 1 h 00 min behind the runner’s: 1 check could not be proven fresh in both clocks\. Check the runner’s clock \(NTP\), or report the edge’s clock to the service’s support/
+    )
+  })
+
+  it('an edge consistently an hour off: the offset said plainly, the stale check as any other', () => {
+    const part = verified([
+      ...freshChecks().slice(0, 6),
+      check('/b', 'desktop', 'stale', {
+        staleReason: 'not-purged-yet',
+        cachedAtMs: ACCEPTED - HOUR - 10_000,
+        judgedAgainst: ACCEPTED
+      }),
+      check('/b', 'mobile', 'fresh', { settledAfterMs: 3000 })
+    ])
+    const skewed = {
+      ...part,
+      report: {
+        ...part.report,
+        verification: {
+          ...part.report.verification,
+          skew: { lowMs: -HOUR - 500, highMs: -HOUR + 500, measured: true }
+        }
+      }
+    }
+    expect(timesLine(skewed)).toContain(
+      '⚠️ edge clock 3,600 seconds behind the runner’s: more than 5 min apart; its cache dates agree with its Date, so pages were placed by the edge’s clock'
+    )
+    expect(timesLine(skewed)).not.toContain('both clocks')
+    expect(nextStep(skewed)).toMatch(
+      /^the purge reached this data center, but 1 check were still stale/
     )
   })
 })

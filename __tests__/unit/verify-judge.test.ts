@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals'
 import { parseEdgeDate } from '../../src/verify/edge-date.js'
-import { observeSkew, UNMEASURED_SKEW, type SkewEstimate } from '../../src/verify/clock.js'
+import {
+  noteDatesDisagree,
+  observeSkew,
+  UNMEASURED_SKEW,
+  type SkewEstimate
+} from '../../src/verify/clock.js'
 import { edgeHeaderPrefix } from '../../src/http/edge-headers.js'
 import { judge, type SiteAnswer } from '../../src/verify/judge.js'
 
@@ -152,11 +157,11 @@ describe('clock skew', () => {
     expect(judge(answer(200, freshEntry), ACCEPTED, estimate).kind).toBe('fresh')
   })
 
-  it('an edge clock an hour behind: fresh only when after the purge in the runner’s clock too', () => {
-    const estimate = skewSeenAt(-HOUR, ACCEPTED + 4321)
+  it('an edge clock an hour behind whose cache dates were seen after its Date: both clocks', () => {
+    const estimate = noteDatesDisagree(skewSeenAt(-HOUR, ACCEPTED + 4321))
     const staleEntry = { 'x-kc-status': 'HIT', 'x-kc-date': cacheDate(ACCEPTED - HOUR - 10_000) }
-    // After the purge by the edge's clock, not by the runner's: with clocks this far apart, one
-    // is wrong, and a page is fresh only when both agree (verify-clocks.test.ts).
+    // After the purge by the edge's clock, not by the runner's: with clocks this far apart and
+    // its dates seen to disagree, a page is fresh only when both agree (verify-clocks.test.ts).
     const freshByEdge = { 'x-kc-status': 'HIT', 'x-kc-date': cacheDate(ACCEPTED - HOUR + 2000) }
     const freshByBoth = { 'x-kc-status': 'HIT', 'x-kc-date': cacheDate(ACCEPTED + 2000) }
     expect(judge(answer(200, staleEntry), ACCEPTED, estimate)).toMatchObject({ kind: 'stale' })

@@ -9,7 +9,7 @@ import type { CheckResult, CheckState, PageRow, Verification } from '../verify/v
 import { clockTime, elapsed, grouped, plural, setting } from '../text/format.js'
 import { code, codeList, escapeHtml, table } from '../text/html.js'
 import type { VerificationPart } from './run-report.js'
-import { clocksFarApart, skewMs } from '../verify/clock.js'
+import { clocksFarApart, datesUntrusted, skewMs } from '../verify/clock.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
 import { tracedTagLines } from './traced-tags.js'
 
@@ -180,9 +180,11 @@ export function timesLine(part: Verified): string {
     parts.push(
       skew === 0
         ? 'edge clock within 1 s of the runner’s'
-        : clocksFarApart(verification.skew)
-          ? `⚠️ ${offset}: more than 5 min apart, so a page counted as fresh only when cached after the purge in both clocks`
-          : offset
+        : !clocksFarApart(verification.skew)
+          ? offset
+          : datesUntrusted(verification.skew)
+            ? `⚠️ ${offset}: more than 5 min apart, and its cache dates were seen after its own Date, so a page counted as fresh only when cached after the purge in both clocks`
+            : `⚠️ ${offset}: more than 5 min apart; its cache dates agree with its Date, so pages were placed by the edge’s clock`
     )
   }
   return parts.join(' · ')
@@ -364,7 +366,7 @@ export function nextStep(part: Verified): string | undefined {
     return `${plural(verification.notReached, 'check')} did not start before the ${deadline} deadline: raise verify_timeout_seconds${part.report.ratePerSecond !== undefined ? ' or rate' : ''}, or split the pages over more shards (shard: K/N).`
   }
   const stillStale = counts.stale - verification.oldContent
-  if (stillStale > 0 && clocksFarApart(verification.skew)) {
+  if (stillStale > 0 && datesUntrusted(verification.skew)) {
     const offset = skewMs(verification.skew)
     return `the edge’s clock is ${elapsed(Math.abs(offset))} ${offset > 0 ? 'ahead of' : 'behind'} the runner’s: ${plural(stillStale, 'check')} could not be proven fresh in both clocks. Check the runner’s clock (NTP), or report the edge’s clock to the service’s support with the edge ids in the rows.`
   }

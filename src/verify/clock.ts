@@ -15,6 +15,11 @@ export interface SkewEstimate {
   readonly highMs: number
   /** False until an answer carried a readable `Date`: the skew is then assumed to be 0. */
   readonly measured: boolean
+  /**
+   * True once an answer's cache date came after its own `Date`: that edge stamps its answers and
+   * its cache entries by different clocks, so its `Date` cannot place its cache dates.
+   */
+  readonly datesDisagreed?: boolean
 }
 
 export const UNMEASURED_SKEW: SkewEstimate = { lowMs: 0, highMs: 0, measured: false }
@@ -28,14 +33,23 @@ export function observeSkew(
 ): SkewEstimate {
   const lowMs = edgeDate.ms - receivedAt
   const highMs = edgeDate.ms + edgeDate.resolutionMs - sentAt
-  if (!estimate.measured) return { lowMs, highMs, measured: true }
+  const disagreed = estimate.datesDisagreed && { datesDisagreed: true as const }
+  if (!estimate.measured) return { lowMs, highMs, measured: true, ...disagreed }
   const narrowed = {
     lowMs: Math.max(estimate.lowMs, lowMs),
     highMs: Math.min(estimate.highMs, highMs),
-    measured: true
+    measured: true,
+    ...disagreed
   }
   // Disjoint intervals mean one of the clocks moved (an NTP step): trust the latest answer.
-  return narrowed.lowMs <= narrowed.highMs ? narrowed : { lowMs, highMs, measured: true }
+  return narrowed.lowMs <= narrowed.highMs
+    ? narrowed
+    : { lowMs, highMs, measured: true, ...disagreed }
+}
+
+/** The estimate, marked: an answer's cache date came after its own `Date` (judge.ts). */
+export function noteDatesDisagree(estimate: SkewEstimate): SkewEstimate {
+  return estimate.datesDisagreed ? estimate : { ...estimate, datesDisagreed: true }
 }
 
 /** The middle of the estimate: for display. */
@@ -45,14 +59,25 @@ export function skewMs(estimate: SkewEstimate): number {
 
 /**
  * Beyond this offset between the edge's clock and the runner's, one of them is wrong (NTP keeps
- * a runner within a second, and an edge's Date and cache dates come from its own servers), and
- * the skew measured from `Date` cannot be trusted to place the cache dates: a Date an hour
- * behind cache dates written in real time would make a page cached before the purge look
- * fresh. Then a page is fresh only when its cache date is after the purge in both clocks.
+ * a runner within a second). An edge whose `Date` and cache dates run on one wrong clock is
+ * still placed by its `Date`: the skew measured from it places the cache dates too.
  */
 export const CLOCK_OFFSET_LIMIT_MS = 5 * 60_000
 
 /** Whether the edge's clock, as its answers measured it, is more than 5 min from the runner's. */
 export function clocksFarApart(estimate: SkewEstimate): boolean {
   return estimate.measured && Math.abs(skewMs(estimate)) > CLOCK_OFFSET_LIMIT_MS
+}
+
+/**
+ * Whether the skew measured from `Date` cannot be trusted to place the cache dates: the clocks
+ * are far apart and some answer's cache date came after its own `Date`, so the edge stamps the
+ * two by different clocks. A `Date` an hour behind cache dates written in real time would make
+ * a page cached before the purge look fresh, and an answer soon after the purge shows the lie,
+ * one cached long before it does not. Then a page is fresh only when its cache date is after
+ * the purge in both clocks. A clock consistently off (its `Date` and its cache dates agree) is
+ * not this: requiring both clocks there would call every page rendered after the purge stale.
+ */
+export function datesUntrusted(estimate: SkewEstimate): boolean {
+  return estimate.datesDisagreed === true && clocksFarApart(estimate)
 }

@@ -6,7 +6,7 @@
  */
 import { andList, elapsed, plural } from '../text/format.js'
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
-import { clocksFarApart, skewMs, type SkewEstimate } from './clock.js'
+import { clocksFarApart, datesUntrusted, skewMs, type SkewEstimate } from './clock.js'
 import type { PageSelection } from './selection.js'
 import type { CheckResult } from './verify-pages.js'
 import type { PushBack } from './verify-options.js'
@@ -33,14 +33,20 @@ export function countryLimitWarning(
 
 /**
  * Said after the checks when the edge's clock, as its `Date` headers measured it, is more than
- * 5 min from the runner's: one of them is wrong, so a page counted as fresh only when its cache
- * date was after the purge in both clocks (judge.ts), and a page rendered after the purge may
- * have stayed stale. Undefined when the clocks are closer (or were never measured).
+ * 5 min from the runner's: one of them is wrong. Whether that changed the verdicts depends on
+ * whether the edge's cache dates were seen after its own `Date` (clock.ts, datesUntrusted): then
+ * a page counted as fresh only when its cache date was after the purge in both clocks (judge.ts),
+ * and one rendered after the purge may have stayed stale; else the edge was placed by its `Date`.
+ * Undefined when the clocks are closer (or were never measured).
  */
 export function clockOffsetWarning(skew: SkewEstimate): string | undefined {
   if (!clocksFarApart(skew)) return undefined
   const offset = skewMs(skew)
-  return `The edge's clock is ${elapsed(Math.abs(offset))} ${offset > 0 ? 'ahead of' : 'behind'} the runner's (from its Date headers): more than 5 min apart, so one of them is wrong. A page counted as fresh only when its cache date is after the purge in both clocks, the edge's and the runner's, so pages rendered after the purge may show as stale. Check the runner's clock (NTP), or report the edge's clock to the service's support.`
+  const apart = `The edge's clock is ${elapsed(Math.abs(offset))} ${offset > 0 ? 'ahead of' : 'behind'} the runner's (from its Date headers): more than 5 min apart, so one of them is wrong.`
+  const check = `Check the runner's clock (NTP), or report the edge's clock to the service's support.`
+  return datesUntrusted(skew)
+    ? `${apart} Some of its cache dates came after its own Date, so its clocks disagree: a page counted as fresh only when its cache date is after the purge in both clocks, the edge's and the runner's, so pages rendered after the purge may show as stale. ${check}`
+    : `${apart} Its cache dates agree with its Date, so each page was placed by the edge's clock. ${check}`
 }
 
 /**

@@ -6,7 +6,7 @@
  * so far go in, a verdict comes out; reading the headers is http/edge-headers.ts's.
  */
 import type { ContentEvidence } from '../build/scan-body.js'
-import { clocksFarApart, observeSkew, type SkewEstimate } from './clock.js'
+import { datesUntrusted, observeSkew, type SkewEstimate } from './clock.js'
 import { parseEdgeDate } from './edge-date.js'
 import { readEdgeHeaders } from '../http/edge-headers.js'
 import { headerValue, type Headers } from '../http/headers.js'
@@ -63,8 +63,9 @@ export type Verdict =
       readonly cachedAtMs?: number
       readonly detail?: string
       /**
-       * After the purge by the edge's clock, before it by the runner's: the clocks are more than
-       * 5 min apart (clock.ts), so both must agree before a page counts as fresh.
+       * After the purge by the edge's clock, before it by the runner's, on an edge whose `Date`
+       * cannot place its cache dates (clock.ts, datesUntrusted): both must agree before a page
+       * counts as fresh.
        */
       readonly staleInRunnerClockOnly?: true
     }
@@ -92,8 +93,9 @@ export type VerdictKind = Verdict['kind']
  * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
  * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
  * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
- * leaves (an entry cached within about a second of the acceptance counts as fresh); with the
- * clocks more than 5 min apart, in the runner's clock as well. A cache date after its own
+ * leaves (an entry cached within about a second of the acceptance counts as fresh); on an edge
+ * whose `Date` cannot place its cache dates (clock.ts, datesUntrusted), in the runner's clock as
+ * well. A cache date after its own
  * answer's `Date`, or one that does not exist, is asked again, never fresh. Without a purge time
  * (a warm-up of pages nothing purged), any HIT is fresh and warm.
  *
@@ -177,9 +179,10 @@ function judgeHit(
     if (latestCachedAt <= purgeAcceptedAt + skew.lowMs) {
       return { kind: 'stale', reason: 'not-purged-yet', cacheDate, ...cachedAt }
     }
-    // Clocks this far apart mean one is wrong, and the skew (from Date) may not be the cache
-    // dates' own: after the purge in the runner's clock too, or not fresh.
-    if (latestCachedAt <= purgeAcceptedAt && clocksFarApart(skew)) {
+    // This edge's cache dates have been seen after its own Date, far from the runner's clock:
+    // the skew (from Date) may not be the cache dates' own, so after the purge in the runner's
+    // clock too, or not fresh.
+    if (latestCachedAt <= purgeAcceptedAt && datesUntrusted(skew)) {
       return {
         kind: 'stale',
         reason: 'not-purged-yet',

@@ -15,7 +15,7 @@
 import type { Clock } from '../time/clock.js'
 import { readEdgeHeaders } from '../http/edge-headers.js'
 import { SiteRequestError } from '../http/site-client.js'
-import { skewMs, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
+import { noteDatesDisagree, skewMs, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
 import type { Device } from './devices.js'
 import { judge, observeAnswerSkew, type SiteAnswer } from './judge.js'
 import { Semaphore } from './limiter.js'
@@ -220,6 +220,10 @@ export class VerifyRun implements CheckLoop {
       // Decided before the slot is released, so that no further request leaves once the
       // site has shown it does not answer through the cache.
       const verdict = judge(answer, purgedAt, this.skew, content !== undefined, this.prefixSeen)
+      // From now on this edge's Date cannot place its cache dates (clock.ts, datesUntrusted).
+      if (verdict.kind === 'retry' && verdict.cause === 'clocks-disagree') {
+        this.skew = noteDatesDisagree(this.skew)
+      }
       if (verdict.kind === 'no-status-header' && this.prefixSeen === undefined) {
         this.stop(
           `${this.options.siteLabel} answered ${check.page.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
