@@ -9,6 +9,7 @@ import { SaxesParser } from 'saxes'
 import { renderJUnit, escapeXml } from '../../src/report/junit.js'
 import type { RunReport } from '../../src/report/run-report.js'
 import { MAX_LISTED_PER_STATE } from '../../src/verify/tally.js'
+import { schemaProblems, type XmlElement } from '../support/junit-schema.js'
 import {
   check,
   everyOutcome,
@@ -19,8 +20,7 @@ import {
   verified
 } from '../support/run-reports.js'
 
-interface Element {
-  readonly name: string
+interface Element extends XmlElement {
   readonly attributes: Record<string, string>
   readonly children: Element[]
   text: string
@@ -201,5 +201,35 @@ describe('escaping', () => {
   it('escapes markup in text and attributes', () => {
     expect(escapeXml('a<b>&c')).toBe('a&lt;b&gt;&amp;c')
     expect(escapeXml(`"'\n`, true)).toBe('&quot;&apos;&#10;')
+  })
+})
+
+describe('the schema Jenkins publishes (junit-10.xsd, in support/junit-schema.ts)', () => {
+  it('every outcome a run can end in renders a report that conforms', () => {
+    const reports: Record<string, RunReport> = {
+      ...everyOutcome(),
+      'all fresh': purgedRun(plan, verified(freshChecks())),
+      'stale and failed': purgedRun(
+        plan,
+        verified([...staleChecks(), check('/x', 'desktop', 'failed', { detail: 'HTTP 500' })])
+      )
+    }
+    for (const [name, report] of Object.entries(reports)) {
+      expect([name, schemaProblems(parseXml(renderJUnit(report, NOW)))]).toEqual([name, []])
+    }
+  })
+
+  it('the checker itself refuses what the schema refuses', () => {
+    const report = parseXml(
+      '<testsuites skipped="1" time="1.5s"><testsuite name="s" tests="1" failures="0"><testcase><skipped/><oops/></testcase>text</testsuite></testsuites>'
+    )
+    expect(schemaProblems(report)).toEqual([
+      'testsuites: the attribute skipped is not allowed here',
+      'testsuites: time "1.5s" is not a Surefire time',
+      'testsuites > testsuite: lacks the attribute errors',
+      'testsuites > testsuite: holds text where only elements may stand',
+      'testsuites > testsuite > testcase: lacks the attribute name',
+      'testsuites > testsuite > testcase > oops: not allowed inside testcase'
+    ])
   })
 })

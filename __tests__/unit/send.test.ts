@@ -451,6 +451,52 @@ describe('a base_url that is a website, not the API', () => {
   })
 })
 
+describe("the service's message, byte for byte", () => {
+  const send = async (reply: Reply, request: Partial<PurgeRequest> = {}) => {
+    const { transport } = scriptedTransport(() => reply)
+    const [result] = await sendPlan([{ ...requests(1)[0]!, ...request }], transport, options())
+    return result!
+  }
+
+  it('keeps its own period, and the request id after it', async () => {
+    const result = await send({
+      status: 400,
+      headers: { 'x-acme-requestid': 'r-77' },
+      body: '{"error":{"message":"The tag field is required."}}'
+    })
+    expect(describeFailure(result)).toBe('HTTP 400: The tag field is required. (request id r-77)')
+  })
+
+  it('a hint after a message without a period gets one between them, never two', () => {
+    expect(describeFailure({ status: 400, message: 'Bad input', hint: 'Fix it.' })).toBe(
+      'HTTP 400: Bad input. Fix it.'
+    )
+    expect(describeFailure({ status: 400, message: 'Bad input.', hint: 'Fix it.' })).toBe(
+      'HTTP 400: Bad input. Fix it.'
+    )
+    expect(describeFailure({ status: 400, message: 'Wait...' })).toBe('HTTP 400: Wait...')
+  })
+
+  it('a Cache By Country 400 to a request without country: the hint names the input', async () => {
+    const reply = {
+      status: 400,
+      body: '{"error":{"message":"Missing parameter: country (this website uses Cache By Country)"}}'
+    }
+    const result = await send(reply)
+    expect(describeFailure(result)).toBe(
+      'HTTP 400: Missing parameter: country (this website uses Cache By Country). The site uses Cache By Country: set country to the countries whose cached pages to purge (country: ALL for every one, or codes such as IT, FR).'
+    )
+    // A request that named a country was refused for some other reason: no such hint.
+    expect((await send(reply, { country: 'IT' })).hint).toBeUndefined()
+    // Nor for another 400.
+    const other = await send({
+      status: 400,
+      body: '{"error":{"message":"Missing parameter: url"}}'
+    })
+    expect(other.hint).toBeUndefined()
+  })
+})
+
 describe('withoutQuery', () => {
   it("drops the query string the HTTP layer's errors quote", () => {
     expect(withoutQuery('Request timeout: /api/v1/cache/purge?api_key=s3cr3t%2F')).toBe(

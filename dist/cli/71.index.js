@@ -327,6 +327,18 @@ function baseUrlHint(answer, baseUrl, quote) {
     return `base_url ${quote(baseUrl.href)} looks like a website, not the purge API: it answered ${what} where the service answers JSON. Set base_url to the API's address from the service's documentation, not the public site's.`;
 }
 /**
+ * What a 400 about `country` means for a request that sent none: the site uses Cache By Country
+ * (the contract: "Required by websites that use Cache By Country"), so each purge must name the
+ * countries whose entries it empties. Undefined for any other answer.
+ */
+function countryHint(answer, request) {
+    if (answer.status !== 400 || request.country !== undefined)
+        return undefined;
+    if (!/\bcountry\b/i.test(answer.message ?? ''))
+        return undefined;
+    return 'The site uses Cache By Country: set country to the countries whose cached pages to purge (country: ALL for every one, or codes such as IT, FR).';
+}
+/**
  * The service's message: the first non-blank string of `error.message`, `error` (a string) and
  * `message` of a JSON object body (anything else in it, a number or an object, is not a
  * message); the start of the body when it is not a JSON object.
@@ -499,7 +511,8 @@ async function sendOne(request, context) {
         const elapsed = () => clock.now() - started;
         const hint = [
             attempt.note,
-            attempt.success ? undefined : baseUrlHint(attempt, options.baseUrl, diagnostics/* quoteValue */.cl)
+            attempt.success ? undefined : baseUrlHint(attempt, options.baseUrl, diagnostics/* quoteValue */.cl),
+            attempt.success ? undefined : countryHint(attempt, request)
         ]
             .filter(Boolean)
             .join('. ');

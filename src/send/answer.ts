@@ -153,6 +153,20 @@ export function baseUrlHint(
 }
 
 /**
+ * What a 400 about `country` means for a request that sent none: the site uses Cache By Country
+ * (the contract: "Required by websites that use Cache By Country"), so each purge must name the
+ * countries whose entries it empties. Undefined for any other answer.
+ */
+export function countryHint(
+  answer: { readonly status?: number; readonly message?: string },
+  request: { readonly country?: string }
+): string | undefined {
+  if (answer.status !== 400 || request.country !== undefined) return undefined
+  if (!/\bcountry\b/i.test(answer.message ?? '')) return undefined
+  return 'The site uses Cache By Country: set country to the countries whose cached pages to purge (country: ALL for every one, or codes such as IT, FR).'
+}
+
+/**
  * The service's message: the first non-blank string of `error.message`, `error` (a string) and
  * `message` of a JSON object body (anything else in it, a number or an object, is not a
  * message); the start of the body when it is not a JSON object.

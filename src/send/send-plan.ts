@@ -9,7 +9,7 @@ import { requestBody } from './request-body.js'
 import type { PurgeRequest } from '../core/purge.js'
 import { systemClock, type Clock } from '../time/clock.js'
 import { AdaptiveLimiter } from './adaptive-limiter.js'
-import { baseUrlHint, readAnswer, requestedWaitMs, type Verdict } from './answer.js'
+import { baseUrlHint, countryHint, readAnswer, requestedWaitMs, type Verdict } from './answer.js'
 import { quoteValue } from '../core/diagnostics.js'
 import {
   DEFAULT_BACKOFF,
@@ -182,7 +182,8 @@ async function sendOne(request: PurgeRequest, context: SendContext): Promise<Req
     const elapsed = (): number => clock.now() - started
     const hint = [
       attempt.note,
-      attempt.success ? undefined : baseUrlHint(attempt, options.baseUrl, quoteValue)
+      attempt.success ? undefined : baseUrlHint(attempt, options.baseUrl, quoteValue),
+      attempt.success ? undefined : countryHint(attempt, request)
     ]
       .filter(Boolean)
       .join('. ')
