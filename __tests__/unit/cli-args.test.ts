@@ -128,3 +128,71 @@ describe('messages in the words of a command line', () => {
     }
   })
 })
+
+describe('values that look like flags, empty switches, bytes that are not UTF-8 (issue 37)', () => {
+  it('never takes an argument that starts with "-" for the value before it', () => {
+    // `--tags $EXTRA --dry-run` with $EXTRA empty: --dry-run must stay the switch.
+    expect(problems(['--pattern', '#^/blog/#', '--tags', '--dry-run'])).toEqual([
+      "--tags needs a value: --tags LIST (a value that starts with '-' goes after '=': --tags=-x)"
+    ])
+    expect(problems(['--batch-size', '-5'])[0]).toMatch(/^--batch-size needs a value/)
+    expect(problems(['--summary', '--json'])[0]).toMatch(/^--summary needs a file/)
+    // Said on purpose, after '=', a value may start with '-'.
+    expect(run(['--tags=--x', '--dry-run'])).toEqual({ tags: '--x', dry_run: 'true' })
+  })
+
+  it('refuses a switch given an empty value, attached or as the next argument', () => {
+    for (const argv of [['--dry-run='], ['--dry-run', ''], ['--verify=', '--tags', 'a']]) {
+      const flag = argv[0]?.replace(/=$/, '')
+      expect(problems(argv)).toEqual([
+        `${flag} is given an empty value: give ${flag} alone for true, or ${flag}=false`
+      ])
+    }
+  })
+
+  it('refuses an argument that is not valid UTF-8, by its position', () => {
+    // Node reads bytes that are not UTF-8 as U+FFFD: the tag would be purged as something else.
+    expect(problems(['--tags', 'caf\uFFFD', '--dry-run'])).toEqual([
+      'argument 2 (the value of --tags) is not valid UTF-8 text: it would be sent as U+FFFD (�) instead of its bytes; give it in UTF-8'
+    ])
+    expect(problems(['--dry\uFFFDrun'])[0]).toMatch(/^argument 1 is not valid UTF-8 text/)
+  })
+
+  it('says what a short flag meant: the command has none but -h and -V', () => {
+    expect(problems(['-t', 'blog'])).toEqual([
+      '-t is not a flag (the command has no short flags but -h and -V): did you mean --tags, --tags-file or --timeout-seconds?'
+    ])
+    expect(problems(['-q'])).toEqual([
+      '-q is not a flag (the command has no short flags but -h and -V); --help lists the flags'
+    ])
+    expect(problems(['-tags', 'blog'])).toEqual([
+      '-tags is not a flag: did you mean --tags? (flags start with two dashes)'
+    ])
+  })
+})
+
+describe('the key given as an argument (issue 37)', () => {
+  const key = 'k3y-s3cr3t-value'
+
+  it('refuses --apikey, --key, --secret and --token without repeating their value', () => {
+    for (const flag of ['--apikey', '--key', '--secret', '--token', '--apiKey']) {
+      const said = parseArgs([flag, key, '--tags', 'a'], { apiKey: key })
+      expect(said).toEqual({
+        kind: 'usage',
+        problems: [
+          `${flag.toLowerCase()} is not a flag: the key is read from the environment variable PURGE_API_KEY, never from an argument (process lists and shell histories keep arguments)`
+        ]
+      })
+    }
+  })
+
+  it('calls an argument equal to PURGE_API_KEY "the key", wherever it is', () => {
+    const said = parseArgs(['--tags', 'a', key], { apiKey: key })
+    expect(said).toEqual({
+      kind: 'usage',
+      problems: [
+        'argument 3 is the key: the key is read from the environment variable PURGE_API_KEY, never from an argument (process lists and shell histories keep arguments)'
+      ]
+    })
+  })
+})
