@@ -10,6 +10,8 @@
 import { ACTION_VERSION, Input, type InputName } from '../core/constants.js'
 import type { RawInputs } from '../plan/settings.js'
 import { runPurge } from '../run/run.js'
+import { safeLogLines } from '../text/log-safety.js'
+import { Redactor } from '../text/redact.js'
 import { parseArgs } from './args.js'
 import { CliIo, type LogSink } from './cli-io.js'
 import { API_KEY_VARIABLE } from './flags.js'
@@ -27,7 +29,8 @@ export interface CliProcess {
 }
 
 export async function runCli(process: CliProcess): Promise<number> {
-  const args = parseArgs(process.argv)
+  const apiKey = process.env[API_KEY_VARIABLE] ?? ''
+  const args = parseArgs(process.argv, { apiKey })
   if (args.kind === 'help') {
     process.stdout.write(`${helpText()}\n`)
     return EXIT.done
@@ -37,7 +40,12 @@ export async function runCli(process: CliProcess): Promise<number> {
     return EXIT.done
   }
   if (args.kind === 'usage') {
-    for (const problem of args.problems) process.stderr.write(`error: ${problem}\n`)
+    // Said before the run registers its secrets: hide the key here, in every spelling.
+    const redactor = new Redactor([apiKey.trim()].filter(key => key !== ''))
+    for (const problem of args.problems) {
+      for (const line of safeLogLines(redactor.redact(`error: ${problem}`)))
+        process.stderr.write(`${line}\n`)
+    }
     process.stderr.write('Nothing was sent. Run with --help for the flags.\n')
     return EXIT.usage
   }

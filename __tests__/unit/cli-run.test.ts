@@ -1,0 +1,68 @@
+/**
+ * The command line's run in process (src/cli/main.ts, cli-io.ts): what a user of the command
+ * reads and gets back. Usage errors hide the key; messages name flags and reports, not the
+ * action's inputs and job summary; a report that cannot be written fails the run the same way
+ * whichever it is; --json carries counts as numbers (issue 37).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startEmulator, type Emulator } from '../../emulator/server.mjs'
+import { runCli } from '../../src/cli/main.js'
+
+const KEY = 'cli-K3y/with+special&chars=%'
+
+interface Ran {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+  readonly cwd: string
+}
+
+const dirs: string[] = []
+
+async function cli(
+  argv: string[],
+  env: Record<string, string> = { PURGE_API_KEY: KEY }
+): Promise<Ran> {
+  const cwd = mkdtempSync(join(tmpdir(), 'purge-cli-run-'))
+  dirs.push(cwd)
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli({
+    argv,
+    env,
+    cwd,
+    stdout: { write: text => void (stdout += text) },
+    stderr: { write: text => void (stderr += text), colour: false }
+  })
+  return { code, stdout, stderr, cwd }
+}
+
+let emulator: Emulator
+beforeAll(async () => {
+  emulator = await startEmulator({ apiKey: KEY })
+})
+afterAll(async () => {
+  await emulator.close()
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+beforeEach(() => emulator.reset())
+
+describe('usage errors', () => {
+  it('never show the key, whichever flag carried it', async () => {
+    for (const argv of [
+      ['--apikey', KEY, '--tags', 'a'],
+      ['--token', KEY],
+      ['--batch-size', '5', `--batch-size=${KEY}`],
+      ['--tags', 'a', KEY]
+    ]) {
+      const ran = await cli(argv)
+      expect(ran.code).toBe(2)
+      expect(ran.stderr).not.toContain(KEY)
+      expect(ran.stderr).not.toContain(encodeURIComponent(KEY))
+    }
+    expect(emulator.requests).toHaveLength(0)
+  })
+})
