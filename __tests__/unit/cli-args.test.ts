@@ -8,7 +8,7 @@ import { Input } from '../../src/core/constants.js'
 import { parseArgs } from '../../src/cli/args.js'
 import { REFUSED_INPUTS } from '../../src/cli/flags.js'
 import { helpText } from '../../src/cli/help.js'
-import { inFlagWords } from '../../src/cli/cli-io.js'
+import { inFlagWords } from '../../src/cli/flag-words.js'
 import { rawInputs } from '../../src/cli/main.js'
 
 function run(argv: string[]): Record<string, string> {
@@ -114,6 +114,20 @@ describe('messages in the words of a command line', () => {
     )
     expect(inFlagWords("Input 'api_key' is required: pass the secret")).toMatch(
       /^PURGE_API_KEY is not set/
+    )
+  })
+
+  it("names switches as flags, outputs as --json's fields, and escapes what it writes", () => {
+    expect(inFlagWords('verification was not asked for (verify: false)')).toBe(
+      'verification was not asked for (--verify=false)'
+    )
+    const xml = (text: string): string => text.replace(/"/g, '&quot;')
+    expect(inFlagWords("The 'stale' output names 3; the job summary counts them", xml)).toBe(
+      'The &quot;stale&quot; field of --json names 3; the --summary report counts them'
+    )
+    // Words that only look like inputs stay: a path, a query, an output.
+    expect(inFlagWords('/docs/site_url?api_key=*** and the pages_checked count')).toBe(
+      '/docs/site_url?api_key=*** and the pages_checked count'
     )
   })
 

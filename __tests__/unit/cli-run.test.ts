@@ -66,3 +66,40 @@ describe('usage errors', () => {
     expect(emulator.requests).toHaveLength(0)
   })
 })
+
+describe("the run's messages name flags and reports", () => {
+  it('a refused purge points to --json and the --summary report', async () => {
+    const ran = await cli(['--base-url', emulator.url, '--tags', 'blog'], {
+      PURGE_API_KEY: 'not-the-key'
+    })
+    expect(ran.code).toBe(1)
+    expect(ran.stderr).toContain(
+      'error: 1 of 1 purge request(s) did not succeed; 1 target(s) not purged (see the "failed" field of --json and the --summary report).'
+    )
+    expect(ran.stderr).not.toMatch(/job summary|'failed' output/)
+  })
+
+  it('an input problem names the flags, never the inputs', async () => {
+    const verify = await cli(['--base-url', emulator.url, '--tags', 'blog', '--verify'])
+    expect(verify.code).toBe(2)
+    expect(verify.stderr).toContain('error: --site-url is required with --verify: the public')
+    const warn = await cli(['--base-url', emulator.url, '--tags', 'blog', '--verify=warn'])
+    expect(warn.stderr).toContain('error: --site-url is required with --verify=warn: the public')
+    const only = await cli(['--base-url', emulator.url, '--mode', 'verify', '--tags', 'blog'])
+    expect(only.stderr).toContain('warning: --base-url is ignored because --mode is verify')
+    expect(only.stderr).toContain('error: --site-url is required with --mode verify: the public')
+    expect(only.stderr).toContain('PURGE_API_KEY is not used')
+    const all = await cli(['--base-url', emulator.url, '--pattern', '#^/#', '--dry-run'])
+    expect(all.stderr).toContain('set `--allow-purge-all` to purge the whole site deliberately')
+    for (const ran of [verify, warn, only, all]) {
+      expect(ran.stderr).not.toMatch(
+        /(?<!--)verify: (true|warn)|\bmode: |allow_purge_all|'base_url'|api_key/
+      )
+    }
+  })
+
+  it('leaves quoted values as they were given', async () => {
+    const ran = await cli(['--base-url', emulator.url, '--batch-size', 'site_url: true'])
+    expect(ran.stderr).toContain('--batch-size "site_url: true"')
+  })
+})

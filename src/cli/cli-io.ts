@@ -9,7 +9,6 @@
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Diagnostics } from '../core/diagnostics.js'
-import { Input } from '../core/constants.js'
 import type { RunIo } from '../run/run.js'
 import type { RunContext } from '../steps/io.js'
 import type { ChangeReader } from '../changed-files/change-reader.js'
@@ -19,7 +18,7 @@ import { OUTPUT_DEFAULTS } from '../report/output-defaults.js'
 import { escapeHtml } from '../text/html.js'
 import { safeLogLines } from '../text/log-safety.js'
 import { Redactor } from '../text/redact.js'
-import { API_KEY_VARIABLE, flagName } from './flags.js'
+import { inFlagWords } from './flag-words.js'
 
 /** Where the log goes: stderr, and whether it is a terminal that shows colour. */
 export interface LogSink {
@@ -66,7 +65,7 @@ export class CliIo implements RunIo {
   /** Writes a report file (`--junit`) with the secrets hidden, escaped as `encoding` does. */
   async writeReport(path: string, text: string, encoding: (text: string) => string): Promise<void> {
     const redactor = new Redactor(this.secrets, { outerEncodings: [encoding] })
-    await writeFile(resolve(this.options.cwd, path), redactor.redact(text))
+    await writeFile(resolve(this.options.cwd, path), redactor.redact(inFlagWords(text, encoding)))
   }
 
   redact(text: string): string {
@@ -74,7 +73,7 @@ export class CliIo implements RunIo {
   }
 
   info(message: string): void {
-    for (const line of safeLogLines(this.redact(message))) this.line(line)
+    for (const line of safeLogLines(this.redact(inFlagWords(message)))) this.line(line)
   }
 
   notice(message: string): void {
@@ -96,9 +95,10 @@ export class CliIo implements RunIo {
 
   /** A title, then its lines indented: a terminal has no folding. */
   group(title: string, lines: readonly string[]): void {
-    for (const line of safeLogLines(this.redact(title))) this.line(this.paint('title', line))
+    for (const line of safeLogLines(this.redact(inFlagWords(title))))
+      this.line(this.paint('title', line))
     for (const line of lines) {
-      for (const safe of safeLogLines(this.redact(line))) this.line(`  ${safe}`)
+      for (const safe of safeLogLines(this.redact(inFlagWords(line)))) this.line(`  ${safe}`)
     }
   }
 
@@ -132,7 +132,7 @@ export class CliIo implements RunIo {
 
   failWithErrors(messages: readonly string[]): void {
     this.ending = 'input-error'
-    for (const message of messages) this.error(inFlagWords(message))
+    for (const message of messages) this.error(message)
   }
 
   async writeSummary(markdown: string): Promise<void> {
@@ -176,7 +176,7 @@ export class CliIo implements RunIo {
   }
 
   private labelled(kind: 'error' | 'warning' | 'notice', message: string): void {
-    const lines = safeLogLines(this.redact(message))
+    const lines = safeLogLines(this.redact(inFlagWords(message)))
     lines.forEach((line, index) =>
       this.line(index === 0 ? `${this.paint(kind, `${kind}:`)} ${line}` : `  ${line}`)
     )
@@ -208,18 +208,4 @@ function parseList(value: string): readonly unknown[] | undefined {
   } catch {
     return undefined
   }
-}
-
-/**
- * "Input 'batch_size' ..." as a command line says it: "--batch-size ...", and the key by its
- * environment variable, which is where a command line's user gives it.
- */
-export function inFlagWords(message: string): string {
-  if (message.startsWith(`Input '${Input.ApiKey}' is required`)) {
-    return `${API_KEY_VARIABLE} is not set: export the service's API key in it (from your CI's secret variables).`
-  }
-  const inputs = new Set<string>(Object.values(Input))
-  return message.replace(/\bInput '([a-z_]+)'/g, (whole, name: string) =>
-    name === Input.ApiKey ? API_KEY_VARIABLE : inputs.has(name) ? `--${flagName(name)}` : whole
-  )
 }
