@@ -103,3 +103,17 @@ describe("the run's messages name flags and reports", () => {
     expect(ran.stderr).toContain('--batch-size "site_url: true"')
   })
 })
+
+describe('a report that cannot be written', () => {
+  it.each([
+    ['--summary', 'missing-folder/summary.md'],
+    ['--junit', 'missing-folder/report.xml']
+  ])('%s to %s fails the run: exit 1, one error that names the report', async (flag, file) => {
+    const ran = await cli(['--base-url', emulator.url, '--tags', 'blog', '--dry-run', flag, file])
+    expect(ran.code).toBe(1)
+    expect(ran.stderr).toMatch(
+      new RegExp(`^error: The ${flag} report could not be written to ${file}: .*ENOENT`, 'm')
+    )
+    expect(ran.stderr).not.toMatch(/^warning: .*could not be written/m)
+  })
+})

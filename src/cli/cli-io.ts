@@ -62,10 +62,28 @@ export class CliIo implements RunIo {
     this.redactor = new Redactor(present, { outerEncodings: [escapeHtml] })
   }
 
-  /** Writes a report file (`--junit`) with the secrets hidden, escaped as `encoding` does. */
-  async writeReport(path: string, text: string, encoding: (text: string) => string): Promise<void> {
+  /**
+   * Writes a report file (`--summary`, `--junit`) with the secrets hidden, escaped as `encoding`
+   * does. A report that cannot be written fails the run the same way whichever it is (exit 1, one
+   * error naming its flag and file): a CI that reads it would otherwise find nothing, or last
+   * run's file, after a green job. The JUnit report's messages are the log's, put in the
+   * command's words (`inFlagWords`); the summary is the action's own page, left as it is.
+   */
+  async writeReport(
+    flag: '--summary' | '--junit',
+    path: string,
+    text: string,
+    encoding: (text: string) => string
+  ): Promise<void> {
     const redactor = new Redactor(this.secrets, { outerEncodings: [encoding] })
-    await writeFile(resolve(this.options.cwd, path), redactor.redact(inFlagWords(text, encoding)))
+    const worded = flag === '--junit' ? inFlagWords(text, encoding) : text
+    try {
+      await writeFile(resolve(this.options.cwd, path), redactor.redact(worded))
+    } catch (error) {
+      this.setFailed(
+        `The ${flag} report could not be written to ${path}: ${error instanceof Error ? error.message : String(error)}`
+      )
+    }
   }
 
   redact(text: string): string {
@@ -137,7 +155,7 @@ export class CliIo implements RunIo {
 
   async writeSummary(markdown: string): Promise<void> {
     if (this.options.summaryFile === undefined) return
-    await writeFile(resolve(this.options.cwd, this.options.summaryFile), this.redact(markdown))
+    await this.writeReport('--summary', this.options.summaryFile, markdown, escapeHtml)
   }
 
   /** No event outside GitHub: the commit is the one the CI says it builds, if any. */

@@ -4,8 +4,8 @@
  * PURGE_API_KEY instead of INPUT_*, `--json`, `--summary`, `--junit` and the exit code instead
  * of GITHUB_OUTPUT and the job summary.
  *
- * Exit codes: 0 done (dry runs too), 1 a purge, the changed files, the origin wait or the
- * verification failed, 2 a usage or input error (nothing was sent).
+ * Exit codes: 0 done (dry runs too), 1 a purge, the changed files, the origin wait, the
+ * verification or the writing of a report (--summary, --junit) failed, 2 a usage or input error (nothing was sent).
  */
 import { ACTION_VERSION, Input, type InputName } from '../core/constants.js'
 import type { RawInputs } from '../plan/settings.js'
@@ -60,25 +60,16 @@ export async function runCli(process: CliProcess): Promise<number> {
   // No INPUT_* variables to check: every flag was checked against the inputs above.
   const report = await runPurge(io, raw, { variables: {}, underAct: false })
 
-  let junitFailed = false
   if (args.options.junitFile !== undefined) {
     const { renderJUnit, escapeXml } = await import('../report/junit.js')
-    try {
-      await io.writeReport(args.options.junitFile, renderJUnit(report, Date.now()), text =>
-        escapeXml(text)
-      )
-    } catch (error) {
-      junitFailed = true
-      io.error(
-        `The JUnit report could not be written to ${args.options.junitFile}: ${error instanceof Error ? error.message : String(error)}`
-      )
-    }
+    await io.writeReport('--junit', args.options.junitFile, renderJUnit(report, Date.now()), text =>
+      escapeXml(text)
+    )
   }
   if (args.options.json) process.stdout.write(`${JSON.stringify(io.outputsObject())}\n`)
 
   if (io.result === 'input-error') return EXIT.usage
-  if (io.result === 'failed' || report.unexpectedError !== undefined || junitFailed)
-    return EXIT.failed
+  if (io.result === 'failed' || report.unexpectedError !== undefined) return EXIT.failed
   return EXIT.done
 }
 
