@@ -189,7 +189,7 @@ describe('the command line, outside GitHub Actions', () => {
     const outputs = JSON.parse(result.stdout) as Record<string, unknown>
     expect(outputs).toMatchObject({
       status: 'purged',
-      count: '2',
+      count: 2,
       tags: ['blog'],
       urls: ['/about'],
       failed: [],

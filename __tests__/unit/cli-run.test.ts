@@ -117,3 +117,23 @@ describe('a report that cannot be written', () => {
     expect(ran.stderr).not.toMatch(/^warning: .*could not be written/m)
   })
 })
+
+describe('--json', () => {
+  it('carries counts as numbers, and an unset number as null', async () => {
+    const ran = await cli(['--base-url', emulator.url, '--tags', 'a,b', '--dry-run', '--json'])
+    expect(ran.code).toBe(0)
+    const outputs = JSON.parse(ran.stdout) as Record<string, unknown>
+    expect(outputs).toMatchObject({
+      status: 'dry-run',
+      count: 2,
+      warm: 0,
+      pages_selected: 0,
+      pages_checked: 0,
+      verify_seconds: null,
+      origin_seconds: null,
+      tags: ['a', 'b'],
+      shard: '',
+      pattern: ''
+    })
+  })
+})

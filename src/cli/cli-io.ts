@@ -9,6 +9,7 @@
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Diagnostics } from '../core/diagnostics.js'
+import { Output } from '../core/constants.js'
 import type { RunIo } from '../run/run.js'
 import type { RunContext } from '../steps/io.js'
 import type { ChangeReader } from '../changed-files/change-reader.js'
@@ -47,10 +48,32 @@ const LIST_OUTPUTS = new Set(
     .map(([name]) => name)
 )
 
+/** Outputs that hold a number (seconds, counts): `--json` gives them as JSON numbers. */
+const NUMBER_OUTPUTS = new Set<string>([
+  Output.Count,
+  Output.Warm,
+  Output.PagesSelected,
+  Output.PagesChecked,
+  Output.VerifySeconds,
+  Output.OriginSeconds
+])
+
+/**
+ * An output as `--json` carries it: a number output as a number (null when the run left it
+ * empty: not measured), the others as the action's string. The action can only set strings; a
+ * JSON reader should not have to know which of them to parse.
+ */
+function jsonValue(name: string, value: string): string | number | null {
+  if (!NUMBER_OUTPUTS.has(name)) return value
+  if (value.trim() === '') return null
+  const number = Number(value)
+  return Number.isFinite(number) ? number : value
+}
+
 export class CliIo implements RunIo {
   private redactor = new Redactor([])
   private secrets: readonly string[] = []
-  private readonly outputs = new Map<string, string | readonly unknown[]>()
+  private readonly outputs = new Map<string, string | number | null | readonly unknown[]>()
   private ending: Ending = 'done'
 
   constructor(private readonly options: CliIoOptions) {}
@@ -123,7 +146,10 @@ export class CliIo implements RunIo {
   setOutputs(outputs: Readonly<Record<string, string>>): void {
     for (const [name, value] of Object.entries(outputs)) {
       const redacted = this.redactor.redactExact(value)
-      this.outputs.set(name, LIST_OUTPUTS.has(name) ? (parseList(redacted) ?? redacted) : redacted)
+      this.outputs.set(
+        name,
+        LIST_OUTPUTS.has(name) ? (parseList(redacted) ?? redacted) : jsonValue(name, redacted)
+      )
     }
   }
 
@@ -182,8 +208,11 @@ export class CliIo implements RunIo {
     return this.ending
   }
 
-  /** Every output, lists as arrays, for `--json`: the action's outputs by the same names. */
-  outputsObject(): Record<string, string | readonly unknown[]> {
+  /**
+   * Every output for `--json`, by the action's names: lists as arrays, numbers as numbers, the
+   * rest strings.
+   */
+  outputsObject(): Record<string, string | number | null | readonly unknown[]> {
     return Object.fromEntries(this.outputs)
   }
 
