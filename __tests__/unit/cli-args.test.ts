@@ -131,6 +131,12 @@ describe('messages in the words of a command line', () => {
     )
   })
 
+  it("the help says how a value that starts with '-' is given, and when a report fails", () => {
+    const help = helpText()
+    expect(help).toContain("(a value that starts with '-' only after '=')")
+    expect(help).toContain('1 a purge, a verification or a report failed')
+  })
+
   it('the help has one line for each flag input', () => {
     const help = helpText()
     for (const input of Object.values(Input)) {
