@@ -13,6 +13,7 @@ import { MAX_LIST_PROBLEMS, MAX_REMARKS_OF_A_KIND } from '../../src/core/targets
 import { MAX_LIST_FILE_ENTRIES, type ListFiles } from '../../src/plan/list-files.js'
 import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
 import { readListFiles } from '../../src/steps/inputs.js'
+import type { ListFilePlaces } from '../../src/plan/list-file-places.js'
 
 function raw(given: Partial<Record<InputName, string>>): RawInputs {
   const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<
@@ -156,7 +157,12 @@ describe('long lists', () => {
 describe('reading the files (the edge)', () => {
   const workspace = mkdtempSync(join(tmpdir(), 'list-files-'))
   afterAll(() => rmSync(workspace, { recursive: true, force: true }))
-  const read = (given: Partial<Record<InputName, string>>) => readListFiles(raw(given), workspace)
+  const places: ListFilePlaces = {
+    base: workspace,
+    roots: [{ name: 'GITHUB_WORKSPACE', path: workspace }],
+    absoluteAnywhere: false
+  }
+  const read = (given: Partial<Record<InputName, string>>) => readListFiles(raw(given), places)
 
   it('reads a path relative to the workspace, and an absolute one', async () => {
     mkdirSync(join(workspace, 'lists'))

@@ -16,6 +16,7 @@ import { safeAnnotation, safeLogLine, safeLogLines } from '../text/log-safety.js
 import { Redactor } from '../text/redact.js'
 import { escapeHtml } from '../text/html.js'
 import type { RawInputs } from '../plan/settings.js'
+import type { ListFilePlaces, ListFileRoot } from '../plan/list-file-places.js'
 import type { Diagnostics } from '../core/diagnostics.js'
 import type { RunContext, StepIo } from '../steps/io.js'
 import type { ChangeReader } from '../changed-files/change-reader.js'
@@ -158,9 +159,21 @@ export class ActionIo implements StepIo {
     return gitHubChangeReader(() => this.context())
   }
 
-  /** The runner checks the repository out here, and starts a `uses:` step here too. */
-  workspace(): string {
-    return process.env['GITHUB_WORKSPACE'] || process.cwd()
+  /**
+   * The runner checks the repository out in GITHUB_WORKSPACE (and starts a `uses:` step there);
+   * an earlier step may write a list under RUNNER_TEMP. Nowhere else: a pull request controls
+   * the checkout's links and may control the input.
+   */
+  listFilePlaces(): ListFilePlaces {
+    const workspace = process.env['GITHUB_WORKSPACE']
+    const temp = process.env['RUNNER_TEMP']
+    const roots: ListFileRoot[] = [
+      workspace
+        ? { name: 'GITHUB_WORKSPACE', path: workspace }
+        : { name: 'the working directory', path: process.cwd() }
+    ]
+    if (temp) roots.push({ name: 'RUNNER_TEMP', path: temp })
+    return { base: workspace || process.cwd(), roots, absoluteAnywhere: false }
   }
 
   /**

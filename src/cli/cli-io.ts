@@ -11,6 +11,7 @@ import { resolve } from 'node:path'
 import type { Diagnostics } from '../core/diagnostics.js'
 import { Output } from '../core/constants.js'
 import type { RunIo } from '../run/run.js'
+import type { ListFilePlaces } from '../plan/list-file-places.js'
 import type { RunContext } from '../steps/io.js'
 import type { ChangeReader } from '../changed-files/change-reader.js'
 import { gitChangeReader } from '../changed-files/git-reader.js'
@@ -199,8 +200,14 @@ export class CliIo implements RunIo {
     return gitChangeReader({ cwd: this.options.cwd, variables: this.ciVariables() })
   }
 
-  workspace(): string {
-    return this.options.cwd
+  /** The working directory; an absolute path typed on the command line is its user's choice. */
+  listFilePlaces(): ListFilePlaces {
+    const { cwd } = this.options
+    return {
+      base: cwd,
+      roots: [{ name: 'the current directory', path: cwd }],
+      absoluteAnywhere: true
+    }
   }
 
   /** How the run ended: an input error, a failure, or done. */

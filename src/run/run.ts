@@ -28,6 +28,7 @@ import type { StepIo } from '../steps/io.js'
 import type { ChangedFilesReport } from '../report/changed-files-report.js'
 import { failOnInputProblems, readListFiles, readSettings } from '../steps/inputs.js'
 import type { ListFiles } from '../plan/list-files.js'
+import type { ListFilePlaces } from '../plan/list-file-places.js'
 import { findChangedFiles } from '../steps/changed-files.js'
 import {
   describePlan,
@@ -55,10 +56,10 @@ export interface RunIo extends StepIo {
   /** Sets each of these outputs that no step set. */
   setUnsetOutputs(defaults: Readonly<Record<string, string>>): void
   /**
-   * Where relative paths in inputs start (`urls_file`, `tags_file`): the runner's workspace,
-   * the command line's working directory.
+   * Where list files (`urls_file`, `tags_file`) may be, and where a relative one starts: the
+   * runner's workspace and temporary folder, the command line's working directory.
    */
-  workspace(): string
+  listFilePlaces(): ListFilePlaces
   /** A text with the registered secrets hidden: for what the run writes elsewhere (GitHub). */
   redact(text: string): string
 }
@@ -80,7 +81,7 @@ export async function runPurge(
 ): Promise<RunReport> {
   // Read first (it prints nothing, and never throws), so that a URL with credentials in a list
   // file is a secret like one in the `urls` input.
-  const listFiles = await readListFiles(raw, io.workspace())
+  const listFiles = await readListFiles(raw, io.listFilePlaces())
   const urlsFile = listFiles[Input.UrlsFile]
   // Before anything else can print: every later message goes through the redactor.
   io.protectSecrets([

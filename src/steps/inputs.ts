@@ -26,6 +26,7 @@ import {
   type RunSettings
 } from '../plan/settings.js'
 import type { ListFileInput, ListFileReading, ListFiles } from '../plan/list-files.js'
+import type { ListFilePlaces } from '../plan/list-file-places.js'
 
 /**
  * The run's settings, or undefined when an input is wrong (the step has failed then). An input
@@ -84,15 +85,15 @@ export const MAX_LIST_FILE_BYTES = 256 * 1024 * 1024
 const LIST_FILE_INPUTS: readonly ListFileInput[] = [Input.TagsFile, Input.UrlsFile]
 
 /**
- * Reads the list files the inputs name, relative to `workspace` (the runner's workspace, the
+ * Reads the list files the inputs name, relative to `places.base` (the runner's workspace, the
  * CLI's working directory) unless absolute. Never throws: what goes wrong is the input's
  * problem, said with the path looked at, and nothing is sent.
  */
-export async function readListFiles(raw: RawInputs, workspace: string): Promise<ListFiles> {
+export async function readListFiles(raw: RawInputs, places: ListFilePlaces): Promise<ListFiles> {
   const files: Partial<Record<ListFileInput, ListFileReading>> = {}
   for (const input of LIST_FILE_INPUTS) {
     const path = raw[input].trim()
-    if (path !== '') files[input] = await readListFile(path, workspace)
+    if (path !== '') files[input] = await readListFile(path, places.base)
   }
   return files
 }
