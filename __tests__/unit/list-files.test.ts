@@ -4,7 +4,16 @@
  * named by its number, up to a million entries.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Input, type InputName } from '../../src/core/constants.js'
@@ -12,7 +21,7 @@ import { problemMessagesByInput } from '../../src/core/diagnostics.js'
 import { MAX_LIST_PROBLEMS, MAX_REMARKS_OF_A_KIND } from '../../src/core/targets.js'
 import { MAX_LIST_FILE_ENTRIES, type ListFiles } from '../../src/plan/list-files.js'
 import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
-import { readListFiles } from '../../src/steps/inputs.js'
+import { readListFiles, type ListFileLimits } from '../../src/steps/inputs.js'
 import type { ListFilePlaces } from '../../src/plan/list-file-places.js'
 
 function raw(given: Partial<Record<InputName, string>>): RawInputs {
@@ -130,7 +139,7 @@ describe('long lists', () => {
     const over = await parseWithFiles({}, { urls: lines(MAX_LIST_FILE_ENTRIES + 1) })
     expect(over.settings).toBeUndefined()
     expect(problemMessagesByInput(over.diagnostics.problems)).toEqual([
-      `Input 'urls_file' "urls.txt": holds 1,000,001 URLs, more than the 1,000,000 a file may hold: split it over several runs, or purge by tag or pattern`
+      `Input 'urls_file' "urls.txt": holds more than the 1,000,000 URLs a file may hold (blank lines aside, duplicates counted): split it over several runs, or purge by tag or pattern`
     ])
   }, 120_000)
 
@@ -203,6 +212,211 @@ describe('reading the files (the edge)', () => {
     const files = await read({ urls_file: 'secret.txt' })
     expect(files.urls_file).toMatchObject({
       error: expect.stringMatching(/^cannot be read: permission denied/)
+    })
+  })
+})
+
+/**
+ * Issue 37: a pull request controls the checkout's links and may control the input, so a list
+ * file must resolve inside the runner's folders, links followed, and be a regular file; what
+ * is refused is refused before a byte of it is read.
+ */
+describe('where a list file may be', () => {
+  const top = mkdtempSync(join(tmpdir(), 'list-places-'))
+  afterAll(() => rmSync(top, { recursive: true, force: true }))
+  const workspace = join(top, 'ws')
+  const temp = join(top, 'temp')
+  const outside = join(top, 'outside')
+  const evil = join(top, 'ws-evil')
+  for (const folder of [workspace, temp, outside, evil, join(workspace, 'purge')]) {
+    mkdirSync(folder, { recursive: true })
+  }
+  const SECRET = 'PRIVATE-KEY-LINE'
+  writeFileSync(join(outside, 'id_rsa'), `-----BEGIN-----\n${SECRET}\n-----END-----\n`)
+  writeFileSync(join(outside, 'urls.txt'), '/outside\n')
+  writeFileSync(join(evil, 'urls.txt'), '/evil\n')
+  writeFileSync(join(temp, 'urls.txt'), '/from-temp\n')
+  writeFileSync(join(workspace, 'purge', 'urls.txt'), '/inside\n')
+  symlinkSync(join(outside, 'id_rsa'), join(workspace, 'purge', 'list.txt'))
+  symlinkSync(outside, join(workspace, 'linked'))
+  symlinkSync(join(workspace, 'purge'), join(workspace, 'purge-link'))
+  mkdirSync(join(workspace, '.git'))
+  writeFileSync(join(workspace, '.git', 'config'), '[http]\n\textraheader = AUTHORIZATION: x\n')
+
+  const action: ListFilePlaces = {
+    base: workspace,
+    roots: [
+      { name: 'GITHUB_WORKSPACE', path: workspace },
+      { name: 'RUNNER_TEMP', path: temp }
+    ],
+    absoluteAnywhere: false
+  }
+  const command: ListFilePlaces = {
+    base: workspace,
+    roots: [{ name: 'the current directory', path: workspace }],
+    absoluteAnywhere: true
+  }
+  const read = (given: Partial<Record<InputName, string>>, places = action) =>
+    readListFiles(raw(given), places)
+
+  it.each([
+    ['a committed link to a file outside', 'purge/list.txt'],
+    ['a path that climbs out', '../outside/id_rsa'],
+    ['a path through a linked folder', 'linked/id_rsa']
+  ])('refuses %s, naming the input, without reading it', async (_, path) => {
+    const files = await read({ urls_file: path, tags_file: path })
+    for (const input of [Input.UrlsFile, Input.TagsFile] as const) {
+      const reading = files[input]
+      expect(reading).toEqual({ path, error: expect.stringMatching(/^leaves the workspace/) })
+      expect(JSON.stringify(reading)).not.toContain(SECRET)
+    }
+    // Parsed, it is one problem of each input, naming the path, quoting no line of the file.
+    const { settings, diagnostics } = await parseInputs(
+      raw({ urls_file: path, tags_file: path }),
+      undefined,
+      {},
+      files
+    )
+    expect(settings).toBeUndefined()
+    const messages = problemMessagesByInput(diagnostics.problems)
+    expect(messages).toHaveLength(2)
+    expect(messages[0]).toMatch(
+      new RegExp(`^Input 'tags_file' ${JSON.stringify(path).replace(/[.]/g, '\\.')}: leaves`)
+    )
+    expect(messages.join('\n')).not.toContain(SECRET)
+  })
+
+  it('says where the file leads and where it must be', async () => {
+    const files = await read({ urls_file: 'purge/list.txt' })
+    expect(files.urls_file).toEqual({
+      path: 'purge/list.txt',
+      error: `leaves the workspace: it leads to ${join(realpathSync(outside), 'id_rsa')}, outside GITHUB_WORKSPACE (${realpathSync(workspace)}) and RUNNER_TEMP (${realpathSync(temp)}); a list file must be inside one of them, links followed`
+    })
+  })
+
+  it('is not fooled by a folder whose name starts like the workspace', async () => {
+    const files = await read({ urls_file: join(evil, 'urls.txt') })
+    expect(files.urls_file).toMatchObject({ error: expect.stringMatching(/^leaves the workspace/) })
+  })
+
+  it('reads a file of the workspace through a link that stays inside, and one of RUNNER_TEMP', async () => {
+    const files = await read({
+      urls_file: 'purge-link/urls.txt',
+      tags_file: join(temp, 'urls.txt')
+    })
+    expect(files.urls_file).toEqual({ path: 'purge-link/urls.txt', text: '/inside\n' })
+    expect(files.tags_file).toEqual({ path: join(temp, 'urls.txt'), text: '/from-temp\n' })
+  })
+
+  it('refuses a file under .git, which holds the checkout credentials', async () => {
+    const files = await read({ urls_file: '.git/config' })
+    expect(files.urls_file).toMatchObject({
+      error: expect.stringMatching(/^is inside \.git, /)
+    })
+    expect(JSON.stringify(files)).not.toContain('AUTHORIZATION')
+  })
+
+  it('on the command line, an absolute path is its user’s choice; a relative one stays inside', async () => {
+    const typed = await read({ urls_file: join(outside, 'urls.txt') }, command)
+    expect(typed.urls_file).toEqual({ path: join(outside, 'urls.txt'), text: '/outside\n' })
+    const climbing = await read({ urls_file: '../outside/urls.txt' }, command)
+    expect(climbing.urls_file).toMatchObject({
+      error: expect.stringMatching(/^leaves the current directory: it leads to .*, outside /)
+    })
+  })
+})
+
+describe('what a list file may be', () => {
+  const workspace = mkdtempSync(join(tmpdir(), 'list-kinds-'))
+  afterAll(() => rmSync(workspace, { recursive: true, force: true }))
+  const places: ListFilePlaces = {
+    base: workspace,
+    roots: [{ name: 'GITHUB_WORKSPACE', path: workspace }],
+    absoluteAnywhere: false
+  }
+  const read = (given: Partial<Record<InputName, string>>, limits?: ListFileLimits) =>
+    readListFiles(raw(given), places, limits)
+
+  it('refuses a FIFO at once, never waiting for a writer', async () => {
+    if (process.platform === 'win32') return
+    execFileSync('mkfifo', [join(workspace, 'pipe')])
+    const files = await read({ urls_file: 'pipe' })
+    expect(files.urls_file).toEqual({
+      path: 'pipe',
+      error: `is a FIFO, not a regular file (${join(workspace, 'pipe')})`
+    })
+  }, 10_000)
+
+  it('refuses a directory, naming it so', async () => {
+    mkdirSync(join(workspace, 'folder'))
+    const files = await read({ urls_file: 'folder' })
+    expect(files.urls_file).toMatchObject({ error: expect.stringMatching(/^is a directory \(/) })
+  })
+
+  it(`stops reading past ${MAX_LIST_FILE_ENTRIES.toLocaleString('en')} entries, duplicates counted`, async () => {
+    writeFileSync(join(workspace, 'slashes.txt'), '/\n'.repeat(MAX_LIST_FILE_ENTRIES + 5))
+    const files = await read({ urls_file: 'slashes.txt', tags_file: 'slashes.txt' })
+    expect(files.urls_file).toEqual({
+      path: 'slashes.txt',
+      error:
+        'holds more than the 1,000,000 URLs a file may hold (blank lines aside, duplicates counted): split it over several runs, or purge by tag or pattern'
+    })
+    expect(files.tags_file).toMatchObject({
+      error: expect.stringMatching(/^holds more than the 1,000,000 tags/)
+    })
+  }, 60_000)
+
+  it('counts the items of a JSON array and the tags of a comma-separated line', async () => {
+    const limits = { maxEntries: 3 }
+    writeFileSync(join(workspace, 'three.json'), '[\n"/a", "/b",\n "/c"]')
+    writeFileSync(join(workspace, 'four.json'), '["/a", "/b", "/c", "/,d"]')
+    writeFileSync(join(workspace, 'tags.txt'), 'a, b,\n ,c\n')
+    writeFileSync(join(workspace, 'more-tags.txt'), 'a, b,\nc,d\n')
+    const fits = await read({ urls_file: 'three.json', tags_file: 'tags.txt' }, limits)
+    expect(fits.urls_file).toMatchObject({ text: expect.any(String) })
+    expect(fits.tags_file).toMatchObject({ text: expect.any(String) })
+    const over = await read({ urls_file: 'four.json', tags_file: 'more-tags.txt' }, limits)
+    expect(over.urls_file).toMatchObject({
+      error: expect.stringMatching(/^holds more than the 3 URLs/)
+    })
+    expect(over.tags_file).toMatchObject({
+      error: expect.stringMatching(/^holds more than the 3 tags/)
+    })
+  })
+
+  it('stops reading past the byte limit, and says so', async () => {
+    writeFileSync(join(workspace, 'long.txt'), `/${'x'.repeat(100)}\n`)
+    const files = await read({ urls_file: 'long.txt' }, { maxBytes: 64 })
+    expect(files.urls_file).toEqual({
+      path: 'long.txt',
+      error: `is larger than 64 bytes (${join(workspace, 'long.txt')}): split the list over several runs`
+    })
+    const whole = await read({ urls_file: 'long.txt' }, { maxBytes: 102 })
+    expect(whole.urls_file).toMatchObject({ text: expect.any(String) })
+  })
+
+  it('a list pasted where a file name goes is said to be one, before anything is read', async () => {
+    const pasted = await read({ urls_file: '/a\n/b\n', tags_file: 'blog\ndocs' })
+    expect(pasted.urls_file).toEqual({
+      path: '/a\n/b',
+      error:
+        "this looks like a list, not a file name: give the URLs in the 'urls' input, or write them to a file and name it here"
+    })
+    expect(pasted.tags_file).toMatchObject({
+      error: expect.stringMatching(
+        /^this looks like a list, not a file name: give the tags in the 'tags' input/
+      )
+    })
+    const oneLine = await read({ urls_file: '/blog/a /blog/b', tags_file: '["blog"]' })
+    expect(oneLine.urls_file).toMatchObject({
+      error: expect.stringMatching(
+        /^no such file( \(.*\))?: this looks like a list, not a file name/
+      )
+    })
+    expect(oneLine.tags_file).toMatchObject({
+      error: expect.stringMatching(
+        /^no such file( \(.*\))?: this looks like a list, not a file name/
+      )
     })
   })
 })
