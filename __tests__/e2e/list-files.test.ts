@@ -6,6 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
 import { runAction } from '../../scripts/run-action.mjs'
 import { API_KEY, errorsOf, visibleText } from './helpers.js'
@@ -94,4 +97,40 @@ describe('urls_file', () => {
     expect(visibleText(result)).not.toContain('hunter2-secret')
     expect(errorsOf(result).join('\n')).toContain('line 2')
   })
+
+  // Issue 37: a list file must be inside the runner's folders and within the limits; what is
+  // not is one input problem, with the status output and the summary still written.
+  it('refuses a file outside the workspace without showing a line of it', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'list-files-outside-'))
+    try {
+      writeFileSync(join(outside, 'id_rsa'), '-----BEGIN-----\nPRIVATE-KEY-LINE\n-----END-----\n')
+      const result = await runAction({
+        inputs: { api_key: API_KEY, base_url: emulator.url, urls_file: join(outside, 'id_rsa') }
+      })
+      expect(result.exitCode).toBe(1)
+      expect(errorsOf(result)).toEqual([
+        expect.stringMatching(/^Input 'urls_file' ".*id_rsa": leaves the workspace: it leads to /)
+      ])
+      expect(visibleText(result)).not.toContain('PRIVATE-KEY-LINE')
+      expect(result.outputs['status']).toBe('failed')
+      expect(result.summary).toContain('leaves the workspace')
+      expect(emulator.requestCount).toBe(0)
+    } finally {
+      rmSync(outside, { recursive: true, force: true })
+    }
+  })
+
+  it('stops at the entry limit cleanly: one problem, the outputs and the summary written', async () => {
+    const result = await runAction({
+      inputs: { api_key: API_KEY, base_url: emulator.url, urls_file: 'urls.txt' },
+      files: { 'urls.txt': '/\n'.repeat(1_000_001) }
+    })
+    expect(result.exitCode).toBe(1)
+    expect(errorsOf(result)).toEqual([
+      `Input 'urls_file' "urls.txt": holds more than the 1,000,000 URLs a file may hold (blank lines aside, duplicates counted): split it over several runs, or purge by tag or pattern`
+    ])
+    expect(result.outputs['status']).toBe('failed')
+    expect(result.summary).toContain('holds more than the 1,000,000 URLs')
+    expect(emulator.requestCount).toBe(0)
+  }, 60_000)
 })
