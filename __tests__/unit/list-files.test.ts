@@ -16,6 +16,8 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ActionIo } from '../../src/action/action-io.js'
+import { CliIo } from '../../src/cli/cli-io.js'
 import { Input, type InputName } from '../../src/core/constants.js'
 import { problemMessagesByInput } from '../../src/core/diagnostics.js'
 import { MAX_LIST_PROBLEMS, MAX_REMARKS_OF_A_KIND } from '../../src/core/targets.js'
@@ -417,6 +419,35 @@ describe('what a list file may be', () => {
       error: expect.stringMatching(
         /^no such file( \(.*\))?: this looks like a list, not a file name/
       )
+    })
+  })
+})
+
+describe('where each entry lets list files be', () => {
+  it('the action: GITHUB_WORKSPACE and RUNNER_TEMP, no absolute path elsewhere', () => {
+    const saved = { ...process.env }
+    try {
+      process.env['GITHUB_WORKSPACE'] = join('/runner', 'work', 'site')
+      process.env['RUNNER_TEMP'] = join('/runner', 'temp')
+      expect(new ActionIo().listFilePlaces()).toEqual({
+        base: join('/runner', 'work', 'site'),
+        roots: [
+          { name: 'GITHUB_WORKSPACE', path: join('/runner', 'work', 'site') },
+          { name: 'RUNNER_TEMP', path: join('/runner', 'temp') }
+        ],
+        absoluteAnywhere: false
+      })
+    } finally {
+      process.env = saved
+    }
+  })
+
+  it('the command line: its working directory, and any absolute path its user types', () => {
+    const io = new CliIo({ log: { write: () => undefined, colour: false }, cwd: 'here', env: {} })
+    expect(io.listFilePlaces()).toEqual({
+      base: 'here',
+      roots: [{ name: 'the current directory', path: 'here' }],
+      absoluteAnywhere: true
     })
   })
 })
