@@ -56,10 +56,15 @@ function writeMarker(marker) {
     const json = JSON.stringify({ v: VERSION, ...marker }).replace(/[<>-]/g, character => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
     return `<!-- ${MARKER_NAME} ${json} -->`;
 }
-const MARKER = new RegExp(`<!-- ${MARKER_NAME} (\\{[^\\n]*?\\}) -->`);
-/** The marker of a comment's body, or undefined when it has none (or one it cannot read). */
+const MARKER = new RegExp(`^<!-- ${MARKER_NAME} (\\{.*\\}) -->$`);
+/**
+ * The marker of a comment's body, or undefined when it has none (or one it cannot read). Only
+ * the first line counts, where writeMarker() puts it: a comment that quotes a marker further
+ * down (in a code block, a reply, a bot's report of the diff) is not made one of the action's.
+ */
 function readMarker(body) {
-    const json = MARKER.exec(body)?.[1];
+    const firstLine = body.split('\n', 1)[0]?.replace(/\r$/, '') ?? '';
+    const json = MARKER.exec(firstLine)?.[1];
     if (json === undefined)
         return undefined;
     let parsed;

@@ -743,9 +743,12 @@ async function listChangedFiles(source, options) {
  * Rules (documented in the README):
  * - `requests` counts the HTTP requests sent, retries included.
  * - Requests are sent one at a time (GitHub's advice to avoid secondary rate limits).
- * - Writes (POST, PATCH) carry a JSON body and are retried as reads are, but for one that must
- *   not happen twice (creating a comment): a lost answer or a 5xx may come after GitHub did
- *   it, so only 429 and rate limits, which say it was not done, are retried.
+ * - Writes (POST, PATCH, DELETE) carry a JSON body (DELETE none) and are retried as reads are,
+ *   but for one that must not happen twice (creating a comment): a lost answer or a 5xx may
+ *   come after GitHub did it, so only 429 and rate limits, which say it was not done, are
+ *   retried.
+ * - One GraphQL query (`graphql()`), sent to GITHUB_API_URL's GraphQL endpoint: `/graphql`
+ *   under it, or `/api/graphql` beside GitHub Enterprise Server's `/api/v3`.
  * - Retried: network errors, 5xx, 429, and 403 that is a rate limit (`retry-after`,
  *   `x-ratelimit-remaining: 0`, or a "secondary rate limit" message), while the wait GitHub asks
  *   for fits in `retry.maxDelayMs`. Not retried: other 4xx.
@@ -956,9 +959,10 @@ class GitHubClient {
         return this.request('GET', path, query, { shown, ...(hint && { hint }) });
     }
     /**
-     * POST or PATCH `path` (already encoded) with a JSON body, retrying as get() does. A write
-     * that must not happen twice (`once: true`, creating a comment) is retried only on the
-     * answers that say it was not done: a lost answer may come after GitHub did it.
+     * POST, PATCH or DELETE `path` (already encoded) with a JSON body (none for DELETE), retrying
+     * as get() does. A write that must not happen twice (`once: true`, creating a comment) is
+     * retried only on the answers that say it was not done: a lost answer may come after GitHub
+     * did it.
      */
     async write(method, path, body, options = {}) {
         return this.request(method, path, body, {
@@ -967,7 +971,16 @@ class GitHubClient {
             mayRepeat: options.once !== true
         });
     }
-    async request(method, path, params, { shown, hint, mayRepeat = true }) {
+    /**
+     * One GraphQL query (a read: retried as get() is). GitHub answers a query it refuses with
+     * 200 and `errors`: the caller reads `data` and `errors` itself.
+     */
+    async graphql(query) {
+        // GitHub Enterprise Server serves REST under /api/v3 and GraphQL at /api/graphql.
+        const baseUrl = this.api.baseUrl.replace(/\/api\/v3$/, '/api');
+        return this.request('POST', '/graphql', { query }, { shown: 'POST /graphql', baseUrl });
+    }
+    async request(method, path, params, { shown, hint, mayRepeat = true, baseUrl }) {
         for (let attempt = 1;; attempt++) {
             this.requests++;
             try {
@@ -976,6 +989,7 @@ class GitHubClient {
                 // Octokit sends the parameters as the query of a GET and as the JSON body of a write.
                 const response = await this.octokit.request(`${method} ${path}`, {
                     ...params,
+                    ...(baseUrl !== undefined && { baseUrl }),
                     request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), fetch: this.fetch }
                 });
                 // Octokit swallows a body that failed to read (it returns the text so far): check.

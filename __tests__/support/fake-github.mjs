@@ -23,8 +23,19 @@
 // - Pull requests and what is written on them (pr_comment, commit_status):
 //   GET /repos/{o}/{r}/issues/{n}/comments: oldest first, `per_page` default 30, max 100, `Link`;
 //   POST the same path `{ body }`: 201 with the comment (by `github-actions[bot]`, a Bot);
-//   PATCH /repos/{o}/{r}/issues/comments/{id} `{ body }`: 200. A body over 65,536 characters
-//   answers 422, as GitHub does. An issue number not added answers 404.
+//   PATCH /repos/{o}/{r}/issues/comments/{id} `{ body }`: 200; DELETE the same path: 204 with
+//   no body, 404 when there is no such comment. A body over 65,536 characters answers 422, as
+//   GitHub does. An issue number not added answers 404. A comment's `user` is `{ login, id,
+//   type }` (`type` `Bot` or `User`).
+// - Who the token is: GET /user answers the user of a user's token (`user` option: a personal
+//   access token) with `{ login, id, type }`; for an installation token (the workflow's
+//   GITHUB_TOKEN, a GitHub App's token: the default) it answers 403 `Resource not accessible by
+//   integration`, as GitHub does. POST /graphql `{ query }` with `viewer` answers `{ data: {
+//   viewer: { login, databaseId, __typename } } }` for both (the installation's bot: by default
+//   `github-actions[bot]`, id 41898282, a `Bot`; the `bot` option names another app's);
+//   `viewer: false` makes it answer 200 with `errors` and no data, as GitHub answers a query it
+//   refuses. Served at `{prefix}/graphql`, and at `/api/graphql` under an `/api/v3` prefix, as
+//   GitHub Enterprise Server does. Comments are created by that identity.
 //   GET /repos/{o}/{r}/commits/{sha}/pulls: the pull requests associated with the commit.
 //   POST /repos/{o}/{r}/statuses/{sha} `{ state, context, description, target_url }`: 201; a
 //   state GitHub does not know, a description over 140 characters, or a 1,001st status for one
@@ -127,22 +138,38 @@ function pageNumber(value, fallback, max) {
   return Math.min(n, max)
 }
 
+/** The workflow's GITHUB_TOKEN writes as this bot (its REST id). */
+export const GITHUB_ACTIONS_BOT = Object.freeze({
+  login: 'github-actions[bot]',
+  id: 41898282,
+  type: 'Bot'
+})
+
 /**
+ * @typedef {{ login: string, id: number, type: string }} Account
  * @param {{
  *   repos?: string[],
  *   token?: string,
  *   pathPrefix?: string,
  *   host?: string,
- *   readOnly?: boolean
+ *   readOnly?: boolean,
+ *   user?: Account,
+ *   bot?: Account,
+ *   viewer?: boolean
  * }} [options]
  *   repos: the `owner/repo` names served (default `['octo-org/octo-site']`; the first is the
  *   default for the setters); token: the only token accepted (default: any); pathPrefix: served
  *   under this path, e.g. `/api/v3` like GitHub Enterprise Server; readOnly: the token of a
- *   fork's pull request, which may read but not write.
+ *   fork's pull request, which may read but not write; user: the token is this user's (a
+ *   personal access token), else an installation token writing as `bot` (default
+ *   GITHUB_ACTIONS_BOT); viewer: false: GraphQL refuses to say who the token is.
  */
 export async function startFakeGitHub(options = {}) {
   const repoNames = options.repos ?? ['octo-org/octo-site']
   const prefix = (options.pathPrefix ?? '').replace(/\/+$/, '')
+  /** @type {Account} */
+  const account = options.user ?? options.bot ?? GITHUB_ACTIONS_BOT
+  const graphqlPaths = new Set([`${prefix}/graphql`, `${prefix.replace(/\/v3$/, '')}/graphql`])
   /** @type {Map<string, RepoState>} */
   const repos = new Map(
     repoNames.map(name => [
@@ -309,8 +336,22 @@ export async function startFakeGitHub(options = {}) {
       return
     }
     const notFound = () => reply(res, 404, { message: 'Not Found', documentation_url: DOCS })
+    if (req.method === 'POST' && graphqlPaths.has(url.pathname)) {
+      return graphql(res, body, reply)
+    }
     if (!url.pathname.startsWith(`${prefix}/`)) return notFound()
-    if (req.method !== 'GET') return write(req, res, url, body, reply, notFound)
+    if (req.method === 'GET' && url.pathname === `${prefix}/user`) {
+      if (options.user === undefined) {
+        return reply(res, 403, {
+          message: 'Resource not accessible by integration',
+          documentation_url: `${DOCS}/users/users#get-the-authenticated-user`,
+          status: '403'
+        })
+      }
+      const { login, id, type } = options.user
+      return reply(res, 200, { login, id, type, site_admin: false })
+    }
+    if (req.method !== 'GET') return write(req, res, url, body, reply, notFound, record)
 
     const segments = url.pathname
       .slice(prefix.length + 1)
@@ -472,7 +513,27 @@ export async function startFakeGitHub(options = {}) {
   }
 
   /**
-   * The writes: comments created and updated, statuses set. A read-only token (a fork's) may
+   * GraphQL: only `viewer`, which tells who the token is (an installation's bot too).
+   * @param {http.ServerResponse} res @param {unknown} body @param {typeof send} reply
+   */
+  function graphql(res, body, reply) {
+    const query = /** @type {{ query?: unknown }} */ (body ?? {}).query
+    if (typeof query !== 'string' || !query.includes('viewer')) {
+      return reply(res, 200, { errors: [{ message: 'fake GitHub: only viewer is answered' }] })
+    }
+    if (options.viewer === false) {
+      return reply(res, 200, {
+        errors: [{ type: 'FORBIDDEN', message: 'Resource not accessible by integration' }]
+      })
+    }
+    const typename = options.user === undefined ? 'Bot' : 'User'
+    return reply(res, 200, {
+      data: { viewer: { login: account.login, databaseId: account.id, __typename: typename } }
+    })
+  }
+
+  /**
+   * The writes: comments created, updated and deleted, statuses set. A read-only token (a fork's) may
    * not write anything.
    * @param {http.IncomingMessage} req
    * @param {http.ServerResponse} res
@@ -480,8 +541,9 @@ export async function startFakeGitHub(options = {}) {
    * @param {unknown} body
    * @param {typeof send} reply
    * @param {() => void} notFound
+   * @param {RecordedRequest} record
    */
-  function write(req, res, url, body, reply, notFound) {
+  function write(req, res, url, body, reply, notFound, record) {
     if (options.readOnly) {
       return reply(res, 403, {
         message: 'Resource not accessible by integration',
@@ -526,6 +588,18 @@ export async function startFakeGitHub(options = {}) {
       comment.updated_at = now()
       return reply(res, 200, comment)
     }
+    if (resource === 'issues' && segments[4] === 'comments' && req.method === 'DELETE') {
+      for (const comments of repo.issues.values()) {
+        const index = comments.findIndex(c => String(c.id) === segments[5])
+        if (index === -1) continue
+        comments.splice(index, 1)
+        record.status = 204
+        res.writeHead(204, { 'x-github-api-version-selected': '2022-11-28' })
+        res.end()
+        return
+      }
+      return notFound()
+    }
     if (resource === 'statuses' && segments.length === 5 && req.method === 'POST') {
       if (!STATUS_STATES.has(String(fields.state))) return invalid('state is not valid')
       const description = fields.description
@@ -555,7 +629,7 @@ export async function startFakeGitHub(options = {}) {
   }
 
   /**
-   * A comment as GitHub answers it, written by the token's bot.
+   * A comment as GitHub answers it, written by the token's account.
    * @param {string} origin @param {string[]} segments @param {number} number @param {string} body
    */
   function commentOf(origin, segments, number, body) {
@@ -565,11 +639,19 @@ export async function startFakeGitHub(options = {}) {
       id,
       html_url: `${origin}/${segments[1]}/${segments[2]}/pull/${number}#issuecomment-${id}`,
       body,
-      user: { login: 'github-actions[bot]', type: 'Bot' },
+      user: { login: account.login, id: account.id, type: account.type },
       author_association: 'NONE',
       created_at: at,
       updated_at: at
     }
+  }
+
+  /** A stable id for a login the test names without one. @param {string} login */
+  function idOf(login) {
+    if (login.toLowerCase() === account.login.toLowerCase()) return account.id
+    let hash = 7
+    for (const character of login.toLowerCase()) hash = (hash * 31 + character.charCodeAt(0)) % 1e8
+    return 1e8 + hash
   }
 
   const server = http.createServer((req, res) => {
@@ -727,7 +809,8 @@ export async function startFakeGitHub(options = {}) {
     /**
      * Comments already on a pull request, oldest first: by default `count` comments of people.
      * @param {number} number
-     * @param {Array<{ body: string, login?: string, type?: string, author_association?: string }>} comments
+     * @param {Array<{ body: string, login?: string, id?: number, type?: string,
+     *   author_association?: string }>} comments  `login` defaults to `octocat` (id 583231)
      * @param {string} [repo]
      */
     addComments(number, comments, repo) {
@@ -740,7 +823,11 @@ export async function startFakeGitHub(options = {}) {
           id,
           html_url: `https://github.com/${repoNames[0]}/pull/${number}#issuecomment-${id}`,
           body: comment.body,
-          user: { login: comment.login ?? 'octocat', type: comment.type ?? 'User' },
+          user: {
+            login: comment.login ?? 'octocat',
+            id: comment.id ?? (comment.login === undefined ? 583231 : idOf(comment.login)),
+            type: comment.type ?? 'User'
+          },
           author_association: comment.author_association ?? 'CONTRIBUTOR',
           created_at: at,
           updated_at: at

@@ -9,9 +9,12 @@
  * Rules (documented in the README):
  * - `requests` counts the HTTP requests sent, retries included.
  * - Requests are sent one at a time (GitHub's advice to avoid secondary rate limits).
- * - Writes (POST, PATCH) carry a JSON body and are retried as reads are, but for one that must
- *   not happen twice (creating a comment): a lost answer or a 5xx may come after GitHub did
- *   it, so only 429 and rate limits, which say it was not done, are retried.
+ * - Writes (POST, PATCH, DELETE) carry a JSON body (DELETE none) and are retried as reads are,
+ *   but for one that must not happen twice (creating a comment): a lost answer or a 5xx may
+ *   come after GitHub did it, so only 429 and rate limits, which say it was not done, are
+ *   retried.
+ * - One GraphQL query (`graphql()`), sent to GITHUB_API_URL's GraphQL endpoint: `/graphql`
+ *   under it, or `/api/graphql` beside GitHub Enterprise Server's `/api/v3`.
  * - Retried: network errors, 5xx, 429, and 403 that is a rate limit (`retry-after`,
  *   `x-ratelimit-remaining: 0`, or a "secondary rate limit" message), while the wait GitHub asks
  *   for fits in `retry.maxDelayMs`. Not retried: other 4xx.
@@ -301,12 +304,13 @@ export class GitHubClient {
   }
 
   /**
-   * POST or PATCH `path` (already encoded) with a JSON body, retrying as get() does. A write
-   * that must not happen twice (`once: true`, creating a comment) is retried only on the
-   * answers that say it was not done: a lost answer may come after GitHub did it.
+   * POST, PATCH or DELETE `path` (already encoded) with a JSON body (none for DELETE), retrying
+   * as get() does. A write that must not happen twice (`once: true`, creating a comment) is
+   * retried only on the answers that say it was not done: a lost answer may come after GitHub
+   * did it.
    */
   async write(
-    method: 'POST' | 'PATCH',
+    method: 'POST' | 'PATCH' | 'DELETE',
     path: string,
     body: Record<string, string>,
     options: { hint?: StatusHint; once?: boolean } = {}
@@ -318,11 +322,26 @@ export class GitHubClient {
     })
   }
 
+  /**
+   * One GraphQL query (a read: retried as get() is). GitHub answers a query it refuses with
+   * 200 and `errors`: the caller reads `data` and `errors` itself.
+   */
+  async graphql(query: string): Promise<GitHubResponse> {
+    // GitHub Enterprise Server serves REST under /api/v3 and GraphQL at /api/graphql.
+    const baseUrl = this.api.baseUrl.replace(/\/api\/v3$/, '/api')
+    return this.request('POST', '/graphql', { query }, { shown: 'POST /graphql', baseUrl })
+  }
+
   private async request(
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     params: Record<string, number | string>,
-    { shown, hint, mayRepeat = true }: { shown: string; hint?: StatusHint; mayRepeat?: boolean }
+    {
+      shown,
+      hint,
+      mayRepeat = true,
+      baseUrl
+    }: { shown: string; hint?: StatusHint; mayRepeat?: boolean; baseUrl?: string }
   ): Promise<GitHubResponse> {
     for (let attempt = 1; ; attempt++) {
       this.requests++
@@ -332,6 +351,7 @@ export class GitHubClient {
         // Octokit sends the parameters as the query of a GET and as the JSON body of a write.
         const response = await this.octokit.request(`${method} ${path}`, {
           ...params,
+          ...(baseUrl !== undefined && { baseUrl }),
           request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), fetch: this.fetch }
         })
         // Octokit swallows a body that failed to read (it returns the text so far): check.

@@ -55,11 +55,16 @@ export function writeMarker(marker: CommentMarker): string {
   return `<!-- ${MARKER_NAME} ${json} -->`
 }
 
-const MARKER = new RegExp(`<!-- ${MARKER_NAME} (\\{[^\\n]*?\\}) -->`)
+const MARKER = new RegExp(`^<!-- ${MARKER_NAME} (\\{.*\\}) -->$`)
 
-/** The marker of a comment's body, or undefined when it has none (or one it cannot read). */
+/**
+ * The marker of a comment's body, or undefined when it has none (or one it cannot read). Only
+ * the first line counts, where writeMarker() puts it: a comment that quotes a marker further
+ * down (in a code block, a reply, a bot's report of the diff) is not made one of the action's.
+ */
 export function readMarker(body: string): CommentMarker | undefined {
-  const json = MARKER.exec(body)?.[1]
+  const firstLine = body.split('\n', 1)[0]?.replace(/\r$/, '') ?? ''
+  const json = MARKER.exec(firstLine)?.[1]
   if (json === undefined) return undefined
   let parsed: unknown
   try {

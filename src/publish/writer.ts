@@ -6,10 +6,14 @@
  * Loaded lazily, through open-writer.ts, by the publish steps: it brings in @actions/github.
  *
  * Rules:
- * - A comment counts as this run's only when its marker has the run's key (workflow, job,
- *   leg) and it was written by a bot or by someone with write access (OWNER, MEMBER,
- *   COLLABORATOR): anyone else can post a comment holding a copy of the marker, and it must
- *   not be taken for the plan. Of several, the oldest is kept up to date.
+ * - A comment counts as this run's only when the account github_token writes as wrote it
+ *   (author.ts: GET /user, else GraphQL's `viewer` for an installation token) and its first
+ *   line is a marker with the run's key (workflow, job, leg): anyone else, a maintainer or
+ *   another bot, can post a comment holding a copy of the marker, and it must never be edited
+ *   or deleted. When GitHub will not say who the token is, no comment is anyone's: a new one is
+ *   posted, and nothing is edited or deleted.
+ * - Of several of ours (two runs at once each posted one), the oldest is kept up to date and
+ *   the others are deleted, so that none shows an old plan; one already gone is no failure.
  * - A comment is created at most once: a create whose answer was lost is not sent again
  *   blindly; the comments are listed again first, and the one found is updated instead.
  * - Every failure is a PublishError with GitHub's status: the steps turn it into a notice or
@@ -19,6 +23,7 @@ import { checkGitHubApiUrl, GitHubApiUrlError } from '../github/api-url.js'
 import { GitHubClient, type RetryOptions } from '../github/client.js'
 import { PERMISSIONS, permissionHint } from '../github/permissions.js'
 import { asRecord } from '../github/records.js'
+import { accountOf, sameAccount, viewerAccountOf, type Account } from './author.js'
 import { readMarker, sameKey, type CommentKey, type CommentMarker } from './marker.js'
 
 /** A write on GitHub that failed; `status` is GitHub's answer, when there was one. */
@@ -41,27 +46,39 @@ export interface WriterOptions {
   readonly retry?: RetryOptions
 }
 
-/** A comment of this run's, as found: its id, its page, and what its marker says. */
+/**
+ * A comment of this run's, as found (the oldest of ours): its id, its page, and what its
+ * marker says; `duplicates`: the ids of our other comments with the run's key, newer ones.
+ */
 export interface FoundComment {
   readonly id: number
   readonly url?: string
   readonly marker: CommentMarker
+  readonly duplicates: readonly number[]
 }
 
 export interface WrittenComment {
   readonly id: number
   readonly url?: string
   readonly created: boolean
+  /** Duplicates deleted (or found already gone). */
+  readonly deleted: number
+  /** Why some duplicates could not be deleted; absent when all were. */
+  readonly notDeleted?: string
+  /** GitHub would not say who the token is: a new comment was posted, none edited. */
+  readonly authorUnknown: boolean
 }
 
 export type CommitState = 'pending' | 'success' | 'failure' | 'error'
 
-/** Authors whose comments may be this run's: the token's bot, or people with write access. */
-const TRUSTED_ASSOCIATIONS = new Set(['OWNER', 'MEMBER', 'COLLABORATOR'])
 const PAGE_SIZE = 100
+
+/** Who an installation token is: GraphQL names its bot, which GET /user refuses to. */
+const VIEWER_QUERY = 'query { viewer { login __typename } }'
 
 export class GitHubWriter {
   private readonly client: GitHubClient
+  private author: Promise<Account | undefined> | undefined
 
   constructor(options: WriterOptions) {
     let api
@@ -110,9 +127,44 @@ export class GitHubWriter {
     return typeof number === 'number' && Number.isSafeInteger(number) ? number : undefined
   }
 
-  /** This run's comment on the pull request: the oldest trusted one with the run's key. */
+  /**
+   * The account github_token writes as, asked once: GET /user for a person's token; for an
+   * installation token (GitHub answers 403 there) GraphQL's `viewer`. Undefined when GitHub
+   * says neither: then no comment is ours.
+   */
+  tokenAccount(): Promise<Account | undefined> {
+    this.author ??= this.askTokenAccount()
+    return this.author
+  }
+
+  private async askTokenAccount(): Promise<Account | undefined> {
+    try {
+      const { data } = await this.client.get('/user', {})
+      const account = accountOf(data)
+      if (account !== undefined) return account
+    } catch (error) {
+      // 403 "Resource not accessible by integration": an installation token. Anything else
+      // (a 401 is the token itself, which the comment's writes will say): not known.
+      if (!(error instanceof PublishError) || error.status !== 403) return undefined
+    }
+    try {
+      return viewerAccountOf((await this.client.graphql(VIEWER_QUERY)).data)
+    } catch {
+      return undefined
+    }
+  }
+
+  /**
+   * This run's comment on the pull request: the oldest of ours with the run's key, and the
+   * others as duplicates to delete. Undefined when there is none, or when the token's account
+   * is not known (then nothing is ours).
+   */
   async findComment(number: number, key: CommentKey): Promise<FoundComment | undefined> {
+    const account = await this.tokenAccount()
+    if (account === undefined) return undefined
     const path = `${this.client.repoPath}/issues/${number}/comments`
+    let oldest: Omit<FoundComment, 'duplicates'> | undefined
+    const duplicates: number[] = []
     for await (const data of this.client.pages(
       path,
       { per_page: PAGE_SIZE },
@@ -125,15 +177,21 @@ export class GitHubWriter {
         const comment = asRecord(item)
         const body = comment?.['body']
         const id = comment?.['id']
-        if (typeof body !== 'string' || typeof id !== 'number' || !trusted(comment)) continue
+        if (typeof body !== 'string' || typeof id !== 'number') continue
+        const author = accountOf(comment?.['user'])
+        if (author === undefined || !sameAccount(account, author)) continue
         const marker = readMarker(body)
         if (marker === undefined || !sameKey(marker, key)) continue
+        if (oldest !== undefined) {
+          duplicates.push(id)
+          continue
+        }
         const url = comment?.['html_url']
-        return { id, marker, ...(typeof url === 'string' && { url }) }
+        oldest = { id, marker, ...(typeof url === 'string' && { url }) }
       }
       if (data.length < PAGE_SIZE) break
     }
-    return undefined
+    return oldest === undefined ? undefined : { ...oldest, duplicates }
   }
 
   /**
@@ -146,7 +204,8 @@ export class GitHubWriter {
     body: string,
     existing: FoundComment | undefined
   ): Promise<WrittenComment> {
-    if (existing !== undefined) return this.updateComment(existing.id, body)
+    const authorUnknown = (await this.tokenAccount()) === undefined
+    if (existing !== undefined) return this.updateComment(existing, body)
     const path = `${this.client.repoPath}/issues/${number}/comments`
     const create = async (): Promise<WrittenComment> => {
       const { data } = await this.client.write(
@@ -155,7 +214,7 @@ export class GitHubWriter {
         { body },
         { hint: permissionHint(PERMISSIONS.writePullRequests), once: true }
       )
-      return { ...commentOf(data), created: true }
+      return { ...commentOf(data), created: true, deleted: 0, authorUnknown }
     }
     try {
       return await create()
@@ -164,19 +223,47 @@ export class GitHubWriter {
         error instanceof PublishError && (error.status === undefined || error.status >= 500)
       if (!uncertain) throw error
       const found = await this.findComment(number, key)
-      if (found !== undefined) return this.updateComment(found.id, body)
+      if (found !== undefined) return this.updateComment(found, body)
+      // Without the token's account, a lost create cannot be found again: better none than two.
+      if (authorUnknown) throw error
       return await create()
     }
   }
 
-  private async updateComment(id: number, body: string): Promise<WrittenComment> {
+  /** Updates the oldest of ours, then deletes the duplicates (ours only: findComment's). */
+  private async updateComment(existing: FoundComment, body: string): Promise<WrittenComment> {
+    const { id } = existing
     const { data } = await this.client.write(
       'PATCH',
       `${this.client.repoPath}/issues/comments/${id}`,
       { body },
       { hint: permissionHint(PERMISSIONS.writePullRequests) }
     )
-    return { ...commentOf(data), id, created: false }
+    let deleted = 0
+    const failures: string[] = []
+    for (const duplicate of existing.duplicates) {
+      try {
+        await this.client.write(
+          'DELETE',
+          `${this.client.repoPath}/issues/comments/${duplicate}`,
+          {},
+          { hint: permissionHint(PERMISSIONS.writePullRequests) }
+        )
+        deleted++
+      } catch (error) {
+        // Already gone: a run beside this one deleted it first.
+        if (error instanceof PublishError && error.status === 404) deleted++
+        else failures.push(error instanceof Error ? error.message : String(error))
+      }
+    }
+    return {
+      ...commentOf(data),
+      id,
+      created: false,
+      deleted,
+      ...(failures.length > 0 && { notDeleted: failures.join(' ') }),
+      authorUnknown: false
+    }
   }
 
   /** Sets the commit status `context` on `sha`. */
@@ -201,15 +288,6 @@ export class GitHubWriter {
       { hint: permissionHint(PERMISSIONS.writeStatuses) }
     )
   }
-}
-
-function trusted(comment: Record<string, unknown> | undefined): boolean {
-  const user = asRecord(comment?.['user'])
-  const association = comment?.['author_association']
-  return (
-    user?.['type'] === 'Bot' ||
-    (typeof association === 'string' && TRUSTED_ASSOCIATIONS.has(association))
-  )
 }
 
 function commentOf(data: unknown): { id: number; url?: string } {

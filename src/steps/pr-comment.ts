@@ -10,6 +10,7 @@
  * are loaded only when a comment is asked for.
  */
 import type { RunContext, StepIo } from './io.js'
+import { plural } from '../text/format.js'
 import { openGitHubWriter } from '../publish/open-writer.js'
 import type { PurgeTargets } from '../core/purge.js'
 import type {
@@ -85,6 +86,21 @@ export async function writePullRequestComment(
     const verb = written.created ? 'posted' : 'updated'
     const where = written.url === undefined ? '' : `: ${written.url}`
     io.info(`pr_comment: ${verb} the ${kind} on pull request #${number}${where}`)
+    if (written.authorUnknown) {
+      io.notice(
+        `pr_comment: GitHub did not say which account github_token writes as, so no earlier comment could be told to be this action's: the ${kind} was posted as a new comment, and no comment was edited or deleted.`
+      )
+    }
+    if (written.deleted > 0) {
+      io.info(
+        `pr_comment: deleted ${plural(written.deleted, 'older copy', 'older copies')} of this comment that runs at the same time had posted.`
+      )
+    }
+    if (written.notDeleted !== undefined) {
+      io.warning(
+        `pr_comment: the ${kind} was ${verb} on pull request #${number}, but copies of it that runs at the same time had posted could not be deleted: ${written.notDeleted}`
+      )
+    }
     return `The ${kind} on pull request #${number} (${verb}${written.url === undefined ? '' : `, ${written.url}`}).`
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
