@@ -256,8 +256,28 @@ function changedFilesSection(changed, limits) {
     }
     return parts.join('');
 }
-/** What each pattern and folder tag selects among the sitemap's pages, and the first ones. */
-function selectionSection(preview, urls, limits) {
+/**
+ * The URLs that only deleted files map to: their pages are expected to be gone (a URL another,
+ * living file maps to too is not).
+ */
+function urlsOfGoneFiles(changed) {
+    const gone = new Set(changed?.gone ?? []);
+    if (changed === undefined || gone.size === 0)
+        return gone;
+    const ofGone = new Set();
+    const ofLiving = new Set();
+    for (const file of changed.mapping.files) {
+        for (const url of file.urls)
+            (gone.has(file.path) ? ofGone : ofLiving).add(url);
+    }
+    return new Set([...ofGone].filter(url => !ofLiving.has(url)));
+}
+/**
+ * What each pattern, folder tag and header tag selects among the sitemap's pages, and the
+ * first ones. `goneUrls`: URLs of deleted files (urlsOfGoneFiles), which the sitemap is
+ * expected not to list.
+ */
+function selectionSection(preview, urls, limits, goneUrls = new Set()) {
     const { sitemap, selection } = preview;
     const parts = [];
     if (sitemap.found) {
@@ -268,16 +288,30 @@ function selectionSection(preview, urls, limits) {
     else {
         parts.push(`<h4>${(0,inert_html.inert)('Pages')}</h4>\n<p>${(0,inert_html.inert)(sitemap.turnedOff ? 'Sitemaps are turned off (sitemap: none): the pages of patterns and folder tags cannot be told.' : 'No sitemap was found: the pages of patterns and folder tags cannot be told.')}</p>\n`);
     }
-    if (selection.urlsNotInSitemap.length > 0 && sitemap.found) {
-        parts.push(`<p>⚠️ ${(0,inert_html.inert)('URL targets the sitemap does not list (typos?):')} ${firstItems(selection.urlsNotInSitemap, limits.items)}</p>\n`);
+    const unlisted = sitemap.found ? selection.urlsNotInSitemap : [];
+    const typos = unlisted.filter(url => !goneUrls.has(url));
+    const gone = unlisted.filter(url => goneUrls.has(url));
+    if (typos.length > 0) {
+        parts.push(`<p>⚠️ ${(0,inert_html.inert)('URL targets the sitemap does not list (typos?):')} ${firstItems(typos, limits.items)}</p>\n`);
+    }
+    if (gone.length > 0) {
+        parts.push(`<p>${(0,inert_html.inert)('URLs of deleted files, which the sitemap no longer lists (expected: their pages leave the cache):')} ${firstItems(gone, limits.items)}</p>\n`);
     }
     if (selection.uncheckedTags.length > 0) {
         parts.push(`<p>⚠️ ${(0,inert_html.inert)('Tags whose pages the sitemap cannot tell (the service purges every page tagged so):')} ${firstItems(selection.uncheckedTags, limits.items)}</p>\n`);
     }
+    // A tag's origin names it: a folder tag selects its pages by path in the sitemap; any other
+    // tag (a header tag) is traced through the pages' tags header, read at the edge.
     const rows = selection.bySitemap.map(entry => [
         quoted(entry.target.item),
-        (0,inert_html.inert)(entry.target.kind === 'pattern' ? 'pattern' : 'folder tag'),
-        (0,inert_html.inert)(`${(0,format/* grouped */.zD)(entry.count)} of ${(0,format/* grouped */.zD)(sitemap.pages)}`),
+        (0,inert_html.inert)(entry.target.kind === 'pattern'
+            ? 'pattern'
+            : entry.trace === undefined
+                ? 'folder tag'
+                : 'header tag'),
+        (0,inert_html.inert)(entry.trace === undefined
+            ? `${(0,format/* grouped */.zD)(entry.count)} of ${(0,format/* grouped */.zD)(sitemap.pages)}`
+            : `${entry.trace.exact ? '' : 'at least '}${(0,format/* grouped */.zD)(entry.count)} of ${(0,format/* plural */.LS)(entry.trace.read, 'page')} read`),
         firstItems(entry.first.slice(0, limits.pages), limits.pages) +
             (entry.count > Math.min(entry.first.length, limits.pages) ? ' …' : '')
     ]);
@@ -533,7 +567,7 @@ function renderWithLimits(report, context, limits) {
     }
     if (kind === 'plan') {
         if (report.preview !== undefined) {
-            parts.push(selectionSection(report.preview, purge?.plan.targets.urls ?? [], limits));
+            parts.push(selectionSection(report.preview, purge?.plan.targets.urls ?? [], limits, urlsOfGoneFiles(report.changedFiles)));
         }
         else if ((purge?.plan.targets.patterns.length ?? 0) + (purge?.plan.targets.tags.length ?? 0) >
             0) {

@@ -141,6 +141,71 @@ describe('the plan', () => {
   })
 })
 
+describe('what the plan calls its targets', () => {
+  const plan = planOf({ tags: ['folder-products', 'blog'], urls: ['/about', '/old-page'] })
+  const preview = previewOf()
+  const withTrace = {
+    ...preview,
+    selection: {
+      ...preview.selection,
+      bySitemap: [
+        ...preview.selection.bySitemap,
+        {
+          target: { kind: 'tag' as const, item: 'blog' },
+          count: 4,
+          first: ['/blog/'],
+          trace: {
+            read: 10,
+            requests: 10,
+            candidates: 14,
+            unreadable: 0,
+            unreadableBy: {},
+            stoppedBy: 'requests' as const,
+            exact: false,
+            durationMs: 1
+          }
+        }
+      ],
+      urlsNotInSitemap: ['/abuot', '/old-page']
+    }
+  }
+  const report: RunReport = {
+    purge: { plan, outcome: dryRunOutcome(plan) },
+    changedFiles: {
+      ...changedFiles(
+        ['content/about.md', 'content/old-page.md', 'content/abuot.md'],
+        'content/{page}.md -> /{page}'
+      ),
+      gone: ['content/old-page.md']
+    },
+    preview: withTrace,
+    warnings: []
+  }
+  const { document } = rendered(renderComment(report, contextFor(report)))
+  const rows = [...document.querySelectorAll('table tr')].map(row =>
+    [...row.querySelectorAll('td')].map(cell => cell.textContent)
+  )
+
+  it('a tag traced through the tags header is a header tag, a folder tag a folder tag', () => {
+    expect(rows.find(row => row[0] === 'blog')).toEqual([
+      'blog',
+      'header tag',
+      'at least 4 of 10 pages read',
+      '/blog/ …'
+    ])
+    expect(rows.find(row => row[0] === 'folder-products')?.[1]).toBe('folder tag')
+  })
+
+  it("does not call a deleted file's URL a typo", () => {
+    const text = document.body.textContent ?? ''
+    expect(text).toContain('URL targets the sitemap does not list (typos?): /abuot')
+    expect(text).not.toMatch(/typos\?\):[^\n]*old-page/)
+    expect(text).toContain(
+      'URLs of deleted files, which the sitemap no longer lists (expected: their pages leave the cache): /old-page'
+    )
+  })
+})
+
 describe('the result', () => {
   const urls = planOf({ urls: ['/', '/about', '/contact', '/blog/'] })
   const report = purgedRun(urls, verified(freshChecks(), { arrivalAfterMs: 2000 }))

@@ -11,6 +11,11 @@ export interface ChangedFilesReport {
   readonly warnings: readonly string[]
   /** Said in the log as notices (a first deploy, a failed deployment); repeated here. */
   readonly notices?: readonly string[]
+  /**
+   * Changed files the range deleted (or renamed away), when the reader could tell: the pages
+   * of their URLs are expected to be gone, so a sitemap that no longer lists them is no typo.
+   */
+  readonly gone?: readonly string[]
   /** The url_map rules as written, by line: the comment shows the one that mapped each file. */
   readonly urlMapRules?: readonly { readonly line: number; readonly text: string }[]
 }

@@ -141,11 +141,31 @@ export function changedFilesSection(changed: ChangedFilesReport, limits: Comment
   return parts.join('')
 }
 
-/** What each pattern and folder tag selects among the sitemap's pages, and the first ones. */
+/**
+ * The URLs that only deleted files map to: their pages are expected to be gone (a URL another,
+ * living file maps to too is not).
+ */
+export function urlsOfGoneFiles(changed: ChangedFilesReport | undefined): ReadonlySet<string> {
+  const gone = new Set(changed?.gone ?? [])
+  if (changed === undefined || gone.size === 0) return gone
+  const ofGone = new Set<string>()
+  const ofLiving = new Set<string>()
+  for (const file of changed.mapping.files) {
+    for (const url of file.urls) (gone.has(file.path) ? ofGone : ofLiving).add(url)
+  }
+  return new Set([...ofGone].filter(url => !ofLiving.has(url)))
+}
+
+/**
+ * What each pattern, folder tag and header tag selects among the sitemap's pages, and the
+ * first ones. `goneUrls`: URLs of deleted files (urlsOfGoneFiles), which the sitemap is
+ * expected not to list.
+ */
 export function selectionSection(
   preview: PreviewReport,
   urls: readonly string[],
-  limits: CommentLimits
+  limits: CommentLimits,
+  goneUrls: ReadonlySet<string> = new Set()
 ): string {
   const { sitemap, selection } = preview
   const parts: string[] = []
@@ -160,9 +180,17 @@ export function selectionSection(
       `<h4>${inert('Pages')}</h4>\n<p>${inert(sitemap.turnedOff ? 'Sitemaps are turned off (sitemap: none): the pages of patterns and folder tags cannot be told.' : 'No sitemap was found: the pages of patterns and folder tags cannot be told.')}</p>\n`
     )
   }
-  if (selection.urlsNotInSitemap.length > 0 && sitemap.found) {
+  const unlisted = sitemap.found ? selection.urlsNotInSitemap : []
+  const typos = unlisted.filter(url => !goneUrls.has(url))
+  const gone = unlisted.filter(url => goneUrls.has(url))
+  if (typos.length > 0) {
     parts.push(
-      `<p>⚠️ ${inert('URL targets the sitemap does not list (typos?):')} ${firstItems(selection.urlsNotInSitemap, limits.items)}</p>\n`
+      `<p>⚠️ ${inert('URL targets the sitemap does not list (typos?):')} ${firstItems(typos, limits.items)}</p>\n`
+    )
+  }
+  if (gone.length > 0) {
+    parts.push(
+      `<p>${inert('URLs of deleted files, which the sitemap no longer lists (expected: their pages leave the cache):')} ${firstItems(gone, limits.items)}</p>\n`
     )
   }
   if (selection.uncheckedTags.length > 0) {
@@ -170,10 +198,22 @@ export function selectionSection(
       `<p>⚠️ ${inert('Tags whose pages the sitemap cannot tell (the service purges every page tagged so):')} ${firstItems(selection.uncheckedTags, limits.items)}</p>\n`
     )
   }
+  // A tag's origin names it: a folder tag selects its pages by path in the sitemap; any other
+  // tag (a header tag) is traced through the pages' tags header, read at the edge.
   const rows = selection.bySitemap.map(entry => [
     quoted(entry.target.item),
-    inert(entry.target.kind === 'pattern' ? 'pattern' : 'folder tag'),
-    inert(`${grouped(entry.count)} of ${grouped(sitemap.pages)}`),
+    inert(
+      entry.target.kind === 'pattern'
+        ? 'pattern'
+        : entry.trace === undefined
+          ? 'folder tag'
+          : 'header tag'
+    ),
+    inert(
+      entry.trace === undefined
+        ? `${grouped(entry.count)} of ${grouped(sitemap.pages)}`
+        : `${entry.trace.exact ? '' : 'at least '}${grouped(entry.count)} of ${plural(entry.trace.read, 'page')} read`
+    ),
     firstItems(entry.first.slice(0, limits.pages), limits.pages) +
       (entry.count > Math.min(entry.first.length, limits.pages) ? ' …' : '')
   ])

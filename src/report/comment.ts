@@ -24,6 +24,7 @@ import {
   selectionSection,
   stoppedSection,
   targetsSection,
+  urlsOfGoneFiles,
   verificationSection,
   warningsSection,
   type CommentLimits
@@ -99,7 +100,14 @@ function renderWithLimits(
   }
   if (kind === 'plan') {
     if (report.preview !== undefined) {
-      parts.push(selectionSection(report.preview, purge?.plan.targets.urls ?? [], limits))
+      parts.push(
+        selectionSection(
+          report.preview,
+          purge?.plan.targets.urls ?? [],
+          limits,
+          urlsOfGoneFiles(report.changedFiles)
+        )
+      )
     } else if (
       (purge?.plan.targets.patterns.length ?? 0) + (purge?.plan.targets.tags.length ?? 0) >
       0
