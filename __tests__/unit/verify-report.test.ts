@@ -8,7 +8,13 @@ import {
   renderVerificationSkipped,
   timesLine
 } from '../../src/report/verification.js'
+import { Diagnostics } from '../../src/core/diagnostics.js'
+import { mapChangedFiles } from '../../src/changed-files/url-map/mapping.js'
+import { parseUrlMap } from '../../src/changed-files/url-map/parse.js'
+import type { ChangedFilesReport } from '../../src/report/changed-files-report.js'
+import { dryRunOutcome } from '../../src/report/outcome.js'
 import { renderPreviewSection } from '../../src/report/preview-section.js'
+import { renderSummary } from '../../src/report/summary.js'
 import { verifySecondsOutput } from '../../src/report/verify-outputs.js'
 import type { PreviewReport } from '../../src/verify/index.js'
 import type { CheckResult } from '../../src/verify/tally.js'
@@ -17,6 +23,7 @@ import {
   ACCEPTED_AT,
   check,
   freshChecks,
+  planOf,
   previewOf,
   SITE,
   staleChecks,
@@ -238,6 +245,36 @@ describe('the preview', () => {
       '<td>URLs</td><td>URL</td><td>2 (1 in the sitemap)</td><td><code>/</code><br><code>/abuot</code></td>'
     )
     expect(rawMarkupShown(renderGitHubMarkdown(html))).toEqual([])
+  })
+
+  it("does not call a deleted file's URL a typo, in the words the comment uses", () => {
+    const map = parseUrlMap('content/{page}.md -> /{page}', new Diagnostics())
+    if (map === undefined) throw new Error('bad url_map')
+    const files = ['content/about.md', 'content/old-page.md']
+    const changedFiles: ChangedFilesReport = {
+      description: 'push aaaaaaa...bbbbbbb',
+      mapping: mapChangedFiles(map, files),
+      warnings: [],
+      gone: ['content/old-page.md']
+    }
+    const plan = planOf({ urls: ['/about', '/old-page', '/abuot'] })
+    const preview = previewOf()
+    const summary = renderSummary({
+      purge: { plan, outcome: dryRunOutcome(plan) },
+      changedFiles,
+      preview: {
+        ...preview,
+        selection: { ...preview.selection, urlsNotInSitemap: ['/abuot', '/old-page'] }
+      },
+      warnings: []
+    })
+    expect(summary).toContain(
+      '<p>⚠️ URL targets the sitemap does not list (typos?): <code>/abuot</code></p>'
+    )
+    expect(summary).toContain(
+      '<p>URLs of deleted files, which the sitemap no longer lists (expected: their pages leave the cache): <code>/old-page</code></p>'
+    )
+    expect(summary).not.toMatch(/typos\?\):[^\n]*old-page/)
   })
 
   it('without the unknown tags, the total is exact', () => {

@@ -144,11 +144,14 @@ var format = __webpack_require__(8488);
 var publish_marker = __webpack_require__(8953);
 // EXTERNAL MODULE: ./src/verify/first-in-order.ts
 var first_in_order = __webpack_require__(3770);
+// EXTERNAL MODULE: ./src/report/changed-files-report.ts
+var changed_files_report = __webpack_require__(7387);
 // EXTERNAL MODULE: ./src/report/purge-section.ts
 var purge_section = __webpack_require__(8087);
 // EXTERNAL MODULE: ./src/report/verification.ts
 var report_verification = __webpack_require__(7383);
 ;// CONCATENATED MODULE: ./src/report/comment-sections.ts
+
 
 
 
@@ -240,22 +243,6 @@ function changedFilesSection(changed, limits) {
     return parts.join('');
 }
 /**
- * The URLs that only deleted files map to: their pages are expected to be gone (a URL another,
- * living file maps to too is not).
- */
-function urlsOfGoneFiles(changed) {
-    const gone = new Set(changed?.gone ?? []);
-    if (changed === undefined || gone.size === 0)
-        return gone;
-    const ofGone = new Set();
-    const ofLiving = new Set();
-    for (const file of changed.mapping.files) {
-        for (const url of file.urls)
-            (gone.has(file.path) ? ofGone : ofLiving).add(url);
-    }
-    return new Set([...ofGone].filter(url => !ofLiving.has(url)));
-}
-/**
  * What each pattern, folder tag and header tag selects among the sitemap's pages, and the
  * first ones. `goneUrls`: URLs of deleted files (urlsOfGoneFiles), which the sitemap is
  * expected not to list.
@@ -271,14 +258,12 @@ function selectionSection(preview, urls, limits, goneUrls = new Set()) {
     else {
         parts.push(`<h4>${(0,inert_html.inert)('Pages')}</h4>\n<p>${(0,inert_html.inert)(sitemap.turnedOff ? 'Sitemaps are turned off (sitemap: none): the pages of patterns and folder tags cannot be told.' : 'No sitemap was found: the pages of patterns and folder tags cannot be told.')}</p>\n`);
     }
-    const unlisted = sitemap.found ? selection.urlsNotInSitemap : [];
-    const typos = unlisted.filter(url => !goneUrls.has(url));
-    const gone = unlisted.filter(url => goneUrls.has(url));
+    const { typos, gone } = (0,changed_files_report/* splitUnlistedUrls */.Hk)(sitemap.found ? selection.urlsNotInSitemap : [], goneUrls);
     if (typos.length > 0) {
-        parts.push(`<p>⚠️ ${(0,inert_html.inert)('URL targets the sitemap does not list (typos?):')} ${firstItems(typos, limits.items)}</p>\n`);
+        parts.push(`<p>⚠️ ${(0,inert_html.inert)(`${changed_files_report/* UNLISTED_TYPOS */.DK}:`)} ${firstItems(typos, limits.items)}</p>\n`);
     }
     if (gone.length > 0) {
-        parts.push(`<p>${(0,inert_html.inert)('URLs of deleted files, which the sitemap no longer lists (expected: their pages leave the cache):')} ${firstItems(gone, limits.items)}</p>\n`);
+        parts.push(`<p>${(0,inert_html.inert)(`${changed_files_report/* UNLISTED_GONE */.xn}:`)} ${firstItems(gone, limits.items)}</p>\n`);
     }
     if (selection.uncheckedTags.length > 0) {
         parts.push(`<p>⚠️ ${(0,inert_html.inert)('Tags whose pages the sitemap cannot tell (the service purges every page tagged so):')} ${firstItems(selection.uncheckedTags, limits.items)}</p>\n`);
@@ -502,6 +487,7 @@ var status_line = __webpack_require__(8509);
 
 
 
+
 /** GitHub's limit for a comment's body. */
 const MAX_COMMENT_CHARACTERS = 65_536;
 /** What the comment may take: room left for GitHub's own counting of characters. */
@@ -550,7 +536,7 @@ function renderWithLimits(report, context, limits) {
     }
     if (kind === 'plan') {
         if (report.preview !== undefined) {
-            parts.push(selectionSection(report.preview, purge?.plan.targets.urls ?? [], limits, urlsOfGoneFiles(report.changedFiles)));
+            parts.push(selectionSection(report.preview, purge?.plan.targets.urls ?? [], limits, (0,changed_files_report/* urlsOfGoneFiles */.qq)(report.changedFiles)));
         }
         else if ((purge?.plan.targets.patterns.length ?? 0) + (purge?.plan.targets.tags.length ?? 0) >
             0) {

@@ -20,6 +20,40 @@ export interface ChangedFilesReport {
   readonly urlMapRules?: readonly { readonly line: number; readonly text: string }[]
 }
 
+/** What the comment and the summary say of URL targets the sitemap does not list, by why. */
+export const UNLISTED_TYPOS = 'URL targets the sitemap does not list (typos?)'
+export const UNLISTED_GONE =
+  'URLs of deleted files, which the sitemap no longer lists (expected: their pages leave the cache)'
+
+/**
+ * The URLs that only deleted files map to: their pages are expected to be gone (a URL another,
+ * living file maps to too is not).
+ */
+export function urlsOfGoneFiles(changed: ChangedFilesReport | undefined): ReadonlySet<string> {
+  const gone = new Set(changed?.gone ?? [])
+  if (changed === undefined || gone.size === 0) return gone
+  const ofGone = new Set<string>()
+  const ofLiving = new Set<string>()
+  for (const file of changed.mapping.files) {
+    for (const url of file.urls) (gone.has(file.path) ? ofGone : ofLiving).add(url)
+  }
+  return new Set([...ofGone].filter(url => !ofLiving.has(url)))
+}
+
+/**
+ * The URL targets the sitemap does not list, told apart: those of deleted files (`goneUrls`,
+ * from urlsOfGoneFiles) are expected to be missing; any other may be a typo.
+ */
+export function splitUnlistedUrls(
+  unlisted: readonly string[],
+  goneUrls: ReadonlySet<string>
+): { readonly typos: readonly string[]; readonly gone: readonly string[] } {
+  return {
+    typos: unlisted.filter(url => !goneUrls.has(url)),
+    gone: unlisted.filter(url => goneUrls.has(url))
+  }
+}
+
 export interface ChangedFilesFailure {
   /** GITHUB_EVENT_NAME */
   readonly event: string

@@ -11,7 +11,12 @@ import type { PreviewReport } from '../verify/index.js'
 import { firstInOrder } from '../verify/first-in-order.js'
 import { andList, elapsed, grouped, plural, setting } from '../text/format.js'
 import { inert, inertCode } from '../text/inert-html.js'
-import type { ChangedFilesReport } from './changed-files-report.js'
+import {
+  splitUnlistedUrls,
+  UNLISTED_GONE,
+  UNLISTED_TYPOS,
+  type ChangedFilesReport
+} from './changed-files-report.js'
 import { resultText } from './purge-section.js'
 import type { PurgeReport, RunReport, VerificationPart } from './run-report.js'
 import { countsLine, describeCheck, nextStep } from './verification.js'
@@ -142,21 +147,6 @@ export function changedFilesSection(changed: ChangedFilesReport, limits: Comment
 }
 
 /**
- * The URLs that only deleted files map to: their pages are expected to be gone (a URL another,
- * living file maps to too is not).
- */
-export function urlsOfGoneFiles(changed: ChangedFilesReport | undefined): ReadonlySet<string> {
-  const gone = new Set(changed?.gone ?? [])
-  if (changed === undefined || gone.size === 0) return gone
-  const ofGone = new Set<string>()
-  const ofLiving = new Set<string>()
-  for (const file of changed.mapping.files) {
-    for (const url of file.urls) (gone.has(file.path) ? ofGone : ofLiving).add(url)
-  }
-  return new Set([...ofGone].filter(url => !ofLiving.has(url)))
-}
-
-/**
  * What each pattern, folder tag and header tag selects among the sitemap's pages, and the
  * first ones. `goneUrls`: URLs of deleted files (urlsOfGoneFiles), which the sitemap is
  * expected not to list.
@@ -180,18 +170,15 @@ export function selectionSection(
       `<h4>${inert('Pages')}</h4>\n<p>${inert(sitemap.turnedOff ? 'Sitemaps are turned off (sitemap: none): the pages of patterns and folder tags cannot be told.' : 'No sitemap was found: the pages of patterns and folder tags cannot be told.')}</p>\n`
     )
   }
-  const unlisted = sitemap.found ? selection.urlsNotInSitemap : []
-  const typos = unlisted.filter(url => !goneUrls.has(url))
-  const gone = unlisted.filter(url => goneUrls.has(url))
+  const { typos, gone } = splitUnlistedUrls(
+    sitemap.found ? selection.urlsNotInSitemap : [],
+    goneUrls
+  )
   if (typos.length > 0) {
-    parts.push(
-      `<p>⚠️ ${inert('URL targets the sitemap does not list (typos?):')} ${firstItems(typos, limits.items)}</p>\n`
-    )
+    parts.push(`<p>⚠️ ${inert(`${UNLISTED_TYPOS}:`)} ${firstItems(typos, limits.items)}</p>\n`)
   }
   if (gone.length > 0) {
-    parts.push(
-      `<p>${inert('URLs of deleted files, which the sitemap no longer lists (expected: their pages leave the cache):')} ${firstItems(gone, limits.items)}</p>\n`
-    )
+    parts.push(`<p>${inert(`${UNLISTED_GONE}:`)} ${firstItems(gone, limits.items)}</p>\n`)
   }
   if (selection.uncheckedTags.length > 0) {
     parts.push(

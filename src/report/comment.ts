@@ -24,11 +24,11 @@ import {
   selectionSection,
   stoppedSection,
   targetsSection,
-  urlsOfGoneFiles,
   verificationSection,
   warningsSection,
   type CommentLimits
 } from './comment-sections.js'
+import { urlsOfGoneFiles } from './changed-files-report.js'
 import type { RunReport } from './run-report.js'
 import { statusLine } from './status-line.js'
 

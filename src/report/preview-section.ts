@@ -7,11 +7,19 @@ import type { PreviewReport } from '../verify/index.js'
 import { firstInOrder, PREVIEW_FIRST } from '../verify/first-in-order.js'
 import { grouped, plural } from '../text/format.js'
 import { code, codeList, escapeHtml, table } from '../text/html.js'
+import { splitUnlistedUrls, UNLISTED_GONE, UNLISTED_TYPOS } from './changed-files-report.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
 import { countIsLowerBound, tracedTagLines } from './traced-tags.js'
 
-/** `urls`: the URL targets, which select their pages without the sitemap. */
-export function renderPreviewSection(preview: PreviewReport, urls: readonly string[] = []): string {
+/**
+ * `urls`: the URL targets, which select their pages without the sitemap. `goneUrls`: the URLs
+ * of deleted files (urlsOfGoneFiles), which the sitemap is expected not to list: no typos.
+ */
+export function renderPreviewSection(
+  preview: PreviewReport,
+  urls: readonly string[] = [],
+  goneUrls: ReadonlySet<string> = new Set()
+): string {
   const { sitemap, selection } = preview
   const site = code(preview.siteUrl)
   const parts: string[] = []
@@ -30,11 +38,12 @@ export function renderPreviewSection(preview: PreviewReport, urls: readonly stri
     )
   }
   // What to check before purging for real comes before the detail.
-  if (selection.urlsNotInSitemap.length > 0 && sitemap.found) {
-    parts.push(
-      `<p>⚠️ URL targets the sitemap does not list (typos?): ${codeList(selection.urlsNotInSitemap)}</p>\n`
-    )
-  }
+  const { typos, gone } = splitUnlistedUrls(
+    sitemap.found ? selection.urlsNotInSitemap : [],
+    goneUrls
+  )
+  if (typos.length > 0) parts.push(`<p>⚠️ ${escapeHtml(UNLISTED_TYPOS)}: ${codeList(typos)}</p>\n`)
+  if (gone.length > 0) parts.push(`<p>${escapeHtml(UNLISTED_GONE)}: ${codeList(gone)}</p>\n`)
   if (selection.uncheckedTags.length > 0) {
     parts.push(
       `<p>⚠️ Tags traced to no page (no page read at the edge carries them: a typo, or pages not in the sitemap; the service purges every page tagged so): ${codeList(selection.uncheckedTags)}</p>\n`

@@ -6,7 +6,11 @@
  */
 import { grouped } from '../text/format.js'
 import { PROPAGATION_NOTE } from '../core/constants.js'
-import { changedFilesSection, renderChangedFilesFailure } from './changed-files-report.js'
+import {
+  changedFilesSection,
+  renderChangedFilesFailure,
+  urlsOfGoneFiles
+} from './changed-files-report.js'
 import { escapeHtml, fencedBlock, foldedList } from '../text/html.js'
 import { renderOriginSection, renderOriginTimeout } from './origin-report.js'
 import { renderPurgeRequests } from './purge-section.js'
@@ -69,7 +73,13 @@ function renderWithLimits(report: Readonly<RunReport>, limits: ListLimits): stri
   if (purge?.results !== undefined) parts.push(renderPurgeRequests(purge, limits.rows))
   // A dry run's preview is its result: before the verification it skipped.
   if (report.preview !== undefined) {
-    parts.push(renderPreviewSection(report.preview, purge?.plan.targets.urls ?? []))
+    parts.push(
+      renderPreviewSection(
+        report.preview,
+        purge?.plan.targets.urls ?? [],
+        urlsOfGoneFiles(report.changedFiles)
+      )
+    )
   }
   if (verification?.kind === 'verified') {
     parts.push(
