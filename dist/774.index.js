@@ -812,8 +812,9 @@ function fromPush(context, diag) {
     const queries = [{ kind: 'compare', base: before, head: after }];
     let description = `push ${describeCompare(before, after)}`;
     if (payload['forced'] === true) {
-        // The commits the push discarded changed pages too: list after...before as well.
-        queries.push({ kind: 'compare', base: after, head: before });
+        // The commits the push discarded changed pages too: list after...before as well (the site
+        // goes from its head back to its base: what they added is gone).
+        queries.push({ kind: 'compare', base: after, head: before, discarded: true });
         description += ` (forced: also ${describeCompare(after, before)})`;
     }
     return { queries, description };

@@ -38,7 +38,7 @@ describe('decideChangeSource: push', () => {
     )
     expect(source.queries).toEqual([
       { kind: 'compare', base: A, head: B },
-      { kind: 'compare', base: B, head: A }
+      { kind: 'compare', base: B, head: A, discarded: true }
     ])
     expect(source.description).toBe('push aaaaaaa...bbbbbbb (forced: also bbbbbbb...aaaaaaa)')
   })

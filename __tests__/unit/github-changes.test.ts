@@ -132,7 +132,7 @@ describe('listChangedFiles: compare', () => {
     const source: ChangeSource = {
       queries: [
         { kind: 'compare', base: A, head: B },
-        { kind: 'compare', base: B, head: A }
+        { kind: 'compare', base: B, head: A, discarded: true }
       ],
       description: 'forced'
     }
@@ -453,7 +453,7 @@ describe('listChangedFiles: never "nothing changed" by mistake', () => {
     const forced: ChangeSource = {
       queries: [
         { kind: 'compare', base: A, head: B },
-        { kind: 'compare', base: B, head: A }
+        { kind: 'compare', base: B, head: A, discarded: true }
       ],
       description: 'forced push'
     }
@@ -492,6 +492,128 @@ describe('listChangedFiles: never "nothing changed" by mistake', () => {
     fake.setCompare(A, B, { commits: [], omitFiles: true })
     const result = await listChangedFiles(compareSource(), options())
     expect(result.files).toEqual([])
+  })
+})
+
+describe('listChangedFiles: the files the range deleted (gone)', () => {
+  it('takes removed files and the old path of a rename, not the others', async () => {
+    fake.setCompare(A, B, {
+      files: [
+        { filename: 'new/name.md', status: 'renamed', previous_filename: 'old/name.md' },
+        { filename: 'gone.md', status: 'removed' },
+        { filename: 'copy.md', status: 'copied', previous_filename: 'source.md' },
+        { filename: 'added.md', status: 'added' },
+        { filename: 'edited.md', status: 'modified' },
+        { filename: 'mode.sh', status: 'changed' },
+        { filename: 'same.md', status: 'unchanged' }
+      ],
+      commits: [sha(1)]
+    })
+    const result = await listChangedFiles(compareSource(), options())
+    expect(result.gone).toEqual(['gone.md', 'old/name.md'])
+  })
+
+  it("reads a pull request's and a commit's removed files", async () => {
+    fake.setPullFiles(7, [{ filename: 'pr-gone.md', status: 'removed' }, 'pr-kept.md'])
+    fake.setCommit(A, [{ filename: 'commit-gone.md', status: 'removed' }, 'commit-kept.md'])
+    const pull = await listChangedFiles(
+      { queries: [{ kind: 'pull-request', number: 7 }], description: 'pr' },
+      options()
+    )
+    expect(pull.gone).toEqual(['pr-gone.md'])
+    const commit = await listChangedFiles(
+      { queries: [{ kind: 'commit', sha: A }], description: 'c' },
+      options()
+    )
+    expect(commit.gone).toEqual(['commit-gone.md'])
+  })
+
+  it('combines the commits of a cut comparison in order: re-added is back, added then deleted is gone', async () => {
+    fake.setCompare(A, B, { files: names(300), commits: [sha(1), sha(2), sha(3)] })
+    fake.setCommit(sha(1), [
+      { filename: 'deleted-then-re-added.md', status: 'removed' },
+      { filename: 'added-then-deleted.md', status: 'added' },
+      { filename: 'moved.md', status: 'renamed', previous_filename: 'moved-from.md' },
+      { filename: 'edited-then-deleted.md', status: 'modified' }
+    ])
+    fake.setCommit(sha(2), [
+      { filename: 'deleted-then-re-added.md', status: 'added' },
+      { filename: 'added-then-deleted.md', status: 'removed' },
+      { filename: 'moved-from.md', status: 'added' }
+    ])
+    fake.setCommit(sha(3), [{ filename: 'edited-then-deleted.md', status: 'removed' }])
+    const result = await listChangedFiles(compareSource(), options())
+    expect(result.files).toEqual(
+      expect.arrayContaining([
+        'added-then-deleted.md',
+        'deleted-then-re-added.md',
+        'edited-then-deleted.md',
+        'moved-from.md',
+        'moved.md'
+      ])
+    )
+    expect(result.gone).toEqual(['added-then-deleted.md', 'edited-then-deleted.md'])
+  })
+
+  it('counts a file re-added by a later commit as back, whatever order the statuses come in', async () => {
+    fake.setCompare(A, B, { files: names(300), commits: [sha(1), sha(2)] })
+    fake.setCommit(sha(1), [{ filename: 'page.md', status: 'added' }])
+    fake.setCommit(sha(2), [{ filename: 'page.md', status: 'removed' }])
+    fake.setCompare(B, A, { files: names(300), commits: [sha(3), sha(4)] })
+    fake.setCommit(sha(3), [{ filename: 'page.md', status: 'removed' }])
+    fake.setCommit(sha(4), [{ filename: 'page.md', status: 'added' }])
+    expect((await listChangedFiles(compareSource(A, B), options())).gone).toEqual(['page.md'])
+    expect((await listChangedFiles(compareSource(B, A), options())).gone).toEqual([])
+  })
+
+  it('on a rollback, the files added since head are gone, the ones deleted since are back', async () => {
+    fake.setCompare(A, B, { files: [], commits: [], status: 'behind', behind_by: 2 })
+    fake.setCompare(B, A, {
+      files: [
+        { filename: 'added-since.md', status: 'added' },
+        { filename: 'deleted-since.md', status: 'removed' },
+        { filename: 'renamed-since.md', status: 'renamed', previous_filename: 'before-rename.md' },
+        'edited-since.md'
+      ],
+      commits: [sha(1), sha(2)]
+    })
+    const result = await listChangedFiles(compareSource(), options())
+    expect(result.gone).toEqual(['added-since.md', 'renamed-since.md'])
+  })
+
+  it('on diverged commits, takes what head deleted and what only base added', async () => {
+    const diverged = {
+      files: [
+        { filename: 'head-deleted.md', status: 'removed' as const },
+        { filename: 'both-added.md', status: 'added' as const }
+      ],
+      commits: [sha(1)],
+      status: 'diverged' as const,
+      behind_by: 1
+    }
+    const otherSide = {
+      files: [
+        { filename: 'base-added.md', status: 'added' as const },
+        { filename: 'base-deleted.md', status: 'removed' as const },
+        { filename: 'both-added.md', status: 'added' as const }
+      ],
+      commits: [sha(2)],
+      status: 'diverged' as const,
+      behind_by: 1
+    }
+    fake.setCompare(A, B, diverged)
+    fake.setCompare(B, A, otherSide)
+    const expected = ['base-added.md', 'head-deleted.md']
+    expect((await listChangedFiles(compareSource(), options())).gone).toEqual(expected)
+    // A forced push from A to B asks for B...A as the commits it discarded: the same answer.
+    const forced: ChangeSource = {
+      queries: [
+        { kind: 'compare', base: A, head: B },
+        { kind: 'compare', base: B, head: A, discarded: true }
+      ],
+      description: 'forced push'
+    }
+    expect((await listChangedFiles(forced, options())).gone).toEqual(expected)
   })
 })
 

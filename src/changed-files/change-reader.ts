@@ -13,6 +13,11 @@ export type { ChangeSourceKind }
 /** The changed files of a range, deduplicated and sorted, and what to tell about them. */
 export interface ChangeListing {
   readonly files: readonly string[]
+  /**
+   * The files among them with no file at their path at the end of the range (deleted, renamed
+   * away, or added then deleted): their pages are expected to be gone. Sorted.
+   */
+  readonly gone?: readonly string[]
   /** The range used and why, e.g. `push abc1234...def5678`. */
   readonly description: string
   readonly notices: readonly string[]

@@ -28,7 +28,16 @@ export interface GitHubContextLike {
 }
 
 export type ChangeQuery =
-  | { kind: 'compare'; base: string; head: string }
+  | {
+      kind: 'compare'
+      base: string
+      head: string
+      /**
+       * The commits a forced push discarded (after...before): their files count, but the site
+       * goes from `head` back to `base`, so what they added is gone and what they deleted is back.
+       */
+      discarded?: true
+    }
   | { kind: 'commit'; sha: string }
   | { kind: 'pull-request'; number: number }
 

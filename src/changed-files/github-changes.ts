@@ -9,7 +9,9 @@
  * - Never purge half silently: whenever GitHub may have cut a listing, or GitHub answers with an
  *   error after retries, this throws `ChangedFilesError` before anything is purged.
  * - The result is deduplicated and sorted by UTF-16 code units, so it is the same whatever order
- *   GitHub lists files in.
+ *   GitHub lists files in. `gone` (sorted too) are the files with no file at their path at the
+ *   end of the range; where the queries disagree (a forced push's two comparisons), a file any
+ *   of them shows at the end is not gone.
  * - `requests` counts the HTTP requests sent, retries included.
  */
 
@@ -19,6 +21,7 @@ import { ChangedFilesError, NARROWER_RANGE_ADVICE } from './changed-files-error.
 import { GitHubClient, type GitHubClientOptions } from '../github/client.js'
 import { resolveLookup } from './github-lookups.js'
 import { GitHubQueries } from './github-queries.js'
+import { goneAtEnd, together, type PathChanges } from './path-presence.js'
 
 export interface ListChangedFilesOptions extends GitHubClientOptions {
   /** GITHUB_API_URL, e.g. https://api.github.com or https://ghe.example.com/api/v3 */
@@ -32,6 +35,8 @@ export interface ListChangedFilesOptions extends GitHubClientOptions {
 
 export interface ChangedFiles {
   files: string[]
+  /** The files with no file at their path at the end of the range (ChangeListing.gone). */
+  gone: string[]
   requests: number
   /** The range used and why, e.g. `release published v1.3.0: 3f2c1a0...9be41d2, since release v1.2.0`. */
   description: string
@@ -52,6 +57,7 @@ export async function listChangedFiles(
 ): Promise<ChangedFiles> {
   const nothing = {
     files: [],
+    gone: [],
     requests: 0,
     description: source.description,
     notices: [],
@@ -88,12 +94,16 @@ export async function listChangedFiles(
     if (range.notice !== undefined) notices.push(range.notice)
   }
   const files = new Set<string>()
+  const changes: PathChanges[] = []
   // One query at a time, as the client sends one request at a time.
   for (const query of queries) {
-    for (const path of await github.run(query)) files.add(path)
+    const listed = await github.run(query)
+    for (const path of listed.paths) files.add(path)
+    changes.push(listed.changes)
   }
   return {
     files: [...files].sort(),
+    gone: goneAtEnd(together(changes)),
     requests: client.requests,
     description,
     notices: [...notices, ...github.notices],

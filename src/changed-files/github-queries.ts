@@ -19,6 +19,11 @@
  * - Statuses: added, modified, removed, changed, copied → `filename`; renamed → both
  *   `previous_filename` and `filename`; unchanged → nothing; an unknown status → `filename`
  *   (and `previous_filename` when given), erring on the side of purging.
+ * - Each listing also says which paths hold no file at the end of the range (`gone`, by
+ *   path-presence.ts): removed files and a rename's old path. A comparison is GitHub's net
+ *   diff; its commits, when they are listed one by one, are combined in GitHub's order (oldest
+ *   first): a file deleted then re-added is back. A rollback's or a diverged pair's other side
+ *   (head...base) counts backwards, and an unknown status never says a file is gone.
  * - File names are data: they are only collected into strings, never given to a shell.
  */
 
@@ -27,6 +32,17 @@ import type { ChangeQuery } from './change-source.js'
 import { NARROWER_RANGE_ADVICE } from './changed-files-error.js'
 import { announcesNextPage, MAX_PAGES, type GitHubClient } from '../github/client.js'
 import { asRecord } from '../github/records.js'
+import {
+  acrossMergeBase,
+  ADDED,
+  DELETED,
+  inOrder,
+  MODIFIED,
+  oneDiff,
+  reversed,
+  type PathChanges,
+  type Presence
+} from './path-presence.js'
 
 /** GitHub's documented limits. */
 export const GITHUB_LIMITS = {
@@ -66,7 +82,54 @@ export function pathsOfFileEntry(entry: FileEntry): string[] {
   }
 }
 
-type Comparison = Promise<{ paths: string[]; status: unknown }>
+/**
+ * What each path held before and after one file entry, by its status. An unknown status cannot
+ * tell: its paths count as modified, never as gone.
+ */
+export function presenceOfFileEntry(entry: FileEntry): [string, Presence][] {
+  const filename = typeof entry.filename === 'string' ? entry.filename : undefined
+  const previous = typeof entry.previous_filename === 'string' ? entry.previous_filename : undefined
+  const of = (presence: Presence): [string, Presence][] =>
+    filename === undefined ? [] : [[filename, presence]]
+  switch (entry.status) {
+    case 'unchanged':
+      return []
+    case 'added':
+    case 'copied': // the copy is new; its source, not listed, stays
+      return of(ADDED)
+    case 'removed':
+      return of(DELETED)
+    case 'modified':
+    case 'changed':
+      return of(MODIFIED)
+    case 'renamed': {
+      const from: [string, Presence][] = previous === undefined ? [] : [[previous, DELETED]]
+      return [...from, ...of(ADDED)]
+    }
+    default:
+      return pathsOfFileEntry(entry).map(path => [path, MODIFIED])
+  }
+}
+
+/** A listing's paths (what is purged) and what it did to each (what is gone at its end). */
+export interface Listed {
+  readonly paths: readonly string[]
+  readonly changes: PathChanges
+}
+
+/** The paths and changes of one diff's file entries (a page of them, or all). */
+function listedOf(entries: readonly unknown[]): {
+  paths: string[]
+  changes: Map<string, Presence>
+} {
+  const records = entries.map(entry => asRecord(entry) ?? {})
+  return {
+    paths: records.flatMap(pathsOfFileEntry),
+    changes: oneDiff(records.flatMap(presenceOfFileEntry))
+  }
+}
+
+type Comparison = Promise<Listed & { status: unknown }>
 
 /**
  * The queries of one run: a commit's files and each comparison are asked for once, however many
@@ -75,7 +138,7 @@ type Comparison = Promise<{ paths: string[]; status: unknown }>
 export class GitHubQueries {
   /** Said to the user as notices (a rollback found by a comparison). */
   readonly notices: string[] = []
-  private readonly commitFiles = new Map<string, string[]>()
+  private readonly commitFiles = new Map<string, Listed>()
   private readonly comparisons = new Map<string, Comparison>()
 
   /**
@@ -87,10 +150,14 @@ export class GitHubQueries {
     private readonly maxCommits = DEFAULT_MAX_COMMITS
   ) {}
 
-  async run(query: ChangeQuery): Promise<string[]> {
+  async run(query: ChangeQuery): Promise<Listed> {
     switch (query.kind) {
-      case 'compare':
-        return this.compareFiles(query.base, query.head)
+      case 'compare': {
+        const compared = await this.compareFiles(query.base, query.head)
+        // The site goes from this comparison's head back to its base.
+        if (query.discarded === true) return { ...compared, changes: reversed(compared.changes) }
+        return compared
+      }
       case 'commit':
         return this.commitFilesOf(query.sha)
       case 'pull-request':
@@ -98,11 +165,10 @@ export class GitHubQueries {
     }
   }
 
-  async pullRequestFiles(number: number): Promise<string[]> {
+  async pullRequestFiles(number: number): Promise<Listed> {
     const { owner, repo } = this.client.repository
     const path = `${this.client.repoPath}/pulls/${number}/files`
-    const paths: string[] = []
-    let count = 0
+    const entries: unknown[] = []
     for await (const data of this.client.pages(
       path,
       { per_page: GITHUB_LIMITS.pageSize },
@@ -114,23 +180,21 @@ export class GitHubQueries {
       if (!Array.isArray(data))
         this.client.fail(`Unexpected answer from GitHub API GET ${path}: not a list of files.`)
       if (data.length === 0) break
-      count += data.length
-      for (const entry of data) paths.push(...pathsOfFileEntry(asRecord(entry) ?? {}))
+      entries.push(...(data as unknown[]))
     }
-    if (count >= GITHUB_LIMITS.pullRequestFiles) {
+    if (entries.length >= GITHUB_LIMITS.pullRequestFiles) {
       this.client.fail(
-        `Pull request #${number} lists ${count} files, GitHub's maximum for a pull request: the list may be cut, so the changed files are not known for sure. To purge anyway, ${NARROWER_RANGE_ADVICE}.`
+        `Pull request #${number} lists ${entries.length} files, GitHub's maximum for a pull request: the list may be cut, so the changed files are not known for sure. To purge anyway, ${NARROWER_RANGE_ADVICE}.`
       )
     }
-    return paths
+    return listedOf(entries)
   }
 
-  async commitFilesOf(sha: string): Promise<string[]> {
+  async commitFilesOf(sha: string): Promise<Listed> {
     const cached = this.commitFiles.get(sha)
     if (cached !== undefined) return cached
     const path = `${this.client.repoPath}/commits/${encodeURIComponent(sha)}`
-    const paths: string[] = []
-    let count = 0
+    const entries: unknown[] = []
     for await (const data of this.client.pages(path, {}, status =>
       status === 404 || status === 422
         ? `Commit ${sha} was not found; check base_sha/head_sha (the token needs \`${PERMISSIONS.contents}\`).`
@@ -144,16 +208,16 @@ export class GitHubQueries {
       if (!Array.isArray(files))
         this.client.fail(`Unexpected answer from GitHub API GET ${path}: "files" is not a list.`)
       if (files.length === 0) break
-      count += files.length
-      for (const entry of files) paths.push(...pathsOfFileEntry(asRecord(entry) ?? {}))
+      entries.push(...(files as unknown[]))
     }
-    if (count >= GITHUB_LIMITS.commitFiles) {
+    if (entries.length >= GITHUB_LIMITS.commitFiles) {
       this.client.fail(
-        `Commit ${sha} lists ${count} files, GitHub's maximum for a commit: the list may be cut, so the changed files are not known for sure. To purge anyway, ${NARROWER_RANGE_ADVICE}.`
+        `Commit ${sha} lists ${entries.length} files, GitHub's maximum for a commit: the list may be cut, so the changed files are not known for sure. To purge anyway, ${NARROWER_RANGE_ADVICE}.`
       )
     }
-    this.commitFiles.set(sha, paths)
-    return paths
+    const listed = listedOf(entries)
+    this.commitFiles.set(sha, listed)
+    return listed
   }
 
   /**
@@ -161,11 +225,12 @@ export class GitHubQueries {
    * commits `head` has and `base` lacks: when `head` is behind `base` (a rollback, a redeploy
    * of an older commit) or the two diverged, the pages changed by `base`'s own commits differ
    * too, so `head...base` is listed as well. Otherwise a rollback would read as "nothing
-   * changed".
+   * changed". What is gone is told across the merge base: a file `base`'s own commits added is
+   * gone from `head`, one they deleted is back.
    */
-  async compareFiles(base: string, head: string): Promise<string[]> {
-    const { paths, status } = await this.compareOneWayOnce(base, head)
-    if (status !== 'behind' && status !== 'diverged') return paths
+  async compareFiles(base: string, head: string): Promise<Listed> {
+    const { paths, changes, status } = await this.compareOneWayOnce(base, head)
+    if (status !== 'behind' && status !== 'diverged') return { paths, changes }
     // Said once per pair of commits, whichever way round they were asked for first.
     if (!this.comparisons.has(`${head}...${base}`)) {
       this.notices.push(
@@ -173,7 +238,7 @@ export class GitHubQueries {
       )
     }
     const back = await this.compareOneWayOnce(head, base)
-    return [...paths, ...back.paths]
+    return { paths: [...paths, ...back.paths], changes: acrossMergeBase(changes, back.changes) }
   }
 
   /**
@@ -206,10 +271,10 @@ export class GitHubQueries {
     const rawFiles = data['files']
     if (rawFiles !== undefined && !Array.isArray(rawFiles))
       this.client.fail(`Unexpected answer from GitHub API GET ${path}: "files" is not a list.`)
-    const paths = (rawFiles ?? []).flatMap(entry => pathsOfFileEntry(asRecord(entry) ?? {}))
+    const { paths, changes } = listedOf(rawFiles ?? [])
     const status = data['status']
     if (rawFiles !== undefined && rawFiles.length < GITHUB_LIMITS.compareFiles) {
-      return { paths, status }
+      return { paths, changes, status }
     }
 
     // 300 files, or no file list at all: the comparison may be cut. List its commits and take
@@ -259,7 +324,14 @@ export class GitHubQueries {
         `The comparison ${range} cannot be listed: ${why}, and GitHub listed only ${shas.length} of its ${total} commits, so its files cannot all be found. To purge anyway, ${NARROWER_RANGE_ADVICE}.`
       )
     }
-    for (const sha of shas) paths.push(...(await this.commitFilesOf(sha)))
-    return { paths, status }
+    const commits: PathChanges[] = []
+    for (const sha of shas) {
+      const listed = await this.commitFilesOf(sha)
+      paths.push(...listed.paths)
+      commits.push(listed.changes)
+    }
+    // The commits come oldest first. Where the comparison's own (cut) list names a path, its
+    // net change wins: the commits' order says less across merges.
+    return { paths, changes: new Map([...inOrder(commits), ...changes]), status }
   }
 }

@@ -46,6 +46,7 @@ async function listFromGitHub(
   if (source.queries.length === 0 && source.lookup === undefined) {
     return {
       files: [],
+      gone: [],
       description: source.description,
       notices: [],
       warnings: [],
