@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { Diagnostics } from '../../src/core/diagnostics.js'
 import {
   decideGitRange,
+  goneFromNameStatus,
   pathsFromNameStatus,
   type CiVariables
 } from '../../src/changed-files/git-range.js'
@@ -119,7 +120,16 @@ describe('pathsFromNameStatus', () => {
     ])
   })
 
+  it("tells the deleted paths and a rename's old path as gone, not a copy's source", () => {
+    const output = [
+      ...['M', 'src/a.md', 'R087', 'old name.md', 'new name.md', 'C100', 'tmpl.md', 'copy.md'],
+      ...['D', 'gone.md', 'A', 'new.md', 'T', 'link.md', ''] // T: a file became a symlink
+    ].join('\0')
+    expect(goneFromNameStatus(output)).toEqual(['gone.md', 'old name.md'])
+  })
+
   it('reads an empty diff as no file', () => {
+    expect(goneFromNameStatus('')).toEqual([])
     expect(pathsFromNameStatus('')).toEqual([])
   })
 })
@@ -217,5 +227,68 @@ describe('gitChangeReader in a real repository', () => {
     } finally {
       rmSync(outside, { recursive: true, force: true })
     }
+  })
+})
+
+describe('gitChangeReader: the files a range deleted, in a real repository', () => {
+  let dir: string
+  const git = (...args: string[]): string =>
+    execFileSync('git', args, {
+      cwd: dir,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@example.com',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@example.com',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_CONFIG_NOSYSTEM: '1'
+      }
+    }).trim()
+  const write = (name: string, text: string): void => writeFileSync(join(dir, name), text)
+  const commit = (message: string): string => {
+    git('add', '-A')
+    git('commit', '-q', '-m', message)
+    return git('rev-parse', 'HEAD')
+  }
+  const shas: string[] = []
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'git-gone-'))
+    git('init', '-q', '-b', 'main')
+    write('deleted.md', 'A page that will be deleted, then written again.\n')
+    write('moved.md', 'A page long enough for git to see it moved, whatever its name.\n')
+    write('kept.md', 'Kept\n')
+    shas.push(commit('first'))
+    rmSync(join(dir, 'deleted.md'))
+    renameSync(join(dir, 'moved.md'), join(dir, 'moved-to.md'))
+    write('draft.md', 'A draft\n')
+    shas.push(commit('delete, move, draft'))
+    write('deleted.md', 'Written again, otherwise.\n')
+    rmSync(join(dir, 'draft.md'))
+    shas.push(commit('re-add, drop the draft'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  async function listed(shas: { baseSha?: string; headSha?: string }) {
+    const diag = new Diagnostics()
+    const settings = { urlMap: [], token: '', ...shas } as unknown as ChangedFilesSettings
+    const planned = await gitChangeReader({ cwd: dir, variables: {} }).plan(settings, diag)
+    expect(diag.problems).toEqual([])
+    return planned.list()
+  }
+
+  it("tells a deleted file and a rename's old path as gone", async () => {
+    const range = await listed({ baseSha: shas[0], headSha: shas[1] })
+    expect(range.files).toEqual(['deleted.md', 'draft.md', 'moved-to.md', 'moved.md'])
+    expect(range.gone).toEqual(['deleted.md', 'moved.md'])
+    expect((await listed({ headSha: shas[1] })).gone).toEqual(['deleted.md', 'moved.md'])
+  })
+
+  it('across the range, a file written again is back, and one added then deleted is not listed', async () => {
+    const range = await listed({ baseSha: shas[0], headSha: shas[2] })
+    expect(range.files).toEqual(['deleted.md', 'moved-to.md', 'moved.md'])
+    expect(range.gone).toEqual(['moved.md'])
   })
 })

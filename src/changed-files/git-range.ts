@@ -16,10 +16,13 @@
  *
  * Every statuses counts, as for the action: renamed files purge the old and the new path,
  * copied ones the new path, deleted ones their path (a deleted page must leave the cache).
+ * Deleted paths and a rename's old path are also told apart as gone (goneFromNameStatus), so
+ * that the sitemap not listing their URLs is not called a typo.
  */
 import { Input } from '../core/constants.js'
 import type { Diagnostics } from '../core/diagnostics.js'
 import { isZeroSha, payloadSha, shortSha } from './change-source.js'
+import { ADDED, DELETED, goneAtEnd, MODIFIED, oneDiff, type Presence } from './path-presence.js'
 import type { ChangedFilesSettings } from './settings.js'
 
 /** The CI variables that name commits, by the CI that sets them. */
@@ -149,14 +152,17 @@ function readShaVariable(
   return sha
 }
 
-/**
- * The paths `git diff --name-status -z` lists: NUL-separated, a status then its path, or two
- * paths for a rename (both purged) or a copy (the new one purged). Deduplicated and sorted by
- * UTF-16 code units, as the GitHub listing is.
- */
-export function pathsFromNameStatus(output: string): string[] {
+/** One line of `git diff --name-status -z`: its status letter, and its path or two. */
+interface NameStatusEntry {
+  readonly letter: string
+  /** A rename's or a copy's source. */
+  readonly from?: string
+  readonly path: string
+}
+
+function entriesOfNameStatus(output: string): NameStatusEntry[] {
   const fields = output.split('\0')
-  const paths = new Set<string>()
+  const entries: NameStatusEntry[] = []
   let index = 0
   while (index < fields.length) {
     const status = fields[index] ?? ''
@@ -167,13 +173,45 @@ export function pathsFromNameStatus(output: string): string[] {
       const from = fields[index] ?? ''
       const to = fields[index + 1] ?? ''
       index += 2
-      if (letter === 'R' && from !== '') paths.add(from)
-      if (to !== '') paths.add(to)
+      entries.push({ letter, ...(from !== '' && { from }), path: to })
       continue
     }
-    const path = fields[index] ?? ''
+    entries.push({ letter, path: fields[index] ?? '' })
     index++
+  }
+  return entries.filter(entry => entry.path !== '' || entry.from !== undefined)
+}
+
+/**
+ * The paths `git diff --name-status -z` lists: NUL-separated, a status then its path, or two
+ * paths for a rename (both purged) or a copy (the new one purged). Deduplicated and sorted by
+ * UTF-16 code units, as the GitHub listing is.
+ */
+export function pathsFromNameStatus(output: string): string[] {
+  const paths = new Set<string>()
+  for (const { letter, from, path } of entriesOfNameStatus(output)) {
+    if (letter === 'R' && from !== undefined) paths.add(from)
     if (path !== '') paths.add(path)
   }
   return [...paths].sort()
+}
+
+/**
+ * The paths of the diff that hold no file at its end: deleted (`D`) and a rename's old path
+ * (`R`), unless the diff writes the path again. git compares the two ends of the range, so a
+ * file deleted then re-added inside it reads as modified, and one added then deleted is not
+ * listed. Sorted. Any other letter (`M`, `T`, `A`, a copy's new path, one git may add later)
+ * leaves a file there.
+ */
+export function goneFromNameStatus(output: string): string[] {
+  const presence = (letter: string): Presence =>
+    letter === 'D' ? DELETED : letter === 'A' || letter === 'C' || letter === 'R' ? ADDED : MODIFIED
+  return goneAtEnd(
+    oneDiff(
+      entriesOfNameStatus(output).flatMap(({ letter, from, path }) => [
+        ...(letter === 'R' && from !== undefined ? [[from, DELETED] as const] : []),
+        ...(path === '' ? [] : [[path, presence(letter)] as const])
+      ])
+    )
+  )
 }

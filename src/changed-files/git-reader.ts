@@ -15,6 +15,7 @@ import { ChangedFilesError } from './changed-files-error.js'
 import {
   decideGitRange,
   describeRange,
+  goneFromNameStatus,
   pathsFromNameStatus,
   type CiVariables,
   type GitCommit,
@@ -76,6 +77,7 @@ async function listWithGit(cwd: string, range: GitRange, label: string): Promise
   )
   return {
     files: pathsFromNameStatus(output),
+    gone: goneFromNameStatus(output),
     description: describeRange(label, range.kind === 'compare' ? base : undefined, head),
     notices: [],
     warnings: [],
