@@ -56,6 +56,9 @@ export async function findChangedFiles(
         mapping,
         warnings: [...diag.warnings, ...listed.warnings, ...notes],
         notices: [...diag.notices, ...listed.notices],
+        // Their URLs are expected to leave the sitemap: the comment and the preview say so
+        // rather than calling them typos.
+        ...(listed.gone !== undefined && { gone: listed.gone }),
         urlMapRules: changed.urlMap.rules.map(({ line, text }) => ({ line, text }))
       }
     }
