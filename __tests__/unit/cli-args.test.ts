@@ -215,4 +215,22 @@ describe('the key given as an argument (issue 37)', () => {
       ]
     })
   })
+
+  it('refuses a value that is or holds the key after =, never sending it as a target', () => {
+    for (const [arg, at] of [
+      [`--tags=${key}`, 1],
+      [`--tags=blog,${key}`, 1],
+      [`--urls=/a?k=${key}`, 1]
+    ] as const) {
+      const flag = arg.slice(0, arg.indexOf('='))
+      expect(parseArgs(['--dry-run', arg], { apiKey: key })).toEqual({
+        kind: 'usage',
+        problems: [
+          `argument ${at + 1} (the value of ${flag}) is the key: the key is read from the environment variable PURGE_API_KEY, never from an argument (process lists and shell histories keep arguments)`
+        ]
+      })
+    }
+    // A key too short to tell from text is refused only whole.
+    expect(parseArgs(['--tags=blog', '--dry-run'], { apiKey: 'blo' }).kind).not.toBe('usage')
+  })
 })

@@ -63,6 +63,9 @@ const KEY_LIKE_FLAGS = new Set([
 
 const KEY_ADVICE = `the key is read from the environment variable ${API_KEY_VARIABLE}, never from an argument (process lists and shell histories keep arguments)`
 
+/** The shortest key looked for inside a longer value; a shorter one only as a whole argument. */
+const MIN_KEY_SEEN_INSIDE = 8
+
 export interface ParseContext {
   /** PURGE_API_KEY's value: an argument equal to it is called the key, never quoted. */
   readonly apiKey?: string
@@ -75,6 +78,12 @@ export function parseArgs(argv: readonly string[], context: ParseContext = {}): 
   const key = context.apiKey?.trim()
   const isKey = (arg: string | undefined): boolean =>
     key !== undefined && key !== '' && arg !== undefined && arg.trim() === key
+  /**
+   * Whether a flag's value is or holds the key (`--tags=blog,$PURGE_API_KEY`): it would be sent
+   * to the service as a target. A key too short to be told from ordinary text only when whole.
+   */
+  const holdsKey = (value: string): boolean =>
+    isKey(value) || (key !== undefined && key.length >= MIN_KEY_SEEN_INSIDE && value.includes(key))
   const theKey = (index: number, owner = ''): string =>
     `argument ${index + 1}${owner} is the key: ${KEY_ADVICE}`
   argv.forEach((arg, index) => {
@@ -155,7 +164,8 @@ export function parseArgs(argv: readonly string[], context: ParseContext = {}): 
         problems.push(needsValue('a value', doc.value ?? 'VALUE'))
         continue
       }
-      if (attached === undefined && isKey(value)) {
+      // After '=' too: `--tags=$PURGE_API_KEY` would otherwise send the key as a tag.
+      if (holdsKey(value)) {
         problems.push(theKey(index, ` (the value of --${name})`))
         continue
       }
