@@ -373,8 +373,14 @@ function slashHint(given, delimiter, accepts) {
         ? `; a pattern that starts with '/' is read as delimited by '/': to match paths starting with '/', write a bare expression such as ${rewriteText('^/blog/.*$', accepts)} or use # as delimiter`
         : `; a pattern that starts with '/' is read as delimited by '/': to match ${pathsMeant(given)}, write ${rewriteText(asPath, accepts)}`;
 }
+/**
+ * Counted by a loop from the end: `/\\*$/` is tried at every backslash of a long run followed
+ * by anything else, which takes time quadratic in the run.
+ */
 function endsWithEscapingBackslash(text) {
-    const trailingBackslashes = /\\*$/.exec(text)?.[0].length ?? 0;
+    let trailingBackslashes = 0;
+    while (text.charAt(text.length - 1 - trailingBackslashes) === '\\')
+        trailingBackslashes++;
     return trailingBackslashes % 2 === 1;
 }
 /**
@@ -729,6 +735,8 @@ function warnAboutNewerPcre2(given, prepared, inputOffset, diag, accepts) {
         diag.warn(`Pattern ${shown(given)}: '${found.text}' at offset ${offset} is literal text in PCRE2 10.42, which the service's PHP runs, but a quantifier (0 to ${found.max} times) from PCRE2 10.43 on (PHP 8.4 bundles 10.44), so the pattern would purge other pages after an upgrade of the service. Write \\${found.text} for the text (${rewriteText(respelt(`\\${found.text}`), accepts)}), or {0,${found.max}} for the quantifier (${rewriteText(respelt(`{0,${found.max}}`), accepts)}).`);
     }
 }
+/** `{,n}` where the scan stands (sticky: no slice of the rest of the body at each character). */
+const OPEN_QUANTIFIER = /\{,(\d+)\}/y;
 function openQuantifiers(body, extended) {
     const found = [];
     let index = 0;
@@ -754,7 +762,8 @@ function openQuantifiers(body, extended) {
             index = end === -1 ? body.length : end + 1;
         }
         else {
-            const open = /^\{,(\d+)\}/.exec(body.slice(index));
+            OPEN_QUANTIFIER.lastIndex = index;
+            const open = OPEN_QUANTIFIER.exec(body);
             if (open !== null) {
                 found.push({ index, text: open[0], max: open[1] ?? '' });
                 index += open[0].length;
@@ -772,13 +781,17 @@ function classEnd(body, start) {
         index++;
     if (body.charAt(index) === ']')
         index++;
+    // The next ':]', found again only once the scan passes it: searched afresh at each '[:', a
+    // class of many '[:' and no ':]' would take time quadratic in its length.
+    let posixEnd = -2;
     while (index < body.length) {
         const char = body.charAt(index);
         if (char === '\\')
             index += 2;
         else if (body.startsWith('[:', index)) {
-            const end = body.indexOf(':]', index + 2);
-            index = end === -1 ? index + 1 : end + 2;
+            if (posixEnd !== -1 && posixEnd < index + 2)
+                posixEnd = body.indexOf(':]', index + 2);
+            index = posixEnd === -1 ? index + 1 : posixEnd + 2;
         }
         else if (char === ']')
             return index + 1;

@@ -128,12 +128,66 @@ function warnAboutSpacesInTag(tag: string, label: string, report: ListReport): v
 }
 
 /**
- * Where a line of `urls` holds a second URL: a comma and a space, or spaces, before something
- * that starts like a URL (`/` or `http(s)://`). A comma alone stays part of a URL (`/a,b` and
- * even `/a,/b` are paths a site may serve, and browsers request them as written), and so do
- * spaces before anything else (`/with space/x`).
+ * The URLs a line of `urls` holds: more than one where a separator stands before something that
+ * starts like a URL (`/` or `http(s)://`). A separator is white space with at most one comma
+ * in it (`/a /b`, `/a, /b`, `/a , /b`); a comma alone stays part of a URL (`/a,b` and even
+ * `/a,/b` are paths a site may serve, and browsers request them as written), and so do spaces
+ * before anything else (`/with space/x`).
+ *
+ * A scan, not a regular expression: `\s+,?\s*(?=\/)` tried at every start of a run of spaces
+ * that no URL follows is cubic in the run's length (`/a` and 30,000 spaces took hours); each
+ * character here is looked at a bounded number of times.
  */
-const SECOND_URL = /\s*,\s+(?=\/|https?:\/\/)|\s+,?\s*(?=\/|https?:\/\/)/i
+export function urlsOnOneLine(line: string): string[] {
+  const urls: string[] = []
+  let from = 0
+  let index = 0
+  while (index < line.length) {
+    if (!isSeparatorCharacter(line.charAt(index))) {
+      index++
+      continue
+    }
+    let end = index
+    while (end < line.length && isSeparatorCharacter(line.charAt(end))) end++
+    const separator = separatorEndingRun(line, index, end)
+    if (separator !== undefined && URL_START.test(line.slice(end, end + URL_START_LENGTH))) {
+      urls.push(line.slice(from, separator))
+      from = end
+    }
+    index = end
+  }
+  urls.push(line.slice(from))
+  return urls
+}
+
+function isSeparatorCharacter(character: string): boolean {
+  return character === ',' || /\s/.test(character)
+}
+
+/**
+ * Where the separator at the end of a run of commas and white space starts: after all but its
+ * last comma (those stay in the URL before it, as in `/a,, /b`), if what is left holds white
+ * space; undefined when it holds none (`/a,/b`).
+ */
+function separatorEndingRun(line: string, start: number, end: number): number | undefined {
+  let from = start
+  let commas = 0
+  let spaces = false
+  for (let index = end - 1; index >= start; index--) {
+    if (line.charAt(index) === ',') {
+      commas++
+      if (commas === 2) {
+        from = index + 1
+        break
+      }
+    } else spaces = true
+  }
+  return spaces ? from : undefined
+}
+
+/** How a URL starts after a separator, tested on the few characters that can show it. */
+const URL_START = /^(?:\/|https?:\/\/)/i
+const URL_START_LENGTH = 'https://'.length
 
 const ABSOLUTE_HTTP_URL = /^https?:\/\//i
 /** A UTF-16 half without its other half: not text a browser could send. */
@@ -182,8 +236,8 @@ function normalizeUrl(url: string, item: Item): string | undefined {
     report.problem(index, url, 'a URL cannot contain control characters or tabs')
     return undefined
   }
-  if (SECOND_URL.test(url)) {
-    const urls = url.split(SECOND_URL)
+  const urls = urlsOnOneLine(url)
+  if (urls.length > 1) {
     if (report.fromFile) {
       report.problem(
         index,

@@ -158,8 +158,13 @@ function slashHint(given: string, delimiter: string, accepts: Accepts): string {
     : `; a pattern that starts with '/' is read as delimited by '/': to match ${pathsMeant(given)}, write ${rewriteText(asPath, accepts)}`
 }
 
+/**
+ * Counted by a loop from the end: `/\\*$/` is tried at every backslash of a long run followed
+ * by anything else, which takes time quadratic in the run.
+ */
 function endsWithEscapingBackslash(text: string): boolean {
-  const trailingBackslashes = /\\*$/.exec(text)?.[0].length ?? 0
+  let trailingBackslashes = 0
+  while (text.charAt(text.length - 1 - trailingBackslashes) === '\\') trailingBackslashes++
   return trailingBackslashes % 2 === 1
 }
 

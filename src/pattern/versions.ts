@@ -38,6 +38,9 @@ interface OpenQuantifier {
   readonly max: string
 }
 
+/** `{,n}` where the scan stands (sticky: no slice of the rest of the body at each character). */
+const OPEN_QUANTIFIER = /\{,(\d+)\}/y
+
 function openQuantifiers(body: string, extended: boolean): OpenQuantifier[] {
   const found: OpenQuantifier[] = []
   let index = 0
@@ -57,7 +60,8 @@ function openQuantifiers(body: string, extended: boolean): OpenQuantifier[] {
       const end = body.indexOf('\n', index)
       index = end === -1 ? body.length : end + 1
     } else {
-      const open = /^\{,(\d+)\}/.exec(body.slice(index))
+      OPEN_QUANTIFIER.lastIndex = index
+      const open = OPEN_QUANTIFIER.exec(body)
       if (open !== null) {
         found.push({ index, text: open[0], max: open[1] ?? '' })
         index += open[0].length
@@ -72,12 +76,15 @@ function classEnd(body: string, start: number): number {
   let index = start + 1
   if (body.charAt(index) === '^') index++
   if (body.charAt(index) === ']') index++
+  // The next ':]', found again only once the scan passes it: searched afresh at each '[:', a
+  // class of many '[:' and no ':]' would take time quadratic in its length.
+  let posixEnd = -2
   while (index < body.length) {
     const char = body.charAt(index)
     if (char === '\\') index += 2
     else if (body.startsWith('[:', index)) {
-      const end = body.indexOf(':]', index + 2)
-      index = end === -1 ? index + 1 : end + 2
+      if (posixEnd !== -1 && posixEnd < index + 2) posixEnd = body.indexOf(':]', index + 2)
+      index = posixEnd === -1 ? index + 1 : posixEnd + 2
     } else if (char === ']') return index + 1
     else index++
   }
