@@ -357,7 +357,8 @@ describe('bad input: a clear error naming the input and the value, and nothing s
     const errors = errorsOf(result)
     expect(errors).toHaveLength(2)
     const urls = errors.find(error => error.startsWith("Input 'urls' has 2 problems:"))
-    expect(urls).toContain('one URL a line. Write:\nurls: |\n  /about\n  /contact')
+    expect(urls).toContain('one-line form field (workflow_dispatch): `["/about","/contact"]`')
+    expect(urls).toContain('In a workflow file, write:\nurls: |\n  /about\n  /contact')
     expect(errors.some(error => error.startsWith(`Input 'country' "QQ"`))).toBe(true)
     // The summary's correction is copyable YAML: a fenced block, no <br>.
     expect(result.summary).toContain('\n```yaml\nurls: |\n  /about\n  /contact\n```\n')

@@ -109,3 +109,55 @@ describe('credentials in URLs are never quoted', () => {
     expect(text).not.toContain('admin')
   })
 })
+
+describe('a YAML list written in a list input (issue 37)', () => {
+  it.each([
+    ['tags', '- blog\n- docs', ['blog', 'docs']],
+    ['tags', '  - blog\n\n  - docs, home\n', ['blog', 'docs', 'home']],
+    ['urls', '- /a\n- /b?x=1', ['/a', '/b?x=1']]
+  ] satisfies [string, string, string[]][] as ['tags' | 'urls', string, string[]][])(
+    '%s %j is read as the items meant, never with its dashes',
+    async (input, text, items) => {
+      const { settings, diagnostics } = await parseInputs(raw({ [input]: text }))
+      expect(diagnostics.problems).toEqual([])
+      expect(settings?.[input]).toEqual(items)
+      expect(diagnostics.warnings.join('\n')).not.toContain('-,')
+      expect(diagnostics.notices.join('\n')).toContain(`${input}: read as a YAML list`)
+    }
+  )
+
+  it('is not taken when some line is no "- " item: a tag may start with a dash', async () => {
+    const { settings } = await parseInputs(raw({ tags: '- blog\n-draft' }))
+    expect(settings?.tags).toEqual(['- blog', '-draft'])
+  })
+})
+
+describe('country: codes separated by spaces (issue 37)', () => {
+  it('suggests the codes separated by commas, on one line', async () => {
+    const { diagnostics } = await parseInputs(raw({ tags: 'a', country: 'IT FR' }))
+    const messages = problemMessagesByInput(diagnostics.problems)
+    expect(messages).toEqual([
+      expect.stringContaining(`Input 'country' "IT FR": `) as unknown as string
+    ])
+    expect(messages[0]).toContain('`country: IT, FR`')
+  })
+})
+
+describe('urls: a quoted URL (issue 37)', () => {
+  it.each(['"/a"', "'/a'"])('%s is refused with "remove the quotes"', url => {
+    const diag = new Diagnostics()
+    expect(normalizeUrls([url], diag)).toEqual([])
+    expect(formatProblem(diag.problems[0]!)).toContain('remove the quotes: `urls: /a`')
+  })
+})
+
+describe('urls: the advice fits a one-line form field (issue 37)', () => {
+  it('gives the URLs as a JSON array on one line', () => {
+    const diag = new Diagnostics()
+    normalizeUrls(['/about, /contact'], diag)
+    const message = formatProblem(diag.problems[0]!)
+    expect(message).toContain(
+      'in a one-line form field (workflow_dispatch): `["/about","/contact"]`'
+    )
+  })
+})

@@ -60,7 +60,17 @@ function isValidCountry(code: string, diag: Diagnostics): boolean {
   const hint = LIKELY_MEANT[code]
   const reason = /^[A-Z]{2}$/.test(code)
     ? `is not an assigned ISO 3166-1 alpha-2 country code${hint ? ` (did you mean ${hint}?)` : ''}`
-    : `must be an ISO 3166-1 alpha-2 country code (two letters, e.g. IT) or ${ALL_COUNTRIES}`
+    : `must be an ISO 3166-1 alpha-2 country code (two letters, e.g. IT) or ${ALL_COUNTRIES}${separatedCodesHint(code)}`
   diag.problem(Input.Country, code, reason)
   return false
+}
+
+/**
+ * `IT FR` (or `IT;FR`, `IT|FR`): codes that only lack commas between them. The advice is one
+ * line, as a workflow_dispatch form field takes it.
+ */
+function separatedCodesHint(code: string): string {
+  const parts = code.split(/[\s;|/]+/)
+  if (parts.length < 2 || !parts.every(part => /^[A-Z]{2}$/.test(part))) return ''
+  return `; to purge several countries, separate the codes with commas: \`${Input.Country}: ${parts.join(', ')}\``
 }

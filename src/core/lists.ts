@@ -4,6 +4,7 @@
  * expression). Every list input goes through here, so all behave the same.
  */
 import type { Diagnostics } from './diagnostics.js'
+import { plural } from '../text/format.js'
 
 export interface ListSyntax {
   /** What one item is, for messages: `URL`, `tag`. */
@@ -24,10 +25,48 @@ export function splitList(
 ): string[] | undefined {
   const text = raw.trim()
   if (text === '') return []
-  const items = text.startsWith('[')
-    ? parseJsonArray(input, text, syntax, diag)
-    : splitText(text, syntax)
-  return items && uniqueNonEmpty(items)
+  if (text.startsWith('[')) {
+    const items = parseJsonArray(input, text, syntax, diag)
+    return items && uniqueNonEmpty(items)
+  }
+  const yamlItems = yamlListItems(text)
+  if (yamlItems !== undefined) {
+    const items = uniqueNonEmpty(yamlItems.flatMap(item => splitText(item, syntax)))
+    diag.notice(yamlListNotice(input, items, syntax))
+    return items
+  }
+  return uniqueNonEmpty(splitText(text, syntax))
+}
+
+/** A YAML list item: `- ` then the item (a dash and a space: no URL path starts so). */
+const YAML_ITEM = /^\s*- (.*)$/
+
+/**
+ * The items of a list written as a YAML list inside a block (`tags: |` then `- blog`, `- docs`):
+ * only when every non-empty line is a `- ` item, since a tag may start with a dash. A YAML list
+ * given as the input itself is refused by the runner; inside a block, its dashes would be sent.
+ */
+function yamlListItems(text: string): string[] | undefined {
+  const items: string[] = []
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    if (line.trim() === '') continue
+    const item = YAML_ITEM.exec(line)
+    if (item === null) return undefined
+    items.push(item[1] ?? '')
+  }
+  return items
+}
+
+/** Past this many items, advice names the form to write rather than spelling it out. */
+const MAX_ITEMS_IN_ADVICE = 10
+
+/** Says the dashes were dropped, and the plain form to write, on one line (form fields are). */
+function yamlListNotice(input: string, items: readonly string[], syntax: ListSyntax): string {
+  const plain =
+    syntax.commas && items.length <= MAX_ITEMS_IN_ADVICE
+      ? `\`${input}: ${items.join(', ')}\``
+      : `one ${syntax.item} a line without the dashes`
+  return `${input}: read as a YAML list (every line starts with "- "), so the dashes were dropped: ${plural(items.length, syntax.item)}. The input takes plain text: write ${plain}.`
 }
 
 /** An item of a list read from a file, and where it was: `line 12`, or `item 3` of a JSON array. */

@@ -50,6 +50,10 @@ class ListReport {
     return place === undefined ? this.origin.input : `${this.origin.input} ${place}`
   }
 
+  get input(): string {
+    return this.origin.input
+  }
+
   get fromFile(): boolean {
     return this.origin.placeOf !== undefined
   }
@@ -189,6 +193,17 @@ function separatorEndingRun(line: string, start: number, end: number): number | 
 const URL_START = /^(?:\/|https?:\/\/)/i
 const URL_START_LENGTH = 'https://'.length
 
+/**
+ * The URL inside the quotes it is wrapped in (`"/a"`, `'/a'`: YAML habits inside a block, where
+ * quotes are text); undefined when it is not wrapped so.
+ */
+function withoutQuotes(url: string): string | undefined {
+  const quote = url.charAt(0)
+  if (url.length < 2 || (quote !== '"' && quote !== "'") || !url.endsWith(quote)) return undefined
+  const inner = url.slice(1, -1)
+  return inner.includes(quote) ? undefined : inner.trim()
+}
+
 const ABSOLUTE_HTTP_URL = /^https?:\/\//i
 /** A UTF-16 half without its other half: not text a browser could send. */
 const LONE_SURROGATE = /\p{Surrogate}/u
@@ -245,13 +260,23 @@ function normalizeUrl(url: string, item: Item): string | undefined {
         `holds ${urls.length} URLs on one line (${urls.map(one => JSON.stringify(one)).join(', ')}), but the file takes one URL a line`
       )
     } else {
+      // A workflow_dispatch form field is one line: there, only a JSON array holds several.
       report.problem(
         index,
         url,
-        `holds ${urls.length} URLs on one line, but the input takes one URL a line. Write:`,
+        `holds ${urls.length} URLs on one line, but the input takes one URL a line; in a one-line form field (workflow_dispatch): \`${JSON.stringify(urls)}\`. In a workflow file, write:`,
         `urls: |\n${urls.map(one => `  ${one}`).join('\n')}`
       )
     }
+    return undefined
+  }
+  const unquoted = withoutQuotes(url)
+  if (unquoted !== undefined) {
+    report.problem(
+      index,
+      url,
+      `is quoted, and quotes would be sent as part of the URL: remove the quotes: \`${report.fromFile ? '' : `${report.input}: `}${unquoted}\``
+    )
     return undefined
   }
   if (ABSOLUTE_HTTP_URL.test(url)) return reduceAbsoluteUrl(url, item)
