@@ -7,6 +7,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { Diagnostics } from '../../src/core/diagnostics.js'
 import { preparePattern } from '../../src/pattern/index.js'
+import { pcre2 } from '../../pcre2/pcre2.mjs'
 
 function messagesOf(raw: string): string[] {
   const diag = new Diagnostics()
@@ -95,5 +96,84 @@ describe('a rewrite the action would refuse is not advised, and the message says
     for (const rewrite of advisedRewrites(messages)) {
       expect([rewrite, problemsOf(rewrite)]).toEqual([rewrite, []])
     }
+  })
+})
+
+/**
+ * What PCRE2, the service's engine, answers for each path with the pattern the action sends for
+ * this rewrite (a bare expression wrapped in delimiters, as the action wraps it).
+ */
+function selects(rewrite: string, paths: readonly string[]): Record<string, boolean> {
+  const sent = preparePattern(rewrite, { allowPurgeAll: true }, new Diagnostics())?.pattern
+  if (sent === undefined) throw new Error(`${rewrite}: refused`)
+  const compiled = pcre2().compilePhpPattern(sent)
+  if (!compiled.ok) throw new Error(`${sent}: ${compiled.message}`)
+  try {
+    return Object.fromEntries(paths.map(path => [path, compiled.pattern.test(path) === 'match']))
+  } finally {
+    compiled.pattern.free()
+  }
+}
+
+describe('a glob habit is refused, with both readings spelt out (issue 37)', () => {
+  it.each(['^/blog/*$', '/blog/*', '/blog/**', '^/blog/**$', '^/blog/**'])(
+    '%s is refused as ambiguous, before anything is sent',
+    input => {
+      const problems = problemsOf(input)
+      expect(problems).toHaveLength(1)
+      expect(problems[0]).toContain('a glob')
+      expect(problems[0]).toContain('`#^/blog/#` for everything under /blog/')
+    }
+  )
+
+  it('^/blog/*$: the regex reading is given exactly, with explicit delimiters', () => {
+    const [problem = ''] = problemsOf('^/blog/*$')
+    expect(problem).toContain('`#^/blog/*$#` for /blog followed by any number of slashes')
+    expect(problemsOf('#^/blog/*$#')).toEqual([])
+  })
+
+  it('a glob with ** inside gets its glob reading', () => {
+    const [problem = ''] = problemsOf('^/docs/**/index.html$')
+    const [glob = ''] = /`([^`]+)` for the glob reading/.exec(problem)?.slice(1) ?? []
+    expect(
+      selects(glob, ['/docs/index.html', '/docs/a/b/index.html', '/docs/a/index.htm'])
+    ).toEqual({
+      '/docs/index.html': true,
+      '/docs/a/b/index.html': true,
+      '/docs/a/index.htm': false
+    })
+  })
+})
+
+describe('every rewrite advised for a known habit means what it says (issue 37)', () => {
+  const habits = ['/blog/', '/blog', '/blog/*', '^/blog/*$', '/blog/**', '^/blog/**$', 'blog']
+
+  it.each(habits)('%s: each advised rewrite compiles in PCRE2', input => {
+    const rewrites = advisedRewrites(messagesOf(input))
+    expect(rewrites.length).toBeGreaterThan(0)
+    for (const rewrite of rewrites) expect(() => selects(rewrite, ['/'])).not.toThrow()
+  })
+
+  it.each(['/blog/', '/blog/*', '^/blog/*$', '/blog/**', '^/blog/**$'])(
+    '%s: the reading "under /blog/" selects /blog/a.html, not /blogroll',
+    input => {
+      const message = messagesOf(input).join('\n')
+      const under = /`([^`]+)` for (?:the pages|everything) under \/blog\//.exec(message)?.[1]
+      expect(under).toBeDefined()
+      expect(selects(under ?? '', ['/blog/a.html', '/blogroll', '/fr/blog/a.html'])).toEqual({
+        '/blog/a.html': true,
+        '/blogroll': false,
+        '/fr/blog/a.html': false
+      })
+    }
+  )
+
+  it('the regex reading of ^/blog/*$ selects /blog and /blog/ only', () => {
+    expect(selects('#^/blog/*$#', ['/blog', '/blog/', '/blog/a.html', '/blogroll'])).toEqual({
+      '/blog': true,
+      '/blog/': true,
+      '/blog/a.html': false,
+      '/blogroll': false
+    })
   })
 })

@@ -9,6 +9,7 @@ import type { Diagnostics } from '../core/diagnostics.js'
 import { INPUT, shown } from './messages.js'
 import { escapeUnescapedDelimiter } from './escape-delimiter.js'
 import { pathReading, refuseSlashedPath } from './paths-and-urls.js'
+import { refuseGlob } from './globs.js'
 import type { PreparedPattern } from './prepared-pattern.js'
 import { rewriteText, type Accepts } from './rewrites.js'
 
@@ -43,6 +44,9 @@ export function readPatternInput(
   const first = given.charAt(0)
   if (first === '/' && refuseSlashedPath(given, diag, accepts)) return undefined
   const reading = readPhpPattern(given)
+  // Written with its own delimiters, a pattern says it is a regular expression, not a glob.
+  const delimited = PATTERN_DELIMITERS.includes(first) && reading.ok
+  if (!delimited && refuseGlob(given, diag, accepts)) return undefined
   if (PATTERN_DELIMITERS.includes(first)) return readDelimited(given, reading, diag, accepts)
   if (first === '(' || first === '[') {
     if (reading.ok && readingsDiffer(first, reading.modifiers)) {
