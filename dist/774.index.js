@@ -146,8 +146,28 @@ var targets = __webpack_require__(277);
  * to copy into their workflows, so they stay short and say why where a rule is not obvious.
  * Rules are tried in order and the first match decides, so exclusions come before catch-alls.
  */
-/** A site served from the repository root: every file at its own path, folders at `/dir/`. */
-const DEFAULT_URL_MAP = `index.html -> /
+/**
+ * A site served from the repository root: every file at its own path, folders at `/dir/`; the
+ * files that are never pages purge nothing (a changed workflow is no page to purge). Only
+ * those: README.md and LICENSE stay, as GitHub Pages and plain hosts serve them.
+ */
+const DEFAULT_URL_MAP = `# never pages: repository plumbing, editor settings, CI files, lockfiles
+.well-known/{path...} -> /.well-known/{path}
+!**/.*
+!**/.*/**
+!Jenkinsfile
+!azure-pipelines.yml
+!bitbucket-pipelines.yml
+!**/package-lock.json
+!**/npm-shrinkwrap.json
+!**/yarn.lock
+!**/pnpm-lock.yaml
+!**/bun.lockb
+!**/Gemfile.lock
+!**/composer.lock
+!**/poetry.lock
+!**/Cargo.lock
+index.html -> /
 {dir...}/index.html -> /{dir}/ /{dir}/index.html
 {path...} -> /{path}
 `;

@@ -473,6 +473,32 @@ describe('default map', () => {
     expect(urlsOf(DEFAULT_URL_MAP, 'a b/ü.html')).toEqual(['/a%20b/%C3%BC.html'])
     expect(urlsOf(DEFAULT_URL_MAP, 'style.css')).toEqual(['/style.css'])
   })
+
+  // Issue 37: the default map turned .github/workflows/x.yml into a URL to purge.
+  it.each([
+    '.github/workflows/deploy.yml',
+    '.gitignore',
+    'docs/.gitkeep',
+    '.vscode/settings.json',
+    'blog/.DS_Store',
+    '.gitlab-ci.yml',
+    'Jenkinsfile',
+    'package-lock.json',
+    'site/yarn.lock',
+    'pnpm-lock.yaml',
+    'Gemfile.lock',
+    'composer.lock'
+  ])('maps %s, which is never a page, to nothing', path => {
+    expect(targetsOf(DEFAULT_URL_MAP, path)).toEqual({ outcome: 'excluded', urls: [], tags: [] })
+  })
+
+  it.each([
+    ['.well-known/security.txt', ['/.well-known/security.txt']],
+    ['README.md', ['/README.md']],
+    ['LICENSE', ['/LICENSE']]
+  ])('still maps %s, which a site may serve', (path, urls) => {
+    expect(urlsOf(DEFAULT_URL_MAP, path)).toEqual(urls)
+  })
 })
 
 describe('presets', () => {
