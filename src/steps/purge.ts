@@ -4,16 +4,16 @@
  * report. The runner's time of each accepted request is kept: verification counts from it.
  */
 import type { StepIo } from './io.js'
-import { Output, USER_AGENT } from '../core/constants.js'
+import { Output, USER_AGENT, type PurgeKind } from '../core/constants.js'
 import { buildPlan } from '../plan/build-plan.js'
 import { requestBody } from '../send/request-body.js'
-import type { AcceptanceTimes, Plan } from '../core/purge.js'
+import type { AcceptanceTimes, Plan, PurgeRequest } from '../core/purge.js'
 import { sentOutcome, type RunOutcome } from '../report/outcome.js'
 import type { PurgeReport } from '../report/run-report.js'
 import type { RequestResult } from '../send/send-plan.js'
 import { describeFailure } from '../send/describe-failure.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
-import { plural } from '../text/format.js'
+import { andList, grouped, plural } from '../text/format.js'
 import type { RunSettings } from '../plan/settings.js'
 
 export interface SentPurges {
@@ -31,10 +31,69 @@ export interface PurgeNotices {
   unconfirmedSaid?: boolean
 }
 
+/**
+ * The entries of a plan the log shows. A 20,000-URL purge printed every URL (586 KB of log,
+ * which nobody reads); every entry is in the `tags` and `urls` outputs, and in the file
+ * `full_lists_file` names when an output is cut to fit GitHub's limit.
+ */
+export const PLAN_ENTRIES_SHOWN = 20
+
+/** The plan as the log shows it: each request as sent, or when long, counts and first entries. */
 export function describePlan(plan: Plan): string[] {
-  return plan.requests.map(
-    request => `#${request.index + 1} POST ${request.kind} ${JSON.stringify(requestBody(request))}`
-  )
+  const entries = plan.requests.reduce((sum, request) => sum + request.items.length, 0)
+  if (entries <= PLAN_ENTRIES_SHOWN) {
+    return plan.requests.map(
+      request =>
+        `#${request.index + 1} POST ${request.kind} ${JSON.stringify(requestBody(request))}`
+    )
+  }
+  const lines: string[] = []
+  let budget = PLAN_ENTRIES_SHOWN
+  let shownRequests = 0
+  for (const request of plan.requests) {
+    if (budget === 0) break
+    const shown = request.items.slice(0, budget)
+    const more = request.items.length - shown.length
+    const where = request.country === undefined ? '' : ` country ${request.country}`
+    lines.push(
+      `#${request.index + 1} POST ${request.kind}: ${plural(request.items.length, ENTRY_NOUN[request.kind])}${where}: ${shown.map(item => JSON.stringify(item)).join(', ')}${more > 0 ? `, … (${grouped(more)} more)` : ''}`
+    )
+    budget -= shown.length
+    shownRequests++
+  }
+  const rest = plan.requests.slice(shownRequests)
+  const [first, last] = [rest[0], rest.at(-1)]
+  if (first !== undefined && last !== undefined) {
+    lines.push(
+      `… and ${plural(rest.length, 'more request')} (#${first.index + 1} to #${last.index + 1}): ${entriesOf(rest)} in all. ${whereInFull(rest)}`
+    )
+  }
+  return lines
+}
+
+const ENTRY_NOUN: Readonly<Record<PurgeKind, string>> = {
+  tag: 'tag',
+  url: 'URL',
+  pattern: 'pattern'
+}
+const ENTRY_OUTPUT: Readonly<Record<PurgeKind, string>> = {
+  tag: Output.Tags,
+  url: Output.Urls,
+  pattern: Output.Pattern
+}
+
+/** `19,900 URLs`, or `19,900 URLs and 500 tags`: the entries of some requests, by kind. */
+function entriesOf(requests: readonly PurgeRequest[]): string {
+  const counts = new Map<PurgeKind, number>()
+  for (const { kind, items } of requests) counts.set(kind, (counts.get(kind) ?? 0) + items.length)
+  return andList([...counts].map(([kind, count]) => plural(count, ENTRY_NOUN[kind])))
+}
+
+function whereInFull(requests: readonly PurgeRequest[]): string {
+  const kinds = [...new Set(requests.map(request => request.kind))]
+  const outputs = andList(kinds.map(kind => `'${ENTRY_OUTPUT[kind]}'`))
+  const what = andList(kinds.map(kind => ENTRY_NOUN[kind]))
+  return `Every ${what} is in the ${outputs} output${kinds.length > 1 ? 's' : ''}, and in the file '${Output.FullListsFile}' names when that output is cut.`
 }
 
 export async function sendPurges(
