@@ -1,0 +1,39 @@
+/**
+ * The npm package users get (issue 37): the bundle under a package.json with no dependencies
+ * (the bundle carries everything) and no prepare/postinstall script (the checkout's prepare
+ * sets up git hooks for developers), whose command runs. Packed offline by scripts/pack.mjs
+ * from the committed bundle.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+describe('the packed package', () => {
+  it('has no dependencies and no install scripts, and its bin runs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'purge-pack-'))
+    try {
+      const tarball = execFileSync('node', [join(ROOT, 'scripts', 'pack.mjs'), '--out', dir], {
+        encoding: 'utf8'
+      }).trim()
+      execFileSync('tar', ['-xzf', tarball], { cwd: dir })
+      const manifest = JSON.parse(
+        readFileSync(join(dir, 'package', 'package.json'), 'utf8')
+      ) as Record<string, unknown> & { bin: Record<string, string>; scripts?: object }
+      expect(manifest).not.toHaveProperty('dependencies')
+      expect(manifest).not.toHaveProperty('devDependencies')
+      expect(manifest.scripts ?? {}).not.toHaveProperty('prepare')
+      expect(manifest.scripts ?? {}).not.toHaveProperty('postinstall')
+      expect(existsSync(join(dir, 'package', 'node_modules'))).toBe(false)
+      const bin = join(dir, 'package', manifest.bin['render-cache-purge'] ?? '')
+      const version = execFileSync('node', [bin, '--version'], { cwd: dir, encoding: 'utf8' })
+      expect(version.trim()).toBe(manifest['version'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
+})

@@ -1,0 +1,79 @@
+/**
+ * The npm package users get: the command's bundle (package.json `files`: dist/cli.js and
+ * dist/cli/), README and LICENSE, under a package.json written for them. The repository's own
+ * package.json is a developer's: `dependencies` (the toolkit, kept there for Dependabot and
+ * readers, though the bundle carries everything), `devDependencies`, `overrides` and scripts,
+ * among them `prepare`, which sets up git hooks in a checkout. None of that belongs in the
+ * package: installed, it would fetch what the bundle already holds, and hooks are no user's.
+ * So the package is packed from a staging folder holding only what ships (as bundled command
+ * lines do with a clean manifest), rather than by editing the checkout's package.json.
+ *
+ *   node scripts/pack.mjs [--out DIR]    writes DIR/<name>-<version>.tgz (default: the checkout)
+ *
+ * Prints the tarball's path. Packed with --ignore-scripts: the staged manifest has none anyway.
+ */
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+/** The fields of package.json that describe the package to its users; nothing else ships. */
+const SHIPPED_FIELDS = [
+  'name',
+  'version',
+  'description',
+  'keywords',
+  'homepage',
+  'bugs',
+  'repository',
+  'license',
+  'author',
+  'bin',
+  'files',
+  'type',
+  'engines'
+]
+
+/** The package.json a user installs: the checkout's, with only the fields in SHIPPED_FIELDS. */
+export function packageManifest(manifest) {
+  return Object.fromEntries(
+    SHIPPED_FIELDS.filter(field => manifest[field] !== undefined).map(field => [
+      field,
+      manifest[field]
+    ])
+  )
+}
+
+/** Stages what ships and packs it into `out`; returns the tarball's path. */
+export function pack(out) {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  const stage = mkdtempSync(join(tmpdir(), 'render-cache-purge-pack-'))
+  try {
+    for (const path of [...manifest.files, 'README.md', 'LICENSE']) {
+      cpSync(join(ROOT, path), join(stage, path), { recursive: true })
+    }
+    writeFileSync(
+      join(stage, 'package.json'),
+      `${JSON.stringify(packageManifest(manifest), null, 2)}\n`
+    )
+    mkdirSync(out, { recursive: true })
+    const [packed] = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], {
+        cwd: stage,
+        encoding: 'utf8'
+      })
+    )
+    return join(out, packed.filename)
+  } finally {
+    rmSync(stage, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const at = process.argv.indexOf('--out')
+  const out = resolve(at === -1 ? ROOT : (process.argv[at + 1] ?? ROOT))
+  process.stdout.write(`${pack(out)}\n`)
+}
