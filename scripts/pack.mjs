@@ -9,6 +9,10 @@
  * lines do with a clean manifest), rather than by editing the checkout's package.json.
  *
  *   node scripts/pack.mjs [--out DIR]    writes DIR/<name>-<version>.tgz (default: the checkout)
+ *   node scripts/pack.mjs --refuse-checkout
+ *       the checkout's `prepack`: a plain `npm pack` or `npm publish` of the checkout would ship
+ *       the developer's package.json, so it stops there and says what to run instead (the staged
+ *       package.json has no scripts, so this never runs for the real package)
  *
  * Prints the tarball's path. Packed with --ignore-scripts: the staged manifest has none anyway.
  */
@@ -73,6 +77,12 @@ export function pack(out) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.argv.includes('--refuse-checkout')) {
+    process.stderr.write(
+      "This checkout's package.json is a developer's (dependencies the bundle already carries, and scripts such as prepare): packing it would ship them. Run `npm run pack` for the package users get, and publish that tarball.\n"
+    )
+    process.exit(1)
+  }
   const at = process.argv.indexOf('--out')
   const out = resolve(at === -1 ? ROOT : (process.argv[at + 1] ?? ROOT))
   process.stdout.write(`${pack(out)}\n`)

@@ -224,11 +224,10 @@ describe('the npm package', () => {
   it('runs from the packed tarball alone, with nothing installed beside it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'purge-cli-pack-'))
     try {
-      execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], {
-        cwd: REPO_ROOT,
-        stdio: 'ignore'
-      })
-      const tarball = `render-cache-purge-${PACKAGE.version}.tgz`
+      // Packed as it is published: scripts/pack.mjs, the bundle under the users' package.json.
+      const tarball = execFileSync('node', [join(REPO_ROOT, 'scripts', 'pack.mjs'), '--out', dir], {
+        encoding: 'utf8'
+      }).trim()
       execFileSync('tar', ['-xzf', tarball], { cwd: dir })
       // No node_modules in or above the unpacked package: the bundle must carry everything.
       expect(existsSync(join(dir, 'package', 'node_modules'))).toBe(false)

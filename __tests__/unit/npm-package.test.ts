@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -32,6 +32,26 @@ describe('the packed package', () => {
       const bin = join(dir, 'package', manifest.bin['render-cache-purge'] ?? '')
       const version = execFileSync('node', [bin, '--version'], { cwd: dir, encoding: 'utf8' })
       expect(version.trim()).toBe(manifest['version'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
+
+  it('a plain npm pack of the checkout stops and says what to run, shipping nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'purge-pack-'))
+    try {
+      let said = ''
+      try {
+        execFileSync('npm', ['pack', '--pack-destination', dir], {
+          cwd: ROOT,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe']
+        })
+      } catch (error) {
+        said = String((error as { stderr?: string }).stderr)
+      }
+      expect(said).toContain('Run `npm run pack` for the package users get')
+      expect(readdirSync(dir)).toEqual([])
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
