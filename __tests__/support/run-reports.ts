@@ -15,6 +15,7 @@ import type { RunReport, VerificationPart } from '../../src/report/run-report.js
 import type { RequestResult } from '../../src/send/send-plan.js'
 import type { Against, PreviewReport, VerifyReport } from '../../src/verify/index.js'
 import type { PageSelection } from '../../src/verify/selection.js'
+import type { SkewEstimate } from '../../src/verify/clock.js'
 import { Tally, type CheckResult } from '../../src/verify/tally.js'
 import { verificationStatus } from '../../src/verify/verify-pages.js'
 
@@ -86,6 +87,17 @@ export interface VerifiedOptions {
   readonly against?: Against
   readonly selection?: Partial<PageSelection>
   readonly arrivalAfterMs?: number
+}
+
+/** The same verified part, its edge clock measured as `skew`. */
+export function withSkew<Part extends Extract<VerificationPart, { kind: 'verified' }>>(
+  part: Part,
+  skew: SkewEstimate
+): Part {
+  return {
+    ...part,
+    report: { ...part.report, verification: { ...part.report.verification, skew } }
+  }
 }
 
 /** The verification of these checks, kept as the loop keeps them. */

@@ -21,7 +21,7 @@ import { judge, observeAnswerSkew, type SiteAnswer } from '../../src/verify/judg
 import type { PageAnswer } from '../../src/verify/read-page.js'
 import { verifyPages, type VerifyOptions } from '../../src/verify/verify-pages.js'
 import { countsLine, describeCheck, nextStep, timesLine } from '../../src/report/verification.js'
-import { check, freshChecks, verified } from '../support/run-reports.js'
+import { check, freshChecks, verified, withSkew } from '../support/run-reports.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
 const ACCEPTED = Date.UTC(2026, 10, 23, 9, 0, 0)
@@ -420,16 +420,12 @@ describe('the summary and the log say it', () => {
       }),
       check('/b', 'mobile', 'fresh', { settledAfterMs: 3000 })
     ])
-    const skewed = {
-      ...part,
-      report: {
-        ...part.report,
-        verification: {
-          ...part.report.verification,
-          skew: { lowMs: -HOUR - 500, highMs: -HOUR + 500, measured: true, datesDisagreed: true }
-        }
-      }
-    }
+    const skewed = withSkew(part, {
+      lowMs: -HOUR - 500,
+      highMs: -HOUR + 500,
+      measured: true,
+      datesDisagreed: true
+    })
     expect(timesLine(skewed)).toContain(
       '⚠️ edge clock 3,600 seconds behind the runner’s: more than 5 min apart, and its cache dates were seen after its own Date, so a page counted as fresh only when cached after the purge in both clocks'
     )
@@ -451,16 +447,7 @@ describe('the summary and the log say it', () => {
       }),
       check('/b', 'mobile', 'fresh', { settledAfterMs: 3000 })
     ])
-    const skewed = {
-      ...part,
-      report: {
-        ...part.report,
-        verification: {
-          ...part.report.verification,
-          skew: { lowMs: -HOUR - 500, highMs: -HOUR + 500, measured: true }
-        }
-      }
-    }
+    const skewed = withSkew(part, { lowMs: -HOUR - 500, highMs: -HOUR + 500, measured: true })
     expect(timesLine(skewed)).toContain(
       '⚠️ edge clock 3,600 seconds behind the runner’s: more than 5 min apart; its cache dates agree with its Date, so pages were placed by the edge’s clock'
     )

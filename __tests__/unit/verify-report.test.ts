@@ -27,7 +27,8 @@ import {
   previewOf,
   SITE,
   staleChecks,
-  verified
+  verified,
+  withSkew
 } from '../support/run-reports.js'
 
 describe('verification numbers', () => {
@@ -84,16 +85,7 @@ describe('verification numbers', () => {
 
   it('the clock offset in seconds, ahead or behind', () => {
     const part = verified(freshChecks())
-    const skewed = {
-      ...part,
-      report: {
-        ...part.report,
-        verification: {
-          ...part.report.verification,
-          skew: { lowMs: 3_599_500, highMs: 3_600_400, measured: true }
-        }
-      }
-    }
+    const skewed = withSkew(part, { lowMs: 3_599_500, highMs: 3_600_400, measured: true })
     expect(timesLine(skewed)).toContain('edge clock 3,600 seconds ahead of the runner’s')
   })
 
