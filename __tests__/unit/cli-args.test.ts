@@ -118,6 +118,13 @@ describe('messages in the words of a command line', () => {
   })
 
   it("names switches as flags, outputs as --json's fields, and escapes what it writes", () => {
+    expect(
+      inFlagWords(
+        "HTTP 400: Missing parameter: country. The site uses Cache By Country: set 'country' to the countries whose cached pages to purge: ALL for every one, or codes such as IT, FR."
+      )
+    ).toBe(
+      'HTTP 400: Missing parameter: country. The site uses Cache By Country: set --country to the countries whose cached pages to purge: ALL for every one, or codes such as IT, FR.'
+    )
     expect(inFlagWords('verification was not asked for (verify: false)')).toBe(
       'verification was not asked for (--verify=false)'
     )

@@ -484,7 +484,7 @@ describe("the service's message, byte for byte", () => {
     }
     const result = await send(reply)
     expect(describeFailure(result)).toBe(
-      'HTTP 400: Missing parameter: country (this website uses Cache By Country). The site uses Cache By Country: set country to the countries whose cached pages to purge (country: ALL for every one, or codes such as IT, FR).'
+      "HTTP 400: Missing parameter: country (this website uses Cache By Country). The site uses Cache By Country: set 'country' to the countries whose cached pages to purge: ALL for every one, or codes such as IT, FR."
     )
     // A request that named a country was refused for some other reason: no such hint.
     expect((await send(reply, { country: 'IT' })).hint).toBeUndefined()

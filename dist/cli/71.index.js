@@ -336,7 +336,7 @@ function countryHint(answer, request) {
         return undefined;
     if (!/\bcountry\b/i.test(answer.message ?? ''))
         return undefined;
-    return 'The site uses Cache By Country: set country to the countries whose cached pages to purge (country: ALL for every one, or codes such as IT, FR).';
+    return "The site uses Cache By Country: set 'country' to the countries whose cached pages to purge: ALL for every one, or codes such as IT, FR.";
 }
 /**
  * The service's message: the first non-blank string of `error.message`, `error` (a string) and

@@ -163,7 +163,7 @@ export function countryHint(
 ): string | undefined {
   if (answer.status !== 400 || request.country !== undefined) return undefined
   if (!/\bcountry\b/i.test(answer.message ?? '')) return undefined
-  return 'The site uses Cache By Country: set country to the countries whose cached pages to purge (country: ALL for every one, or codes such as IT, FR).'
+  return "The site uses Cache By Country: set 'country' to the countries whose cached pages to purge: ALL for every one, or codes such as IT, FR."
 }
 
 /**
