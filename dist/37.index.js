@@ -486,7 +486,7 @@ function goneAtEnd(changes) {
  * EDGE: runs one `ChangeQuery` (decided by event-rules.ts) through the GitHub client and
  * returns the paths it changed: a pull request's files, a commit's files, or a comparison's.
  * What GitHub's listings cut, and how this gets past the cuts, lives here; how to ask GitHub
- * (retries, pages, limits, secrets) lives in github-client.ts.
+ * (retries, pages, limits, secrets) lives in github/client.ts.
  *
  * Rules (documented in the README):
  * - Never purge half silently: whenever GitHub may have cut a listing (a pull request or a
@@ -765,7 +765,7 @@ class GitHubQueries {
 /**
  * EDGE: lists the files changed according to a `ChangeSource` (decided by event-rules.ts):
  * resolves its lookup (github-lookups.ts), runs its queries (github-queries.ts) through one
- * GitHub client (github-client.ts), and returns the union of the changed paths. Loaded lazily
+ * GitHub client (github/client.ts), and returns the union of the changed paths. Loaded lazily
  * by the entry (`await import(...)`): this file and what it imports are the only ones that
  * bring in @actions/github.
  *

@@ -1,7 +1,7 @@
 /**
  * EDGE: lists the files changed according to a `ChangeSource` (decided by event-rules.ts):
  * resolves its lookup (github-lookups.ts), runs its queries (github-queries.ts) through one
- * GitHub client (github-client.ts), and returns the union of the changed paths. Loaded lazily
+ * GitHub client (github/client.ts), and returns the union of the changed paths. Loaded lazily
  * by the entry (`await import(...)`): this file and what it imports are the only ones that
  * bring in @actions/github.
  *

@@ -1,7 +1,7 @@
 /**
  * EDGE: turns a `RangeLookup` ("since the previous successful deployment / run / release")
  * into the commits to compare, asking the GitHub REST API through the client of
- * github-client.ts (same retry, timeout, body limit and error habits; pages by `Link`).
+ * github/client.ts (same retry, timeout, body limit and error habits; pages by `Link`).
  *
  * Definitions (docs/events.md):
  * - A successful deployment is one whose newest status other than `inactive` is `success`

@@ -2,7 +2,7 @@
  * EDGE: runs one `ChangeQuery` (decided by event-rules.ts) through the GitHub client and
  * returns the paths it changed: a pull request's files, a commit's files, or a comparison's.
  * What GitHub's listings cut, and how this gets past the cuts, lives here; how to ask GitHub
- * (retries, pages, limits, secrets) lives in github-client.ts.
+ * (retries, pages, limits, secrets) lives in github/client.ts.
  *
  * Rules (documented in the README):
  * - Never purge half silently: whenever GitHub may have cut a listing (a pull request or a

@@ -1,5 +1,5 @@
 /**
- * How far the edge's clock is from the runner's (src/clock.ts), as an estimate. The edge stamps
+ * How far the edge's clock is from the runner's (time/clock.ts), as an estimate. The edge stamps
  * cache dates in its own clock, so comparing them with the runner's time of the purge needs the
  * offset between the two.
  */
