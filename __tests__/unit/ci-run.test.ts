@@ -1,6 +1,7 @@
 /**
  * CI's cost (issue 38): `.ci/run` is made of named steps, runs the ones asked for once each and
- * prints each step's time, also when one fails.
+ * prints each step's time, also when one fails; ci.yml gives every step to one job, so nothing
+ * runs twice, and rebuilds PCRE2 only where build.sh allows it (Debian 12, as root).
  *
  * The script runs here with `npm` (and, for the end-to-end step, `node --version`) replaced by
  * stubs that record their arguments: the runner is under test, not the checks it calls, and
@@ -12,6 +13,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const STEPS = [
@@ -144,5 +146,95 @@ describe('.ci/run', () => {
     ])
     expect(run.stdout).toContain('on Node v24.21.0')
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('6 passed, 2 failed, 4 skipped')
+  })
+})
+
+type Job = {
+  container?: unknown
+  uses?: string
+  with?: Record<string, unknown>
+  needs?: string | string[]
+  strategy?: { matrix?: { node?: unknown[] } }
+  steps?: { run?: string; uses?: string; with?: Record<string, unknown> }[]
+}
+const workflow = (name: string) =>
+  parse(readFileSync(path.join(root, '.github/workflows', name), 'utf8')) as {
+    on: Record<string, unknown>
+    jobs: Record<string, Job>
+  }
+
+/** The steps each job runs through `.ci/run` (none named: every step). */
+function ciSteps(job: Job): string[][] {
+  return (job.steps ?? [])
+    .map(step => /^bash \.ci\/run\b(.*)$/m.exec(step.run ?? '')?.[1]?.trim())
+    .filter(args => args !== undefined)
+    .map(args => (args === '' ? STEPS : args.split(/\s+/)))
+}
+
+describe('ci.yml', () => {
+  const ci = workflow('ci.yml')
+
+  it('runs every step of .ci/run once, install aside (each job is a new machine)', () => {
+    // A matrix runs a job once per leg: each leg counts.
+    const runs = new Map<string, number>()
+    for (const job of Object.values(ci.jobs)) {
+      const legs = job.strategy?.matrix?.node?.length ?? 1
+      for (const steps of ciSteps(job)) {
+        for (const step of steps) runs.set(step, (runs.get(step) ?? 0) + legs)
+      }
+    }
+    const once = STEPS.filter(step => step !== 'install')
+    expect(Object.fromEntries(once.map(step => [step, runs.get(step)]))).toEqual(
+      // The unit tests twice, on purpose: on Node 24 and on Node 20, the oldest the command
+      // line supports (the action runs on node24 only).
+      Object.fromEntries(once.map(step => [step, step === 'unit' ? 2 : 1]))
+    )
+    const unit = Object.values(ci.jobs).find(job => ciSteps(job).some(s => s.includes('unit')))!
+    expect(unit.strategy?.matrix?.node).toEqual([24, 20])
+  })
+
+  it('rebuilds PCRE2 in a Debian 12 container, where build.sh allows it', () => {
+    const [name, job] = Object.entries(ci.jobs).find(([, job]) =>
+      ciSteps(job).some(steps => steps.includes('pcre2'))
+    )!
+    expect([name, job.container]).toEqual([name, 'debian:12'])
+    expect(ciSteps(job)).toEqual([['pcre2']])
+  })
+
+  it('runs the end-to-end tests and the benchmark on Node 24 only, the action runtime', () => {
+    for (const step of ['e2e', 'bench']) {
+      const job = Object.values(ci.jobs).find(job =>
+        ciSteps(job).some(steps => steps.includes(step))
+      )!
+      expect(job.strategy).toBeUndefined()
+      const setup = job.steps!.find(s => s.uses?.startsWith('actions/setup-node@'))
+      expect([step, setup?.with?.['node-version']]).toEqual([step, 24])
+    }
+  })
+
+  it('can be called by the release workflow', () => {
+    expect(Object.keys(ci.on)).toContain('workflow_call')
+  })
+})
+
+describe('release.yml', () => {
+  const release = workflow('release.yml')
+
+  it('runs CI itself on the release, and moves or publishes nothing before CI passes', () => {
+    const calls = Object.entries(release.jobs).filter(
+      ([, job]) => job.uses === './.github/workflows/ci.yml'
+    )
+    expect(calls.length).toBe(1)
+    const [ciJob, call] = calls[0]!
+    // actionlint cannot read the called file: the inputs passed are checked here.
+    const declared = (workflow('ci.yml').on['workflow_call'] as { inputs: object }).inputs
+    expect(Object.keys(call.with ?? {})).toEqual(Object.keys(declared))
+    expect(Object.values(release.jobs).flatMap(ciSteps)).toEqual([])
+    for (const name of ['move-major-tag', 'publish-npm']) {
+      expect([name, [release.jobs[name]!.needs].flat()]).toEqual([
+        name,
+        expect.arrayContaining([ciJob])
+      ])
+    }
   })
 })
