@@ -67,7 +67,13 @@ function ciRun(args: string[], env: Record<string, string> = {}) {
   const run = spawnSync('bash', ['.ci/run', ...args], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...inherited, PATH: `${stubs}:${process.env['PATH'] ?? ''}`, STUB_LOG: log, ...env },
+    env: {
+      ...inherited,
+      PATH: `${stubs}:${process.env['PATH'] ?? ''}`,
+      CI_RUN_RESULTS: stubs,
+      STUB_LOG: log,
+      ...env
+    },
     timeout: 30_000
   })
   return { ...run, npm: readFileSync(log, 'utf8').split('\n').filter(Boolean) }
@@ -141,8 +147,8 @@ describe('.ci/run', () => {
     })
     expect(run.status).toBe(0)
     expect(run.npm).toEqual([
-      'npm run -s test:unit -- --json --outputFile=.tmp/jest-unit.json',
-      'npm run -s test:e2e -- --json --outputFile=.tmp/jest-e2e.json'
+      `npm run -s test:unit -- --json --outputFile=${stubs}/jest-unit.json`,
+      `npm run -s test:e2e -- --json --outputFile=${stubs}/jest-e2e.json`
     ])
     expect(run.stdout).toContain('on Node v24.21.0')
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('6 passed, 2 failed, 4 skipped')
