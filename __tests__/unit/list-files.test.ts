@@ -19,7 +19,8 @@ import { join } from 'node:path'
 import { ActionIo } from '../../src/action/action-io.js'
 import { CliIo } from '../../src/cli/cli-io.js'
 import { Input, type InputName } from '../../src/core/constants.js'
-import { problemMessagesByInput } from '../../src/core/diagnostics.js'
+import { Diagnostics, problemMessagesByInput } from '../../src/core/diagnostics.js'
+import { splitPlacedList } from '../../src/core/lists.js'
 import { MAX_LIST_PROBLEMS, MAX_REMARKS_OF_A_KIND } from '../../src/core/targets.js'
 import { MAX_LIST_FILE_ENTRIES, type ListFiles } from '../../src/plan/list-files.js'
 import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
@@ -94,6 +95,37 @@ describe('a list file is parsed like its inline input', () => {
     expect(diagnostics.problems).toHaveLength(1)
     expect(diagnostics.problems[0]).toMatchObject({ input: 'urls_file', value: 'urls.txt' })
     expect(diagnostics.problems[0]?.reason).toMatch(/not a valid JSON array/)
+  })
+
+  it('quotes nothing of a malformed JSON file, not even the excerpt JSON.parse gives', async () => {
+    const { diagnostics } = await parseWithFiles({}, { urls: '["/a","/b",AKIA1234567890SECRET]' })
+    expect(diagnostics.problems).toHaveLength(1)
+    expect(JSON.stringify(diagnostics.problems)).not.toContain('AKIA')
+    expect(diagnostics.problems[0]?.reason).toMatch(
+      /^starts with '\[' but is not a valid JSON array \(Unexpected token 'A'\)/
+    )
+  })
+
+  it('splits lines and commas as before, keeping only parts with text, with their lines', () => {
+    const diag = new Diagnostics()
+    const text = 'a, ,b\r\n\r\n,,c\rd,\n,\n e ,a'
+    expect(splitPlacedList('tags_file', text, { item: 'tag', commas: true }, diag)).toEqual([
+      { text: 'a', place: 'line 1' },
+      { text: 'b', place: 'line 1' },
+      { text: 'c', place: 'line 3' },
+      { text: 'd', place: 'line 4' },
+      { text: 'e', place: 'line 6' }
+    ])
+    expect(
+      splitPlacedList('urls_file', '/a,b\n\n/c', { item: 'URL', commas: false }, diag)
+    ).toEqual([
+      { text: '/a,b', place: 'line 1' },
+      { text: '/c', place: 'line 3' }
+    ])
+    // Millions of blank parts hold no entry, and cost none: the text alone is held.
+    const blanks = ','.repeat(4_000_000) + '\n'.repeat(4_000_000)
+    expect(splitPlacedList('tags_file', blanks, { item: 'tag', commas: true }, diag)).toEqual([])
+    expect(diag.problems).toEqual([])
   })
 
   it('a file that could not be read is a problem of its input: nothing is sent', async () => {

@@ -95,11 +95,11 @@ export function splitPlacedList(
     if (items === undefined) return undefined
     items.forEach((item, index) => placed.push({ text: item, place: `item ${index + 1}` }))
   } else {
-    // Lines of the raw text (not the trimmed one), so that line numbers are the file's.
-    raw.split(/\r\n|\r|\n/).forEach((line, index) => {
-      const place = `line ${index + 1}`
-      for (const item of syntax.commas ? line.split(',') : [line])
-        placed.push({ text: item, place })
+    // Lines of the raw text (not the trimmed one), so that line numbers are the file's; only
+    // parts with text are kept, as the parts are found: a list file of 256 MiB of line breaks
+    // or commas holds no entry, and must not cost an object for each of its blank parts.
+    forEachPart(raw, syntax.commas, (item, line) => {
+      if (item.trim() !== '') placed.push({ text: item, place: `line ${line}` })
     })
   }
   const seen = new Set<string>()
@@ -111,6 +111,35 @@ export function splitPlacedList(
     unique.push({ text: trimmed, place })
   }
   return unique
+}
+
+/**
+ * Each line of `text` (or, with `commas`, each comma-separated part of a line), numbered from 1,
+ * in one pass: the next comma is remembered across lines, not looked for again from each line.
+ */
+function forEachPart(
+  text: string,
+  commas: boolean,
+  visit: (part: string, line: number) => void
+): void {
+  const lineBreak = /\r\n|\r|\n/g
+  let nextComma = commas ? text.indexOf(',') : -1
+  let line = 1
+  let start = 0
+  for (;;) {
+    const found = lineBreak.exec(text)
+    const end = found === null ? text.length : found.index
+    let partStart = start
+    while (nextComma !== -1 && nextComma < end) {
+      visit(text.slice(partStart, nextComma), line)
+      partStart = nextComma + 1
+      nextComma = text.indexOf(',', partStart)
+    }
+    visit(text.slice(partStart, end), line)
+    if (found === null) return
+    start = lineBreak.lastIndex
+    line++
+  }
 }
 
 function splitText(text: string, syntax: ListSyntax): string[] {
@@ -128,7 +157,7 @@ function parseJsonArray(
     parsed = JSON.parse(text)
   } catch (error) {
     // Also a RangeError, should some engine parse deep nesting recursively.
-    const why = error instanceof Error ? error.message : String(error)
+    const why = withoutExcerpt(error instanceof Error ? error.message : String(error))
     diag.problem(
       input,
       text,
@@ -197,4 +226,14 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
     chunks.push(items.slice(start, start + size))
   }
   return chunks
+}
+
+/**
+ * JSON.parse's message without the excerpt of the text V8 quotes around an unexpected token
+ * (`Unexpected token 'A', "["a",AKIA12"... is not valid JSON`): a list file's problem names the
+ * file, never its content, which may be anything a link or a mistake pointed at.
+ */
+function withoutExcerpt(message: string): string {
+  const cut = message.replace(/, (?:\.\.\.)?"[\s\S]*$/, '')
+  return cut.includes('"') ? 'not valid JSON' : cut
 }
