@@ -237,6 +237,13 @@ describe('the key given as an argument (issue 37)', () => {
         ]
       })
     }
+    // Nor as a report's file name, which would keep it in listings and artifacts.
+    for (const args of [[`--summary=${key}`], ['--junit', key], [`--summary=out/${key}.html`]]) {
+      const said = parseArgs(['--dry-run', ...args], { apiKey: key })
+      expect(said.kind).toBe('usage')
+      expect(JSON.stringify(said)).not.toContain(key)
+      expect(JSON.stringify(said)).toContain('is the key')
+    }
     // A key too short to tell from text is refused only whole.
     expect(parseArgs(['--tags=blog', '--dry-run'], { apiKey: 'blo' }).kind).not.toBe('usage')
   })

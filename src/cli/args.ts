@@ -204,6 +204,11 @@ export function parseArgs(argv: readonly string[], context: ParseContext = {}): 
           problems.push(needsValue('a file', 'FILE'))
           continue
         }
+        // A file named after the key would keep it in directory listings and CI artifacts.
+        if (holdsKey(file)) {
+          problems.push(theKey(index, ` (the value of --${name})`))
+          continue
+        }
         if (name === 'summary') summaryFile = file
         else junitFile = file
         continue
