@@ -45,8 +45,8 @@ export function placeProblem(
 }
 
 /**
- * Whether `path` is `root` or under it. By path segments, not by text: `/work/ws-evil` starts
- * with `/work/ws` and is not under it.
+ * Whether `path` is `root` or under it. By path segments, not by text: `/srv/ws-evil` starts
+ * with `/srv/ws` and is not under it.
  */
 export function isInside(root: string, path: string): boolean {
   const rest = relative(root, path)
