@@ -9,11 +9,11 @@ export const modules = {
 /* harmony export */   M: () => (/* binding */ PushBackRule)
 /* harmony export */ });
 /**
- * The one push-back rule of the action: how many requests may be in flight while a server says
- * it is overloaded (the purge service's 429, the public site's 429 or 5xx with `Retry-After`).
- * The purge sender (send/adaptive-limiter.ts) and everything that reads the public site (the
- * checks' loop and the tag reading, through verify/site-push-back.ts) follow it; each keeps its
- * own way of making requests wait.
+ * The one push-back rule of the action: how many requests may be in flight while a server says it
+ * is overloaded (the purge service's 429, the public site's 429 or 5xx with `Retry-After`). The
+ * purge sender (send/adaptive-limiter.ts) and everything that reads the public site (the checks'
+ * loop and the tag reading, through verify/pace/site-push-back.ts) follow it; each keeps its own
+ * way of making requests wait.
  *
  * - A push-back halves the limit (never below 1) and holds every request back until the time
  *   it asked for: the server is asking the whole job to slow down, not one request.

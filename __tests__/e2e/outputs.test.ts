@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
 import { REPO_ROOT, runAction, type RunResult } from '../../scripts/run-action.mjs'
-import { shardOf } from '../../src/verify/shard.js'
+import { shardOf } from '../../src/verify/choose/shard.js'
 import { API_KEY, errorsOf, runWith, warningsOf } from './helpers.js'
 
 const PAGES = 40

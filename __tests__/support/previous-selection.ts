@@ -1,20 +1,20 @@
 /**
- * The selection as it was before the sitemaps were streamed (src/verify/select-pages.ts at
- * 15253fd): every sitemap page held in a set, every selected page in a map, the sample an even
+ * The selection as it was before the sitemaps were streamed (src/verify/choose/select-from-set.ts
+ * at 15253fd): every sitemap page held in a set, every selected page in a map, the sample an even
  * spread by position. Kept as the oracle of verify-page-selector.test.ts: within the limit, the
  * streaming selection must give exactly what this gives.
  */
 import { reasonsOf } from '../../src/pattern/give-up.js'
-import { firstInOrder, PREVIEW_FIRST } from '../../src/verify/first-in-order.js'
-import { pageHasFolderTag } from '../../src/verify/folder-tags.js'
-import type { SelectionInput } from '../../src/verify/select-pages.js'
+import { firstInOrder, PREVIEW_FIRST } from '../../src/verify/choose/first-in-order.js'
+import { pageHasFolderTag } from '../../src/verify/tags/folder-tags.js'
+import type { SelectionInput } from '../../src/verify/choose/select-from-set.js'
 import type {
   PageSelection,
   PatternMatch,
   TargetRef,
   TargetSelection
-} from '../../src/verify/selection.js'
-import { inShard, shardOf } from '../../src/verify/shard.js'
+} from '../../src/verify/choose/selection-shapes.js'
+import { inShard, shardOf } from '../../src/verify/choose/shard.js'
 
 const GAVE_UP_NAMED = 5
 

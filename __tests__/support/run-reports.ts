@@ -14,10 +14,10 @@ import {
 import type { RunReport, VerificationPart } from '../../src/report/run-report.js'
 import type { RequestResult } from '../../src/send/send-plan.js'
 import type { Against, PreviewReport, VerifyReport } from '../../src/verify/index.js'
-import type { PageSelection } from '../../src/verify/selection.js'
-import type { SkewEstimate } from '../../src/verify/clock.js'
-import { Tally, type CheckResult } from '../../src/verify/tally.js'
-import { verificationStatus } from '../../src/verify/verify-pages.js'
+import type { PageSelection } from '../../src/verify/choose/selection-shapes.js'
+import type { SkewEstimate } from '../../src/verify/judge/edge-clock-skew.js'
+import { Tally, type CheckResult } from '../../src/verify/check/tally.js'
+import { verificationStatus } from '../../src/verify/check/verify-pages.js'
 
 export const SITE = 'https://www.example.com'
 /** The runner's time the last purge was accepted. */
@@ -264,7 +264,7 @@ const origin = {
   dryRun: false
 }
 
-/** The budget's error (verify/kept-budget.ts), as a run over a million long URLs says it. */
+/** The budget's error (verify/choose/kept-budget.ts), as a run over a million long URLs says it. */
 const OVER_BUDGET =
   'verify_limit: 0 keeps every page of the selection in memory: 1,000,000 pages, 2,098 MiB counted with their URLs, where one job keeps at most 256 MiB. To check them, set shard to split the 1,000,000 selected pages across a job matrix of at least 10 jobs (shard: ${{ matrix.shard }}/10, about 210 MiB each), or give verify_limit a number to check a sample. Nothing was purged.'
 

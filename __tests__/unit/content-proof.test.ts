@@ -12,8 +12,8 @@ import {
   scanBodyForBuild,
   type ContentEvidence
 } from '../../src/build/scan-body.js'
-import { judge, type SiteAnswer } from '../../src/verify/judge.js'
-import { UNMEASURED_SKEW } from '../../src/verify/clock.js'
+import { judge, type SiteAnswer } from '../../src/verify/judge/verdict.js'
+import { UNMEASURED_SKEW } from '../../src/verify/judge/edge-clock-skew.js'
 import {
   REPURGE_DELAYS_MS,
   REPURGE_DELAYS_TEXT,

@@ -7,9 +7,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { edgeIds, readEdgeHeaders } from '../../src/http/edge-headers.js'
 import { BUILT_IN_DEVICES, type Device } from '../../src/verify/devices.js'
-import { judge, type SiteAnswer } from '../../src/verify/judge.js'
-import type { PageAnswer } from '../../src/verify/read-page.js'
-import { verifyPages } from '../../src/verify/verify-pages.js'
+import { judge, type SiteAnswer } from '../../src/verify/judge/verdict.js'
+import type { PageAnswer } from '../../src/verify/check/read-page.js'
+import { verifyPages } from '../../src/verify/check/verify-pages.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
 const ACCEPTED = Date.UTC(2026, 10, 23, 9, 0, 0)

@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals'
 import { SaxesParser } from 'saxes'
 import { renderJUnit, escapeXml } from '../../src/report/junit.js'
 import type { RunReport } from '../../src/report/run-report.js'
-import { MAX_LISTED_PER_STATE } from '../../src/verify/tally.js'
+import { MAX_LISTED_PER_STATE } from '../../src/verify/check/tally.js'
 import { schemaProblems, type XmlElement } from '../support/junit-schema.js'
 import {
   check,

@@ -9,8 +9,12 @@ import { describe, expect, it } from '@jest/globals'
 import { buildId } from '../../src/build/build-id.js'
 import { Repurger, type RepurgeMode, type RepurgeSent } from '../../src/repurge/repurger.js'
 import { BUILT_IN_DEVICES } from '../../src/verify/devices.js'
-import type { PageAnswer } from '../../src/verify/read-page.js'
-import { verifyPages, type Progress, type VerifyOptions } from '../../src/verify/verify-pages.js'
+import type { PageAnswer } from '../../src/verify/check/read-page.js'
+import {
+  verifyPages,
+  type Progress,
+  type VerifyOptions
+} from '../../src/verify/check/verify-pages.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
 const site = 'https://www.example.com'

@@ -10,7 +10,7 @@ import { buildId } from '../../src/build/build-id.js'
 import { sentOutcome } from '../../src/report/outcome.js'
 import { stepConclusion, type RunReport } from '../../src/report/run-report.js'
 import { MAX_SUMMARY_BYTES, renderSummary, statusLine } from '../../src/report/summary.js'
-import type { CheckResult } from '../../src/verify/tally.js'
+import type { CheckResult } from '../../src/verify/check/tally.js'
 import { rawMarkupShown, renderGitHubMarkdown } from '../support/github-markdown.js'
 import {
   accepted,

@@ -13,13 +13,13 @@ import {
   noteDatesDisagree,
   observeSkew,
   UNMEASURED_SKEW
-} from '../../src/verify/clock.js'
+} from '../../src/verify/judge/edge-clock-skew.js'
 import { BUILT_IN_DEVICES, type Device } from '../../src/verify/devices.js'
-import { parseEdgeDate } from '../../src/verify/edge-date.js'
+import { parseEdgeDate } from '../../src/verify/judge/edge-date.js'
 import { clockOffsetWarning } from '../../src/verify/explain.js'
-import { judge, observeAnswerSkew, type SiteAnswer } from '../../src/verify/judge.js'
-import type { PageAnswer } from '../../src/verify/read-page.js'
-import { verifyPages, type VerifyOptions } from '../../src/verify/verify-pages.js'
+import { judge, observeAnswerSkew, type SiteAnswer } from '../../src/verify/judge/verdict.js'
+import type { PageAnswer } from '../../src/verify/check/read-page.js'
+import { verifyPages, type VerifyOptions } from '../../src/verify/check/verify-pages.js'
 import { countsLine, describeCheck, nextStep, timesLine } from '../../src/report/verification.js'
 import { check, freshChecks, verified, withSkew } from '../support/run-reports.js'
 import { VirtualClock } from '../support/virtual-clock.js'

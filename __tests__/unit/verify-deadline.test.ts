@@ -7,10 +7,10 @@
 import { describe, expect, it } from '@jest/globals'
 import { BUILT_IN_DEVICES, type Device } from '../../src/verify/devices.js'
 import { describeEndedEarly } from '../../src/verify/index.js'
-import type { PageAnswer } from '../../src/verify/read-page.js'
-import { RateGate } from '../../src/verify/rate-gate.js'
-import { RateLimiter } from '../../src/verify/rate-limiter.js'
-import { verifyPages, type VerifyOptions } from '../../src/verify/verify-pages.js'
+import type { PageAnswer } from '../../src/verify/check/read-page.js'
+import { RateGate } from '../../src/verify/pace/rate-queue.js'
+import { RateLimiter } from '../../src/verify/pace/rate-spacing.js'
+import { verifyPages, type VerifyOptions } from '../../src/verify/check/verify-pages.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
 const devices: Device[] = [

@@ -9,8 +9,8 @@ import {
   MAX_NAMED_PAGES,
   whyNothingChecked
 } from '../../src/verify/explain.js'
-import type { PageSelection } from '../../src/verify/selection.js'
-import { verifyPages, type CheckResult } from '../../src/verify/verify-pages.js'
+import type { PageSelection } from '../../src/verify/choose/selection-shapes.js'
+import { verifyPages, type CheckResult } from '../../src/verify/check/verify-pages.js'
 import { BUILT_IN_DEVICES } from '../../src/verify/devices.js'
 
 describe('countryLimitWarning', () => {

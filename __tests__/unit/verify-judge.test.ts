@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
-import { parseEdgeDate } from '../../src/verify/edge-date.js'
+import { parseEdgeDate } from '../../src/verify/judge/edge-date.js'
 import {
   noteDatesDisagree,
   observeSkew,
   UNMEASURED_SKEW,
   type SkewEstimate
-} from '../../src/verify/clock.js'
+} from '../../src/verify/judge/edge-clock-skew.js'
 import { edgeHeaderPrefix } from '../../src/http/edge-headers.js'
-import { judge, type SiteAnswer } from '../../src/verify/judge.js'
+import { judge, type SiteAnswer } from '../../src/verify/judge/verdict.js'
 
 const ACCEPTED = Date.UTC(2026, 10, 23, 9, 0, 0)
 const HOUR = 3_600_000

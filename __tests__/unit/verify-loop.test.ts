@@ -1,18 +1,18 @@
 /**
- * The polling loop (src/verify/verify-run.ts, each check a page-check.ts) against fake sites,
- * on the test clock (__tests__/support/virtual-clock.ts): minutes of propagation take
- * milliseconds, and every time asserted is exact.
+ * The polling loop (src/verify/check/polling-loop.ts, each check a verify/check/one-check.ts)
+ * against fake sites, on the test clock (__tests__/support/virtual-clock.ts): minutes of
+ * propagation take milliseconds, and every time asserted is exact.
  */
 import { describe, expect, it } from '@jest/globals'
 import { BUILT_IN_DEVICES, type Device } from '../../src/verify/devices.js'
 import { SiteRequestError } from '../../src/http/site-client.js'
-import type { PageAnswer } from '../../src/verify/read-page.js'
+import type { PageAnswer } from '../../src/verify/check/read-page.js'
 import {
   verifyPages,
   type PageToCheck,
   type Progress,
   type VerifyOptions
-} from '../../src/verify/verify-pages.js'
+} from '../../src/verify/check/verify-pages.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
 const devices: Device[] = [
@@ -524,8 +524,8 @@ describe('verifyPages', () => {
 })
 
 describe('verify_seconds: within a few seconds of when the pages were fresh', () => {
-  // The schedule of poll-schedule.ts: the probe sees the arrival within 2 s, then every stale
-  // check is asked at once, and stragglers every 2 s while arrivals continue.
+  // The schedule of verify/pace/poll-schedule.ts: the probe sees the arrival within 2 s, then every
+  // stale check is asked at once, and stragglers every 2 s while arrivals continue.
   for (const propagationMs of [5_000, 21_300, 67_000, 4 * 60_000 + 7_300]) {
     it(`a purge that takes ${propagationMs / 1000} s to arrive, 5 pages x 2 devices`, async () => {
       const clock = new VirtualClock()

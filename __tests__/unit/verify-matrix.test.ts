@@ -1,7 +1,7 @@
 /**
- * Verifying from other jobs: the shard assignment (src/verify/shard.ts), purged_at and
- * accepted_at (purged-at.ts), the selection of a shard's pages (select-pages.ts), and the
- * settings of mode: verify, shard, rate and verify_limit: 0 with every bad input.
+ * Verifying from other jobs: the shard assignment (src/verify/choose/shard.ts), purged_at and
+ * accepted_at (purged-at.ts), the selection of a shard's pages (verify/choose/select-from-set.ts),
+ * and the settings of mode: verify, shard, rate and verify_limit: 0 with every bad input.
  */
 import { describe, expect, it } from '@jest/globals'
 import { Input, type InputName } from '../../src/core/constants.js'
@@ -9,8 +9,14 @@ import { formatProblem } from '../../src/core/diagnostics.js'
 import { buildPlan } from '../../src/plan/build-plan.js'
 import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
 import { formatAcceptedAt, parsePurgedAt } from '../../src/time/purged-at.js'
-import { selectPages } from '../../src/verify/select-pages.js'
-import { hashPath, inShard, parseShard, shardOf, type Shard } from '../../src/verify/shard.js'
+import { selectPages } from '../../src/verify/choose/select-from-set.js'
+import {
+  hashPath,
+  inShard,
+  parseShard,
+  shardOf,
+  type Shard
+} from '../../src/verify/choose/shard.js'
 
 /** URL sets shaped like real sites': numbered pages, dated posts, products with queries, docs. */
 const SITES: Record<string, (n: number) => string[]> = {
@@ -84,7 +90,7 @@ describe('shard assignment', () => {
 
   it('pinned: the split never changes between versions (a running matrix may mix them)', () => {
     const pinned = ['/', '/p/1', '/p/2', '/blog/hello-world.html', '/städte/1', '/a?b=c']
-    // FNV-1a over UTF-8, then MurmurHash3's finalizer (see shard.ts).
+    // FNV-1a over UTF-8, then MurmurHash3's finalizer (see verify/choose/shard.ts).
     expect(pinned.map(hashPath)).toEqual([
       616345028, 1940601689, 4215311365, 2776204295, 2568709748, 2988304963
     ])

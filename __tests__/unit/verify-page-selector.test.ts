@@ -1,21 +1,21 @@
 /**
- * The selection as the sitemaps stream (src/verify/page-selector.ts): within the limit it
- * chooses exactly what the selection over a whole sitemap chose before (the oracle in
- * __tests__/support/previous-selection.ts), field by field, for sites of every shape, targets
- * of every kind, with and without shards; beyond the limit its sample does not depend on the
- * order the files arrive in, keeps every verify_urls page, spreads over the selection, and
- * splits into disjoint parts that make the whole; it keeps only the sample; and a part that
- * cannot be kept is refused with the numbers.
+ * The selection as the sitemaps stream (src/verify/choose/streaming-selector.ts): within the limit
+ * it chooses exactly what the selection over a whole sitemap chose before (the oracle in
+ * __tests__/support/previous-selection.ts), field by field, for sites of every shape, targets of
+ * every kind, with and without shards; beyond the limit its sample does not depend on the order the
+ * files arrive in, keeps every verify_urls page, spreads over the selection, and splits into
+ * disjoint parts that make the whole; it keeps only the sample; and a part that cannot be kept is
+ * refused with the numbers.
  */
 import { describe, expect, it } from '@jest/globals'
 import vm from 'node:vm'
 import v8 from 'node:v8'
-import { KEPT_PAGES_BUDGET_BYTES, overBudgetMessage } from '../../src/verify/kept-budget.js'
-import { PageSelector, type SelectorInput } from '../../src/verify/page-selector.js'
-import { selectPages, type SelectionInput } from '../../src/verify/select-pages.js'
-import type { PageSelection, PatternMatch } from '../../src/verify/selection.js'
-import { shardOf, type Shard } from '../../src/verify/shard.js'
-import { matchPatternPages } from '../../src/verify/pattern-pages.js'
+import { KEPT_PAGES_BUDGET_BYTES, overBudgetMessage } from '../../src/verify/choose/kept-budget.js'
+import { PageSelector, type SelectorInput } from '../../src/verify/choose/streaming-selector.js'
+import { selectPages, type SelectionInput } from '../../src/verify/choose/select-from-set.js'
+import type { PageSelection, PatternMatch } from '../../src/verify/choose/selection-shapes.js'
+import { shardOf, type Shard } from '../../src/verify/choose/shard.js'
+import { matchPatternPages } from '../../src/verify/choose/pattern-matcher.js'
 import { previousSelection } from '../support/previous-selection.js'
 
 /** Sitemaps shaped like real sites': numbered pages, dated posts, products, docs in folders. */

@@ -17,7 +17,7 @@ import { renderPreviewSection } from '../../src/report/preview-section.js'
 import { renderSummary } from '../../src/report/summary.js'
 import { verifySecondsOutput } from '../../src/report/verify-outputs.js'
 import type { PreviewReport } from '../../src/verify/index.js'
-import type { CheckResult } from '../../src/verify/tally.js'
+import type { CheckResult } from '../../src/verify/check/tally.js'
 import { rawMarkupShown, renderGitHubMarkdown } from '../support/github-markdown.js'
 import {
   ACCEPTED_AT,

@@ -1,16 +1,16 @@
 /**
- * The pure parts of the verify loop's timing: the rate limiter (src/verify/rate-limiter.ts) on
- * a simulated clock with late timers, the stale-poll rule (poll-schedule.ts) and the time-to-
- * fresh distribution (time-distribution.ts).
+ * The pure parts of the verify loop's timing: the rate limiter (src/verify/pace/rate-spacing.ts) on
+ * a simulated clock with late timers, the stale-poll rule (verify/pace/poll-schedule.ts) and the
+ * time-to- fresh distribution (verify/check/time-distribution.ts).
  */
 import { describe, expect, it } from '@jest/globals'
 import { backoffDelay } from '../../src/http/backoff.js'
-import { PropagationWatch, SPREAD_MS, STALE_BACKOFF } from '../../src/verify/poll-schedule.js'
-import { Semaphore } from '../../src/verify/limiter.js'
-import { RateGate } from '../../src/verify/rate-gate.js'
-import { RateLimiter, SLACK_MS } from '../../src/verify/rate-limiter.js'
+import { PropagationWatch, SPREAD_MS, STALE_BACKOFF } from '../../src/verify/pace/poll-schedule.js'
+import { Semaphore } from '../../src/verify/pace/semaphore.js'
+import { RateGate } from '../../src/verify/pace/rate-queue.js'
+import { RateLimiter, SLACK_MS } from '../../src/verify/pace/rate-spacing.js'
 import { VirtualClock } from '../support/virtual-clock.js'
-import { TimeDistribution } from '../../src/verify/time-distribution.js'
+import { TimeDistribution } from '../../src/verify/check/time-distribution.js'
 
 /** A seeded generator, so that a failure can be replayed. */
 function seeded(seed: number): () => number {

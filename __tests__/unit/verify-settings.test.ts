@@ -4,12 +4,12 @@ import { Diagnostics, formatProblem } from '../../src/core/diagnostics.js'
 import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
 import { pageUrl } from '../../src/verify/settings.js'
 import { BUILT_IN_DEVICES, parseDevices } from '../../src/verify/devices.js'
-import { pageHasFolderTag } from '../../src/verify/folder-tags.js'
-import { selectPages } from '../../src/verify/select-pages.js'
-import type { PatternMatch } from '../../src/verify/selection.js'
-import { sampleKey } from '../../src/verify/page-sample.js'
-import { hashPath } from '../../src/verify/shard.js'
-import { matchPatternPages } from '../../src/verify/pattern-pages.js'
+import { pageHasFolderTag } from '../../src/verify/tags/folder-tags.js'
+import { selectPages } from '../../src/verify/choose/select-from-set.js'
+import type { PatternMatch } from '../../src/verify/choose/selection-shapes.js'
+import { sampleKey } from '../../src/verify/choose/uniform-sample.js'
+import { hashPath } from '../../src/verify/choose/shard.js'
+import { matchPatternPages } from '../../src/verify/choose/pattern-matcher.js'
 
 function raw(given: Partial<Record<InputName, string>>): RawInputs {
   const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<

@@ -1,18 +1,23 @@
 /**
  * Tracing tags to pages at the edge: what one answer tells of its page's tags
- * (src/verify/page-tags.ts), when the reading stops (tag-trace.ts), the reading itself at a
- * rate, in the order given, within its budget (trace-tags.ts, over a fake site and a virtual
- * clock), and the selection of what it found (page-selector.ts's addTraced).
+ * (src/verify/tags/tags-header.ts), when the reading stops (verify/tags/trace-state.ts), the
+ * reading itself at a rate, in the order given, within its budget (verify/tags/read-at-edge.ts,
+ * over a fake site and a virtual clock), and the selection of what it found
+ * (verify/choose/streaming-selector.ts's addTraced).
  */
 import { describe, expect, it } from '@jest/globals'
 import type { SiteHead } from '../../src/http/site-client.js'
-import { PageSelector } from '../../src/verify/page-selector.js'
-import { parseTagList, readPageTags } from '../../src/verify/page-tags.js'
-import type { PatternMatch } from '../../src/verify/selection.js'
-import { shardOf } from '../../src/verify/shard.js'
-import { TagTrace } from '../../src/verify/tag-trace.js'
-import { NOT_CACHED_AGAIN_MS, traceTags, type TraceInput } from '../../src/verify/trace-tags.js'
-import type { PushBack } from '../../src/verify/verify-options.js'
+import { PageSelector } from '../../src/verify/choose/streaming-selector.js'
+import { parseTagList, readPageTags } from '../../src/verify/tags/tags-header.js'
+import type { PatternMatch } from '../../src/verify/choose/selection-shapes.js'
+import { shardOf } from '../../src/verify/choose/shard.js'
+import { TagTrace } from '../../src/verify/tags/trace-state.js'
+import {
+  NOT_CACHED_AGAIN_MS,
+  traceTags,
+  type TraceInput
+} from '../../src/verify/tags/read-at-edge.js'
+import type { PushBack } from '../../src/verify/check/options.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
 const hit = (tags?: string): SiteHead => ({

@@ -142,8 +142,8 @@ var inert_html = __webpack_require__(8717);
 var format = __webpack_require__(8488);
 // EXTERNAL MODULE: ./src/publish/marker.ts
 var publish_marker = __webpack_require__(8953);
-// EXTERNAL MODULE: ./src/verify/first-in-order.ts
-var first_in_order = __webpack_require__(3770);
+// EXTERNAL MODULE: ./src/verify/choose/first-in-order.ts
+var first_in_order = __webpack_require__(4792);
 // EXTERNAL MODULE: ./src/report/changed-files-report.ts
 var changed_files_report = __webpack_require__(7387);
 // EXTERNAL MODULE: ./src/report/purge-section.ts

@@ -16,7 +16,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   whyTagsUnproven: () => (/* binding */ whyTagsUnproven)
 /* harmony export */ });
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8488);
-/* harmony import */ var _clock_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8147);
+/* harmony import */ var _judge_edge_clock_skew_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3958);
 /**
  * What the log says about a verification besides its verdict, as sentences (pure): that a purge
  * limited to some countries cannot be proved from this runner, that the edge's clock is far from
@@ -41,20 +41,21 @@ function countryLimitWarning(countries, mode) {
     return `The purges were limited to country ${list}, but verification checks from this runner: it reaches one data center and, on a Cache By Country site, is served its own country's entries. Unless the runner is ${where}, those entries were not purged and may stay stale until the deadline, so the purge cannot be proved from here. Verification still runs; to prove it, verify from a runner ${where}${instead}.`;
 }
 /**
- * Said after the checks when the edge's clock, as its `Date` headers measured it, is more than
- * 5 min from the runner's: one of them is wrong. Whether that changed the verdicts depends on
- * whether the edge's cache dates were seen after its own `Date` (clock.ts, datesUntrusted): then
- * a page counted as fresh only when its cache date was after the purge in both clocks (judge.ts),
- * and one rendered after the purge may have stayed stale; else the edge was placed by its `Date`.
- * Undefined when the clocks are closer (or were never measured).
+ * Said after the checks when the edge's clock, as its `Date` headers measured it, is more than 5
+ * min from the runner's: one of them is wrong. Whether that changed the verdicts depends on whether
+ * the edge's cache dates were seen after its own `Date` (verify/judge/edge-clock-skew.ts,
+ * datesUntrusted): then a page counted as fresh only when its cache date was after the purge in
+ * both clocks (verify/judge/verdict.ts), and one rendered after the purge may have stayed stale;
+ * else the edge was placed by its `Date`. Undefined when the clocks are closer (or were never
+ * measured).
  */
 function clockOffsetWarning(skew) {
-    if (!(0,_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .clocksFarApart */ .xR)(skew))
+    if (!(0,_judge_edge_clock_skew_js__WEBPACK_IMPORTED_MODULE_0__/* .clocksFarApart */ .xR)(skew))
         return undefined;
-    const offset = (0,_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .skewMs */ .jk)(skew);
+    const offset = (0,_judge_edge_clock_skew_js__WEBPACK_IMPORTED_MODULE_0__/* .skewMs */ .jk)(skew);
     const apart = `The edge's clock is ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .elapsed */ .vk)(Math.abs(offset))} ${offset > 0 ? 'ahead of' : 'behind'} the runner's (from its Date headers): more than 5 min apart, so one of them is wrong.`;
     const check = `Check the runner's clock (NTP), or report the edge's clock to the service's support.`;
-    return (0,_clock_js__WEBPACK_IMPORTED_MODULE_0__/* .datesUntrusted */ .Ow)(skew)
+    return (0,_judge_edge_clock_skew_js__WEBPACK_IMPORTED_MODULE_0__/* .datesUntrusted */ .Ow)(skew)
         ? `${apart} Some of its cache dates came after its own Date, so its clocks disagree: a page counted as fresh only when its cache date is after the purge in both clocks, the edge's and the runner's, so pages rendered after the purge may show as stale. ${check}`
         : `${apart} Its cache dates agree with its Date, so each page was placed by the edge's clock. ${check}`;
 }

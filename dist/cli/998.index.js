@@ -20,7 +20,7 @@ export const modules = {
  * and `skipped` for a check that settled without proving anything either way (404/410, DYNAMIC,
  * bypassed), which does not fail the run either.
  *
- * The verification names at most the first 1,000 checks of each state (verify/tally.ts keeps
+ * The verification names at most the first 1,000 checks of each state (verify/check/tally.ts keeps
  * a 100,000-page run as small as a 10-page one); the checks of a state beyond those are one
  * test case per device that counts them, failing as its state does. A run that did not verify
  * (not asked, skipped, refused) is one skipped test case saying why, so that a CI that requires

@@ -8,7 +8,7 @@
  */
 import type { PurgeTargets } from '../core/purge.js'
 import type { PreviewReport } from '../verify/index.js'
-import { firstInOrder } from '../verify/first-in-order.js'
+import { firstInOrder } from '../verify/choose/first-in-order.js'
 import { andList, elapsed, grouped, plural, setting } from '../text/format.js'
 import { inert, inertCode } from '../text/inert-html.js'
 import {
@@ -20,7 +20,7 @@ import {
 import { resultText } from './purge-section.js'
 import type { PurgeReport, RunReport, VerificationPart } from './run-report.js'
 import { countsLine, describeCheck, nextStep } from './verification.js'
-import type { CheckResult, PageRow } from '../verify/verify-pages.js'
+import type { CheckResult, PageRow } from '../verify/check/verify-pages.js'
 
 /** How much of each list the comment shows; shrunk until the comment fits. */
 export interface CommentLimits {

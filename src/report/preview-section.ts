@@ -4,7 +4,7 @@
  * pages it cannot tell), then what each target selects, pages in path order.
  */
 import type { PreviewReport } from '../verify/index.js'
-import { firstInOrder, PREVIEW_FIRST } from '../verify/first-in-order.js'
+import { firstInOrder, PREVIEW_FIRST } from '../verify/choose/first-in-order.js'
 import { grouped, plural } from '../text/format.js'
 import { code, codeList, escapeHtml, table } from '../text/html.js'
 import { splitUnlistedUrls, UNLISTED_GONE, UNLISTED_TYPOS } from './changed-files-report.js'

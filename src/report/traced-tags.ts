@@ -2,8 +2,8 @@
  * How the pages of tags traced at the edge were found, for the summary and the preview (pure):
  * one line a tag, and what the pages that could not tell their tags were.
  */
-import type { PageSelection } from '../verify/selection.js'
-import { exactness, foundAmong, unreadableWords } from '../verify/trace-words.js'
+import type { PageSelection } from '../verify/choose/selection-shapes.js'
+import { exactness, foundAmong, unreadableWords } from '../verify/tags/in-words.js'
 import { grouped } from '../text/format.js'
 import { code, escapeHtml } from '../text/html.js'
 

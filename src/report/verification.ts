@@ -5,11 +5,16 @@
  * escaped like the rest of the summary (html.ts).
  */
 import type { VerifyReport } from '../verify/index.js'
-import type { CheckResult, CheckState, PageRow, Verification } from '../verify/verify-pages.js'
+import type {
+  CheckResult,
+  CheckState,
+  PageRow,
+  Verification
+} from '../verify/check/verify-pages.js'
 import { clockTime, elapsed, grouped, plural, setting } from '../text/format.js'
 import { code, codeList, escapeHtml, table } from '../text/html.js'
 import type { VerificationPart } from './run-report.js'
-import { clocksFarApart, datesUntrusted, skewMs } from '../verify/clock.js'
+import { clocksFarApart, datesUntrusted, skewMs } from '../verify/judge/edge-clock-skew.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
 import { tracedTagLines } from './traced-tags.js'
 

@@ -5,7 +5,7 @@
  */
 import { Output } from '../core/constants.js'
 import { OUTPUT_DEFAULTS } from './output-defaults.js'
-import type { Verification } from '../verify/verify-pages.js'
+import type { Verification } from '../verify/check/verify-pages.js'
 
 /** The outputs the verification sets. */
 const VERIFY_OUTPUTS = [

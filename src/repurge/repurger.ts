@@ -10,7 +10,7 @@
  */
 import { MAX_REPORTED_PAGES } from './limits.js'
 import type { Clock } from '../time/clock.js'
-import type { OldContentWatcher } from '../verify/verify-pages.js'
+import type { OldContentWatcher } from '../verify/check/verify-pages.js'
 import { REPURGE_DELAYS_TEXT, REPURGE_TIMES_TEXT } from './limits.js'
 import { RepurgeSchedule } from './schedule.js'
 

@@ -6,10 +6,15 @@
  */
 import { andList, elapsed, plural } from '../text/format.js'
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
-import { clocksFarApart, datesUntrusted, skewMs, type SkewEstimate } from './clock.js'
-import type { PageSelection } from './selection.js'
-import type { CheckResult } from './verify-pages.js'
-import type { PushBack } from './verify-options.js'
+import {
+  clocksFarApart,
+  datesUntrusted,
+  skewMs,
+  type SkewEstimate
+} from './judge/edge-clock-skew.js'
+import type { PageSelection } from './choose/selection-shapes.js'
+import type { CheckResult } from './check/verify-pages.js'
+import type { PushBack } from './check/options.js'
 
 /** Pages named in one warning; the rest are counted (the summary lists them). */
 export const MAX_NAMED_PAGES = 10
@@ -32,12 +37,13 @@ export function countryLimitWarning(
 }
 
 /**
- * Said after the checks when the edge's clock, as its `Date` headers measured it, is more than
- * 5 min from the runner's: one of them is wrong. Whether that changed the verdicts depends on
- * whether the edge's cache dates were seen after its own `Date` (clock.ts, datesUntrusted): then
- * a page counted as fresh only when its cache date was after the purge in both clocks (judge.ts),
- * and one rendered after the purge may have stayed stale; else the edge was placed by its `Date`.
- * Undefined when the clocks are closer (or were never measured).
+ * Said after the checks when the edge's clock, as its `Date` headers measured it, is more than 5
+ * min from the runner's: one of them is wrong. Whether that changed the verdicts depends on whether
+ * the edge's cache dates were seen after its own `Date` (verify/judge/edge-clock-skew.ts,
+ * datesUntrusted): then a page counted as fresh only when its cache date was after the purge in
+ * both clocks (verify/judge/verdict.ts), and one rendered after the purge may have stayed stale;
+ * else the edge was placed by its `Date`. Undefined when the clocks are closer (or were never
+ * measured).
  */
 export function clockOffsetWarning(skew: SkewEstimate): string | undefined {
   if (!clocksFarApart(skew)) return undefined

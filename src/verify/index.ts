@@ -1,9 +1,9 @@
 /**
- * The verification step and the dry-run preview, wired: choose the pages (choose-pages.ts:
- * the sitemaps streamed through the selection when the targets need them), check them on
- * every device. A purging run chooses its pages before the purge, so that a selection that
- * cannot be kept stops the run before anything is purged. Loaded only by runs that verify or
- * preview (main.ts imports it on demand), so other runs do not pay for the XML parser.
+ * The verification step and the dry-run preview, wired: choose the pages
+ * (verify/choose/choose-pages.ts: the sitemaps streamed through the selection when the targets need
+ * them), check them on every device. A purging run chooses its pages before the purge, so that a
+ * selection that cannot be kept stops the run before anything is purged. Loaded only by runs that
+ * verify or preview (main.ts imports it on demand), so other runs do not pay for the XML parser.
  */
 import type { PurgeTargets } from '../core/purge.js'
 import { systemClock, type Clock } from '../time/clock.js'
@@ -15,12 +15,12 @@ import {
   type ChosenPages,
   type PageChoice,
   type SitemapSummary
-} from './choose-pages.js'
+} from './choose/choose-pages.js'
 import { clockOffsetWarning, describePushBack } from './explain.js'
-import type { PageSelection, TargetRef } from './selection.js'
+import type { PageSelection, TargetRef } from './choose/selection-shapes.js'
 import { pageUrl, VERIFY_LIMITS, type VerifySettings } from './settings.js'
 import { createSiteClient, type SiteClient } from '../http/site-client.js'
-import { pageReader } from './read-page.js'
+import { pageReader } from './check/read-page.js'
 import {
   DEFAULTS,
   verifyPages,
@@ -29,7 +29,7 @@ import {
   type PageToCheck,
   type Progress,
   type Verification
-} from './verify-pages.js'
+} from './check/verify-pages.js'
 
 export type {
   Verification,

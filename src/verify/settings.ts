@@ -10,8 +10,8 @@ import { FALSE_WORDS, parseNumber, parseSecureUrl, TRUE_WORDS } from '../core/sc
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
 import { parseDevices, type Device } from './devices.js'
 import { parsePurgedAt } from '../time/purged-at.js'
-import { parseShard, type Shard } from './shard.js'
-import { DEFAULTS } from './verify-options.js'
+import { parseShard, type Shard } from './choose/shard.js'
+import { DEFAULTS } from './check/options.js'
 
 /** `true` fails the step on stale pages, `warn` only warns; `off` does not verify. */
 export type VerifyMode = 'off' | 'fail' | 'warn'

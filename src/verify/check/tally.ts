@@ -7,7 +7,7 @@
  * same few hundred kilobytes as a run of ten, and its summary and outputs stay within GitHub's
  * limits.
  */
-import type { RetryCause, StaleReason } from './judge.js'
+import type { RetryCause, StaleReason } from '../judge/verdict.js'
 import { TimeDistribution } from './time-distribution.js'
 
 export type { StaleReason }
@@ -67,7 +67,7 @@ export interface CheckResult {
   readonly staleReason?: StaleReason
   /**
    * Stale: after the purge by the edge's clock but not by the runner's, the clocks being more
-   * than 5 min apart (verify/clock.ts), so not counted fresh.
+   * than 5 min apart (verify/judge/edge-clock-skew.ts), so not counted fresh.
    */
   readonly staleInRunnerClockOnly?: true
   /** Failed: why, when it is worth telling apart (`detail` says it in words). */

@@ -1,12 +1,12 @@
 /**
  * What a selection is made of and gives: the purge targets a page comes from, the pages to
  * check, and what each pattern and folder tag selected in the sitemap. Shapes only: the
- * selection itself is page-selector.ts, fed as the sitemaps stream.
+ * selection itself is streaming-selector.ts, fed as the sitemaps stream.
  */
-import type { GiveUp } from '../../pcre2/pcre2.mjs'
-import type { PurgeKind } from '../core/constants.js'
+import type { GiveUp } from '../../../pcre2/pcre2.mjs'
+import type { PurgeKind } from '../../core/constants.js'
 import type { Shard } from './shard.js'
-import type { TagTraceResult } from './tag-trace.js'
+import type { TagTraceResult } from '../tags/trace-state.js'
 
 /** A purge target, by the kind and the item the service was sent. */
 export interface TargetRef {

@@ -8,10 +8,10 @@
  * What is kept is counted against the budget (kept-budget.ts); past it the sample lets go of
  * everything and only says so.
  */
-import { ownCopy } from '../text/own-copy.js'
+import { ownCopy } from '../../text/own-copy.js'
 import { keptCost } from './kept-budget.js'
 import { finalMix } from './shard.js'
-import type { TargetRef } from './selection.js'
+import type { TargetRef } from './selection-shapes.js'
 
 /** A selected page as the selection keeps it until the end, when it is put in order. */
 export interface KeptPage {

@@ -1,14 +1,14 @@
 /**
- * Which pages to check, decided as the sitemaps stream: each page the reader hands over is
- * matched against the pattern and folder-tag targets (in batches, PCRE2 for a pattern, each
- * pattern's own tally in pattern-target.ts), counted, and kept only if this job needs it: in its
- * shard's part and in the sample (page-sample.ts).
- * URL targets are pages as purged, whatever the sitemap says; other tags are traced at the edge
- * when `traceTags` asks (trace-tags.ts reads the pages of this job's part the selector keeps for
- * it, then addTraced() hands back those that carry a tag), and select nothing otherwise (only
- * verify_urls can stand for them); verify_urls pages are always checked. Only the URL targets
- * and verify_urls pages are known before the sitemaps: they are the only pages held from the
- * start, which is also how the URL targets the sitemap does not list are found.
+ * Which pages to check, decided as the sitemaps stream: each page the reader hands over is matched
+ * against the pattern and folder-tag targets (in batches, PCRE2 for a pattern, each pattern's own
+ * tally in pattern-target.ts), counted, and kept only if this job needs it: in its shard's part and
+ * in the sample (uniform-sample.ts). URL targets are pages as purged, whatever the sitemap says;
+ * other tags are traced at the edge when `traceTags` asks (verify/tags/read-at-edge.ts reads the
+ * pages of this job's part the selector keeps for it, then addTraced() hands back those that carry
+ * a tag), and select nothing otherwise (only verify_urls can stand for them); verify_urls pages are
+ * always checked. Only the URL targets and verify_urls pages are known before the sitemaps: they
+ * are the only pages held from the start, which is also how the URL targets the sitemap does not
+ * list are found.
  *
  * The pages come out in the order the selection has always had: URL targets as given, then the
  * pages of each pattern, then of each folder tag (each page under the first target that selects
@@ -16,15 +16,15 @@
  * the limit that is every page, exactly as before the sitemaps were streamed; beyond it, the
  * sample is the pages with the smallest keys.
  */
-import type { PurgeTargets } from '../core/purge.js'
+import type { PurgeTargets } from '../../core/purge.js'
 import { FirstInOrder, PREVIEW_FIRST } from './first-in-order.js'
-import { isFolderTag, pageHasFolderTag } from './folder-tags.js'
+import { isFolderTag, pageHasFolderTag } from '../tags/folder-tags.js'
 import { KEPT_PAGES_BUDGET_BYTES, keptCost, type OverBudget } from './kept-budget.js'
-import { PageSample, sampledBefore, sampleKey, type KeptPage } from './page-sample.js'
+import { PageSample, sampledBefore, sampleKey, type KeptPage } from './uniform-sample.js'
 import { PatternTarget, type MatchPattern } from './pattern-target.js'
-import type { PageSelection, SitemapOutcome, TargetRef } from './selection.js'
+import type { PageSelection, SitemapOutcome, TargetRef } from './selection-shapes.js'
 import { hashPath, partOfHash, type Shard } from './shard.js'
-import { TAG_READS_MAX, type TagTraceResult } from './tag-trace.js'
+import { TAG_READS_MAX, type TagTraceResult } from '../tags/trace-state.js'
 
 export interface SelectorInput {
   readonly targets: PurgeTargets

@@ -1,6 +1,6 @@
 /**
- * When to ask a stale check again. Pure: the loop (verify-run.ts) gives the time and the
- * random numbers, so the rule is tested with a test clock.
+ * When to ask a stale check again. Pure: the loop (verify/check/polling-loop.ts) gives the time and
+ * the random numbers, so the rule is tested with a test clock.
  *
  * A purge reaches a data center at one moment and then spreads through it, so the arrival seen
  * on one page says when to expect it on the others. The rule:
@@ -20,7 +20,7 @@
  * So `verify_seconds` is within a few seconds of when the pages turned fresh, where a schedule
  * that only stretched (the 15 s cap) could see a page fresh up to 15 s late.
  */
-import { backoffDelay, type Backoff } from '../http/backoff.js'
+import { backoffDelay, type Backoff } from '../../http/backoff.js'
 
 export const STALE_BACKOFF: Backoff = { firstMs: 2000, maxMs: 15_000, factor: 1.5, jitter: 0.2 }
 /** Rule 3's interval, jittered like the backoff so that thousands of checks do not align. */

@@ -47,7 +47,7 @@ export function observeSkew(
     : { lowMs, highMs, measured: true, ...disagreed }
 }
 
-/** The estimate, marked: an answer's cache date came after its own `Date` (judge.ts). */
+/** The estimate, marked: an answer's cache date came after its own `Date` (verdict.ts). */
 export function noteDatesDisagree(estimate: SkewEstimate): SkewEstimate {
   return estimate.datesDisagreed ? estimate : { ...estimate, datesDisagreed: true }
 }

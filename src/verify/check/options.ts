@@ -4,13 +4,13 @@
  * PushBack). Types and numbers only, so that a reader of the loop finds its contract in one
  * place, and the settings and the report can name it without loading the loop.
  */
-import type { VerifyStatus } from '../core/constants.js'
-import type { BuildId } from '../build/build-id.js'
-import type { Backoff } from '../http/backoff.js'
-import type { SkewEstimate } from './clock.js'
-import type { Device } from './devices.js'
+import type { VerifyStatus } from '../../core/constants.js'
+import type { BuildId } from '../../build/build-id.js'
+import type { Backoff } from '../../http/backoff.js'
+import type { SkewEstimate } from '../judge/edge-clock-skew.js'
+import type { Device } from '../devices.js'
 import type { GetPage } from './read-page.js'
-import type { Clock } from '../time/clock.js'
+import type { Clock } from '../../time/clock.js'
 import type { CheckResult, DeviceTally, PageRow, StateCounts } from './tally.js'
 
 export interface PageToCheck {

@@ -2,14 +2,15 @@
  * The verification at the edge, as the rest of the action calls it: verifyPages() checks every
  * page on every device until each is fresh (or settled) or the deadline passes, and says how it
  * went (a Verification). Its parts, each with one job:
- * - verify-options.ts: what it takes and gives back, and the defaults;
- * - verify-run.ts: the loop that orders the requests under the limits;
- * - page-check.ts: one check's life, from its first request to its line in the tally;
- * - site-push-back.ts: the site's push-back, on the action's one rule (http/push-back.ts);
- * - judge.ts: what one answer says; tally.ts: what the checks leave behind;
- * - verification-status.ts: the status from the counts.
+ * - options.ts: what it takes and gives back, and the defaults;
+ * - polling-loop.ts: the loop that orders the requests under the limits;
+ * - one-check.ts: one check's life, from its first request to its line in the tally; -
+ *   verify/pace/site-push-back.ts: the site's push-back, on the action's one rule
+ *   (http/push-back.ts);
+ * - verify/judge/verdict.ts: what one answer says; tally.ts: what the checks leave behind;
+ * - verify/judge/status-from-counts.ts: the status from the counts.
  */
-import type { Backoff } from '../http/backoff.js'
+import type { Backoff } from '../../http/backoff.js'
 import type {
   CheckResult,
   CheckState,
@@ -18,14 +19,9 @@ import type {
   StaleReason,
   StateCounts
 } from './tally.js'
-import { verificationStatus } from './verification-status.js'
-import {
-  DEFAULTS,
-  type PageToCheck,
-  type Verification,
-  type VerifyOptions
-} from './verify-options.js'
-import { VerifyRun } from './verify-run.js'
+import { verificationStatus } from '../judge/status-from-counts.js'
+import { DEFAULTS, type PageToCheck, type Verification, type VerifyOptions } from './options.js'
+import { VerifyRun } from './polling-loop.js'
 
 export type { Backoff, CheckResult, CheckState, DeviceTally, PageRow, StaleReason, StateCounts }
 export type {
@@ -37,7 +33,7 @@ export type {
   TimeToFresh,
   Verification,
   VerifyOptions
-} from './verify-options.js'
+} from './options.js'
 export { DEFAULTS, verificationStatus }
 
 /** Checks each page on each device at the edge; resolves when all are settled or the deadline passed. */

@@ -1,29 +1,29 @@
 /**
- * The pages a run checks (or a dry run previews), chosen as the sitemaps stream: the reader
- * hands each page of the site to the selection, which keeps only what this job needs (its
- * shard's part, its sample), so a million pages of long URLs are read in flat memory. The
- * sitemap is read only when a target needs it (a pattern or a tag), or for the preview. A tag
- * that is not a folder tag is traced at the edge (trace-tags.ts): pages of this job's part are
- * read for their `<Prefix>-Tags` before anything is purged, within tag-trace.ts's budget.
- * When the part a job must keep would pass the budget (verify_limit: 0 over a huge selection),
- * nothing is chosen and the caller stops the run, before anything is purged.
+ * The pages a run checks (or a dry run previews), chosen as the sitemaps stream: the reader hands
+ * each page of the site to the selection, which keeps only what this job needs (its shard's part,
+ * its sample), so a million pages of long URLs are read in flat memory. The sitemap is read only
+ * when a target needs it (a pattern or a tag), or for the preview. A tag that is not a folder tag
+ * is traced at the edge (verify/tags/read-at-edge.ts): pages of this job's part are read for their
+ * `<Prefix>-Tags` before anything is purged, within verify/tags/trace-state.ts's budget. When the
+ * part a job must keep would pass the budget (verify_limit: 0 over a huge selection), nothing is
+ * chosen and the caller stops the run, before anything is purged.
  */
-import { USER_AGENT } from '../core/constants.js'
-import type { PurgeTargets } from '../core/purge.js'
-import { createSiteClient, type SiteClient } from '../http/site-client.js'
-import { readSitemaps, type SitemapReading } from '../sitemap/read-sitemaps.js'
-import { TAG_READ_MAX_MS, TAG_READS_MAX, type TagTraceResult } from './tag-trace.js'
-import { traceTags } from './trace-tags.js'
-import { exactness, foundAmong, noPageCarries, unreadableWords } from './trace-words.js'
-import { DEFAULTS } from './verify-options.js'
-import { describePushBack } from './explain.js'
+import { USER_AGENT } from '../../core/constants.js'
+import type { PurgeTargets } from '../../core/purge.js'
+import { createSiteClient, type SiteClient } from '../../http/site-client.js'
+import { readSitemaps, type SitemapReading } from '../../sitemap/read-sitemaps.js'
+import { TAG_READ_MAX_MS, TAG_READS_MAX, type TagTraceResult } from '../tags/trace-state.js'
+import { traceTags } from '../tags/read-at-edge.js'
+import { exactness, foundAmong, noPageCarries, unreadableWords } from '../tags/in-words.js'
+import { DEFAULTS } from '../check/options.js'
+import { describePushBack } from '../explain.js'
 import { overBudgetMessage, type OverBudget } from './kept-budget.js'
-import { PageSelector } from './page-selector.js'
+import { PageSelector } from './streaming-selector.js'
 import type { MatchPattern } from './pattern-target.js'
-import { patternMatcher } from './pattern-pages.js'
-import type { PageSelection } from './selection.js'
-import { grouped, plural } from '../text/format.js'
-import type { VerifySettings } from './settings.js'
+import { patternMatcher } from './pattern-matcher.js'
+import type { PageSelection } from './selection-shapes.js'
+import { grouped, plural } from '../../text/format.js'
+import type { VerifySettings } from '../settings.js'
 
 export interface ChooseLog {
   info(message: string): void

@@ -3,10 +3,15 @@
  * content proof, a 2xx body decoded and scanned for the build as it arrives
  * (build/scan-body.ts), so that the judge gets what the body showed as a value.
  */
-import type { BuildId } from '../build/build-id.js'
-import { scanBodyForBuild, type ContentEvidence } from '../build/scan-body.js'
-import { headerValue } from '../http/headers.js'
-import { discardBody, MAX_PAGE_BYTES, type SiteClient, type SiteHead } from '../http/site-client.js'
+import type { BuildId } from '../../build/build-id.js'
+import { scanBodyForBuild, type ContentEvidence } from '../../build/scan-body.js'
+import { headerValue } from '../../http/headers.js'
+import {
+  discardBody,
+  MAX_PAGE_BYTES,
+  type SiteClient,
+  type SiteHead
+} from '../../http/site-client.js'
 
 /** A page's answer: its status and headers, and with the content proof what its body showed. */
 export interface PageAnswer extends SiteHead {

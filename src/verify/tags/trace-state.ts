@@ -1,11 +1,11 @@
 /**
  * Tracing tags to pages (pure): what the reads of `<Prefix>-Tags` found so far, and whether the
  * reading may stop. It stops as soon as it has what the verification needs (verify_limit pages
- * of each tag), or at the budget below, whichever comes first; trace-tags.ts does the reading.
+ * of each tag), or at the budget below, whichever comes first; read-at-edge.ts does the reading.
  * A page whose tags cannot be read is counted by reason, never taken to carry or lack a tag.
  */
-import { FirstInOrder, PREVIEW_FIRST } from './first-in-order.js'
-import type { TagReading, UnreadableTags } from './page-tags.js'
+import { FirstInOrder, PREVIEW_FIRST } from '../choose/first-in-order.js'
+import type { TagReading, UnreadableTags } from './tags-header.js'
 
 /**
  * The most pages one job reads before a purge: at `rate: 100`, 100 s. Reading costs the site

@@ -1,33 +1,38 @@
 /**
- * The reading that traces tags to pages, before the purge: each page of this job's part, in
- * the spread order it is handed (the sample order, not the sitemap's), is asked for once as a
- * visitor would, at the verification's rate and concurrency, until tag-trace.ts says it has
- * enough or the budget is spent. A site that pushes back (429, or a 5xx with Retry-After) is
- * answered as the checks answer it, by the action's one push-back rule (site-push-back.ts):
- * every request waits what it asked (at most MAX_SITE_RETRY_AFTER_MS, a 429 without it the
- * backoff's step), then half as many are in flight, raised again by one after each run of
- * answers as long as the bound. So the reading never adds to a site's trouble; the page that
- * answered so is counted as unreadable, not asked again. The decisions are tag-trace.ts's and
- * page-tags.ts's; this is the I/O.
+ * The reading that traces tags to pages, before the purge: each page of this job's part, in the
+ * spread order it is handed (the sample order, not the sitemap's), is asked for once as a visitor
+ * would, at the verification's rate and concurrency, until trace-state.ts says it has enough or the
+ * budget is spent. A site that pushes back (429, or a 5xx with Retry-After) is answered as the
+ * checks answer it, by the action's one push-back rule (verify/pace/site-push-back.ts): every
+ * request waits what it asked (at most MAX_SITE_RETRY_AFTER_MS, a 429 without it the backoff's
+ * step), then half as many are in flight, raised again by one after each run of answers as long as
+ * the bound. So the reading never adds to a site's trouble; the page that answered so is counted as
+ * unreadable, not asked again. The decisions are trace-state.ts's and tags-header.ts's; this is the
+ * I/O.
  *
  * A page not cached has no tags to tell, but the first request starts its render: once the
  * pages in hand are read, each page that answered so is asked once more, at least
  * NOT_CACHED_AGAIN_MS after, when it is likely cached. That matters most in a `mode: verify`
  * job, which reads after the purge emptied the pages.
  */
-import type { SiteHead } from '../http/site-client.js'
-import { systemClock, type Clock } from '../time/clock.js'
-import { UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
-import { observeAnswerSkew } from './judge.js'
-import { Semaphore } from './limiter.js'
-import { readPageTags } from './page-tags.js'
-import { STALE_BACKOFF } from './poll-schedule.js'
-import { RateGate } from './rate-gate.js'
-import { RateLimiter } from './rate-limiter.js'
-import { pageUrl } from './settings.js'
-import { SitePushBack } from './site-push-back.js'
-import { TagTrace, type TagTraceLimits, type TagTraceResult, type TraceStop } from './tag-trace.js'
-import type { PushBack } from './verify-options.js'
+import type { SiteHead } from '../../http/site-client.js'
+import { systemClock, type Clock } from '../../time/clock.js'
+import { UNMEASURED_SKEW, type SkewEstimate } from '../judge/edge-clock-skew.js'
+import { observeAnswerSkew } from '../judge/verdict.js'
+import { Semaphore } from '../pace/semaphore.js'
+import { readPageTags } from './tags-header.js'
+import { STALE_BACKOFF } from '../pace/poll-schedule.js'
+import { RateGate } from '../pace/rate-queue.js'
+import { RateLimiter } from '../pace/rate-spacing.js'
+import { pageUrl } from '../settings.js'
+import { SitePushBack } from '../pace/site-push-back.js'
+import {
+  TagTrace,
+  type TagTraceLimits,
+  type TagTraceResult,
+  type TraceStop
+} from './trace-state.js'
+import type { PushBack } from '../check/options.js'
 
 export interface TraceInput {
   /** The tags to trace (not folder tags: those follow from the path). */

@@ -1,38 +1,38 @@
 /**
- * The polling loop: asks the public site for every (page, device) check until each is settled
- * or the deadline passes. Pages stream in: at most `window` checks are under way at once (a new
- * page is taken when one ends), and what a check leaves behind is a count in the tally, so
- * 100,000 pages on three devices run in the memory of a few thousand. At most `concurrency`
- * requests are in flight, and at most `ratePerSecond` leave each second (retries and warm-ups
- * included). When the site pushes back (a 429, or a `Retry-After` on a 5xx), the whole job
- * holds back, not only that page: no request leaves until the time it asked for (or the
- * backoff), then they go on at the rate with half as many in flight, raised again by one after
- * each run of answers as long as the bound (as the purge sender does; site-push-back.ts). A
- * check's own life (asked again while stale, warmed until HIT, finished) is page-check.ts's;
- * judging an answer is judge.ts's; this module only orders the requests and keeps what the
- * checks share: the limits, the clock skew, the progress, the probe and the tally.
+ * The polling loop: asks the public site for every (page, device) check until each is settled or
+ * the deadline passes. Pages stream in: at most `window` checks are under way at once (a new page
+ * is taken when one ends), and what a check leaves behind is a count in the tally, so 100,000 pages
+ * on three devices run in the memory of a few thousand. At most `concurrency` requests are in
+ * flight, and at most `ratePerSecond` leave each second (retries and warm-ups included). When the
+ * site pushes back (a 429, or a `Retry-After` on a 5xx), the whole job holds back, not only that
+ * page: no request leaves until the time it asked for (or the backoff), then they go on at the rate
+ * with half as many in flight, raised again by one after each run of answers as long as the bound
+ * (as the purge sender does; verify/pace/site-push-back.ts). A check's own life (asked again while
+ * stale, warmed until HIT, finished) is one-check.ts's; judging an answer is
+ * verify/judge/verdict.ts's; this module only orders the requests and keeps what the checks share:
+ * the limits, the clock skew, the progress, the probe and the tally.
  */
-import type { Clock } from '../time/clock.js'
-import { readEdgeHeaders } from '../http/edge-headers.js'
-import { SiteRequestError } from '../http/site-client.js'
-import { noteDatesDisagree, skewMs, UNMEASURED_SKEW, type SkewEstimate } from './clock.js'
-import type { Device } from './devices.js'
-import { judge, observeAnswerSkew, type SiteAnswer } from './judge.js'
-import { Semaphore } from './limiter.js'
-import { Naps } from './naps.js'
-import { PageCheck, type Asked, type CheckLoop } from './page-check.js'
-import { PROBE_EVERY_MS, PropagationWatch, STALE_BACKOFF } from './poll-schedule.js'
-import { RateGate } from './rate-gate.js'
-import { RateLimiter } from './rate-limiter.js'
-import { SitePushBack } from './site-push-back.js'
-import { Tally } from './tally.js'
-import { verificationStatus } from './verification-status.js'
+import type { Clock } from '../../time/clock.js'
+import { readEdgeHeaders } from '../../http/edge-headers.js'
+import { SiteRequestError } from '../../http/site-client.js'
 import {
-  DEFAULTS,
-  type PageToCheck,
-  type Verification,
-  type VerifyOptions
-} from './verify-options.js'
+  noteDatesDisagree,
+  skewMs,
+  UNMEASURED_SKEW,
+  type SkewEstimate
+} from '../judge/edge-clock-skew.js'
+import type { Device } from '../devices.js'
+import { judge, observeAnswerSkew, type SiteAnswer } from '../judge/verdict.js'
+import { Semaphore } from '../pace/semaphore.js'
+import { Naps } from '../pace/naps.js'
+import { PageCheck, type Asked, type CheckLoop } from './one-check.js'
+import { PROBE_EVERY_MS, PropagationWatch, STALE_BACKOFF } from '../pace/poll-schedule.js'
+import { RateGate } from '../pace/rate-queue.js'
+import { RateLimiter } from '../pace/rate-spacing.js'
+import { SitePushBack } from '../pace/site-push-back.js'
+import { Tally } from './tally.js'
+import { verificationStatus } from '../judge/status-from-counts.js'
+import { DEFAULTS, type PageToCheck, type Verification, type VerifyOptions } from './options.js'
 
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
 export class VerifyRun implements CheckLoop {
@@ -59,7 +59,7 @@ export class VerifyRun implements CheckLoop {
   private outOfTurns = false
   private endedEarly: Verification['endedEarly']
   private requests = 0
-  // Kept up to date by the checks (page-check.ts): the progress reports them, the probe and the
+  // Kept up to date by the checks (one-check.ts): the progress reports them, the probe and the
   // warm-up window go by them.
   seenFresh = 0
   staleNow = 0
@@ -167,7 +167,7 @@ export class VerifyRun implements CheckLoop {
   }
 
   /**
-   * The probe (poll-schedule.ts, rule 1): whenever no stale check was asked for
+   * The probe (verify/pace/poll-schedule.ts, rule 1): whenever no stale check was asked for
    * PROBE_EVERY_MS, the one that has waited longest is asked.
    */
   private async probe(done: AbortSignal): Promise<void> {
@@ -220,7 +220,8 @@ export class VerifyRun implements CheckLoop {
       // Decided before the slot is released, so that no further request leaves once the
       // site has shown it does not answer through the cache.
       const verdict = judge(answer, purgedAt, this.skew, content !== undefined, this.prefixSeen)
-      // From now on this edge's Date cannot place its cache dates (clock.ts, datesUntrusted).
+      // From now on this edge's Date cannot place its cache dates (verify/judge/edge-clock-skew.ts,
+      // datesUntrusted).
       if (verdict.kind === 'retry' && verdict.cause === 'clocks-disagree') {
         this.skew = noteDatesDisagree(this.skew)
       }
@@ -294,7 +295,7 @@ export class VerifyRun implements CheckLoop {
     this.prefixSeen ??= readEdgeHeaders(answer.headers)?.prefix
   }
 
-  // What the checks ask of the loop (CheckLoop in page-check.ts says what each is for).
+  // What the checks ask of the loop (CheckLoop in one-check.ts says what each is for).
 
   doneWaitingForFreshness(): void {
     this.pendingFreshness--

@@ -5,7 +5,7 @@
  * target), so a run of 100,000 checks adds no listener anywhere: each sleep's own signal has
  * one, gone when the sleep ends.
  */
-import type { Clock } from '../time/clock.js'
+import type { Clock } from '../../time/clock.js'
 
 /** A stale check waits for the purge; the others wait out a retry, a warm-up or the rate. */
 export type NapKind = 'stale' | 'other'

@@ -4,8 +4,8 @@
  * selected, since the service does not purge them; they are listed instead. No time budget is
  * needed: PHP's match limit bounds each path.
  */
-import { compilePhpPattern } from '../../pcre2/pcre2.mjs'
-import type { GaveUpPath, PatternMatch } from './selection.js'
+import { compilePhpPattern } from '../../../pcre2/pcre2.mjs'
+import type { GaveUpPath, PatternMatch } from './selection-shapes.js'
 
 /** `pattern` is the delimited pattern exactly as sent to the service. */
 export function matchPatternPages(pattern: string, paths: Iterable<string>): PatternMatch {

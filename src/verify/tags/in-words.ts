@@ -3,8 +3,8 @@
  * ("tag blog: 57 pages found among 1,000 read of 12,000 in the sitemap; 20 checked"). Pure, and
  * small: the summary's renderer imports it.
  */
-import { andList, grouped, plural } from '../text/format.js'
-import type { TagTraceFacts } from './selection.js'
+import { andList, grouped, plural } from '../../text/format.js'
+import type { TagTraceFacts } from '../choose/selection-shapes.js'
 
 const UNREADABLE_WORDS = {
   'not-cached': 'not cached',

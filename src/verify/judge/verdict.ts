@@ -5,12 +5,12 @@
  * runner's time of the purge's acceptance, the skew estimate and the brand prefix the site showed
  * so far go in, a verdict comes out; reading the headers is http/edge-headers.ts's.
  */
-import type { ContentEvidence } from '../build/scan-body.js'
-import { datesUntrusted, observeSkew, type SkewEstimate } from './clock.js'
+import type { ContentEvidence } from '../../build/scan-body.js'
+import { datesUntrusted, observeSkew, type SkewEstimate } from './edge-clock-skew.js'
 import { parseEdgeDate } from './edge-date.js'
-import { readEdgeHeaders } from '../http/edge-headers.js'
-import { headerValue, type Headers } from '../http/headers.js'
-import { isRetryableSiteStatus } from '../http/statuses.js'
+import { readEdgeHeaders } from '../../http/edge-headers.js'
+import { headerValue, type Headers } from '../../http/headers.js'
+import { isRetryableSiteStatus } from '../../http/statuses.js'
 
 export type { ContentEvidence }
 
@@ -64,8 +64,8 @@ export type Verdict =
       readonly detail?: string
       /**
        * After the purge by the edge's clock, before it by the runner's, on an edge whose `Date`
-       * cannot place its cache dates (clock.ts, datesUntrusted): both must agree before a page
-       * counts as fresh.
+       * cannot place its cache dates (edge-clock-skew.ts, datesUntrusted): both must agree before a
+       * page counts as fresh.
        */
       readonly staleInRunnerClockOnly?: true
     }
@@ -90,14 +90,13 @@ export type Verdict =
 export type VerdictKind = Verdict['kind']
 
 /**
- * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page;
- * `skew` says how far the edge's clock is from the runner's. The cache date is compared with
- * the acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution
- * leaves (an entry cached within about a second of the acceptance counts as fresh); on an edge
- * whose `Date` cannot place its cache dates (clock.ts, datesUntrusted), in the runner's clock as
- * well. A cache date after its own
- * answer's `Date`, or one that does not exist, is asked again, never fresh. Without a purge time
- * (a warm-up of pages nothing purged), any HIT is fresh and warm.
+ * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page; `skew`
+ * says how far the edge's clock is from the runner's. The cache date is compared with the
+ * acceptance in the edge's clock, giving the benefit of the doubt the clocks' resolution leaves (an
+ * entry cached within about a second of the acceptance counts as fresh); on an edge whose `Date`
+ * cannot place its cache dates (edge-clock-skew.ts, datesUntrusted), in the runner's clock as well.
+ * A cache date after its own answer's `Date`, or one that does not exist, is asked again, never
+ * fresh. Without a purge time (a warm-up of pages nothing purged), any HIT is fresh and warm.
  *
  * With `proveContent`, fresh also needs the build in the body of a 2xx answer (`answer.content`):
  * a HIT fresh by its date without it is stale, old content; EXTRACTING is `rendering`, even

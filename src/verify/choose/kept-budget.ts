@@ -6,7 +6,7 @@
  * anything is purged, naming `shard` and the numbers, instead of dying of "JavaScript heap out
  * of memory" after the purge with no summary.
  */
-import { grouped } from '../text/format.js'
+import { grouped } from '../../text/format.js'
 import type { Shard } from './shard.js'
 import { MAX_SHARDS } from './shard.js'
 

@@ -1,11 +1,11 @@
 /**
  * The selection over a sitemap already in hand (a set of its pages): the streaming selection
- * (page-selector.ts) fed every page at once. For callers and tests that have the pages; a run
+ * (streaming-selector.ts) fed every page at once. For callers and tests that have the pages; a run
  * feeds the selector as the sitemaps stream instead, and never holds them all.
  */
-import { PageSelector, type SelectorInput } from './page-selector.js'
+import { PageSelector, type SelectorInput } from './streaming-selector.js'
 import { overBudgetMessage } from './kept-budget.js'
-import type { PageSelection } from './selection.js'
+import type { PageSelection } from './selection-shapes.js'
 
 export interface SelectionInput extends SelectorInput {
   /** Absent: no sitemap was found or read. */

@@ -9,16 +9,16 @@
  * gate's hold, the `heldUntil` every request waits for. It also says how long one check waits
  * after such an answer (retryWaitMs).
  */
-import { backoffDelay, type Backoff } from '../http/backoff.js'
-import { headerValue } from '../http/headers.js'
-import { PushBackRule } from '../http/push-back.js'
-import { retryAfterMs } from '../http/retry-after.js'
-import { isRetryableSiteStatus } from '../http/statuses.js'
-import { skewMs, type SkewEstimate } from './clock.js'
-import type { SiteAnswer } from './judge.js'
-import type { Semaphore } from './limiter.js'
-import type { RateGate } from './rate-gate.js'
-import type { PushBack } from './verify-options.js'
+import { backoffDelay, type Backoff } from '../../http/backoff.js'
+import { headerValue } from '../../http/headers.js'
+import { PushBackRule } from '../../http/push-back.js'
+import { retryAfterMs } from '../../http/retry-after.js'
+import { isRetryableSiteStatus } from '../../http/statuses.js'
+import { skewMs, type SkewEstimate } from '../judge/edge-clock-skew.js'
+import type { SiteAnswer } from '../judge/verdict.js'
+import type { Semaphore } from './semaphore.js'
+import type { RateGate } from './rate-queue.js'
+import type { PushBack } from '../check/options.js'
 
 /** The longest wait a site's `Retry-After` is granted: a longer one is cut to this. */
 export const MAX_SITE_RETRY_AFTER_MS = 60_000

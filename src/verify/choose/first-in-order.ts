@@ -2,7 +2,7 @@
  * The first pages of a long selection, as the preview and the summary name them: apart from
  * the selection itself, so that the summary loads only this.
  */
-import { ownCopy } from '../text/own-copy.js'
+import { ownCopy } from '../../text/own-copy.js'
 
 /** Pages named per target in a preview; the rest are counted. */
 export const PREVIEW_FIRST = 20

@@ -1,10 +1,10 @@
 /**
- * One pattern target as the sitemaps stream through the selector (page-selector.ts): what PHP's
- * preg_match() selects of each batch of paths, how many and which first, where PHP gives up,
+ * One pattern target as the sitemaps stream through the selector (streaming-selector.ts): what
+ * PHP's preg_match() selects of each batch of paths, how many and which first, where PHP gives up,
  * how long matching took, and what the run should say of it once the sitemaps are read.
  */
-import { reasonsOf } from '../pattern/give-up.js'
-import { ownCopy } from '../text/own-copy.js'
+import { reasonsOf } from '../../pattern/give-up.js'
+import { ownCopy } from '../../text/own-copy.js'
 import { FirstInOrder, PREVIEW_FIRST } from './first-in-order.js'
 import type {
   GaveUpPath,
@@ -12,7 +12,7 @@ import type {
   SitemapOutcome,
   TargetRef,
   TargetSelection
-} from './selection.js'
+} from './selection-shapes.js'
 
 /** Paths named in the warning about paths where PHP gives up. */
 export const GAVE_UP_NAMED = 5

@@ -2,8 +2,8 @@
  * The one rule that turns a verification's counts into its status (the `verify_status`
  * output): the loop applies it at its end, and the report's tests build runs with it. Pure.
  */
-import type { VerifyStatus } from '../core/constants.js'
-import type { CheckState } from './tally.js'
+import type { VerifyStatus } from '../../core/constants.js'
+import type { CheckState } from '../check/tally.js'
 
 /**
  * The verification's status from its counts: failed (a failed check, a check never reached, or

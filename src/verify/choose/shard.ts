@@ -94,7 +94,7 @@ export function hashPath(path: string): number {
 
 /**
  * MurmurHash3's 32-bit finalizer: every input bit reaches every output bit. Ends hashPath, and
- * makes the sample key (page-sample.ts) out of a salted shard hash.
+ * makes the sample key (uniform-sample.ts) out of a salted shard hash.
  */
 export function finalMix(value: number): number {
   let hash = value >>> 0

@@ -1,13 +1,13 @@
 /**
- * Requests waiting for their turn under the rate (rate-limiter.ts), in the order they came:
+ * Requests waiting for their turn under the rate (rate-spacing.ts), in the order they came:
  * one timer for all of them, whatever their number, rather than a timer and a wake-up signal
  * for each waiter every time it is told to wait a little longer (at 1,000 requests a second,
  * thousands of each a second). The deadline bounds the wait: a turn that would come at or after
  * it is refused at once ('late'), so that a low rate (0.05, 0.0001) never keeps a lane waiting
  * past the deadline for a turn it could not use.
  */
-import type { Clock } from '../time/clock.js'
-import type { RateLimiter } from './rate-limiter.js'
+import type { Clock } from '../../time/clock.js'
+import type { RateLimiter } from './rate-spacing.js'
 
 /** A waiter's turn: it may leave now, the gate was closed, or no turn comes before the deadline. */
 export type Turn = 'pass' | 'closed' | 'late'

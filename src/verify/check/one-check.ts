@@ -1,23 +1,24 @@
 /**
  * One (page, device) check's life, from its first request to its line in the tally. The loop
- * (verify-run.ts) makes each request under its limits and judges the answer (judge.ts); the
- * check says what the verdict means for it: asked (a request came back), judged (settled,
- * ask again, or warm up), finished (one line in the tally, with named fields). A stale check is
- * asked again on the schedule of poll-schedule.ts; pages first seen EXTRACTING are asked again
- * until they answer HIT (warm), for a while after all are fresh; the deadline ends the others.
- * A check holds only its own state, a few numbers, so thousands under way stay small; what all
- * the checks share (the counts the progress reports, the purge's arrival) stays with the loop.
+ * (polling-loop.ts) makes each request under its limits and judges the answer
+ * (verify/judge/verdict.ts); the check says what the verdict means for it: asked (a request came
+ * back), judged (settled, ask again, or warm up), finished (one line in the tally, with named
+ * fields). A stale check is asked again on the schedule of verify/pace/poll-schedule.ts; pages
+ * first seen EXTRACTING are asked again until they answer HIT (warm), for a while after all are
+ * fresh; the deadline ends the others. A check holds only its own state, a few numbers, so
+ * thousands under way stay small; what all the checks share (the counts the progress reports, the
+ * purge's arrival) stays with the loop.
  */
-import { backoffDelay, type Backoff } from '../http/backoff.js'
-import { edgeIds } from '../http/edge-headers.js'
-import { SiteRequestError } from '../http/site-client.js'
-import type { Clock } from '../time/clock.js'
-import type { Device } from './devices.js'
-import type { RetryCause, SiteAnswer, Verdict } from './judge.js'
-import { STALE_BACKOFF } from './poll-schedule.js'
-import { retryWaitMs } from './site-push-back.js'
+import { backoffDelay, type Backoff } from '../../http/backoff.js'
+import { edgeIds } from '../../http/edge-headers.js'
+import { SiteRequestError } from '../../http/site-client.js'
+import type { Clock } from '../../time/clock.js'
+import type { Device } from '../devices.js'
+import type { RetryCause, SiteAnswer, Verdict } from '../judge/verdict.js'
+import { STALE_BACKOFF } from '../pace/poll-schedule.js'
+import { retryWaitMs } from '../pace/site-push-back.js'
 import type { CheckResult, Tally } from './tally.js'
-import { DEFAULTS, type PageToCheck, type VerifyOptions } from './verify-options.js'
+import { DEFAULTS, type PageToCheck, type VerifyOptions } from './options.js'
 
 /** A judged answer: the verdict is made once, in the loop's ask(), with the skew known then. */
 export interface Judged {
@@ -57,7 +58,7 @@ type Next = 'ended' | 'ask-again' | 'ask-again-stale' | 'warm-up'
 
 type StaleVerdict = Extract<Verdict, { kind: 'stale' }>
 
-/** What a check needs of the loop that runs it (verify-run.ts). */
+/** What a check needs of the loop that runs it (polling-loop.ts). */
 export interface CheckLoop {
   readonly options: VerifyOptions
   readonly clock: Clock
@@ -86,7 +87,7 @@ export interface CheckLoop {
   sleepStale(ms: number, lastAttemptAt: number): Promise<void>
   /** Now in the edge's clock, as far as its answers tell (a `Retry-After` date is in it). */
   edgeNow(): number
-  /** The wait after a stale answer, and the backoff step next (poll-schedule.ts). */
+  /** The wait after a stale answer, and the backoff step next (verify/pace/poll-schedule.ts). */
   staleDelay(now: number, attempt: number): { delayMs: number; nextAttempt: number }
   /** A check saw the purge arrive, `afterMs` after its acceptance: the stale checks are asked now. */
   purgeArrived(at: number, afterMs: number): void

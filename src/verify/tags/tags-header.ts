@@ -4,9 +4,9 @@
  * past the cache, an error) is unreadable, with the reason, so that the caller counts it
  * rather than take "no header" for "no tag". Pure.
  */
-import { headerValue } from '../http/headers.js'
-import { readEdgeHeaders } from '../http/edge-headers.js'
-import type { SiteHead } from '../http/site-client.js'
+import { headerValue } from '../../http/headers.js'
+import { readEdgeHeaders } from '../../http/edge-headers.js'
+import type { SiteHead } from '../../http/site-client.js'
 
 /** Why an answer tells nothing of its page's tags. */
 export type UnreadableTags =
