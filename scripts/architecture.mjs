@@ -11,6 +11,15 @@
  * @property {string} path     A folder under src/ (with its slash) or one file.
  * @property {string} layer    The band of the map it stands in.
  * @property {string} owns     One line: what it is for.
+ * @property {readonly Room[]} [rooms]  Its subfolders, each with what lives there.
+ */
+
+/**
+ * A subfolder of a part: the same floor and the same import rules as its part, named in the map
+ * so that a reader finds where a behaviour lives without opening the folder.
+ * @typedef {object} Room
+ * @property {string} path     The folder, under its part's (with its slash).
+ * @property {string} owns     One line: what lives there.
  */
 
 /** @type {readonly Part[]} Bottom first: a part may import the parts before it, never after. */
@@ -73,13 +82,19 @@ export const PARTS = [
     name: 'changed-files',
     path: 'src/changed-files/',
     layer: 'features',
-    owns: 'which files an event changed (one rule per event), the GitHub queries that list them, url_map'
+    owns: 'which files an event changed (one rule per event), the GitHub queries that list them, url_map',
+    rooms: [
+      {
+        path: 'src/changed-files/url-map/',
+        owns: 'the url_map input: its rules parsed (globs, targets), compiled to RegExps, and changed paths mapped through them'
+      }
+    ]
   },
   {
-    name: 'publish',
-    path: 'src/publish/',
+    name: 'comment-write',
+    path: 'src/comment/write/',
     layer: 'features',
-    owns: 'what a run writes on GitHub besides its job: the comment on the pull request, found by its marker and updated in place, and the commit status'
+    owns: 'the pull-request comment on GitHub: which pull request (or commit) the event names, the marker and the author check that find the run’s own comment, the writer that updates it in place (and sets the commit status), the pr_comment / commit_status / github_token settings'
   },
   {
     name: 'send',
@@ -97,7 +112,29 @@ export const PARTS = [
     name: 'verify',
     path: 'src/verify/',
     layer: 'features',
-    owns: 'the pages a purge selects, checked per device at the edge: judge, loop, rate, shards'
+    owns: 'the pages a purge selects, checked per device at the edge: the step’s wiring (index.ts), its settings, the devices input, the log’s sentences (explain.ts)',
+    rooms: [
+      {
+        path: 'src/verify/choose/',
+        owns: 'which pages to check: the selection as the sitemaps stream, shards, the uniform sample, patterns matched by PCRE2, the memory budget, the first pages by path'
+      },
+      {
+        path: 'src/verify/tags/',
+        owns: 'which pages carry a tag: folder tags from the path, other tags read from `<Prefix>-Tags` at the edge before the purge, and that reading in words'
+      },
+      {
+        path: 'src/verify/check/',
+        owns: 'each (page, device) read at the edge until it settles: the polling loop, one check’s life, reading a page, the tally, the options and defaults'
+      },
+      {
+        path: 'src/verify/judge/',
+        owns: 'fresh or stale: one answer’s verdict from the edge’s headers and dates, the edge clock’s skew from the runner’s, the status from the counts'
+      },
+      {
+        path: 'src/verify/pace/',
+        owns: 'how fast the checks go: the rate, requests in flight, the site’s push-back, when a stale page is asked again, sleeps that wake'
+      }
+    ]
   },
   {
     name: 'repurge',
@@ -115,13 +152,25 @@ export const PARTS = [
     name: 'report',
     path: 'src/report/',
     layer: 'run',
-    owns: 'the run report, its outputs, the job summary and the status line (pure)'
+    owns: 'the run report, its outputs, the job summary section by section, the status line, the commit status’s words and the JUnit report (pure)'
+  },
+  {
+    name: 'comment-render',
+    path: 'src/comment/render/',
+    layer: 'run',
+    owns: 'the pull-request comment rendered from the run report (pure): the plan before the merge, the result after, section by section'
   },
   {
     name: 'steps',
     path: 'src/steps/',
     layer: 'run',
     owns: 'one module per step of a run and the io they share; no step imports another'
+  },
+  {
+    name: 'comment-step',
+    path: 'src/comment/step.ts',
+    layer: 'run',
+    owns: 'the pull-request comment step, at the end of a run: the comment rendered and written in place; it never fails the run'
   },
   {
     name: 'run',

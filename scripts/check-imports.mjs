@@ -22,11 +22,12 @@ function cruise(outputType) {
   )
 }
 
-/** The module map as docs/development.md shows it: the top of the house first. */
+/** The module map as docs/development.md shows it: the top floor first, each part's rooms under it. */
 export function moduleMapTable() {
   const rows = [...PARTS]
     .reverse()
-    .map(part => `| ${part.layer} | \`${part.path}\` | ${part.owns} |`)
+    .flatMap(part => [part, ...(part.rooms ?? [])].map(place => [part.layer, place]))
+    .map(([layer, place]) => `| ${layer} | \`${place.path}\` | ${place.owns} |`)
   return ['| layer | part | owns |', '| --- | --- | --- |', ...rows].join('\n')
 }
 

@@ -16,12 +16,12 @@ import {
   readMarker,
   writeMarker,
   type CommentMarker
-} from '../../src/publish/marker.js'
+} from '../../src/comment/write/marker.js'
 import {
   MAX_COMMENT_CHARACTERS,
   renderComment,
   type CommentContext
-} from '../../src/report/comment.js'
+} from '../../src/comment/render/comment.js'
 import type { ChangedFilesReport } from '../../src/report/changed-files-report.js'
 import { dryRunOutcome } from '../../src/report/outcome.js'
 import type { RunReport } from '../../src/report/run-report.js'

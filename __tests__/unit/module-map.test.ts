@@ -56,6 +56,38 @@ describe('the module map', () => {
     )
     expect(unplaced).toEqual([])
   })
+
+  /** Each folder of src/ that holds files, with how many files it holds. */
+  function foldersOfSrc(): Map<string, number> {
+    const folders = new Map<string, number>()
+    for (const entry of readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue
+      const folder = `${relative(ROOT, entry.parentPath)}/`
+      folders.set(folder, (folders.get(folder) ?? 0) + 1)
+    }
+    return folders
+  }
+
+  it('keeps every folder of src/ at 20 files or fewer, so its names read at a glance', () => {
+    const crowded = [...foldersOfSrc()].filter(([, count]) => count > 20)
+    expect(crowded).toEqual([])
+  })
+
+  it('names every folder of src/ that holds files as a part or a room, and no other', () => {
+    const named = PARTS.flatMap(part => [
+      part.path,
+      ...(part.rooms ?? []).map((room: { path: string }) => room.path)
+    ]).filter(path => path.startsWith('src/') && path.endsWith('/'))
+    const holdingOnlyFileParts = (folder: string): boolean =>
+      readdirSync(join(ROOT, folder), { withFileTypes: true })
+        .filter(entry => entry.isFile())
+        .every(entry => PARTS.some(part => part.path === `${folder}${entry.name}`))
+    const unnamed = [...foldersOfSrc().keys()].filter(
+      folder => !named.includes(folder) && !holdingOnlyFileParts(folder)
+    )
+    expect(unnamed).toEqual([])
+    expect(named.filter(path => !foldersOfSrc().has(path))).toEqual([])
+  })
 })
 
 describe('the import rules CI runs', () => {

@@ -39,7 +39,7 @@ import {
 } from '../steps/purge.js'
 import { waitForOrigin } from '../steps/origin.js'
 import { setFinalStatus, setPendingStatus } from '../steps/commit-status.js'
-import { writePullRequestComment } from '../steps/pr-comment.js'
+import { writePullRequestComment } from '../comment/step.js'
 import {
   choosePagesToVerify,
   previewDryRun,

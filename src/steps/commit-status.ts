@@ -10,7 +10,7 @@
  * writer is loaded only when a status is asked for.
  */
 import type { StepIo } from './io.js'
-import { openGitHubWriter } from '../publish/open-writer.js'
+import { openGitHubWriter } from '../comment/write/open-writer.js'
 import type { CommitStatus } from '../report/commit-status.js'
 import type { RunReport } from '../report/run-report.js'
 import type { RunSettings } from '../plan/settings.js'
@@ -53,7 +53,8 @@ async function setStatus(
   const context = publish?.commitStatus
   if (publish === undefined || context === undefined || settings.dryRun) return undefined
   const run = io.context()
-  const { commentTargetOf, runUrlOf, statusCommitOf } = await import('../publish/subject.js')
+  const { commentTargetOf, runUrlOf, statusCommitOf } =
+    await import('../comment/write/event-target.js')
   const commit = statusCommitOf(run, settings.changedFiles?.headSha)
   if (commit === undefined) {
     io.warning(

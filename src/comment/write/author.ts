@@ -2,11 +2,11 @@
  * Whose a comment is (PURE). A comment is this action's only when the account github_token
  * writes as wrote it: anyone else, a maintainer or another bot, can post a comment that holds a
  * copy of the marker, and the action must never edit or delete it. GitHub tells who the token
- * is (publish/writer.ts asks): GET /user for a person's token; for an installation token (the
+ * is (github-writer.ts asks): GET /user for a person's token; for an installation token (the
  * workflow's GITHUB_TOKEN, a GitHub App's), which GET /user refuses, GraphQL's `viewer`, which
  * names the installation's bot (`github-actions[bot]`, `<app-slug>[bot]`).
  */
-import { asRecord } from '../github/records.js'
+import { asRecord } from '../../github/records.js'
 
 /** An account as GitHub names it: its login, and its numeric id and type when known. */
 export interface Account {

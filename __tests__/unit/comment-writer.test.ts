@@ -6,8 +6,8 @@
  * when GitHub will not say who the token is, nothing is edited or deleted.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { writeMarker, type CommentKey, type CommentMarker } from '../../src/publish/marker.js'
-import { GitHubWriter } from '../../src/publish/writer.js'
+import { writeMarker, type CommentKey, type CommentMarker } from '../../src/comment/write/marker.js'
+import { GitHubWriter } from '../../src/comment/write/github-writer.js'
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.mjs'
 
 const TOKEN = 'ghs_writerTestTokenValue0123456789'

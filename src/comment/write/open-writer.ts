@@ -1,17 +1,17 @@
 /**
  * The GitHub writer for this run's repository, as the publish steps (commit status, pull-request
- * comment) open it. writer.ts is loaded only here, when a step writes on GitHub: it brings in the
- * GitHub client, which most runs never need.
+ * comment) open it. github-writer.ts is loaded only here, when a step writes on GitHub: it brings
+ * in the GitHub client, which most runs never need.
  */
-import { USER_AGENT } from '../core/constants.js'
-import type { GitHubWriter, WriterOptions } from './writer.js'
+import { USER_AGENT } from '../../core/constants.js'
+import type { GitHubWriter, WriterOptions } from './github-writer.js'
 
 /** Throws PublishError when GITHUB_API_URL is not one the token may be sent to. */
 export async function openGitHubWriter(
   token: string,
   run: Pick<WriterOptions, 'apiUrl' | 'repository'>
 ): Promise<GitHubWriter> {
-  const { GitHubWriter } = await import('./writer.js')
+  const { GitHubWriter } = await import('./github-writer.js')
   return new GitHubWriter({
     token,
     apiUrl: run.apiUrl,

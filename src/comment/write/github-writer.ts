@@ -19,10 +19,10 @@
  * - Every failure is a PublishError with GitHub's status: the steps turn it into a notice or
  *   a warning, never a failed step.
  */
-import { checkGitHubApiUrl, GitHubApiUrlError } from '../github/api-url.js'
-import { GitHubClient, type RetryOptions } from '../github/client.js'
-import { PERMISSIONS, permissionHint } from '../github/permissions.js'
-import { asRecord } from '../github/records.js'
+import { checkGitHubApiUrl, GitHubApiUrlError } from '../../github/api-url.js'
+import { GitHubClient, type RetryOptions } from '../../github/client.js'
+import { PERMISSIONS, permissionHint } from '../../github/permissions.js'
+import { asRecord } from '../../github/records.js'
 import { accountOf, sameAccount, viewerAccountOf, type Account } from './author.js'
 import { readMarker, sameKey, type CommentKey, type CommentMarker } from './marker.js'
 

@@ -5,7 +5,7 @@
  * most 140 characters) whatever the report holds.
  */
 import { describe, expect, it } from '@jest/globals'
-import { commentTargetOf, runUrlOf, statusCommitOf } from '../../src/publish/subject.js'
+import { commentTargetOf, runUrlOf, statusCommitOf } from '../../src/comment/write/event-target.js'
 import {
   finalStatus,
   MAX_STATUS_DESCRIPTION,

@@ -9,16 +9,11 @@
  * (the plan stays in the job summary), anything else a warning. The writer and the renderer
  * are loaded only when a comment is asked for.
  */
-import type { RunContext, StepIo } from './io.js'
+import type { RunContext, StepIo } from '../steps/io.js'
 import { plural } from '../text/format.js'
-import { openGitHubWriter } from '../publish/open-writer.js'
+import { openGitHubWriter } from './write/open-writer.js'
 import type { PurgeTargets } from '../core/purge.js'
-import type {
-  CommentKey,
-  CommentMarker,
-  PlanFingerprint,
-  legOf as LegOf
-} from '../publish/marker.js'
+import type { CommentKey, CommentMarker, PlanFingerprint, legOf as LegOf } from './write/marker.js'
 import type { RunReport } from '../report/run-report.js'
 import type { RunSettings } from '../plan/settings.js'
 
@@ -41,8 +36,8 @@ export async function writePullRequestComment(
   // Loaded only when a comment is asked for: most runs write none.
   const [{ commentTargetOf, runUrlOf, statusCommitOf }, { fingerprintOf, legOf }, { redactInert }] =
     await Promise.all([
-      import('../publish/subject.js'),
-      import('../publish/marker.js'),
+      import('./write/event-target.js'),
+      import('./write/marker.js'),
       import('../text/inert-html.js')
     ])
   const target = commentTargetOf(context, headSha)
@@ -72,7 +67,7 @@ export async function writePullRequestComment(
       ...fingerprintOf(report.purge?.plan.targets ?? NO_TARGETS, commit),
       ...(previewed !== undefined && { previewed })
     }
-    const { renderComment } = await import('../report/comment.js')
+    const { renderComment } = await import('./render/comment.js')
     const runUrl = runUrlOf(context)
     const body = renderComment(report, {
       marker,

@@ -2,7 +2,7 @@
  * Which pull request a run's comment belongs on, and which commit its status goes on, from the
  * event that started the run (PURE). A pull request's own events name it; the push, deployment
  * or workflow run that deploys a merge names a commit, whose merged pull request GitHub is
- * then asked for (publish/writer.ts). Any other event names no pull request: a comment there
+ * then asked for (github-writer.ts). Any other event names no pull request: a comment there
  * would land on whichever pull request last touched the commit, which is a guess.
  */
 import {
@@ -11,8 +11,8 @@ import {
   payloadText,
   positiveInteger,
   type GitHubContextLike
-} from '../changed-files/change-source.js'
-import { asRecord } from '../github/records.js'
+} from '../../changed-files/change-source.js'
+import { asRecord } from '../../github/records.js'
 
 export type CommentTarget =
   /** A pull request event: its number, and whether it comes from a fork (a read-only token). */

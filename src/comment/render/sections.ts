@@ -6,21 +6,21 @@
  * inert() or inertCode(), which escape it and break its mentions, references and links: a
  * comment is read by people who get notified, unlike a job summary.
  */
-import type { PurgeTargets } from '../core/purge.js'
-import type { PreviewReport } from '../verify/index.js'
-import { firstInOrder } from '../verify/choose/first-in-order.js'
-import { andList, elapsed, grouped, plural, setting } from '../text/format.js'
-import { inert, inertCode } from '../text/inert-html.js'
+import type { PurgeTargets } from '../../core/purge.js'
+import type { PreviewReport } from '../../verify/index.js'
+import { firstInOrder } from '../../verify/choose/first-in-order.js'
+import { andList, elapsed, grouped, plural, setting } from '../../text/format.js'
+import { inert, inertCode } from '../../text/inert-html.js'
 import {
   splitUnlistedUrls,
   UNLISTED_GONE,
   UNLISTED_TYPOS,
   type ChangedFilesReport
-} from './changed-files-report.js'
-import { resultText } from './purge-section.js'
-import type { PurgeReport, RunReport, VerificationPart } from './run-report.js'
-import { countsLine, describeCheck, nextStep } from './verification.js'
-import type { CheckResult, PageRow } from '../verify/check/verify-pages.js'
+} from '../../report/changed-files-report.js'
+import { resultText } from '../../report/purge-section.js'
+import type { PurgeReport, RunReport, VerificationPart } from '../../report/run-report.js'
+import { countsLine, describeCheck, nextStep } from '../../report/verification.js'
+import type { CheckResult, PageRow } from '../../verify/check/verify-pages.js'
 
 /** How much of each list the comment shows; shrunk until the comment fits. */
 export interface CommentLimits {

@@ -6,15 +6,15 @@
  * warnings). After the merge, the same comment becomes the result: what was purged, what the
  * edge proved, and whether that was the plan the pull request previewed.
  *
- * It opens with the hidden marker (publish/marker.ts) by which the next run finds it. GitHub
+ * It opens with the hidden marker (comment/write/marker.ts) by which the next run finds it. GitHub
  * refuses a comment over 65,536 characters: lists shrink until it fits, and past that only the
  * head is kept, with a link to the job summary. Every text from outside is made inert
  * (text/inert-html.ts): escaped, its mentions, references and links broken.
  */
-import { escapeHtml } from '../text/html.js'
-import { inert } from '../text/inert-html.js'
-import { grouped } from '../text/format.js'
-import { writeMarker, type CommentMarker } from '../publish/marker.js'
+import { escapeHtml } from '../../text/html.js'
+import { inert } from '../../text/inert-html.js'
+import { grouped } from '../../text/format.js'
+import { writeMarker, type CommentMarker } from '../write/marker.js'
 import {
   changedFilesSection,
   countsOf,
@@ -27,10 +27,10 @@ import {
   verificationSection,
   warningsSection,
   type CommentLimits
-} from './comment-sections.js'
-import { urlsOfGoneFiles } from './changed-files-report.js'
-import type { RunReport } from './run-report.js'
-import { statusLine } from './status-line.js'
+} from './sections.js'
+import { urlsOfGoneFiles } from '../../report/changed-files-report.js'
+import type { RunReport } from '../../report/run-report.js'
+import { statusLine } from '../../report/status-line.js'
 
 export interface CommentContext {
   /** Written as the first line: which workflow, job and leg, and the plan's fingerprint. */

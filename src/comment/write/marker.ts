@@ -13,8 +13,8 @@
  * can end the HTML comment early or be read as markup.
  */
 import { createHash } from 'node:crypto'
-import type { PurgeTargets } from '../core/purge.js'
-import { asRecord } from '../github/records.js'
+import type { PurgeTargets } from '../../core/purge.js'
+import { asRecord } from '../../github/records.js'
 
 const MARKER_NAME = 'render-cache-purge-action'
 const VERSION = 1

@@ -1,0 +1,693 @@
+export const id = 799;
+export const ids = [799,43,717];
+export const modules = {
+
+/***/ 8799:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  renderComment: () => (/* binding */ renderComment)
+});
+
+// UNUSED EXPORTS: MAX_COMMENT_CHARACTERS
+
+// EXTERNAL MODULE: ./src/text/html.ts
+var html = __webpack_require__(534);
+// EXTERNAL MODULE: ./src/text/inert-html.ts
+var inert_html = __webpack_require__(8717);
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
+// EXTERNAL MODULE: ./src/comment/write/marker.ts
+var write_marker = __webpack_require__(9043);
+// EXTERNAL MODULE: ./src/verify/choose/first-in-order.ts
+var first_in_order = __webpack_require__(4792);
+// EXTERNAL MODULE: ./src/report/changed-files-report.ts
+var changed_files_report = __webpack_require__(7387);
+// EXTERNAL MODULE: ./src/report/purge-section.ts
+var purge_section = __webpack_require__(8087);
+// EXTERNAL MODULE: ./src/report/verification.ts
+var report_verification = __webpack_require__(7383);
+;// CONCATENATED MODULE: ./src/comment/render/sections.ts
+
+
+
+
+
+
+/** Rows shown open; more are folded under a <details>. */
+const OPEN_ROWS = 10;
+/** The longest outside text quoted whole: a 4 KiB path must not crowd out the rest. */
+const MAX_QUOTED = 300;
+/** Outside text in <code>, cut to MAX_QUOTED with an ellipsis. */
+function quoted(text, max = MAX_QUOTED) {
+    return (0,inert_html.inertCode)(text.length > max ? `${text.slice(0, max)}…` : text);
+}
+/** Outside prose (a message), inert and cut. */
+function prose(text, max = 2000) {
+    return (0,inert_html.inert)(text.length > max ? `${text.slice(0, max)}…` : text);
+}
+/** The first `limit` items in <code>, then a count of the rest. */
+function firstItems(items, limit) {
+    const shown = items.slice(0, limit).map(item => quoted(item));
+    const rest = items.length - shown.length;
+    if (rest > 0)
+        shown.push((0,inert_html.inert)(`… and ${(0,format/* grouped */.zD)(rest)} more`));
+    return shown.join(' ');
+}
+function rowsTable(headers, rows) {
+    const head = `<tr>${headers.map(header => `<th>${(0,inert_html.inert)(header)}</th>`).join('')}</tr>`;
+    const body = rows.map(row => `<tr>${row.map(cell => `<td>${cell}</td>`).join('')}</tr>`);
+    return `<table>\n${head}\n${body.join('\n')}\n</table>\n`;
+}
+/** A table open when short, its first rows open and the rest folded when long. */
+function foldedTable(title, headers, rows, total) {
+    if (rows.length === 0)
+        return '';
+    const rest = total - rows.length;
+    const more = rest > 0 ? `<p>${(0,inert_html.inert)(`… and ${(0,format/* grouped */.zD)(rest)} more in the job summary.`)}</p>\n` : '';
+    const open = rows.length <= OPEN_ROWS ? ' open' : '';
+    return `<details${open}><summary>${(0,inert_html.inert)(title)}</summary>\n\n${rowsTable(headers, rows)}${more}</details>\n`;
+}
+/** The targets by kind: how many, and the first of each. */
+function targetsSection(title, targets, notPurged, limits) {
+    const kinds = [
+        ['tags', targets.tags],
+        ['URLs', targets.urls],
+        ['patterns', targets.patterns]
+    ];
+    const rows = kinds
+        .filter(([, items]) => items.length > 0)
+        .map(([kind, items]) => [(0,inert_html.inert)(kind), (0,format/* grouped */.zD)(items.length), firstItems(items, limits.items)]);
+    if (notPurged.length > 0) {
+        rows.push([(0,inert_html.inert)('not purged'), (0,format/* grouped */.zD)(notPurged.length), firstItems(notPurged, limits.items)]);
+    }
+    if (rows.length === 0)
+        return '';
+    return `<h4>${(0,inert_html.inert)(title)}</h4>\n${rowsTable(['kind', 'count', 'targets'], rows)}`;
+}
+/** The changed files: what each maps to and the url_map line that did it, then the others. */
+function changedFilesSection(changed, limits) {
+    const { mapping } = changed;
+    const mapped = mapping.files.filter(file => file.outcome === 'mapped');
+    const excluded = mapping.files.filter(file => file.outcome === 'excluded');
+    const rules = new Map((changed.urlMapRules ?? []).map(rule => [rule.line, rule.text]));
+    const rows = mapped.slice(0, limits.rows).map(file => {
+        const rule = file.line === undefined ? undefined : rules.get(file.line);
+        return [
+            quoted(file.path),
+            [...file.urls, ...file.tags.map(tag => `tag:${tag}`)].map(item => quoted(item)).join(' '),
+            file.line === undefined
+                ? ''
+                : `${file.line}${rule === undefined ? '' : `: ${quoted(rule, 120)}`}`
+        ];
+    });
+    const counts = [
+        `${(0,format/* grouped */.zD)(mapped.length)} mapped`,
+        excluded.length > 0 ? `${(0,format/* grouped */.zD)(excluded.length)} excluded` : '',
+        `${(0,format/* grouped */.zD)(mapping.unmapped.length)} unmapped`
+    ].filter(Boolean);
+    const parts = [
+        `<h4>${(0,inert_html.inert)(`Changed files: ${(0,format/* grouped */.zD)(mapping.files.length)} (${counts.join(', ')})`)}</h4>\n`,
+        `<p>${prose(`Range: ${changed.description}.`, 400)}</p>\n`,
+        foldedTable(`Mapped files (${(0,format/* grouped */.zD)(mapped.length)})`, ['file', 'purges', 'url_map line'], rows, mapped.length)
+    ];
+    if (mapping.unmapped.length > 0) {
+        parts.push(`<p>${(0,inert_html.inert)('Unmapped (no url_map rule matched, nothing purged for them):')} ${firstItems(mapping.unmapped, limits.items)}</p>\n`);
+    }
+    if (excluded.length > 0) {
+        parts.push(`<p>${(0,inert_html.inert)('Excluded by url_map:')} ${firstItems(excluded.map(file => file.path), limits.items)}</p>\n`);
+    }
+    return parts.join('');
+}
+/**
+ * What each pattern, folder tag and header tag selects among the sitemap's pages, and the
+ * first ones. `goneUrls`: URLs of deleted files (urlsOfGoneFiles), which the sitemap is
+ * expected not to list.
+ */
+function selectionSection(preview, urls, limits, goneUrls = new Set()) {
+    const { sitemap, selection } = preview;
+    const parts = [];
+    if (sitemap.found) {
+        const purged = selection.sitemapPagesPurged ?? preview.output.selected_count;
+        const atLeast = selection.uncheckedTags.length > 0 ? 'at least ' : '';
+        parts.push(`<h4>${(0,inert_html.inert)(`Pages: ${atLeast}${(0,format/* grouped */.zD)(purged)} of ${(0,format/* plural */.LS)(sitemap.pages, 'sitemap page')} would be purged`)}</h4>\n`);
+    }
+    else {
+        parts.push(`<h4>${(0,inert_html.inert)('Pages')}</h4>\n<p>${(0,inert_html.inert)(sitemap.turnedOff ? 'Sitemaps are turned off (sitemap: none): the pages of patterns and folder tags cannot be told.' : 'No sitemap was found: the pages of patterns and folder tags cannot be told.')}</p>\n`);
+    }
+    const { typos, gone } = (0,changed_files_report/* splitUnlistedUrls */.Hk)(sitemap.found ? selection.urlsNotInSitemap : [], goneUrls);
+    if (typos.length > 0) {
+        parts.push(`<p>⚠️ ${(0,inert_html.inert)(`${changed_files_report/* UNLISTED_TYPOS */.DK}:`)} ${firstItems(typos, limits.items)}</p>\n`);
+    }
+    if (gone.length > 0) {
+        parts.push(`<p>${(0,inert_html.inert)(`${changed_files_report/* UNLISTED_GONE */.xn}:`)} ${firstItems(gone, limits.items)}</p>\n`);
+    }
+    if (selection.uncheckedTags.length > 0) {
+        parts.push(`<p>⚠️ ${(0,inert_html.inert)('Tags whose pages the sitemap cannot tell (the service purges every page tagged so):')} ${firstItems(selection.uncheckedTags, limits.items)}</p>\n`);
+    }
+    // A tag's origin names it: a folder tag selects its pages by path in the sitemap; any other
+    // tag (a header tag) is traced through the pages' tags header, read at the edge.
+    const rows = selection.bySitemap.map(entry => [
+        quoted(entry.target.item),
+        (0,inert_html.inert)(entry.target.kind === 'pattern'
+            ? 'pattern'
+            : entry.trace === undefined
+                ? 'folder tag'
+                : 'header tag'),
+        (0,inert_html.inert)(entry.trace === undefined
+            ? `${(0,format/* grouped */.zD)(entry.count)} of ${(0,format/* grouped */.zD)(sitemap.pages)}`
+            : `${entry.trace.exact ? '' : 'at least '}${(0,format/* grouped */.zD)(entry.count)} of ${(0,format/* plural */.LS)(entry.trace.read, 'page')} read`),
+        firstItems(entry.first.slice(0, limits.pages), limits.pages) +
+            (entry.count > Math.min(entry.first.length, limits.pages) ? ' …' : '')
+    ]);
+    if (urls.length > 0) {
+        const listed = sitemap.found
+            ? ` (${(0,format/* grouped */.zD)(urls.length - selection.urlsNotInSitemap.length)} in the sitemap)`
+            : '';
+        rows.push([
+            (0,inert_html.inert)('URLs'),
+            (0,inert_html.inert)('URL'),
+            (0,inert_html.inert)(`${(0,format/* grouped */.zD)(urls.length)}${listed}`),
+            firstItems((0,first_in_order/* firstInOrder */.mR)(urls, limits.pages), limits.pages) +
+                (urls.length > limits.pages ? ' …' : '')
+        ]);
+    }
+    if (rows.length > 0) {
+        parts.push(rowsTable(['target', 'kind', 'pages', 'first pages, in path order'], rows));
+    }
+    return parts.join('');
+}
+/** Requests, batches and the time the settings imply, for a plan. */
+function paceSection(report) {
+    const { pace, purge, preview } = report;
+    if (pace === undefined || purge === undefined || purge.plan.requests.length === 0)
+        return '';
+    const requests = purge.plan.requests.length;
+    const rounds = Math.ceil(requests / pace.concurrency);
+    const countries = pace.countries.length > 0 ? `, × ${(0,format/* plural */.LS)(pace.countries.length, 'country', 'countries')}` : '';
+    const lines = [
+        `${(0,format/* plural */.LS)(requests, 'purge request')} (tags and URLs in batches of up to ${(0,format/* grouped */.zD)(pace.batchSize)}${countries}), ${(0,format/* grouped */.zD)(pace.concurrency)} at a time (concurrency): ${(0,format/* plural */.LS)(rounds, 'round')}.`
+    ];
+    const verify = pace.verify;
+    if (verify === undefined) {
+        lines.push('Not verified at the edge (verify is off).');
+    }
+    else if (preview !== undefined) {
+        const pages = preview.selection.pages.length;
+        const checks = pages * verify.devices;
+        const deadline = (0,format/* setting */.Pe)(verify.timeoutMs);
+        let time = 'at most 6 requests in flight (no rate)';
+        if (verify.ratePerSecond !== undefined) {
+            const ms = (checks / verify.ratePerSecond) * 1000;
+            time = `at ${verify.ratePerSecond} requests a second (rate), at least ${(0,format/* elapsed */.vk)(ms)} for one look at each${ms > verify.timeoutMs ? `: more than the ${deadline} deadline, so some checks would not start (raise verify_timeout_seconds or rate, or split by shard)` : ''}`;
+        }
+        lines.push(`Then verified at the edge: ${(0,format/* plural */.LS)(pages, 'page')} × ${(0,format/* plural */.LS)(verify.devices, 'device')} = ${(0,format/* plural */.LS)(checks, 'check')}, ${time}; deadline ${deadline} after the last purge.`);
+    }
+    else {
+        lines.push(`Then verified at the edge on ${(0,format/* plural */.LS)(verify.devices, 'device')}, deadline ${(0,format/* setting */.Pe)(verify.timeoutMs)} (site_url with dry_run counts the pages).`);
+    }
+    return `<h4>${(0,inert_html.inert)('Requests')}</h4>\n${lines.map(line => `<p>${(0,inert_html.inert)(line)}</p>\n`).join('')}`;
+}
+const STATUS_WORDS = {
+    fresh: '✅ fresh',
+    stale: '⚠️ stale',
+    failed: '❌ failed',
+    skipped: '⏭️ nothing proven'
+};
+/** What the edge proved, for a result: the counts, the time to fresh, the pages not fresh. */
+function verificationSection(part, purge, limits, runLink) {
+    if (part?.kind === 'skipped') {
+        return `<h4>${(0,inert_html.inert)('At the edge: not verified')}</h4>\n<p>${prose(part.reason)}</p>\n`;
+    }
+    if (part?.kind === 'over-budget') {
+        // The run stopped before purging: the comment says why, as the summary does.
+        return `<h4>${(0,inert_html.inert)('At the edge: not verified')}</h4>\n<p>${prose(part.message)}</p>\n`;
+    }
+    if (part === undefined) {
+        if (purge?.results === undefined || purge.outcome.count === 0)
+            return '';
+        return `<h4>${(0,inert_html.inert)('At the edge: not verified')}</h4>\n<p>${(0,inert_html.inert)('verify is off: the service accepted the purges, which can take a few minutes to reach every data center.')}</p>\n`;
+    }
+    const { verification, selection, siteUrl, devices } = part.report;
+    const parts = [`<h4>${(0,inert_html.inert)(`At the edge: ${STATUS_WORDS[verification.status]}`)}</h4>\n`];
+    if (verification.fatal !== undefined) {
+        parts.push(`<p>${prose(verification.fatal)}</p>\n`);
+        return parts.join('');
+    }
+    parts.push(`<p>${(0,inert_html.inert)(`${(0,format/* plural */.LS)(selection.pages.length, 'page')} × ${(0,format/* plural */.LS)(devices.length, 'device')} on`)} ${quoted(siteUrl)}${(0,inert_html.inert)(', from the data center the runner reaches.')}</p>\n`, `<p>${(0,inert_html.inert)((0,report_verification/* countsLine */.J7)(verification))}</p>\n`);
+    const times = verification.timeToFresh;
+    if (times !== undefined && part.report.against.kind !== 'warm-only') {
+        parts.push(`<p>${(0,inert_html.inert)(`Time to fresh: median ${(0,format/* elapsed */.vk)(times.medianMs)}, slowest ${(0,format/* elapsed */.vk)(times.slowestMs)}.`)}</p>\n`);
+    }
+    const notFresh = verification.pages.filter(row => row.checks.some(isProblem));
+    const rows = notFresh
+        .slice(0, Math.min(limits.rows, OPEN_ROWS))
+        .map(row => [
+        quoted(pathOn(row.url, siteUrl)),
+        row.checks
+            .map((check, index) => (0,inert_html.inert)(`${devices[index] ?? ''}: ${markOf(check)}`))
+            .join('<br>'),
+        seenBy(row)
+    ]);
+    if (rows.length > 0) {
+        parts.push(rowsTable(['page', 'devices', 'what the edge served'], rows));
+        const rest = verification.problemPages - rows.length;
+        if (rest > 0) {
+            parts.push(`<p>${(0,inert_html.inert)(`… and ${(0,format/* plural */.LS)(rest, 'more page')} not proven fresh:`)} ${runLink}.</p>\n`);
+        }
+    }
+    const next = (0,report_verification/* nextStep */.sk)(part);
+    if (next !== undefined)
+        parts.push(`<p><strong>Next</strong>: ${(0,inert_html.inert)(next)}</p>\n`);
+    return parts.join('');
+}
+/** Not fresh and worth a row: stale, failed, not started (the settled ones are counted). */
+function isProblem(check) {
+    return check === undefined || check.state === 'stale' || check.state === 'failed';
+}
+function markOf(check) {
+    if (check === undefined)
+        return '⏳ not started';
+    if (check.state === 'stale')
+        return check.staleReason === 'old-content' ? '⚠️ old build' : '⚠️ stale';
+    return ({ fresh: '✅ fresh', failed: '❌ failed' }[check.state] ??
+        `➖ ${check.state}`);
+}
+/** What the devices saw, once when they agree. */
+function seenBy(row) {
+    const seen = [
+        ...new Set(row.checks.map(check => (0,report_verification/* describeCheck */.cn)(check)).filter(text => text !== undefined))
+    ];
+    return seen.map(text => prose(text, 400)).join('<br>');
+}
+function pathOn(url, siteUrl) {
+    return url.startsWith(siteUrl) && url.charAt(siteUrl.length) === '/'
+        ? url.slice(siteUrl.length)
+        : url;
+}
+/** The purge requests of a result: the failed ones each with why, or that all were accepted. */
+function requestsSection(purge, limits) {
+    const results = purge.results;
+    if (results === undefined || results.length === 0)
+        return '';
+    const failed = results.filter(result => result.outcome !== 'purged');
+    if (failed.length === 0) {
+        return `<p>${(0,inert_html.inert)(`${(0,format/* plural */.LS)(results.length, 'purge request')}, all accepted by the service.`)}</p>\n`;
+    }
+    const items = failed.slice(0, Math.max(1, limits.items)).map(result => {
+        const { request } = result;
+        const where = request.country === undefined ? '' : ` (country ${request.country})`;
+        return `<li>${(0,inert_html.inert)(`#${request.index + 1}, ${(0,format/* plural */.LS)(request.items.length, request.kind === 'url' ? 'URL' : request.kind)}${where}: `)}${prose((0,purge_section/* resultText */.D6)(result), 600)}</li>`;
+    });
+    const rest = failed.length - items.length;
+    if (rest > 0)
+        items.push(`<li>${(0,inert_html.inert)(`… and ${(0,format/* grouped */.zD)(rest)} more`)}</li>`);
+    return `<h4>${(0,inert_html.inert)(`Purge requests: ${(0,format/* grouped */.zD)(failed.length)} of ${(0,format/* grouped */.zD)(results.length)} not accepted`)}</h4>\n<ul>\n${items.join('\n')}\n</ul>\n`;
+}
+/** The warnings of the run (the match-all guard's, the inputs', the mapping's). */
+function warningsSection(warnings, limits) {
+    if (warnings.length === 0)
+        return '';
+    const shown = warnings
+        .slice(0, Math.max(3, limits.items))
+        .map(warning => `<li>${prose(warning, 600)}</li>`);
+    const rest = warnings.length - shown.length;
+    if (rest > 0)
+        shown.push(`<li>${(0,inert_html.inert)(`… and ${(0,format/* grouped */.zD)(rest)} more, in the log`)}</li>`);
+    return `<h4>${(0,inert_html.inert)(`Warnings (${(0,format/* grouped */.zD)(warnings.length)})`)}</h4>\n<ul>\n${shown.join('\n')}\n</ul>\n`;
+}
+/** What stopped a run before it purged: said in a sentence, the job summary has the rest. */
+function stoppedSection(report) {
+    const reasons = [];
+    if (report.changedFilesFailure !== undefined) {
+        reasons.push(`The changed files could not be listed, so nothing was purged: ${report.changedFilesFailure.error}`);
+    }
+    const origin = report.origin;
+    if (origin !== undefined && !origin.wait.ready && !origin.dryRun) {
+        reasons.push(`origin_url never showed build ${origin.build.text} within ${(0,format/* setting */.Pe)(origin.timeoutMs)}, so nothing was purged (a purge then would cache the previous build again).`);
+    }
+    if (report.unexpectedError !== undefined) {
+        reasons.push(`The run stopped on an unexpected error: ${report.unexpectedError}`);
+    }
+    return reasons.map(reason => `<p>❌ ${prose(reason)}</p>\n`).join('');
+}
+/** `1 tag and 3 URLs` of a fingerprint's counts. */
+function countsOf(targets) {
+    const [tags, urls, patterns] = targets;
+    const parts = [
+        tags > 0 ? (0,format/* plural */.LS)(tags, 'tag') : '',
+        urls > 0 ? (0,format/* plural */.LS)(urls, 'URL') : '',
+        patterns > 0 ? (0,format/* plural */.LS)(patterns, 'pattern') : ''
+    ].filter(Boolean);
+    return parts.length === 0 ? 'nothing' : (0,format/* andList */.cM)(parts);
+}
+
+// EXTERNAL MODULE: ./src/report/status-line.ts
+var status_line = __webpack_require__(8509);
+;// CONCATENATED MODULE: ./src/comment/render/comment.ts
+/**
+ * The comment on a pull request, rendered from the run report (pure), as the job summary is.
+ * On the pull request it is the plan: what the merge will purge, most important first (the
+ * status line, the targets by kind, the changed files and the url_map line that mapped each,
+ * the pages each pattern and folder tag selects, the requests and the time they take, the
+ * warnings). After the merge, the same comment becomes the result: what was purged, what the
+ * edge proved, and whether that was the plan the pull request previewed.
+ *
+ * It opens with the hidden marker (comment/write/marker.ts) by which the next run finds it. GitHub
+ * refuses a comment over 65,536 characters: lists shrink until it fits, and past that only the
+ * head is kept, with a link to the job summary. Every text from outside is made inert
+ * (text/inert-html.ts): escaped, its mentions, references and links broken.
+ */
+
+
+
+
+
+
+
+/** GitHub's limit for a comment's body. */
+const MAX_COMMENT_CHARACTERS = 65_536;
+/** What the comment may take: room left for GitHub's own counting of characters. */
+const BUDGET = 60_000;
+const FULL_LIMITS = { rows: 100, items: 40, pages: 5 };
+function renderComment(report, context) {
+    let limits = FULL_LIMITS;
+    for (;;) {
+        const body = renderWithLimits(report, context, limits);
+        if (body.length <= BUDGET)
+            return body;
+        if (limits.rows === 0 && limits.items === 0)
+            break;
+        limits = {
+            rows: Math.floor(limits.rows / 4),
+            items: Math.floor(limits.items / 4),
+            pages: Math.min(limits.pages, 1)
+        };
+    }
+    // Even the shortest lists do not fit (a wall of warnings, each one long): the head alone.
+    const cut = `<p>${(0,inert_html.inert)('The rest did not fit in a comment (GitHub takes at most 65,536 characters):')} ${runLink(context, 'the job summary has it all')}.</p>\n`;
+    return `${head(report, context)}${cut}${footer(context)}`.slice(0, BUDGET);
+}
+function renderWithLimits(report, context, limits) {
+    const { purge } = report;
+    const parts = [head(report, context), stoppedSection(report)];
+    const kind = context.marker.kind;
+    if (kind === 'result') {
+        parts.push(comparison(context));
+        parts.push(verificationSection(report.verification, purge, limits, runLink(context)));
+        if (purge !== undefined)
+            parts.push(requestsSection(purge, limits));
+    }
+    if (purge !== undefined) {
+        const { outcome, plan, results } = purge;
+        const verifyOnly = outcome.status === 'verify-only';
+        const title = verifyOnly
+            ? 'Pages checked for (mode: verify, nothing purged)'
+            : results === undefined
+                ? 'Would purge'
+                : 'Purged';
+        parts.push(targetsSection(title, verifyOnly ? plan.targets : outcome.purged, outcome.failed, limits));
+    }
+    if (report.changedFiles !== undefined) {
+        parts.push(changedFilesSection(report.changedFiles, limits));
+    }
+    if (kind === 'plan') {
+        if (report.preview !== undefined) {
+            parts.push(selectionSection(report.preview, purge?.plan.targets.urls ?? [], limits, (0,changed_files_report/* urlsOfGoneFiles */.qq)(report.changedFiles)));
+        }
+        else if ((purge?.plan.targets.patterns.length ?? 0) + (purge?.plan.targets.tags.length ?? 0) >
+            0) {
+            parts.push(`<p>${(0,inert_html.inert)('To see which pages each pattern and folder tag selects, give site_url: the plan then reads the sitemap.')}</p>\n`);
+        }
+        parts.push(paceSection(report));
+    }
+    parts.push(warningsSection(report.warnings, limits));
+    parts.push(footer(context));
+    return parts.filter(part => part !== '').join('');
+}
+/** The marker, the status line, and what this comment is: a plan, or a result. */
+function head(report, context) {
+    const { marker } = context;
+    const commit = context.commit === undefined ? '' : ` at ${code7(context.commit)}`;
+    const by = `${runLink(context)} of ${codeOf(marker.workflow)}, job ${codeOf(marker.job)}`;
+    let what;
+    if (marker.kind === 'plan') {
+        const dryRun = report.purge?.results === undefined;
+        what = `<strong>Plan</strong> for this pull request${commit}, by ${by}. ${(0,inert_html.inert)(dryRun ? 'Nothing was purged: this run is a dry run (dry_run). The run that deploys the merge purges it and writes its result here.' : 'This run purged for real.')}`;
+    }
+    else {
+        what = `<strong>Result</strong> of the deploy${commit} (${(0,inert_html.inert)(context.event)}), by ${by}.`;
+    }
+    return `${(0,write_marker.writeMarker)(marker)}\n<h3>${prose((0,status_line/* statusLine */.Bs)(report), 1500)}</h3>\n<p>${what}</p>\n`;
+}
+/** On a result: whether it applied the plan the pull request previewed. */
+function comparison({ marker }) {
+    const previewed = marker.previewed;
+    if (previewed === undefined) {
+        return `<p>${(0,inert_html.inert)('No plan was previewed on this pull request by this workflow and job.')}</p>\n`;
+    }
+    const at = previewed.sha === undefined ? '' : ` at ${code7(previewed.sha)}`;
+    if (previewed.plan === marker.plan) {
+        return `<p>✅ ${(0,inert_html.inert)(`It purged the plan this pull request previewed (${countsOf(previewed.targets)}`)}${at}).</p>\n`;
+    }
+    return `<p>⚠️ <strong>${(0,inert_html.inert)('The plan applied differs from the one previewed')}</strong>${(0,inert_html.inert)(`: previewed ${countsOf(previewed.targets)}`)}${at}${(0,inert_html.inert)(`, applied ${countsOf(marker.targets)}. Other commits were merged in between, or the inputs changed; the lists below are what was applied.`)}</p>\n`;
+}
+function footer(context) {
+    const when = new Date(context.now).toISOString().replace(/\.\d+Z$/, 'Z');
+    return `<p><sub>${(0,inert_html.inert)(`Updated ${when} by`)} ${runLink(context)}. ${(0,inert_html.inert)('Written by render-cache-purge-action; the job summary has the whole run.')}</sub></p>\n`;
+}
+/** `run 123` linked to the run's page (where the job summary is); plain text without one. */
+function runLink(context, text) {
+    const label = text ??
+        (context.runId === undefined ? 'this run' : `run ${(0,format/* grouped */.zD)(context.runId).replace(/,/g, '')}`);
+    if (context.runUrl === undefined)
+        return (0,inert_html.inert)(label);
+    // Our own link: the runner's address, escaped as an attribute, never outside text.
+    return `<a href="${(0,html/* escapeHtml */.ZD)(context.runUrl)}">${(0,inert_html.inert)(label)}</a>`;
+}
+function codeOf(text) {
+    return `<code>${prose(text, 200)}</code>`;
+}
+/** A commit as git shows it short. */
+function code7(sha) {
+    return codeOf(sha.slice(0, 7));
+}
+
+
+/***/ }),
+
+/***/ 9043:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   fingerprintOf: () => (/* binding */ fingerprintOf),
+/* harmony export */   legOf: () => (/* binding */ legOf),
+/* harmony export */   readMarker: () => (/* binding */ readMarker),
+/* harmony export */   sameKey: () => (/* binding */ sameKey),
+/* harmony export */   writeMarker: () => (/* binding */ writeMarker)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _github_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7997);
+/**
+ * The hidden marker that makes a comment this action's, for one workflow, job and matrix leg,
+ * so that each run finds its own comment among any number and updates it in place, while a
+ * matrix or two workflows each keep theirs. It also carries a digest of the plan, so that the
+ * run that applies a merge can tell whether it purges what the pull request previewed. PURE.
+ *
+ * Format: one HTML comment on the comment's first line, which GitHub does not show:
+ *
+ *   <!-- render-cache-purge-action {"v":1,"workflow":"Deploy","job":"purge","leg":"3fa8c2d1",
+ *        "kind":"plan","plan":"9be41d2c7a6f5e4d","targets":[1,3,0],"sha":"abc1234…"} -->
+ *
+ * (on one line). The JSON's `<`, `>` and `-` are written as \u escapes, so no workflow name
+ * can end the HTML comment early or be read as markup.
+ */
+
+
+const MARKER_NAME = 'render-cache-purge-action';
+const VERSION = 1;
+/** The marker as the comment's first line. */
+function writeMarker(marker) {
+    const json = JSON.stringify({ v: VERSION, ...marker }).replace(/[<>-]/g, character => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return `<!-- ${MARKER_NAME} ${json} -->`;
+}
+const MARKER = new RegExp(`^<!-- ${MARKER_NAME} (\\{.*\\}) -->$`);
+/**
+ * The marker of a comment's body, or undefined when it has none (or one it cannot read). Only
+ * the first line counts, where writeMarker() puts it: a comment that quotes a marker further
+ * down (in a code block, a reply, a bot's report of the diff) is not made one of the action's.
+ */
+function readMarker(body) {
+    const firstLine = body.split('\n', 1)[0]?.replace(/\r$/, '') ?? '';
+    const json = MARKER.exec(firstLine)?.[1];
+    if (json === undefined)
+        return undefined;
+    let parsed;
+    try {
+        parsed = JSON.parse(json);
+    }
+    catch {
+        return undefined;
+    }
+    const record = (0,_github_records_js__WEBPACK_IMPORTED_MODULE_1__/* .asRecord */ .q)(parsed);
+    if (record === undefined || record['v'] !== VERSION)
+        return undefined;
+    const { workflow, job, leg, kind } = record;
+    const fingerprint = readFingerprint(record);
+    if (typeof workflow !== 'string' ||
+        typeof job !== 'string' ||
+        typeof leg !== 'string' ||
+        (kind !== 'plan' && kind !== 'result') ||
+        fingerprint === undefined) {
+        return undefined;
+    }
+    const previewed = readFingerprint((0,_github_records_js__WEBPACK_IMPORTED_MODULE_1__/* .asRecord */ .q)(record['previewed']));
+    return { workflow, job, leg, kind, ...fingerprint, ...(previewed && { previewed }) };
+}
+function readFingerprint(record) {
+    if (record === undefined)
+        return undefined;
+    const { plan, targets, sha } = record;
+    if (typeof plan !== 'string' || !Array.isArray(targets) || targets.length !== 3)
+        return undefined;
+    const counts = targets.map(count => (Number.isSafeInteger(count) ? count : -1));
+    if (counts.some(count => count < 0))
+        return undefined;
+    return {
+        plan,
+        targets: [counts[0] ?? 0, counts[1] ?? 0, counts[2] ?? 0],
+        ...(typeof sha === 'string' && { sha })
+    };
+}
+function sameKey(a, b) {
+    return a.workflow === b.workflow && a.job === b.job && a.leg === b.leg;
+}
+/**
+ * The plan's fingerprint: its targets, whatever their order (the service purges a set), and
+ * how many of each kind. Two plans with the same digest purge the same.
+ */
+function fingerprintOf(targets, sha) {
+    const canonical = JSON.stringify([
+        [...targets.tags].sort(),
+        [...targets.urls].sort(),
+        [...targets.patterns].sort()
+    ]);
+    return {
+        plan: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(canonical).digest('hex').slice(0, 16),
+        targets: [targets.tags.length, targets.urls.length, targets.patterns.length],
+        ...(sha !== undefined && { sha })
+    };
+}
+/**
+ * What tells the legs of a matrix apart, among the inputs that stay the same from the plan on
+ * the pull request to the apply on the merge: the service's and the site's addresses, the
+ * environment, the countries, the shard and the mode. The runner tells an action nothing of
+ * its matrix, so two legs that differ only in their api_key or their targets share a comment
+ * (docs/review.md says how to keep them apart). A digest, so the marker says nothing of them.
+ */
+function legOf(parts) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
+        .update(JSON.stringify(parts.map(part => part ?? '')))
+        .digest('hex')
+        .slice(0, 8);
+}
+
+
+/***/ }),
+
+/***/ 7997:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ asRecord)
+/* harmony export */ });
+/** Reading GitHub's JSON (event payloads, REST answers) without trusting its shape. */
+/** The value as an object with named fields, or undefined (null, arrays and scalars). */
+function asRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? value
+        : undefined;
+}
+
+
+/***/ }),
+
+/***/ 8717:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   WORD_JOINER: () => (/* binding */ WORD_JOINER),
+/* harmony export */   breakAutolinks: () => (/* binding */ breakAutolinks),
+/* harmony export */   inert: () => (/* binding */ inert),
+/* harmony export */   inertCode: () => (/* binding */ inertCode),
+/* harmony export */   redactInert: () => (/* binding */ redactInert)
+/* harmony export */ });
+/* harmony import */ var _html_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(534);
+/**
+ * Text from outside (file names, URLs, patterns, tags, the service's messages) made inert for
+ * a comment on a pull request. A comment is GitHub-flavoured Markdown that GitHub renders and
+ * then links: `@name` notifies a person or a team, `#12` and `GH-12` cross-reference an issue
+ * (and leave a mark on it), `https://…` and `www.…` become links. A file named
+ * `@octo-org/admins please approve https://evil.example` must not do any of that.
+ *
+ * Each is broken with a WORD JOINER (U+2060), invisible and never a line break, right where
+ * GitHub would start to read it, and the text is then escaped as for the job summary (html.ts:
+ * Markdown and HTML characters as entities, line breaks as `<br>`), so it can neither end the
+ * comment's HTML nor start Markdown. Copying such a text copies the joiner too: a small price
+ * for a comment that nobody's file name can steer.
+ */
+
+/** Invisible, and not a letter or digit: `@⁠name` is no mention, `:⁠//` no scheme. */
+const WORD_JOINER = '\u2060';
+const AUTOLINK_STARTS = [
+    // @name, @org/team, and the @ of an e-mail address (GitHub links those too).
+    [/@(?=[\p{L}\p{N}_-])/gu, `@${WORD_JOINER}`],
+    // #12, owner/repo#12: an issue or pull request reference.
+    [/#(?=\d)/g, `#${WORD_JOINER}`],
+    // GH-12: the other spelling of an issue reference.
+    [/\b(gh)-(?=\d)/gi, `$1-${WORD_JOINER}`],
+    // scheme://…, and www.… which GitHub links without a scheme.
+    [/:\/\//g, `:${WORD_JOINER}//`],
+    [/\b(www)\./gi, `$1${WORD_JOINER}.`]
+];
+/** The text with every mention, reference and bare link broken, not yet escaped. */
+function breakAutolinks(text) {
+    let broken = text;
+    for (const [start, replacement] of AUTOLINK_STARTS)
+        broken = broken.replace(start, replacement);
+    return broken;
+}
+/** Outside text for a comment's HTML: links, mentions and references broken, then escaped. */
+function inert(text) {
+    return (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(breakAutolinks(text));
+}
+/** Outside text in `<code>`, inert as above. */
+function inertCode(text) {
+    return `<code>${inert(text)}</code>`;
+}
+/** A character reference (`&#95;`, `&amp;`), which a break must never cut in two. */
+const ENTITY_OR_TEXT = /&(?:#\d+|#x[0-9a-f]+|[a-z]+);|[^&]+|&/gi;
+/**
+ * A comment's HTML with the registered secrets redacted. Its outside texts hold word joiners
+ * that may split a secret's spelling (`user@⁠host`), so it is redacted without them; when
+ * that hid something, the texts between its tags (never the tags: the run's own link) are
+ * broken again, entities kept whole.
+ */
+function redactInert(html, redact) {
+    const joinerless = html.replaceAll(WORD_JOINER, '');
+    const redacted = redact(joinerless);
+    if (redacted === joinerless)
+        return html;
+    return redacted.replace(/(^|>)([^<]*)/g, (_, end, text) => end +
+        text.replace(ENTITY_OR_TEXT, piece => piece.startsWith('&') && piece.length > 1 ? piece : breakAutolinks(piece)));
+}
+
+
+/***/ })
+
+};

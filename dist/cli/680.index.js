@@ -1,0 +1,860 @@
+export const id = 680;
+export const ids = [680,43];
+export const modules = {
+
+/***/ 6680:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  GitHubWriter: () => (/* binding */ GitHubWriter)
+});
+
+// UNUSED EXPORTS: PublishError
+
+// EXTERNAL MODULE: ./src/http/loopback.ts
+var loopback = __webpack_require__(507);
+;// CONCATENATED MODULE: ./src/github/api-url.ts
+/**
+ * GITHUB_API_URL, checked before the GitHub client is loaded (@actions/github parses it when
+ * it is imported, and `http://[::1` would crash there with a bare "Invalid URL"). PURE.
+ *
+ * - Not a URL, or not http(s): a clear error quoting the value (credentials masked).
+ * - Credentials in it (`https://user:pass@host`): never echoed (shown as `https://***@host`)
+ *   and never sent: the github_token authenticates, and fetch refuses such URLs anyway.
+ * - Plain http to a host other than this machine: a warning, as the token would travel in clear.
+ */
+
+class GitHubApiUrlError extends Error {
+    name = 'GitHubApiUrlError';
+}
+/** The value with anything between `//` and `@` masked; safe to show even when unparsable. */
+function maskUrlCredentials(value) {
+    return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
+}
+/**
+ * `consequence` says what cannot be done without it, in the caller's words ("the changed files
+ * cannot be listed", "the comment cannot be written").
+ */
+function checkGitHubApiUrl(raw, consequence = 'the changed files cannot be listed') {
+    const shownRaw = JSON.stringify(maskUrlCredentials(raw));
+    if (!URL.canParse(raw)) {
+        throw new GitHubApiUrlError(`GITHUB_API_URL ${shownRaw} is not a valid URL, so ${consequence}. The runner sets it (https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server); fix or unset it.`);
+    }
+    const url = new URL(raw);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new GitHubApiUrlError(`GITHUB_API_URL ${shownRaw} is not an http(s) URL, so ${consequence}.`);
+    }
+    const secrets = [url.username, url.password]
+        .filter(part => part !== '')
+        .flatMap(part => [part, safeDecode(part)]);
+    const warnings = [];
+    url.username = '';
+    url.password = '';
+    const baseUrl = url.toString().replace(/\/+$/, '');
+    const shown = secrets.length > 0 ? baseUrl.replace('://', '://***@') : baseUrl;
+    if (secrets.length > 0) {
+        warnings.push(`GITHUB_API_URL carries credentials (${shown}): they are not sent; github_token authenticates the requests.`);
+    }
+    if (url.protocol === 'http:' && !(0,loopback/* isLoopbackHost */.c)(url.hostname)) {
+        warnings.push(`GITHUB_API_URL ${shown} is plain http: the GitHub token would cross the network unencrypted. Use https.`);
+    }
+    return { baseUrl, shown, secrets: [...new Set(secrets)], warnings };
+}
+function safeDecode(text) {
+    try {
+        return decodeURIComponent(text);
+    }
+    catch {
+        return text;
+    }
+}
+
+// EXTERNAL MODULE: ./src/text/log-safety.ts
+var log_safety = __webpack_require__(1136);
+// EXTERNAL MODULE: ./src/http/backoff.ts
+var http_backoff = __webpack_require__(1012);
+// EXTERNAL MODULE: ./src/http/retry-after.ts
+var retry_after = __webpack_require__(7821);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
+var github = __webpack_require__(1351);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 19 modules
+var utils = __webpack_require__(6809);
+// EXTERNAL MODULE: ./src/github/records.ts
+var records = __webpack_require__(7997);
+;// CONCATENATED MODULE: ./src/github/client.ts
+/**
+ * EDGE: a client for the GitHub REST API that knows GitHub's HTTP habits (retries, rate limits,
+ * pages by `Link`, timeouts, a bounded answer body, secrets kept out of messages) and nothing of
+ * what is asked: the features that talk to GitHub (the changed-files reader's queries and
+ * lookups) ask it for what they need. It holds the @actions/github import, so only lazily
+ * loaded chunks (changed-files/github-changes.ts, `await import(...)` by its step) may import
+ * it: a plain purge never loads the toolkit's Octokit.
+ *
+ * Rules (documented in the README):
+ * - `requests` counts the HTTP requests sent, retries included.
+ * - Requests are sent one at a time (GitHub's advice to avoid secondary rate limits).
+ * - Writes (POST, PATCH, DELETE) carry a JSON body (DELETE none) and are retried as reads are,
+ *   but for one that must not happen twice (creating a comment): a lost answer or a 5xx may
+ *   come after GitHub did it, so only 429 and rate limits, which say it was not done, are
+ *   retried.
+ * - One GraphQL query (`graphql()`), sent to GITHUB_API_URL's GraphQL endpoint: `/graphql`
+ *   under it, or `/api/graphql` beside GitHub Enterprise Server's `/api/v3`.
+ * - Retried: network errors, 5xx, 429, and 403 that is a rate limit (`retry-after`,
+ *   `x-ratelimit-remaining: 0`, or a "secondary rate limit" message), while the wait GitHub asks
+ *   for fits in `retry.maxDelayMs`. Not retried: other 4xx.
+ * - The token is sent only to `apiUrl` (pages are requested by number on our own URL, not by
+ *   following `Link` URLs) and never appears in an error message; neither do credentials
+ *   written into GITHUB_API_URL (see api-url.ts).
+ * - An answer body larger than `GITHUB_MAX_RESPONSE_BYTES` is cut off and fails the run:
+ *   a server that never stops sending must not fill the runner's memory.
+ * - Errors name the permission the token lacks on 403/404 (each caller passes the hint for its
+ *   endpoint: `contents: read`, `pull-requests: read`, `deployments: read`, `actions: read`),
+ *   and a 401 with a token that looks like an unexpanded `${{ … }}` expression says so.
+ * - Every failure is one error, made by the caller's `errorOf` (a `GitHubApiError` by default):
+ *   the changed-files reader makes it a `ChangedFilesError`, since an answer GitHub does not
+ *   give leaves the changed files unknown, and nothing may be purged then.
+ */
+
+
+
+
+
+
+/** A request to the GitHub API that failed (after its retries); `status` is GitHub's answer. */
+class GitHubApiError extends Error {
+    status;
+    name = 'GitHubApiError';
+    constructor(message, status) {
+        super(message);
+        this.status = status;
+    }
+}
+const DEFAULT_RETRY = {
+    maxAttempts: 4,
+    baseDelayMs: 1000,
+    maxDelayMs: 60_000
+};
+/** The longest one GitHub API request may take before it is retried as a network error. */
+const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The largest answer body read from the GitHub API. A compare of 300 files with their patches
+ * and 250 commits runs to a few MiB; 32 MiB leaves room for the biggest real answers while a
+ * server that never stops sending is cut off long before it hurts the runner.
+ */
+const GITHUB_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/** Safety net against a server that always says there is a next page. */
+const MAX_PAGES = 200;
+/** `${{ github.token }}` left as text: what `npx @github/local-action` passes from action.yml. */
+const UNEXPANDED_EXPRESSION = /\$\{\{[^}]*\}\}/;
+/** Statuses whose response never has a body (the Response constructor refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+/**
+ * Wraps fetch so that no answer body grows past `maxBytes`: a declared larger length fails at
+ * once, and a stream that keeps going is cut off. `onTooLarge` tells the reader, whose error
+ * then says so instead of "network error, retry".
+ */
+function boundedFetch(inner, maxBytes, onTooLarge) {
+    return async (url, init) => {
+        const response = await inner(url, init);
+        if (response.body === null || NULL_BODY_STATUSES.has(response.status))
+            return response;
+        const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+        if (Number.isFinite(declared) && declared > maxBytes) {
+            onTooLarge();
+            await response.body.cancel().catch(() => undefined);
+            throw new Error(`the answer is ${declared} bytes long, over the ${maxBytes}-byte limit`);
+        }
+        let seen = 0;
+        const limited = response.body.pipeThrough(new TransformStream({
+            transform(chunk, controller) {
+                seen += chunk.byteLength;
+                if (seen > maxBytes) {
+                    onTooLarge();
+                    controller.error(new Error(`the answer is over the ${maxBytes}-byte limit`));
+                    return;
+                }
+                controller.enqueue(chunk);
+            }
+        }));
+        const bounded = new globalThis.Response(limited, {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers
+        });
+        Object.defineProperty(bounded, 'url', { value: response.url });
+        return bounded;
+    };
+}
+function header(headers, name) {
+    const value = headers?.[name];
+    return value === undefined ? undefined : String(value);
+}
+/** True when a `Link` header has a `rel="next"` entry. */
+function hasNextPage(link) {
+    if (link === undefined)
+        return false;
+    return link.split(',').some(part => {
+        const rel = /;\s*rel\s*=\s*"?([^";]*)"?/i.exec(part)?.[1];
+        return rel !== undefined && rel.trim().split(/\s+/).includes('next');
+    });
+}
+/** True when the answer's `Link` header announces a next page. */
+function announcesNextPage(response) {
+    return hasNextPage(header(response.headers, 'link'));
+}
+function sleep(ms) {
+    return new Promise(resolve => setTimeout(resolve, ms));
+}
+function githubMessage(error) {
+    const data = error.response?.data;
+    const record = (0,records/* asRecord */.q)(data);
+    if (record !== undefined && typeof record['message'] === 'string')
+        return record['message'];
+    if (typeof data === 'string') {
+        // Cut with an ellipsis, so the redactor can hide a token's prefix left at the cut.
+        const preview = (0,log_safety/* linePreview */.Ns)(data, 200);
+        if (preview !== undefined)
+            return preview;
+    }
+    return typeof error.message === 'string' ? error.message : String(error);
+}
+/**
+ * How long to wait before retrying, or undefined when the error is not worth retrying.
+ * `mayRepeat` is false for a write that must not happen twice (creating a comment): a lost
+ * answer or a 5xx may come after GitHub did it, so only the answers that say it was not done
+ * (429, a rate limit) are retried.
+ */
+function retryDelay(error, attempt, retry, mayRepeat = true) {
+    const backoff = (0,http_backoff/* backoffDelay */.E)((0,http_backoff/* equalJitter */.J)(retry.baseDelayMs, retry.maxDelayMs), attempt - 1, Math.random());
+    const response = error.response;
+    const status = typeof error.status === 'number' ? error.status : 0;
+    if (response === undefined)
+        return mayRepeat ? backoff : undefined; // no answer at all
+    if (status >= 500)
+        return mayRepeat ? backoff : undefined;
+    if (status !== 403 && status !== 429)
+        return undefined;
+    const fits = (ms) => ms <= retry.maxDelayMs ? Math.max(ms, backoff) : undefined;
+    const retryAfter = (0,retry_after/* retryAfterMs */.V)(header(response.headers, 'retry-after'), Date.now());
+    if (retryAfter !== undefined)
+        return fits(retryAfter);
+    if (header(response.headers, 'x-ratelimit-remaining') === '0') {
+        const reset = Number(header(response.headers, 'x-ratelimit-reset'));
+        if (!Number.isFinite(reset))
+            return undefined;
+        return fits(Math.max(0, reset * 1000 - Date.now()));
+    }
+    if (/secondary rate limit/i.test(githubMessage(error))) {
+        // GitHub: "wait for at least one minute before retrying".
+        return fits(Math.min(60_000, retry.maxDelayMs));
+    }
+    return status === 429 ? backoff : undefined;
+}
+class GitHubClient {
+    options;
+    api;
+    requests = 0;
+    octokit;
+    retry;
+    fetch;
+    tooLarge = false;
+    /** The errors fail() threw, so that a retry loop passes them on instead of retrying. */
+    ownErrors = new WeakSet();
+    constructor(options, api) {
+        this.options = options;
+        this.api = api;
+        this.retry = { ...DEFAULT_RETRY, ...options.retry };
+        this.retry.maxAttempts = Math.max(1, Math.floor(this.retry.maxAttempts));
+        // The toolkit's fetch goes through the runner's proxy settings: keep it, only bounded.
+        const inner = (utils/* defaults */.NT.request?.fetch ?? globalThis.fetch);
+        this.fetch = boundedFetch(inner, options.maxResponseBytes ?? GITHUB_MAX_RESPONSE_BYTES, () => (this.tooLarge = true));
+        this.octokit = (0,github/* getOctokit */.Q)(options.token, {
+            baseUrl: api.baseUrl,
+            ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {})
+        });
+    }
+    get repository() {
+        return this.options.repository;
+    }
+    get repoPath() {
+        const { owner, repo } = this.options.repository;
+        return `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
+    }
+    /** Removes the token and GITHUB_API_URL's credentials from a text bound for a message. */
+    scrub(text) {
+        let scrubbed = text;
+        for (const secret of [this.options.token, ...this.api.secrets]) {
+            if (secret.length >= 4)
+                scrubbed = scrubbed.split(secret).join('***');
+        }
+        return scrubbed;
+    }
+    /** Throws the caller's error with this message, secrets scrubbed. */
+    fail(message, status) {
+        const text = this.scrub(message);
+        const error = this.options.errorOf?.(text, status) ?? new GitHubApiError(text, status);
+        this.ownErrors.add(error);
+        throw error;
+    }
+    /** Whether the error is one this client threw (its message already says what failed). */
+    thrownHere(error) {
+        return error instanceof Error && this.ownErrors.has(error);
+    }
+    /** GET `path` (already encoded) with `query`, retrying what is worth retrying. */
+    async get(path, query, hint) {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(query))
+            search.set(name, String(value));
+        const shown = `GET ${path}${search.size > 0 ? `?${search.toString()}` : ''}`;
+        return this.request('GET', path, query, { shown, ...(hint && { hint }) });
+    }
+    /**
+     * POST, PATCH or DELETE `path` (already encoded) with a JSON body (none for DELETE), retrying
+     * as get() does. A write that must not happen twice (`once: true`, creating a comment) is
+     * retried only on the answers that say it was not done: a lost answer may come after GitHub
+     * did it.
+     */
+    async write(method, path, body, options = {}) {
+        return this.request(method, path, body, {
+            shown: `${method} ${path}`,
+            ...(options.hint && { hint: options.hint }),
+            mayRepeat: options.once !== true
+        });
+    }
+    /**
+     * One GraphQL query (a read: retried as get() is). GitHub answers a query it refuses with
+     * 200 and `errors`: the caller reads `data` and `errors` itself.
+     */
+    async graphql(query) {
+        // GitHub Enterprise Server serves REST under /api/v3 and GraphQL at /api/graphql.
+        const baseUrl = this.api.baseUrl.replace(/\/api\/v3$/, '/api');
+        return this.request('POST', '/graphql', { query }, { shown: 'POST /graphql', baseUrl });
+    }
+    async request(method, path, params, { shown, hint, mayRepeat = true, baseUrl }) {
+        for (let attempt = 1;; attempt++) {
+            this.requests++;
+            try {
+                // A hung connection must not hold the job until its own timeout: give up, and retry.
+                this.tooLarge = false;
+                // Octokit sends the parameters as the query of a GET and as the JSON body of a write.
+                const response = await this.octokit.request(`${method} ${path}`, {
+                    ...params,
+                    ...(baseUrl !== undefined && { baseUrl }),
+                    request: { signal: AbortSignal.timeout(GITHUB_REQUEST_TIMEOUT_MS), fetch: this.fetch }
+                });
+                // Octokit swallows a body that failed to read (it returns the text so far): check.
+                if (this.tooLarge)
+                    this.failTooLarge(shown);
+                return { data: response.data, headers: response.headers };
+            }
+            catch (caught) {
+                const error = (typeof caught === 'object' && caught !== null ? caught : { message: String(caught) });
+                if (this.thrownHere(caught))
+                    throw caught;
+                if (this.tooLarge)
+                    this.failTooLarge(shown);
+                const delay = attempt < this.retry.maxAttempts
+                    ? retryDelay(error, attempt, this.retry, mayRepeat)
+                    : undefined;
+                if (delay !== undefined) {
+                    await sleep(delay);
+                    continue;
+                }
+                const status = error.response !== undefined && typeof error.status === 'number'
+                    ? error.status
+                    : undefined;
+                const what = status !== undefined ? `answered ${status}` : 'failed (no answer)';
+                const attempts = attempt === 1 ? '1 attempt' : `${attempt} attempts`;
+                const extra = status !== undefined ? (hint?.(status) ?? this.statusHint(status)) : undefined;
+                const message = `GitHub API ${shown} ${what}: ${githubMessage(error)} (after ${attempts}).`;
+                this.fail(extra !== undefined ? `${message} ${extra}` : message, status);
+            }
+        }
+    }
+    failTooLarge(shown) {
+        const limit = (this.options.maxResponseBytes ?? GITHUB_MAX_RESPONSE_BYTES) / 1024 / 1024;
+        const advice = this.options.tooLargeAdvice;
+        this.fail(`GitHub API ${shown} sent an answer larger than ${limit} MiB, so it was not read.${advice === undefined ? '' : ` If ${this.api.shown} is really the GitHub API, ${advice}.`}`);
+    }
+    /** What every endpoint's error may add: a token that was never a token. */
+    statusHint(status) {
+        if (status !== 401)
+            return undefined;
+        if (UNEXPANDED_EXPRESSION.test(this.options.token)) {
+            return 'github_token looks like an unexpanded ${{ … }} expression, not a token: outside GitHub Actions (e.g. npx @github/local-action) set INPUT_GITHUB_TOKEN to a real token.';
+        }
+        return 'Check github_token: it is missing, expired or not a GitHub token.';
+    }
+    /** Pages through a listing by `page` number while `Link` says there is a next page. */
+    async *pages(path, query, hint) {
+        for (let page = 1; page <= MAX_PAGES; page++) {
+            const response = await this.get(path, { ...query, page }, hint);
+            yield response.data;
+            if (!announcesNextPage(response))
+                return;
+        }
+        this.fail(`GitHub API GET ${path} kept announcing more pages after ${MAX_PAGES}.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/permissions.ts
+/**
+ * The token permissions the GitHub reads and writes need, as the docs and the error messages
+ * name them: one place, so that a message never names a permission the docs do not.
+ */
+/** Permissions, as `permissions:` in a workflow writes them, named in 403/404 errors. */
+const PERMISSIONS = {
+    contents: 'contents: read',
+    pullRequests: 'pull-requests: read',
+    deployments: 'deployments: read',
+    actions: 'actions: read',
+    /** Comments on a pull request (the issue-comments API accepts it for pull requests). */
+    writePullRequests: 'pull-requests: write',
+    writeStatuses: 'statuses: write'
+};
+/** A hint for a 403/404 that names the permission the endpoint needs. */
+function permissionHint(permission) {
+    return status => status === 403 || status === 404
+        ? `The token may lack the \`${permission}\` permission: add it under \`permissions:\` in the workflow (GitHub answers 404 instead of 403 for what a token may not see).`
+        : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/comment/write/author.ts
+/**
+ * Whose a comment is (PURE). A comment is this action's only when the account github_token
+ * writes as wrote it: anyone else, a maintainer or another bot, can post a comment that holds a
+ * copy of the marker, and the action must never edit or delete it. GitHub tells who the token
+ * is (github-writer.ts asks): GET /user for a person's token; for an installation token (the
+ * workflow's GITHUB_TOKEN, a GitHub App's), which GET /user refuses, GraphQL's `viewer`, which
+ * names the installation's bot (`github-actions[bot]`, `<app-slug>[bot]`).
+ */
+
+/** The account of a REST user object (a comment's `user`, GET /user's answer), if it has one. */
+function accountOf(value) {
+    const user = (0,records/* asRecord */.q)(value);
+    const login = user?.['login'];
+    if (typeof login !== 'string' || login === '')
+        return undefined;
+    const id = user?.['id'];
+    const type = user?.['type'];
+    return {
+        login,
+        ...(typeof id === 'number' && Number.isSafeInteger(id) && { id }),
+        ...(typeof type === 'string' && { type })
+    };
+}
+/** The account of GraphQL's `viewer` (`login`, `__typename`), if it names one. */
+function viewerAccountOf(data) {
+    const viewer = (0,records/* asRecord */.q)((0,records/* asRecord */.q)((0,records/* asRecord */.q)(data)?.['data'])?.['viewer']);
+    const login = viewer?.['login'];
+    if (typeof login !== 'string' || login === '')
+        return undefined;
+    const type = viewer?.['__typename'];
+    return { login, ...(typeof type === 'string' && { type }) };
+}
+/**
+ * Whether `author` is `token`'s account: the same id when both are known (a login can be
+ * renamed and taken by another), else the same login (GitHub's logins ignore case); and the
+ * same type when both are known (`x` the user is not `x[bot]`, but the type says it too).
+ */
+function sameAccount(token, author) {
+    if (token.type !== undefined && author.type !== undefined && token.type !== author.type) {
+        return false;
+    }
+    if (token.id !== undefined && author.id !== undefined)
+        return token.id === author.id;
+    return token.login.toLowerCase() === author.login.toLowerCase();
+}
+
+// EXTERNAL MODULE: ./src/comment/write/marker.ts
+var write_marker = __webpack_require__(9043);
+;// CONCATENATED MODULE: ./src/comment/write/github-writer.ts
+/**
+ * EDGE: the one GitHub writer, beside the changed-files reader and on the same client
+ * (github/client.ts: retries, timeouts, bounded answers, pages by `Link`, the token kept out of
+ * messages). It finds the pull request a commit merged, finds this run's comment among any
+ * number by its marker and writes it in place (or creates it once), and sets commit statuses.
+ * Loaded lazily, through open-writer.ts, by the publish steps: it brings in @actions/github.
+ *
+ * Rules:
+ * - A comment counts as this run's only when the account github_token writes as wrote it
+ *   (author.ts: GET /user, else GraphQL's `viewer` for an installation token) and its first
+ *   line is a marker with the run's key (workflow, job, leg): anyone else, a maintainer or
+ *   another bot, can post a comment holding a copy of the marker, and it must never be edited
+ *   or deleted. When GitHub will not say who the token is, no comment is anyone's: a new one is
+ *   posted, and nothing is edited or deleted.
+ * - Of several of ours (two runs at once each posted one), the oldest is kept up to date and
+ *   the others are deleted, so that none shows an old plan; one already gone is no failure.
+ * - A comment is created at most once: a create whose answer was lost is not sent again
+ *   blindly; the comments are listed again first, and the one found is updated instead.
+ * - Every failure is a PublishError with GitHub's status: the steps turn it into a notice or
+ *   a warning, never a failed step.
+ */
+
+
+
+
+
+
+/** A write on GitHub that failed; `status` is GitHub's answer, when there was one. */
+class PublishError extends Error {
+    status;
+    name = 'PublishError';
+    constructor(message, status) {
+        super(message);
+        this.status = status;
+    }
+}
+const PAGE_SIZE = 100;
+/** Who an installation token is: GraphQL names its bot, which GET /user refuses to. */
+const VIEWER_QUERY = 'query { viewer { login __typename } }';
+class GitHubWriter {
+    client;
+    author;
+    constructor(options) {
+        let api;
+        try {
+            api = checkGitHubApiUrl(options.apiUrl, 'nothing can be written on GitHub');
+        }
+        catch (error) {
+            if (error instanceof GitHubApiUrlError)
+                throw new PublishError(error.message, undefined);
+            throw error;
+        }
+        this.client = new GitHubClient({
+            token: options.token,
+            repository: options.repository,
+            userAgent: options.userAgent,
+            ...(options.retry && { retry: options.retry }),
+            errorOf: (message, status) => new PublishError(message, status)
+        }, api);
+    }
+    /** HTTP requests sent so far, retries included. */
+    get requests() {
+        return this.client.requests;
+    }
+    /**
+     * The pull request that merged `sha` (GitHub's "pull requests associated with a commit"):
+     * the one whose merge commit it is, else the one merged with it; undefined when none was.
+     */
+    async pullRequestMerging(sha) {
+        const path = `${this.client.repoPath}/commits/${encodeURIComponent(sha)}/pulls`;
+        const { data } = await this.client.get(path, { per_page: PAGE_SIZE }, permissionHint(PERMISSIONS.pullRequests));
+        if (!Array.isArray(data)) {
+            this.client.fail(`Unexpected answer from GitHub API GET ${path}: not a list.`);
+        }
+        const merged = data
+            .map(item => (0,records/* asRecord */.q)(item))
+            .filter(pull => typeof pull?.['merged_at'] === 'string');
+        const byMergeCommit = merged.find(pull => pull?.['merge_commit_sha'] === sha);
+        const number = (byMergeCommit ?? merged[0])?.['number'];
+        return typeof number === 'number' && Number.isSafeInteger(number) ? number : undefined;
+    }
+    /**
+     * The account github_token writes as, asked once: GET /user for a person's token; for an
+     * installation token (GitHub answers 403 there) GraphQL's `viewer`. Undefined when GitHub
+     * says neither: then no comment is ours.
+     */
+    tokenAccount() {
+        this.author ??= this.askTokenAccount();
+        return this.author;
+    }
+    async askTokenAccount() {
+        try {
+            const { data } = await this.client.get('/user', {});
+            const account = accountOf(data);
+            if (account !== undefined)
+                return account;
+        }
+        catch (error) {
+            // 403 "Resource not accessible by integration": an installation token. Anything else
+            // (a 401 is the token itself, which the comment's writes will say): not known.
+            if (!(error instanceof PublishError) || error.status !== 403)
+                return undefined;
+        }
+        try {
+            return viewerAccountOf((await this.client.graphql(VIEWER_QUERY)).data);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    /**
+     * This run's comment on the pull request: the oldest of ours with the run's key, and the
+     * others as duplicates to delete. Undefined when there is none, or when the token's account
+     * is not known (then nothing is ours).
+     */
+    async findComment(number, key) {
+        const account = await this.tokenAccount();
+        if (account === undefined)
+            return undefined;
+        const path = `${this.client.repoPath}/issues/${number}/comments`;
+        let oldest;
+        const duplicates = [];
+        for await (const data of this.client.pages(path, { per_page: PAGE_SIZE }, permissionHint(PERMISSIONS.pullRequests))) {
+            if (!Array.isArray(data)) {
+                this.client.fail(`Unexpected answer from GitHub API GET ${path}: not a list of comments.`);
+            }
+            for (const item of data) {
+                const comment = (0,records/* asRecord */.q)(item);
+                const body = comment?.['body'];
+                const id = comment?.['id'];
+                if (typeof body !== 'string' || typeof id !== 'number')
+                    continue;
+                const author = accountOf(comment?.['user']);
+                if (author === undefined || !sameAccount(account, author))
+                    continue;
+                const marker = (0,write_marker.readMarker)(body);
+                if (marker === undefined || !(0,write_marker.sameKey)(marker, key))
+                    continue;
+                if (oldest !== undefined) {
+                    duplicates.push(id);
+                    continue;
+                }
+                const url = comment?.['html_url'];
+                oldest = { id, marker, ...(typeof url === 'string' && { url }) };
+            }
+            if (data.length < PAGE_SIZE)
+                break;
+        }
+        return oldest === undefined ? undefined : { ...oldest, duplicates };
+    }
+    /**
+     * Updates `existing` with `body`, or creates the comment. A create that may have happened
+     * (no answer, a 5xx) is checked by listing again, so that a retry never posts it twice.
+     */
+    async writeComment(number, key, body, existing) {
+        const authorUnknown = (await this.tokenAccount()) === undefined;
+        if (existing !== undefined)
+            return this.updateComment(existing, body);
+        const path = `${this.client.repoPath}/issues/${number}/comments`;
+        const create = async () => {
+            const { data } = await this.client.write('POST', path, { body }, { hint: permissionHint(PERMISSIONS.writePullRequests), once: true });
+            return { ...commentOf(data), created: true, deleted: 0, authorUnknown };
+        };
+        try {
+            return await create();
+        }
+        catch (error) {
+            const uncertain = error instanceof PublishError && (error.status === undefined || error.status >= 500);
+            if (!uncertain)
+                throw error;
+            const found = await this.findComment(number, key);
+            if (found !== undefined)
+                return this.updateComment(found, body);
+            // Without the token's account, a lost create cannot be found again: better none than two.
+            if (authorUnknown)
+                throw error;
+            return await create();
+        }
+    }
+    /** Updates the oldest of ours, then deletes the duplicates (ours only: findComment's). */
+    async updateComment(existing, body) {
+        const { id } = existing;
+        const { data } = await this.client.write('PATCH', `${this.client.repoPath}/issues/comments/${id}`, { body }, { hint: permissionHint(PERMISSIONS.writePullRequests) });
+        let deleted = 0;
+        const failures = [];
+        for (const duplicate of existing.duplicates) {
+            try {
+                await this.client.write('DELETE', `${this.client.repoPath}/issues/comments/${duplicate}`, {}, { hint: permissionHint(PERMISSIONS.writePullRequests) });
+                deleted++;
+            }
+            catch (error) {
+                // Already gone: a run beside this one deleted it first.
+                if (error instanceof PublishError && error.status === 404)
+                    deleted++;
+                else
+                    failures.push(error instanceof Error ? error.message : String(error));
+            }
+        }
+        return {
+            ...commentOf(data),
+            id,
+            created: false,
+            deleted,
+            ...(failures.length > 0 && { notDeleted: failures.join(' ') }),
+            authorUnknown: false
+        };
+    }
+    /** Sets the commit status `context` on `sha`. */
+    async setStatus(sha, status) {
+        await this.client.write('POST', `${this.client.repoPath}/statuses/${encodeURIComponent(sha)}`, {
+            state: status.state,
+            context: status.context,
+            description: status.description,
+            ...(status.targetUrl !== undefined && { target_url: status.targetUrl })
+        }, { hint: permissionHint(PERMISSIONS.writeStatuses) });
+    }
+}
+function commentOf(data) {
+    const record = (0,records/* asRecord */.q)(data);
+    const id = record?.['id'];
+    const url = record?.['html_url'];
+    return {
+        id: typeof id === 'number' ? id : 0,
+        ...(typeof url === 'string' && { url })
+    };
+}
+
+
+/***/ }),
+
+/***/ 9043:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   fingerprintOf: () => (/* binding */ fingerprintOf),
+/* harmony export */   legOf: () => (/* binding */ legOf),
+/* harmony export */   readMarker: () => (/* binding */ readMarker),
+/* harmony export */   sameKey: () => (/* binding */ sameKey),
+/* harmony export */   writeMarker: () => (/* binding */ writeMarker)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _github_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7997);
+/**
+ * The hidden marker that makes a comment this action's, for one workflow, job and matrix leg,
+ * so that each run finds its own comment among any number and updates it in place, while a
+ * matrix or two workflows each keep theirs. It also carries a digest of the plan, so that the
+ * run that applies a merge can tell whether it purges what the pull request previewed. PURE.
+ *
+ * Format: one HTML comment on the comment's first line, which GitHub does not show:
+ *
+ *   <!-- render-cache-purge-action {"v":1,"workflow":"Deploy","job":"purge","leg":"3fa8c2d1",
+ *        "kind":"plan","plan":"9be41d2c7a6f5e4d","targets":[1,3,0],"sha":"abc1234…"} -->
+ *
+ * (on one line). The JSON's `<`, `>` and `-` are written as \u escapes, so no workflow name
+ * can end the HTML comment early or be read as markup.
+ */
+
+
+const MARKER_NAME = 'render-cache-purge-action';
+const VERSION = 1;
+/** The marker as the comment's first line. */
+function writeMarker(marker) {
+    const json = JSON.stringify({ v: VERSION, ...marker }).replace(/[<>-]/g, character => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return `<!-- ${MARKER_NAME} ${json} -->`;
+}
+const MARKER = new RegExp(`^<!-- ${MARKER_NAME} (\\{.*\\}) -->$`);
+/**
+ * The marker of a comment's body, or undefined when it has none (or one it cannot read). Only
+ * the first line counts, where writeMarker() puts it: a comment that quotes a marker further
+ * down (in a code block, a reply, a bot's report of the diff) is not made one of the action's.
+ */
+function readMarker(body) {
+    const firstLine = body.split('\n', 1)[0]?.replace(/\r$/, '') ?? '';
+    const json = MARKER.exec(firstLine)?.[1];
+    if (json === undefined)
+        return undefined;
+    let parsed;
+    try {
+        parsed = JSON.parse(json);
+    }
+    catch {
+        return undefined;
+    }
+    const record = (0,_github_records_js__WEBPACK_IMPORTED_MODULE_1__/* .asRecord */ .q)(parsed);
+    if (record === undefined || record['v'] !== VERSION)
+        return undefined;
+    const { workflow, job, leg, kind } = record;
+    const fingerprint = readFingerprint(record);
+    if (typeof workflow !== 'string' ||
+        typeof job !== 'string' ||
+        typeof leg !== 'string' ||
+        (kind !== 'plan' && kind !== 'result') ||
+        fingerprint === undefined) {
+        return undefined;
+    }
+    const previewed = readFingerprint((0,_github_records_js__WEBPACK_IMPORTED_MODULE_1__/* .asRecord */ .q)(record['previewed']));
+    return { workflow, job, leg, kind, ...fingerprint, ...(previewed && { previewed }) };
+}
+function readFingerprint(record) {
+    if (record === undefined)
+        return undefined;
+    const { plan, targets, sha } = record;
+    if (typeof plan !== 'string' || !Array.isArray(targets) || targets.length !== 3)
+        return undefined;
+    const counts = targets.map(count => (Number.isSafeInteger(count) ? count : -1));
+    if (counts.some(count => count < 0))
+        return undefined;
+    return {
+        plan,
+        targets: [counts[0] ?? 0, counts[1] ?? 0, counts[2] ?? 0],
+        ...(typeof sha === 'string' && { sha })
+    };
+}
+function sameKey(a, b) {
+    return a.workflow === b.workflow && a.job === b.job && a.leg === b.leg;
+}
+/**
+ * The plan's fingerprint: its targets, whatever their order (the service purges a set), and
+ * how many of each kind. Two plans with the same digest purge the same.
+ */
+function fingerprintOf(targets, sha) {
+    const canonical = JSON.stringify([
+        [...targets.tags].sort(),
+        [...targets.urls].sort(),
+        [...targets.patterns].sort()
+    ]);
+    return {
+        plan: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(canonical).digest('hex').slice(0, 16),
+        targets: [targets.tags.length, targets.urls.length, targets.patterns.length],
+        ...(sha !== undefined && { sha })
+    };
+}
+/**
+ * What tells the legs of a matrix apart, among the inputs that stay the same from the plan on
+ * the pull request to the apply on the merge: the service's and the site's addresses, the
+ * environment, the countries, the shard and the mode. The runner tells an action nothing of
+ * its matrix, so two legs that differ only in their api_key or their targets share a comment
+ * (docs/review.md says how to keep them apart). A digest, so the marker says nothing of them.
+ */
+function legOf(parts) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
+        .update(JSON.stringify(parts.map(part => part ?? '')))
+        .digest('hex')
+        .slice(0, 8);
+}
+
+
+/***/ }),
+
+/***/ 7821:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ retryAfterMs)
+/* harmony export */ });
+/**
+ * `Retry-After` (RFC 9110 §10.2.3), read strictly: whole seconds, or an IMF-fixdate (the only
+ * date form a sender may use nowadays). Anything else is ignored so that the caller's own
+ * backoff applies: Date.parse reads `-5` or `3, 5` as dates long past, which would turn
+ * backoff off. Used for the service's answers and for the public site's.
+ */
+/** RFC 9110's preferred HTTP-date. */
+const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+/**
+ * The wait a `Retry-After` value asks for, in milliseconds; undefined when absent or not
+ * readable. `now` is the sender's clock as far as it is known (a date is in the sender's time).
+ */
+function retryAfterMs(value, now) {
+    const text = value?.trim();
+    if (!text)
+        return undefined;
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    if (IMF_FIXDATE.test(text)) {
+        const date = Date.parse(text);
+        if (!Number.isNaN(date))
+            return Math.max(0, date - now);
+    }
+    return undefined;
+}
+
+
+/***/ })
+
+};
