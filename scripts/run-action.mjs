@@ -104,10 +104,22 @@ export function parseOutputFile(text) {
  */
 
 /**
- * @param {RunOptions} [options]
- * @returns {Promise<RunResult>}
+ * @typedef {object} PreparedRun
+ * @property {string} workDir the workspace, RUNNER_TEMP and working directory, outside the repository
+ * @property {Record<string, string>} env the step's whole environment, as the runner gives it
+ * @property {string} outputPath
+ * @property {string} summaryPath
  */
-export async function runAction(options = {}) {
+
+/**
+ * What the runner sets up before it starts a step: a workspace with the files asked for, the
+ * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, and the environment (inputs as INPUT_* with
+ * action.yml's defaults and their expressions). Shared by the child-process run below and the
+ * tests' in-process run (__tests__/support/run-in-process.ts), so that both see the same step.
+ * @param {RunOptions} [options]
+ * @returns {PreparedRun}
+ */
+export function prepareRun(options = {}) {
   const workDir = mkdtempSync(join(tmpdir(), 'purge-action-run-'))
   const outputPath = join(workDir, 'github_output')
   const summaryPath = join(workDir, 'step_summary.md')
@@ -139,23 +151,35 @@ export async function runAction(options = {}) {
     // The runner's naming: spaces become underscores, upper case; the value is not trimmed.
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = evaluateExpressions(value, expressions)
   }
+  return { workDir, env, outputPath, summaryPath }
+}
 
-  const { exitCode, stdout, stderr, durationMs } = await runNode(
-    [options.entry ?? ACTION_ENTRY],
-    env,
-    workDir
-  )
+/**
+ * The run's result as a later step and a reader see it, read from its files; the workspace is
+ * removed.
+ * @param {PreparedRun} prepared
+ * @param {{ exitCode: number | null, stdout: string, stderr: string, durationMs: number }} ran
+ * @returns {RunResult}
+ */
+export function finishRun(prepared, ran) {
   const result = {
-    exitCode,
-    stdout,
-    stderr,
-    outputs: parseOutputFile(readFileSync(outputPath, 'utf8')),
-    summary: readFileSync(summaryPath, 'utf8'),
-    commands: parseCommands(stdout),
-    durationMs
+    ...ran,
+    outputs: parseOutputFile(readFileSync(prepared.outputPath, 'utf8')),
+    summary: readFileSync(prepared.summaryPath, 'utf8'),
+    commands: parseCommands(ran.stdout)
   }
-  rmSync(workDir, { recursive: true, force: true })
+  rmSync(prepared.workDir, { recursive: true, force: true })
   return result
+}
+
+/**
+ * @param {RunOptions} [options]
+ * @returns {Promise<RunResult>}
+ */
+export async function runAction(options = {}) {
+  const prepared = prepareRun(options)
+  const ran = await runNode([options.entry ?? ACTION_ENTRY], prepared.env, prepared.workDir)
+  return finishRun(prepared, ran)
 }
 
 /**

@@ -5,9 +5,9 @@
  * a website. dist/index.js against the emulator's API and public site.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { edgeCaseSite, sampleSiteByCountry } from '../../emulator/site.mjs'
-import type { RunResult } from '../../scripts/run-action.mjs'
+import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { edgeCaseSite, sampleSiteByCountry } from '../../../emulator/site.mjs'
+import type { RunResult } from '../../../scripts/run-action.mjs'
 import {
   API_KEY,
   errorsOf,
