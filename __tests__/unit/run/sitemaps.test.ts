@@ -1,13 +1,13 @@
 /**
- * End to end: dist/index.js, a pattern dry run with site_url, against the emulator's public
+ * The run in process: the action's run, a pattern dry run with site_url, against the emulator's public
  * site publishing each kind of sitemap real sites publish (issue 18): XML with image and video
  * extensions, text, gzip text, RSS, Atom, an index on another host, a UTF-16 robots.txt, and
  * the HTML shell of a single-page app. Then `sitemap: none` with a pattern (issue 19).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { edgeCaseSite } from '../../emulator/site.mjs'
-import type { RunResult } from '../../scripts/run-action.mjs'
+import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { edgeCaseSite } from '../../../emulator/site.mjs'
+import type { RunResult } from '../../../scripts/run-action.mjs'
 import { API_KEY, ENCODED_KEY, noticesOf, runWith, visibleText, warningsOf } from './helpers.js'
 
 let emulator: Emulator

@@ -1,5 +1,5 @@
 /**
- * End to end, the wait for the origin: dist/index.js in a child process against the emulator's
+ * The run in process, the wait for the origin: the action's run against the emulator's
  * purge API and its origin with builds. Ready at once, ready after a rollout, never (nothing
  * purged), a dry run's single look, Retry-After, the deployed commit of a deployment_status event
  * as the default build_id, and bad input.
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../emulator/server.mjs'
+import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
 import {
   API_KEY,
   ENCODED_KEY,
@@ -20,7 +20,7 @@ import {
   warningsOf
 } from './helpers.js'
 
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'events')
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'events')
 const OLD = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'
 const NEW = '7d1e0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d'
 

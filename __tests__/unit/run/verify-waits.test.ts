@@ -1,12 +1,12 @@
 /**
- * End to end, every wait of the verification bounded by its deadline: dist/index.js in a child
+ * The run in process, every wait of the verification bounded by its deadline: the action's run in a child
  * process against the emulator's public site, at rates far too low for the pages. The step
  * ends within a few seconds of verify_timeout_seconds, whatever the rate, and counts what it
  * could not start.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { runAction } from '../../scripts/run-action.mjs'
+import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { runInProcess } from '../../support/run-in-process.js'
 import { API_KEY, errorsOf } from './helpers.js'
 
 let emulator: Emulator
@@ -25,7 +25,7 @@ describe('a rate too low for the deadline', () => {
     it(`rate ${rate}, verify_timeout_seconds 5: ends by the deadline, the rest "not started"`, async () => {
       // Nothing purges the seeded pages (cached an hour ago): every check stays stale, so each
       // would be asked again until the deadline if the rate let it.
-      const result = await runAction({
+      const result = await runInProcess({
         inputs: {
           mode: 'verify',
           site_url: emulator.siteUrl,

@@ -1,12 +1,12 @@
 /**
- * End to end: tags that are not folder tags, traced to pages at the edge before the purge by
+ * The run in process: tags that are not folder tags, traced to pages at the edge before the purge by
  * reading `<Prefix>-Tags` (the emulator sends it on cached pages, for tags by header and by
  * pattern), then verified like any target; and previewed on a dry run.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { edgeCaseSite, sampleSite } from '../../emulator/site.mjs'
-import { runAction } from '../../scripts/run-action.mjs'
+import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { edgeCaseSite, sampleSite } from '../../../emulator/site.mjs'
+import { runInProcess } from '../../support/run-in-process.js'
 import { API_KEY, noticesOf, runWith, warningsOf } from './helpers.js'
 
 /** A site of 3,000 pages `/p/1` … `/p/3000`; every tenth carries the header tag `tenth`. */
@@ -178,7 +178,7 @@ describe('tags traced at the edge', () => {
     const checkedBy: string[][] = []
     for (const shard of ['1/2', '2/2']) {
       const from = big.siteRequests.length
-      const job = await runAction({
+      const job = await runInProcess({
         inputs: {
           mode: 'verify',
           tags: 'tenth',

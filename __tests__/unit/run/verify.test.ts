@@ -1,10 +1,10 @@
 /**
- * End to end: dist/index.js purges through the emulator's API, then verifies and warms the
+ * The run in process: the action's run purges through the emulator's API, then verifies and warms the
  * pages at the emulator's public site. Propagation and render times are short, deadlines too.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { edgeCaseSite } from '../../emulator/site.mjs'
+import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { edgeCaseSite } from '../../../emulator/site.mjs'
 import {
   API_KEY,
   ENCODED_KEY,

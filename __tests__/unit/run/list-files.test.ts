@@ -1,5 +1,5 @@
 /**
- * Lists longer than an input can carry (issue 28): dist/index.js run as the runner runs it,
+ * Lists longer than an input can carry (issue 28): the action's run as the runner starts it,
  * with `urls_file` naming a file of the workspace. The first test shows why the inputs exist:
  * Linux refuses to start a process with one environment variable over 128 KiB, so a long
  * `urls` input never reaches the action.
@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { runAction } from '../../scripts/run-action.mjs'
+import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { runInProcess } from '../../support/run-in-process.js'
 import { API_KEY, errorsOf, visibleText } from './helpers.js'
 
 let emulator: Emulator
@@ -40,7 +40,7 @@ describe('the limit of an input', () => {
 
 describe('urls_file', () => {
   it(`purges ${URL_COUNT.toLocaleString('en')} URLs from a file of the workspace`, async () => {
-    const result = await runAction({
+    const result = await runInProcess({
       inputs: { api_key: API_KEY, base_url: emulator.url, urls_file: 'urls.txt' },
       files: { 'urls.txt': `${manyUrls.join('\n')}\n` }
     })
@@ -58,7 +58,7 @@ describe('urls_file', () => {
   }, 300_000)
 
   it('adds the file to the inline list, and names each bad line by its number', async () => {
-    const bad = await runAction({
+    const bad = await runInProcess({
       inputs: { api_key: API_KEY, base_url: emulator.url, urls: '/a', urls_file: 'urls.txt' },
       files: { 'urls.txt': '/b\nblog/post\n/c\n' }
     })
@@ -68,7 +68,7 @@ describe('urls_file', () => {
     ])
     expect(emulator.requestCount).toBe(0)
 
-    const good = await runAction({
+    const good = await runInProcess({
       inputs: { api_key: API_KEY, base_url: emulator.url, urls: '/a', urls_file: 'urls.txt' },
       files: { 'urls.txt': '/b\n/a\n' }
     })
@@ -77,7 +77,7 @@ describe('urls_file', () => {
   })
 
   it('a missing file fails the step naming the input and the path, and sends nothing', async () => {
-    const result = await runAction({
+    const result = await runInProcess({
       inputs: { api_key: API_KEY, base_url: emulator.url, tags: 'blog', urls_file: 'urls.txt' }
     })
     expect(result.exitCode).toBe(1)
@@ -89,7 +89,7 @@ describe('urls_file', () => {
   })
 
   it('never shows the credentials of a URL in the file', async () => {
-    const result = await runAction({
+    const result = await runInProcess({
       inputs: { api_key: API_KEY, base_url: emulator.url, urls_file: 'urls.txt' },
       files: { 'urls.txt': '/a\nhttps://admin:hunter2-secret@www.example.com/b\n' }
     })
@@ -104,7 +104,7 @@ describe('urls_file', () => {
     const outside = mkdtempSync(join(tmpdir(), 'list-files-outside-'))
     try {
       writeFileSync(join(outside, 'id_rsa'), '-----BEGIN-----\nPRIVATE-KEY-LINE\n-----END-----\n')
-      const result = await runAction({
+      const result = await runInProcess({
         inputs: { api_key: API_KEY, base_url: emulator.url, urls_file: join(outside, 'id_rsa') }
       })
       expect(result.exitCode).toBe(1)
@@ -121,7 +121,7 @@ describe('urls_file', () => {
   })
 
   it('stops at the entry limit cleanly: one problem, the outputs and the summary written', async () => {
-    const result = await runAction({
+    const result = await runInProcess({
       inputs: { api_key: API_KEY, base_url: emulator.url, urls_file: 'urls.txt' },
       files: { 'urls.txt': '/\n'.repeat(1_000_001) }
     })

@@ -1,11 +1,11 @@
 /**
- * End to end: dist/index.js in a child process, as the runner runs it, against the emulator.
+ * The run in process: the action's run as the runner starts it (support/run-in-process.ts), against the emulator.
  * Assertions check the emulator's state (what the service really received and purged), not
  * only what the action says.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { ACTION_VERSION } from '../../src/core/constants.js'
+import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { ACTION_VERSION } from '../../../src/core/constants.js'
 import {
   API_KEY,
   ENCODED_KEY,

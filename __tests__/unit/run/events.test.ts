@@ -1,5 +1,5 @@
 /**
- * End to end, the event rules: dist/index.js in a child process, as the runner starts it, with
+ * The run in process, the event rules: the action's run as the runner starts it (support/run-in-process.ts), with
  * the trimmed real-shaped payloads of __tests__/fixtures/events/, against the fake GitHub API
  * and the service emulator. Each test checks what GitHub was asked, what the service received,
  * and what the user sees (status, notices, the range line, the summary).
@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import type { RunResult } from '../../scripts/run-action.mjs'
-import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.mjs'
-import { escapeHtml } from '../../src/text/html.js'
+import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import type { RunResult } from '../../../scripts/run-action.mjs'
+import { startFakeGitHub, type FakeGitHub } from '../../support/fake-github.mjs'
+import { escapeHtml } from '../../../src/text/html.js'
 import { errorsOf, noticesOf, runWith, visibleText, warningsOf } from './helpers.js'
 
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'events')
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'events')
 const TOKEN = 'ghs_e2eEventsTokenValue0123456789'
 const REPOSITORY = 'octo-org/octo-site'
 const BASE = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'

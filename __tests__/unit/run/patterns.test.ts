@@ -1,10 +1,11 @@
 /**
- * End to end: dist/index.js judges patterns with PCRE2 10.42 itself (pcre2.wasm beside it, as
- * GitHub downloads the action), and the emulator purges with the same engine. What PCRE2
+ * The run in process: the action's run judges patterns with PCRE2 10.42 itself (that the
+ * bundle finds pcre2.wasm beside it is e2e/smoke.test.ts's), and the emulator purges with the
+ * same engine. What PCRE2
  * answers here is what the system libpcre2-8 answers (see __tests__/unit/pcre2.test.ts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../emulator/server.mjs'
+import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
 import { API_KEY, errorsOf, noticesOf, runWith, visibleText, warningsOf } from './helpers.js'
 
 /** A path on which PHP's preg_match() gives up for #^/(a+)+$# (pcre.backtrack_limit). */

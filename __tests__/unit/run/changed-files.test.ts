@@ -1,5 +1,5 @@
 /**
- * End to end, changed files: dist/index.js in a child process with `changed_files: true`, the
+ * The run in process, changed files: the action's run with `changed_files: true`, the
  * runner's GITHUB_* environment and an event payload file, against a fake GitHub REST API
  * (`__tests__/support/fake-github.mjs`) and the service emulator. Assertions check what GitHub
  * was asked, what the service really received, and the outputs and summary a user sees.
@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { code } from '../../src/text/html.js'
-import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import type { RunResult } from '../../scripts/run-action.mjs'
-import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.mjs'
-import { HUGO_URL_MAP, JEKYLL_URL_MAP } from '../../src/changed-files/url-map-presets.js'
+import { code } from '../../../src/text/html.js'
+import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import type { RunResult } from '../../../scripts/run-action.mjs'
+import { startFakeGitHub, type FakeGitHub } from '../../support/fake-github.mjs'
+import { HUGO_URL_MAP, JEKYLL_URL_MAP } from '../../../src/changed-files/url-map-presets.js'
 import { API_KEY, errorsOf, runWith, visibleText, warningsOf } from './helpers.js'
 
 /** Distinctive, so a leak anywhere is found by a plain substring search. */

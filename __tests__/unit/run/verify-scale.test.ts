@@ -1,12 +1,13 @@
 /**
- * End to end: dist/index.js verifying many pages, and verifying from other jobs as a workflow
+ * The run in process: the action's run verifying many pages, and verifying from other jobs as a workflow
  * matrix does (a purge job, then mode: verify jobs with purged_at and shard K/N), at a rate,
  * against the emulator's public site; a second emulator plays a data center the purge has not
  * reached. Each job is a separate run of the action, as on separate runners.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { runAction, type RunResult } from '../../scripts/run-action.mjs'
+import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { type RunResult } from '../../../scripts/run-action.mjs'
+import { runInProcess } from '../../support/run-in-process.js'
 import { API_KEY, errorsOf, noticesOf, runWith } from './helpers.js'
 
 const PAGES = 500
@@ -29,7 +30,7 @@ beforeEach(() => {
 
 /** A verify job of a matrix: no api_key, no base_url. */
 function verifyJob(siteUrl: string, inputs: Record<string, string>): Promise<RunResult> {
-  return runAction({ inputs: { mode: 'verify', site_url: siteUrl, ...inputs } })
+  return runInProcess({ inputs: { mode: 'verify', site_url: siteUrl, ...inputs } })
 }
 
 /** The page requests the site received since `from` (an index into its log). */

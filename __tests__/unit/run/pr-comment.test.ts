@@ -1,5 +1,5 @@
 /**
- * End to end, what a run writes on GitHub: dist/index.js in a child process, as the runner
+ * The run in process, what a run writes on GitHub: the action's run, as the runner
  * starts it, against the service emulator and the fake GitHub REST API (comments listed by
  * page, created, updated; the pull requests of a commit; statuses). The plan on a pull
  * request is one comment, created once and then updated in place among many; the push that
@@ -12,13 +12,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { JSDOM } from 'jsdom'
-import { startEmulator, type Emulator } from '../../emulator/server.mjs'
-import { edgeCaseSite } from '../../emulator/site.mjs'
-import type { RunResult } from '../../scripts/run-action.mjs'
-import { readMarker } from '../../src/comment/write/marker.js'
-import { WORD_JOINER } from '../../src/text/inert-html.js'
-import { renderGitHubMarkdown } from '../support/github-markdown.js'
-import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.mjs'
+import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { edgeCaseSite } from '../../../emulator/site.mjs'
+import type { RunResult } from '../../../scripts/run-action.mjs'
+import { readMarker } from '../../../src/comment/write/marker.js'
+import { WORD_JOINER } from '../../../src/text/inert-html.js'
+import { renderGitHubMarkdown } from '../../support/github-markdown.js'
+import { startFakeGitHub, type FakeGitHub } from '../../support/fake-github.mjs'
 import { API_KEY, ENCODED_KEY, errorsOf, noticesOf, runWith, warningsOf } from './helpers.js'
 
 const TOKEN = 'ghs_e2ePrCommentTokenValue0123456'

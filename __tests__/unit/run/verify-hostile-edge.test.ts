@@ -1,5 +1,5 @@
 /**
- * End to end against a small hostile edge: dist/index.js in a child process (mode: verify, so
+ * The run in process against a small hostile edge: the action's run (mode: verify, so
  * nothing is purged, against purged_at) checking pages of a local HTTP server whose headers
  * lie in ways the emulator's honest edge never does: a cache date after its own Date, a Date an
  * hour behind its cache dates, dates that do not exist. Never a ✅ that did not happen.
@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { runAction, type RunResult } from '../../scripts/run-action.mjs'
+import { type RunResult } from '../../../scripts/run-action.mjs'
+import { runInProcess } from '../../support/run-in-process.js'
 import { errorsOf, summaryRenderProblems, warningsOf } from './helpers.js'
 
 const MINUTE = 60_000
@@ -63,7 +64,7 @@ function verifyJob(
   paths: readonly string[],
   extra: Record<string, string> = {}
 ): Promise<RunResult> {
-  return runAction({
+  return runInProcess({
     inputs: {
       mode: 'verify',
       site_url: siteUrl,
