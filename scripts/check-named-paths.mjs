@@ -1,6 +1,6 @@
 /**
  * CI's check that the docs and the code's comments name only files that exist: a comment that
- * sends its reader to `src/verify/clock.ts` after the file moved costs that reader minutes, and
+ * sends its reader to a file that has since moved costs that reader minutes, and
  * nothing else notices (imports are checked by the compiler, prose by nobody).
  *
  * What is read: the Markdown docs, the workflows and action.yml whole; in code (src/, scripts/,
@@ -9,8 +9,8 @@
  * repository's file:
  *
  * - a path whose first folder is one of the repository's top-level folders (`src/cli/args.ts`,
- *   `../scripts/pack.mjs`, `docs/verify.md`), or a folder of src/ (`verify/judge.ts`, read as
- *   src/verify/judge.ts); a Markdown link's target is read from the document's own folder;
+ *   `../scripts/pack.mjs`, `docs/verify.md`), or a folder of src/ (`verify/index.ts`, read as
+ *   src/verify/index.ts); a Markdown link's target is read from the document's own folder;
  * - a bare module name (`redact.ts`, `check-dist.mjs`): some tracked file must have that name.
  *
  * `.js` stands for `.ts` as in the sources' imports. Under docs/ and .github/, which a customer's
@@ -36,8 +36,11 @@ const NOT_OURS = new Map([
 /** Top-level folders a customer's site has as well, whose examples name its files. */
 const SHARED_FOLDERS = new Set(['docs', '.github'])
 
-/** Files whose comments are about a customer's repository (url_map's examples), not this one. */
-const ABOUT_A_CUSTOMER = new Set(['__tests__/unit/url-map.test.ts'])
+/** Files whose comments name files that are not this repository's, on purpose. */
+const NOT_READ = new Map([
+  ['__tests__/unit/url-map.test.ts', "url_map's examples: a customer's repository"],
+  ['__tests__/unit/named-paths.test.ts', 'the names this check must catch']
+])
 
 /** Where whole files are prose (every line may name a file) and where only comments are. */
 const PROSE = /\.(md|ya?ml)$/
@@ -100,7 +103,7 @@ function repositoryPath(from, name, tree) {
     return !SHARED_FOLDERS.has(first) || tree.folders.has(dirname(path))
   })
   if (ours.length > 0) return ours
-  // `verify/judge.ts`: a module named from src/ (code only: `build/pcre2.wasm` is no module).
+  // `verify/index.ts`: a module named from src/ (code only: `build/pcre2.wasm` is no module).
   if (tree.srcFolders.has(name.split('/')[0]) && /\.(ts|js)$/.test(name)) return [`src/${name}`]
   return undefined
 }
@@ -136,7 +139,7 @@ export function checkRepository(root) {
     // The changelog is history: it names files as they were when each entry was written.
     if (path === 'CHANGELOG.md' || path.startsWith('dist/') || path.startsWith('pcre2/src/'))
       continue
-    if ((!PROSE.test(path) && !CODE.test(path)) || ABOUT_A_CUSTOMER.has(path)) continue
+    if ((!PROSE.test(path) && !CODE.test(path)) || NOT_READ.has(path)) continue
     const text = readFileSync(join(root, path), 'utf8')
     for (const name of danglingNames(path, text, tree)) problems.push(`${path}: ${name}`)
   }
