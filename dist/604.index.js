@@ -10,9 +10,10 @@ export const modules = {
 /* harmony export */   pendingStatus: () => (/* binding */ pendingStatus)
 /* harmony export */ });
 /* unused harmony export MAX_STATUS_DESCRIPTION */
-/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8488);
-/* harmony import */ var _run_report_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7330);
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8488);
+/* harmony import */ var _run_report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7330);
 /* harmony import */ var _status_line_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8509);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7568);
 /**
  * The commit status of a run, from its report (pure): what a branch protection rule, a
  * deployment gate or another workflow waits on. `success` means the edge serves the new pages
@@ -24,23 +25,33 @@ export const modules = {
 
 
 
+
+const WORDS = {
+    fresh: _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .PAGE_STATE_WORDS */ .kG.fresh.commitStatus,
+    stale: _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .PAGE_STATE_WORDS */ .kG.stale.commitStatus,
+    oldBuild: _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .PAGE_STATE_WORDS */ .kG['old-build'].commitStatus,
+    failed: _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .PAGE_STATE_WORDS */ .kG.failed.commitStatus,
+    notStarted: _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .PAGE_STATE_WORDS */ .kG['not-started'].commitStatus,
+    // Every settled state (404/410, DYNAMIC, bypassed, MISS) is counted under one word.
+    settled: _vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .PAGE_STATE_WORDS */ .kG.gone.commitStatus
+};
 const MAX_STATUS_DESCRIPTION = 140;
 /** Set when verification starts: the gate waits until the final status. */
 function pendingStatus(timeoutMs) {
-    return status('pending', `Checking the pages at the edge (deadline ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .setting */ .Pe)(timeoutMs)})`);
+    return status('pending', `Checking the pages at the edge (deadline ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .setting */ .Pe)(timeoutMs)})`);
 }
 function finalStatus(report) {
     if (report.unexpectedError !== undefined) {
         return status('error', `The step failed: ${report.unexpectedError}`);
     }
     if (report.inputProblems !== undefined) {
-        return status('error', `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(report.inputProblems.length, 'input problem')}, nothing purged`);
+        return status('error', `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(report.inputProblems.length, 'input problem')}, nothing purged`);
     }
     if (report.changedFilesFailure !== undefined) {
         return status('error', 'The changed files could not be listed, nothing purged');
     }
-    if ((0,_run_report_js__WEBPACK_IMPORTED_MODULE_2__/* .originFailed */ .o)(report.origin) && report.origin !== undefined) {
-        return status('error', `origin_url did not show build ${report.origin.build.text} in ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .setting */ .Pe)(report.origin.timeoutMs)}, nothing purged`);
+    if ((0,_run_report_js__WEBPACK_IMPORTED_MODULE_3__/* .originFailed */ .o)(report.origin) && report.origin !== undefined) {
+        return status('error', `origin_url did not show build ${report.origin.build.text} in ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .setting */ .Pe)(report.origin.timeoutMs)}, nothing purged`);
     }
     const purge = report.purge;
     const part = report.verification;
@@ -51,7 +62,7 @@ function finalStatus(report) {
     if (purge?.outcome.status === 'failed') {
         const results = purge.results ?? [];
         const failed = results.filter(result => result.outcome !== 'purged').length;
-        return status('error', `${failed} of ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(results.length, 'purge request')} failed; ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(purge.outcome.failed.length, 'target')} not purged`);
+        return status('error', `${failed} of ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(results.length, 'purge request')} failed; ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(purge.outcome.failed.length, 'target')} not purged`);
     }
     if (part?.kind === 'verified')
         return verifiedStatus(part.report.verification, part.timeoutMs);
@@ -67,24 +78,22 @@ function verifiedStatus(verification, timeoutMs) {
     const { counts } = verification;
     const total = verification.checks + verification.notReached;
     const stale = counts.stale - verification.oldContent;
-    const deadline = `at the ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .setting */ .Pe)(timeoutMs)} deadline`;
+    const deadline = `at the ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .setting */ .Pe)(timeoutMs)} deadline`;
     const failure = [
-        stale > 0 ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .grouped */ .zD)(stale)} of ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(total, 'check')} stale ${deadline}` : '',
-        verification.oldContent > 0
-            ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .grouped */ .zD)(verification.oldContent)} from the previous build`
-            : '',
-        verification.notReached > 0 ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .grouped */ .zD)(verification.notReached)} not started` : ''
+        stale > 0 ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .grouped */ .zD)(stale)} of ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(total, 'check')} ${WORDS.stale} ${deadline}` : '',
+        verification.oldContent > 0 ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .grouped */ .zD)(verification.oldContent)} ${WORDS.oldBuild}` : '',
+        verification.notReached > 0 ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .grouped */ .zD)(verification.notReached)} ${WORDS.notStarted}` : ''
     ].filter(Boolean);
     if (failure.length > 0)
         return status('failure', failure.join('; '));
     if (counts.failed > 0) {
-        return status('error', `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .grouped */ .zD)(counts.failed)} of ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(total, 'check')} could not be made`);
+        return status('error', `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .grouped */ .zD)(counts.failed)} of ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(total, 'check')} ${WORDS.failed}`);
     }
     if (counts.fresh === 0)
         return status('success', 'Purged; no page could be proven fresh at the edge');
     const slowest = verification.timeToFresh?.slowestMs;
     const settled = total - counts.fresh;
-    return status('success', `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .grouped */ .zD)(counts.fresh)} of ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(total, 'check')} fresh${slowest === undefined ? '' : ` in ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .elapsed */ .vk)(slowest)}`}${settled > 0 ? `; ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .grouped */ .zD)(settled)} not verifiable` : ''}`);
+    return status('success', `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .grouped */ .zD)(counts.fresh)} of ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(total, 'check')} ${WORDS.fresh}${slowest === undefined ? '' : ` in ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .elapsed */ .vk)(slowest)}`}${settled > 0 ? `; ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .grouped */ .zD)(settled)} ${WORDS.settled}` : ''}`);
 }
 /** One line, at most 140 characters, cut with an ellipsis. */
 function status(state, text) {

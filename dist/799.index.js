@@ -29,7 +29,10 @@ var changed_files_report = __webpack_require__(7387);
 var purge_section = __webpack_require__(8087);
 // EXTERNAL MODULE: ./src/report/verification.ts
 var report_verification = __webpack_require__(7383);
+// EXTERNAL MODULE: ./src/report/vocabulary.ts
+var vocabulary = __webpack_require__(7568);
 ;// CONCATENATED MODULE: ./src/comment/render/sections.ts
+
 
 
 
@@ -210,28 +213,22 @@ function paceSection(report) {
     }
     return `<h4>${(0,inert_html.inert)('Requests')}</h4>\n${lines.map(line => `<p>${(0,inert_html.inert)(line)}</p>\n`).join('')}`;
 }
-const STATUS_WORDS = {
-    fresh: '✅ fresh',
-    stale: '⚠️ stale',
-    failed: '❌ failed',
-    skipped: '⏭️ nothing proven'
-};
 /** What the edge proved, for a result: the counts, the time to fresh, the pages not fresh. */
 function verificationSection(part, purge, limits, runLink) {
     if (part?.kind === 'skipped') {
-        return `<h4>${(0,inert_html.inert)('At the edge: not verified')}</h4>\n<p>${prose(part.reason)}</p>\n`;
+        return `<h4>${(0,inert_html.inert)(`At the edge: ${(0,vocabulary/* verificationMark */.Tq)('not-verified')}`)}</h4>\n<p>${prose(part.reason)}</p>\n`;
     }
     if (part?.kind === 'over-budget') {
         // The run stopped before purging: the comment says why, as the summary does.
-        return `<h4>${(0,inert_html.inert)('At the edge: not verified')}</h4>\n<p>${prose(part.message)}</p>\n`;
+        return `<h4>${(0,inert_html.inert)(`At the edge: ${(0,vocabulary/* verificationMark */.Tq)('not-started')}`)}</h4>\n<p>${prose(part.message)}</p>\n`;
     }
     if (part === undefined) {
         if (purge?.results === undefined || purge.outcome.count === 0)
             return '';
-        return `<h4>${(0,inert_html.inert)('At the edge: not verified')}</h4>\n<p>${(0,inert_html.inert)('verify is off: the service accepted the purges, which can take a few minutes to reach every data center.')}</p>\n`;
+        return `<h4>${(0,inert_html.inert)(`At the edge: ${(0,vocabulary/* verificationMark */.Tq)('not-verified')}`)}</h4>\n<p>${(0,inert_html.inert)('verify is off: the service accepted the purges, which can take a few minutes to reach every data center.')}</p>\n`;
     }
     const { verification, selection, siteUrl, devices } = part.report;
-    const parts = [`<h4>${(0,inert_html.inert)(`At the edge: ${STATUS_WORDS[verification.status]}`)}</h4>\n`];
+    const parts = [`<h4>${(0,inert_html.inert)(`At the edge: ${(0,vocabulary/* verificationMark */.Tq)(verification.status)}`)}</h4>\n`];
     if (verification.fatal !== undefined) {
         parts.push(`<p>${prose(verification.fatal)}</p>\n`);
         return parts.join('');
@@ -247,7 +244,7 @@ function verificationSection(part, purge, limits, runLink) {
         .map(row => [
         quoted(pathOn(row.url, siteUrl)),
         row.checks
-            .map((check, index) => (0,inert_html.inert)(`${devices[index] ?? ''}: ${markOf(check)}`))
+            .map((check, index) => (0,inert_html.inert)(`${devices[index] ?? ''}: ${(0,report_verification/* markWords */.dC)(check)}`))
             .join('<br>'),
         seenBy(row)
     ]);
@@ -266,14 +263,6 @@ function verificationSection(part, purge, limits, runLink) {
 /** Not fresh and worth a row: stale, failed, not started (the settled ones are counted). */
 function isProblem(check) {
     return check === undefined || check.state === 'stale' || check.state === 'failed';
-}
-function markOf(check) {
-    if (check === undefined)
-        return '⏳ not started';
-    if (check.state === 'stale')
-        return check.staleReason === 'old-content' ? '⚠️ old build' : '⚠️ stale';
-    return ({ fresh: '✅ fresh', failed: '❌ failed' }[check.state] ??
-        `➖ ${check.state}`);
 }
 /** What the devices saw, once when they agree. */
 function seenBy(row) {

@@ -29,9 +29,9 @@ describe('the status line, for every outcome', () => {
   const expected: Record<string, string> = {
     'purged and fresh': '✅ Cache purge: 4 URLs purged · ✅ 8 of 8 checks fresh in 4.0 s',
     'purged and stale':
-      '❌ Cache purge: 4 URLs purged · ⚠️ 6 of 8 checks still stale at the 6 s deadline · ➖ 2 not cacheable',
+      '❌ Cache purge: 4 URLs purged · ⚠️ 6 of 8 checks still stale at the 6 s deadline · ➖ 2 not cacheable (MISS)',
     'purged and stale, verify: warn':
-      '⚠️ Cache purge: 4 URLs purged · ⚠️ 6 of 8 checks still stale at the 6 s deadline · ➖ 2 not cacheable',
+      '⚠️ Cache purge: 4 URLs purged · ⚠️ 6 of 8 checks still stale at the 6 s deadline · ➖ 2 not cacheable (MISS)',
     'purged, not verified': '✅ Cache purge: 1 tag purged',
     'purge failed':
       '❌ Cache purge: 1 of 2 requests failed (HTTP 500 → 403) · 1 not sent · 4 targets not purged',

@@ -12,7 +12,8 @@ export const modules = {
 /* unused harmony export JUNIT_SUITE */
 /* harmony import */ var _status_line_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8509);
 /* harmony import */ var _verification_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7383);
-/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8488);
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8488);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7568);
 /**
  * The verification as a JUnit XML report (pure), the format GitLab shows in merge requests and
  * Jenkins in its test results: one test suite, one test case per (page, device) check the run
@@ -29,17 +30,9 @@ export const modules = {
 
 
 
+
 /** The suite's name as GitLab and Jenkins show it. */
 const JUNIT_SUITE = 'render-cache-purge';
-const OUTCOME = {
-    fresh: 'passed',
-    'not-cacheable': 'passed',
-    stale: 'failure',
-    failed: 'failure',
-    gone: 'skipped',
-    unverifiable: 'skipped',
-    bypassed: 'skipped'
-};
 /** The order of the counted (unlisted) test cases: the ones to act on first. */
 const STATE_ORDER = [
     'failed',
@@ -50,15 +43,6 @@ const STATE_ORDER = [
     'fresh',
     'not-cacheable'
 ];
-const STATE_WORDS = {
-    fresh: 'fresh',
-    'not-cacheable': 'not cacheable (MISS)',
-    stale: 'stale',
-    failed: 'failed',
-    gone: 'not there (404/410)',
-    unverifiable: 'unverifiable (DYNAMIC)',
-    bypassed: 'bypassed'
-};
 /** The run's verification as JUnit XML; `now` dates a run that verified nothing. */
 function renderJUnit(report, now) {
     const verification = report.verification;
@@ -130,13 +114,15 @@ function verifiedCases(part) {
             const more = tally.counts[state] - (named.get(`${tally.device}\n${state}`) ?? 0);
             if (more <= 0)
                 continue;
+            const words = (0,_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .stateWords */ .Xu)(state);
+            const outcome = _vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .PAGE_STATE_WORDS */ .kG[state].junit;
             cases.push({
                 classname: tally.device,
-                name: `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(more, `more ${STATE_WORDS[state]} check`, `more ${STATE_WORDS[state]} checks`)} (counted, not listed: a run names the first 1,000 of each state)`,
-                outcome: OUTCOME[state],
-                ...(OUTCOME[state] !== 'passed' && {
+                name: `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(more, `more ${words} check`, `more ${words} checks`)} (counted, not listed: a run names the first 1,000 of each state)`,
+                outcome,
+                ...(outcome !== 'passed' && {
                     type: state,
-                    message: `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .grouped */ .zD)(more)} checks ${STATE_WORDS[state]} on ${tally.device}: the job summary counts them`
+                    message: `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .grouped */ .zD)(more)} checks ${words} on ${tally.device}: the job summary counts them`
                 })
             });
         }
@@ -144,8 +130,8 @@ function verifiedCases(part) {
     if (verification.notReached > 0) {
         cases.push({
             classname: devices.join(', '),
-            name: `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(verification.notReached, 'check')} not started before the deadline`,
-            outcome: 'failure',
+            name: `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(verification.notReached, 'check')} ${(0,_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .countedWords */ .gS)('not-started')}`,
+            outcome: _vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .PAGE_STATE_WORDS */ .kG['not-started'].junit,
             type: 'not-started',
             message: 'the deadline came before these checks started: raise verify_timeout_seconds or rate, or split the pages over more shards'
         });
@@ -153,7 +139,7 @@ function verifiedCases(part) {
     return cases;
 }
 function checkCase(check, skewMs) {
-    const outcome = OUTCOME[check.state];
+    const outcome = _vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .PAGE_STATE_WORDS */ .kG[(0,_verification_js__WEBPACK_IMPORTED_MODULE_1__/* .pageState */ .BP)(check)].junit;
     const seconds = check.settledAfterMs === undefined ? undefined : check.settledAfterMs / 1000;
     const base = {
         classname: check.device,

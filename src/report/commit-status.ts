@@ -9,6 +9,17 @@
 import { elapsed, grouped, plural, setting } from '../text/format.js'
 import { originFailed, type RunReport } from './run-report.js'
 import { describeTargets } from './status-line.js'
+import { PAGE_STATE_WORDS } from './vocabulary.js'
+
+const WORDS = {
+  fresh: PAGE_STATE_WORDS.fresh.commitStatus,
+  stale: PAGE_STATE_WORDS.stale.commitStatus,
+  oldBuild: PAGE_STATE_WORDS['old-build'].commitStatus,
+  failed: PAGE_STATE_WORDS.failed.commitStatus,
+  notStarted: PAGE_STATE_WORDS['not-started'].commitStatus,
+  // Every settled state (404/410, DYNAMIC, bypassed, MISS) is counted under one word.
+  settled: PAGE_STATE_WORDS.gone.commitStatus
+} as const
 
 export type CommitState = 'pending' | 'success' | 'failure' | 'error'
 
@@ -81,18 +92,13 @@ function verifiedStatus(verification: Verification, timeoutMs: number): CommitSt
   const stale = counts.stale - verification.oldContent
   const deadline = `at the ${setting(timeoutMs)} deadline`
   const failure = [
-    stale > 0 ? `${grouped(stale)} of ${plural(total, 'check')} stale ${deadline}` : '',
-    verification.oldContent > 0
-      ? `${grouped(verification.oldContent)} from the previous build`
-      : '',
-    verification.notReached > 0 ? `${grouped(verification.notReached)} not started` : ''
+    stale > 0 ? `${grouped(stale)} of ${plural(total, 'check')} ${WORDS.stale} ${deadline}` : '',
+    verification.oldContent > 0 ? `${grouped(verification.oldContent)} ${WORDS.oldBuild}` : '',
+    verification.notReached > 0 ? `${grouped(verification.notReached)} ${WORDS.notStarted}` : ''
   ].filter(Boolean)
   if (failure.length > 0) return status('failure', failure.join('; '))
   if (counts.failed > 0) {
-    return status(
-      'error',
-      `${grouped(counts.failed)} of ${plural(total, 'check')} could not be made`
-    )
+    return status('error', `${grouped(counts.failed)} of ${plural(total, 'check')} ${WORDS.failed}`)
   }
   if (counts.fresh === 0)
     return status('success', 'Purged; no page could be proven fresh at the edge')
@@ -100,7 +106,7 @@ function verifiedStatus(verification: Verification, timeoutMs: number): CommitSt
   const settled = total - counts.fresh
   return status(
     'success',
-    `${grouped(counts.fresh)} of ${plural(total, 'check')} fresh${slowest === undefined ? '' : ` in ${elapsed(slowest)}`}${settled > 0 ? `; ${grouped(settled)} not verifiable` : ''}`
+    `${grouped(counts.fresh)} of ${plural(total, 'check')} ${WORDS.fresh}${slowest === undefined ? '' : ` in ${elapsed(slowest)}`}${settled > 0 ? `; ${grouped(settled)} ${WORDS.settled}` : ''}`
   )
 }
 

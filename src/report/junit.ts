@@ -13,25 +13,15 @@
  */
 import { statusLine } from './status-line.js'
 import type { RunReport, VerificationPart } from './run-report.js'
-import { describeCheck } from './verification.js'
+import { describeCheck, pageState } from './verification.js'
 import type { CheckResult, CheckState } from '../verify/check/verify-pages.js'
 import { grouped, plural } from '../text/format.js'
+import { countedWords, PAGE_STATE_WORDS, stateWords, type JUnitOutcome } from './vocabulary.js'
 
 /** The suite's name as GitLab and Jenkins show it. */
 export const JUNIT_SUITE = 'render-cache-purge'
 
-/** How a check's state reads as a test's result. */
-type Outcome = 'passed' | 'failure' | 'skipped'
-
-const OUTCOME: Readonly<Record<CheckState, Outcome>> = {
-  fresh: 'passed',
-  'not-cacheable': 'passed',
-  stale: 'failure',
-  failed: 'failure',
-  gone: 'skipped',
-  unverifiable: 'skipped',
-  bypassed: 'skipped'
-}
+type Outcome = JUnitOutcome
 
 /** The order of the counted (unlisted) test cases: the ones to act on first. */
 const STATE_ORDER: readonly CheckState[] = [
@@ -43,16 +33,6 @@ const STATE_ORDER: readonly CheckState[] = [
   'fresh',
   'not-cacheable'
 ]
-
-const STATE_WORDS: Readonly<Record<CheckState, string>> = {
-  fresh: 'fresh',
-  'not-cacheable': 'not cacheable (MISS)',
-  stale: 'stale',
-  failed: 'failed',
-  gone: 'not there (404/410)',
-  unverifiable: 'unverifiable (DYNAMIC)',
-  bypassed: 'bypassed'
-}
 
 interface TestCase {
   readonly classname: string
@@ -140,13 +120,15 @@ function verifiedCases(part: Verified): TestCase[] {
     for (const state of STATE_ORDER) {
       const more = tally.counts[state] - (named.get(`${tally.device}\n${state}`) ?? 0)
       if (more <= 0) continue
+      const words = stateWords(state)
+      const outcome = PAGE_STATE_WORDS[state].junit
       cases.push({
         classname: tally.device,
-        name: `${plural(more, `more ${STATE_WORDS[state]} check`, `more ${STATE_WORDS[state]} checks`)} (counted, not listed: a run names the first 1,000 of each state)`,
-        outcome: OUTCOME[state],
-        ...(OUTCOME[state] !== 'passed' && {
+        name: `${plural(more, `more ${words} check`, `more ${words} checks`)} (counted, not listed: a run names the first 1,000 of each state)`,
+        outcome,
+        ...(outcome !== 'passed' && {
           type: state,
-          message: `${grouped(more)} checks ${STATE_WORDS[state]} on ${tally.device}: the job summary counts them`
+          message: `${grouped(more)} checks ${words} on ${tally.device}: the job summary counts them`
         })
       })
     }
@@ -154,8 +136,8 @@ function verifiedCases(part: Verified): TestCase[] {
   if (verification.notReached > 0) {
     cases.push({
       classname: devices.join(', '),
-      name: `${plural(verification.notReached, 'check')} not started before the deadline`,
-      outcome: 'failure',
+      name: `${plural(verification.notReached, 'check')} ${countedWords('not-started')}`,
+      outcome: PAGE_STATE_WORDS['not-started'].junit,
       type: 'not-started',
       message:
         'the deadline came before these checks started: raise verify_timeout_seconds or rate, or split the pages over more shards'
@@ -165,7 +147,7 @@ function verifiedCases(part: Verified): TestCase[] {
 }
 
 function checkCase(check: CheckResult, skewMs: number): TestCase {
-  const outcome = OUTCOME[check.state]
+  const outcome = PAGE_STATE_WORDS[pageState(check)].junit
   const seconds = check.settledAfterMs === undefined ? undefined : check.settledAfterMs / 1000
   const base = {
     classname: check.device,

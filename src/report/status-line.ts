@@ -11,23 +11,17 @@ import {
   originFailed,
   stepConclusion,
   type RunReport,
-  type StepConclusion,
   type VerificationPart
 } from './run-report.js'
 import { countIsLowerBound } from './traced-tags.js'
-
-const CONCLUSION_MARK: Readonly<Record<StepConclusion, string>> = {
-  passed: '✅',
-  warned: '⚠️',
-  failed: '❌'
-}
+import { CONCLUSION_WORDS, countedState, PAGE_STATE_WORDS } from './vocabulary.js'
 
 export const STATUS_LINE_TITLE = 'Cache purge'
 
 const count = (n: number): string => grouped(n)
 
 export function statusLine(report: Readonly<RunReport>): string {
-  const mark = CONCLUSION_MARK[stepConclusion(report)]
+  const mark = CONCLUSION_WORDS[stepConclusion(report)].icon
   const parts = [...purgeParts(report), ...verificationParts(report), ...previewParts(report)]
   if (report.unexpectedError !== undefined) {
     parts.push(`stopped on an unexpected error: ${report.unexpectedError}`)
@@ -117,6 +111,9 @@ function firstFailure(failed: readonly RequestResult[]): string {
   return ` (HTTP ${answers(first)})`
 }
 
+/** Settled without proving anything either way: counted after what proved or failed. */
+const SETTLED_STATES = ['gone', 'not-cacheable', 'unverifiable', 'bypassed'] as const
+
 function verificationParts(report: Readonly<RunReport>): string[] {
   const part = report.verification
   if (part?.kind === 'over-budget') {
@@ -129,7 +126,9 @@ function verificationParts(report: Readonly<RunReport>): string[] {
   const { counts } = verification
   const total = verification.checks + verification.notReached
   if (total === 0) return [`➖ no page to check${shard}`]
-  const fresh = against.kind === 'warm-only' ? 'warm' : 'fresh'
+  const fresh = against.kind === 'warm-only' ? 'warm' : PAGE_STATE_WORDS.fresh.word
+  const { icon: freshIcon } = PAGE_STATE_WORDS.fresh
+  const { icon: staleIcon, word: staleWord } = PAGE_STATE_WORDS.stale
   const parts: string[] = []
   const stillStale = counts.stale - verification.oldContent
   const deadline = `at the ${setting(part.timeoutMs)} deadline`
@@ -137,26 +136,25 @@ function verificationParts(report: Readonly<RunReport>): string[] {
     const slowest = verification.timeToFresh?.slowestMs
     const when =
       slowest === undefined || against.kind === 'warm-only' ? '' : ` in ${elapsed(slowest)}`
-    parts.push(`✅ ${count(counts.fresh)} of ${plural(total, 'check')} ${fresh}${when}${shard}`)
+    parts.push(
+      `${freshIcon} ${count(counts.fresh)} of ${plural(total, 'check')} ${fresh}${when}${shard}`
+    )
   } else if (counts.fresh > 0) {
-    parts.push(`✅ ${count(counts.fresh)} ${fresh}${shard}`)
+    parts.push(`${freshIcon} ${count(counts.fresh)} ${fresh}${shard}`)
   }
   if (stillStale > 0) {
     parts.push(
-      `⚠️ ${count(stillStale)} of ${plural(total, 'check')} still stale ${deadline}${shard}`
+      `${staleIcon} ${count(stillStale)} of ${plural(total, 'check')} still ${staleWord} ${deadline}${shard}`
     )
   }
   if (verification.oldContent > 0) {
-    parts.push(`⚠️ ${count(verification.oldContent)} served from the previous build ${deadline}`)
+    parts.push(`${countedState('old-build', verification.oldContent)} ${deadline}`)
   }
-  if (counts.failed > 0) parts.push(`❌ ${plural(counts.failed, 'check')} failed`)
-  if (verification.notReached > 0) {
-    parts.push(`⚠️ ${count(verification.notReached)} not started before the deadline`)
+  if (counts.failed > 0) parts.push(countedState('failed', counts.failed))
+  if (verification.notReached > 0) parts.push(countedState('not-started', verification.notReached))
+  for (const state of SETTLED_STATES) {
+    if (counts[state] > 0) parts.push(countedState(state, counts[state]))
   }
-  if (counts.gone > 0) parts.push(`➖ ${count(counts.gone)} not there (404/410)`)
-  if (counts['not-cacheable'] > 0) parts.push(`➖ ${count(counts['not-cacheable'])} not cacheable`)
-  if (counts.unverifiable > 0) parts.push(`➖ ${count(counts.unverifiable)} unverifiable (DYNAMIC)`)
-  if (counts.bypassed > 0) parts.push(`➖ ${count(counts.bypassed)} bypassed`)
   return parts
 }
 

@@ -17,18 +17,18 @@ import type { VerificationPart } from './run-report.js'
 import { clocksFarApart, datesUntrusted, skewMs } from '../verify/judge/edge-clock-skew.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
 import { tracedTagLines } from './traced-tags.js'
+import {
+  countedState,
+  countedWords,
+  stateMark,
+  verificationMark,
+  type PageState
+} from './vocabulary.js'
 
 /** Page rows shown open; the rest (up to the summary's row limit) are folded. */
 export const OPEN_PAGE_ROWS = 10
 /** Page rows at most, open and folded together; the counts have them all. */
 export const MAX_PAGE_ROWS = 100
-
-const STATUS_LABEL = {
-  fresh: '✅ fresh',
-  stale: '⚠️ stale',
-  failed: '❌ failed',
-  skipped: '⏭️ skipped'
-} as const
 
 const DATA_CENTER_NOTE =
   'This proves the data center the runner reaches (and, on Cache By Country sites, the entries of the runner’s country).'
@@ -43,7 +43,7 @@ export function renderVerificationSection(
 ): string {
   const { report } = part
   const { verification, selection } = report
-  const parts = [`<h3>Verification at the edge: ${STATUS_LABEL[verification.status]}</h3>\n`]
+  const parts = [`<h3>Verification at the edge: ${verificationMark(verification.status)}</h3>\n`]
   if (verification.fatal !== undefined) {
     parts.push(`<p>${escapeHtml(verification.fatal)}</p>\n`)
     return parts.join('')
@@ -114,31 +114,32 @@ function scopeNotes(report: VerifyReport): string {
   return notes.join(' ')
 }
 
-const COUNT_WORDS: readonly [CheckState, string][] = [
-  ['fresh', '✅ {n} fresh'],
-  ['stale', '⚠️ {n} stale'],
-  ['failed', '❌ {n} failed'],
-  ['gone', '➖ {n} not there (404/410)'],
-  ['not-cacheable', '➖ {n} not cacheable (MISS)'],
-  ['unverifiable', '➖ {n} unverifiable (DYNAMIC)'],
-  ['bypassed', '➖ {n} bypassed (the edge skipped its cache)']
+/** The states a counts line names, in this order (not started comes last, after the settled). */
+const COUNTED_STATES: readonly CheckState[] = [
+  'fresh',
+  'stale',
+  'failed',
+  'gone',
+  'not-cacheable',
+  'unverifiable',
+  'bypassed'
 ]
 
 /** `8 checks: ✅ 2 fresh · ⚠️ 4 stale (1 from the previous build) · …`: the non-zero ones. */
 export function countsLine(verification: Verification): string {
   const { counts } = verification
   const total = verification.checks + verification.notReached
-  const parts = COUNT_WORDS.filter(([state]) => counts[state] > 0).map(([state, words]) => {
-    const text = words.replace('{n}', grouped(counts[state]))
+  const parts = COUNTED_STATES.filter(state => counts[state] > 0).map(state => {
+    const text = countedState(state, counts[state])
     if (state === 'failed' && verification.clocksDisagree > 0) {
       return `${text} (${grouped(verification.clocksDisagree)} because the edge’s clocks disagree)`
     }
     return state === 'stale' && verification.oldContent > 0
-      ? `${text} (${grouped(verification.oldContent)} from the previous build)`
+      ? `${text} (${grouped(verification.oldContent)} ${countedWords('old-build')})`
       : text
   })
   if (verification.notReached > 0) {
-    parts.push(`⏳ ${grouped(verification.notReached)} not started before the deadline`)
+    parts.push(countedState('not-started', verification.notReached))
   }
   if (verification.warm > 0) parts.push(`${grouped(verification.warm)} warm (HIT)`)
   return `${plural(total, 'check')}: ${parts.join(' · ') || 'none made'}`
@@ -264,24 +265,15 @@ function mark(check: CheckResult | undefined): string {
 }
 
 /** The mark and its word (a no-break space joins them in the table). */
-function markWords(check: CheckResult | undefined): string {
-  if (check === undefined) return '⏳ not started'
-  switch (check.state) {
-    case 'fresh':
-      return '✅ fresh'
-    case 'not-cacheable':
-      return '➖ MISS'
-    case 'stale':
-      return check.staleReason === 'old-content' ? '⚠️ old build' : '⚠️ stale'
-    case 'failed':
-      return '❌ failed'
-    case 'gone':
-      return `➖ ${check.httpStatus ?? '404/410'}`
-    case 'unverifiable':
-      return '➖ DYNAMIC'
-    case 'bypassed':
-      return '➖ bypassed'
-  }
+export function markWords(check: CheckResult | undefined): string {
+  if (check === undefined) return stateMark('not-started')
+  const gone = check.state === 'gone' && check.httpStatus !== undefined
+  return stateMark(pageState(check), gone ? String(check.httpStatus) : undefined)
+}
+
+/** A check's state as a reader tells it: a stale check that showed the previous build apart. */
+export function pageState(check: CheckResult): PageState {
+  return check.state === 'stale' && check.staleReason === 'old-content' ? 'old-build' : check.state
 }
 
 /** What the devices not fresh saw: once when they agree, else device by device. */
@@ -398,10 +390,10 @@ export function nextStep(part: Verified): string | undefined {
 
 /** The section of a run stopped because its pages to check would not fit in memory. */
 export function renderVerificationOverBudget(message: string): string {
-  return `<h3>Verification at the edge: ❌ not started</h3>\n<p>${escapeHtml(message)}</p>\n`
+  return `<h3>Verification at the edge: ${verificationMark('not-started')}</h3>\n<p>${escapeHtml(message)}</p>\n`
 }
 
 /** The section of a run that asked for verification but did not verify. */
 export function renderVerificationSkipped(reason: string): string {
-  return `<h3>Verification at the edge: ${STATUS_LABEL.skipped}</h3>\n<p>${escapeHtml(reason)}</p>\n`
+  return `<h3>Verification at the edge: ${verificationMark('not-verified')}</h3>\n<p>${escapeHtml(reason)}</p>\n`
 }

@@ -120,7 +120,7 @@ describe('pages that are not there', () => {
       'Verification: no page could be proved fresh. 4 check(s) answered 404 or 410: not there, not counted as fresh (named in the warning above).'
     )
     expect(result.stdout).not.toContain('is fresh')
-    expect(result.summary).toContain('Verification at the edge: ⏭️ skipped')
+    expect(result.summary).toContain('Verification at the edge: ⏭️ nothing proven')
   })
 })
 

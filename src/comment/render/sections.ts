@@ -19,7 +19,8 @@ import {
 } from '../../report/changed-files-report.js'
 import { resultText } from '../../report/purge-section.js'
 import type { PurgeReport, RunReport, VerificationPart } from '../../report/run-report.js'
-import { countsLine, describeCheck, nextStep } from '../../report/verification.js'
+import { countsLine, describeCheck, markWords, nextStep } from '../../report/verification.js'
+import { verificationMark } from '../../report/vocabulary.js'
 import type { CheckResult, PageRow } from '../../verify/check/verify-pages.js'
 
 /** How much of each list the comment shows; shrunk until the comment fits. */
@@ -256,13 +257,6 @@ export function paceSection(report: Readonly<RunReport>): string {
   return `<h4>${inert('Requests')}</h4>\n${lines.map(line => `<p>${inert(line)}</p>\n`).join('')}`
 }
 
-const STATUS_WORDS = {
-  fresh: '✅ fresh',
-  stale: '⚠️ stale',
-  failed: '❌ failed',
-  skipped: '⏭️ nothing proven'
-} as const
-
 /** What the edge proved, for a result: the counts, the time to fresh, the pages not fresh. */
 export function verificationSection(
   part: VerificationPart | undefined,
@@ -271,18 +265,18 @@ export function verificationSection(
   runLink: string
 ): string {
   if (part?.kind === 'skipped') {
-    return `<h4>${inert('At the edge: not verified')}</h4>\n<p>${prose(part.reason)}</p>\n`
+    return `<h4>${inert(`At the edge: ${verificationMark('not-verified')}`)}</h4>\n<p>${prose(part.reason)}</p>\n`
   }
   if (part?.kind === 'over-budget') {
     // The run stopped before purging: the comment says why, as the summary does.
-    return `<h4>${inert('At the edge: not verified')}</h4>\n<p>${prose(part.message)}</p>\n`
+    return `<h4>${inert(`At the edge: ${verificationMark('not-started')}`)}</h4>\n<p>${prose(part.message)}</p>\n`
   }
   if (part === undefined) {
     if (purge?.results === undefined || purge.outcome.count === 0) return ''
-    return `<h4>${inert('At the edge: not verified')}</h4>\n<p>${inert('verify is off: the service accepted the purges, which can take a few minutes to reach every data center.')}</p>\n`
+    return `<h4>${inert(`At the edge: ${verificationMark('not-verified')}`)}</h4>\n<p>${inert('verify is off: the service accepted the purges, which can take a few minutes to reach every data center.')}</p>\n`
   }
   const { verification, selection, siteUrl, devices } = part.report
-  const parts = [`<h4>${inert(`At the edge: ${STATUS_WORDS[verification.status]}`)}</h4>\n`]
+  const parts = [`<h4>${inert(`At the edge: ${verificationMark(verification.status)}`)}</h4>\n`]
   if (verification.fatal !== undefined) {
     parts.push(`<p>${prose(verification.fatal)}</p>\n`)
     return parts.join('')
@@ -303,7 +297,7 @@ export function verificationSection(
     .map(row => [
       quoted(pathOn(row.url, siteUrl)),
       row.checks
-        .map((check, index) => inert(`${devices[index] ?? ''}: ${markOf(check)}`))
+        .map((check, index) => inert(`${devices[index] ?? ''}: ${markWords(check)}`))
         .join('<br>'),
       seenBy(row)
     ])
@@ -324,16 +318,6 @@ export function verificationSection(
 /** Not fresh and worth a row: stale, failed, not started (the settled ones are counted). */
 function isProblem(check: CheckResult | undefined): boolean {
   return check === undefined || check.state === 'stale' || check.state === 'failed'
-}
-
-function markOf(check: CheckResult | undefined): string {
-  if (check === undefined) return '⏳ not started'
-  if (check.state === 'stale')
-    return check.staleReason === 'old-content' ? '⚠️ old build' : '⚠️ stale'
-  return (
-    { fresh: '✅ fresh', failed: '❌ failed' }[check.state as 'fresh' | 'failed'] ??
-    `➖ ${check.state}`
-  )
 }
 
 /** What the devices saw, once when they agree. */

@@ -1,0 +1,161 @@
+/**
+ * One vocabulary (report/vocabulary.ts): every surface that shows a check's state (the job
+ * summary, the pull-request comment, the status line, the JUnit report, the commit status)
+ * spells it from the one table, so that a page reads the same wherever it is looked at, and no
+ * surface keeps a spelling of its own ('➖ DYNAMIC' beside '➖ unverifiable').
+ */
+import { describe, expect, it } from '@jest/globals'
+import { renderComment } from '../../src/comment/render/comment.js'
+import { fingerprintOf } from '../../src/comment/write/marker.js'
+import { finalStatus } from '../../src/report/commit-status.js'
+import { renderJUnit } from '../../src/report/junit.js'
+import type { RunReport } from '../../src/report/run-report.js'
+import { statusLine } from '../../src/report/status-line.js'
+import { renderSummary } from '../../src/report/summary.js'
+import {
+  countedState,
+  PAGE_STATE_WORDS,
+  stateMark,
+  verificationMark,
+  type PageState
+} from '../../src/report/vocabulary.js'
+import { check, planOf, purgedRun, verified } from '../support/run-reports.js'
+
+/** A check of every state: each settled one beside a stale one, so the comment shows its row. */
+function everyState(): RunReport {
+  const checks = [
+    check('/fresh', 'desktop', 'fresh', { settledAfterMs: 2000 }),
+    check('/fresh', 'mobile', 'fresh', { settledAfterMs: 2500 }),
+    check('/stale', 'desktop', 'stale', { cachedAtMs: Date.UTC(2026, 10, 24, 21, 0, 0) }),
+    check('/stale', 'mobile', 'stale', { cachedAtMs: Date.UTC(2026, 10, 24, 21, 0, 0) }),
+    check('/old', 'desktop', 'stale', { staleReason: 'old-content', detail: 'no build id' }),
+    check('/old', 'mobile', 'failed', { detail: 'connection reset' }),
+    check('/gone', 'desktop', 'stale'),
+    check('/gone', 'mobile', 'gone', { httpStatus: 404 }),
+    check('/dynamic', 'desktop', 'stale'),
+    check('/dynamic', 'mobile', 'unverifiable'),
+    check('/bypassed', 'desktop', 'stale'),
+    check('/bypassed', 'mobile', 'bypassed', { detail: 'cookie' }),
+    check('/miss', 'desktop', 'stale'),
+    check('/miss', 'mobile', 'not-cacheable'),
+    // Its mobile check never started: the deadline came first.
+    check('/late', 'desktop', 'stale')
+  ]
+  const plan = planOf({ urls: ['/'] })
+  return purgedRun(plan, verified(checks, { notReached: 1 }))
+}
+
+/** How each state's mark reads in a row: the gone page said its status, 404. */
+const MARKS: readonly [PageState, string][] = [
+  ['stale', stateMark('stale')],
+  ['old-build', stateMark('old-build')],
+  ['failed', stateMark('failed')],
+  ['not-started', stateMark('not-started')],
+  ['gone', stateMark('gone', '404')],
+  ['unverifiable', stateMark('unverifiable')],
+  ['bypassed', stateMark('bypassed')],
+  ['not-cacheable', stateMark('not-cacheable')]
+]
+
+/** What each state's count reads as, wherever checks are counted. */
+const COUNTED: readonly string[] = [
+  countedState('fresh', 2),
+  countedState('failed', 1),
+  countedState('not-started', 1),
+  countedState('gone', 1),
+  countedState('unverifiable', 1),
+  countedState('bypassed', 1),
+  countedState('not-cacheable', 1)
+]
+
+/** Spellings that drifted from the table before it existed. */
+const OLD_SPELLINGS = [
+  '➖ DYNAMIC',
+  '➖ MISS',
+  '➖ gone',
+  '➖ 404',
+  '➖ not-cacheable',
+  '➖ unverifiable<',
+  '⏭️ skipped',
+  '1 check failed',
+  '⚠️ 1 not started'
+]
+
+function contextFor(report: RunReport) {
+  return {
+    marker: {
+      workflow: 'Deploy',
+      job: 'purge',
+      leg: '3fa8c2d1',
+      kind: 'result' as const,
+      ...fingerprintOf(
+        report.purge?.plan.targets ?? { tags: [], urls: [], patterns: [] },
+        'a'.repeat(40)
+      )
+    },
+    runUrl: 'https://github.com/octo-org/octo-site/actions/runs/4242',
+    runId: 4242,
+    event: 'push',
+    commit: 'a'.repeat(40),
+    now: Date.UTC(2026, 10, 24, 21, 30, 0)
+  }
+}
+
+/** The text a reader sees: the table's no-break spaces read as spaces. */
+const plain = (text: string): string => text.replace(/\u00a0/g, ' ')
+
+describe('one vocabulary of states', () => {
+  const report = everyState()
+  const status =
+    report.verification?.kind === 'verified'
+      ? report.verification.report.verification.status
+      : 'skipped'
+
+  it('the summary marks each check and counts each state from the table', () => {
+    const summary = plain(renderSummary(report))
+    for (const [, mark] of MARKS) expect(summary).toContain(mark)
+    for (const counted of COUNTED) expect(summary).toContain(counted)
+    expect(summary).toContain(`Verification at the edge: ${verificationMark(status)}`)
+    for (const old of OLD_SPELLINGS) expect(summary).not.toContain(old)
+  })
+
+  it('the comment marks each device and counts each state as the summary does', () => {
+    const comment = plain(renderComment(report, contextFor(report)))
+    for (const [, mark] of MARKS) expect(comment).toContain(`: ${mark}`)
+    for (const counted of COUNTED) expect(comment).toContain(counted)
+    expect(comment).toContain(`At the edge: ${verificationMark(status)}`)
+    for (const old of OLD_SPELLINGS) expect(comment).not.toContain(old)
+  })
+
+  it('the status line counts each state as the summary does', () => {
+    const line = statusLine(report)
+    for (const counted of COUNTED.filter(text => !text.startsWith('✅'))) {
+      expect(line).toContain(counted)
+    }
+    expect(line).toContain(countedState('old-build', 1))
+    for (const old of OLD_SPELLINGS) expect(line).not.toContain(old)
+  })
+
+  it('JUnit passes, fails or skips each check as the table says', () => {
+    const xml = renderJUnit(report, Date.UTC(2026, 10, 24, 22, 0, 0))
+    const outcomes = [...xml.matchAll(/<testcase [^>]*name="([^"]*)"[^>]*?(\/>|>\n\s*<(\w+))/g)]
+    const part = report.verification
+    if (part?.kind !== 'verified') throw new Error('not verified')
+    const checks = [...part.report.verification.listed, ...part.report.verification.passed]
+    for (const one of checks) {
+      const state: PageState = one.staleReason === 'old-content' ? 'old-build' : one.state
+      const expected = PAGE_STATE_WORDS[state].junit
+      const found = outcomes.filter(match => match[1] === one.url)
+      expect(found.length).toBeGreaterThan(0)
+      const read = found.map(match => (match[2] === '/>' ? 'passed' : match[3]))
+      expect(read).toContain(expected)
+    }
+    expect(xml).toContain('not started before the deadline')
+  })
+
+  it('the commit status counts in the table’s words', () => {
+    const { description } = finalStatus(report)
+    expect(description).toContain(PAGE_STATE_WORDS['old-build'].commitStatus)
+    expect(description).toContain(PAGE_STATE_WORDS['not-started'].commitStatus)
+  })
+})

@@ -1,0 +1,162 @@
+/**
+ * How every state reads, in one table (pure): a check's (a page on a device), the
+ * verification's, a purge request's and the run's. The summary, the pull-request comment, the
+ * status line, the JUnit report, the commit status and the log all spell a state from here, so
+ * that a reader sees one word for one thing wherever they look. Machine values (verify_status,
+ * the `stale` output's reasons, exit codes) are not words and stay where they are defined.
+ *
+ * One spelling per state: the word a reader who does not know the service's headers
+ * understands, then the technical detail (404/410, MISS, DYNAMIC) in parentheses where the
+ * surface has room.
+ */
+import type { CheckState } from '../verify/check/verify-pages.js'
+import { grouped } from '../text/format.js'
+import type { StepConclusion } from './run-report.js'
+
+/** How a check reads as a JUnit test case. */
+export type JUnitOutcome = 'passed' | 'failure' | 'skipped'
+
+/**
+ * A check's state as a reader sees it: CheckState, with a stale check that showed the previous
+ * build told apart (old content), and a check the deadline came before (never started).
+ */
+export type PageState = CheckState | 'old-build' | 'not-started'
+
+export interface StateWords {
+  readonly icon: string
+  /** The short label: `not there`, `unverifiable`. */
+  readonly word: string
+  /** The technical detail, in parentheses beside the word where there is room: `404/410`. */
+  readonly detail?: string
+  /** The phrase after a count when it is not the word: `3 not started before the deadline`. */
+  readonly counted?: string
+  /** The check as a JUnit test case. */
+  readonly junit: JUnitOutcome
+  /** How the commit status's description counts it (GitHub cuts it at 140 characters). */
+  readonly commitStatus: string
+}
+
+export const PAGE_STATE_WORDS: Readonly<Record<PageState, StateWords>> = {
+  fresh: { icon: '✅', word: 'fresh', junit: 'passed', commitStatus: 'fresh' },
+  stale: { icon: '⚠️', word: 'stale', junit: 'failure', commitStatus: 'stale' },
+  'old-build': {
+    icon: '⚠️',
+    word: 'old build',
+    counted: 'served from the previous build',
+    junit: 'failure',
+    commitStatus: 'from the previous build'
+  },
+  failed: { icon: '❌', word: 'failed', junit: 'failure', commitStatus: 'could not be made' },
+  'not-started': {
+    icon: '⏳',
+    word: 'not started',
+    counted: 'not started before the deadline',
+    junit: 'failure',
+    commitStatus: 'not started'
+  },
+  gone: {
+    icon: '➖',
+    word: 'not there',
+    detail: '404/410',
+    junit: 'skipped',
+    commitStatus: 'not verifiable'
+  },
+  unverifiable: {
+    icon: '➖',
+    word: 'unverifiable',
+    detail: 'DYNAMIC',
+    junit: 'skipped',
+    commitStatus: 'not verifiable'
+  },
+  bypassed: {
+    icon: '➖',
+    word: 'bypassed',
+    detail: 'the edge skipped its cache',
+    junit: 'skipped',
+    commitStatus: 'not verifiable'
+  },
+  // Served from the cache's owner every time: fresh by construction, so it passes.
+  'not-cacheable': {
+    icon: '➖',
+    word: 'not cacheable',
+    detail: 'MISS',
+    junit: 'passed',
+    commitStatus: 'not verifiable'
+  }
+}
+
+/** `not there (404/410)`: the word and its detail; `detail` replaces the table's (`404`). */
+export function stateWords(state: PageState, detail?: string): string {
+  const entry = PAGE_STATE_WORDS[state]
+  const shown = detail ?? entry.detail
+  return shown === undefined ? entry.word : `${entry.word} (${shown})`
+}
+
+/** `➖ not there (404)`: one check's mark, as a table cell or a device's line shows it. */
+export function stateMark(state: PageState, detail?: string): string {
+  return `${PAGE_STATE_WORDS[state].icon} ${stateWords(state, detail)}`
+}
+
+/** What follows a count of checks: `not there (404/410)`, `not started before the deadline`. */
+export function countedWords(state: PageState): string {
+  return PAGE_STATE_WORDS[state].counted ?? stateWords(state)
+}
+
+/** `➖ 2 not there (404/410)`, `⏳ 3 not started before the deadline`: a count of checks. */
+export function countedState(state: PageState, count: number): string {
+  return `${PAGE_STATE_WORDS[state].icon} ${grouped(count)} ${countedWords(state)}`
+}
+
+/**
+ * The verification as a whole, as a heading reads it: its verify_status (`skipped` is a
+ * verification that proved no page either way), or no verification at all (`not-verified`:
+ * asked for but skipped, with the reason beside it) or one stopped before any check
+ * (`not-started`: the pages would not fit one job's memory).
+ */
+export type VerificationState =
+  'fresh' | 'stale' | 'failed' | 'skipped' | 'not-verified' | 'not-started'
+
+export const VERIFICATION_WORDS: Readonly<
+  Record<VerificationState, { readonly icon: string; readonly word: string }>
+> = {
+  fresh: { icon: '✅', word: 'fresh' },
+  stale: { icon: '⚠️', word: 'stale' },
+  failed: { icon: '❌', word: 'failed' },
+  skipped: { icon: '⏭️', word: 'nothing proven' },
+  'not-verified': { icon: '⏭️', word: 'not verified' },
+  'not-started': { icon: '❌', word: 'not started' }
+}
+
+/** `⏭️ nothing proven`. */
+export function verificationMark(state: VerificationState): string {
+  const { icon, word } = VERIFICATION_WORDS[state]
+  return `${icon} ${word}`
+}
+
+/** The run's (the step's) result: the status line opens with its icon. */
+export const CONCLUSION_WORDS: Readonly<
+  Record<StepConclusion, { readonly icon: string; readonly word: string }>
+> = {
+  passed: { icon: '✅', word: 'passed' },
+  warned: { icon: '⚠️', word: 'passed with a warning' },
+  failed: { icon: '❌', word: 'failed' }
+}
+
+/**
+ * How one purge request ended, as its row reads: accepted (its answer said `"result": true`),
+ * accepted but not confirmed (a 2xx without `"result"`), refused (the answer said the purge
+ * failed), no answer, failed with another status, or not sent (the run stopped at a 401 or 403).
+ */
+export type RequestState =
+  'accepted' | 'unconfirmed' | 'refused' | 'no-answer' | 'failed' | 'not-sent'
+
+export const REQUEST_WORDS: Readonly<
+  Record<RequestState, { readonly icon: string; readonly word: string }>
+> = {
+  accepted: { icon: '✅', word: 'accepted' },
+  unconfirmed: { icon: '☑️', word: 'accepted, not confirmed' },
+  refused: { icon: '❌', word: 'refused by the service' },
+  'no-answer': { icon: '❌', word: 'no answer' },
+  failed: { icon: '❌', word: 'failed' },
+  'not-sent': { icon: '⏭️', word: 'not sent' }
+}
