@@ -14,11 +14,14 @@ import { statusLine } from '../../src/report/status-line.js'
 import { renderSummary } from '../../src/report/summary.js'
 import {
   countedState,
+  countedWords,
   PAGE_STATE_WORDS,
   stateMark,
+  stateWords,
   verificationMark,
   type PageState
 } from '../../src/report/vocabulary.js'
+import { concludeVerification, type VerificationCounts } from '../../src/steps/verify.js'
 import { check, planOf, purgedRun, verified } from '../support/run-reports.js'
 
 /** A check of every state: each settled one beside a stale one, so the comment shows its row. */
@@ -157,5 +160,46 @@ describe('one vocabulary of states', () => {
     const { description } = finalStatus(report)
     expect(description).toContain(PAGE_STATE_WORDS['old-build'].commitStatus)
     expect(description).toContain(PAGE_STATE_WORDS['not-started'].commitStatus)
+  })
+})
+
+describe('the log’s verdict', () => {
+  function verdictOf(status: 'fresh' | 'stale', counts: Partial<VerificationCounts>): string {
+    const lines: string[] = []
+    const io = {
+      info: (message: string) => lines.push(message),
+      warning: (message: string) => lines.push(message),
+      setFailed: (message: string) => lines.push(message)
+    }
+    concludeVerification(io, status, 'fail', undefined, {
+      stale: 0,
+      failed: 0,
+      unverifiable: 0,
+      bypassed: 0,
+      oldContent: 0,
+      clocksDisagree: 0,
+      gone: 0,
+      checks: 8,
+      notReached: 0,
+      timeoutSeconds: 6,
+      deadlineFrom: 'after the last purge was accepted',
+      ...counts
+    })
+    return lines.join('\n')
+  }
+
+  it('names the settled checks in the table’s words', () => {
+    const line = verdictOf('fresh', { gone: 1, unverifiable: 2, bypassed: 3 })
+    expect(line).toContain(`1 check(s) ${stateWords('gone')}`)
+    expect(line).toContain(`2 check(s) ${stateWords('unverifiable')}`)
+    expect(line).toContain(`3 check(s) ${stateWords('bypassed')}`)
+  })
+
+  it('names the checks not proven fresh in the table’s words', () => {
+    const line = verdictOf('stale', { stale: 3, oldContent: 1, failed: 1, notReached: 2 })
+    expect(line).toContain(`2 check(s) still ${stateWords('stale')} at the deadline`)
+    expect(line).toContain(`1 check(s) ${countedWords('old-build')}`)
+    expect(line).toContain(`1 check(s) ${PAGE_STATE_WORDS.failed.commitStatus}`)
+    expect(line).toContain(`2 check(s) ${countedWords('not-started')}`)
   })
 })

@@ -14,6 +14,7 @@ import type { RepurgeMode, RepurgeSent, Repurger } from '../repurge/repurger.js'
 import type { RunSettings, VerifySettings } from '../plan/settings.js'
 import type { ChosenPages, PageChoice, PreviewReport, VerifyInput } from '../verify/index.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
+import { countedWords, PAGE_STATE_WORDS, stateWords, type PageState } from '../report/vocabulary.js'
 
 /** Purges pages again by URL (main.ts hands in the purge step's sender). */
 export type RepurgeUrls = (urls: readonly string[]) => Promise<RepurgeSent>
@@ -299,7 +300,7 @@ async function verifyAndReport(
   return part
 }
 
-interface VerificationCounts {
+export interface VerificationCounts {
   readonly stale: number
   readonly failed: number
   readonly unverifiable: number
@@ -320,8 +321,14 @@ interface VerificationCounts {
   readonly nothingChecked?: string
 }
 
-function concludeVerification(
-  io: StepIo,
+/** `2 check(s) unverifiable (DYNAMIC)`: a count of checks in the log, in the table's words. */
+function checksIn(state: PageState, count: number): string {
+  return `${count} check(s) ${countedWords(state)}`
+}
+
+/** The verification's verdict in the log: a line, a warning (verify: warn) or the step failed. */
+export function concludeVerification(
+  io: Pick<StepIo, 'info' | 'warning' | 'setFailed'>,
   status: VerifyStatus,
   mode: 'fail' | 'warn' | 'off',
   fatal: string | undefined,
@@ -331,17 +338,18 @@ function concludeVerification(
     io.setFailed(`Verification failed: ${fatal}`)
     return
   }
+  // Named as the summary counts them (report/vocabulary.ts), with what they mean here.
   const dynamic =
     counts.unverifiable > 0
-      ? ` ${counts.unverifiable} check(s) answered DYNAMIC: the edge does not serve its cache to this client, so they cannot be verified (listed in the job summary).`
+      ? ` ${checksIn('unverifiable', counts.unverifiable)}: the edge does not serve its cache to this client, so they cannot be verified (listed in the job summary).`
       : ''
   const bypassed =
     counts.bypassed > 0
-      ? ` ${counts.bypassed} check(s) were answered past the cache (a *-Bypass header), so they cannot be verified (listed in the job summary with the edge's reason).`
+      ? ` ${checksIn('bypassed', counts.bypassed)}: answered past the cache (a *-Bypass header), so they cannot be verified (listed in the job summary with the edge's reason).`
       : ''
   const gone =
     counts.gone > 0
-      ? ` ${counts.gone} check(s) answered 404 or 410: not there, not counted as fresh (named in the warning above).`
+      ? ` ${checksIn('gone', counts.gone)}: nothing stale is served, but not counted as fresh (named in the warning above).`
       : ''
   if (status === 'fresh') {
     const verified = counts.checks - counts.unverifiable - counts.bypassed - counts.gone
@@ -357,16 +365,16 @@ function concludeVerification(
   }
   const what = [
     counts.stale > counts.oldContent
-      ? `${counts.stale - counts.oldContent} check(s) still stale at the deadline, ${counts.timeoutSeconds} s ${counts.deadlineFrom} (raise verify_timeout_seconds if purges take longer to reach this data center)`
+      ? `${counts.stale - counts.oldContent} check(s) still ${stateWords('stale')} at the deadline, ${counts.timeoutSeconds} s ${counts.deadlineFrom} (raise verify_timeout_seconds if purges take longer to reach this data center)`
       : '',
     counts.oldContent > 0
-      ? `${counts.oldContent} check(s) served from the previous build at the deadline: rendered again after the purge from an origin that did not serve the new build yet (old content; see the job summary for what to do)`
+      ? `${checksIn('old-build', counts.oldContent)} at the deadline: rendered again after the purge from an origin that did not serve the new build yet (old content; see the job summary for what to do)`
       : '',
     counts.failed > 0
-      ? `${counts.failed} check(s) could not be made${counts.clocksDisagree > 0 ? ` (${counts.clocksDisagree} because the edge's clocks disagree: a cache date after the answer's own Date, which no single clock writes, so its dates prove nothing)` : ''}`
+      ? `${counts.failed} check(s) ${PAGE_STATE_WORDS.failed.commitStatus}${counts.clocksDisagree > 0 ? ` (${counts.clocksDisagree} because the edge's clocks disagree: a cache date after the answer's own Date, which no single clock writes, so its dates prove nothing)` : ''}`
       : '',
     counts.notReached > 0
-      ? `${counts.notReached} check(s) not started before the deadline (verify_timeout_seconds: ${counts.timeoutSeconds})`
+      ? `${checksIn('not-started', counts.notReached)} (verify_timeout_seconds: ${counts.timeoutSeconds})`
       : ''
   ]
     .filter(Boolean)

@@ -177,9 +177,13 @@ describe('verify_content', () => {
     const result = await runWith(emulator.url, { urls: '/me\n/about', ...contentInputs() }, env)
     expect(result.exitCode).toBe(0)
     expect(result.outputs['verify_status']).toBe('fresh')
-    expect(result.summary).toContain('<td>➖\u00a0bypassed</td><td>➖\u00a0bypassed</td>')
+    expect(result.summary).toContain(
+      '<td>➖\u00a0bypassed (the edge skipped its cache)</td><td>➖\u00a0bypassed (the edge skipped its cache)</td>'
+    )
     expect(result.summary).toContain('the edge bypassed its cache (HARD&#95;COOKIE')
-    expect(result.stdout).toMatch(/2 check\(s\) were answered past the cache/)
+    expect(result.stdout).toMatch(
+      /2 check\(s\) bypassed \(the edge skipped its cache\): answered past the cache/
+    )
   })
 })
 

@@ -96,11 +96,11 @@ describe('pages that are not there', () => {
       `1 page answered 404 or 410 at the edge: ${emulator.siteUrl}/abuot (HTTP 404). Such a page is not there, so nothing stale is served, but it is not counted as fresh either. If a page should exist, check its path (in verify_urls or urls) and site_url.`
     ])
     expect(result.stdout).toContain(
-      'Verification: every verifiable page is fresh at the edge (2 of 4 check(s)). 2 check(s) answered 404 or 410: not there, not counted as fresh (named in the warning above).'
+      'Verification: every verifiable page is fresh at the edge (2 of 4 check(s)). 2 check(s) not there (404/410): nothing stale is served, but not counted as fresh (named in the warning above).'
     )
     // One row for the page, a mark per device, what they saw once.
     expect(result.summary).toContain(
-      '<tr><td><code>/abuot</code></td><td>➖\u00a0404</td><td>➖\u00a0404</td><td>HTTP 404: not there, so nothing stale is served'
+      '<tr><td><code>/abuot</code></td><td>➖\u00a0not there (404)</td><td>➖\u00a0not there (404)</td><td>HTTP 404: not there, so nothing stale is served'
     )
     expect(result.summary).not.toContain('<td><code>/about</code></td>')
     expect(await summaryRenderProblems(result)).toEqual([])
@@ -117,7 +117,7 @@ describe('pages that are not there', () => {
       expect.stringMatching(/^2 pages answered 404 or 410 at the edge: /)
     ])
     expect(result.stdout).toContain(
-      'Verification: no page could be proved fresh. 4 check(s) answered 404 or 410: not there, not counted as fresh (named in the warning above).'
+      'Verification: no page could be proved fresh. 4 check(s) not there (404/410): nothing stale is served, but not counted as fresh (named in the warning above).'
     )
     expect(result.stdout).not.toContain('is fresh')
     expect(result.summary).toContain('Verification at the edge: ⏭️ nothing proven')

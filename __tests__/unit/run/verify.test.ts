@@ -174,9 +174,9 @@ describe('verify', () => {
     expect(await summaryRenderProblems(result)).toEqual([])
     // One row a page, a mark per device, with why; and counted in the log.
     expect(result.summary).toContain(
-      '<tr><td><code>/account</code></td><td>➖\u00a0DYNAMIC</td><td>➖\u00a0DYNAMIC</td><td>DYNAMIC: the edge does not serve its cache to this client (not a failure)</td></tr>'
+      '<tr><td><code>/account</code></td><td>➖\u00a0unverifiable (DYNAMIC)</td><td>➖\u00a0unverifiable (DYNAMIC)</td><td>DYNAMIC: the edge does not serve its cache to this client (not a failure)</td></tr>'
     )
-    expect(result.stdout).toMatch(/2 check\(s\) answered DYNAMIC/)
+    expect(result.stdout).toMatch(/2 check\(s\) unverifiable \(DYNAMIC\)/)
   })
 
   it('a tag that is not a folder tag is traced at the edge to its pages, and checked', async () => {
