@@ -10,6 +10,7 @@ import { isRetryableApiStatus } from '../http/statuses.js'
 import { elapsed, grouped, plural } from '../text/format.js'
 import { code, escapeHtml, table } from '../text/html.js'
 import type { PurgeReport } from './run-report.js'
+import { REQUEST_WORDS, requestMark } from './vocabulary.js'
 
 const KIND_LABEL = { tag: 'tag', url: 'URL', pattern: 'pattern' } as const
 
@@ -88,11 +89,16 @@ export function isUnconfirmed(result: RequestResult): boolean {
 /** The result: what the last answer means, then the service's own words. */
 export function resultText(result: RequestResult): string {
   if (isUnconfirmed(result)) {
-    return `☑️ accepted in ${duration(result.durationMs)}, not confirmed: its answer did not say "result": true`
+    const { detail } = REQUEST_WORDS.unconfirmed
+    return `${requestMark('unconfirmed')} in ${duration(result.durationMs)}, ${detail}: its answer did not say "result": true`
   }
-  if (result.outcome === 'purged') return `✅ accepted in ${duration(result.durationMs)}`
+  if (result.outcome === 'purged') {
+    return `${requestMark('accepted')} in ${duration(result.durationMs)}`
+  }
   // Only a 401 or 403 stops the run: its row says why; these say that they followed it.
-  if (result.outcome === 'not-sent') return '⏭️ not sent: the run stopped at the 401 or 403 above'
+  if (result.outcome === 'not-sent') {
+    return `${requestMark('not-sent')}: the run stopped at the 401 or 403 above`
+  }
   const status = result.status
   // Only the service's own words stand in the quote; the action's reading stands after it.
   const said =
@@ -103,11 +109,12 @@ export function resultText(result: RequestResult): string {
         : ` The service said: “${result.message}”`
   const hint = result.hint ? ` ${result.hint}` : ''
   if (status === undefined)
-    return `❌ no answer after ${plural(result.attempts, 'attempt')}.${said}${hint}`
+    return `${requestMark('no-answer')} after ${plural(result.attempts, 'attempt')}.${said}${hint}`
   if (result.verdict === 'denied') {
-    return `❌ ${status}: refused by the service (its answer says the purge failed).${said}${hint}`
+    const { icon, word } = REQUEST_WORDS.refused
+    return `${icon} ${status}: ${word} (its answer says the purge failed).${said}${hint}`
   }
-  return `❌ ${explainStatus(status, result.attempts)}.${said}${hint}`
+  return `${REQUEST_WORDS.failed.icon} ${explainStatus(status, result.attempts)}.${said}${hint}`
 }
 
 /** What a failed request's last status means for the person reading, in a few words. */

@@ -8,6 +8,7 @@ import type { RepurgeReport } from '../repurge/repurger.js'
 import { MAX_REPORTED_PAGES, REPURGE_DELAYS_TEXT, REPURGE_TIMES_TEXT } from '../repurge/limits.js'
 import { plural } from '../text/format.js'
 import { code, escapeHtml, foldedList, table } from '../text/html.js'
+import { REQUEST_WORDS, requestMark } from './vocabulary.js'
 
 export interface OldContentReport {
   readonly build: BuildId
@@ -42,8 +43,8 @@ export function renderOldContentSection(
         `${((batch.at - report.purgedAt) / 1000).toFixed(1)} s`,
         String(batch.pages.length),
         batch.failed.length === 0
-          ? '✅ accepted'
-          : `❌ ${batch.failed.length} not purged${batch.problem === undefined ? '' : `: ${escapeHtml(batch.problem)}`}`
+          ? requestMark('accepted')
+          : `${REQUEST_WORDS.failed.icon} ${batch.failed.length} not purged${batch.problem === undefined ? '' : `: ${escapeHtml(batch.problem)}`}`
       ])
     parts.push(
       `<p>Purged again by URL once <code>origin&#95;url</code> showed the new build (at most ${REPURGE_TIMES_TEXT} a page, ${REPURGE_DELAYS_TEXT} after the old content was seen):</p>\n`,

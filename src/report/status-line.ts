@@ -14,7 +14,7 @@ import {
   type VerificationPart
 } from './run-report.js'
 import { countIsLowerBound } from './traced-tags.js'
-import { CONCLUSION_WORDS, countedState, PAGE_STATE_WORDS } from './vocabulary.js'
+import { CONCLUSION_WORDS, countedState, PAGE_STATE_WORDS, REQUEST_WORDS } from './vocabulary.js'
 
 export const STATUS_LINE_TITLE = 'Cache purge'
 
@@ -81,7 +81,7 @@ function purgeParts(report: Readonly<RunReport>): string[] {
       const notSent =
         results.length - failed.length - results.filter(r => r.outcome === 'purged').length
       const parts = [`${failed.length} of ${requests} failed${firstFailure(failed)}`]
-      if (notSent > 0) parts.push(`${notSent} not sent`)
+      if (notSent > 0) parts.push(`${notSent} ${REQUEST_WORDS['not-sent'].word}`)
       parts.push(`${plural(outcome.failed.length, 'target')} not purged`)
       if (outcome.count > 0) {
         parts.push(`${describeTargets(outcome.purged)} purged${unconfirmedCaveat(results)}`)

@@ -11,7 +11,6 @@
  */
 import type { CheckState } from '../verify/check/verify-pages.js'
 import { grouped } from '../text/format.js'
-import type { StepConclusion } from './run-report.js'
 
 /** How a check reads as a JUnit test case. */
 export type JUnitOutcome = 'passed' | 'failure' | 'skipped'
@@ -133,9 +132,14 @@ export function verificationMark(state: VerificationState): string {
   return `${icon} ${word}`
 }
 
-/** The run's (the step's) result: the status line opens with its icon. */
+/**
+ * The run's (the step's) result: the status line opens with its icon. The same values as
+ * run-report.ts's StepConclusion, spelt here because that module imports this one's readers.
+ */
+export type RunConclusion = 'passed' | 'warned' | 'failed'
+
 export const CONCLUSION_WORDS: Readonly<
-  Record<StepConclusion, { readonly icon: string; readonly word: string }>
+  Record<RunConclusion, { readonly icon: string; readonly word: string }>
 > = {
   passed: { icon: '✅', word: 'passed' },
   warned: { icon: '⚠️', word: 'passed with a warning' },
@@ -151,12 +155,19 @@ export type RequestState =
   'accepted' | 'unconfirmed' | 'refused' | 'no-answer' | 'failed' | 'not-sent'
 
 export const REQUEST_WORDS: Readonly<
-  Record<RequestState, { readonly icon: string; readonly word: string }>
+  Record<RequestState, { readonly icon: string; readonly word: string; readonly detail?: string }>
 > = {
   accepted: { icon: '✅', word: 'accepted' },
-  unconfirmed: { icon: '☑️', word: 'accepted, not confirmed' },
+  // Counted as purged (the service calls any 2xx a success), never with a confirmed one's ✅.
+  unconfirmed: { icon: '☑️', word: 'accepted', detail: 'not confirmed' },
   refused: { icon: '❌', word: 'refused by the service' },
   'no-answer': { icon: '❌', word: 'no answer' },
   failed: { icon: '❌', word: 'failed' },
   'not-sent': { icon: '⏭️', word: 'not sent' }
+}
+
+/** `✅ accepted`, `⏭️ not sent`: a purge request's mark and word. */
+export function requestMark(state: RequestState): string {
+  const { icon, word } = REQUEST_WORDS[state]
+  return `${icon} ${word}`
 }
