@@ -203,3 +203,18 @@ describe('the log’s verdict', () => {
     expect(line).toContain(`2 check(s) ${countedWords('not-started')}`)
   })
 })
+
+describe('the table in docs/summary.md', () => {
+  it('shows each state of a check as the code spells it', async () => {
+    const { readFile } = await import('node:fs/promises')
+    const doc = await readFile(new URL('../../docs/summary.md', import.meta.url), 'utf8')
+    const rows = doc
+      .split('\n')
+      .filter(line => line.startsWith('| '))
+      .map(line => line.split('|').map(cell => cell.trim()))
+    for (const [state, words] of Object.entries(PAGE_STATE_WORDS)) {
+      const row = rows.find(cells => cells[3] === countedState(state as PageState, 2))
+      expect(row?.slice(4, 6)).toEqual([words.junit, words.commitStatus])
+    }
+  })
+})
