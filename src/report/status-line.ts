@@ -14,7 +14,13 @@ import {
   type VerificationPart
 } from './run-report.js'
 import { countIsLowerBound } from './traced-tags.js'
-import { CONCLUSION_WORDS, countedState, PAGE_STATE_WORDS, REQUEST_WORDS } from './vocabulary.js'
+import {
+  CONCLUSION_WORDS,
+  countedState,
+  PAGE_STATE_WORDS,
+  REQUEST_WORDS,
+  VERIFICATION_WORDS
+} from './vocabulary.js'
 
 export const STATUS_LINE_TITLE = 'Cache purge'
 
@@ -117,12 +123,15 @@ const SETTLED_STATES = ['gone', 'not-cacheable', 'unverifiable', 'bypassed'] as 
 function verificationParts(report: Readonly<RunReport>): string[] {
   const part = report.verification
   if (part?.kind === 'over-budget') {
-    return ['❌ too many pages to check in one job: set shard (or verify_limit)']
+    const { icon } = VERIFICATION_WORDS['not-started']
+    return [`${icon} too many pages to check in one job: set shard (or verify_limit)`]
   }
   if (part?.kind !== 'verified') return []
   const { verification, selection, against } = part.report
   const shard = selection.shard ? ` (shard ${selection.shard.index}/${selection.shard.count})` : ''
-  if (verification.fatal !== undefined) return [`❌ verification stopped${shard}: no page checked`]
+  if (verification.fatal !== undefined) {
+    return [`${VERIFICATION_WORDS.failed.icon} verification stopped${shard}: no page checked`]
+  }
   const { counts } = verification
   const total = verification.checks + verification.notReached
   if (total === 0) return [`➖ no page to check${shard}`]
