@@ -125,7 +125,7 @@ const COUNTED_STATES: readonly CheckState[] = [
   'bypassed'
 ]
 
-/** `8 checks: ✅ 2 fresh · ⚠️ 4 stale (1 from the previous build) · …`: the non-zero ones. */
+/** `8 checks: ✅ 2 fresh · ⚠️ 4 stale (1 served from the previous build) · …`: the non-zero ones. */
 export function countsLine(verification: Verification): string {
   const { counts } = verification
   const total = verification.checks + verification.notReached
