@@ -860,12 +860,13 @@ async function listChangedFiles(source, options) {
 /* harmony export */   lG: () => (/* binding */ announcesNextPage)
 /* harmony export */ });
 /* unused harmony exports GitHubApiError, DEFAULT_RETRY, GITHUB_REQUEST_TIMEOUT_MS, GITHUB_MAX_RESPONSE_BYTES, boundedFetch, hasNextPage */
-/* harmony import */ var _text_log_safety_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1136);
-/* harmony import */ var _http_backoff_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1012);
-/* harmony import */ var _http_retry_after_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7821);
+/* harmony import */ var _text_log_safety_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1136);
+/* harmony import */ var _http_backoff_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1012);
+/* harmony import */ var _http_headers_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9718);
+/* harmony import */ var _http_retry_after_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7821);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1351);
 /* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6809);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7997);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7997);
 /**
  * EDGE: a client for the GitHub REST API that knows GitHub's HTTP habits (retries, rate limits,
  * pages by `Link`, timeouts, a bounded answer body, secrets kept out of messages) and nothing of
@@ -898,6 +899,7 @@ async function listChangedFiles(source, options) {
  *   the changed-files reader makes it a `ChangedFilesError`, since an answer GitHub does not
  *   give leaves the changed files unknown, and nothing may be purged then.
  */
+
 
 
 
@@ -969,10 +971,6 @@ function boundedFetch(inner, maxBytes, onTooLarge) {
         return bounded;
     };
 }
-function header(headers, name) {
-    const value = headers?.[name];
-    return value === undefined ? undefined : String(value);
-}
 /** True when a `Link` header has a `rel="next"` entry. */
 function hasNextPage(link) {
     if (link === undefined)
@@ -984,19 +982,19 @@ function hasNextPage(link) {
 }
 /** True when the answer's `Link` header announces a next page. */
 function announcesNextPage(response) {
-    return hasNextPage(header(response.headers, 'link'));
+    return hasNextPage((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(response.headers, 'link'));
 }
 function sleep(ms) {
     return new Promise(resolve => setTimeout(resolve, ms));
 }
 function githubMessage(error) {
     const data = error.response?.data;
-    const record = (0,_records_js__WEBPACK_IMPORTED_MODULE_2__/* .asRecord */ .q)(data);
+    const record = (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .asRecord */ .q)(data);
     if (record !== undefined && typeof record['message'] === 'string')
         return record['message'];
     if (typeof data === 'string') {
         // Cut with an ellipsis, so the redactor can hide a token's prefix left at the cut.
-        const preview = (0,_text_log_safety_js__WEBPACK_IMPORTED_MODULE_3__/* .linePreview */ .Ns)(data, 200);
+        const preview = (0,_text_log_safety_js__WEBPACK_IMPORTED_MODULE_4__/* .linePreview */ .Ns)(data, 200);
         if (preview !== undefined)
             return preview;
     }
@@ -1009,7 +1007,7 @@ function githubMessage(error) {
  * (429, a rate limit) are retried.
  */
 function retryDelay(error, attempt, retry, mayRepeat = true) {
-    const backoff = (0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_4__/* .backoffDelay */ .E)((0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_4__/* .equalJitter */ .J)(retry.baseDelayMs, retry.maxDelayMs), attempt - 1, Math.random());
+    const backoff = (0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_5__/* .backoffDelay */ .E)((0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_5__/* .equalJitter */ .J)(retry.baseDelayMs, retry.maxDelayMs), attempt - 1, Math.random());
     const response = error.response;
     const status = typeof error.status === 'number' ? error.status : 0;
     if (response === undefined)
@@ -1018,12 +1016,13 @@ function retryDelay(error, attempt, retry, mayRepeat = true) {
         return mayRepeat ? backoff : undefined;
     if (status !== 403 && status !== 429)
         return undefined;
+    const headers = response.headers ?? {};
     const fits = (ms) => ms <= retry.maxDelayMs ? Math.max(ms, backoff) : undefined;
-    const retryAfter = (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_5__/* .retryAfterMs */ .V)(header(response.headers, 'retry-after'), Date.now());
+    const retryAfter = (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_6__/* .retryAfterMs */ .V)((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(headers, 'retry-after'), Date.now());
     if (retryAfter !== undefined)
         return fits(retryAfter);
-    if (header(response.headers, 'x-ratelimit-remaining') === '0') {
-        const reset = Number(header(response.headers, 'x-ratelimit-reset'));
+    if ((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(headers, 'x-ratelimit-remaining') === '0') {
+        const reset = Number((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(headers, 'x-ratelimit-reset'));
         if (!Number.isFinite(reset))
             return undefined;
         return fits(Math.max(0, reset * 1000 - Date.now()));
@@ -1227,6 +1226,47 @@ function asRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value)
         ? value
         : undefined;
+}
+
+
+/***/ }),
+
+/***/ 9718:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ headerValue),
+/* harmony export */   f: () => (/* binding */ singleHeaderValue)
+/* harmony export */ });
+/**
+ * Reading an answer's headers, one way everywhere (the site's, the origin's, the service's and
+ * GitHub's): by name whatever its case (Node gives lower case, a test or a proxy may not), a
+ * repeated header as RFC 9110 §5.3 combines it.
+ */
+/** A header's value, whatever the case of its name; a repeated header's values joined by ", ". */
+function headerValue(headers, name) {
+    const wanted = name.toLowerCase();
+    for (const [key, value] of Object.entries(headers)) {
+        if (key.toLowerCase() !== wanted || value === undefined)
+            continue;
+        return Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    return undefined;
+}
+/**
+ * The first value of a header that holds one (Content-Type, Location, Retry-After), trimmed;
+ * undefined when it is absent or empty. A repeated one-value header is a server's mistake: the
+ * first is what Node's own parser keeps for these names.
+ */
+function singleHeaderValue(headers, name) {
+    const wanted = name.toLowerCase();
+    for (const [key, value] of Object.entries(headers)) {
+        if (key.toLowerCase() !== wanted || value === undefined)
+            continue;
+        const text = (Array.isArray(value) ? value[0] : String(value))?.trim();
+        return text === '' ? undefined : text;
+    }
+    return undefined;
 }
 
 

@@ -296,12 +296,13 @@ function edgeIds(headers, knownPrefix) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ headerValue)
+/* harmony export */   Z: () => (/* binding */ headerValue),
+/* harmony export */   f: () => (/* binding */ singleHeaderValue)
 /* harmony export */ });
-/* unused harmony export singleHeaderValue */
 /**
- * Reading an answer's headers, one way everywhere: by name whatever its case (Node gives lower
- * case, a test or a proxy may not), a repeated header as RFC 9110 §5.3 combines it.
+ * Reading an answer's headers, one way everywhere (the site's, the origin's, the service's and
+ * GitHub's): by name whatever its case (Node gives lower case, a test or a proxy may not), a
+ * repeated header as RFC 9110 §5.3 combines it.
  */
 /** A header's value, whatever the case of its name; a repeated header's values joined by ", ". */
 function headerValue(headers, name) {
@@ -309,7 +310,7 @@ function headerValue(headers, name) {
     for (const [key, value] of Object.entries(headers)) {
         if (key.toLowerCase() !== wanted || value === undefined)
             continue;
-        return Array.isArray(value) ? value.join(', ') : value;
+        return Array.isArray(value) ? value.join(', ') : String(value);
     }
     return undefined;
 }
@@ -323,7 +324,7 @@ function singleHeaderValue(headers, name) {
     for (const [key, value] of Object.entries(headers)) {
         if (key.toLowerCase() !== wanted || value === undefined)
             continue;
-        const text = (Array.isArray(value) ? value[0] : value)?.trim();
+        const text = (Array.isArray(value) ? value[0] : String(value))?.trim();
         return text === '' ? undefined : text;
     }
     return undefined;

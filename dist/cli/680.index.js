@@ -75,6 +75,8 @@ function safeDecode(text) {
 var log_safety = __webpack_require__(1136);
 // EXTERNAL MODULE: ./src/http/backoff.ts
 var http_backoff = __webpack_require__(1012);
+// EXTERNAL MODULE: ./src/http/headers.ts
+var http_headers = __webpack_require__(9718);
 // EXTERNAL MODULE: ./src/http/retry-after.ts
 var retry_after = __webpack_require__(7821);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
@@ -116,6 +118,7 @@ var records = __webpack_require__(7997);
  *   the changed-files reader makes it a `ChangedFilesError`, since an answer GitHub does not
  *   give leaves the changed files unknown, and nothing may be purged then.
  */
+
 
 
 
@@ -187,10 +190,6 @@ function boundedFetch(inner, maxBytes, onTooLarge) {
         return bounded;
     };
 }
-function header(headers, name) {
-    const value = headers?.[name];
-    return value === undefined ? undefined : String(value);
-}
 /** True when a `Link` header has a `rel="next"` entry. */
 function hasNextPage(link) {
     if (link === undefined)
@@ -202,7 +201,7 @@ function hasNextPage(link) {
 }
 /** True when the answer's `Link` header announces a next page. */
 function announcesNextPage(response) {
-    return hasNextPage(header(response.headers, 'link'));
+    return hasNextPage((0,http_headers/* headerValue */.Z)(response.headers, 'link'));
 }
 function sleep(ms) {
     return new Promise(resolve => setTimeout(resolve, ms));
@@ -236,12 +235,13 @@ function retryDelay(error, attempt, retry, mayRepeat = true) {
         return mayRepeat ? backoff : undefined;
     if (status !== 403 && status !== 429)
         return undefined;
+    const headers = response.headers ?? {};
     const fits = (ms) => ms <= retry.maxDelayMs ? Math.max(ms, backoff) : undefined;
-    const retryAfter = (0,retry_after/* retryAfterMs */.V)(header(response.headers, 'retry-after'), Date.now());
+    const retryAfter = (0,retry_after/* retryAfterMs */.V)((0,http_headers/* headerValue */.Z)(headers, 'retry-after'), Date.now());
     if (retryAfter !== undefined)
         return fits(retryAfter);
-    if (header(response.headers, 'x-ratelimit-remaining') === '0') {
-        const reset = Number(header(response.headers, 'x-ratelimit-reset'));
+    if ((0,http_headers/* headerValue */.Z)(headers, 'x-ratelimit-remaining') === '0') {
+        const reset = Number((0,http_headers/* headerValue */.Z)(headers, 'x-ratelimit-reset'));
         if (!Number.isFinite(reset))
             return undefined;
         return fits(Math.max(0, reset * 1000 - Date.now()));
@@ -817,6 +817,47 @@ function legOf(parts) {
         .update(JSON.stringify(parts.map(part => part ?? '')))
         .digest('hex')
         .slice(0, 8);
+}
+
+
+/***/ }),
+
+/***/ 9718:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ headerValue),
+/* harmony export */   f: () => (/* binding */ singleHeaderValue)
+/* harmony export */ });
+/**
+ * Reading an answer's headers, one way everywhere (the site's, the origin's, the service's and
+ * GitHub's): by name whatever its case (Node gives lower case, a test or a proxy may not), a
+ * repeated header as RFC 9110 §5.3 combines it.
+ */
+/** A header's value, whatever the case of its name; a repeated header's values joined by ", ". */
+function headerValue(headers, name) {
+    const wanted = name.toLowerCase();
+    for (const [key, value] of Object.entries(headers)) {
+        if (key.toLowerCase() !== wanted || value === undefined)
+            continue;
+        return Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    return undefined;
+}
+/**
+ * The first value of a header that holds one (Content-Type, Location, Retry-After), trimmed;
+ * undefined when it is absent or empty. A repeated one-value header is a server's mistake: the
+ * first is what Node's own parser keeps for these names.
+ */
+function singleHeaderValue(headers, name) {
+    const wanted = name.toLowerCase();
+    for (const [key, value] of Object.entries(headers)) {
+        if (key.toLowerCase() !== wanted || value === undefined)
+            continue;
+        const text = (Array.isArray(value) ? value[0] : String(value))?.trim();
+        return text === '' ? undefined : text;
+    }
+    return undefined;
 }
 
 

@@ -2,6 +2,47 @@ export const id = 71;
 export const ids = [71,355];
 export const modules = {
 
+/***/ 9718:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ headerValue),
+/* harmony export */   f: () => (/* binding */ singleHeaderValue)
+/* harmony export */ });
+/**
+ * Reading an answer's headers, one way everywhere (the site's, the origin's, the service's and
+ * GitHub's): by name whatever its case (Node gives lower case, a test or a proxy may not), a
+ * repeated header as RFC 9110 §5.3 combines it.
+ */
+/** A header's value, whatever the case of its name; a repeated header's values joined by ", ". */
+function headerValue(headers, name) {
+    const wanted = name.toLowerCase();
+    for (const [key, value] of Object.entries(headers)) {
+        if (key.toLowerCase() !== wanted || value === undefined)
+            continue;
+        return Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    return undefined;
+}
+/**
+ * The first value of a header that holds one (Content-Type, Location, Retry-After), trimmed;
+ * undefined when it is absent or empty. A repeated one-value header is a server's mistake: the
+ * first is what Node's own parser keeps for these names.
+ */
+function singleHeaderValue(headers, name) {
+    const wanted = name.toLowerCase();
+    for (const [key, value] of Object.entries(headers)) {
+        if (key.toLowerCase() !== wanted || value === undefined)
+            continue;
+        const text = (Array.isArray(value) ? value[0] : String(value))?.trim();
+        return text === '' ? undefined : text;
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
 /***/ 840:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -205,6 +246,8 @@ class AdaptiveLimiter {
 
 // EXTERNAL MODULE: ./src/text/log-safety.ts
 var log_safety = __webpack_require__(1136);
+// EXTERNAL MODULE: ./src/http/headers.ts
+var http_headers = __webpack_require__(9718);
 // EXTERNAL MODULE: ./src/http/retry-after.ts
 var retry_after = __webpack_require__(7821);
 ;// CONCATENATED MODULE: ./src/send/answer.ts
@@ -212,6 +255,7 @@ var retry_after = __webpack_require__(7821);
  * Reading the service's answer: success or not, its message, its request id, and how long it
  * asks us to wait. Pure functions of an HttpAnswer.
  */
+
 
 
 const MESSAGE_PREVIEW_LENGTH = 300;
@@ -302,7 +346,7 @@ function valueText(value) {
     }
 }
 function isHtmlPage(answer) {
-    const type = headerValue(answer.headers, 'content-type') ?? '';
+    const type = (0,http_headers/* singleHeaderValue */.f)(answer.headers, 'content-type') ?? '';
     return /^\s*text\/html\b/i.test(type) || /^\s*(<!doctype html|<html)/i.test(answer.body);
 }
 /**
@@ -371,20 +415,16 @@ function findRequestId(headers) {
     }
     return undefined;
 }
-function headerValue(headers, name) {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-}
 /**
  * The wait a 429 or 503 asks for, in milliseconds: `Retry-After` (read strictly, see
  * retry-after.ts) or `X-RateLimit-Reset` (milliseconds until a new request is allowed, per the
  * service's docs). Anything else is ignored, so the normal backoff applies.
  */
 function requestedWaitMs(headers, now) {
-    const asked = (0,retry_after/* retryAfterMs */.V)(headerValue(headers, 'retry-after'), now);
+    const asked = (0,retry_after/* retryAfterMs */.V)((0,http_headers/* singleHeaderValue */.f)(headers, 'retry-after'), now);
     if (asked !== undefined)
         return asked;
-    const reset = headerValue(headers, 'x-ratelimit-reset')?.trim();
+    const reset = (0,http_headers/* singleHeaderValue */.f)(headers, 'x-ratelimit-reset')?.trim();
     if (reset && /^\d+(\.\d+)?$/.test(reset))
         return Number(reset);
     return undefined;

@@ -33,6 +33,7 @@
 
 import { linePreview } from '../text/log-safety.js'
 import { backoffDelay, equalJitter } from '../http/backoff.js'
+import { headerValue } from '../http/headers.js'
 import { retryAfterMs } from '../http/retry-after.js'
 import { getOctokit } from '@actions/github'
 import { defaults as githubDefaults } from '@actions/github/lib/utils'
@@ -155,11 +156,6 @@ interface HttpLikeError {
   response?: { data?: unknown; headers?: Headers }
 }
 
-function header(headers: Headers | undefined, name: string): string | undefined {
-  const value = headers?.[name]
-  return value === undefined ? undefined : String(value)
-}
-
 /** True when a `Link` header has a `rel="next"` entry. */
 export function hasNextPage(link: string | undefined): boolean {
   if (link === undefined) return false
@@ -171,7 +167,7 @@ export function hasNextPage(link: string | undefined): boolean {
 
 /** True when the answer's `Link` header announces a next page. */
 export function announcesNextPage(response: GitHubResponse): boolean {
-  return hasNextPage(header(response.headers, 'link'))
+  return hasNextPage(headerValue(response.headers, 'link'))
 }
 
 function sleep(ms: number): Promise<void> {
@@ -212,13 +208,14 @@ function retryDelay(
   if (response === undefined) return mayRepeat ? backoff : undefined // no answer at all
   if (status >= 500) return mayRepeat ? backoff : undefined
   if (status !== 403 && status !== 429) return undefined
+  const headers = response.headers ?? {}
 
   const fits = (ms: number): number | undefined =>
     ms <= retry.maxDelayMs ? Math.max(ms, backoff) : undefined
-  const retryAfter = retryAfterMs(header(response.headers, 'retry-after'), Date.now())
+  const retryAfter = retryAfterMs(headerValue(headers, 'retry-after'), Date.now())
   if (retryAfter !== undefined) return fits(retryAfter)
-  if (header(response.headers, 'x-ratelimit-remaining') === '0') {
-    const reset = Number(header(response.headers, 'x-ratelimit-reset'))
+  if (headerValue(headers, 'x-ratelimit-remaining') === '0') {
+    const reset = Number(headerValue(headers, 'x-ratelimit-reset'))
     if (!Number.isFinite(reset)) return undefined
     return fits(Math.max(0, reset * 1000 - Date.now()))
   }

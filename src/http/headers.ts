@@ -1,17 +1,21 @@
 /**
- * Reading an answer's headers, one way everywhere: by name whatever its case (Node gives lower
- * case, a test or a proxy may not), a repeated header as RFC 9110 §5.3 combines it.
+ * Reading an answer's headers, one way everywhere (the site's, the origin's, the service's and
+ * GitHub's): by name whatever its case (Node gives lower case, a test or a proxy may not), a
+ * repeated header as RFC 9110 §5.3 combines it.
  */
 
 /** Headers as Node gives them: a repeated header as an array. */
 export type Headers = Readonly<Record<string, string | string[] | undefined>>
 
+/** What the reader reads: Node's headers, or Octokit's (which gives some values as numbers). */
+type ReadableHeaders = Readonly<Record<string, string | string[] | number | undefined>>
+
 /** A header's value, whatever the case of its name; a repeated header's values joined by ", ". */
-export function headerValue(headers: Headers, name: string): string | undefined {
+export function headerValue(headers: ReadableHeaders, name: string): string | undefined {
   const wanted = name.toLowerCase()
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() !== wanted || value === undefined) continue
-    return Array.isArray(value) ? value.join(', ') : value
+    return Array.isArray(value) ? value.join(', ') : String(value)
   }
   return undefined
 }
@@ -21,11 +25,11 @@ export function headerValue(headers: Headers, name: string): string | undefined 
  * undefined when it is absent or empty. A repeated one-value header is a server's mistake: the
  * first is what Node's own parser keeps for these names.
  */
-export function singleHeaderValue(headers: Headers, name: string): string | undefined {
+export function singleHeaderValue(headers: ReadableHeaders, name: string): string | undefined {
   const wanted = name.toLowerCase()
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() !== wanted || value === undefined) continue
-    const text = (Array.isArray(value) ? value[0] : value)?.trim()
+    const text = (Array.isArray(value) ? value[0] : String(value))?.trim()
     return text === '' ? undefined : text
   }
   return undefined

@@ -3,6 +3,7 @@
  * asks us to wait. Pure functions of an HttpAnswer.
  */
 import { linePreview } from '../text/log-safety.js'
+import { singleHeaderValue } from '../http/headers.js'
 import { retryAfterMs } from '../http/retry-after.js'
 import type { HttpAnswer } from './transport.js'
 
@@ -124,7 +125,7 @@ function valueText(value: unknown): string {
 }
 
 function isHtmlPage(answer: HttpAnswer): boolean {
-  const type = headerValue(answer.headers, 'content-type') ?? ''
+  const type = singleHeaderValue(answer.headers, 'content-type') ?? ''
   return /^\s*text\/html\b/i.test(type) || /^\s*(<!doctype html|<html)/i.test(answer.body)
 }
 
@@ -199,20 +200,15 @@ export function findRequestId(headers: HttpAnswer['headers']): string | undefine
   return undefined
 }
 
-function headerValue(headers: HttpAnswer['headers'], name: string): string | undefined {
-  const value = headers[name]
-  return Array.isArray(value) ? value[0] : value
-}
-
 /**
  * The wait a 429 or 503 asks for, in milliseconds: `Retry-After` (read strictly, see
  * retry-after.ts) or `X-RateLimit-Reset` (milliseconds until a new request is allowed, per the
  * service's docs). Anything else is ignored, so the normal backoff applies.
  */
 export function requestedWaitMs(headers: HttpAnswer['headers'], now: number): number | undefined {
-  const asked = retryAfterMs(headerValue(headers, 'retry-after'), now)
+  const asked = retryAfterMs(singleHeaderValue(headers, 'retry-after'), now)
   if (asked !== undefined) return asked
-  const reset = headerValue(headers, 'x-ratelimit-reset')?.trim()
+  const reset = singleHeaderValue(headers, 'x-ratelimit-reset')?.trim()
   if (reset && /^\d+(\.\d+)?$/.test(reset)) return Number(reset)
   return undefined
 }
