@@ -2531,7 +2531,12 @@ var retry_after = __webpack_require__(7821);
 
 
 /** The longest wait a site's `Retry-After` is granted: a longer one is cut to this. */
-const MAX_SITE_RETRY_AFTER_MS = 60_000;
+const MAX_SITE_RETRY_AFTER_MS = retry_after/* MAX_RETRY_AFTER_MS */.yL;
+/** A site asking for more is cut to the cap, not refused: checking again costs it little. */
+const SITE_CAP = {
+    maxMs: MAX_SITE_RETRY_AFTER_MS,
+    beyond: 'cut'
+};
 class SitePushBack {
     slots;
     rate;
@@ -2605,7 +2610,7 @@ class SitePushBack {
  * keeps it inside the deadline anyway.
  */
 function retryWaitMs(answer, backoffMs, edgeNow) {
-    return Math.max(backoffMs, siteRetryAfterMs(answer, edgeNow) ?? 0);
+    return (0,retry_after/* waitBeforeRetryMs */.lH)(siteAskedMs(answer, edgeNow), backoffMs, SITE_CAP);
 }
 /**
  * What a site's answer asks every request to wait by its `Retry-After` (a date there is in the
@@ -2614,10 +2619,13 @@ function retryWaitMs(answer, backoffMs, edgeNow) {
  * for the checks' push-back, one check's retry and the tag reading's hold.
  */
 function siteRetryAfterMs(answer, edgeNow) {
+    return (0,retry_after/* grantedWaitMs */.$T)(siteAskedMs(answer, edgeNow), SITE_CAP);
+}
+/** What the site's `Retry-After` asks, uncut; read only on a 429 or a 5xx. */
+function siteAskedMs(answer, edgeNow) {
     if (!(0,statuses/* isRetryableSiteStatus */.S)(answer.status))
         return undefined;
-    const asked = (0,retry_after/* retryAfterMs */.V)((0,headers/* headerValue */.Z)(answer.headers, 'retry-after'), edgeNow);
-    return asked === undefined ? undefined : Math.min(asked, MAX_SITE_RETRY_AFTER_MS);
+    return (0,retry_after/* retryAfterMs */.Vs)((0,headers/* headerValue */.Z)(answer.headers, 'retry-after'), edgeNow);
 }
 
 ;// CONCATENATED MODULE: ./src/verify/tags/read-at-edge.ts

@@ -284,8 +284,7 @@ async function waitForBuild(input) {
             return finish({ ready: false, elapsedMs, looks, last, stopped: 'once' });
         const now = clock.now();
         // A Retry-After date is in the origin's clock: its own Date says where that clock is.
-        const originNow = last.date !== undefined ? Date.parse(last.date) : Number.NaN;
-        const asked = (0,retry_after/* retryAfterMs */.V)(last.retryAfter, Number.isNaN(originNow) ? now : originNow);
+        const asked = (0,retry_after/* retryAfterMs */.Vs)(last.retryAfter, (0,retry_after/* answerNow */.FQ)(last.date, now));
         const next = nextLook(policy, {
             misses: looks,
             now,

@@ -431,13 +431,13 @@ function legOf(parts) {
 /* harmony export */   lG: () => (/* binding */ announcesNextPage)
 /* harmony export */ });
 /* unused harmony exports GitHubApiError, DEFAULT_RETRY, GITHUB_REQUEST_TIMEOUT_MS, GITHUB_MAX_RESPONSE_BYTES, boundedFetch, hasNextPage */
-/* harmony import */ var _text_log_safety_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1136);
-/* harmony import */ var _http_backoff_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1012);
-/* harmony import */ var _http_headers_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9718);
-/* harmony import */ var _http_retry_after_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7821);
+/* harmony import */ var _text_log_safety_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1136);
+/* harmony import */ var _http_backoff_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1012);
+/* harmony import */ var _http_headers_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9718);
+/* harmony import */ var _http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7821);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1351);
 /* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6809);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7997);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7997);
 /**
  * EDGE: a client for the GitHub REST API that knows GitHub's HTTP habits (retries, rate limits,
  * pages by `Link`, timeouts, a bounded answer body, secrets kept out of messages) and nothing of
@@ -489,7 +489,7 @@ class GitHubApiError extends Error {
 const DEFAULT_RETRY = {
     maxAttempts: 4,
     baseDelayMs: 1000,
-    maxDelayMs: 60_000
+    maxDelayMs: _http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_RETRY_AFTER_MS */ .yL
 };
 /** The longest one GitHub API request may take before it is retried as a network error. */
 const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
@@ -553,19 +553,19 @@ function hasNextPage(link) {
 }
 /** True when the answer's `Link` header announces a next page. */
 function announcesNextPage(response) {
-    return hasNextPage((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(response.headers, 'link'));
+    return hasNextPage((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(response.headers, 'link'));
 }
 function sleep(ms) {
     return new Promise(resolve => setTimeout(resolve, ms));
 }
 function githubMessage(error) {
     const data = error.response?.data;
-    const record = (0,_records_js__WEBPACK_IMPORTED_MODULE_3__/* .asRecord */ .q)(data);
+    const record = (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .asRecord */ .q)(data);
     if (record !== undefined && typeof record['message'] === 'string')
         return record['message'];
     if (typeof data === 'string') {
         // Cut with an ellipsis, so the redactor can hide a token's prefix left at the cut.
-        const preview = (0,_text_log_safety_js__WEBPACK_IMPORTED_MODULE_4__/* .linePreview */ .Ns)(data, 200);
+        const preview = (0,_text_log_safety_js__WEBPACK_IMPORTED_MODULE_5__/* .linePreview */ .Ns)(data, 200);
         if (preview !== undefined)
             return preview;
     }
@@ -578,7 +578,7 @@ function githubMessage(error) {
  * (429, a rate limit) are retried.
  */
 function retryDelay(error, attempt, retry, mayRepeat = true) {
-    const backoff = (0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_5__/* .backoffDelay */ .E)((0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_5__/* .equalJitter */ .J)(retry.baseDelayMs, retry.maxDelayMs), attempt - 1, Math.random());
+    const backoff = (0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_6__/* .backoffDelay */ .E)((0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_6__/* .equalJitter */ .J)(retry.baseDelayMs, retry.maxDelayMs), attempt - 1, Math.random());
     const response = error.response;
     const status = typeof error.status === 'number' ? error.status : 0;
     if (response === undefined)
@@ -588,19 +588,23 @@ function retryDelay(error, attempt, retry, mayRepeat = true) {
     if (status !== 403 && status !== 429)
         return undefined;
     const headers = response.headers ?? {};
-    const fits = (ms) => ms <= retry.maxDelayMs ? Math.max(ms, backoff) : undefined;
-    const retryAfter = (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_6__/* .retryAfterMs */ .V)((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(headers, 'retry-after'), Date.now());
+    // GitHub's wait is granted up to the longest wait, never cut: a quota that comes back in
+    // an hour fails the request now rather than after a minute's wait that cannot help.
+    const cap = { maxMs: retry.maxDelayMs, beyond: 'refuse' };
+    // A Retry-After date and x-ratelimit-reset are GitHub's time: read them against its Date.
+    const now = (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__/* .answerNow */ .FQ)((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers, 'date'), Date.now());
+    const retryAfter = (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__/* .retryAfterMs */ .Vs)((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers, 'retry-after'), now);
     if (retryAfter !== undefined)
-        return fits(retryAfter);
-    if ((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(headers, 'x-ratelimit-remaining') === '0') {
-        const reset = Number((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_2__/* .headerValue */ .Z)(headers, 'x-ratelimit-reset'));
+        return (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__/* .waitBeforeRetryMs */ .lH)(retryAfter, backoff, cap);
+    if ((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers, 'x-ratelimit-remaining') === '0') {
+        const reset = Number((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers, 'x-ratelimit-reset'));
         if (!Number.isFinite(reset))
             return undefined;
-        return fits(Math.max(0, reset * 1000 - Date.now()));
+        return (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__/* .waitBeforeRetryMs */ .lH)(Math.max(0, reset * 1000 - now), backoff, cap);
     }
     if (/secondary rate limit/i.test(githubMessage(error))) {
         // GitHub: "wait for at least one minute before retrying".
-        return fits(Math.min(60_000, retry.maxDelayMs));
+        return (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__/* .waitBeforeRetryMs */ .lH)(Math.min(60_000, retry.maxDelayMs), backoff, cap);
     }
     return status === 429 ? backoff : undefined;
 }
@@ -836,41 +840,6 @@ function singleHeaderValue(headers, name) {
             continue;
         const text = (Array.isArray(value) ? value[0] : String(value))?.trim();
         return text === '' ? undefined : text;
-    }
-    return undefined;
-}
-
-
-/***/ }),
-
-/***/ 7821:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ retryAfterMs)
-/* harmony export */ });
-/**
- * `Retry-After` (RFC 9110 §10.2.3), read strictly: whole seconds, or an IMF-fixdate (the only
- * date form a sender may use nowadays). Anything else is ignored so that the caller's own
- * backoff applies: Date.parse reads `-5` or `3, 5` as dates long past, which would turn
- * backoff off. Used for the service's answers and for the public site's.
- */
-/** RFC 9110's preferred HTTP-date. */
-const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
-/**
- * The wait a `Retry-After` value asks for, in milliseconds; undefined when absent or not
- * readable. `now` is the sender's clock as far as it is known (a date is in the sender's time).
- */
-function retryAfterMs(value, now) {
-    const text = value?.trim();
-    if (!text)
-        return undefined;
-    if (/^\d+$/.test(text))
-        return Number(text) * 1000;
-    if (IMF_FIXDATE.test(text)) {
-        const date = Date.parse(text);
-        if (!Number.isNaN(date))
-            return Math.max(0, date - now);
     }
     return undefined;
 }

@@ -21,12 +21,15 @@ interface Seen {
 
 /** Answers each request with the next scripted status (0: drop the connection), then 200. */
 let script: number[]
+/** Headers each answer adds, given the server's time of answering (ms since the epoch). */
+let extraHeaders: ((now: number) => Record<string, string>)[]
 let seen: Seen[]
 let server: http.Server
 let apiUrl: string
 
 beforeEach(async () => {
   script = []
+  extraHeaders = []
   seen = []
   server = http.createServer((req, res) => {
     let text = ''
@@ -46,7 +49,8 @@ beforeEach(async () => {
       const body = JSON.stringify(
         status < 300 ? { id: 7 } : { message: `failed with ${status}, token ${TOKEN}` }
       )
-      res.writeHead(status, { 'content-type': 'application/json' })
+      const extra = extraHeaders.shift()?.(Date.now()) ?? {}
+      res.writeHead(status, { 'content-type': 'application/json', ...extra })
       res.end(body)
     })
   })
@@ -140,6 +144,24 @@ describe('GitHubClient.write', () => {
     expect(error.message).toContain('Add statuses: write.')
     expect(error.message).not.toContain(TOKEN)
     expect(seen).toHaveLength(1)
+  })
+
+  it("reads a rate limit's reset in GitHub's clock (its Date), not the runner's", async () => {
+    script = [403]
+    // GitHub's clock an hour ahead of the runner's: its reset is now by its own clock.
+    extraHeaders = [
+      now => {
+        const github = Math.floor((now + 3_600_000) / 1000)
+        return {
+          date: new Date(github * 1000).toUTCString(),
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(github)
+        }
+      }
+    ]
+    const answer = await client().write('PATCH', '/repos/o/r/issues/comments/9', { body: 'x' })
+    expect(answer.data).toEqual({ id: 7 })
+    expect(seen).toHaveLength(2)
   })
 
   it('throws a GitHubApiError by default', async () => {

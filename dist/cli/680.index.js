@@ -137,7 +137,7 @@ class GitHubApiError extends Error {
 const DEFAULT_RETRY = {
     maxAttempts: 4,
     baseDelayMs: 1000,
-    maxDelayMs: 60_000
+    maxDelayMs: retry_after/* MAX_RETRY_AFTER_MS */.yL
 };
 /** The longest one GitHub API request may take before it is retried as a network error. */
 const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
@@ -236,19 +236,23 @@ function retryDelay(error, attempt, retry, mayRepeat = true) {
     if (status !== 403 && status !== 429)
         return undefined;
     const headers = response.headers ?? {};
-    const fits = (ms) => ms <= retry.maxDelayMs ? Math.max(ms, backoff) : undefined;
-    const retryAfter = (0,retry_after/* retryAfterMs */.V)((0,http_headers/* headerValue */.Z)(headers, 'retry-after'), Date.now());
+    // GitHub's wait is granted up to the longest wait, never cut: a quota that comes back in
+    // an hour fails the request now rather than after a minute's wait that cannot help.
+    const cap = { maxMs: retry.maxDelayMs, beyond: 'refuse' };
+    // A Retry-After date and x-ratelimit-reset are GitHub's time: read them against its Date.
+    const now = (0,retry_after/* answerNow */.FQ)((0,http_headers/* headerValue */.Z)(headers, 'date'), Date.now());
+    const retryAfter = (0,retry_after/* retryAfterMs */.Vs)((0,http_headers/* headerValue */.Z)(headers, 'retry-after'), now);
     if (retryAfter !== undefined)
-        return fits(retryAfter);
+        return (0,retry_after/* waitBeforeRetryMs */.lH)(retryAfter, backoff, cap);
     if ((0,http_headers/* headerValue */.Z)(headers, 'x-ratelimit-remaining') === '0') {
         const reset = Number((0,http_headers/* headerValue */.Z)(headers, 'x-ratelimit-reset'));
         if (!Number.isFinite(reset))
             return undefined;
-        return fits(Math.max(0, reset * 1000 - Date.now()));
+        return (0,retry_after/* waitBeforeRetryMs */.lH)(Math.max(0, reset * 1000 - now), backoff, cap);
     }
     if (/secondary rate limit/i.test(githubMessage(error))) {
         // GitHub: "wait for at least one minute before retrying".
-        return fits(Math.min(60_000, retry.maxDelayMs));
+        return (0,retry_after/* waitBeforeRetryMs */.lH)(Math.min(60_000, retry.maxDelayMs), backoff, cap);
     }
     return status === 429 ? backoff : undefined;
 }
@@ -856,41 +860,6 @@ function singleHeaderValue(headers, name) {
             continue;
         const text = (Array.isArray(value) ? value[0] : String(value))?.trim();
         return text === '' ? undefined : text;
-    }
-    return undefined;
-}
-
-
-/***/ }),
-
-/***/ 7821:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ retryAfterMs)
-/* harmony export */ });
-/**
- * `Retry-After` (RFC 9110 §10.2.3), read strictly: whole seconds, or an IMF-fixdate (the only
- * date form a sender may use nowadays). Anything else is ignored so that the caller's own
- * backoff applies: Date.parse reads `-5` or `3, 5` as dates long past, which would turn
- * backoff off. Used for the service's answers and for the public site's.
- */
-/** RFC 9110's preferred HTTP-date. */
-const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
-/**
- * The wait a `Retry-After` value asks for, in milliseconds; undefined when absent or not
- * readable. `now` is the sender's clock as far as it is known (a date is in the sender's time).
- */
-function retryAfterMs(value, now) {
-    const text = value?.trim();
-    if (!text)
-        return undefined;
-    if (/^\d+$/.test(text))
-        return Number(text) * 1000;
-    if (IMF_FIXDATE.test(text)) {
-        const date = Date.parse(text);
-        if (!Number.isNaN(date))
-            return Math.max(0, date - now);
     }
     return undefined;
 }

@@ -127,41 +127,6 @@ class PushBackRule {
 
 /***/ }),
 
-/***/ 7821:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ retryAfterMs)
-/* harmony export */ });
-/**
- * `Retry-After` (RFC 9110 §10.2.3), read strictly: whole seconds, or an IMF-fixdate (the only
- * date form a sender may use nowadays). Anything else is ignored so that the caller's own
- * backoff applies: Date.parse reads `-5` or `3, 5` as dates long past, which would turn
- * backoff off. Used for the service's answers and for the public site's.
- */
-/** RFC 9110's preferred HTTP-date. */
-const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
-/**
- * The wait a `Retry-After` value asks for, in milliseconds; undefined when absent or not
- * readable. `now` is the sender's clock as far as it is known (a date is in the sender's time).
- */
-function retryAfterMs(value, now) {
-    const text = value?.trim();
-    if (!text)
-        return undefined;
-    if (/^\d+$/.test(text))
-        return Number(text) * 1000;
-    if (IMF_FIXDATE.test(text)) {
-        const date = Date.parse(text);
-        if (!Number.isNaN(date))
-            return Math.max(0, date - now);
-    }
-    return undefined;
-}
-
-
-/***/ }),
-
 /***/ 9071:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -417,11 +382,13 @@ function findRequestId(headers) {
 }
 /**
  * The wait a 429 or 503 asks for, in milliseconds: `Retry-After` (read strictly, see
- * retry-after.ts) or `X-RateLimit-Reset` (milliseconds until a new request is allowed, per the
- * service's docs). Anything else is ignored, so the normal backoff applies.
+ * retry-after.ts; a date against the answer's own `Date`, the runner's `now` without one) or
+ * `X-RateLimit-Reset` (milliseconds until a new request is allowed, per the service's docs).
+ * Anything else is ignored, so the normal backoff applies.
  */
 function requestedWaitMs(headers, now) {
-    const asked = (0,retry_after/* retryAfterMs */.V)((0,http_headers/* singleHeaderValue */.f)(headers, 'retry-after'), now);
+    const serviceNow = (0,retry_after/* answerNow */.FQ)((0,http_headers/* singleHeaderValue */.f)(headers, 'date'), now);
+    const asked = (0,retry_after/* retryAfterMs */.Vs)((0,http_headers/* singleHeaderValue */.f)(headers, 'retry-after'), serviceNow);
     if (asked !== undefined)
         return asked;
     const reset = (0,http_headers/* singleHeaderValue */.f)(headers, 'x-ratelimit-reset')?.trim();

@@ -34,7 +34,13 @@
 import { linePreview } from '../text/log-safety.js'
 import { backoffDelay, equalJitter } from '../http/backoff.js'
 import { headerValue } from '../http/headers.js'
-import { retryAfterMs } from '../http/retry-after.js'
+import {
+  answerNow,
+  MAX_RETRY_AFTER_MS,
+  retryAfterMs,
+  waitBeforeRetryMs,
+  type RetryAfterCap
+} from '../http/retry-after.js'
 import { getOctokit } from '@actions/github'
 import { defaults as githubDefaults } from '@actions/github/lib/utils'
 import type { GitHubApiUrl } from './api-url.js'
@@ -79,7 +85,7 @@ export class GitHubApiError extends Error {
 export const DEFAULT_RETRY: Required<RetryOptions> = {
   maxAttempts: 4,
   baseDelayMs: 1000,
-  maxDelayMs: 60_000
+  maxDelayMs: MAX_RETRY_AFTER_MS
 }
 
 /** The longest one GitHub API request may take before it is retried as a network error. */
@@ -210,18 +216,21 @@ function retryDelay(
   if (status !== 403 && status !== 429) return undefined
   const headers = response.headers ?? {}
 
-  const fits = (ms: number): number | undefined =>
-    ms <= retry.maxDelayMs ? Math.max(ms, backoff) : undefined
-  const retryAfter = retryAfterMs(headerValue(headers, 'retry-after'), Date.now())
-  if (retryAfter !== undefined) return fits(retryAfter)
+  // GitHub's wait is granted up to the longest wait, never cut: a quota that comes back in
+  // an hour fails the request now rather than after a minute's wait that cannot help.
+  const cap: RetryAfterCap = { maxMs: retry.maxDelayMs, beyond: 'refuse' }
+  // A Retry-After date and x-ratelimit-reset are GitHub's time: read them against its Date.
+  const now = answerNow(headerValue(headers, 'date'), Date.now())
+  const retryAfter = retryAfterMs(headerValue(headers, 'retry-after'), now)
+  if (retryAfter !== undefined) return waitBeforeRetryMs(retryAfter, backoff, cap)
   if (headerValue(headers, 'x-ratelimit-remaining') === '0') {
     const reset = Number(headerValue(headers, 'x-ratelimit-reset'))
     if (!Number.isFinite(reset)) return undefined
-    return fits(Math.max(0, reset * 1000 - Date.now()))
+    return waitBeforeRetryMs(Math.max(0, reset * 1000 - now), backoff, cap)
   }
   if (/secondary rate limit/i.test(githubMessage(error))) {
     // GitHub: "wait for at least one minute before retrying".
-    return fits(Math.min(60_000, retry.maxDelayMs))
+    return waitBeforeRetryMs(Math.min(60_000, retry.maxDelayMs), backoff, cap)
   }
   return status === 429 ? backoff : undefined
 }

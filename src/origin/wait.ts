@@ -6,7 +6,7 @@
  * with a fake origin and a test clock.
  */
 import type { Clock } from '../time/clock.js'
-import { retryAfterMs } from '../http/retry-after.js'
+import { answerNow, retryAfterMs } from '../http/retry-after.js'
 import type { BuildId } from '../build/build-id.js'
 import { OriginRequestError } from './origin-client.js'
 import {
@@ -97,8 +97,7 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
     if (input.once) return finish({ ready: false, elapsedMs, looks, last, stopped: 'once' })
     const now = clock.now()
     // A Retry-After date is in the origin's clock: its own Date says where that clock is.
-    const originNow = last.date !== undefined ? Date.parse(last.date) : Number.NaN
-    const asked = retryAfterMs(last.retryAfter, Number.isNaN(originNow) ? now : originNow)
+    const asked = retryAfterMs(last.retryAfter, answerNow(last.date, now))
     const next = nextLook(policy, {
       misses: looks,
       now,

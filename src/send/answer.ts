@@ -4,7 +4,7 @@
  */
 import { linePreview } from '../text/log-safety.js'
 import { singleHeaderValue } from '../http/headers.js'
-import { retryAfterMs } from '../http/retry-after.js'
+import { answerNow, retryAfterMs } from '../http/retry-after.js'
 import type { HttpAnswer } from './transport.js'
 
 /**
@@ -202,11 +202,13 @@ export function findRequestId(headers: HttpAnswer['headers']): string | undefine
 
 /**
  * The wait a 429 or 503 asks for, in milliseconds: `Retry-After` (read strictly, see
- * retry-after.ts) or `X-RateLimit-Reset` (milliseconds until a new request is allowed, per the
- * service's docs). Anything else is ignored, so the normal backoff applies.
+ * retry-after.ts; a date against the answer's own `Date`, the runner's `now` without one) or
+ * `X-RateLimit-Reset` (milliseconds until a new request is allowed, per the service's docs).
+ * Anything else is ignored, so the normal backoff applies.
  */
 export function requestedWaitMs(headers: HttpAnswer['headers'], now: number): number | undefined {
-  const asked = retryAfterMs(singleHeaderValue(headers, 'retry-after'), now)
+  const serviceNow = answerNow(singleHeaderValue(headers, 'date'), now)
+  const asked = retryAfterMs(singleHeaderValue(headers, 'retry-after'), serviceNow)
   if (asked !== undefined) return asked
   const reset = singleHeaderValue(headers, 'x-ratelimit-reset')?.trim()
   if (reset && /^\d+(\.\d+)?$/.test(reset)) return Number(reset)

@@ -12,7 +12,13 @@
 import { backoffDelay, type Backoff } from '../../http/backoff.js'
 import { headerValue } from '../../http/headers.js'
 import { PushBackRule } from '../../http/push-back.js'
-import { retryAfterMs } from '../../http/retry-after.js'
+import {
+  grantedWaitMs,
+  MAX_RETRY_AFTER_MS,
+  retryAfterMs,
+  waitBeforeRetryMs,
+  type RetryAfterCap
+} from '../../http/retry-after.js'
 import { isRetryableSiteStatus } from '../../http/statuses.js'
 import { skewMs, type SkewEstimate } from '../judge/edge-clock-skew.js'
 import type { SiteAnswer } from '../judge/verdict.js'
@@ -21,7 +27,13 @@ import type { RateGate } from './rate-queue.js'
 import type { PushBack } from '../check/options.js'
 
 /** The longest wait a site's `Retry-After` is granted: a longer one is cut to this. */
-export const MAX_SITE_RETRY_AFTER_MS = 60_000
+export const MAX_SITE_RETRY_AFTER_MS = MAX_RETRY_AFTER_MS
+
+/** A site asking for more is cut to the cap, not refused: checking again costs it little. */
+const SITE_CAP: RetryAfterCap & { beyond: 'cut' } = {
+  maxMs: MAX_SITE_RETRY_AFTER_MS,
+  beyond: 'cut'
+}
 
 export interface PushBackSettings {
   /** The runner's time after which nothing waits: no pause lasts past it. */
@@ -109,7 +121,7 @@ export class SitePushBack {
  * keeps it inside the deadline anyway.
  */
 export function retryWaitMs(answer: SiteAnswer, backoffMs: number, edgeNow: number): number {
-  return Math.max(backoffMs, siteRetryAfterMs(answer, edgeNow) ?? 0)
+  return waitBeforeRetryMs(siteAskedMs(answer, edgeNow), backoffMs, SITE_CAP)
 }
 
 /**
@@ -122,7 +134,14 @@ export function siteRetryAfterMs(
   answer: Pick<SiteAnswer, 'status' | 'headers'>,
   edgeNow: number
 ): number | undefined {
+  return grantedWaitMs(siteAskedMs(answer, edgeNow), SITE_CAP)
+}
+
+/** What the site's `Retry-After` asks, uncut; read only on a 429 or a 5xx. */
+function siteAskedMs(
+  answer: Pick<SiteAnswer, 'status' | 'headers'>,
+  edgeNow: number
+): number | undefined {
   if (!isRetryableSiteStatus(answer.status)) return undefined
-  const asked = retryAfterMs(headerValue(answer.headers, 'retry-after'), edgeNow)
-  return asked === undefined ? undefined : Math.min(asked, MAX_SITE_RETRY_AFTER_MS)
+  return retryAfterMs(headerValue(answer.headers, 'retry-after'), edgeNow)
 }
