@@ -43,12 +43,17 @@ function singleHeaderValue(headers, name) {
 
 /***/ }),
 
-/***/ 840:
+/***/ 7264:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ PushBackRule)
-/* harmony export */ });
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  s: () => (/* binding */ AdaptiveInFlight),
+  j: () => (/* binding */ Semaphore)
+});
+
+;// CONCATENATED MODULE: ./src/http/push-back.ts
 /**
  * The one push-back rule of the action: how many requests may be in flight while a server says it
  * is overloaded (the purge service's 429, the public site's 429 or 5xx with `Retry-After`). The
@@ -124,6 +129,106 @@ class PushBackRule {
     }
 }
 
+;// CONCATENATED MODULE: ./src/http/in-flight.ts
+/**
+ * The requests in flight while a server may push back: one way for everything that sends in
+ * parallel (the purge sender, send/adaptive-limiter.ts; the site's checks and the tag reading,
+ * verify/pace/site-push-back.ts). The push-back rule (push-back.ts) says how many may be in flight;
+ * AdaptiveInFlight holds the slots to that number, so the shrinking and growing back are the
+ * same everywhere. How a request waits out a push-back's hold stays with each caller: the
+ * sender sleeps on its clock before it takes a slot, the site's readers wait on a rate gate.
+ */
+
+/**
+ * A semaphore: at most `size` holders at once, the others wait in arrival order. Waiters
+ * are released by close(), not by an abort signal: a run with thousands of waiting checks must
+ * not hang a listener per waiter on one shared signal (Node warns beyond ten). The size may be
+ * changed while it is held (AdaptiveInFlight halves it on a push-back): a smaller
+ * size takes effect as holders release, a larger one lets waiters in at once.
+ */
+class Semaphore {
+    currentSize;
+    active = 0;
+    closed = false;
+    waiting = [];
+    constructor(currentSize) {
+        this.currentSize = currentSize;
+    }
+    get size() {
+        return this.currentSize;
+    }
+    /** Resolves true once a slot is held, false when the semaphore was closed first. */
+    acquire() {
+        if (this.closed)
+            return Promise.resolve(false);
+        if (this.active < this.currentSize) {
+            this.active++;
+            return Promise.resolve(true);
+        }
+        return new Promise(resolve => this.waiting.push(resolve));
+    }
+    release() {
+        // Shrunk meanwhile: the slot is given up rather than passed on.
+        const next = this.active > this.currentSize ? undefined : this.waiting.shift();
+        // The slot passes straight to the next waiter: `active` stays the same.
+        if (next)
+            next(true);
+        else
+            this.active--;
+    }
+    /** At most `size` holders from now on (at least 1). */
+    resize(size) {
+        this.currentSize = Math.max(1, size);
+        while (this.active < this.currentSize && this.waiting.length > 0) {
+            this.active++;
+            this.waiting.shift()?.(true);
+        }
+    }
+    /** Every waiter, and every later acquire(), gets false; holders still release. */
+    close() {
+        this.closed = true;
+        for (const waiter of this.waiting.splice(0))
+            waiter(false);
+    }
+}
+/** Slots whose size follows the push-back rule: halved by a push-back, grown back by answers. */
+class AdaptiveInFlight {
+    slots;
+    rule;
+    /** `slots`: its size now is the most ever allowed in flight. */
+    constructor(slots) {
+        this.slots = slots;
+        this.rule = new PushBackRule(slots.size);
+    }
+    /** The most requests that may be in flight now. */
+    get limit() {
+        return this.rule.limit;
+    }
+    /** No request should leave before this time (the caller's clock); -Infinity when never held. */
+    get heldUntil() {
+        return this.rule.heldUntil;
+    }
+    /** Push-backs (each counted once) since the server last recovered. */
+    get pushBacksInARow() {
+        return this.rule.pushBacksInARow;
+    }
+    /** An answer that was no push-back; a run of them lets one more request in. */
+    answered() {
+        if (this.rule.answered())
+            this.slots.resize(this.rule.limit);
+    }
+    /**
+     * A push-back answered at `now`, asking that nothing leave before `until`. True when it is a
+     * new one, which halved the slots; false when it is an earlier one's answer (see the rule).
+     */
+    pushedBack(now, until) {
+        const isNew = this.rule.pushedBack(now, until);
+        if (isNew)
+            this.slots.resize(this.rule.limit);
+        return isNew;
+    }
+}
+
 
 /***/ }),
 
@@ -147,8 +252,8 @@ var constants = __webpack_require__(6214);
 var request_body = __webpack_require__(1436);
 // EXTERNAL MODULE: ./src/time/clock.ts
 var time_clock = __webpack_require__(3355);
-// EXTERNAL MODULE: ./src/http/push-back.ts
-var push_back = __webpack_require__(840);
+// EXTERNAL MODULE: ./src/http/in-flight.ts + 1 modules
+var in_flight = __webpack_require__(7264);
 ;// CONCATENATED MODULE: ./src/send/adaptive-limiter.ts
 /**
  * How many purge requests may be in flight, adapted to the service's answers. A 429 halves the
@@ -156,20 +261,19 @@ var push_back = __webpack_require__(840);
  * successes as long as the current limit raises it by one again, up to the configured
  * concurrency (additive increase, multiplicative decrease, as TCP does), so a rate-limited
  * account is not hammered yet a passing burst does not slow the whole run. The numbers follow
- * the action's one push-back rule (http/push-back.ts); this class is the sender's waiting.
+ * the action's one push-back rule over the slots in flight (http/in-flight.ts), which the site's
+ * readers share; this class adds the sender's waiting out a pause on its clock.
  */
 
 class AdaptiveLimiter {
     clock;
-    rule;
-    inFlight = 0;
-    waiting = [];
+    inFlight;
     constructor(maxLimit, clock) {
         this.clock = clock;
-        this.rule = new push_back/* PushBackRule */.M(maxLimit);
+        this.inFlight = new in_flight/* AdaptiveInFlight */.s(new in_flight/* Semaphore */.j(maxLimit));
     }
     get limit() {
-        return this.rule.limit;
+        return this.inFlight.limit;
     }
     /**
      * Waits for a free slot and for any pause a 429 asked for; the caller must release() it.
@@ -177,35 +281,31 @@ class AdaptiveLimiter {
      */
     async acquire(signal) {
         for (;;) {
-            const pause = this.rule.heldUntil - this.clock.now();
+            const pause = this.inFlight.heldUntil - this.clock.now();
             if (pause > 0 && !signal?.aborted) {
                 await this.clock.sleep(pause, signal);
                 continue;
             }
-            if (this.inFlight < this.rule.limit) {
-                this.inFlight++;
-                return;
+            // The sender's semaphore is never closed: it always grants.
+            await this.inFlight.slots.acquire();
+            // A 429 may have begun a pause while this waited for the slot: nothing leaves during it.
+            if (this.inFlight.heldUntil > this.clock.now() && !signal?.aborted) {
+                this.inFlight.slots.release();
+                continue;
             }
-            await new Promise(resolve => this.waiting.push(resolve));
+            return;
         }
     }
     release() {
-        this.inFlight--;
-        this.wakeWaiters();
+        this.inFlight.slots.release();
     }
     onSuccess() {
-        if (this.rule.answered())
-            this.wakeWaiters();
+        this.inFlight.answered();
     }
     onRateLimited(waitMs) {
         const now = this.clock.now();
         // 429s that arrive during a pause answer requests sent before it: one event, one halving.
-        this.rule.pushedBack(now, now + waitMs);
-    }
-    wakeWaiters() {
-        // Waiters re-check the limit themselves; waking all is simpler than counting free slots.
-        for (const wake of this.waiting.splice(0))
-            wake();
+        this.inFlight.pushedBack(now, now + waitMs);
     }
 }
 

@@ -4,25 +4,24 @@
  * successes as long as the current limit raises it by one again, up to the configured
  * concurrency (additive increase, multiplicative decrease, as TCP does), so a rate-limited
  * account is not hammered yet a passing burst does not slow the whole run. The numbers follow
- * the action's one push-back rule (http/push-back.ts); this class is the sender's waiting.
+ * the action's one push-back rule over the slots in flight (http/in-flight.ts), which the site's
+ * readers share; this class adds the sender's waiting out a pause on its clock.
  */
-import { PushBackRule } from '../http/push-back.js'
+import { AdaptiveInFlight, Semaphore } from '../http/in-flight.js'
 import type { Clock } from '../time/clock.js'
 
 export class AdaptiveLimiter {
-  private readonly rule: PushBackRule
-  private inFlight = 0
-  private readonly waiting: (() => void)[] = []
+  private readonly inFlight: AdaptiveInFlight
 
   constructor(
     maxLimit: number,
     private readonly clock: Clock
   ) {
-    this.rule = new PushBackRule(maxLimit)
+    this.inFlight = new AdaptiveInFlight(new Semaphore(maxLimit))
   }
 
   get limit(): number {
-    return this.rule.limit
+    return this.inFlight.limit
   }
 
   /**
@@ -31,36 +30,33 @@ export class AdaptiveLimiter {
    */
   async acquire(signal?: AbortSignal): Promise<void> {
     for (;;) {
-      const pause = this.rule.heldUntil - this.clock.now()
+      const pause = this.inFlight.heldUntil - this.clock.now()
       if (pause > 0 && !signal?.aborted) {
         await this.clock.sleep(pause, signal)
         continue
       }
-      if (this.inFlight < this.rule.limit) {
-        this.inFlight++
-        return
+      // The sender's semaphore is never closed: it always grants.
+      await this.inFlight.slots.acquire()
+      // A 429 may have begun a pause while this waited for the slot: nothing leaves during it.
+      if (this.inFlight.heldUntil > this.clock.now() && !signal?.aborted) {
+        this.inFlight.slots.release()
+        continue
       }
-      await new Promise<void>(resolve => this.waiting.push(resolve))
+      return
     }
   }
 
   release(): void {
-    this.inFlight--
-    this.wakeWaiters()
+    this.inFlight.slots.release()
   }
 
   onSuccess(): void {
-    if (this.rule.answered()) this.wakeWaiters()
+    this.inFlight.answered()
   }
 
   onRateLimited(waitMs: number): void {
     const now = this.clock.now()
     // 429s that arrive during a pause answer requests sent before it: one event, one halving.
-    this.rule.pushedBack(now, now + waitMs)
-  }
-
-  private wakeWaiters(): void {
-    // Waiters re-check the limit themselves; waking all is simpler than counting free slots.
-    for (const wake of this.waiting.splice(0)) wake()
+    this.inFlight.pushedBack(now, now + waitMs)
   }
 }

@@ -3,15 +3,15 @@
  * the site asking the whole job to slow down: every request waits what it asked (at most
  * MAX_SITE_RETRY_AFTER_MS) or the backoff, and then half as many are in flight, raised again by
  * one after each run of answers as long as the bound: the action's one push-back rule
- * (http/push-back.ts), which the purge sender follows too. This module turns the site's answers
- * into that rule's events, and its numbers into the waiting of whatever reads the site (the
- * checks' loop, the tag reading before the purge): the in-flight semaphore's size, the rate
- * gate's hold, the `heldUntil` every request waits for. It also says how long one check waits
+ * (http/push-back.ts) over the slots in flight (http/in-flight.ts), which the purge sender
+ * shares. This module turns the site's answers into that rule's events, and its hold into the
+ * waiting of whatever reads the site (the checks' loop, the tag reading before the purge): the
+ * rate gate's hold, the `heldUntil` every request waits for. It also says how long one check waits
  * after such an answer (retryWaitMs).
  */
 import { backoffDelay, type Backoff } from '../../http/backoff.js'
 import { headerValue } from '../../http/headers.js'
-import { PushBackRule } from '../../http/push-back.js'
+import { AdaptiveInFlight } from '../../http/in-flight.js'
 import {
   grantedWaitMs,
   MAX_RETRY_AFTER_MS,
@@ -46,22 +46,22 @@ export interface PushBackSettings {
 }
 
 export class SitePushBack {
-  private readonly rule: PushBackRule
+  private readonly inFlight: AdaptiveInFlight
   private pushBacks = 0
   private heldBack = 0
 
   /** `slots`: the requests in flight, resized as the rule says; `rate`: held while paused. */
   constructor(
-    private readonly slots: Semaphore,
+    slots: Semaphore,
     private readonly rate: RateGate | undefined,
     private readonly settings: PushBackSettings
   ) {
-    this.rule = new PushBackRule(slots.size)
+    this.inFlight = new AdaptiveInFlight(slots)
   }
 
   /** The site pushed back: no request leaves before this time (runner's clock). */
   get heldUntil(): number {
-    return this.rule.heldUntil
+    return this.inFlight.heldUntil
   }
 
   /** Times the site pushed back, each pausing every request (a push-back's answers count once). */
@@ -83,7 +83,7 @@ export class SitePushBack {
    */
   noteAnswer(answer: SiteAnswer, now: number, skew: SkewEstimate): void {
     if (!isRetryableSiteStatus(answer.status)) {
-      if (this.rule.answered()) this.slots.resize(this.rule.limit)
+      this.inFlight.answered()
       return
     }
     const retryAfter = headerValue(answer.headers, 'retry-after')
@@ -91,14 +91,11 @@ export class SitePushBack {
     if (answer.status !== 429 && asked === undefined) return
     const pauseMs =
       asked ??
-      backoffDelay(this.settings.backoff, this.rule.pushBacksInARow, this.settings.random())
+      backoffDelay(this.settings.backoff, this.inFlight.pushBacksInARow, this.settings.random())
     const until = Math.min(this.settings.deadline, now + pauseMs)
-    const heldUntil = this.rule.heldUntil
-    const newPushBack = this.rule.pushedBack(now, until)
-    if (newPushBack) {
-      this.pushBacks++
-      this.slots.resize(this.rule.limit)
-    }
+    const heldUntil = this.inFlight.heldUntil
+    const newPushBack = this.inFlight.pushedBack(now, until)
+    if (newPushBack) this.pushBacks++
     if (until > heldUntil) {
       this.heldBack += until - Math.max(now, heldUntil)
       this.rate?.holdUntil(until)
@@ -108,7 +105,7 @@ export class SitePushBack {
         status: answer.status,
         ...(asked !== undefined && retryAfter !== undefined && { retryAfter }),
         pauseMs: Math.max(0, until - now),
-        inFlight: this.rule.limit
+        inFlight: this.inFlight.limit
       })
     }
   }

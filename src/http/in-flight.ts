@@ -1,0 +1,101 @@
+/**
+ * The requests in flight while a server may push back: one way for everything that sends in
+ * parallel (the purge sender, send/adaptive-limiter.ts; the site's checks and the tag reading,
+ * verify/pace/site-push-back.ts). The push-back rule (push-back.ts) says how many may be in flight;
+ * AdaptiveInFlight holds the slots to that number, so the shrinking and growing back are the
+ * same everywhere. How a request waits out a push-back's hold stays with each caller: the
+ * sender sleeps on its clock before it takes a slot, the site's readers wait on a rate gate.
+ */
+import { PushBackRule } from './push-back.js'
+
+/**
+ * A semaphore: at most `size` holders at once, the others wait in arrival order. Waiters
+ * are released by close(), not by an abort signal: a run with thousands of waiting checks must
+ * not hang a listener per waiter on one shared signal (Node warns beyond ten). The size may be
+ * changed while it is held (AdaptiveInFlight halves it on a push-back): a smaller
+ * size takes effect as holders release, a larger one lets waiters in at once.
+ */
+export class Semaphore {
+  private active = 0
+  private closed = false
+  private readonly waiting: ((granted: boolean) => void)[] = []
+
+  constructor(private currentSize: number) {}
+
+  get size(): number {
+    return this.currentSize
+  }
+
+  /** Resolves true once a slot is held, false when the semaphore was closed first. */
+  acquire(): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false)
+    if (this.active < this.currentSize) {
+      this.active++
+      return Promise.resolve(true)
+    }
+    return new Promise(resolve => this.waiting.push(resolve))
+  }
+
+  release(): void {
+    // Shrunk meanwhile: the slot is given up rather than passed on.
+    const next = this.active > this.currentSize ? undefined : this.waiting.shift()
+    // The slot passes straight to the next waiter: `active` stays the same.
+    if (next) next(true)
+    else this.active--
+  }
+
+  /** At most `size` holders from now on (at least 1). */
+  resize(size: number): void {
+    this.currentSize = Math.max(1, size)
+    while (this.active < this.currentSize && this.waiting.length > 0) {
+      this.active++
+      this.waiting.shift()?.(true)
+    }
+  }
+
+  /** Every waiter, and every later acquire(), gets false; holders still release. */
+  close(): void {
+    this.closed = true
+    for (const waiter of this.waiting.splice(0)) waiter(false)
+  }
+}
+
+/** Slots whose size follows the push-back rule: halved by a push-back, grown back by answers. */
+export class AdaptiveInFlight {
+  private readonly rule: PushBackRule
+
+  /** `slots`: its size now is the most ever allowed in flight. */
+  constructor(readonly slots: Semaphore) {
+    this.rule = new PushBackRule(slots.size)
+  }
+
+  /** The most requests that may be in flight now. */
+  get limit(): number {
+    return this.rule.limit
+  }
+
+  /** No request should leave before this time (the caller's clock); -Infinity when never held. */
+  get heldUntil(): number {
+    return this.rule.heldUntil
+  }
+
+  /** Push-backs (each counted once) since the server last recovered. */
+  get pushBacksInARow(): number {
+    return this.rule.pushBacksInARow
+  }
+
+  /** An answer that was no push-back; a run of them lets one more request in. */
+  answered(): void {
+    if (this.rule.answered()) this.slots.resize(this.rule.limit)
+  }
+
+  /**
+   * A push-back answered at `now`, asking that nothing leave before `until`. True when it is a
+   * new one, which halved the slots; false when it is an earlier one's answer (see the rule).
+   */
+  pushedBack(now: number, until: number): boolean {
+    const isNew = this.rule.pushedBack(now, until)
+    if (isNew) this.slots.resize(this.rule.limit)
+    return isNew
+  }
+}
