@@ -46,6 +46,12 @@ export const CI_COMMIT_VARIABLES = [
 
 export type CiVariables = Readonly<Record<string, string | undefined>>
 
+/**
+ * The variables that name the commit a CI builds, first set first: GitLab's, Jenkins' Git
+ * plugin's, Bitbucket's, CircleCI's. (Not GITHUB_SHA: on GitHub the action reads its event.)
+ */
+const CI_HEAD_VARIABLES = [GITLAB_COMMIT, JENKINS_COMMIT, ...OTHER_HEADS] as const
+
 /** A commit to resolve in the repository: a SHA, or HEAD, and what named it. */
 export interface GitCommit {
   readonly ref: string
@@ -77,7 +83,7 @@ export function decideGitRange(
   diag: Diagnostics
 ): DecidedRange | undefined {
   const sha = (name: string): string | undefined => readShaVariable(name, variables, diag)
-  const head = headCommit(changed.headSha, sha)
+  const head = headCommit(changed.headSha, variables, diag)
   if (changed.baseSha !== undefined) {
     return compare({ ref: changed.baseSha, from: Input.BaseSha }, head)
   }
@@ -116,14 +122,25 @@ export function decideGitRange(
 /** head_sha, else the commit the CI builds, else the checkout's HEAD. */
 function headCommit(
   headSha: string | undefined,
-  sha: (name: string) => string | undefined
+  variables: CiVariables,
+  diag: Diagnostics
 ): GitCommit {
   if (headSha !== undefined) return { ref: headSha, from: Input.HeadSha }
-  for (const name of [GITLAB_COMMIT, JENKINS_COMMIT, ...OTHER_HEADS]) {
-    const value = sha(name)
+  return ciCommit(variables, diag) ?? { ref: 'HEAD', from: 'HEAD' }
+}
+
+/**
+ * The commit the CI says it builds: the first of CI_HEAD_VARIABLES that holds a commit SHA (in
+ * lower case) other than all zeros; undefined when none does. The one answer for the command
+ * line's run context and its git range's head. With `diag`, a variable set to something that is
+ * no SHA is a problem (it was not set by the CI); without, it is passed over.
+ */
+export function ciCommit(variables: CiVariables, diag?: Diagnostics): GitCommit | undefined {
+  for (const name of CI_HEAD_VARIABLES) {
+    const value = readShaVariable(name, variables, diag)
     if (value !== undefined && !isZeroSha(value)) return { ref: value, from: name }
   }
-  return { ref: 'HEAD', from: 'HEAD' }
+  return undefined
 }
 
 function compare(base: GitCommit, head: GitCommit): DecidedRange {
@@ -138,13 +155,13 @@ function commitOnly(head: GitCommit, why: string): DecidedRange {
 function readShaVariable(
   name: string,
   variables: CiVariables,
-  diag: Diagnostics
+  diag: Diagnostics | undefined
 ): string | undefined {
   const value = variables[name]?.trim()
   if (value === undefined || value === '') return undefined
   const sha = payloadSha(value)
   if (sha === undefined) {
-    diag.problemOfInputs(
+    diag?.problemOfInputs(
       [Input.BaseSha],
       `The environment variable ${name} ${JSON.stringify(value.slice(0, 80))} is not a commit SHA (7 to 40 hexadecimal digits): unset it, or give base_sha and head_sha (--base-sha, --head-sha).`
     )

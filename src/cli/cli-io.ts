@@ -15,7 +15,7 @@ import type { ListFilePlaces } from '../plan/list-file-places.js'
 import type { RunContext } from '../steps/io.js'
 import type { ChangeReader } from '../changed-files/change-reader.js'
 import { gitChangeReader } from '../changed-files/git-reader.js'
-import { CI_COMMIT_VARIABLES, type CiVariables } from '../changed-files/git-range.js'
+import { CI_COMMIT_VARIABLES, ciCommit, type CiVariables } from '../changed-files/git-range.js'
 import { OUTPUT_DEFAULTS } from '../report/output-defaults.js'
 import { escapeHtml } from '../text/html.js'
 import { safeLogLines } from '../text/log-safety.js'
@@ -190,7 +190,7 @@ export class CliIo implements RunIo {
     return {
       eventName: '',
       payload: {},
-      sha: ciCommit(this.ciVariables()) ?? '',
+      sha: ciCommit(this.ciVariables())?.ref ?? '',
       repository: { owner: '', repo: '' },
       apiUrl: ''
     }
@@ -243,15 +243,6 @@ export class CliIo implements RunIo {
   private line(text: string): void {
     this.options.log.write(`${text}\n`)
   }
-}
-
-/** The commit a CI says it builds: GitLab, Jenkins' Git plugin, Bitbucket, CircleCI. */
-function ciCommit(variables: CiVariables): string | undefined {
-  for (const name of ['CI_COMMIT_SHA', 'GIT_COMMIT', 'BITBUCKET_COMMIT', 'CIRCLE_SHA1']) {
-    const value = variables[name]?.trim()
-    if (value) return value
-  }
-  return undefined
 }
 
 /** A list output's JSON (strings, or the stale checks' objects) as the array it holds. */
