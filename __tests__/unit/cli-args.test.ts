@@ -6,10 +6,15 @@
 import { describe, expect, it } from '@jest/globals'
 import { Input } from '../../src/core/constants.js'
 import { parseArgs } from '../../src/cli/args.js'
-import { REFUSED_INPUTS } from '../../src/cli/flags.js'
+import { FLAG_DOCS, REFUSED_INPUTS, type FlagInput } from '../../src/cli/flags.js'
 import { helpText } from '../../src/cli/help.js'
 import { inFlagWords } from '../../src/cli/flag-words.js'
 import { rawInputs } from '../../src/cli/main.js'
+import { INPUT_DEFAULTS } from '../../src/plan/settings.js'
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
 
 function run(argv: string[]): Record<string, string> {
   const parsed = parseArgs(argv)
@@ -142,6 +147,21 @@ describe('messages in the words of a command line', () => {
     const help = helpText()
     expect(help).toContain("(a value that starts with '-' only after '=')")
     expect(help).toContain('1 a purge, a verification or a report failed')
+  })
+
+  it("the help shows each input's default from the action's own defaults, typed nowhere else", () => {
+    const help = helpText()
+    for (const input of Object.values(Input)) {
+      if (input in REFUSED_INPUTS) continue
+      const fallback = INPUT_DEFAULTS[input]
+      // A switch not given is off: "(false)" would say nothing.
+      if (fallback === undefined || fallback === '' || fallback === 'false') continue
+      const flag = input.replace(/_/g, '-')
+      const line = new RegExp(`^  --${flag}\\b.*\\S \\(${escapeRegExp(fallback)}\\)$`, 'm')
+      expect(help).toMatch(line)
+      // Written once: a default changed in action.yml and the parser changes the help too.
+      expect(FLAG_DOCS[input as FlagInput].help).not.toContain(`(${fallback})`)
+    }
   })
 
   it('the help has one line for each flag input', () => {

@@ -18,11 +18,13 @@ import {
   allFlagNames,
   COMMAND_FLAGS,
   FLAG_DOCS,
+  flagHelp,
   flagName,
   inputOfFlag,
   isFlagInput,
   REFUSED_INPUTS,
   type CommandFlag,
+  type FlagInput,
   API_KEY_VARIABLE
 } from './flags.js'
 
@@ -309,7 +311,7 @@ export function flagsInOrder(): {
     ...Object.entries(FLAG_DOCS).map(([input, doc]) => ({
       flag: `--${flagName(input)}`,
       ...(doc.value !== undefined && { value: doc.switch ? `[${doc.value}]` : doc.value }),
-      help: doc.help
+      help: flagHelp(input as FlagInput)
     })),
     ...Object.entries(COMMAND_FLAGS).map(([name, doc]) => ({
       flag: `--${name}`,

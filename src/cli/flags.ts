@@ -7,6 +7,7 @@
  * nothing is written to GitHub (pr_comment, commit_status): a CI reads the report instead.
  */
 import { Input, type InputName } from '../core/constants.js'
+import { INPUT_DEFAULTS } from '../plan/settings.js'
 
 /** The environment variable the key is read from: never a flag. */
 export const API_KEY_VARIABLE = 'PURGE_API_KEY'
@@ -28,7 +29,7 @@ export type FlagInput = Exclude<InputName, RefusedInput>
 export interface FlagDoc {
   /** What the value is, as the help shows it: `URL`, `N`, `LIST`; absent for a switch. */
   readonly value?: string
-  /** One line for the help. */
+  /** One line for the help; its default is added from the action's (flagHelp), never typed here. */
   readonly help: string
   /** Given alone, it means true (`--dry-run`); a value may still follow (`--verify warn`). */
   readonly switch?: true
@@ -57,13 +58,13 @@ export const FLAG_DOCS: Readonly<Record<FlagInput, FlagDoc>> = {
     list: true
   },
   [Input.DryRun]: { help: 'validate and print the plan, send nothing', switch: true },
-  [Input.BatchSize]: { value: 'N', help: 'the most tags or URLs in one request (100)' },
-  [Input.TimeoutSeconds]: { value: 'S', help: 'the longest one request may take (30)' },
+  [Input.BatchSize]: { value: 'N', help: 'the most tags or URLs in one request' },
+  [Input.TimeoutSeconds]: { value: 'S', help: 'the longest one request may take' },
   [Input.MaxAttempts]: {
     value: 'N',
-    help: 'attempts per request on 429, 5xx or a lost connection (4)'
+    help: 'attempts per request on 429, 5xx or a lost connection'
   },
-  [Input.Concurrency]: { value: 'N', help: 'requests in flight at once (4)' },
+  [Input.Concurrency]: { value: 'N', help: 'requests in flight at once' },
   [Input.AllowPurgeAll]: { help: 'let a pattern that matches every path through', switch: true },
   [Input.ChangedFiles]: {
     help: 'also purge what url_map derives from the files git says changed',
@@ -87,21 +88,21 @@ export const FLAG_DOCS: Readonly<Record<FlagInput, FlagDoc>> = {
     help: 'check the pages at the edge after the purge: true, warn or false',
     switch: true
   },
-  [Input.VerifyTimeoutSeconds]: { value: 'S', help: 'the verification deadline (600)' },
+  [Input.VerifyTimeoutSeconds]: { value: 'S', help: 'the verification deadline' },
   [Input.Devices]: {
     value: 'LIST',
-    help: 'devices to check: desktop, mobile, tablet, bot (desktop, mobile)',
+    help: 'devices to check: desktop, mobile, tablet, bot',
     list: true
   },
   [Input.VerifyUrls]: { value: 'LIST', help: 'extra pages to check, always', list: true },
-  [Input.VerifyLimit]: { value: 'N', help: 'the most pages checked per device; 0: all (200)' },
-  [Input.Sitemap]: { value: 'URL', help: 'where patterns and folder tags find pages (auto)' },
+  [Input.VerifyLimit]: { value: 'N', help: 'the most pages checked per device; 0: all' },
+  [Input.Sitemap]: { value: 'URL', help: 'where patterns and folder tags find pages' },
   [Input.OriginUrl]: { value: 'URL', help: 'wait until this shows --build-id before purging' },
   [Input.BuildId]: {
     value: 'ID',
     help: "the new build (default: --head-sha, else the CI's commit)"
   },
-  [Input.OriginTimeoutSeconds]: { value: 'S', help: 'how long to wait for the origin (600)' },
+  [Input.OriginTimeoutSeconds]: { value: 'S', help: 'how long to wait for the origin' },
   [Input.PurgedAt]: {
     value: 'TIME',
     help: 'with --mode verify: when the purge was accepted (RFC 3339)'
@@ -114,9 +115,22 @@ export const FLAG_DOCS: Readonly<Record<FlagInput, FlagDoc>> = {
   [Input.VerifyContent]: { help: 'fresh only when the page shows --build-id', switch: true },
   [Input.RepurgeOldContent]: {
     value: 'BOOL',
-    help: 'purge pages showing old content again (true)',
+    help: 'purge pages showing old content again',
     switch: true
   }
+}
+
+/**
+ * A flag's line of help: its doc, then the default the run applies when it is not given, read
+ * from the same defaults as the action's inputs (plan/settings.ts, held to action.yml), so a
+ * default changes in one place. `false` is not shown: a switch not given is off.
+ */
+export function flagHelp(input: FlagInput): string {
+  const fallback = INPUT_DEFAULTS[input]
+  const doc = FLAG_DOCS[input].help
+  return fallback === undefined || fallback === '' || fallback === 'false'
+    ? doc
+    : `${doc} (${fallback})`
 }
 
 /** The options of the command line itself, not of the run. */
