@@ -516,6 +516,8 @@ var retry_policy = __webpack_require__(5303);
 var send_transport = __webpack_require__(2035);
 // EXTERNAL MODULE: ./src/http/statuses.ts
 var statuses = __webpack_require__(7276);
+// EXTERNAL MODULE: ./src/text/trailing-run.ts
+var trailing_run = __webpack_require__(7043);
 ;// CONCATENATED MODULE: ./src/send/send-plan.ts
 /**
  * Sends a plan's requests to the service: the only code that talks to it. Requests go out in
@@ -532,10 +534,11 @@ var statuses = __webpack_require__(7276);
 
 
 
+
 /** Where one request goes: the endpoint, with the key URL-encoded in the query string. */
 function endpointUrl(baseUrl, request, apiKey) {
     const url = new URL(baseUrl.href);
-    url.pathname = `${baseUrl.pathname.replace(/\/+$/, '')}${constants/* ENDPOINT_PATHS */.dz[request.kind]}`;
+    url.pathname = `${(0,trailing_run/* withoutTrailing */.h)(baseUrl.pathname, '/')}${constants/* ENDPOINT_PATHS */.dz[request.kind]}`;
     url.search = `?api_key=${encodeURIComponent(apiKey)}`;
     return url;
 }

@@ -13,6 +13,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _changed_files_change_source_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7488);
 /* harmony import */ var _github_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7997);
+/* harmony import */ var _text_trailing_run_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7043);
 /**
  * Which pull request a run's comment belongs on, and which commit its status goes on, from the
  * event that started the run (PURE). A pull request's own events name it; the push, deployment
@@ -20,6 +21,7 @@ __webpack_require__.r(__webpack_exports__);
  * then asked for (github-writer.ts). Any other event names no pull request: a comment there
  * would land on whichever pull request last touched the commit, which is a guess.
  */
+
 
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
@@ -103,7 +105,7 @@ function runUrlOf(run) {
     if (run.runId === undefined)
         return undefined;
     const { owner, repo } = run.repository;
-    const server = (run.serverUrl ?? 'https://github.com').replace(/\/+$/, '');
+    const server = (0,_text_trailing_run_js__WEBPACK_IMPORTED_MODULE_2__/* .withoutTrailing */ .h)(run.serverUrl ?? 'https://github.com', '/');
     const attempt = run.runAttempt !== undefined && run.runAttempt > 1 ? `/attempts/${run.runAttempt}` : '';
     return `${server}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/actions/runs/${run.runId}${attempt}`;
 }

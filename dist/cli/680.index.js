@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/http/loopback.ts
 var loopback = __webpack_require__(507);
+// EXTERNAL MODULE: ./src/text/trailing-run.ts
+var trailing_run = __webpack_require__(7043);
 ;// CONCATENATED MODULE: ./src/github/api-url.ts
 /**
  * GITHUB_API_URL, checked before the GitHub client is loaded (@actions/github parses it when
@@ -25,6 +27,7 @@ var loopback = __webpack_require__(507);
  *   and never sent: the github_token authenticates, and fetch refuses such URLs anyway.
  * - Plain http to a host other than this machine: a warning, as the token would travel in clear.
  */
+
 
 class GitHubApiUrlError extends Error {
     name = 'GitHubApiUrlError';
@@ -52,7 +55,7 @@ function checkGitHubApiUrl(raw, consequence = 'the changed files cannot be liste
     const warnings = [];
     url.username = '';
     url.password = '';
-    const baseUrl = url.toString().replace(/\/+$/, '');
+    const baseUrl = (0,trailing_run/* withoutTrailing */.h)(url.toString(), '/');
     const shown = secrets.length > 0 ? baseUrl.replace('://', '://***@') : baseUrl;
     if (secrets.length > 0) {
         warnings.push(`GITHUB_API_URL carries credentials (${shown}): they are not sent; github_token authenticates the requests.`);

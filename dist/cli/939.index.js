@@ -369,6 +369,8 @@ function unescapedIndex(text, needle) {
     return -1;
 }
 
+// EXTERNAL MODULE: ./src/text/trailing-run.ts
+var trailing_run = __webpack_require__(7043);
 ;// CONCATENATED MODULE: ./src/pattern/delimiters.ts
 /**
  * What the action does before PCRE2 sees the `pattern` input: a pattern PHP reads as delimited
@@ -376,6 +378,7 @@ function unescapedIndex(text, needle) {
  * expression is wrapped in delimiters. What PHP would refuse is explained here, with what to
  * write instead.
  */
+
 
 
 
@@ -492,15 +495,9 @@ function slashHint(given, delimiter, accepts) {
         ? `; a pattern that starts with '/' is read as delimited by '/': to match paths starting with '/', write a bare expression such as ${rewriteText('^/blog/.*$', accepts)} or use # as delimiter`
         : `; a pattern that starts with '/' is read as delimited by '/': to match ${pathsMeant(given)}, write ${rewriteText(asPath, accepts)}`;
 }
-/**
- * Counted by a loop from the end: `/\\*$/` is tried at every backslash of a long run followed
- * by anything else, which takes time quadratic in the run.
- */
+/** An odd run of backslashes at the end escapes what follows (counted linearly: text/). */
 function endsWithEscapingBackslash(text) {
-    let trailingBackslashes = 0;
-    while (text.charAt(text.length - 1 - trailingBackslashes) === '\\')
-        trailingBackslashes++;
-    return trailingBackslashes % 2 === 1;
+    return (0,trailing_run/* trailingRunLength */.S)(text, '\\') % 2 === 1;
 }
 /**
  * PHP ends the pattern at the first unescaped delimiter, whatever follows. When the last

@@ -5,6 +5,7 @@
  */
 import { isLoopbackHost } from '../http/loopback.js'
 import type { Diagnostics } from './diagnostics.js'
+import { withoutTrailing } from '../text/trailing-run.js'
 
 // The YAML 1.2 core schema booleans, as @actions/core's getBooleanInput accepts them.
 export const TRUE_WORDS: ReadonlySet<string> = new Set(['true', 'True', 'TRUE'])
@@ -117,16 +118,6 @@ export function parseBaseUrl(input: string, raw: string, diag: Diagnostics): URL
     diag.notice(`${input}: the trailing /api/v1 was removed; the action adds the API path itself.`)
     url.pathname = url.pathname.replace(API_VERSION_SUFFIX, '')
   }
-  url.pathname = withoutTrailingSlashes(url.pathname)
+  url.pathname = withoutTrailing(url.pathname, '/')
   return url
-}
-
-/**
- * The path without the slashes it ends with. A loop, not `/\/+$/`: that expression is tried at
- * every slash of a long run followed by anything else, which takes time quadratic in the run.
- */
-function withoutTrailingSlashes(path: string): string {
-  let end = path.length
-  while (end > 0 && path.charAt(end - 1) === '/') end--
-  return path.slice(0, end)
 }

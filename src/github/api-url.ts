@@ -8,6 +8,7 @@
  * - Plain http to a host other than this machine: a warning, as the token would travel in clear.
  */
 import { isLoopbackHost } from '../http/loopback.js'
+import { withoutTrailing } from '../text/trailing-run.js'
 
 export interface GitHubApiUrl {
   /** What the client uses: no credentials, no trailing '/'. */
@@ -54,7 +55,7 @@ export function checkGitHubApiUrl(
   const warnings: string[] = []
   url.username = ''
   url.password = ''
-  const baseUrl = url.toString().replace(/\/+$/, '')
+  const baseUrl = withoutTrailing(url.toString(), '/')
   const shown = secrets.length > 0 ? baseUrl.replace('://', '://***@') : baseUrl
   if (secrets.length > 0) {
     warnings.push(

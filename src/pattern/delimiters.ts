@@ -12,6 +12,7 @@ import { pathReading, refuseSlashedPath } from './paths-and-urls.js'
 import { refuseGlob } from './globs.js'
 import type { PreparedPattern } from './prepared-pattern.js'
 import { rewriteText, type Accepts } from './rewrites.js'
+import { trailingRunLength } from '../text/trailing-run.js'
 
 /** The delimiters people write: a pattern starting with one is always read as delimited. */
 export const PATTERN_DELIMITERS = '#/~!@%|'
@@ -162,14 +163,9 @@ function slashHint(given: string, delimiter: string, accepts: Accepts): string {
     : `; a pattern that starts with '/' is read as delimited by '/': to match ${pathsMeant(given)}, write ${rewriteText(asPath, accepts)}`
 }
 
-/**
- * Counted by a loop from the end: `/\\*$/` is tried at every backslash of a long run followed
- * by anything else, which takes time quadratic in the run.
- */
+/** An odd run of backslashes at the end escapes what follows (counted linearly: text/). */
 function endsWithEscapingBackslash(text: string): boolean {
-  let trailingBackslashes = 0
-  while (text.charAt(text.length - 1 - trailingBackslashes) === '\\') trailingBackslashes++
-  return trailingBackslashes % 2 === 1
+  return trailingRunLength(text, '\\') % 2 === 1
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 } from './retry-policy.js'
 import { TransportError, type Transport } from './transport.js'
 import { isRetryableApiStatus } from '../http/statuses.js'
+import { withoutTrailing } from '../text/trailing-run.js'
 
 export type RequestOutcome = 'purged' | 'failed' | 'not-sent'
 
@@ -79,7 +80,7 @@ export interface SendObserver {
 /** Where one request goes: the endpoint, with the key URL-encoded in the query string. */
 export function endpointUrl(baseUrl: URL, request: PurgeRequest, apiKey: string): URL {
   const url = new URL(baseUrl.href)
-  url.pathname = `${baseUrl.pathname.replace(/\/+$/, '')}${ENDPOINT_PATHS[request.kind]}`
+  url.pathname = `${withoutTrailing(baseUrl.pathname, '/')}${ENDPOINT_PATHS[request.kind]}`
   url.search = `?api_key=${encodeURIComponent(apiKey)}`
   return url
 }

@@ -6,6 +6,7 @@
  * mixes them. Base64 does not work that way: its forms are texts of their own (redact.ts), whose
  * characters are spelled here in turn.
  */
+import { withoutTrailing } from './trailing-run.js'
 
 /** Ways a secret gets re-encoded on its way into some text. */
 export type Encoding = (text: string) => string
@@ -43,7 +44,7 @@ export const OWN_ENCODING = /^[A-Za-z0-9_.*-]*$/
 
 export const BASE64_ENCODINGS: readonly Encoding[] = [
   text => Buffer.from(text).toString('base64'),
-  text => Buffer.from(text).toString('base64').replace(/=+$/, ''),
+  text => withoutTrailing(Buffer.from(text).toString('base64'), '='),
   text => Buffer.from(text).toString('base64url')
 ]
 

@@ -13,6 +13,7 @@ import {
   type GitHubContextLike
 } from '../../changed-files/change-source.js'
 import { asRecord } from '../../github/records.js'
+import { withoutTrailing } from '../../text/trailing-run.js'
 
 export type CommentTarget =
   /** A pull request event: its number, and whether it comes from a fork (a read-only token). */
@@ -110,7 +111,7 @@ export function runUrlOf(run: {
 }): string | undefined {
   if (run.runId === undefined) return undefined
   const { owner, repo } = run.repository
-  const server = (run.serverUrl ?? 'https://github.com').replace(/\/+$/, '')
+  const server = withoutTrailing(run.serverUrl ?? 'https://github.com', '/')
   const attempt =
     run.runAttempt !== undefined && run.runAttempt > 1 ? `/attempts/${run.runAttempt}` : ''
   return `${server}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/actions/runs/${run.runId}${attempt}`
