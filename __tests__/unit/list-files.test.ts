@@ -22,7 +22,12 @@ import { Input, type InputName } from '../../src/core/constants.js'
 import { Diagnostics, problemMessagesByInput } from '../../src/core/diagnostics.js'
 import { splitPlacedList } from '../../src/core/lists.js'
 import { MAX_LIST_PROBLEMS, MAX_REMARKS_OF_A_KIND } from '../../src/core/targets.js'
-import { MAX_LIST_FILE_ENTRIES, type ListFiles } from '../../src/plan/list-files.js'
+import {
+  MAX_LIST_FILE_ENTRIES,
+  parseListFile,
+  wholeTextReading,
+  type ListFiles
+} from '../../src/plan/list-files.js'
 import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
 import { readListFiles, type ListFileLimits } from '../../src/steps/inputs.js'
 import type { ListFilePlaces } from '../../src/plan/list-file-places.js'
@@ -41,8 +46,12 @@ async function parseWithFiles(
   texts: { urls?: string; tags?: string }
 ) {
   const files: ListFiles = {
-    ...(texts.urls !== undefined && { urls_file: { path: 'urls.txt', text: texts.urls } }),
-    ...(texts.tags !== undefined && { tags_file: { path: 'tags.txt', text: texts.tags } })
+    ...(texts.urls !== undefined && {
+      urls_file: wholeTextReading(Input.UrlsFile, 'urls.txt', texts.urls)
+    }),
+    ...(texts.tags !== undefined && {
+      tags_file: wholeTextReading(Input.TagsFile, 'tags.txt', texts.tags)
+    })
   }
   const inputs = raw({
     ...(texts.urls !== undefined && { urls_file: 'urls.txt' }),
@@ -177,6 +186,15 @@ describe('long lists', () => {
     ])
   }, 120_000)
 
+  it("takes the reader's count of the entries: the text is not counted again", () => {
+    const diag = new Diagnostics()
+    const reading = { path: 'urls.txt', text: '/a', entries: MAX_LIST_FILE_ENTRIES + 1 }
+    expect(parseListFile(Input.UrlsFile, reading, diag)).toEqual([])
+    expect(problemMessagesByInput(diag.problems)).toEqual([
+      `Input 'urls_file' "urls.txt": holds more than the 1,000,000 URLs a file may hold (blank lines aside, duplicates counted): split it over several runs, or purge by tag or pattern`
+    ])
+  })
+
   it('says the first notices of a kind, then counts the rest', async () => {
     const urls = Array.from({ length: 50 }, (_, i) => `https://www.example.com/${i}`).join('\n')
     const { diagnostics } = await parseWithFiles({}, { urls })
@@ -216,8 +234,12 @@ describe('reading the files (the edge)', () => {
       tags_file: join(workspace, 'tags.json')
     })
     // The byte-order mark an editor may write is not part of the first line.
-    expect(files.urls_file).toEqual({ path: 'lists/urls.txt', text: '/a\n/b\n' })
-    expect(files.tags_file).toEqual({ path: join(workspace, 'tags.json'), text: '["blog"]' })
+    expect(files.urls_file).toEqual({ path: 'lists/urls.txt', text: '/a\n/b\n', entries: 2 })
+    expect(files.tags_file).toEqual({
+      path: join(workspace, 'tags.json'),
+      text: '["blog"]',
+      entries: 1
+    })
   })
 
   it('reads nothing for an input not given', async () => {
@@ -338,8 +360,12 @@ describe('where a list file may be', () => {
       urls_file: 'purge-link/urls.txt',
       tags_file: join(temp, 'urls.txt')
     })
-    expect(files.urls_file).toEqual({ path: 'purge-link/urls.txt', text: '/inside\n' })
-    expect(files.tags_file).toEqual({ path: join(temp, 'urls.txt'), text: '/from-temp\n' })
+    expect(files.urls_file).toEqual({ path: 'purge-link/urls.txt', text: '/inside\n', entries: 1 })
+    expect(files.tags_file).toEqual({
+      path: join(temp, 'urls.txt'),
+      text: '/from-temp\n',
+      entries: 1
+    })
   })
 
   it('refuses a file under .git, which holds the checkout credentials', async () => {
@@ -352,7 +378,11 @@ describe('where a list file may be', () => {
 
   it('on the command line, an absolute path is its user’s choice; a relative one stays inside', async () => {
     const typed = await read({ urls_file: join(outside, 'urls.txt') }, command)
-    expect(typed.urls_file).toEqual({ path: join(outside, 'urls.txt'), text: '/outside\n' })
+    expect(typed.urls_file).toEqual({
+      path: join(outside, 'urls.txt'),
+      text: '/outside\n',
+      entries: 1
+    })
     const climbing = await read({ urls_file: '../outside/urls.txt' }, command)
     expect(climbing.urls_file).toMatchObject({
       error: expect.stringMatching(/^leaves the current directory: it leads to .*, outside /)
@@ -407,8 +437,9 @@ describe('what a list file may be', () => {
     writeFileSync(join(workspace, 'tags.txt'), 'a, b,\n ,c\n')
     writeFileSync(join(workspace, 'more-tags.txt'), 'a, b,\nc,d\n')
     const fits = await read({ urls_file: 'three.json', tags_file: 'tags.txt' }, limits)
-    expect(fits.urls_file).toMatchObject({ text: expect.any(String) })
-    expect(fits.tags_file).toMatchObject({ text: expect.any(String) })
+    // The reader's count is the one the parser takes (parseListFile counts nothing again).
+    expect(fits.urls_file).toMatchObject({ text: expect.any(String), entries: 3 })
+    expect(fits.tags_file).toMatchObject({ text: expect.any(String), entries: 3 })
     const over = await read({ urls_file: 'four.json', tags_file: 'more-tags.txt' }, limits)
     expect(over.urls_file).toMatchObject({
       error: expect.stringMatching(/^holds more than the 3 URLs/)

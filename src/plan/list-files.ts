@@ -14,9 +14,12 @@ import { grouped } from '../text/format.js'
 /** The inputs that name a list file. */
 export type ListFileInput = typeof Input.TagsFile | typeof Input.UrlsFile
 
-/** A list file as the inputs step read it: its text, or why it could not be read. */
+/**
+ * A list file as the inputs step read it: its text and how many entries it holds (counted once,
+ * by ListEntryCounter as the text arrived), or why it could not be read.
+ */
 export type ListFileReading =
-  | { readonly path: string; readonly text: string }
+  | { readonly path: string; readonly text: string; readonly entries: number }
   | { readonly path: string; readonly error: string }
 
 /** The list files a run was given, read; an input not given has no entry. */
@@ -61,10 +64,8 @@ export function parseListFile(
     return []
   }
   const { syntax, check } = LIST_FILES[input]
-  // Counted before the split, which would hold every entry at once.
-  const counter = new ListEntryCounter(input)
-  counter.add(reading.text)
-  if (counter.count > MAX_LIST_FILE_ENTRIES) {
+  // Checked before the split, which would hold every entry at once; the reader counted them.
+  if (reading.entries > MAX_LIST_FILE_ENTRIES) {
     diag.problem(input, reading.path, tooManyEntries(input, MAX_LIST_FILE_ENTRIES))
     return []
   }
@@ -79,6 +80,17 @@ export function parseListFile(
     diag,
     { input, placeOf: index => items[index]?.place ?? '' }
   )
+}
+
+/** The reading of a text held whole (not streamed from a file): its entries counted here. */
+export function wholeTextReading(
+  input: ListFileInput,
+  path: string,
+  text: string
+): ListFileReading {
+  const counter = new ListEntryCounter(input)
+  counter.add(text)
+  return { path, text, entries: counter.count }
 }
 
 /**

@@ -223,7 +223,8 @@ async function readText(
     counter.add(text)
     if (counter.count > maxEntries) return { path, error: tooManyEntries(input, maxEntries) }
     parts.push(text)
-    if (bytesRead === 0) return { path, text: parts.join('') }
+    // The count goes with the text: the parser takes it instead of counting again.
+    if (bytesRead === 0) return { path, text: parts.join(''), entries: counter.count }
   }
 }
 
