@@ -1,15 +1,18 @@
 /**
  * CI's check that main bisects and reads well (scripts/commit-rules.mjs): every commit since
- * the rule began has a subject of at most 72 characters and a body, none changes dist/ alone,
- * and a commit that changes the bundle's sources without dist/ left the bundle as it was (it is
- * built in a temporary worktree to see). The git hooks in .githooks/ apply the same rules when
- * a commit is made; this catches a commit made without them.
+ * the rule began has a subject of at most 72 characters and a body, and none changes dist/
+ * alone; and each commit of the submission (scripts/commit-range.mjs: after --since REV,
+ * CHECK_COMMITS_BASE or .ci/landed) that changes the bundle's sources without dist/ left the
+ * bundle as it was (it is built in a temporary worktree to see, about 35 s a commit: the
+ * commits that landed were built when they were submitted). The git hooks in .githooks/ apply
+ * the same rules when a commit is made; this catches a commit made without them.
  *
  *   node scripts/check-commits.mjs [--since REV]
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { commitRange } from './commit-range.mjs'
 import { fileProblems, isBundleInput, isDist, messageProblems } from './commit-rules.mjs'
 
 /** The last commit before the rule: commits after it are checked. */
@@ -18,16 +21,10 @@ const RULE_SINCE = 'aba20d1'
 const git = (...args) => execFileSync('git', args, { encoding: 'utf8' }).trim()
 
 const sinceAt = process.argv.indexOf('--since')
-const since = sinceAt >= 0 ? process.argv[sinceAt + 1] : RULE_SINCE
-
-/** A shallow clone may not hold `since`: then every commit it holds is checked. */
-function known(revision) {
-  try {
-    git('cat-file', '-e', `${revision}^{commit}`)
-    return true
-  } catch {
-    return false
-  }
+const since = sinceAt >= 0 ? (process.argv[sinceAt + 1] ?? '') : undefined
+if (since === '' || since?.startsWith('-')) {
+  console.error('--since: a commit is needed after it, e.g. --since origin/main.')
+  process.exit(2)
 }
 
 /** The first commit of a shallow clone shows the whole tree as added: its files say nothing. */
@@ -60,12 +57,23 @@ function bundleUnchanged(commit) {
   }
 }
 
-const sinceKnown = known(since)
-if (!sinceKnown)
-  console.log(`${since} is not in this clone (a shallow one?): checking what it holds.`)
-const commits = git('rev-list', '--reverse', '--no-merges', sinceKnown ? `${since}..HEAD` : 'HEAD')
-  .split('\n')
-  .filter(Boolean)
+let range
+try {
+  range = commitRange({
+    cwd: process.cwd(),
+    ruleSince: RULE_SINCE,
+    since,
+    envBase: process.env['CHECK_COMMITS_BASE']
+  })
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error))
+  process.exit(2)
+}
+for (const note of range.notes) console.log(note)
+const { all: commits, submitted } = range
+console.log(
+  `The submission: ${submitted.size} commit(s) after ${range.base ? range.base.slice(0, 10) : 'nothing'} (${range.baseFrom}); its bundles are rebuilt.`
+)
 
 const failures = []
 for (const commit of commits) {
@@ -77,7 +85,8 @@ for (const commit of commits) {
     ...messageProblems(git('log', '-1', '--format=%B', commit)),
     ...fileProblems(paths)
   ]
-  if (problems.length === 0 && paths.some(isBundleInput) && !paths.some(isDist)) {
+  const rebuild = submitted.has(commit) && paths.some(isBundleInput) && !paths.some(isDist)
+  if (problems.length === 0 && rebuild) {
     if (!bundleUnchanged(commit)) {
       problems.push('it changes the sources of dist/ without dist/: the bundle it leaves is stale')
     }
@@ -91,4 +100,6 @@ if (failures.length > 0) {
   console.error(failures.join('\n'))
   process.exit(1)
 }
-console.log(`${commits.length} commit(s) checked: short subjects, bodies, dist/ with its sources.`)
+console.log(
+  `${commits.length} commit(s) checked: short subjects, bodies, dist/ with its sources (rebuilt for the submission's ${submitted.size}).`
+)
