@@ -5,7 +5,12 @@ const shared = {
   extensionsToTreatAsEsm: ['.ts'],
   moduleFileExtensions: ['ts', 'js', 'mjs'],
   // Sources import siblings as './x.js' (NodeNext); under Jest they resolve to './x.ts'.
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    // The pattern code's inspector session, left out of tests: __tests__/support/baseline-code.ts
+    // says why. Only the sibling import of src/pattern/ is mapped.
+    '^\\./baseline-code\\.js$': '<rootDir>/__tests__/support/baseline-code.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1'
+  },
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }]
   },
