@@ -4,7 +4,9 @@
  * child process as the runner runs it: exit code 1, no stack trace, errors that name real
  * inputs, `status: failed`, nothing sent to the emulator, the key nowhere.
  *
- * Prints `bad inputs end to end: N tried, N refused cleanly, N crashes, N leaks` at the end.
+ * 24 runs on each commit, 60 with FUZZ_RUNS=full (the scheduled workflow); FUZZ_SEED picks
+ * another sample (__tests__/support/fuzz.ts). Prints `bad inputs end to end: N tried, N refused
+ * cleanly, N crashes, N leaks` at the end, with the FUZZ_RUNS and FUZZ_SEED it ran with.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
@@ -21,11 +23,12 @@ import {
   showsKey
 } from '../support/bad-inputs.js'
 import { errorsOf, runWith, visibleText } from './helpers.js'
+import { fuzzRuns, fuzzSeed, fuzzSettings } from '../support/fuzz.js'
 
 const counts = { tried: 0, refusedCleanly: 0, crashes: 0, leaks: 0 }
 afterAll(() => {
   console.log(
-    `bad inputs end to end: ${counts.tried} tried, ${counts.refusedCleanly} refused cleanly, ${counts.crashes} crashes, ${counts.leaks} leaks`
+    `bad inputs end to end: ${counts.tried} tried, ${counts.refusedCleanly} refused cleanly, ${counts.crashes} crashes, ${counts.leaks} leaks (${fuzzSettings()})`
   )
 })
 
@@ -38,9 +41,9 @@ describe('bad inputs end to end', () => {
     await emulator.close()
   })
 
-  const E2E_RUNS = 60
-  // 60 node processes, four at a time: about 40 s on a quiet 2-core machine, 120 s and more when
-  // other work loads it. The bound only stops a run that hangs.
+  // Node processes, four at a time: 60 took about 40 s on a quiet 2-core machine, 120 s and more
+  // when other work loads it. The bound only stops a run that hangs.
+  const E2E_RUNS = fuzzRuns({ perCommit: 24, full: 60 })
   const STACK_LINE = /^\s+at .+/m
   const NODE_ERROR = /\b(?:[A-Z][a-z]+)?Error(?: \[ERR_[A-Z_]+\])?:|Unexpected error/
 
@@ -64,7 +67,10 @@ describe('bad inputs end to end', () => {
     // Keep the first E2E_RUNS that the parser refuses; inputs that make it throw are kept too:
     // the run must still end cleanly.
     const samples: Record<InputName, string>[] = []
-    for (const inputs of fc.sample(generatedRuns, { seed: SEED, numRuns: E2E_RUNS * 20 })) {
+    for (const inputs of fc.sample(generatedRuns, {
+      seed: fuzzSeed(SEED),
+      numRuns: E2E_RUNS * 20
+    })) {
       if (samples.length === E2E_RUNS) break
       const refused = await parseInputs(inputs).then(
         parsed => parsed.settings === undefined,

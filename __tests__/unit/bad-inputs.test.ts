@@ -1,6 +1,7 @@
 /**
- * The bad-input suite: property-based tests (fast-check, fixed seeds) that throw thousands of
- * generated inputs, nasty strings among them, at the action.
+ * The bad-input suite: property-based tests (fast-check, fixed seeds) that throw generated
+ * inputs, nasty strings among them, at the action: hundreds on each commit, thousands with
+ * FUZZ_RUNS=full (the scheduled workflow); FUZZ_SEED replays a seed (__tests__/support/fuzz.ts).
  *
  * 1. Every input through the pure parseInputs (and buildPlan when accepted): each run is either
  *    accepted and normalized (invariants checked) or refused with problems that each name a
@@ -11,7 +12,8 @@
  * The third part, a smaller sample end to end through dist/index.js, is
  * __tests__/e2e/bad-inputs.test.ts; both share their generators (__tests__/support/bad-inputs.ts).
  *
- * Prints `bad inputs: N tried, N refused cleanly, N crashes, N leaks` at the end.
+ * Prints `bad inputs: N tried, N refused cleanly, N crashes, N leaks` at the end, with the
+ * FUZZ_RUNS and FUZZ_SEED it ran with.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
@@ -35,11 +37,12 @@ import {
   SEED,
   showsKey
 } from '../support/bad-inputs.js'
+import { fuzzParameters, fuzzSettings } from '../support/fuzz.js'
 
 const counts = { tried: 0, refusedCleanly: 0, crashes: 0, leaks: 0 }
 afterAll(() => {
   console.log(
-    `bad inputs: ${counts.tried} tried, ${counts.refusedCleanly} refused cleanly, ${counts.crashes} crashes, ${counts.leaks} leaks`
+    `bad inputs: ${counts.tried} tried, ${counts.refusedCleanly} refused cleanly, ${counts.crashes} crashes, ${counts.leaks} leaks (${fuzzSettings()})`
   )
 })
 
@@ -242,8 +245,12 @@ async function judgeInputs(raw: RawInputs): Promise<void> {
   }
 }
 
-const PARSE_RUNS_PER_INPUT = 400
-const PARSE_RUNS_ALL = 2000
+// Runs per property: on each commit, and in the scheduled workflow (FUZZ_RUNS=full).
+const PARSE_RUNS_PER_INPUT = { perCommit: 100, full: 400 }
+const PARSE_RUNS_ALL = { perCommit: 500, full: 2000 }
+const POLLUTION_RUNS = { perCommit: 300, full: 300 }
+// Each run answers with up to 12 replies, a fifth of them 1 MiB bodies: some 30 ms a run.
+const ANSWER_RUNS = { perCommit: 100, full: 1500 }
 
 describe('parseInputs and buildPlan, input by input', () => {
   it.each(FUZZED_NAMES)('%s: accepted and normalized, or refused naming the input', async name => {
@@ -251,7 +258,7 @@ describe('parseInputs and buildPlan, input by input', () => {
     await expectNoCrash(() =>
       fc.assert(
         fc.asyncProperty(generator, value => judgeInputs({ ...baseline(name), [name]: value })),
-        { seed: SEED, numRuns: PARSE_RUNS_PER_INPUT }
+        fuzzParameters(PARSE_RUNS_PER_INPUT, SEED)
       )
     )
   })
@@ -260,7 +267,7 @@ describe('parseInputs and buildPlan, input by input', () => {
 describe('parseInputs and buildPlan, every input at once', () => {
   it('accepts and normalizes, or refuses naming real inputs; never throws', async () => {
     await expectNoCrash(() =>
-      fc.assert(fc.asyncProperty(allInputs, judgeInputs), { seed: SEED, numRuns: PARSE_RUNS_ALL })
+      fc.assert(fc.asyncProperty(allInputs, judgeInputs), fuzzParameters(PARSE_RUNS_ALL, SEED))
     )
   })
 
@@ -272,7 +279,7 @@ describe('parseInputs and buildPlan, every input at once', () => {
           fc.constantFrom(...NASTY_CONSTANTS),
           (n, v) => judgeInputs({ ...baseline(n), [n]: v })
         ),
-        { seed: SEED, numRuns: 300 }
+        fuzzParameters(POLLUTION_RUNS, SEED)
       )
     )
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
@@ -497,7 +504,7 @@ describe('service answers through sendPlan', () => {
           })
         }
       ),
-      { seed: SEED, numRuns: 1500 }
+      fuzzParameters(ANSWER_RUNS, SEED)
     )
     expect(crashReports.slice(before)).toEqual([])
   })

@@ -1,6 +1,7 @@
 import { describe, it, expect } from '@jest/globals'
 import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
+import { fuzzParameters } from '../support/fuzz.js'
 import { Diagnostics } from '../../src/core/diagnostics.js'
 import type { MappingResult, UrlMap } from '../../src/changed-files/url-map.js'
 import { mapChangedFiles } from '../../src/changed-files/url-map/mapping.js'
@@ -794,7 +795,7 @@ describe('matching agrees with the plain lazy reading of the glob', () => {
           }
         }
       ),
-      { numRuns: 3000 }
+      fuzzParameters({ perCommit: 500, full: 3000 }, 41)
     )
   })
 })
