@@ -11,6 +11,14 @@
 /** Slots to start with: pairs of 32-bit halves. */
 const FIRST_SLOTS = 1024
 
+/**
+ * Math.imul, read once: the hash's loop calls it for every byte of every page. Where `Math` is
+ * a global looked up through an interceptor (a vm context, as under Jest), each lookup cost about
+ * 30 times the multiplication (a 2,000-character page took 1 ms instead of 30 µs); a module
+ * constant is read directly everywhere.
+ */
+const imul = Math.imul
+
 export class SeenPages {
   /** Slot i holds [2i] and [2i + 1]; both 0 is an empty slot. */
   private slots = new Int32Array(FIRST_SLOTS * 2)
@@ -63,8 +71,8 @@ function fingerprintOf(page: string): [number, number] {
   let b = 0x9747b28c ^ page.length
   for (let i = 0; i < page.length; i++) {
     const code = page.charCodeAt(i)
-    a = Math.imul(a ^ code, 0x01000193)
-    b = Math.imul(b ^ code, 0x5bd1e995)
+    a = imul(a ^ code, 0x01000193)
+    b = imul(b ^ code, 0x5bd1e995)
     b = (b << 13) | (b >>> 19)
   }
   const high = mix(a)
@@ -75,9 +83,9 @@ function fingerprintOf(page: string): [number, number] {
 function mix(value: number): number {
   let hash = value
   hash ^= hash >>> 16
-  hash = Math.imul(hash, 0x85ebca6b)
+  hash = imul(hash, 0x85ebca6b)
   hash ^= hash >>> 13
-  hash = Math.imul(hash, 0xc2b2ae35)
+  hash = imul(hash, 0xc2b2ae35)
   hash ^= hash >>> 16
   return hash | 0
 }
