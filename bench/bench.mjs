@@ -2,11 +2,13 @@
  * `npm run bench`: how fast the action starts, sends and maps, against references measured in
  * the same run. See bench/README.md for what each figure means.
  *
- *   node bench/bench.mjs [--quick] [--only verify|cold] [--strict] [--out FILE]
+ *   node bench/bench.mjs [--quick] [--only verify|cold] [--gate] [--strict] [--out FILE]
  *
  * `--only verify` runs section 4 alone (CI runs it: issue 8 asks for its targets in .ci/run);
  * `--only cold` runs section 1 alone. `--strict` also fails the process when a row misses its
- * target (time ratio or peak RSS).
+ * target (time ratio or peak RSS). `--gate` runs the verification section at the gate sizes
+ * (bench/sizes.mjs): the same targets in about a third of the time; `.ci/run` runs
+ * `--only verify --gate --strict` on each commit, the scheduled workflow the full sizes.
  *
  * 1. Cold start (bench/cold-start.mjs): dist/index.js on a 3-URL dry run with a real run's
  *    secrets, alternated with bare `node -e ''` and the toolkit floor (bench/floor/index.ts
@@ -54,6 +56,8 @@ import { finishBundle } from '../scripts/finish-bundle.mjs'
 const args = process.argv.slice(2)
 const QUICK = args.includes('--quick')
 const STRICT = args.includes('--strict')
+// bench/sizes.mjs reads --gate itself: the section's modules take their sizes from it.
+const GATE_SIZES = args.includes('--gate')
 const onlyAt = args.indexOf('--only')
 const ONLY = onlyAt >= 0 ? args[onlyAt + 1] : undefined
 if (onlyAt >= 0 && ONLY !== 'verify' && ONLY !== 'cold') {
@@ -304,7 +308,7 @@ async function main() {
     totalMemMiB: Math.round(os.totalmem() / 2 ** 20)
   }
   log(
-    `bench: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load ${loadBefore.map(l => l.toFixed(2)).join(' ')}${QUICK ? ' (quick)' : ''}`
+    `bench: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load ${loadBefore.map(l => l.toFixed(2)).join(' ')}${QUICK ? ' (quick)' : ''}${GATE_SIZES ? ' (gate sizes)' : ''}`
   )
   if (ONLY === 'verify') {
     const verified = await runVerifySection()
@@ -666,6 +670,7 @@ function finish({ startedAt, loadBefore, machine, rows, samples, distBytes }) {
     machine: { ...machine, loadavgBefore: loadBefore, loadavgAfter: os.loadavg() },
     settings: {
       quick: QUICK,
+      gate: GATE_SIZES,
       only: ONLY ?? 'all',
       runs: RUNS,
       latencyMs: LATENCY_MS,
@@ -735,7 +740,7 @@ function row(fields) {
 function printTable(report) {
   const { machine } = report
   console.log(
-    `\nRendering-cache purge action benchmark, ${report.date}${report.settings.quick ? ' (quick)' : ''}`
+    `\nRendering-cache purge action benchmark, ${report.date}${report.settings.quick ? ' (quick)' : ''}${report.settings.gate ? ' (gate sizes)' : ''}`
   )
   console.log(
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.totalMemMiB} MiB, ${machine.platform}, Node ${machine.node}; load ${machine.loadavgBefore.map((/** @type {number} */ l) => l.toFixed(2)).join(' ')} before, ${machine.loadavgAfter.map((/** @type {number} */ l) => l.toFixed(2)).join(' ')} after; ${report.durationS} s`

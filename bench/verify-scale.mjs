@@ -20,8 +20,10 @@ import { join } from 'node:path'
 import { startEmulator } from '../emulator/server.mjs'
 import { syntheticSite } from '../emulator/site.mjs'
 import { REPO_ROOT, runAction, runNode } from '../scripts/run-action.mjs'
+import { SIZES } from './sizes.mjs'
 
-const PAGES = 100_000
+/** 100,000, or 20,000 at the gate (bench/sizes.mjs). */
+const PAGES = SIZES.scalePages
 const SHARD = '1/10'
 const RATE = 1000
 const IN_FLIGHT = 6
