@@ -237,7 +237,8 @@ describe('beyond the limit: a sample chosen as the pages stream', () => {
     expect(new Set(all)).toEqual(new Set(whole.pages.map(page => page.path)))
     for (const [k, part] of parts.entries()) {
       expect(part.selectedCount).toBe(whole.selectedCount)
-      for (const page of part.pages) expect(shardOf(page.path, count)).toBe(k + 1)
+      // One expect for the part's pages, not one each (20,000 calls in all).
+      expect(part.pages.filter(page => shardOf(page.path, count) !== k + 1)).toEqual([])
       const sampled = streamed({ ...input, limit: 30, shard: { index: k + 1, count } }, site)
       expect(sampled.pages).toHaveLength(30)
       expect(sampled.inShard).toBe(part.inShard)
