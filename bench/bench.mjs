@@ -48,7 +48,6 @@ import { shortUrls } from './in-process/workload.mjs'
 import { benchVerify } from './verify.mjs'
 import { benchContent, benchOriginOverhead } from './content.mjs'
 import { benchColdStart } from './cold-start.mjs'
-import { finishBundle } from '../scripts/finish-bundle.mjs'
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -76,9 +75,6 @@ const BUILD_DIR = join(REPO_ROOT, '.tmp', 'bench-build')
 const NCC_CLI = join(REPO_ROOT, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js')
 const WORKER = join(REPO_ROOT, 'bench', 'in-process', 'worker.mjs')
 const RSS_PROBE = join(REPO_ROOT, 'bench', 'rss-probe.mjs')
-const FINISH_BUNDLE = ['finish-bundle', 'eager-factories', 'ascii-bundle', 'bundle-ast'].map(name =>
-  join(REPO_ROOT, 'scripts', `${name}.mjs`)
-)
 const PCRE2_ENGINE = join(REPO_ROOT, 'bench', 'pcre2-engine.mjs')
 const API_KEY = 'bench-api-key'
 
@@ -162,9 +158,8 @@ function hashFiles(files) {
  * @param {string} source repository-relative
  * @param {string[]} inputs files whose change requires a rebuild
  * @param {string[]} [extraFlags] more ncc flags (e.g. --minify)
- * @param {(entry: string) => void} [finish] what `npm run bundle` does to the bundle after ncc
  */
-async function nccBuild(name, source, inputs, extraFlags = [], finish = () => {}) {
+async function nccBuild(name, source, inputs, extraFlags = []) {
   const outDir = join(BUILD_DIR, name)
   const entry = join(outDir, 'index.js')
   const stamp = join(outDir, '.inputs-sha256')
@@ -184,7 +179,6 @@ async function nccBuild(name, source, inputs, extraFlags = [], finish = () => {}
   if (result.exitCode !== 0 || !existsSync(entry)) {
     throw new Error(`ncc build of ${source} failed:\n${result.stdout}${result.stderr}`)
   }
-  finish(entry)
   writeFileSync(stamp, hash)
   log(`  ${name}: built in ${Math.round(performance.now() - started)} ms`)
   return entry
@@ -197,15 +191,13 @@ async function buildAll() {
     join(REPO_ROOT, 'bench/floor/index.ts'),
     ...common
   ])
-  // The same floor minified like dist/ (`npm run bundle` passes --minify, then puts back the
-  // parentheses around each module factory and escapes what is beyond ASCII): the like-for-like
-  // reference, so that none of these steps is mistaken for the action doing less.
+  // The same floor minified like dist/ (`npm run bundle` passes --minify): the like-for-like
+  // reference, so that minifying is not mistaken for the action doing less.
   const floorMinified = await nccBuild(
     'floor-minified',
     'bench/floor/index.ts',
-    [join(REPO_ROOT, 'bench/floor/index.ts'), ...FINISH_BUNDLE, ...common],
-    ['--minify'],
-    entry => writeFileSync(entry, finishBundle(readFileSync(entry, 'utf8'), entry))
+    [join(REPO_ROOT, 'bench/floor/index.ts'), ...common],
+    ['--minify']
   )
   // The floor with a plain dry run's toolkit I/O (bench/floor/io.ts), bundled as the floor is.
   const floorIo = await nccBuild('floor-io', 'bench/floor/io.ts', [

@@ -588,23 +588,6 @@ function legOf(parts) {
 
 /***/ }),
 
-/***/ 7997:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   q: () => (/* binding */ asRecord)
-/* harmony export */ });
-/** Reading GitHub's JSON (event payloads, REST answers) without trusting its shape. */
-/** The value as an object with named fields, or undefined (null, arrays and scalars). */
-function asRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? value
-        : undefined;
-}
-
-
-/***/ }),
-
 /***/ 8717:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 

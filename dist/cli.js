@@ -1,3 +1,4 @@
 #!/usr/bin/env node
-// render-cache-purge: the command line (src/cli/), bundled in ./cli/. Built by npm run bundle.
-import './cli/index.js'
+// render-cache-purge: the command line (src/cli/), from the bundle it shares with the action. Built by npm run bundle.
+import { runCommandLine } from './index.js'
+await runCommandLine()

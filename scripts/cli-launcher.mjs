@@ -1,8 +1,8 @@
 /**
  * Part of `npm run bundle`: writes dist/cli.js, the `render-cache-purge` command (package.json
- * `bin`). The command's bundle is dist/cli/ (its own ncc build of src/cli/index.ts, with its
- * chunks and PCRE2 beside it, as dist/ holds the action's); this file only starts it, so that
- * the command has the plain name `dist/cli.js` and its chunks cannot collide with the action's.
+ * `bin`). The command and the action are one bundle (dist/index.js, built from src/index.ts,
+ * with its chunks and PCRE2 beside it): this file only starts the command from it. Importing
+ * dist/index.js does not run the action, since node was not started on it.
  *
  *   node scripts/cli-launcher.mjs dist
  */
@@ -15,8 +15,9 @@ writeFileSync(
   launcher,
   [
     '#!/usr/bin/env node',
-    '// render-cache-purge: the command line (src/cli/), bundled in ./cli/. Built by npm run bundle.',
-    "import './cli/index.js'",
+    '// render-cache-purge: the command line (src/cli/), from the bundle it shares with the action. Built by npm run bundle.',
+    "import { runCommandLine } from './index.js'",
+    'await runCommandLine()',
     ''
   ].join('\n')
 )

@@ -6,15 +6,39 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+/** Issue 38: the action and the command are one build, each chunk and PCRE2 shipped once. */
+const MOST_BYTES = 2.5e6
+
+/** Every file under `dir`, with its size and a digest of its bytes. */
+function filesOf(dir: string): { path: string; bytes: number; sha: string }[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map(path => join(dir, path))
+    .filter(path => statSync(path).isFile())
+    .map(path => {
+      const bytes = readFileSync(path)
+      return { path, bytes: bytes.length, sha: createHash('sha256').update(bytes).digest('hex') }
+    })
+}
+
+describe('dist/, the one build of the action and the command', () => {
+  it('holds no file twice, one PCRE2, under 2.5 MB', () => {
+    const files = filesOf(join(ROOT, 'dist'))
+    const twice = files.filter((file, i) => files.findIndex(other => other.sha === file.sha) !== i)
+    expect(twice.map(file => file.path)).toEqual([])
+    expect(files.filter(file => file.path.endsWith('.wasm'))).toHaveLength(1)
+    expect(files.reduce((sum, file) => sum + file.bytes, 0)).toBeLessThan(MOST_BYTES)
+  })
+})
 
 describe('the packed package', () => {
-  it('has no dependencies and no install scripts, and its bin runs', () => {
+  it('has no dependencies and no install scripts, ships dist/ as built, and its bin runs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'purge-pack-'))
     try {
       const tarball = execFileSync('node', [join(ROOT, 'scripts', 'pack.mjs'), '--out', dir], {
@@ -32,6 +56,15 @@ describe('the packed package', () => {
       const bin = join(dir, 'package', manifest.bin['render-cache-purge'] ?? '')
       const version = execFileSync('node', [bin, '--version'], { cwd: dir, encoding: 'utf8' })
       expect(version.trim()).toBe(manifest['version'])
+      expect(
+        filesOf(join(dir, 'package', 'dist'))
+          .map(file => file.sha)
+          .sort()
+      ).toEqual(
+        filesOf(join(ROOT, 'dist'))
+          .map(file => file.sha)
+          .sort()
+      )
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

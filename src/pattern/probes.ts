@@ -17,7 +17,6 @@
  * come in both forms, and the rule applies to each form: `#^/[[:print:]]*$#` misses `/été` but
  * matches every path as requested.
  */
-import { onBaselineCode } from './baseline-code.js'
 import type { CompiledPattern, GiveUp, Outcome } from '../../pcre2/pcre2.mjs'
 
 /** Which form of the paths a pattern matches all (or all but a few) of, when one form only. */
@@ -60,9 +59,7 @@ export function judgeOnProbes(
   pattern: CompiledPattern,
   mostSpared: number = MOST_SPARED
 ): ProbeVerdict {
-  const outcomes = onBaselineCode(
-    () => new Map<string, Outcome>(PROBE_PATHS.map(path => [path, pattern.test(path)]))
-  )
+  const outcomes = new Map<string, Outcome>(PROBE_PATHS.map(path => [path, pattern.test(path)]))
   const outcomeOf = (path: string): Outcome => outcomes.get(path) ?? 'no-match'
   const gaveUpOn = (paths: readonly string[]): ProbeGiveUp[] =>
     paths.flatMap(path => {
