@@ -16,6 +16,7 @@ import { parseArgs } from './args.js'
 import { CliIo, type LogSink } from './cli-io.js'
 import { API_KEY_VARIABLE } from './flags.js'
 import { helpText } from './help.js'
+import { escapeXml, renderJUnit } from '../report/junit.js'
 
 export const EXIT = { done: 0, failed: 1, usage: 2 } as const
 
@@ -61,7 +62,6 @@ export async function runCli(process: CliProcess): Promise<number> {
   const report = await runPurge(io, raw, { variables: {}, underAct: false })
 
   if (args.options.junitFile !== undefined) {
-    const { renderJUnit, escapeXml } = await import('../report/junit.js')
     await io.writeReport('--junit', args.options.junitFile, renderJUnit(report, Date.now()), text =>
       escapeXml(text)
     )
