@@ -1,7 +1,7 @@
 /**
- * The npm package users get: the command's bundle (package.json `files`: dist/cli.js and
- * dist/cli/), README and LICENSE, under a package.json written for them. The repository's own
- * package.json is a developer's: `dependencies` (the toolkit, kept there for Dependabot and
+ * The npm package users get: the bundle the command shares with the action (package.json
+ * `files`: dist/, whose cli.js is the command), README and LICENSE, under a package.json written
+ * for them. The repository's own package.json is a developer's: `dependencies` (the toolkit, kept there for Dependabot and
  * readers, though the bundle carries everything), `devDependencies`, `overrides` and scripts,
  * among them `prepare`, which sets up git hooks in a checkout. None of that belongs in the
  * package: installed, it would fetch what the bundle already holds, and hooks are no user's.
