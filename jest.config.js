@@ -6,9 +6,6 @@ const shared = {
   moduleFileExtensions: ['ts', 'js', 'mjs'],
   // Sources import siblings as './x.js' (NodeNext); under Jest they resolve to './x.ts'.
   moduleNameMapper: {
-    // The pattern code's inspector session, left out of tests: __tests__/support/baseline-code.ts
-    // says why. Only the sibling import of src/pattern/ is mapped.
-    '^\\./baseline-code\\.js$': '<rootDir>/__tests__/support/baseline-code.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1'
   },
   transform: {

@@ -162,9 +162,9 @@ class Engine {
     // V8 runs PCRE2's match() (one 80 KB function) on its baseline code first and optimizes it
     // in the background after a few dozen matches. Node waits for that compile (some 80 ms of
     // CPU) when the process ends right after, as a dry run without a sitemap does; in other runs
-    // it overlaps the requests. Changing V8's flags to avoid it is undefined behaviour in Node;
-    // the action's guard runs its few dozen matches with V8's debugger on instead, where V8
-    // keeps the baseline code (src/pattern/baseline-code.ts; figures in docs/benchmarks.md).
+    // it overlaps the requests. Changing V8's flags to avoid it is undefined behaviour in Node,
+    // and the debugger session that once avoided it cost more to read than it saved (figures in
+    // docs/benchmarks.md, "Cold start").
     const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {})
     /** @type {Record<string, Function> & { memory: WebAssembly.Memory }} */
     this.exports = /** @type {any} */ (instance.exports)
