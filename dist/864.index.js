@@ -191,7 +191,6 @@ function showsBuild(text, build) {
 /* harmony export */   b8: () => (/* binding */ servedFromCacheHeader),
 /* harmony export */   zT: () => (/* binding */ edgeHeaderPrefix)
 /* harmony export */ });
-/* unused harmony export edgeCacheStatus */
 /* harmony import */ var _headers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9718);
 /**
  * What the service's edge tells in its headers (docs/service.md, "The public site"): every
@@ -249,13 +248,6 @@ function bypassWithoutStatus(headers, knownPrefix) {
             return { prefix, bypass };
     }
     return undefined;
-}
-/** The edge's cache status (`HIT`, `EXTRACTING`, ...), upper case; undefined without one. */
-function edgeCacheStatus(headers) {
-    const prefix = edgeHeaderPrefix(headers);
-    if (prefix === undefined)
-        return undefined;
-    return (headerValue(headers, `${prefix}${STATUS_SUFFIX}`) ?? '').trim().toUpperCase();
 }
 /**
  * The status header as sent (`acme-kc-status: HIT`) when the edge served this answer from its

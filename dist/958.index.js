@@ -1884,7 +1884,6 @@ async function readBytes(body, bytes, maxBytes) {
 
 
 
-
 const SITEMAP_LIMITS = {
     urlsPerFile: 50_000,
     files: 50,
@@ -2394,7 +2393,6 @@ var http_backoff = __webpack_require__(1012);
 const STALE_BACKOFF = { firstMs: 2000, maxMs: 15_000, factor: 1.5, jitter: 0.2 };
 /** Rule 3's interval, jittered like the backoff so that thousands of checks do not align. */
 const TIGHT = { firstMs: 2000, maxMs: 2000, factor: 1, jitter: 0.2 };
-const TIGHT_MS = TIGHT.firstMs;
 const SPREAD_MS = 30_000;
 const PROBE_EVERY_MS = 2000;
 /** What the run has seen of the purge's arrival at this data center. */

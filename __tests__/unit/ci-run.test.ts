@@ -22,6 +22,7 @@ const STEPS = [
   'lint',
   'typecheck',
   'imports',
+  'knip',
   'dist',
   'commits',
   'pcre2',

@@ -68,13 +68,6 @@ function bypassWithoutStatus(headers: Headers, knownPrefix?: string): EdgeReadin
   return undefined
 }
 
-/** The edge's cache status (`HIT`, `EXTRACTING`, ...), upper case; undefined without one. */
-export function edgeCacheStatus(headers: Headers): string | undefined {
-  const prefix = edgeHeaderPrefix(headers)
-  if (prefix === undefined) return undefined
-  return (headerValue(headers, `${prefix}${STATUS_SUFFIX}`) ?? '').trim().toUpperCase()
-}
-
 /**
  * The status header as sent (`acme-kc-status: HIT`) when the edge served this answer from its
  * cache: a HIT that it did not bypass. Such an answer shows what was cached, whatever the origin

@@ -17,7 +17,7 @@ import { readSitemapFile, type Admitted, type FileContext, type Listed } from '.
 import { readRobotsFile } from './robots-file.js'
 import { SitePages, type PageSink } from './site-pages.js'
 
-export { MAX_SITEMAP_REDIRECTS, type SitemapFetcher } from './open-file.js'
+export type { SitemapFetcher } from './open-file.js'
 export type { PageSink } from './site-pages.js'
 
 export type SitemapRequest =

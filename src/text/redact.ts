@@ -28,7 +28,7 @@ import {
   type SpellingOptions
 } from './secret-spellings.js'
 
-export { SERVICE_ENCODINGS, URL_ENCODINGS, type Encoding } from './secret-spellings.js'
+export { SERVICE_ENCODINGS, type Encoding } from './secret-spellings.js'
 
 const REPLACEMENT = '***'
 const ELLIPSIS = '…'

@@ -25,7 +25,6 @@ import {
   DEFAULTS,
   verifyPages,
   type ContentProof,
-  type OldContentWatcher,
   type PageToCheck,
   type Progress,
   type Verification
@@ -36,7 +35,6 @@ export type {
   PageSelection,
   Progress,
   ContentProof,
-  OldContentWatcher,
   ChosenPages,
   PageChoice,
   SitemapSummary

@@ -10,27 +10,17 @@
  * - verify/judge/verdict.ts: what one answer says; tally.ts: what the checks leave behind;
  * - verify/judge/status-from-counts.ts: the status from the counts.
  */
-import type { Backoff } from '../../http/backoff.js'
-import type {
-  CheckResult,
-  CheckState,
-  DeviceTally,
-  PageRow,
-  StaleReason,
-  StateCounts
-} from './tally.js'
+import type { CheckResult, CheckState, PageRow } from './tally.js'
 import { verificationStatus } from '../judge/status-from-counts.js'
 import { DEFAULTS, type PageToCheck, type Verification, type VerifyOptions } from './options.js'
 import { VerifyRun } from './polling-loop.js'
 
-export type { Backoff, CheckResult, CheckState, DeviceTally, PageRow, StaleReason, StateCounts }
+export type { CheckResult, CheckState, PageRow }
 export type {
   ContentProof,
   OldContentWatcher,
   PageToCheck,
   Progress,
-  PushBack,
-  TimeToFresh,
   Verification,
   VerifyOptions
 } from './options.js'

@@ -87,8 +87,6 @@ export type Verdict =
   /** No status header: the site does not answer through the rendering cache. */
   | { readonly kind: 'no-status-header'; readonly gone: boolean }
 
-export type VerdictKind = Verdict['kind']
-
 /**
  * `purgeAcceptedAt` is the runner's time of the answer that accepted the purge of this page; `skew`
  * says how far the edge's clock is from the runner's. The cache date is compared with the

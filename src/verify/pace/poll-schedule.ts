@@ -25,7 +25,6 @@ import { backoffDelay, type Backoff } from '../../http/backoff.js'
 export const STALE_BACKOFF: Backoff = { firstMs: 2000, maxMs: 15_000, factor: 1.5, jitter: 0.2 }
 /** Rule 3's interval, jittered like the backoff so that thousands of checks do not align. */
 export const TIGHT: Backoff = { firstMs: 2000, maxMs: 2000, factor: 1, jitter: 0.2 }
-export const TIGHT_MS = TIGHT.firstMs
 export const SPREAD_MS = 30_000
 export const PROBE_EVERY_MS = 2000
 
