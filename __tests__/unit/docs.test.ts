@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve, sep } from 'node:path'
@@ -17,18 +17,21 @@ import { checkInputVariables, inputVariable } from '../../src/plan/input-names.j
 import type { RawInputs } from '../../src/plan/settings.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const SKIPPED = new Set(['node_modules', 'dist', '.git', 'coverage'])
-
-/** Every file of the repository that a user's clone has, but for the bundle and the tests. */
+/**
+ * Every file of the repository that a user's clone has (tracked, or new and not ignored: what
+ * the next commit may add), but the bundle: not what a run left in ignored folders (.tmp/ holds
+ * jest's results, which name test paths).
+ */
 function filesUnder(dir: string, keep: (path: string) => boolean): string[] {
-  const found: string[] = []
-  for (const name of readdirSync(dir)) {
-    if (SKIPPED.has(name)) continue
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) found.push(...filesUnder(path, keep))
-    else if (keep(path)) found.push(path)
-  }
-  return found
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: dir,
+    encoding: 'utf8'
+  })
+  return listed
+    .split('\n')
+    .filter(name => name !== '' && !name.startsWith('dist/'))
+    .map(name => join(dir, name))
+    .filter(path => existsSync(path) && keep(path))
 }
 
 const markdown = filesUnder(ROOT, path => path.endsWith('.md'))
