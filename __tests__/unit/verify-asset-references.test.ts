@@ -1,0 +1,117 @@
+import { describe, expect, it } from '@jest/globals'
+import {
+  MAX_REFERENCES_PER_PAGE,
+  PageReferenceReader,
+  type AssetScope,
+  type PageReferences
+} from '../../src/verify/assets/page-references.js'
+import { MAX_TAG_CHARS } from '../../src/verify/assets/reference-extractor.js'
+
+const PAGE = new URL('https://www.example.com/blog/post/')
+const SCOPE: AssetScope = {
+  siteOrigin: 'https://www.example.com',
+  hosts: ['static.example.com', 'fonts.example.net:8443']
+}
+
+function read(chunks: readonly string[], scope = SCOPE): PageReferences {
+  const reader = new PageReferenceReader(PAGE, scope)
+  for (const chunk of chunks) reader.push(chunk)
+  return reader.end()
+}
+
+/** The same document read whole, and split in two at every position: the same references. */
+function readEverySplit(html: string): PageReferences {
+  const whole = read([html])
+  for (let at = 0; at <= html.length; at++) {
+    expect({ at, refs: read([html.slice(0, at), html.slice(at)]) }).toEqual({ at, refs: whole })
+  }
+  // And one character at a time.
+  expect(read([...html])).toEqual(whole)
+  return whole
+}
+
+describe('the assets a page references', () => {
+  it('finds scripts, stylesheets, module preloads and preloaded fonts, at any chunk boundary', () => {
+    const html = `<!doctype html><html><head>
+<script type="module" src="/assets/app.1a2b.js"></script>
+<LINK REL=stylesheet HREF='/assets/app.1a2b.css'>
+<link rel="modulepreload" href="chunk-vendor.1a2b.js">
+<link rel=preload as=font type=font/woff2 crossorigin href="/assets/font.1a2b.woff2">
+<link rel="preload" as="image" href="/hero.png">
+<link rel="icon" href="/favicon.ico">
+<link rel="alternate stylesheet" href="/print.css">
+<link rel="preload" as="style" href="/late.css">
+<link rel="preload" as="script" href="/late.js">
+</head><body><p title="a > b">x</p></body></html>`
+    expect(readEverySplit(html)).toEqual({
+      assets: [
+        { url: 'https://www.example.com/assets/app.1a2b.js', kind: 'script' },
+        { url: 'https://www.example.com/assets/app.1a2b.css', kind: 'stylesheet' },
+        { url: 'https://www.example.com/blog/post/chunk-vendor.1a2b.js', kind: 'modulepreload' },
+        { url: 'https://www.example.com/assets/font.1a2b.woff2', kind: 'font' },
+        { url: 'https://www.example.com/late.css', kind: 'stylesheet' },
+        { url: 'https://www.example.com/late.js', kind: 'script' }
+      ],
+      otherHosts: 0,
+      capped: false
+    })
+  })
+
+  it('resolves against the first <base href>, and decodes entities in attribute values', () => {
+    const html = `<base href="https://static.example.com/v2/"><base href="/ignored/">
+<script src="app.js?a=1&amp;b=2&#x26;c=3&#38;d"></script>
+<link rel=stylesheet href="&#47;site.css#top">`
+    expect(readEverySplit(html).assets).toEqual([
+      { url: 'https://static.example.com/v2/app.js?a=1&b=2&c=3&d', kind: 'script' },
+      { url: 'https://static.example.com/site.css', kind: 'stylesheet' }
+    ])
+  })
+
+  it('skips comments and what <script> and <style> hold', () => {
+    const html = `<!-- <script src="/commented.js"></script> -->
+<script>document.write('<script src="/written.js"><\\/script>')</script>
+<style>/* <link rel=stylesheet href="/in-style.css"> */</style>
+<SCRIPT>var s = "<link rel=stylesheet href='/in-script.css'>"</SCRIPT >
+<script src="/real.js"></script>`
+    expect(readEverySplit(html).assets).toEqual([
+      { url: 'https://www.example.com/real.js', kind: 'script' }
+    ])
+  })
+
+  it('keeps the site and the named hosts, counts third parties, and keeps each asset once', () => {
+    const html = `<script src="https://cdn.third-party.example/widget.js"></script>
+<script src="//static.example.com/a.js"></script>
+<script src="https://fonts.example.net:8443/f.js"></script>
+<script src="https://fonts.example.net/other-port.js"></script>
+<script src="http://www.example.com/insecure.js"></script>
+<script src="/a.js"></script><script src="/a.js#again"></script>
+<script src="javascript:void(0)"></script>`
+    expect(readEverySplit(html)).toEqual({
+      assets: [
+        { url: 'https://static.example.com/a.js', kind: 'script' },
+        { url: 'https://fonts.example.net:8443/f.js', kind: 'script' },
+        { url: 'https://www.example.com/a.js', kind: 'script' }
+      ],
+      otherHosts: 3,
+      capped: false
+    })
+  })
+
+  it('keeps at most MAX_REFERENCES_PER_PAGE assets a page, and says so', () => {
+    const html = Array.from(
+      { length: MAX_REFERENCES_PER_PAGE + 5 },
+      (_, i) => `<script src="/s${i}.js"></script>`
+    ).join('')
+    const refs = read([html])
+    expect(refs.assets).toHaveLength(MAX_REFERENCES_PER_PAGE)
+    expect(refs.capped).toBe(true)
+  })
+
+  it('drops a tag longer than it keeps, and reads on after it', () => {
+    const long = `<div data-x="${'a'.repeat(MAX_TAG_CHARS * 2)}">`
+    const chunks = [long.slice(0, 1000), long.slice(1000), '<script src="/after.js"></script>']
+    expect(read(chunks).assets).toEqual([
+      { url: 'https://www.example.com/after.js', kind: 'script' }
+    ])
+  })
+})
