@@ -24,6 +24,11 @@ export interface ScanOptions {
   readonly maxBytes?: number
   /** Raw bytes drained after the reading stopped early, so that the connection can be kept. */
   readonly maxDrainBytes: number
+  /**
+   * Another reader of the same decoded chunks (the asset references): the body is then read to
+   * its end (or the cap), not only until the build shows.
+   */
+  readonly alsoRead?: (chunk: Buffer) => void
 }
 
 export async function scanBodyForBuild(
@@ -32,14 +37,22 @@ export async function scanBodyForBuild(
   options: ScanOptions
 ): Promise<ContentEvidence> {
   const scanner = new BuildScanner(build)
+  const { alsoRead } = options
   try {
     const read = await readBody(body, {
       contentEncoding: options.contentEncoding,
       maxBytes: options.maxBytes ?? MAX_CONTENT_BYTES,
       maxDrainBytes: options.maxDrainBytes,
-      onChunk: chunk => scanner.push(chunk)
+      onChunk:
+        alsoRead === undefined
+          ? chunk => scanner.push(chunk)
+          : chunk => {
+              scanner.push(chunk)
+              alsoRead(chunk)
+              return false
+            }
     })
-    if (read.end === 'enough') return { kind: 'found' }
+    if (read.end === 'enough' || scanner.found) return { kind: 'found' }
     // A hex run at the very end of the body is whole only now.
     if (read.end === 'end' && scanner.end()) return { kind: 'found' }
     return { kind: 'not-found', bytes: read.bytes, capped: read.end === 'cap' }

@@ -74,7 +74,7 @@ export const Output = {
 } as const
 
 /** The `verify_status` output: what the check of the purged pages at the edge found. */
-export type VerifyStatus = 'fresh' | 'stale' | 'failed' | 'skipped'
+export type VerifyStatus = 'fresh' | 'stale' | 'broken' | 'failed' | 'skipped'
 
 export type RunStatus = 'purged' | 'dry-run' | 'nothing-to-purge' | 'failed' | 'verify-only'
 

@@ -113,13 +113,15 @@ export function countedState(state: PageState, count: number): string {
  * (`not-started`: the pages would not fit one job's memory).
  */
 export type VerificationState =
-  'fresh' | 'stale' | 'failed' | 'skipped' | 'not-verified' | 'not-started'
+  'fresh' | 'stale' | 'broken' | 'failed' | 'skipped' | 'not-verified' | 'not-started'
 
 export const VERIFICATION_WORDS: Readonly<
   Record<VerificationState, { readonly icon: string; readonly word: string }>
 > = {
   fresh: { icon: '✅', word: 'fresh' },
   stale: { icon: '⚠️', word: 'stale' },
+  // Fresh pages that cannot render: an asset they reference is broken (issue 39).
+  broken: { icon: '❌', word: 'assets broken' },
   failed: { icon: '❌', word: 'failed' },
   skipped: { icon: '⏭️', word: 'nothing proven' },
   'not-verified': { icon: '⏭️', word: 'not verified' },

@@ -18,6 +18,7 @@ import type { RetryCause, SiteAnswer, Verdict } from '../judge/verdict.js'
 import { STALE_BACKOFF } from '../pace/poll-schedule.js'
 import { retryWaitMs } from '../pace/site-push-back.js'
 import type { CheckResult, Tally } from './tally.js'
+import type { PageReferences } from '../assets/page-references.js'
 import { DEFAULTS, type PageToCheck, type VerifyOptions } from './options.js'
 
 /** A judged answer: the verdict is made once, in the loop's ask(), with the skew known then. */
@@ -26,6 +27,8 @@ export interface Judged {
   readonly verdict: Verdict
   /** The purge's acceptance the answer was judged against (a re-purge's, once there is one). */
   readonly purgedAt: number | undefined
+  /** With the asset checks, the assets the answer's page references (when it was read for them). */
+  readonly references?: PageReferences
 }
 
 /**
@@ -93,6 +96,8 @@ export interface CheckLoop {
   purgeArrived(at: number, afterMs: number): void
   /** A check stopped waiting for freshness (fresh, or finished without). */
   doneWaitingForFreshness(): void
+  /** The check was proven fresh: the assets its page references are checked (issue 39). */
+  pageFresh(check: PageCheck, references: PageReferences | undefined): void
 }
 
 export class PageCheck {
@@ -170,7 +175,7 @@ export class PageCheck {
   }
 
   /** What the verdict on an answer means for this check: settled, or what it does next. */
-  private judged({ answer, verdict, purgedAt }: Judged): Next {
+  private judged({ answer, verdict, purgedAt, references }: Judged): Next {
     const ids = edgeIds(answer.headers, this.loop.sitePrefix)
     this.rendering = verdict.kind === 'rendering'
     switch (verdict.kind) {
@@ -202,6 +207,7 @@ export class PageCheck {
         return this.judgedStale(verdict, purgedAt, ids)
       case 'fresh':
         this.markFresh(purgedAt)
+        this.loop.pageFresh(this, references)
         if (!verdict.warm) return 'warm-up'
         this.finished({ state: 'fresh', warm: true })
         return 'ended'

@@ -9,7 +9,10 @@ import type { BuildId } from '../../build/build-id.js'
 import type { Backoff } from '../../http/backoff.js'
 import type { SkewEstimate } from '../judge/edge-clock-skew.js'
 import type { Device } from '../devices.js'
-import type { GetPage } from './read-page.js'
+import type { GetAsset, GetPage } from './read-page.js'
+import type { AssetVerification } from '../assets/asset-results.js'
+import type { RepairAsset } from '../assets/asset-checks.js'
+import type { AssetScope } from '../assets/page-references.js'
 import type { Clock } from '../../time/clock.js'
 import type { CheckResult, DeviceTally, PageRow, StateCounts } from './tally.js'
 
@@ -80,6 +83,11 @@ export interface Verification {
    * is the runner's time; the checks not started are in `notReached`.
    */
   readonly endedEarly?: { readonly at: number; readonly cause: 'rate' | 'push-back' }
+  /**
+   * The assets the fresh pages reference, checked at the edge (issue 39); absent when the
+   * asset checks are off or no page was fresh.
+   */
+  readonly assets?: AssetVerification
 }
 
 export interface TimeToFresh {
@@ -98,6 +106,16 @@ export interface OldContentWatcher {
   repurgedAt(page: URL): number | undefined
 }
 
+/** verify_assets: the assets of each page proven fresh are checked at the edge too. */
+export interface AssetOptions {
+  /** Whose assets are checked: the site's origin and `asset_hosts`. */
+  readonly scope: AssetScope
+  /** How an asset is asked for (a fake in tests). */
+  readonly getAsset: GetAsset
+  /** Purges one asset by URL; absent: broken assets are named, never purged. */
+  readonly repair?: RepairAsset
+}
+
 /** verify_content: a check is fresh only when its page shows the build. */
 export interface ContentProof {
   readonly build: BuildId
@@ -106,6 +124,8 @@ export interface ContentProof {
 
 export interface VerifyOptions {
   readonly getPage: GetPage
+  /** The asset checks; absent: only the pages are checked. */
+  readonly assets?: AssetOptions
   /** The content proof; absent: pages are judged by their headers alone. */
   readonly content?: ContentProof
   readonly clock: Clock

@@ -15,6 +15,8 @@
 import type { Clock } from '../../time/clock.js'
 import { readEdgeHeaders } from '../../http/edge-headers.js'
 import { SiteRequestError } from '../../http/site-client.js'
+import { AssetChecks, type AskedAsset, type AssetLoop } from '../assets/asset-checks.js'
+import type { PageReferences } from '../assets/page-references.js'
 import {
   noteDatesDisagree,
   skewMs,
@@ -33,9 +35,10 @@ import { SitePushBack } from '../pace/site-push-back.js'
 import { Tally } from './tally.js'
 import { verificationStatus } from '../judge/status-from-counts.js'
 import { DEFAULTS, type PageToCheck, type Verification, type VerifyOptions } from './options.js'
+import type { AssetVerification } from '../assets/asset-results.js'
 
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
-export class VerifyRun implements CheckLoop {
+export class VerifyRun implements CheckLoop, AssetLoop {
   readonly clock: Clock
   readonly random: () => number
   private readonly slots: Semaphore
@@ -44,6 +47,8 @@ export class VerifyRun implements CheckLoop {
   private readonly naps: Naps
   private readonly watch: PropagationWatch
   readonly tally: Tally
+  /** The assets of the fresh pages (verify/assets/asset-checks.ts), when they are checked. */
+  private readonly assets: AssetChecks | undefined
   private readonly source: Iterator<PageCheck>
   private readonly totalChecks: number
   readonly measureFrom: number
@@ -95,6 +100,22 @@ export class VerifyRun implements CheckLoop {
     this.pendingFreshness = this.totalChecks
     this.measureFrom = options.lastAcceptedAt ?? this.clock.now()
     this.lastStaleAskAt = this.clock.now()
+    this.assets =
+      options.assets === undefined
+        ? undefined
+        : new AssetChecks(this, {
+            hosts: options.assets.scope.hosts,
+            ...(options.assets.repair && { repair: options.assets.repair }),
+            measureFrom: this.measureFrom,
+            // The asset checks take their turns beside the pages', within the same limits:
+            // enough lanes to fill the requests in flight, no more.
+            lanes: options.concurrency ?? DEFAULTS.concurrency,
+            backoff: options.staleBackoff ?? STALE_BACKOFF
+          })
+  }
+
+  get deadline(): number {
+    return this.options.deadline
   }
 
   /** The run stopped (not the public site): the checks end where they are. */
@@ -119,9 +140,10 @@ export class VerifyRun implements CheckLoop {
     ])
     const lanes = Math.max(1, Math.min(this.windowSize(), this.totalChecks))
     await Promise.all(Array.from({ length: lanes }, () => this.lane()))
+    const assets = this.fatal === undefined ? await this.assets?.finish() : undefined
     background.abort()
     await watchers
-    return this.summarize(started, this.clock.now() - started)
+    return this.summarize(started, this.clock.now() - started, assets)
   }
 
   private windowSize(): number {
@@ -211,7 +233,22 @@ export class VerifyRun implements CheckLoop {
         check.page.url,
         check.device.userAgent,
         timeout,
-        content?.build
+        content?.build,
+        proveContent && this.options.assets !== undefined
+          ? {
+              scope: this.options.assets.scope,
+              // Only an answer its headers find fresh is read for its assets: a stale one's
+              // references are the old build's. (With the content proof the body is read anyway.)
+              wanted: page =>
+                judge(
+                  { ...page, sentAt, receivedAt: this.clock.now() },
+                  purgedAt,
+                  this.skew,
+                  false,
+                  this.prefixSeen
+                ).kind === 'fresh'
+            }
+          : undefined
       )
       const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
       this.learnFrom(answer)
@@ -230,13 +267,49 @@ export class VerifyRun implements CheckLoop {
           `${this.options.siteLabel} answered ${check.page.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
         )
       }
-      return { answer, verdict, purgedAt }
+      return { answer, verdict, purgedAt, ...(head.references && { references: head.references }) }
     } catch (error) {
       if (error instanceof SiteRequestError) return error
       throw error
     } finally {
       this.slots.release()
     }
+  }
+
+  /** One asset request through the same limits as the pages' (AssetLoop, asset-checks.ts). */
+  async askAsset(url: URL, userAgent: string): Promise<AskedAsset> {
+    const getAsset = this.options.assets?.getAsset
+    if (getAsset === undefined) return 'stopped'
+    const turn = await this.takeTurn()
+    if (turn !== 'go') return turn
+    try {
+      const sentAt = this.clock.now()
+      if (sentAt >= this.options.deadline) return 'late'
+      const remaining = Math.max(1000, this.options.deadline - sentAt + 1000)
+      const head = await getAsset(
+        url,
+        userAgent,
+        Math.min(this.options.requestTimeoutMs, remaining)
+      )
+      // A 429 or a Retry-After on an asset holds back the pages too: it is the same site.
+      this.pushBack.noteAnswer(
+        { ...head, sentAt, receivedAt: this.clock.now() },
+        this.clock.now(),
+        this.skew
+      )
+      return head
+    } catch (error) {
+      if (error instanceof SiteRequestError) return error
+      throw error
+    } finally {
+      this.slots.release()
+    }
+  }
+
+  /** A page was proven fresh on a device: its assets are queued (once per asset and device). */
+  pageFresh(check: PageCheck, references: PageReferences | undefined): void {
+    if (references === undefined || this.assets === undefined) return
+    this.assets.pageFresh(check.page.url.href, check.device, references)
   }
 
   /**
@@ -344,12 +417,22 @@ export class VerifyRun implements CheckLoop {
     this.naps.stop()
   }
 
-  private summarize(startedAt: number, durationMs: number): Verification {
+  private summarize(
+    startedAt: number,
+    durationMs: number,
+    assets: AssetVerification | undefined
+  ): Verification {
     const { counts } = this.tally
     const checks = this.tally.checks
     // Not taken from the pages before the deadline, or taken but never asked.
     const notReached = this.fatal === undefined ? Math.max(0, this.totalChecks - checks) : 0
-    const status = verificationStatus(counts, checks, notReached, this.fatal !== undefined)
+    const status = verificationStatus(
+      counts,
+      checks,
+      notReached,
+      this.fatal !== undefined,
+      assets?.counts.broken ?? 0
+    )
     const times = this.tally.timesToFresh
     const median = times.medianMs()
     const arrival = this.watch.firstArrivalAfterMs
@@ -383,7 +466,15 @@ export class VerifyRun implements CheckLoop {
       ...(this.endedEarly !== undefined && { endedEarly: this.endedEarly }),
       ...(this.pushBack.count > 0 && {
         pushBacks: { count: this.pushBack.count, heldBackMs: this.pushBack.heldBackMs }
-      })
+      }),
+      // Absent when nothing was fresh: no page gave an asset to check.
+      ...(assets !== undefined &&
+        assets.counts.whole +
+          assets.counts.repaired +
+          assets.counts.broken +
+          assets.counts['not-checked'] +
+          assets.otherHosts >
+          0 && { assets })
     }
   }
 }

@@ -1,22 +1,41 @@
 /**
  * One page as a check reads it: through the site client, its body thrown away; or, with the
  * content proof, a 2xx body decoded and scanned for the build as it arrives
- * (build/scan-body.ts), so that the judge gets what the body showed as a value.
+ * (build/scan-body.ts), so that the judge gets what the body showed as a value. With the asset
+ * checks, the body of an answer that may prove the page fresh is read for the assets it
+ * references in the same pass (verify/assets/page-references.ts), chunk by chunk: the answer
+ * that proves a page fresh is the one its assets come from, without a request of their own.
  */
+import type { Readable } from 'node:stream'
 import type { BuildId } from '../../build/build-id.js'
-import { scanBodyForBuild, type ContentEvidence } from '../../build/scan-body.js'
+import { MAX_CONTENT_BYTES, scanBodyForBuild, type ContentEvidence } from '../../build/scan-body.js'
 import { headerValue } from '../../http/headers.js'
+import { BodyReadError, readBody } from '../../http/read-body.js'
 import {
   discardBody,
   MAX_PAGE_BYTES,
   type SiteClient,
   type SiteHead
 } from '../../http/site-client.js'
+import {
+  PageReferenceReader,
+  type AssetScope,
+  type PageReferences
+} from '../assets/page-references.js'
 
-/** A page's answer: its status and headers, and with the content proof what its body showed. */
+/** A page's answer: its status and headers, and what its body showed when it was read. */
 export interface PageAnswer extends SiteHead {
   /** With the content proof, for a 2xx answer: what its body showed of the build. */
   readonly content?: ContentEvidence
+  /** With the asset checks, for an answer `wanted`: the assets its body references. */
+  readonly references?: PageReferences
+}
+
+/** The asset checks' part in reading a page. */
+export interface ReferencesWanted {
+  readonly scope: AssetScope
+  /** Whether this answer's body is read for its assets (an answer that can prove it fresh). */
+  readonly wanted: (head: SiteHead) => boolean
 }
 
 /** How the verification loop reads a page (a fake in tests). */
@@ -24,24 +43,88 @@ export type GetPage = (
   url: URL,
   userAgent: string,
   timeoutMs: number,
-  build?: BuildId
+  build?: BuildId,
+  references?: ReferencesWanted
 ) => Promise<PageAnswer>
+
+/** How the asset checks ask for an asset: its status and headers, the body thrown away. */
+export type GetAsset = (url: URL, userAgent: string, timeoutMs: number) => Promise<SiteHead>
 
 /** The site client's pages, with the content proof when a build is given. */
 export function pageReader(client: SiteClient): GetPage {
-  return async (url, userAgent, timeoutMs, build) => {
-    if (build === undefined) return client.getPage(url, userAgent, timeoutMs)
+  return async (url, userAgent, timeoutMs, build, wanted) => {
+    if (build === undefined && wanted === undefined) {
+      return client.getPage(url, userAgent, timeoutMs)
+    }
     // Asked uncompressed, as the other checks are: decoding costs the runner more CPU than the
     // bytes it saves; an edge that compresses anyway is decoded (http/read-body.ts).
     const answer = await client.open(url, userAgent, timeoutMs)
-    if (answer.status < 200 || answer.status > 299) {
+    const head = { status: answer.status, headers: answer.headers }
+    const is2xx = answer.status >= 200 && answer.status <= 299
+    const readReferences = wanted !== undefined && is2xx && isHtml(head) && wanted.wanted(head)
+    if (!is2xx || (build === undefined && !readReferences)) {
       await discardBody(answer.body, MAX_PAGE_BYTES)
-      return { status: answer.status, headers: answer.headers }
+      return head
     }
-    const content = await scanBodyForBuild(answer.body, build, {
-      contentEncoding: headerValue(answer.headers, 'content-encoding'),
-      maxDrainBytes: MAX_PAGE_BYTES
+    const reader = readReferences ? new PageReferenceReader(url, wanted.scope) : undefined
+    // One decoder for the page: a character cut between two chunks is whole in the next one.
+    const decoder = new TextDecoder('utf-8')
+    const alsoRead =
+      reader && ((chunk: Buffer) => reader.push(decoder.decode(chunk, { stream: true })))
+    const contentEncoding = headerValue(answer.headers, 'content-encoding')
+    const content =
+      build === undefined
+        ? undefined
+        : await scanBodyForBuild(answer.body, build, {
+            contentEncoding,
+            maxDrainBytes: MAX_PAGE_BYTES,
+            ...(alsoRead && { alsoRead })
+          })
+    if (build === undefined && alsoRead) {
+      await readForReferences(answer.body, contentEncoding, alsoRead)
+    }
+    return {
+      ...head,
+      ...(content && { content }),
+      ...(reader && { references: reader.end() })
+    }
+  }
+}
+
+/** Reads a body only for its references; a body that breaks off gives what came before. */
+async function readForReferences(
+  body: Readable,
+  contentEncoding: string | undefined,
+  onChunk: (chunk: Buffer) => void
+): Promise<void> {
+  try {
+    await readBody(body, {
+      contentEncoding,
+      maxBytes: MAX_CONTENT_BYTES,
+      maxDrainBytes: MAX_PAGE_BYTES,
+      onChunk: chunk => {
+        onChunk(chunk)
+        return false
+      }
     })
-    return { status: answer.status, headers: answer.headers, content }
+  } catch (error) {
+    if (!(error instanceof BodyReadError)) throw error
+  }
+}
+
+/** HTML, or no content type at all (a page is HTML unless it says otherwise). */
+function isHtml(head: SiteHead): boolean {
+  const type = headerValue(head.headers, 'content-type')?.split(';')[0]?.trim().toLowerCase()
+  return (
+    type === undefined || type === '' || type === 'text/html' || type === 'application/xhtml+xml'
+  )
+}
+
+/** The site client's assets: asked for as a browser would (any type), the body thrown away. */
+export function assetReader(client: SiteClient): GetAsset {
+  return async (url, userAgent, timeoutMs) => {
+    const answer = await client.open(url, userAgent, timeoutMs, { accept: '*/*' })
+    await discardBody(answer.body, MAX_PAGE_BYTES)
+    return { status: answer.status, headers: answer.headers }
   }
 }

@@ -7,17 +7,21 @@ import type { CheckState } from '../check/tally.js'
 
 /**
  * The verification's status from its counts: failed (a failed check, a check never reached, or
- * a stop), stale, skipped (nothing verifiable), else fresh.
+ * a stop), stale, broken (every page fresh, but an asset a fresh page references is broken:
+ * the deploy cannot render), skipped (nothing verifiable), else fresh.
  */
 export function verificationStatus(
   counts: Readonly<Record<CheckState, number>>,
   checks: number,
   notReached: number,
-  stopped: boolean
+  stopped: boolean,
+  /** (asset, device) checks broken at the end (verify/assets/). */
+  brokenAssets = 0
 ): VerifyStatus {
   // A page that is not there (404/410) proves nothing fresh: when all are, nothing is fresh.
   const verifiable = checks - counts.unverifiable - counts.bypassed - counts.gone
   if (stopped || counts.failed > 0 || notReached > 0) return 'failed'
   if (counts.stale > 0) return 'stale'
+  if (brokenAssets > 0) return 'broken'
   return verifiable === 0 ? 'skipped' : 'fresh'
 }

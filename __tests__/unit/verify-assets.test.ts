@@ -1,0 +1,347 @@
+/**
+ * The asset checks in the loop (issue 39), on the test clock against a fake site: each asset a
+ * fresh page references asked once per device, within the pages' rate; a broken one the cache
+ * served purged once and asked again; one it did not serve named, never purged; the deadline.
+ */
+import { describe, expect, it } from '@jest/globals'
+import type { Device } from '../../src/verify/devices.js'
+import type { SiteHead } from '../../src/http/site-client.js'
+import type { GetAsset, GetPage, PageAnswer } from '../../src/verify/check/read-page.js'
+import { PageReferenceReader } from '../../src/verify/assets/page-references.js'
+import type { RepairAsset } from '../../src/verify/assets/asset-checks.js'
+import { verificationStatus } from '../../src/verify/judge/status-from-counts.js'
+import { verifyPages, type VerifyOptions } from '../../src/verify/check/verify-pages.js'
+import { VirtualClock } from '../support/virtual-clock.js'
+
+const SITE = 'https://www.example.com'
+const devices: Device[] = [
+  { name: 'desktop', userAgent: 'desktop-agent' },
+  { name: 'mobile', userAgent: 'mobile-agent' }
+]
+
+function cacheDate(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}.Z (GMT) (0h 0m 1s of 7d)`
+}
+
+const BUNDLES = `<script type=module src="/assets/app.b1.js"></script>
+<link rel=stylesheet href="/assets/app.b1.css">
+<link rel=preload as=font type=font/woff2 crossorigin href="/assets/font.b1.woff2">
+<script src="https://cdn.third-party.example/widget.js"></script>`
+
+/** A site whose pages are fresh HITs referencing `html`, read as the real reader would. */
+function freshSite(clock: VirtualClock, html = BUNDLES): GetPage {
+  return async (url, _agent, _timeout, _build, wanted): Promise<PageAnswer> => {
+    const head: SiteHead = {
+      status: 200,
+      headers: {
+        'content-type': 'text/html',
+        'acme-kc-status': 'HIT',
+        'acme-kc-date': cacheDate(clock.now() + 1000)
+      }
+    }
+    if (wanted === undefined || !wanted.wanted(head)) return head
+    const reader = new PageReferenceReader(url, wanted.scope)
+    reader.push(html)
+    return { ...head, references: reader.end() }
+  }
+}
+
+const TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  woff2: 'font/woff2'
+}
+
+/** Whole answers through the cache, unless `answer` says otherwise for a URL. */
+function assets(
+  clock: VirtualClock,
+  asked: { url: string; agent: string; at: number }[],
+  answer: (url: URL) => SiteHead | undefined = () => undefined
+): GetAsset {
+  return async (url, agent) => {
+    asked.push({ url: url.href, agent, at: clock.now() })
+    if (url.hostname !== 'www.example.com') throw new Error(`asked a third party: ${url.href}`)
+    return (
+      answer(url) ?? {
+        status: 200,
+        headers: {
+          'content-type': TYPES[url.pathname.split('.').pop() ?? ''] ?? 'text/plain',
+          'acme-kc-status': 'HIT'
+        }
+      }
+    )
+  }
+}
+
+function pages(count: number, acceptedAt: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    url: new URL(`${SITE}/page-${i}`),
+    purgeAcceptedAt: acceptedAt
+  }))
+}
+
+function options(
+  clock: VirtualClock,
+  getAsset: GetAsset,
+  more: Partial<VerifyOptions> & { pageCount: number; repair?: RepairAsset }
+): VerifyOptions {
+  const { repair, ...rest } = more
+  return {
+    getPage: freshSite(clock),
+    clock,
+    random: () => 0.5,
+    devices,
+    lastAcceptedAt: clock.now(),
+    deadline: clock.now() + 60_000,
+    requestTimeoutMs: 10_000,
+    warmWindowMs: 0,
+    siteLabel: `site_url ${SITE}`,
+    assets: {
+      scope: { siteOrigin: SITE, hosts: [] },
+      getAsset,
+      ...(repair && { repair })
+    },
+    ...rest
+  }
+}
+
+const notFoundThroughCache: SiteHead = {
+  status: 404,
+  headers: { 'content-type': 'text/html', 'acme-kc-status': 'HIT', 'acme-req': 'r-9' }
+}
+
+describe('the assets of fresh pages', () => {
+  it('are each asked once per device, however many pages share them; third parties never', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const result = await clock.run(
+      verifyPages(pages(10, clock.now()), options(clock, assets(clock, asked), { pageCount: 10 }))
+    )
+    expect(result.status).toBe('fresh')
+    expect(asked).toHaveLength(6)
+    expect(new Set(asked.map(a => `${a.agent} ${a.url}`)).size).toBe(6)
+    expect(result.assets).toMatchObject({
+      counts: { whole: 6, repaired: 0, broken: 0, 'not-checked': 0 },
+      assets: 3,
+      otherHosts: 20,
+      listed: [],
+      requests: 6
+    })
+    expect(result.assets?.wholeAfterMs).toBeDefined()
+  })
+
+  it('are left alone when the asset checks are off', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const { assets: _off, ...without } = options(clock, assets(clock, asked), { pageCount: 2 })
+    const result = await clock.run(verifyPages(pages(2, clock.now()), without))
+    expect(asked).toHaveLength(0)
+    expect(result.assets).toBeUndefined()
+  })
+
+  it('take their turns within the pages’ rate', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const times: number[] = []
+    const getPage = freshSite(clock)
+    const result = await clock.run(
+      verifyPages(
+        pages(6, clock.now()),
+        options(clock, assets(clock, asked), {
+          pageCount: 6,
+          ratePerSecond: 5,
+          getPage: async (...args) => {
+            times.push(clock.now())
+            return getPage(...args)
+          }
+        })
+      )
+    )
+    expect(result.assets?.counts.whole).toBe(6)
+    const all = [...times, ...asked.map(a => a.at)].sort((a, b) => a - b)
+    expect(all).toHaveLength(12 + 6)
+    for (let i = 1; i < all.length; i++) expect(all[i]! - all[i - 1]!).toBeGreaterThanOrEqual(200)
+  })
+
+  it('a 404 the cache serves is purged by URL once, asked again, and repaired', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const purged: string[] = []
+    const broken = `${SITE}/assets/app.b1.js`
+    const result = await clock.run(
+      verifyPages(
+        pages(3, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url =>
+            url.href === broken && purged.length === 0 ? notFoundThroughCache : undefined
+          ),
+          {
+            pageCount: 3,
+            repair: async url => {
+              purged.push(url)
+              return {}
+            }
+          }
+        )
+      )
+    )
+    expect(purged).toEqual([broken])
+    expect(result.status).toBe('fresh')
+    expect(result.assets?.counts).toEqual({ whole: 4, repaired: 2, broken: 0, 'not-checked': 0 })
+    expect(result.assets?.listed).toHaveLength(2)
+    expect(result.assets?.listed[0]).toMatchObject({
+      url: broken,
+      state: 'repaired',
+      reason: 'status',
+      repurged: true,
+      httpStatus: 200,
+      contentType: 'text/javascript'
+    })
+  })
+
+  it('a 404 without the cache’s headers is named with its pages, never purged: broken', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const purged: string[] = []
+    const broken = `${SITE}/assets/app.b1.css`
+    const result = await clock.run(
+      verifyPages(
+        pages(7, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url =>
+            url.href === broken
+              ? { status: 404, headers: { 'content-type': 'text/html' } }
+              : undefined
+          ),
+          {
+            pageCount: 7,
+            repair: async url => {
+              purged.push(url)
+              return {}
+            }
+          }
+        )
+      )
+    )
+    expect(purged).toEqual([])
+    expect(result.status).toBe('broken')
+    expect(result.assets?.counts).toEqual({ whole: 4, repaired: 0, broken: 2, 'not-checked': 0 })
+    expect(result.assets?.wholeAfterMs).toBeUndefined()
+    expect(result.assets?.listed[0]).toMatchObject({
+      url: broken,
+      device: 'desktop',
+      kind: 'stylesheet',
+      state: 'broken',
+      reason: 'status',
+      httpStatus: 404,
+      contentType: 'text/html',
+      wanted: 'CSS',
+      throughCache: false,
+      repurged: false,
+      pages: [0, 1, 2, 3, 4].map(i => `${SITE}/page-${i}`),
+      pageCount: 7
+    })
+  })
+
+  it('an HTML fallback the cache keeps serving after its purge stays broken, purged once', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const purged: string[] = []
+    const broken = `${SITE}/assets/app.b1.js`
+    const result = await clock.run(
+      verifyPages(
+        pages(1, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url =>
+            url.href === broken
+              ? { status: 200, headers: { 'content-type': 'text/html', 'acme-kc-status': 'HIT' } }
+              : undefined
+          ),
+          {
+            pageCount: 1,
+            deadline: clock.now() + 20_000,
+            repair: async url => {
+              purged.push(url)
+              return {}
+            }
+          }
+        )
+      )
+    )
+    expect(purged).toEqual([broken])
+    expect(result.status).toBe('broken')
+    expect(result.assets?.listed[0]).toMatchObject({
+      url: broken,
+      state: 'broken',
+      reason: 'html-fallback',
+      throughCache: true,
+      repurged: true
+    })
+    expect(asked.filter(a => a.url === broken).length).toBeGreaterThan(2)
+  })
+
+  it('a purge that fails is said, and the asset stays broken', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const broken = `${SITE}/assets/font.b1.woff2`
+    const result = await clock.run(
+      verifyPages(
+        pages(1, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url => (url.href === broken ? notFoundThroughCache : undefined)),
+          { pageCount: 1, repair: async () => ({ error: 'HTTP 403: key not allowed' }) }
+        )
+      )
+    )
+    expect(result.status).toBe('broken')
+    expect(result.assets?.listed[0]).toMatchObject({
+      kind: 'font',
+      state: 'broken',
+      repurged: true,
+      repurgeError: 'HTTP 403: key not allowed'
+    })
+  })
+
+  it('the deadline leaves assets not checked when no turn is left for them', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const result = await clock.run(
+      verifyPages(
+        pages(2, clock.now()),
+        options(clock, assets(clock, asked), {
+          pageCount: 2,
+          devices: devices.slice(0, 1),
+          ratePerSecond: 1,
+          deadline: clock.now() + 1500
+        })
+      )
+    )
+    expect(result.counts.fresh).toBe(2)
+    expect(asked).toHaveLength(0)
+    expect(result.assets?.counts).toEqual({ whole: 0, repaired: 0, broken: 0, 'not-checked': 3 })
+    expect(result.assets?.wholeAfterMs).toBeUndefined()
+  })
+})
+
+describe('verify_status with the assets', () => {
+  const counts = {
+    fresh: 2,
+    stale: 0,
+    failed: 0,
+    gone: 0,
+    unverifiable: 0,
+    bypassed: 0,
+    'not-cacheable': 0
+  }
+  it('failed, then stale, then broken, then fresh', () => {
+    expect(verificationStatus(counts, 2, 0, false, 1)).toBe('broken')
+    expect(verificationStatus(counts, 2, 0, false, 0)).toBe('fresh')
+    expect(verificationStatus({ ...counts, stale: 1 }, 3, 0, false, 1)).toBe('stale')
+    expect(verificationStatus({ ...counts, failed: 1 }, 3, 0, false, 1)).toBe('failed')
+    expect(verificationStatus(counts, 2, 1, false, 1)).toBe('failed')
+  })
+})

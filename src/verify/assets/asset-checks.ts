@@ -1,0 +1,265 @@
+/**
+ * The asset checks (issue 39): every asset a page proven fresh references is asked for at the
+ * edge once per device type, however many pages share it, through the same limits as the
+ * pages (the loop's rate, requests in flight, push-back and deadline: AssetLoop). A broken one
+ * the rendering cache served (its answer carries the cache's headers) is purged by URL once and
+ * asked again until it is whole or the deadline comes; one it did not serve is named, never
+ * purged (the service cannot purge another CDN or the origin). What stays in memory is one small
+ * record per distinct (asset, device), with the first few pages that need it.
+ */
+import { backoffDelay, type Backoff } from '../../http/backoff.js'
+import { edgeIds, readEdgeHeaders } from '../../http/edge-headers.js'
+import { headerValue } from '../../http/headers.js'
+import { SiteRequestError, type SiteHead } from '../../http/site-client.js'
+import { isRetryableSiteStatus } from '../../http/statuses.js'
+import type { Clock } from '../../time/clock.js'
+import {
+  MAX_LISTED_PAGES,
+  type AssetKind,
+  type AssetResult,
+  type AssetState,
+  type AssetVerification,
+  type BrokenReason
+} from './asset-results.js'
+import type { PageReferences } from './page-references.js'
+import { judgeAsset, mediaType, wantedFor } from './whole-answer.js'
+
+/** One asset request as the loop makes it, under the pages' limits. */
+export type AskedAsset = SiteHead | SiteRequestError | 'stopped' | 'late'
+
+/** What the asset checks need of the verification's loop (polling-loop.ts). */
+export interface AssetLoop {
+  readonly clock: Clock
+  readonly random: () => number
+  readonly deadline: number
+  /** The run stopped (not the public site): the checks end where they are. */
+  readonly stopped: boolean
+  /** One request through the limits: 'late' when no request can leave before the deadline. */
+  askAsset(url: URL, userAgent: string): Promise<AskedAsset>
+  /** Sleeps, but never past the deadline. */
+  sleep(ms: number): Promise<void>
+}
+
+/** What a purge by URL came back with: `error`, in the service's words, when it failed. */
+export type RepairAsset = (url: string) => Promise<{ readonly error?: string }>
+
+export interface AssetCheckOptions {
+  /** `asset_hosts`, as the report names them. */
+  readonly hosts: readonly string[]
+  /** Purges one URL; absent: nothing is purged (mode: verify, no purge in this job). */
+  readonly repair?: RepairAsset
+  /** Times count from here: the last purge's acceptance (runner's clock). */
+  readonly measureFrom: number
+  /** Asset checks under way at once, at most. */
+  readonly lanes: number
+  /** The wait between two asks of a broken asset after its purge. */
+  readonly backoff: Backoff
+}
+
+/** Requests of one asset that got no answer (or a 429 or 5xx) before it is called broken. */
+export const MAX_ASSET_ATTEMPTS = 3
+
+/** At most this many broken, repaired or not-checked assets are listed; the rest are counted. */
+const MAX_LISTED_ASSETS = 1000
+
+interface Entry {
+  readonly url: string
+  readonly kind: AssetKind
+  readonly device: string
+  readonly userAgent: string
+  readonly pages: string[]
+  pageCount: number
+  result?: AssetResult
+}
+
+/** The device a page was checked as: its name and its User-Agent. */
+export interface AssetDevice {
+  readonly name: string
+  readonly userAgent: string
+}
+
+export class AssetChecks {
+  private readonly entries = new Map<string, Entry>()
+  private readonly pending: Entry[] = []
+  private readonly lanes = new Set<Promise<void>>()
+  /** One purge by URL, whatever the device: the first asks, the others share its answer. */
+  private readonly repairs = new Map<string, Promise<{ readonly error?: string }>>()
+  private readonly assetUrls = new Set<string>()
+  private otherHosts = 0
+  private requests = 0
+  private lastWholeAt: number | undefined
+
+  constructor(
+    private readonly loop: AssetLoop,
+    private readonly options: AssetCheckOptions
+  ) {}
+
+  /** A page was proven fresh on `device`: its assets are queued, each once per device. */
+  pageFresh(pageUrl: string, device: AssetDevice, references: PageReferences): void {
+    this.otherHosts += references.otherHosts
+    for (const { url, kind } of references.assets) {
+      const key = `${device.name}\n${url}`
+      let entry = this.entries.get(key)
+      if (entry === undefined) {
+        entry = {
+          url,
+          kind,
+          device: device.name,
+          userAgent: device.userAgent,
+          pages: [],
+          pageCount: 0
+        }
+        this.entries.set(key, entry)
+        this.assetUrls.add(url)
+        this.pending.push(entry)
+      }
+      entry.pageCount++
+      if (entry.pages.length < MAX_LISTED_PAGES) entry.pages.push(pageUrl)
+    }
+    while (this.pending.length > 0 && this.lanes.size < this.options.lanes) this.startLane()
+  }
+
+  /** The pages are done: waits for the asset checks under way, and says how they went. */
+  async finish(): Promise<AssetVerification> {
+    while (this.lanes.size > 0) await Promise.all(this.lanes)
+    return this.summarize()
+  }
+
+  private startLane(): void {
+    const lane = (async () => {
+      for (let entry = this.pending.shift(); entry; entry = this.pending.shift()) {
+        entry.result = await this.check(entry)
+      }
+    })().finally(() => this.lanes.delete(lane))
+    this.lanes.add(lane)
+  }
+
+  /** One (asset, device) check, from its first request to how it ended. */
+  private async check(entry: Entry): Promise<AssetResult> {
+    const { loop } = this
+    let failures = 0
+    let asks = 0
+    let last: AssetResult | undefined
+    let firstReason: BrokenReason | undefined
+    let repurged = false
+    let repurgeError: string | undefined
+    const ended = (state: AssetState, from: Partial<AssetResult> = {}): AssetResult => ({
+      ...this.blank(entry),
+      ...from,
+      state,
+      repurged,
+      ...(repurgeError !== undefined && { repurgeError })
+    })
+    for (;;) {
+      if (loop.stopped || loop.clock.now() >= loop.deadline) {
+        return last === undefined ? ended('not-checked') : ended('broken', last)
+      }
+      const asked = await loop.askAsset(new URL(entry.url), entry.userAgent)
+      if (asked === 'stopped' || asked === 'late') {
+        return last === undefined ? ended('not-checked') : ended('broken', last)
+      }
+      this.requests++
+      asks++
+      if (asked instanceof SiteRequestError) {
+        last = { ...this.blank(entry), state: 'broken', reason: 'request-failed', repurged }
+        if (++failures >= MAX_ASSET_ATTEMPTS && !repurged) return ended('broken', last)
+        await loop.sleep(backoffDelay(this.options.backoff, asks - 1, loop.random()))
+        continue
+      }
+      const answer = this.read(entry, asked)
+      if (answer.reason === undefined) {
+        this.lastWholeAt = Math.max(this.lastWholeAt ?? 0, loop.clock.now())
+        return ended(repurged ? 'repaired' : 'whole', {
+          ...answer,
+          ...(firstReason !== undefined && { reason: firstReason })
+        })
+      }
+      firstReason ??= answer.reason
+      last = answer
+      const busy = isRetryableSiteStatus(asked.status) && ++failures < MAX_ASSET_ATTEMPTS
+      if (!busy && !repurged) {
+        // Purged only what the rendering cache served: another CDN's or the origin's answer
+        // is not the service's to purge.
+        if (!answer.throughCache || this.options.repair === undefined) return ended('broken', last)
+        repurged = true
+        const { error } = await this.repair(entry.url)
+        if (error !== undefined) {
+          repurgeError = error
+          return ended('broken', last)
+        }
+      }
+      await loop.sleep(backoffDelay(this.options.backoff, asks - 1, loop.random()))
+    }
+  }
+
+  private repair(url: string): Promise<{ readonly error?: string }> {
+    let purge = this.repairs.get(url)
+    if (purge === undefined) {
+      const repair = this.options.repair
+      purge = repair === undefined ? Promise.resolve({}) : repair(url)
+      this.repairs.set(url, purge)
+    }
+    return purge
+  }
+
+  /** One answer, as a result would tell it: `reason` absent when it is whole. */
+  private read(entry: Entry, head: SiteHead): AssetResult {
+    const contentType = mediaType(headerValue(head.headers, 'content-type'))
+    const judgement = judgeAsset(entry.kind, head.status, contentType)
+    const ids = edgeIds(head.headers)
+    return {
+      ...this.blank(entry),
+      state: judgement.whole ? 'whole' : 'broken',
+      httpStatus: head.status,
+      ...(contentType !== undefined && { contentType }),
+      ...(!judgement.whole && { reason: judgement.reason }),
+      throughCache: readEdgeHeaders(head.headers) !== undefined,
+      ...(ids !== undefined && { edgeIds: ids })
+    }
+  }
+
+  private blank(entry: Entry): AssetResult {
+    return {
+      url: entry.url,
+      device: entry.device,
+      kind: entry.kind,
+      state: 'not-checked',
+      wanted: wantedFor(entry.kind),
+      throughCache: false,
+      repurged: false,
+      pages: entry.pages.slice(),
+      pageCount: entry.pageCount
+    }
+  }
+
+  private summarize(): AssetVerification {
+    const counts: Record<AssetState, number> = {
+      whole: 0,
+      repaired: 0,
+      broken: 0,
+      'not-checked': 0
+    }
+    const listed: AssetResult[] = []
+    for (const entry of this.entries.values()) {
+      // An entry queued after the lanes ended (none should be) is one the deadline left.
+      const result = entry.result ?? { ...this.blank(entry), state: 'not-checked' as const }
+      counts[result.state]++
+      if (result.state !== 'whole') listed.push(result)
+    }
+    const order: Record<AssetState, number> = { broken: 0, 'not-checked': 1, repaired: 2, whole: 3 }
+    listed.sort((a, b) => order[a.state] - order[b.state])
+    const allWhole = counts.broken === 0 && counts['not-checked'] === 0 && this.entries.size > 0
+    return {
+      hosts: this.options.hosts,
+      counts,
+      assets: this.assetUrls.size,
+      otherHosts: this.otherHosts,
+      listed: listed.slice(0, MAX_LISTED_ASSETS),
+      requests: this.requests,
+      ...(allWhole &&
+        this.lastWholeAt !== undefined && {
+          wholeAfterMs: Math.max(0, this.lastWholeAt - this.options.measureFrom)
+        })
+    }
+  }
+}
