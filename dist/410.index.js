@@ -10,6 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   MAX_NAMED_PAGES: () => (/* binding */ MAX_NAMED_PAGES),
 /* harmony export */   clockOffsetWarning: () => (/* binding */ clockOffsetWarning),
 /* harmony export */   countryLimitWarning: () => (/* binding */ countryLimitWarning),
+/* harmony export */   describeAssets: () => (/* binding */ describeAssets),
 /* harmony export */   describePushBack: () => (/* binding */ describePushBack),
 /* harmony export */   goneWarning: () => (/* binding */ goneWarning),
 /* harmony export */   whyNothingChecked: () => (/* binding */ whyNothingChecked),
@@ -20,8 +21,8 @@ __webpack_require__.r(__webpack_exports__);
 /**
  * What the log says about a verification besides its verdict, as sentences (pure): that a purge
  * limited to some countries cannot be proved from this runner, that the edge's clock is far from
- * the runner's, that the site pushed back, which pages are not there (404/410), and why no page
- * was checked. Each says what to change; the step prints them.
+ * the runner's, that the site pushed back, which pages are not there (404/410), why no page
+ * was checked, and how the assets of the fresh pages were found. Each says what to change; the step prints them.
  */
 
 
@@ -153,6 +154,27 @@ function describePushBack(pushBack) {
         ? `HTTP ${pushBack.status}`
         : `HTTP ${pushBack.status} with Retry-After: ${pushBack.retryAfter}`;
     return `The site answered ${why}: every request waits ${(pushBack.pauseMs / 1000).toFixed(1)} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`;
+}
+/**
+ * The asset checks in one log line: how many assets, how each (asset, device) check ended, and
+ * the third parties' references left alone. The broken ones are named by the verdict, the
+ * summary and the `broken_assets` output.
+ */
+function describeAssets(assets) {
+    const { counts } = assets;
+    const checks = counts.whole + counts.repaired + counts.broken + counts['not-checked'];
+    const ended = [
+        `${counts.whole} whole`,
+        counts.repaired > 0 ? `${counts.repaired} repaired by a purge` : '',
+        counts.broken > 0 ? `${counts.broken} broken` : '',
+        counts['not-checked'] > 0 ? `${counts['not-checked']} not checked before the deadline` : ''
+    ].filter(Boolean);
+    const hosts = assets.hosts.length > 0 ? ` (on the site and ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .andList */ .cM)(assets.hosts)})` : '';
+    const others = assets.otherHosts > 0
+        ? `; ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(assets.otherHosts, 'reference')} to other hosts not requested (a third party's)`
+        : '';
+    const whole = assets.wholeAfterMs === undefined ? '' : `; whole after ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .elapsed */ .vk)(assets.wholeAfterMs)}`;
+    return `Assets of the fresh pages: ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(assets.assets, 'asset')}${hosts}, ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(checks, 'check')} over the devices: ${ended.join(', ')}${others}${whole}.`;
 }
 
 

@@ -133,6 +133,10 @@ export const PARTS = [
       {
         path: 'src/verify/pace/',
         owns: 'how fast the checks go: the rate, requests in flight, the site’s push-back, when a stale page is asked again, sleeps that wake'
+      },
+      {
+        path: 'src/verify/assets/',
+        owns: 'the assets fresh pages reference (scripts, stylesheets, fonts), read from their bodies as they stream, checked at the edge once per device, whole or broken by their type, repaired by a purge'
       }
     ]
   },

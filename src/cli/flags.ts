@@ -117,6 +117,15 @@ export const FLAG_DOCS: Readonly<Record<FlagInput, FlagDoc>> = {
     value: 'BOOL',
     help: 'purge pages showing old content again',
     switch: true
+  },
+  [Input.VerifyAssets]: {
+    value: 'BOOL',
+    help: 'check the scripts, stylesheets and fonts of the fresh pages',
+    switch: true
+  },
+  [Input.AssetHosts]: {
+    value: 'HOSTS',
+    help: "hosts beyond the site's own whose assets are checked"
   }
 }
 

@@ -46,6 +46,8 @@ export const Input = {
   Rate: 'rate',
   VerifyContent: 'verify_content',
   RepurgeOldContent: 'repurge_old_content',
+  VerifyAssets: 'verify_assets',
+  AssetHosts: 'asset_hosts',
   PrComment: 'pr_comment',
   CommitStatus: 'commit_status'
 } as const
@@ -70,7 +72,9 @@ export const Output = {
   AcceptedAt: 'accepted_at',
   Shard: 'shard',
   PagesSelected: 'pages_selected',
-  PagesChecked: 'pages_checked'
+  PagesChecked: 'pages_checked',
+  BrokenAssets: 'broken_assets',
+  WholeSeconds: 'whole_seconds'
 } as const
 
 /** The `verify_status` output: what the check of the purged pages at the edge found. */

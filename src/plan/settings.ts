@@ -190,9 +190,14 @@ export async function parseInputs(
       Input.VerifyUrls,
       Input.VerifyLimit,
       Input.Shard,
-      Input.Rate
+      Input.Rate,
+      Input.VerifyAssets,
+      Input.AssetHosts
     ]
     warnAboutIgnoredInputs(raw, inputs, 'verify is false', diag)
+  }
+  if (verify !== undefined && verify.mode !== 'off' && verify.assets === undefined) {
+    warnAboutIgnoredInputs(raw, [Input.AssetHosts], 'verify_assets is false', diag)
   }
   if (verifyOnly) {
     const inputs = [

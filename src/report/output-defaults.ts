@@ -27,5 +27,7 @@ export const OUTPUT_DEFAULTS: Readonly<Record<OutputName, string>> = {
   [Output.AcceptedAt]: '',
   [Output.Shard]: '',
   [Output.PagesSelected]: '0',
-  [Output.PagesChecked]: '0'
+  [Output.PagesChecked]: '0',
+  [Output.BrokenAssets]: '[]',
+  [Output.WholeSeconds]: ''
 }

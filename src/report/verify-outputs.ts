@@ -15,7 +15,9 @@ const VERIFY_OUTPUTS = [
   Output.Warm,
   Output.Shard,
   Output.PagesSelected,
-  Output.PagesChecked
+  Output.PagesChecked,
+  Output.BrokenAssets,
+  Output.WholeSeconds
 ] as const
 
 /** Each verification output at its value for "nothing was checked" (output-defaults.ts). */
@@ -31,6 +33,46 @@ export function verifySecondsOutput(
   verification: Pick<Verification, 'status' | 'timeToFresh'>
 ): string {
   const times = verification.timeToFresh
-  if (verification.status !== 'fresh' || times === undefined) return ''
+  // broken: every page was fresh (an asset of one is not), so the time to fresh is whole.
+  const allFresh = verification.status === 'fresh' || verification.status === 'broken'
+  if (!allFresh || times === undefined) return ''
   return (times.slowestMs / 1000).toFixed(1)
+}
+
+/**
+ * `whole_seconds`: from the last purge's acceptance until the last asset check ended whole, only
+ * when every page was fresh and every asset whole (or repaired).
+ */
+export function wholeSecondsOutput(verification: Pick<Verification, 'status' | 'assets'>): string {
+  const whole = verification.assets?.wholeAfterMs
+  if (verification.status !== 'fresh' || whole === undefined) return ''
+  return (whole / 1000).toFixed(1)
+}
+
+/** One entry of the `broken_assets` output, in the names action.yml documents. */
+export interface BrokenAssetOutput {
+  readonly url: string
+  readonly device: string
+  readonly kind: string
+  readonly reason: string
+  /** The last answer's status; null when none came. */
+  readonly status: number | null
+  /** The last answer's media type; null without one. */
+  readonly content_type: string | null
+  readonly pages: readonly string[]
+}
+
+/** `broken_assets`: the broken (asset, device) checks only, not the repaired ones. */
+export function brokenAssets(verification: Pick<Verification, 'assets'>): BrokenAssetOutput[] {
+  return (verification.assets?.listed ?? [])
+    .filter(asset => asset.state === 'broken')
+    .map(asset => ({
+      url: asset.url,
+      device: asset.device,
+      kind: asset.kind,
+      reason: asset.reason ?? 'status',
+      status: asset.httpStatus ?? null,
+      content_type: asset.contentType ?? null,
+      pages: asset.pages
+    }))
 }

@@ -9,10 +9,16 @@ import { Output, type VerifyStatus } from '../core/constants.js'
 import type { AcceptanceTimes, PurgeRequest, PurgeTargets } from '../core/purge.js'
 import { jsonArrayWithin, MAX_LIST_OUTPUT_BYTES } from '../text/list-outputs.js'
 import type { VerificationPart } from '../report/run-report.js'
-import { skippedVerifyOutputs, verifySecondsOutput } from '../report/verify-outputs.js'
+import {
+  brokenAssets,
+  skippedVerifyOutputs,
+  verifySecondsOutput,
+  wholeSecondsOutput
+} from '../report/verify-outputs.js'
 import type { RepurgeMode, RepurgeSent, Repurger } from '../repurge/repurger.js'
 import type { RunSettings, VerifySettings } from '../plan/settings.js'
 import type { ChosenPages, PageChoice, PreviewReport, VerifyInput } from '../verify/index.js'
+import type { RepairAsset } from '../verify/assets/asset-checks.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
 import { countedWords, PAGE_STATE_WORDS, stateWords, type PageState } from '../report/vocabulary.js'
 
@@ -133,7 +139,8 @@ export async function verifyAfterPurge(
       targets: purged,
       chosen: chosen.chosen,
       acceptedAt: byTarget,
-      against: { kind: 'purges', lastAcceptedAt }
+      against: { kind: 'purges', lastAcceptedAt },
+      ...(repurgeUrls && { repairAsset: assetRepair(repurgeUrls) })
     },
     repurger && { repurger, purgedAt: lastAcceptedAt }
   )
@@ -185,6 +192,22 @@ export async function verifyWithoutPurge(
     },
     repurger && { repurger, purgedAt: purgedAt ?? now }
   )
+}
+
+/**
+ * A broken asset the rendering cache serves, purged by URL through the purge step's sender (its
+ * batching, countries, retries and redaction): accepted, or why not.
+ */
+function assetRepair(repurgeUrls: RepurgeUrls): RepairAsset {
+  return async url => {
+    try {
+      const sent = await repurgeUrls([url])
+      if (sent.accepted.includes(url)) return {}
+      return { error: sent.problem ?? 'the service did not accept the purge' }
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) }
+    }
+  }
 }
 
 /** A purged_at this far ahead of the runner's clock is a mistake rather than clock drift. */
@@ -241,10 +264,19 @@ async function verifyAndReport(
       `The 'stale' output names ${staleOutput.shown} of the ${counts.stale} stale checks (GitHub limits a job's outputs to 1 MB); the job summary counts them all.`
     )
   }
+  const broken = brokenAssets(verification)
+  const brokenOutput = jsonArrayWithin(broken, MAX_LIST_OUTPUT_BYTES)
+  if (brokenOutput.shown < broken.length) {
+    io.warning(
+      `The 'broken_assets' output names ${brokenOutput.shown} of the ${broken.length} broken asset checks (GitHub limits a job's outputs to 1 MB); the job summary counts them all.`
+    )
+  }
   io.setOutputs({
     [Output.VerifyStatus]: verification.status,
     [Output.Stale]: staleOutput.json,
     [Output.VerifySeconds]: verifySecondsOutput(verification),
+    [Output.BrokenAssets]: brokenOutput.json,
+    [Output.WholeSeconds]: wholeSecondsOutput(verification),
     [Output.Warm]: String(verification.warm),
     [Output.Shard]: verify.shard ? `${verify.shard.index}/${verify.shard.count}` : '',
     [Output.PagesSelected]: String(selection.selectedCount),
@@ -290,6 +322,8 @@ async function verifyAndReport(
     gone: counts.gone,
     checks: verification.checks,
     notReached: verification.notReached,
+    brokenAssets: verification.assets?.counts.broken ?? 0,
+    brokenAssetUrls: new Set(broken.map(asset => asset.url)).size,
     timeoutSeconds: verify.timeoutMs / 1000,
     deadlineFrom:
       input.against.kind === 'purges'
@@ -314,6 +348,9 @@ export interface VerificationCounts {
   readonly gone: number
   readonly checks: number
   readonly notReached: number
+  /** (asset, device) checks broken at the end, and the distinct assets among them. */
+  readonly brokenAssets?: number
+  readonly brokenAssetUrls?: number
   readonly timeoutSeconds: number
   /** What the deadline counts from, in words. */
   readonly deadlineFrom: string
@@ -375,13 +412,28 @@ export function concludeVerification(
       : '',
     counts.notReached > 0
       ? `${checksIn('not-started', counts.notReached)} (verify_timeout_seconds: ${counts.timeoutSeconds})`
-      : ''
+      : '',
+    brokenAssetsWords(counts)
   ]
     .filter(Boolean)
     .join('; ')
-  const message = `Verification: ${what} (see the 'stale' output and the job summary).${gone}${dynamic}${bypassed}`
+  const outputs =
+    status === 'broken'
+      ? "the 'broken_assets' output"
+      : (counts.brokenAssets ?? 0) > 0
+        ? "the 'stale' and 'broken_assets' outputs"
+        : "the 'stale' output"
+  const message = `Verification: ${what} (see ${outputs} and the job summary).${gone}${dynamic}${bypassed}`
   if (mode === 'warn') io.warning(message)
   else io.setFailed(message)
+}
+
+/** `2 asset(s) broken at the edge (3 asset check(s) over the devices): ...`, or ''. */
+function brokenAssetsWords(counts: VerificationCounts): string {
+  const checks = counts.brokenAssets ?? 0
+  if (checks === 0) return ''
+  const assets = counts.brokenAssetUrls ?? checks
+  return `${assets} asset(s) that fresh pages reference broken at the edge (${checks} asset check(s) over the devices): those pages cannot render`
 }
 
 /** The dry run's blast radius (when site_url is given), or why a run would stop before it. */

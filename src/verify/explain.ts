@@ -1,8 +1,8 @@
 /**
  * What the log says about a verification besides its verdict, as sentences (pure): that a purge
  * limited to some countries cannot be proved from this runner, that the edge's clock is far from
- * the runner's, that the site pushed back, which pages are not there (404/410), and why no page
- * was checked. Each says what to change; the step prints them.
+ * the runner's, that the site pushed back, which pages are not there (404/410), why no page
+ * was checked, and how the assets of the fresh pages were found. Each says what to change; the step prints them.
  */
 import { andList, elapsed, plural } from '../text/format.js'
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
@@ -15,6 +15,7 @@ import {
 import type { PageSelection } from './choose/selection-shapes.js'
 import type { CheckResult } from './check/verify-pages.js'
 import type { PushBack } from './check/options.js'
+import type { AssetVerification } from './assets/asset-results.js'
 
 /** Pages named in one warning; the rest are counted (the summary lists them). */
 export const MAX_NAMED_PAGES = 10
@@ -170,4 +171,28 @@ export function describePushBack(pushBack: PushBack): string {
       ? `HTTP ${pushBack.status}`
       : `HTTP ${pushBack.status} with Retry-After: ${pushBack.retryAfter}`
   return `The site answered ${why}: every request waits ${(pushBack.pauseMs / 1000).toFixed(1)} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`
+}
+
+/**
+ * The asset checks in one log line: how many assets, how each (asset, device) check ended, and
+ * the third parties' references left alone. The broken ones are named by the verdict, the
+ * summary and the `broken_assets` output.
+ */
+export function describeAssets(assets: AssetVerification): string {
+  const { counts } = assets
+  const checks = counts.whole + counts.repaired + counts.broken + counts['not-checked']
+  const ended = [
+    `${counts.whole} whole`,
+    counts.repaired > 0 ? `${counts.repaired} repaired by a purge` : '',
+    counts.broken > 0 ? `${counts.broken} broken` : '',
+    counts['not-checked'] > 0 ? `${counts['not-checked']} not checked before the deadline` : ''
+  ].filter(Boolean)
+  const hosts = assets.hosts.length > 0 ? ` (on the site and ${andList(assets.hosts)})` : ''
+  const others =
+    assets.otherHosts > 0
+      ? `; ${plural(assets.otherHosts, 'reference')} to other hosts not requested (a third party's)`
+      : ''
+  const whole =
+    assets.wholeAfterMs === undefined ? '' : `; whole after ${elapsed(assets.wholeAfterMs)}`
+  return `Assets of the fresh pages: ${plural(assets.assets, 'asset')}${hosts}, ${plural(checks, 'check')} over the devices: ${ended.join(', ')}${others}${whole}.`
 }

@@ -16,11 +16,12 @@ import {
   type PageChoice,
   type SitemapSummary
 } from './choose/choose-pages.js'
-import { clockOffsetWarning, describePushBack } from './explain.js'
+import { clockOffsetWarning, describeAssets, describePushBack } from './explain.js'
 import type { PageSelection, TargetRef } from './choose/selection-shapes.js'
 import { pageUrl, VERIFY_LIMITS, type VerifySettings } from './settings.js'
 import { createSiteClient, type SiteClient } from '../http/site-client.js'
-import { pageReader } from './check/read-page.js'
+import { assetReader, pageReader } from './check/read-page.js'
+import type { RepairAsset } from './assets/asset-checks.js'
 import {
   DEFAULTS,
   verifyPages,
@@ -81,6 +82,11 @@ export interface VerifyInput {
   readonly transport?: SiteClient
   /** verify_content: a check is fresh only when its page shows the build. */
   readonly content?: ContentProof
+  /**
+   * Purges a broken asset the rendering cache serves, by URL (the purge step's sender); absent:
+   * broken assets are named, never purged (mode: verify purges nothing).
+   */
+  readonly repairAsset?: RepairAsset
 }
 
 export interface VerifyReport {
@@ -141,6 +147,13 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
     const checked = await verifyPages(pagesToCheck(input, lastAcceptedAt, selection), {
       getPage: pageReader(transport),
       ...(input.content && { content: input.content }),
+      ...(settings.assets && {
+        assets: {
+          scope: { siteOrigin: siteUrl.origin, hosts: settings.assets.hosts },
+          getAsset: assetReader(transport),
+          ...(input.repairAsset && { repair: input.repairAsset })
+        }
+      }),
       clock,
       devices,
       pageCount: selection.pages.length,
@@ -159,6 +172,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
         ? { ...checked, status: 'skipped' }
         : checked
     if (verification.fatal === undefined) log.info(describeEnd(verification))
+    if (verification.assets !== undefined) log.info(describeAssets(verification.assets))
     const clocks =
       verification.fatal === undefined ? clockOffsetWarning(verification.skew) : undefined
     if (clocks !== undefined) log.warning(clocks)

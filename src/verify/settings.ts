@@ -1,12 +1,18 @@
 /**
  * The verification inputs (site_url, verify, verify_timeout_seconds, devices, verify_urls,
- * verify_limit, sitemap, purged_at, shard, rate) as one typed value. Pure, like the rest of the
+ * verify_limit, sitemap, purged_at, shard, rate, verify_assets, asset_hosts) as one typed value. Pure, like the rest of the
  * settings: every problem goes to Diagnostics, naming the input and quoting the value.
  */
 import { Input, type InputName } from '../core/constants.js'
 import type { Diagnostics } from '../core/diagnostics.js'
 import { splitList } from '../core/lists.js'
-import { FALSE_WORDS, parseNumber, parseSecureUrl, TRUE_WORDS } from '../core/scalars.js'
+import {
+  FALSE_WORDS,
+  parseBoolean,
+  parseNumber,
+  parseSecureUrl,
+  TRUE_WORDS
+} from '../core/scalars.js'
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
 import { parseDevices, type Device } from './devices.js'
 import { parsePurgedAt } from '../time/purged-at.js'
@@ -36,6 +42,12 @@ export interface VerifySettings {
   readonly shard?: Shard
   /** The most page requests a second (the rate input); absent: only 6 in flight bounds them. */
   readonly ratePerSecond?: number
+  /**
+   * verify_assets: the assets of the fresh pages are checked too, on the site's origin and on
+   * `hosts` (asset_hosts: host names in lower case, with a port when one was given); absent:
+   * verify_assets is false.
+   */
+  readonly assets?: { readonly hosts: readonly string[] }
 }
 
 export const VERIFY_DEFAULTS = {
@@ -43,7 +55,9 @@ export const VERIFY_DEFAULTS = {
   [Input.VerifyTimeoutSeconds]: '600',
   [Input.Devices]: 'desktop, mobile',
   [Input.VerifyLimit]: '200',
-  [Input.Sitemap]: 'auto'
+  [Input.Sitemap]: 'auto',
+  [Input.VerifyAssets]: 'true',
+  [Input.AssetHosts]: ''
 } as const
 
 export const VERIFY_LIMITS = {
@@ -100,6 +114,8 @@ export function parseVerifySettings(
   const purgedAt = verifyOnly ? parsePurgedAtInput(value(Input.PurgedAt), diag) : undefined
   const shard = parseShardInput(value(Input.Shard), diag)
   const ratePerSecond = parseRate(value(Input.Rate), diag)
+  const assetsOn = parseBoolean(Input.VerifyAssets, value(Input.VerifyAssets), diag)
+  const assetHosts = parseAssetHosts(value(Input.AssetHosts), diag)
   if (
     mode === undefined ||
     timeoutSeconds === undefined ||
@@ -107,7 +123,9 @@ export function parseVerifySettings(
     sitemap === undefined ||
     purgedAt === null ||
     shard === null ||
-    ratePerSecond === null
+    ratePerSecond === null ||
+    assetsOn === undefined ||
+    assetHosts === undefined
   ) {
     return undefined
   }
@@ -121,8 +139,48 @@ export function parseVerifySettings(
     sitemap,
     ...(purgedAt !== undefined && { purgedAt }),
     ...(shard !== undefined && { shard }),
-    ...(ratePerSecond !== undefined && { ratePerSecond })
+    ...(ratePerSecond !== undefined && { ratePerSecond }),
+    ...(assetsOn && { assets: { hosts: assetHosts } })
   }
+}
+
+/**
+ * asset_hosts: the hosts beyond the site's own whose assets are checked (a static-assets host),
+ * comma or newline separated, each a host name with an optional port, `https://` allowed before
+ * it; no path. Any other host a page names is a third party's, never requested.
+ */
+function parseAssetHosts(text: string, diag: Diagnostics): string[] | undefined {
+  const items = splitList(Input.AssetHosts, text, { commas: true, item: 'host' }, diag)
+  if (items === undefined) return undefined
+  const hosts: string[] = []
+  let refused = false
+  for (const item of items) {
+    const host = assetHost(item)
+    if (host === undefined) {
+      refused = true
+      diag.problem(
+        Input.AssetHosts,
+        item,
+        'must be a host name, optionally with https:// and a port, and no path (e.g. static.example.com or https://static.example.com:8443)'
+      )
+    } else if (!hosts.includes(host)) {
+      hosts.push(host)
+    }
+  }
+  return refused ? undefined : hosts
+}
+
+/** `host[:port]` in lower case, or undefined when `item` is not a bare https host. */
+function assetHost(item: string): string | undefined {
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(item)
+  if (hasScheme && !/^https:\/\//i.test(item)) return undefined
+  const text = hasScheme ? item : `https://${item}`
+  if (!URL.canParse(text)) return undefined
+  const url = new URL(text)
+  const rest = text.slice(text.indexOf('//') + 2)
+  // Only a host and a port: no credentials, no path (a trailing / aside), no query.
+  if (!/^[^/?#@\s]+\/?$/.test(rest) || url.hostname === '') return undefined
+  return url.host.toLowerCase()
 }
 
 /** undefined: not given; null: refused (the problem is reported). */
