@@ -56,6 +56,7 @@ const NUMBER_OUTPUTS = new Set<string>([
   Output.PagesSelected,
   Output.PagesChecked,
   Output.VerifySeconds,
+  Output.WholeSeconds,
   Output.OriginSeconds
 ])
 
