@@ -14,6 +14,8 @@
  *    and without rate against the bound of 6 in flight (bench/verify-scale.mjs).
  * 4. Tags traced at the edge: a dry run reading `<Prefix>-Tags` over a 10,000-page sitemap at
  *    rate 100, against pages / rate (bench/verify-tags.mjs).
+ * 4b. The asset checks (issue 39): 1,000 pages x 2 devices sharing 30 assets, with and without
+ *    them, against a local fake site: at most 10% more requests and time (bench/verify-assets.mjs).
  * 5. Memory over 1,000,000 URLs of 2,000 characters: a pattern preview, a sample of 200, a shard
  *    of 1/10 with verify_limit: 0, each under its peak RSS bound; in the full bench, side by
  *    side with the reader that kept every page (bench/long-urls.mjs). One run each: a peak of
@@ -27,6 +29,7 @@ import { benchSitemapFormats } from './sitemap-formats.mjs'
 import { IN_FLIGHT, timeToFresh, timeToFreshRow } from './time-to-fresh.mjs'
 import { benchVerifyScale } from './verify-scale.mjs'
 import { benchVerifyTags } from './verify-tags.mjs'
+import { benchVerifyAssets } from './verify-assets.mjs'
 import { benchLongUrls } from './long-urls.mjs'
 
 const PAGES = 1000
@@ -164,6 +167,8 @@ export async function benchVerify({ runs, compare, withRssProbe, row, check, log
     rows.push(...scale.rows)
     const tags = await benchVerifyTags({ row, check, log })
     rows.push(...tags.rows)
+    const assets = await benchVerifyAssets({ runs, withRssProbe, row, check, log, median })
+    rows.push(...assets.rows)
     const longUrls = await benchLongUrls({
       runs: 1,
       compare,
@@ -182,6 +187,7 @@ export async function benchVerify({ runs, compare, withRssProbe, row, check, log
         sitemapFormats: formats.samples,
         scale: scale.samples,
         tags: tags.samples,
+        assets: assets.samples,
         longUrls: longUrls.samples
       }
     }

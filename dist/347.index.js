@@ -391,7 +391,7 @@ function describeAssets(assets) {
         ? `; ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(assets.otherHosts, 'reference')} to other hosts not requested (a third party's)`
         : '';
     const whole = assets.wholeAfterMs === undefined ? '' : `; whole after ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .elapsed */ .vk)(assets.wholeAfterMs)}`;
-    return `Assets of the fresh pages: ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(assets.assets, 'asset')}${hosts}, ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(checks, 'check')} over the devices: ${ended.join(', ')}${others}${whole}.`;
+    return `Assets of the fresh pages: ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(assets.assets, 'asset')}${hosts}, ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(checks, 'check')} over the devices with ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(assets.requests, 'request')}: ${ended.join(', ')}${others}${whole}.`;
 }
 
 

@@ -10,6 +10,7 @@ import type { GetAsset, GetPage, PageAnswer } from '../../src/verify/check/read-
 import { PageReferenceReader } from '../../src/verify/assets/page-references.js'
 import type { RepairAsset } from '../../src/verify/assets/asset-checks.js'
 import { verificationStatus } from '../../src/verify/judge/status-from-counts.js'
+import { describeAssets } from '../../src/verify/explain.js'
 import { verifyPages, type VerifyOptions } from '../../src/verify/check/verify-pages.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
@@ -128,6 +129,9 @@ describe('the assets of fresh pages', () => {
       requests: 6
     })
     expect(result.assets?.wholeAfterMs).toBeDefined()
+    expect(describeAssets(result.assets!)).toMatch(
+      /^Assets of the fresh pages: 3 assets, 6 checks over the devices with 6 requests: 6 whole; 20 references to other hosts not requested \(a third party's\); whole after \d+\.\d s\.$/
+    )
   })
 
   it('are left alone when the asset checks are off', async () => {

@@ -194,5 +194,5 @@ export function describeAssets(assets: AssetVerification): string {
       : ''
   const whole =
     assets.wholeAfterMs === undefined ? '' : `; whole after ${elapsed(assets.wholeAfterMs)}`
-  return `Assets of the fresh pages: ${plural(assets.assets, 'asset')}${hosts}, ${plural(checks, 'check')} over the devices: ${ended.join(', ')}${others}${whole}.`
+  return `Assets of the fresh pages: ${plural(assets.assets, 'asset')}${hosts}, ${plural(checks, 'check')} over the devices with ${plural(assets.requests, 'request')}: ${ended.join(', ')}${others}${whole}.`
 }
