@@ -27,11 +27,14 @@ var first_in_order = __webpack_require__(4792);
 var changed_files_report = __webpack_require__(7387);
 // EXTERNAL MODULE: ./src/report/purge-section.ts
 var purge_section = __webpack_require__(8087);
-// EXTERNAL MODULE: ./src/report/verification.ts
-var report_verification = __webpack_require__(7383);
+// EXTERNAL MODULE: ./src/report/verification.ts + 1 modules
+var report_verification = __webpack_require__(4369);
 // EXTERNAL MODULE: ./src/report/vocabulary.ts
 var vocabulary = __webpack_require__(7568);
+// EXTERNAL MODULE: ./src/report/asset-report.ts
+var asset_report = __webpack_require__(9497);
 ;// CONCATENATED MODULE: ./src/comment/render/sections.ts
+
 
 
 
@@ -255,9 +258,35 @@ function verificationSection(part, purge, limits, runLink) {
             parts.push(`<p>${(0,inert_html.inert)(`… and ${(0,format/* plural */.LS)(rest, 'more page')} not proven fresh:`)} ${runLink}.</p>\n`);
         }
     }
+    const assets = (0,asset_report/* assetsOf */.ZS)(verification);
+    if (assets !== undefined)
+        parts.push(assetsPart(assets, siteUrl, limits, runLink));
     const next = (0,report_verification/* nextStep */.sk)(part);
     if (next !== undefined)
         parts.push(`<p><strong>Next</strong>: ${(0,inert_html.inert)(next)}</p>\n`);
+    return parts.join('');
+}
+/** The assets: their counts, then a compact row per broken asset with the pages that need it. */
+function assetsPart(assets, siteUrl, limits, runLink) {
+    const parts = [`<p>${(0,inert_html.inert)(`Assets: ${(0,asset_report/* assetCountsLine */.Rm)(assets)}`)}</p>\n`];
+    const broken = assets.listed.filter(result => result.state === 'broken');
+    const rows = broken.slice(0, Math.min(limits.rows, OPEN_ROWS)).map(result => {
+        const pages = result.pages.slice(0, limits.pages).map(page => quoted(pathOn(page, siteUrl)));
+        const rest = result.pageCount - pages.length;
+        return [
+            quoted(result.url),
+            (0,inert_html.inert)(`${result.device}: ${(0,vocabulary/* assetMark */.QO)(result.state)}`),
+            prose((0,asset_report/* assetAnswer */.Xr)(result), 400),
+            [...pages, ...(rest > 0 ? [(0,inert_html.inert)(`and ${(0,format/* grouped */.zD)(rest)} more`)] : [])].join(' ')
+        ];
+    });
+    if (rows.length === 0)
+        return parts.join('');
+    parts.push(rowsTable(['asset', 'device', 'what it answered', 'pages that need it'], rows));
+    const rest = assets.counts.broken - rows.length;
+    if (rest > 0) {
+        parts.push(`<p>${(0,inert_html.inert)(`… and ${(0,format/* plural */.LS)(rest, 'more broken asset check')}:`)} ${runLink}.</p>\n`);
+    }
     return parts.join('');
 }
 /** Not fresh and worth a row: stale, failed, not started (the settled ones are counted). */

@@ -17,7 +17,13 @@ import type { Against, PreviewReport, VerifyReport } from '../../src/verify/inde
 import type { PageSelection } from '../../src/verify/choose/selection-shapes.js'
 import type { SkewEstimate } from '../../src/verify/judge/edge-clock-skew.js'
 import { Tally, type CheckResult } from '../../src/verify/check/tally.js'
-import { verificationStatus } from '../../src/verify/check/verify-pages.js'
+import { verificationStatus, type Verification } from '../../src/verify/check/verify-pages.js'
+import type {
+  AssetResult,
+  AssetState,
+  AssetVerification
+} from '../../src/verify/assets/asset-results.js'
+import type { VerifyStatus } from '../../src/core/constants.js'
 
 export const SITE = 'https://www.example.com'
 /** The runner's time the last purge was accepted. */
@@ -350,4 +356,82 @@ export function everyOutcome(): Record<string, RunReport> {
       warnings: []
     }
   }
+}
+
+/** An asset a fresh page references, checked on one device (verify/assets/asset-results.ts). */
+export function assetResult(
+  path: string,
+  device: string,
+  state: AssetState,
+  extra: Partial<AssetResult> = {}
+): AssetResult {
+  return {
+    url: `${SITE}${path}`,
+    device,
+    kind: 'script',
+    state,
+    wanted: 'JavaScript',
+    throughCache: true,
+    repurged: false,
+    pages: [`${SITE}/`],
+    pageCount: 1,
+    ...extra
+  }
+}
+
+/**
+ * One asset of each state on `desktop`: a script whole, a stylesheet repaired (a 404 the cache
+ * served, purged by URL), a script broken (the single-page app's HTML fallback, needed by seven
+ * pages), a font not checked before the deadline; two references to a third party's host.
+ */
+export function everyAssetState(): AssetVerification {
+  const pages = ['/', '/about', '/contact', '/blog/', '/blog/a', '/blog/b', '/blog/c']
+  return {
+    hosts: ['static.example.com'],
+    counts: { whole: 1, repaired: 1, broken: 1, 'not-checked': 1 },
+    assets: 4,
+    otherHosts: 2,
+    listed: [
+      assetResult('/assets/app.b7.js', 'desktop', 'broken', {
+        reason: 'html-fallback',
+        httpStatus: 200,
+        contentType: 'text/html',
+        throughCache: false,
+        pages: pages.slice(0, 5).map(path => `${SITE}${path}`),
+        pageCount: pages.length,
+        edgeIds: 'req-41 / tx-41'
+      }),
+      assetResult('/assets/app.b7.css', 'desktop', 'repaired', {
+        kind: 'stylesheet',
+        wanted: 'CSS',
+        reason: 'status',
+        httpStatus: 200,
+        contentType: 'text/css',
+        repurged: true
+      }),
+      assetResult('/assets/font.b7.woff2', 'desktop', 'not-checked', {
+        kind: 'font',
+        wanted: 'a font',
+        throughCache: false
+      })
+    ],
+    requests: 6
+  }
+}
+
+/** The same verified part with what its asset checks found, as verify/assets fills it. */
+export function withAssets<Part extends Extract<VerificationPart, { kind: 'verified' }>>(
+  part: Part,
+  assets: AssetVerification,
+  status?: VerifyStatus
+): Part {
+  const verification: Verification = {
+    ...part.report.verification,
+    ...(status !== undefined && { status })
+  }
+  const withAssetsToo: Verification & { readonly assets: AssetVerification } = {
+    ...verification,
+    assets
+  }
+  return { ...part, report: { ...part.report, verification: withAssetsToo } }
 }

@@ -77,7 +77,10 @@ export const Output = {
   WholeSeconds: 'whole_seconds'
 } as const
 
-/** The `verify_status` output: what the check of the purged pages at the edge found. */
+/**
+ * The `verify_status` output: what the check of the purged pages at the edge found. `broken`:
+ * every page fresh, but an asset a fresh page references is broken (issue 39).
+ */
 export type VerifyStatus = 'fresh' | 'stale' | 'broken' | 'failed' | 'skipped'
 
 export type RunStatus = 'purged' | 'dry-run' | 'nothing-to-purge' | 'failed' | 'verify-only'

@@ -9,7 +9,8 @@
 import { elapsed, grouped, plural, setting } from '../text/format.js'
 import { originFailed, type RunReport } from './run-report.js'
 import { describeTargets } from './status-line.js'
-import { PAGE_STATE_WORDS } from './vocabulary.js'
+import { assetsOf, distinctAssets } from './asset-report.js'
+import { ASSET_STATE_WORDS, PAGE_STATE_WORDS } from './vocabulary.js'
 
 const WORDS = {
   fresh: PAGE_STATE_WORDS.fresh.commitStatus,
@@ -89,6 +90,12 @@ function verifiedStatus(verification: Verification, timeoutMs: number): CommitSt
   }
   const { counts } = verification
   const total = verification.checks + verification.notReached
+  const assets = assetsOf(verification)
+  // Broken assets first: a page that cannot render matters most, and GitHub cuts at 140.
+  const brokenAssets =
+    assets !== undefined && assets.counts.broken > 0
+      ? `${grouped(distinctAssets(assets, 'broken'))} of ${plural(assets.assets, 'asset')} ${ASSET_STATE_WORDS.broken.commitStatus}`
+      : ''
   const stale = counts.stale - verification.oldContent
   const deadline = `at the ${setting(timeoutMs)} deadline`
   const failure = [
@@ -96,7 +103,8 @@ function verifiedStatus(verification: Verification, timeoutMs: number): CommitSt
     verification.oldContent > 0 ? `${grouped(verification.oldContent)} ${WORDS.oldBuild}` : '',
     verification.notReached > 0 ? `${grouped(verification.notReached)} ${WORDS.notStarted}` : ''
   ].filter(Boolean)
-  if (failure.length > 0) return status('failure', failure.join('; '))
+  if (failure.length > 0)
+    return status('failure', [brokenAssets, ...failure].filter(Boolean).join('; '))
   if (counts.failed > 0) {
     return status('error', `${grouped(counts.failed)} of ${plural(total, 'check')} ${WORDS.failed}`)
   }
@@ -104,10 +112,25 @@ function verifiedStatus(verification: Verification, timeoutMs: number): CommitSt
     return status('success', 'Purged; no page could be proven fresh at the edge')
   const slowest = verification.timeToFresh?.slowestMs
   const settled = total - counts.fresh
-  return status(
-    'success',
-    `${grouped(counts.fresh)} of ${plural(total, 'check')} ${WORDS.fresh}${slowest === undefined ? '' : ` in ${elapsed(slowest)}`}${settled > 0 ? `; ${grouped(settled)} ${WORDS.settled}` : ''}`
-  )
+  const fresh = `${grouped(counts.fresh)} of ${plural(total, 'check')} ${WORDS.fresh}${slowest === undefined ? '' : ` in ${elapsed(slowest)}`}${settled > 0 ? `; ${grouped(settled)} ${WORDS.settled}` : ''}`
+  if (brokenAssets !== '' || verification.status === 'broken') {
+    return status('failure', [brokenAssets, fresh].filter(Boolean).join('; '))
+  }
+  return status('success', `${fresh}${assets === undefined ? '' : assetsWords(assets)}`)
+}
+
+/** `; 30 assets whole (1 repaired)`, or `; 2 of 30 assets not checked`: after the pages. */
+function assetsWords(assets: NonNullable<ReturnType<typeof assetsOf>>): string {
+  const { counts } = assets
+  const all = plural(assets.assets, 'asset')
+  if (counts['not-checked'] > 0) {
+    return `; ${grouped(distinctAssets(assets, 'not-checked'))} of ${all} ${ASSET_STATE_WORDS['not-checked'].commitStatus}`
+  }
+  const repaired =
+    counts.repaired > 0
+      ? ` (${grouped(distinctAssets(assets, 'repaired'))} ${ASSET_STATE_WORDS.repaired.commitStatus})`
+      : ''
+  return `; ${all} ${ASSET_STATE_WORDS.whole.commitStatus}${repaired}`
 }
 
 /** One line, at most 140 characters, cut with an ellipsis. */

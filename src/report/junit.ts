@@ -16,7 +16,15 @@ import type { RunReport, VerificationPart } from './run-report.js'
 import { describeCheck, pageState } from './verification.js'
 import type { CheckResult, CheckState } from '../verify/check/verify-pages.js'
 import { grouped, plural } from '../text/format.js'
-import { countedWords, PAGE_STATE_WORDS, stateWords, type JUnitOutcome } from './vocabulary.js'
+import {
+  ASSET_STATE_WORDS,
+  countedWords,
+  PAGE_STATE_WORDS,
+  stateWords,
+  type JUnitOutcome
+} from './vocabulary.js'
+import { assetAnswer, assetRepair, assetsOf } from './asset-report.js'
+import type { AssetResult, AssetVerification } from '../verify/assets/asset-results.js'
 
 /** The suite's name as GitLab and Jenkins show it. */
 export const JUNIT_SUITE = 'render-cache-purge'
@@ -143,7 +151,63 @@ function verifiedCases(part: Verified): TestCase[] {
         'the deadline came before these checks started: raise verify_timeout_seconds or rate, or split the pages over more shards'
     })
   }
+  const assets = assetsOf(verification)
+  if (assets !== undefined) cases.push(...assetCases(assets))
   return cases
+}
+
+/**
+ * The assets: a test case per (asset, device) listed (broken, repaired, not checked), classed
+ * `assets.<device>`; the whole ones counted in one passing case; the broken and not-checked ones
+ * the list left out counted in one failing case each.
+ */
+function assetCases(assets: AssetVerification): TestCase[] {
+  const cases = assets.listed.map(assetCase)
+  const { counts } = assets
+  if (counts.whole > 0) {
+    cases.push({
+      classname: 'assets',
+      name: `${plural(counts.whole, 'asset check')} ${ASSET_STATE_WORDS.whole.word}`,
+      outcome: ASSET_STATE_WORDS.whole.junit
+    })
+  }
+  for (const state of ['broken', 'not-checked'] as const) {
+    const more = counts[state] - assets.listed.filter(result => result.state === state).length
+    if (more <= 0) continue
+    const words = ASSET_STATE_WORDS[state].word
+    cases.push({
+      classname: 'assets',
+      name: `${plural(more, `more ${words} asset check`)} (counted, not listed)`,
+      outcome: ASSET_STATE_WORDS[state].junit,
+      type: `asset-${state}`,
+      message: `${grouped(more)} more asset checks ${words}: the job summary counts them`
+    })
+  }
+  return cases
+}
+
+function assetCase(result: AssetResult): TestCase {
+  const outcome = ASSET_STATE_WORDS[result.state].junit
+  const base = { classname: `assets.${result.device}`, name: result.url }
+  if (outcome === 'passed') return { ...base, outcome }
+  const rest = result.pageCount - result.pages.length
+  const pages = `needed by ${plural(result.pageCount, 'page')}: ${result.pages.join(', ')}${rest > 0 ? ` and ${grouped(rest)} more` : ''}`
+  const repair = assetRepair(result)
+  const details = [
+    `${result.kind}: ${result.wanted} wanted`,
+    result.contentType !== undefined ? `content type: ${result.contentType}` : '',
+    result.httpStatus !== undefined ? `HTTP status: ${result.httpStatus}` : '',
+    repair,
+    result.edgeIds !== undefined ? `edge ids: ${result.edgeIds}` : '',
+    pages
+  ].filter(line => line !== '')
+  return {
+    ...base,
+    outcome,
+    type: `asset-${result.state}`,
+    message: `${assetAnswer(result)}; ${pages}`,
+    body: details.join('\n')
+  }
 }
 
 function checkCase(check: CheckResult, skewMs: number): TestCase {

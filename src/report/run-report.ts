@@ -93,7 +93,8 @@ export function stepConclusion(report: Readonly<RunReport>): StepConclusion {
   if (verification?.kind !== 'verified') return 'passed'
   const { status, fatal } = verification.report.verification
   if (fatal !== undefined) return 'failed'
-  if (status === 'stale' || status === 'failed') {
+  // `broken`: every page fresh, but one cannot render (an asset it needs is broken).
+  if (status === 'stale' || status === 'failed' || status === 'broken') {
     return verification.mode === 'fail' ? 'failed' : 'warned'
   }
   return 'passed'

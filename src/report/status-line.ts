@@ -14,6 +14,7 @@ import {
   type VerificationPart
 } from './run-report.js'
 import { countIsLowerBound } from './traced-tags.js'
+import { assetsOf, assetStatusParts } from './asset-report.js'
 import {
   CONCLUSION_WORDS,
   countedState,
@@ -136,12 +137,14 @@ function verificationParts(report: Readonly<RunReport>): string[] {
   const total = verification.checks + verification.notReached
   if (total === 0) return [`➖ no page to check${shard}`]
   const fresh = against.kind === 'warm-only' ? 'warm' : PAGE_STATE_WORDS.fresh.word
+  const assets = assetsOf(verification)
+  const freshDone = verification.status === 'fresh' || verification.status === 'broken'
   const { icon: freshIcon } = PAGE_STATE_WORDS.fresh
   const { icon: staleIcon, word: staleWord } = PAGE_STATE_WORDS.stale
   const parts: string[] = []
   const stillStale = counts.stale - verification.oldContent
   const deadline = `at the ${setting(part.timeoutMs)} deadline`
-  if (verification.status === 'fresh' && counts.fresh > 0) {
+  if (freshDone && counts.fresh > 0) {
     const slowest = verification.timeToFresh?.slowestMs
     const when =
       slowest === undefined || against.kind === 'warm-only' ? '' : ` in ${elapsed(slowest)}`
@@ -164,6 +167,7 @@ function verificationParts(report: Readonly<RunReport>): string[] {
   for (const state of SETTLED_STATES) {
     if (counts[state] > 0) parts.push(countedState(state, counts[state]))
   }
+  if (assets !== undefined) parts.push(...assetStatusParts(assets))
   return parts
 }
 

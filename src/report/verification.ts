@@ -16,6 +16,8 @@ import { code, codeList, escapeHtml, table } from '../text/html.js'
 import type { VerificationPart } from './run-report.js'
 import { clocksFarApart, datesUntrusted, skewMs } from '../verify/judge/edge-clock-skew.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
+import { assetsOf, wholeTime } from './asset-report.js'
+import { renderAssetsSection } from './assets-section.js'
 import { tracedTagLines } from './traced-tags.js'
 import {
   countedState,
@@ -57,6 +59,8 @@ export function renderVerificationSection(
   parts.push(chart)
   parts.push(`<p>${labelled(countsLine(verification), 'Checks')}</p>\n`)
   parts.push(`<p>${labelled(timesLine(part), 'Times')}</p>\n`)
+  const assets = assetsOf(verification)
+  if (assets !== undefined) parts.push(renderAssetsSection(assets, report.siteUrl, maxRows))
   if (selection.leftOut > 0) {
     parts.push(
       `<p>${escapeHtml(`verify_limit left out ${grouped(selection.leftOut)} of ${plural(selection.inShard, 'page')}: a sample spread over them was checked (verify_limit: 0 checks every page).`)}</p>\n`
@@ -157,6 +161,8 @@ export function timesLine(part: Verified): string {
         : `time to fresh: median ${elapsed(times.medianMs)}, slowest ${elapsed(times.slowestMs)} (${plural(times.count, 'fresh check')})`
     )
   }
+  const assets = assetsOf(verification)
+  if (assets !== undefined && against.kind !== 'warm-only') parts.push(wholeTime(assets))
   if (verification.arrivalAfterMs !== undefined) {
     parts.push(
       `purge seen arriving here ${elapsed(verification.arrivalAfterMs)} after it was accepted`

@@ -10,6 +10,7 @@
  * surface has room.
  */
 import type { CheckState } from '../verify/check/verify-pages.js'
+import type { AssetState } from '../verify/assets/asset-results.js'
 import { grouped } from '../text/format.js'
 
 /** How a check reads as a JUnit test case. */
@@ -107,6 +108,41 @@ export function countedState(state: PageState, count: number): string {
 }
 
 /**
+ * An asset's check (an asset on a device) as a reader sees it. Repaired is whole now and passes;
+ * not checked fails as a page's check not started does: nothing proved it loads.
+ */
+export const ASSET_STATE_WORDS: Readonly<Record<AssetState, StateWords>> = {
+  whole: { icon: '✅', word: 'whole', junit: 'passed', commitStatus: 'whole' },
+  repaired: {
+    icon: '🔧',
+    word: 'repaired',
+    counted: 'repaired (purged, then whole)',
+    junit: 'passed',
+    commitStatus: 'repaired'
+  },
+  broken: { icon: '❌', word: 'broken', junit: 'failure', commitStatus: 'broken' },
+  'not-checked': {
+    icon: '⏳',
+    word: 'not checked',
+    counted: 'not checked before the deadline',
+    junit: 'failure',
+    commitStatus: 'not checked'
+  }
+}
+
+/** `❌ broken`: an asset's mark and word, as its row shows it. */
+export function assetMark(state: AssetState): string {
+  const { icon, word } = ASSET_STATE_WORDS[state]
+  return `${icon} ${word}`
+}
+
+/** `🔧 1 repaired (purged, then whole)`, `⏳ 2 not checked before the deadline`: a count. */
+export function assetCountedState(state: AssetState, count: number): string {
+  const { icon, word, counted } = ASSET_STATE_WORDS[state]
+  return `${icon} ${grouped(count)} ${counted ?? word}`
+}
+
+/**
  * The verification as a whole, as a heading reads it: its verify_status (`skipped` is a
  * verification that proved no page either way), or no verification at all (`not-verified`:
  * asked for but skipped, with the reason beside it) or one stopped before any check
@@ -120,7 +156,8 @@ export const VERIFICATION_WORDS: Readonly<
 > = {
   fresh: { icon: '✅', word: 'fresh' },
   stale: { icon: '⚠️', word: 'stale' },
-  // Fresh pages that cannot render: an asset they reference is broken (issue 39).
+  // Every page fresh, but a page cannot render: the step failed, so the mark a failed run shows
+  // (a new icon would be one more a reader must learn, and none of ❌'s meaning is lost).
   broken: { icon: '❌', word: 'assets broken' },
   failed: { icon: '❌', word: 'failed' },
   skipped: { icon: '⏭️', word: 'nothing proven' },

@@ -20,7 +20,9 @@ import {
 import { resultText } from '../../report/purge-section.js'
 import type { PurgeReport, RunReport, VerificationPart } from '../../report/run-report.js'
 import { countsLine, describeCheck, markWords, nextStep } from '../../report/verification.js'
-import { verificationMark } from '../../report/vocabulary.js'
+import { assetMark, verificationMark } from '../../report/vocabulary.js'
+import { assetAnswer, assetCountsLine, assetsOf } from '../../report/asset-report.js'
+import type { AssetVerification } from '../../verify/assets/asset-results.js'
 import type { CheckResult, PageRow } from '../../verify/check/verify-pages.js'
 
 /** How much of each list the comment shows; shrunk until the comment fits. */
@@ -310,8 +312,38 @@ export function verificationSection(
       )
     }
   }
+  const assets = assetsOf(verification)
+  if (assets !== undefined) parts.push(assetsPart(assets, siteUrl, limits, runLink))
   const next = nextStep(part)
   if (next !== undefined) parts.push(`<p><strong>Next</strong>: ${inert(next)}</p>\n`)
+  return parts.join('')
+}
+
+/** The assets: their counts, then a compact row per broken asset with the pages that need it. */
+function assetsPart(
+  assets: AssetVerification,
+  siteUrl: string,
+  limits: CommentLimits,
+  runLink: string
+): string {
+  const parts = [`<p>${inert(`Assets: ${assetCountsLine(assets)}`)}</p>\n`]
+  const broken = assets.listed.filter(result => result.state === 'broken')
+  const rows = broken.slice(0, Math.min(limits.rows, OPEN_ROWS)).map(result => {
+    const pages = result.pages.slice(0, limits.pages).map(page => quoted(pathOn(page, siteUrl)))
+    const rest = result.pageCount - pages.length
+    return [
+      quoted(result.url),
+      inert(`${result.device}: ${assetMark(result.state)}`),
+      prose(assetAnswer(result), 400),
+      [...pages, ...(rest > 0 ? [inert(`and ${grouped(rest)} more`)] : [])].join(' ')
+    ]
+  })
+  if (rows.length === 0) return parts.join('')
+  parts.push(rowsTable(['asset', 'device', 'what it answered', 'pages that need it'], rows))
+  const rest = assets.counts.broken - rows.length
+  if (rest > 0) {
+    parts.push(`<p>${inert(`… and ${plural(rest, 'more broken asset check')}:`)} ${runLink}.</p>\n`)
+  }
   return parts.join('')
 }
 

@@ -1,0 +1,216 @@
+/**
+ * The assets on every surface (issue 39): the job summary, the pull-request comment, the status
+ * line, the JUnit report and the commit status show what the asset checks found, in the one
+ * table's words (report/vocabulary.ts), and a broken asset never reads as success anywhere.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { SaxesParser } from 'saxes'
+import { renderComment } from '../../src/comment/render/comment.js'
+import { fingerprintOf } from '../../src/comment/write/marker.js'
+import { finalStatus, MAX_STATUS_DESCRIPTION } from '../../src/report/commit-status.js'
+import { renderJUnit } from '../../src/report/junit.js'
+import { stepConclusion, type RunReport } from '../../src/report/run-report.js'
+import { statusLine } from '../../src/report/status-line.js'
+import { renderSummary } from '../../src/report/summary.js'
+import {
+  ASSET_STATE_WORDS,
+  assetCountedState,
+  VERIFICATION_WORDS
+} from '../../src/report/vocabulary.js'
+import type { AssetVerification } from '../../src/verify/assets/asset-results.js'
+import { schemaProblems, type XmlElement } from '../support/junit-schema.js'
+import { rawMarkupShown, renderGitHubMarkdown } from '../support/github-markdown.js'
+import {
+  everyAssetState,
+  freshChecks,
+  planOf,
+  purgedRun,
+  SITE,
+  verified,
+  withAssets
+} from '../support/run-reports.js'
+
+const plan = planOf({ urls: ['/', '/about', '/contact', '/blog/'] })
+const NOW = Date.UTC(2026, 10, 24, 22, 0, 0)
+
+/** Every page fresh, one asset of each state: verify_status is `broken`. */
+function brokenRun(mode: 'fail' | 'warn' = 'fail'): RunReport {
+  return purgedRun(plan, withAssets(verified(freshChecks(), { mode }), everyAssetState(), 'broken'))
+}
+
+/** Every page fresh, 30 assets whole on two devices, whole 5.2 s after the purge. */
+function wholeAssets(): AssetVerification {
+  return {
+    hosts: [],
+    counts: { whole: 60, repaired: 0, broken: 0, 'not-checked': 0 },
+    assets: 30,
+    otherHosts: 0,
+    listed: [],
+    requests: 60,
+    wholeAfterMs: 5200
+  }
+}
+
+function wholeRun(): RunReport {
+  return purgedRun(plan, withAssets(verified(freshChecks()), wholeAssets()))
+}
+
+function contextFor(report: RunReport) {
+  return {
+    marker: {
+      workflow: 'Deploy',
+      job: 'purge',
+      leg: '3fa8c2d1',
+      kind: 'result' as const,
+      ...fingerprintOf(
+        report.purge?.plan.targets ?? { tags: [], urls: [], patterns: [] },
+        'a'.repeat(40)
+      )
+    },
+    runUrl: 'https://github.com/octo-org/octo-site/actions/runs/4242',
+    runId: 4242,
+    event: 'push',
+    commit: 'a'.repeat(40),
+    now: NOW
+  }
+}
+
+const plain = (text: string): string => text.replace(/\u00a0/g, ' ')
+
+describe('verify_status: broken', () => {
+  it('is never ✅: a failure of the step, a warning with verify: warn', () => {
+    expect(VERIFICATION_WORDS.broken.icon).not.toBe('✅')
+    expect(stepConclusion(brokenRun())).toBe('failed')
+    expect(stepConclusion(brokenRun('warn'))).toBe('warned')
+    expect(statusLine(brokenRun())).toMatch(/^❌ /)
+    expect(finalStatus(brokenRun()).state).toBe('failure')
+    const summary = renderSummary(brokenRun())
+    expect(summary).toContain('Verification at the edge: ❌ assets broken')
+    const comment = renderComment(brokenRun(), contextFor(brokenRun()))
+    expect(comment).toContain('At the edge: ❌ assets broken')
+  })
+})
+
+describe('the status line', () => {
+  it('counts the assets whole after the pages fresh', () => {
+    expect(statusLine(wholeRun())).toBe(
+      '✅ Cache purge: 4 URLs purged · ✅ 8 of 8 checks fresh in 4.0 s · ✅ 30 assets whole'
+    )
+  })
+
+  it('counts the broken, repaired and not checked ones in the table’s words', () => {
+    const line = statusLine(brokenRun())
+    expect(line).toContain('· ❌ 1 of 4 assets broken')
+    expect(line).toContain(assetCountedState('repaired', 1))
+    expect(line).toContain(assetCountedState('not-checked', 1))
+  })
+})
+
+describe('the job summary', () => {
+  const summary = renderSummary(brokenRun())
+
+  it('counts the asset checks, the hosts and the third parties’ references', () => {
+    expect(plain(summary)).toContain(
+      '4 assets (4 checks): ✅ 1 whole · 🔧 1 repaired (purged, then whole) · ❌ 1 broken · ⏳ 1 not checked before the deadline · 2 references to other hosts not checked'
+    )
+    expect(summary).toContain('<code>static.example.com</code>')
+  })
+
+  it('gives a row per broken, repaired and not checked asset, with its pages', () => {
+    expect(summary).toContain(`<code>${SITE}/assets/app.b7.js</code>`)
+    expect(summary).toContain(
+      'HTTP 200, text/html where JavaScript was expected (a single-page app’s fallback)'
+    )
+    expect(summary).toContain('and 2 more')
+    expect(summary).toContain(`<code>${SITE}/assets/app.b7.css</code>`)
+    expect(summary).toContain('purged by URL, then whole')
+    expect(summary).toContain(`<code>${SITE}/assets/font.b7.woff2</code>`)
+    expect(summary.indexOf('app.b7.js')).toBeLessThan(summary.indexOf('app.b7.css'))
+    expect(rawMarkupShown(renderGitHubMarkdown(summary))).toEqual([])
+  })
+
+  it('says when the deploy was whole beside the time to fresh', () => {
+    expect(renderSummary(wholeRun())).toContain('deploy whole 5.2 s after the purge was accepted')
+    expect(summary).toContain('deploy whole: — (an asset is broken)')
+  })
+})
+
+describe('the pull-request comment', () => {
+  const comment = renderComment(brokenRun(), contextFor(brokenRun()))
+
+  it('counts the assets and gives a row per broken asset with its pages', () => {
+    expect(plain(comment)).toContain(assetCountedState('broken', 1))
+    expect(comment).toContain('app.b7.js')
+    expect(comment).toContain('/blog/a')
+    expect(comment).not.toContain('font.b7.woff2</code></td><td>desktop')
+    expect(rawMarkupShown(renderGitHubMarkdown(comment))).toEqual([])
+  })
+})
+
+interface Element extends XmlElement {
+  readonly attributes: Record<string, string>
+  readonly children: Element[]
+}
+
+function parseXml(xml: string): Element {
+  const parser = new SaxesParser()
+  const root: Element = { name: '#document', attributes: {}, children: [], text: '' }
+  const stack = [root]
+  parser.on('error', error => {
+    throw error
+  })
+  parser.on('opentag', tag => {
+    const element: Element = {
+      name: tag.name,
+      attributes: Object.fromEntries(
+        Object.entries(tag.attributes).map(([name, value]) => [name, String(value)])
+      ),
+      children: [],
+      text: ''
+    }
+    stack.at(-1)?.children.push(element)
+    stack.push(element)
+  })
+  parser.on('closetag', () => {
+    stack.pop()
+  })
+  parser.write(xml).close()
+  const [document] = root.children
+  if (!document) throw new Error('no root element')
+  return document
+}
+
+describe('the JUnit report', () => {
+  const document = parseXml(renderJUnit(brokenRun(), NOW))
+  const cases = (document.children[0]?.children ?? []).filter(child => child.name === 'testcase')
+  const assetCase = (path: string) =>
+    cases.find(
+      test =>
+        test.attributes.classname === 'assets.desktop' && test.attributes.name === `${SITE}${path}`
+    )
+
+  it('fails the broken asset with its answer and its pages, passes the repaired one', () => {
+    const broken = assetCase('/assets/app.b7.js')
+    const failure = broken?.children.find(child => child.name === 'failure')
+    expect(failure?.attributes.message).toContain('text/html where JavaScript was expected')
+    expect(failure?.attributes.message).toContain(`${SITE}/blog/a`)
+    expect(assetCase('/assets/app.b7.css')?.children).toEqual([])
+    expect(assetCase('/assets/font.b7.woff2')?.children[0]?.name).toBe(
+      ASSET_STATE_WORDS['not-checked'].junit
+    )
+    expect(cases.some(test => test.attributes.name === '1 asset check whole')).toBe(true)
+    expect(schemaProblems(document)).toEqual([])
+  })
+})
+
+describe('the commit status', () => {
+  it('names the broken assets first, within 140 characters', () => {
+    const { description } = finalStatus(brokenRun())
+    expect(description.startsWith('1 of 4 assets broken')).toBe(true)
+    expect(description.length).toBeLessThanOrEqual(MAX_STATUS_DESCRIPTION)
+    expect(finalStatus(wholeRun())).toEqual({
+      state: 'success',
+      description: '8 of 8 checks fresh in 4.0 s; 30 assets whole'
+    })
+  })
+})

@@ -1,0 +1,125 @@
+/**
+ * What the asset checks found, in words (pure): the counts, what a broken asset answered, what
+ * the action did about it, the time until the deploy was whole. The summary, the comment, the
+ * status line, the JUnit report and the commit status each lay these words out their own way;
+ * the words themselves, and the state marks (vocabulary.ts), are the same everywhere.
+ */
+import type { AssetResult, AssetVerification } from '../verify/assets/asset-results.js'
+import type { Verification } from '../verify/check/verify-pages.js'
+import { elapsed, grouped, plural } from '../text/format.js'
+import { assetCountedState, ASSET_STATE_WORDS } from './vocabulary.js'
+
+/**
+ * The asset checks' result, when they ran (absent: turned off, or no page was fresh). Read
+ * through a wider type: the verification carries it once the checks fill it (verify/assets).
+ */
+export function assetsOf(verification: Verification): AssetVerification | undefined {
+  return (verification as Verification & { readonly assets?: AssetVerification }).assets
+}
+
+/** `(asset, device)` checks made or not, in all. */
+export function assetChecks(assets: AssetVerification): number {
+  const { counts } = assets
+  return counts.whole + counts.repaired + counts.broken + counts['not-checked']
+}
+
+/**
+ * Distinct assets in `state`, whatever the device: counted from the list when it holds every
+ * check of that state, else the checks themselves (a list of a thousand cannot tell more).
+ */
+export function distinctAssets(
+  assets: AssetVerification,
+  state: 'broken' | 'repaired' | 'not-checked'
+): number {
+  const listed = assets.listed.filter(result => result.state === state)
+  if (listed.length < assets.counts[state]) return assets.counts[state]
+  return new Set(listed.map(result => result.url)).size
+}
+
+/** `✅ 30 assets whole`, `❌ 1 of 4 assets broken · 🔧 1 repaired …`: the status line's part. */
+export function assetStatusParts(assets: AssetVerification): string[] {
+  const { counts } = assets
+  const parts: string[] = []
+  if (counts.broken > 0) {
+    const { icon, word } = ASSET_STATE_WORDS.broken
+    parts.push(
+      `${icon} ${grouped(distinctAssets(assets, 'broken'))} of ${plural(assets.assets, 'asset')} ${word}`
+    )
+  } else if (counts['not-checked'] === 0) {
+    const { icon, word } = ASSET_STATE_WORDS.whole
+    parts.push(`${icon} ${plural(assets.assets, 'asset')} ${word}`)
+  }
+  for (const state of ['repaired', 'not-checked'] as const) {
+    if (counts[state] > 0) parts.push(assetCountedState(state, distinctAssets(assets, state)))
+  }
+  return parts
+}
+
+/**
+ * `4 assets (8 checks): ✅ 6 whole · ❌ 1 broken · 2 references to other hosts not checked`:
+ * the checks of each state that are not zero, counted over the devices.
+ */
+export function assetCountsLine(assets: AssetVerification): string {
+  const { counts } = assets
+  const parts = (['whole', 'repaired', 'broken', 'not-checked'] as const)
+    .filter(state => counts[state] > 0)
+    .map(state => assetCountedState(state, counts[state]))
+  if (assets.otherHosts > 0) {
+    parts.push(`${plural(assets.otherHosts, 'reference')} to other hosts not checked`)
+  }
+  const head = `${plural(assets.assets, 'asset')} (${plural(assetChecks(assets), 'check')})`
+  return `${head}: ${parts.join(' · ') || 'none referenced'}`
+}
+
+/** `deploy whole 5.2 s after the purge was accepted`, or why it was not: beside time to fresh. */
+export function wholeTime(assets: AssetVerification): string {
+  if (assets.wholeAfterMs !== undefined) {
+    return `deploy whole ${elapsed(assets.wholeAfterMs)} after the purge was accepted`
+  }
+  if (assets.counts.broken > 0) return 'deploy whole: — (an asset is broken)'
+  if (assets.counts['not-checked'] > 0) return 'deploy whole: — (not every asset was checked)'
+  return 'deploy whole: —'
+}
+
+/**
+ * What the asset answered, in words a person can act on: `HTTP 404 served from the cache`,
+ * `HTTP 200, text/html where JavaScript was expected (a single-page app’s fallback)`. A
+ * repaired asset says what it answered before its purge.
+ */
+export function assetAnswer(result: AssetResult): string {
+  if (result.state === 'not-checked') return ASSET_STATE_WORDS['not-checked'].counted ?? ''
+  if (result.state === 'whole') return `HTTP ${result.httpStatus ?? 200}`
+  const status = result.httpStatus === undefined ? 'no answer' : `HTTP ${result.httpStatus}`
+  const got = result.contentType ?? 'no content type'
+  const before = result.state === 'repaired' ? 'before its purge: ' : ''
+  switch (result.reason) {
+    case 'status':
+      return `${before}${status}${result.throughCache ? ' served from the cache' : ''}`
+    case 'html-fallback':
+      return `${before}${status}, ${got} where ${result.wanted} was expected (a single-page app’s fallback)`
+    case 'wrong-type':
+      return `${before}${status}, ${got} where ${result.wanted} was expected`
+    case 'request-failed':
+      return `${before}no answer (a network error or a timeout, after the retries)`
+    case undefined:
+      return `${before}${status}, ${got}`
+  }
+}
+
+/** What the action did about it: purged by URL (and how that went), or why it could not. */
+export function assetRepair(result: AssetResult): string {
+  if (result.state === 'not-checked' || result.state === 'whole') return ''
+  if (result.repurgeError !== undefined) return `its purge failed: ${result.repurgeError}`
+  if (result.repurged) {
+    return result.state === 'repaired' ? 'purged by URL, then whole' : 'purged by URL, still broken'
+  }
+  return result.throughCache
+    ? 'not purged'
+    : 'not purged: not served by the rendering cache (fix it where it is built or hosted)'
+}
+
+/** `and 2 more` after the pages named, or nothing when every page is named. */
+export function morePages(result: AssetResult): string {
+  const rest = result.pageCount - result.pages.length
+  return rest > 0 ? `and ${grouped(rest)} more` : ''
+}
