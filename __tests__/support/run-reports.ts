@@ -18,10 +18,11 @@ import type { PageSelection } from '../../src/verify/choose/selection-shapes.js'
 import type { SkewEstimate } from '../../src/verify/judge/edge-clock-skew.js'
 import { Tally, type CheckResult } from '../../src/verify/check/tally.js'
 import { verificationStatus, type Verification } from '../../src/verify/check/verify-pages.js'
-import type {
-  AssetResult,
-  AssetState,
-  AssetVerification
+import {
+  MAX_LISTED_PAGES,
+  type AssetResult,
+  type AssetState,
+  type AssetVerification
 } from '../../src/verify/assets/asset-results.js'
 import type { VerifyStatus } from '../../src/core/constants.js'
 
@@ -397,7 +398,7 @@ export function everyAssetState(): AssetVerification {
         httpStatus: 200,
         contentType: 'text/html',
         throughCache: false,
-        pages: pages.slice(0, 5).map(path => `${SITE}${path}`),
+        pages: pages.slice(0, MAX_LISTED_PAGES).map(path => `${SITE}${path}`),
         pageCount: pages.length,
         edgeIds: 'req-41 / tx-41'
       }),

@@ -13,6 +13,9 @@ import type { RunReport } from '../../src/report/run-report.js'
 import { statusLine } from '../../src/report/status-line.js'
 import { renderSummary } from '../../src/report/summary.js'
 import {
+  ASSET_STATE_WORDS,
+  assetCountedState,
+  assetMark,
   countedState,
   countedWords,
   PAGE_STATE_WORDS,
@@ -215,6 +218,24 @@ describe('the table in docs/summary.md', () => {
     for (const [state, words] of Object.entries(PAGE_STATE_WORDS)) {
       const row = rows.find(cells => cells[3] === countedState(state as PageState, 2))
       expect(row?.slice(4, 6)).toEqual([words.junit, words.commitStatus])
+    }
+  })
+  it('shows each state of an asset as the code spells it', async () => {
+    const { readFile } = await import('node:fs/promises')
+    const doc = await readFile(new URL('../../docs/summary.md', import.meta.url), 'utf8')
+    const rows = doc
+      .split('\n')
+      .filter(line => line.startsWith('| '))
+      .map(line => line.split('|').map(cell => cell.trim()))
+    for (const [state, words] of Object.entries(ASSET_STATE_WORDS)) {
+      const asset = state as keyof typeof ASSET_STATE_WORDS
+      const row = rows.find(cells => cells[3] === assetCountedState(asset, 2))
+      expect(row?.slice(2, 6)).toEqual([
+        assetMark(asset),
+        assetCountedState(asset, 2),
+        words.junit,
+        words.commitStatus
+      ])
     }
   })
 })
