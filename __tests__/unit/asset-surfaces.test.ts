@@ -124,6 +124,8 @@ describe('the job summary', () => {
     expect(summary).toContain('and 2 more')
     expect(summary).toContain(`<code>${SITE}/assets/app.b7.css</code>`)
     expect(summary).toContain('purged by URL, then whole')
+    // A repaired asset's last answer is the whole one: its status is not why it was broken.
+    expect(summary).toContain('before its purge: a 4xx or 5xx served from the cache')
     expect(summary).toContain(`<code>${SITE}/assets/font.b7.woff2</code>`)
     expect(summary.indexOf('app.b7.js')).toBeLessThan(summary.indexOf('app.b7.css'))
     expect(rawMarkupShown(renderGitHubMarkdown(summary))).toEqual([])

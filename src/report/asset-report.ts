@@ -89,20 +89,35 @@ export function wholeTime(assets: AssetVerification): string {
 export function assetAnswer(result: AssetResult): string {
   if (result.state === 'not-checked') return ASSET_STATE_WORDS['not-checked'].counted ?? ''
   if (result.state === 'whole') return `HTTP ${result.httpStatus ?? 200}`
+  if (result.state === 'repaired') return `before its purge: ${repairedReason(result)}`
   const status = result.httpStatus === undefined ? 'no answer' : `HTTP ${result.httpStatus}`
   const got = result.contentType ?? 'no content type'
-  const before = result.state === 'repaired' ? 'before its purge: ' : ''
   switch (result.reason) {
     case 'status':
-      return `${before}${status}${result.throughCache ? ' served from the cache' : ''}`
+      return `${status}${result.throughCache ? ' served from the cache' : ''}`
     case 'html-fallback':
-      return `${before}${status}, ${got} where ${result.wanted} was expected (a single-page app’s fallback)`
+      return `${status}, ${got} where ${result.wanted} was expected (a single-page app’s fallback)`
     case 'wrong-type':
-      return `${before}${status}, ${got} where ${result.wanted} was expected`
+      return `${status}, ${got} where ${result.wanted} was expected`
     case 'request-failed':
-      return `${before}no answer (a network error or a timeout, after the retries)`
+      return `no answer (a network error or a timeout, after the retries)`
     case undefined:
-      return `${before}${status}, ${got}`
+      return `${status}, ${got}`
+  }
+}
+
+/** Why a repaired asset was broken: its last answer (status, type) is the whole one since. */
+function repairedReason(result: AssetResult): string {
+  switch (result.reason) {
+    case 'status':
+    case undefined:
+      return `a 4xx or 5xx${result.throughCache ? ' served from the cache' : ''}`
+    case 'html-fallback':
+      return `HTML where ${result.wanted} was expected (a single-page app’s fallback)`
+    case 'wrong-type':
+      return `another content type than ${result.wanted}`
+    case 'request-failed':
+      return 'no answer'
   }
 }
 
