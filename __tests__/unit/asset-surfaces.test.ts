@@ -131,6 +131,12 @@ describe('the job summary', () => {
     expect(rawMarkupShown(renderGitHubMarkdown(summary))).toEqual([])
   })
 
+  it('says what to do next about the broken asset', () => {
+    expect(summary).toContain(
+      '<strong>Next</strong>: 1 asset a fresh page needs is broken (its row says what it answered and which pages need it)'
+    )
+  })
+
   it('says when the deploy was whole beside the time to fresh', () => {
     expect(renderSummary(wholeRun())).toContain('deploy whole 5.2 s after the purge was accepted')
     expect(summary).toContain('deploy whole: — (an asset is broken)')

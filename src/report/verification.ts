@@ -16,7 +16,7 @@ import { code, codeList, escapeHtml, table } from '../text/html.js'
 import type { VerificationPart } from './run-report.js'
 import { clocksFarApart, datesUntrusted, skewMs } from '../verify/judge/edge-clock-skew.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
-import { assetsOf, wholeTime } from './asset-report.js'
+import { assetsOf, distinctAssets, wholeTime } from './asset-report.js'
 import { renderAssetsSection } from './assets-section.js'
 import { tracedTagLines } from './traced-tags.js'
 import {
@@ -381,6 +381,12 @@ export function nextStep(part: Verified): string | undefined {
   }
   if (verification.oldContent > 0) {
     return 'pages were rendered again from the previous build: see "Old content" below for what was purged again and what to do.'
+  }
+  const assets = assetsOf(verification)
+  if (assets !== undefined && assets.counts.broken > 0) {
+    const broken = distinctAssets(assets, 'broken')
+    const one = broken === 1
+    return `${plural(broken, 'asset')} a fresh page needs ${one ? 'is' : 'are'} broken (${one ? 'its row says what it answered' : 'the rows say what each answered'} and which pages need it): what the rendering cache served was purged by URL once; fix the rest where the assets are built or hosted (a bundle missing from the deploy, a single-page app's fallback), then deploy again${warnHint}.`
   }
   if (verification.clocksDisagree > 0) {
     return `the edge’s clocks disagree on ${plural(verification.clocksDisagree, 'check')} (a cache date after the answer’s own Date): its answers cannot prove those pages fresh; report it to the service’s support with the edge ids in the rows.`
