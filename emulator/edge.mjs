@@ -25,6 +25,8 @@ import { mulberry32 } from './faults.mjs'
  * @property {number} readyAt Real-clock ms from when it answers HIT (before: EXTRACTING).
  * @property {number | undefined} dropAt Real-clock ms when a purge that selected it reaches the edge.
  * @property {string} build The origin's build when the render started: what the entry shows.
+ * @property {import('./assets.mjs').AssetAnswer} [asset] For an asset: what the origin answered
+ *   when the render started (a 404 or an HTML fallback is cached like a file: negative caching).
  */
 
 /**
@@ -94,8 +96,9 @@ export function formatKcDate(cachedAtEdge, nowEdge, maxAgeMs, fraction = 'empty'
  * @property {number} [propagationSeed] Seed of the jitter's mulberry32 (default 1).
  * @property {number} [renderMs] How long a render takes: requests within it answer EXTRACTING (default 500).
  * @property {number} [seedAgeMs] Seeded entries were cached this long before start (default 1 h).
- * @property {(now: number) => string} [renderBuild] The origin's build a render started at `now`
- *   (real clock) gets (default: always `build-1`; the emulator passes its origin's builds).
+ * @property {(now: number, path?: string) => string} [renderBuild] The origin's build a render of
+ *   `path` started at `now` (real clock) gets (default: always `build-1`; the emulator passes its
+ *   origin's builds).
  */
 
 /** The edge's cache entries and the purges on their way to it. */
@@ -183,7 +186,7 @@ export class EdgeCache {
     if (!entry) {
       const readyAt = now + this.renderMs
       // The render asks the origin now: it gets the build the origin serves at its start.
-      const build = this.renderBuild(now)
+      const build = this.renderBuild(now, path)
       entry = { path, device, country, cachedAt: readyAt, readyAt, dropAt: undefined, build }
       this.entries.set(key, entry)
       return { status: 'EXTRACTING', entry, started: true }
@@ -219,6 +222,33 @@ export class EdgeCache {
       scheduled++
     }
     return scheduled
+  }
+
+  /**
+   * Caches an answer the origin gave for an asset, for every device given, ready at once: what
+   * an edge holds after someone asked for the file (the `asset-cached-404` fault).
+   * @param {string} path
+   * @param {import('./assets.mjs').AssetAnswer} asset
+   * @param {readonly string[]} devices
+   * @param {number} [now]
+   * @returns {EdgeEntry[]}
+   */
+  cacheAsset(path, asset, devices, now = Date.now()) {
+    const country = this.defaultCountry
+    return devices.map(device => {
+      const entry = {
+        path,
+        device,
+        country,
+        cachedAt: now,
+        readyAt: now,
+        dropAt: undefined,
+        build: this.renderBuild(now, path),
+        asset
+      }
+      this.entries.set(EdgeCache.key(path, device, country), entry)
+      return entry
+    })
   }
 
   /**

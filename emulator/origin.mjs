@@ -10,6 +10,7 @@
  * emulator/README.md, "The origin and its builds".
  */
 import http from 'node:http'
+import { isAssetPath } from './assets.mjs'
 import { FaultController, mulberry32 } from './faults.mjs'
 import { closeServer, injectedFault, listenOn, logCapped, sendLater } from './listener.mjs'
 
@@ -172,7 +173,8 @@ function filler(length) {
     const random = mulberry32(length)
     const parts = []
     let size = 0
-    while (size < length) {
+    // `<=`: the joined words are `size - 1` long (no space after the last), never short.
+    while (size <= length) {
       const word = WORDS[Math.floor(random() * WORDS.length)] ?? 'x'
       parts.push(word)
       size += word.length + 1
@@ -196,13 +198,14 @@ export const BUILD_AT = /** @type {readonly string[]} */ (['head', 'end'])
 
 /**
  * A page as the origin renders it (and so as the edge caches it): the build (in a meta tag in
- * the head, or at the end), the text, then filler up to about `bytes` bytes.
- * @param {{ title: string, text: string, build: string, bytes?: number, buildAt?: BuildAt }} page
+ * the head, or at the end), the tags of its assets (`assets`, see assets.mjs), the text, then
+ * filler up to about `bytes` bytes.
+ * @param {{ title: string, text: string, build: string, bytes?: number, buildAt?: BuildAt, assets?: string }} page
  * @returns {string}
  */
-export function pageHtml({ title, text, build, bytes = 0, buildAt = 'head' }) {
+export function pageHtml({ title, text, build, bytes = 0, buildAt = 'head', assets = '' }) {
   const marker = buildAt === 'head' ? `<meta name="build" content="${escapeHtml(build)}">` : ''
-  const head = `<!doctype html>\n<html><head><meta charset="utf-8">${marker}<title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`
+  const head = `<!doctype html>\n<html><head><meta charset="utf-8">${marker}${assets}<title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`
   const tail = `${buildAt === 'end' ? `<script id="build" type="application/json">{"build":${JSON.stringify(build).replace(/</g, '\\u003c')}}</script>` : ''}</body></html>\n`
   const room = bytes - Buffer.byteLength(head) - Buffer.byteLength(tail) - '<p></p>'.length
   if (room <= 0) return `${head}${tail}`
@@ -239,6 +242,9 @@ export function escapeHtml(text) {
  * @property {(path: string) => import('./site.mjs').SitePage | undefined} pageAt The site's page at a path and query.
  * @property {() => number} [pageBytes] About how many bytes each page has (default 0: small pages).
  * @property {() => BuildAt} [buildAt] Where pages name their build (default `head`).
+ * @property {(build: string) => string} [assetTags] The tags of a build's assets in its pages (default none).
+ * @property {(path: string, now: number) => import('./assets.mjs').AssetAnswer} [assetAt] What the
+ *   origin answers for a path under `/assets/` (default: the 404 of any unknown path).
  * @property {number} [maxLog] Records kept in `requests` (default 20000).
  */
 
@@ -252,6 +258,8 @@ export class OriginSite {
     this.pageAt = options.pageAt
     this.pageBytes = options.pageBytes ?? (() => 0)
     this.buildAt = options.buildAt ?? (() => /** @type {BuildAt} */ ('head'))
+    this.assetTags = options.assetTags ?? (() => '')
+    this.assetAt = options.assetAt
     this.maxLog = options.maxLog ?? 20000
     this.faults = new FaultController()
     /** @type {OriginRequestLogEntry[]} */
@@ -311,6 +319,15 @@ export class OriginSite {
     }
     const build = this.builds.pageBuild(now)
     const html = { ...headers, 'Content-Type': 'text/html; charset=utf-8' }
+    if (this.assetAt && isAssetPath(path)) {
+      const asset = this.assetAt(path, now)
+      return {
+        status: asset.status,
+        headers: { ...headers, 'Content-Type': asset.contentType },
+        body: asset.body,
+        build: null
+      }
+    }
     const page = this.pageAt(target)
     if (!page) {
       return {
@@ -341,7 +358,8 @@ export class OriginSite {
         text: 'From the origin',
         build,
         bytes: this.pageBytes(),
-        buildAt: this.buildAt()
+        buildAt: this.buildAt(),
+        assets: this.assetTags(build)
       }),
       build
     }

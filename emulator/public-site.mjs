@@ -14,6 +14,7 @@ import { EdgeCache, deviceFor, formatKcDate } from './edge.mjs'
 import { FaultController } from './faults.mjs'
 import { closeServer, injectedFault, listenOn, logCapped, sendLater } from './listener.mjs'
 import { pageHtml } from './origin.mjs'
+import { THIRD_PARTY_SCRIPT, assetTags, isAssetPath, originAsset } from './assets.mjs'
 
 /** Compressed page bodies kept, so that a benchmark times the action, not this emulator's zlib. */
 const MAX_ENCODED_PAGES = 4096
@@ -87,7 +88,14 @@ export const COUNTRY_HEADER = 'x-emu-country'
  *   it (`Accept-Encoding`): `gzip` (default), `br`, `deflate`, or `identity` (never).
  * @property {boolean} [compressAlways] Compress pages with `pageEncoding` whatever the request
  *   accepts, `identity` included, as some CDNs do (default false).
- * @property {(now: number) => string} [renderBuild] The origin's build at `now` (see edge.mjs).
+ * @property {(now: number, path?: string) => string} [renderBuild] The origin's build a render
+ *   of `path` at `now` gets (see edge.mjs).
+ * @property {boolean} [assets] Pages reference their build's assets (default true; see assets.mjs).
+ * @property {number} [assetChunks] Extra module preloads per page, `/assets/chunk-<k>.<hash>.js` (default 0).
+ * @property {string} [assetBase] The host pages load their assets from, `http://host:port`
+ *   (default '': the site's own).
+ * @property {string} [thirdPartyScript] The third party's script every page references (default
+ *   `https://cdn.third-party.example/widget.js`, which no one answers).
  * @property {import('./origin.mjs').BuildAt} [buildAt] Where a page names its build: `head`
  *   (default, a `<meta name="build">`) or `end` (a script at the end of the body).
  */
@@ -169,6 +177,17 @@ export class PublicSite {
     this.compressAlways = options.compressAlways ?? false
     /** @type {import('./origin.mjs').BuildAt} */
     this.buildAt = options.buildAt ?? 'head'
+    this.assets = options.assets ?? true
+    this.assetChunks = options.assetChunks ?? 0
+    this.assetBase = options.assetBase ?? ''
+    this.thirdPartyScript = options.thirdPartyScript ?? THIRD_PARTY_SCRIPT
+    /**
+     * What the origin answers for an asset path at `now` (the emulator gives its builds and
+     * faults; alone, the site holds the assets of the build it renders now).
+     * @type {(path: string, now: number) => import('./assets.mjs').AssetAnswer}
+     */
+    this.assetAnswer = (path, now) =>
+      originAsset(path, [this.edge.renderBuild(now)], { chunks: this.assetChunks })
     /** @type {Map<string, Buffer>} @private */
     this._encoded = new Map()
     this.onRender = onRender
@@ -226,6 +245,16 @@ export class PublicSite {
   }
 
   // --- answers ------------------------------------------------------------------------------
+
+  /**
+   * The tags of a build's assets in its pages ('' with `assets: false`).
+   * @param {string} build
+   */
+  assetTags(build) {
+    if (!this.assets) return ''
+    const { assetChunks: chunks, assetBase: base, thirdPartyScript: thirdParty } = this
+    return assetTags(build, { chunks, base, thirdParty })
+  }
 
   /** @private */
   _lastmod() {
@@ -482,15 +511,18 @@ export class PublicSite {
       if (this.siteHeaders) headers[`${p}-Kc-Status`] = status
       const bytes = code === 200 ? this.pageBytes : 0
       const { buildAt } = this
+      const assets = this.assetTags(build)
       return {
         status: code,
         headers,
-        body: pageHtml({ title: target, text, build, bytes, buildAt }),
+        body: pageHtml({ title: target, text, build, bytes, buildAt, assets }),
         kcStatus: this.siteHeaders ? status : null,
         compressible: true,
-        cacheKey: JSON.stringify([target, text, build, bytes, buildAt])
+        cacheKey: JSON.stringify([target, text, build, bytes, buildAt, assets])
       }
     }
+    const path = target.split('?')[0] ?? target
+    if (!page && isAssetPath(path)) return this._asset(target, path, device, country, headers)
     // Real edges pass the origin's 404 through the cache; its status header says MISS.
     if (!page) return html('MISS', 'Not found', 404)
     if (page.dynamic) {
@@ -523,6 +555,47 @@ export class PublicSite {
       return html(served.status, `Moved to ${page.redirect}`, 301, build)
     }
     return html(served.status, `Rendered for ${device}`, 200, build)
+  }
+
+  /**
+   * An asset through the edge: cached per device like a page, whatever the origin answered
+   * when the render started (a 404 or an HTML fallback too: negative caching), with the same
+   * headers (`Kc-Status` HIT or EXTRACTING, `Kc-Date` on HIT); no tags.
+   * @private
+   * @param {string} target
+   * @param {string} path
+   * @param {string} device
+   * @param {string | null} country
+   * @param {Record<string, string>} headers
+   * @returns {SiteAnswer}
+   */
+  _asset(target, path, device, country, headers) {
+    const p = this.prefix
+    const now = Date.now()
+    const served = this.edge.serve(target, device, country, now)
+    if (served.started || served.entry.asset === undefined) {
+      served.entry.asset = this.assetAnswer(path, now)
+    }
+    if (served.started) this.onRender({ path: target, device, country })
+    const asset = served.entry.asset
+    headers['Content-Type'] = asset.contentType
+    if (this.siteHeaders) {
+      headers[`${p}-Kc-Status`] = served.status
+      if (served.status === 'HIT') {
+        headers[`${p}-Kc-Date`] = formatKcDate(
+          served.entry.cachedAt + this.clockSkewMs,
+          this.now(),
+          this.maxCacheAgeMs,
+          this.kcDateFraction
+        )
+      }
+    }
+    return {
+      status: asset.status,
+      headers,
+      body: asset.body,
+      kcStatus: this.siteHeaders ? served.status : null
+    }
   }
 
   // --- HTTP ---------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import { closeServer, listenOn, logCapped, sendLater } from './listener.mjs'
 import { PAGE_ENCODINGS, PublicSite } from './public-site.mjs'
 import { BUILD_AT, OriginBuilds, OriginSite, checkBuildId } from './origin.mjs'
 import { ROBOTS_ENCODINGS, SITEMAP_FORMATS } from './sitemaps.mjs'
+import { ASSET_FAULTS, AssetFaults, buildAssets, originAsset } from './assets.mjs'
 
 export {
   folderTagsFor,
@@ -34,6 +35,7 @@ export { EdgeCache, deviceFor, formatKcDate, formatDuration } from './edge.mjs'
 export { PublicSite, COUNTRY_HEADER, PAGE_ENCODINGS } from './public-site.mjs'
 export { OriginBuilds, OriginSite, DEFAULT_BUILD, BUILD_AT, pageHtml } from './origin.mjs'
 export { xmlEscape, SITEMAP_NS, SITEMAP_FORMATS, ROBOTS_ENCODINGS } from './sitemaps.mjs'
+export { ASSET_FAULTS, THIRD_PARTY_SCRIPT, assetHash, buildAssets, originAsset } from './assets.mjs'
 
 /** @typedef {import('./site.mjs').Site} Site */
 /** @typedef {import('./site.mjs').SitePage} SitePage */
@@ -113,6 +115,19 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  * @property {boolean} [compressAlways]
  * @property {import('./sitemaps.mjs').SitemapFormat} [sitemapFormat]
  * @property {import('./sitemaps.mjs').RobotsEncoding} [robotsEncoding]
+ * @property {boolean} [assets]
+ * @property {number} [assetChunks]
+ * @property {string} [assetBase]
+ * @property {string} [thirdPartyScript]
+ */
+
+/**
+ * What an asset fault chooses (`emu.assetFault(name, options)`).
+ * @typedef {object} AssetFaultOptions
+ * @property {string} [path] `asset-cached-404` and `html-fallback`: the asset (default the
+ *   newest deployed build's `app.<hash>.js`, resp. `app.<hash>.css`).
+ * @property {string[]} [pages] `old-assets-deleted`: the pages whose renders still get the
+ *   previous build (default every second page of the site, the first one included).
  */
 
 /**
@@ -171,7 +186,21 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  * @property {ReturnType<OriginBuilds['state']>} origin The builds: what pages and the version endpoint serve now, and every deploy.
  * @property {number} originRequestCount Origin requests in the log.
  * @property {FaultStats} originFaults
+ * @property {ReturnType<AssetFaults['state']>} assetFaults The asset faults set, with what each chose.
  */
+
+/**
+ * @param {string} path
+ * @returns {string}
+ */
+function checkAssetPath(path) {
+  if (typeof path !== 'string' || !/^\/assets\/[^?#\s]+$/.test(path)) {
+    throw new TypeError(
+      `an asset path starts with /assets/ and has no query: ${JSON.stringify(path)}`
+    )
+  }
+  return path
+}
 
 /** @type {Record<number, string>} */
 const STATUS_MESSAGES = {
@@ -283,11 +312,14 @@ export class Emulator {
         ...options,
         brand: this.brand,
         maxLog: this.maxLog,
-        renderBuild: now => this.builds.pageBuild(now)
+        renderBuild: (now, path) => this._renderBuild(now, path)
       },
       ({ path, device, country }) =>
         this.cache.add({ path, device, country, tags: this.publicSite.edge.tags.get(path) ?? [] })
     )
+    /** Faults of the assets (`assetFault()`): the origin's bundles and the edge's copies. */
+    this.assetFaults = new AssetFaults()
+    this.publicSite.assetAnswer = (path, now) => this._originAsset(path, now)
     this.publicSite.load(this.seedSite)
     /** The origin's listener (with `originPort`): the version endpoint and the pages, uncached. */
     this.originSite = new OriginSite({
@@ -295,6 +327,8 @@ export class Emulator {
       pageAt: path => this.publicSite.edge.pages.get(path),
       pageBytes: () => this.publicSite.pageBytes,
       buildAt: () => this.publicSite.buildAt,
+      assetTags: build => this.publicSite.assetTags(build),
+      assetAt: (path, now) => this._originAsset(path, now),
       maxLog: this.maxLog
     })
     this.faults = new FaultController()
@@ -380,6 +414,102 @@ export class Emulator {
   }
 
   /**
+   * Builds deployed by `now` (oldest first): their bundles were uploaded with the deploy, before
+   * the pages switch, as a deploy that keeps old bundles does.
+   * @private
+   * @param {number} now
+   */
+  _deployedBuilds(now) {
+    return this.builds.deploys.filter(d => d.deployedAt <= now).map(d => d.build)
+  }
+
+  /**
+   * The build a render of `path` at `now` gets: the origin's, except for the pages
+   * `old-assets-deleted` keeps on the previous build (instances not yet replaced).
+   * @private
+   * @param {number} now
+   * @param {string} [path]
+   */
+  _renderBuild(now, path) {
+    if (path !== undefined && this.assetFaults.oldPages.has(path)) {
+      const deployed = this._deployedBuilds(now)
+      if (deployed.length >= 2) return /** @type {string} */ (deployed[deployed.length - 2])
+    }
+    return this.builds.pageBuild(now)
+  }
+
+  /**
+   * What the origin answers for an asset path at `now`: the bundles of every build deployed
+   * (the newest one's only with `old-assets-deleted`), less the ones a fault removed.
+   * @private
+   * @param {string} path
+   * @param {number} now
+   */
+  _originAsset(path, now) {
+    const faults = this.assetFaults
+    const deployed = this._deployedBuilds(now)
+    const builds = faults.oldAssetsDeleted ? deployed.slice(-1) : deployed
+    return originAsset(path, builds, {
+      chunks: this.publicSite.assetChunks,
+      htmlFallback: faults.htmlFallback,
+      missing: faults.missing
+    })
+  }
+
+  /**
+   * Sets an asset fault (emulator/README.md, "Assets"): `asset-cached-404` (the edge holds a
+   * cached 404 of a bundle of the newest build, asked for before it existed, until a URL purge),
+   * `html-fallback` (a bundle is missing and the origin answers missing assets with its HTML),
+   * `old-assets-deleted` (some pages still render the previous build, whose bundles are gone).
+   * Call it after the deploy it is about. `reset()` and `clearAssetFaults()` undo them.
+   * @param {string} name
+   * @param {AssetFaultOptions} [options]
+   * @returns {{ fault: string, paths: string[] }} What it chose: the asset, or the pages.
+   */
+  assetFault(name, options = {}) {
+    const faults = this.assetFaults
+    const newest = this._deployedBuilds(Date.now()).at(-1) ?? this.builds.initial
+    const chosen = (/** @type {string} */ kind, /** @type {string} */ suffix) => {
+      if (options.path !== undefined) return checkAssetPath(options.path)
+      const asset = buildAssets(newest).find(a => a.kind === kind && a.path.endsWith(suffix))
+      return /** @type {string} */ (asset?.path)
+    }
+    /** @type {string[]} */
+    let paths
+    if (name === 'asset-cached-404') {
+      const path = chosen('script', '.js')
+      const notFound = originAsset(path, [])
+      const devices = ['desktop', 'mobile', 'tablet', 'bot']
+      for (const entry of this.edge.cacheAsset(path, notFound, devices)) {
+        this.cache.add({ path, device: entry.device, country: entry.country, tags: [] })
+      }
+      paths = [path]
+    } else if (name === 'html-fallback') {
+      const path = chosen('stylesheet', '.css')
+      faults.htmlFallback = true
+      faults.missing.add(path)
+      paths = [path]
+    } else if (name === 'old-assets-deleted') {
+      if (options.pages !== undefined && !Array.isArray(options.pages)) {
+        throw new TypeError('pages must be an array of page paths')
+      }
+      const every = [...this.edge.pages.keys()]
+      paths = options.pages?.map(String) ?? every.filter((_, k) => k % 2 === 0)
+      faults.oldAssetsDeleted = true
+      for (const page of paths) faults.oldPages.add(page)
+    } else {
+      throw new RangeError(`asset fault must be one of ${ASSET_FAULTS.join(', ')}`)
+    }
+    faults.applied.push({ fault: name, paths })
+    return { fault: name, paths }
+  }
+
+  /** Undoes every asset fault (entries the edge cached stay until purged). */
+  clearAssetFaults() {
+    this.assetFaults.clear()
+  }
+
+  /**
    * Changes public-site settings while it runs (a new propagation delay applies to later purges).
    * @param {SiteSettings} settings
    */
@@ -456,6 +586,31 @@ export class Emulator {
       }
       site.buildAt = settings.buildAt
     }
+    if (settings.assets !== undefined) {
+      if (typeof settings.assets !== 'boolean') throw new TypeError('assets must be true or false')
+      site.assets = settings.assets
+    }
+    if (settings.assetChunks !== undefined) {
+      const n = settings.assetChunks
+      if (!Number.isInteger(n) || n < 0 || n > 1000) {
+        throw new RangeError('assetChunks must be an integer from 0 to 1000')
+      }
+      site.assetChunks = n
+    }
+    if (settings.assetBase !== undefined) {
+      const base = settings.assetBase
+      if (typeof base !== 'string' || (base !== '' && !/^https?:\/\/[^/?#\s]+$/.test(base))) {
+        throw new TypeError('assetBase must be "" or http(s)://host[:port] without a path')
+      }
+      site.assetBase = base
+    }
+    if (settings.thirdPartyScript !== undefined) {
+      const url = settings.thirdPartyScript
+      if (typeof url !== 'string' || !/^https?:\/\/[^/?#\s]+\/\S*$/.test(url)) {
+        throw new TypeError('thirdPartyScript must be an absolute http(s) URL')
+      }
+      site.thirdPartyScript = url
+    }
   }
 
   /** @returns {SiteSettings} The public site's current settings. */
@@ -477,7 +632,11 @@ export class Emulator {
       buildAt: site.buildAt,
       compressAlways: site.compressAlways,
       sitemapFormat: site.sitemapFormat,
-      robotsEncoding: site.robotsEncoding
+      robotsEncoding: site.robotsEncoding,
+      assets: site.assets,
+      assetChunks: site.assetChunks,
+      assetBase: site.assetBase,
+      thirdPartyScript: site.thirdPartyScript
     }
   }
 
@@ -485,6 +644,7 @@ export class Emulator {
   reset() {
     // The origin first: the edge's seeded entries carry the build it serves.
     this.builds.reset()
+    this.assetFaults.clear()
     this.originSite.resetLog()
     this.cache.load(this.seedSite)
     this.publicSite.load(this.seedSite)
@@ -528,7 +688,8 @@ export class Emulator {
       originUrl: this.originUrl,
       origin: this.builds.state(),
       originRequestCount: this.originSite.requests.length,
-      originFaults: this.originFaults.stats()
+      originFaults: this.originFaults.stats(),
+      assetFaults: this.assetFaults.state()
     }
   }
 
@@ -912,7 +1073,8 @@ export class Emulator {
       '/origin': 'GET',
       '/origin/requests': 'GET',
       '/origin/faults': 'GET, POST',
-      '/deploy': 'POST'
+      '/deploy': 'POST',
+      '/assets/faults': 'GET, POST'
     }
     const allow = allowed[route]
     if (!allow) return this._write(res, error(404, `Unknown control endpoint ${path}`), 0, null)
@@ -993,6 +1155,19 @@ export class Emulator {
           }
           const deployed = this.deploy(build, options)
           return ok({ ok: true, deployed, ...this.builds.state() })
+        }
+        case '/assets/faults': {
+          if (method === 'POST') {
+            if (body.clear === true) this.clearAssetFaults()
+            if (body.fault !== undefined) {
+              /** @type {AssetFaultOptions} */
+              const options = {}
+              if (body.path !== undefined) options.path = String(body.path)
+              if (body.pages !== undefined) options.pages = /** @type {string[]} */ (body.pages)
+              this.assetFault(String(body.fault), options)
+            }
+          }
+          return ok({ ok: true, assetFaults: this.assetFaults.state() })
         }
         case '/latency':
           this.setLatency(Number(body.ms))
