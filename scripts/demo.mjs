@@ -4,7 +4,9 @@
  * for a purge by tag, by URL and by pattern, then a purge verified and warmed at the emulated
  * public site on two devices, then the race of a purge against a deploy and its cure (old
  * content caught and purged again; a purge that waits for the origin), then a purge by a header
- * tag traced to its pages at the edge and proven there, and prints what each
+ * tag traced to its pages at the edge and proven there, then two deploys checked for being
+ * whole (the bundles the fresh pages reference): a bundle cached as a 404, repaired by a
+ * purge, and a stylesheet answered with HTML, which fails the step as it must; and prints what each
  * purged, the outputs and the job summary. Needs no `npm install`: dist/ is self-contained and
  * these scripts use only Node's built-ins.
  */
@@ -75,6 +77,29 @@ const steps = [
       'A tag set by the backend\'s header, proven at the edge: "product-shoes" is traced to its pages by reading <Prefix>-Tags before the purge, then each is checked on desktop and mobile',
     inputs: { tags: 'product-shoes', verify: 'true', devices: 'desktop, mobile' },
     site: true
+  },
+  {
+    title:
+      'A deploy made whole by a repair: release-44 is deployed, and a visitor asked for its app bundle before it existed, so the edge holds a cached 404 of it. The page is proven fresh, then the bundles it references are checked: the 404 is purged by URL and checked again, whole',
+    before: emulator => {
+      emulator.deploy('release-44')
+      emulator.assetFault('asset-cached-404')
+    },
+    inputs: { urls: '/about', verify: 'true', devices: 'desktop' },
+    site: true,
+    quick: true
+  },
+  {
+    title:
+      "A deploy that is not whole: release-45's stylesheet never reached the origin, which answers it with its index.html (a single-page app's fallback). The page is fresh, but the step fails, naming the stylesheet and the page that needs it",
+    before: emulator => {
+      emulator.deploy('release-45')
+      emulator.assetFault('html-fallback')
+    },
+    inputs: { urls: '/contact', verify: 'true', devices: 'desktop' },
+    site: true,
+    quick: true,
+    expectFailure: true
   }
 ]
 
@@ -101,6 +126,8 @@ async function main() {
       console.log(dim(`   with: ${JSON.stringify(step.inputs)}`))
       const siteRequestsStart = emulator.siteRequests.length
       const originRequestsStart = emulator.originRequests.length
+      // Shorter delays for the asset steps, to keep `npm start` quick; restored after.
+      if (step.quick) emulator.configureSite({ propagationMs: 500, renderMs: 200 })
       step.before?.(emulator)
       const result = await runAction({
         inputs: {
@@ -111,9 +138,18 @@ async function main() {
           ...step.inputs
         }
       })
-      if (result.exitCode !== 0) failures++
+      if (step.quick) emulator.configureSite({ propagationMs: 2000, renderMs: 500 })
+      emulator.clearAssetFaults()
+      // A step that shows a deploy that is not whole must fail: its passing is the failure.
+      if ((result.exitCode !== 0) !== (step.expectFailure === true)) {
+        failures++
+        if (step.expectFailure)
+          console.error(`step ${number + 1} passed, but its deploy is not whole`)
+      }
 
-      console.log(`   exit code ${result.exitCode}, ${Math.round(result.durationMs)} ms`)
+      console.log(
+        `   exit code ${result.exitCode}${step.expectFailure ? ' (expected: not whole)' : ''}, ${Math.round(result.durationMs)} ms`
+      )
       for (const line of actionLog(result.stdout)) console.log(dim(`   │ ${line}`))
       const purged = emulator.history.slice(historyStart)
       // From the service's own record: a verified step renders its pages again while warming,
@@ -129,6 +165,11 @@ async function main() {
         for (const request of asked) {
           const key = request.kcStatus ?? String(request.status)
           byStatus[key] = (byStatus[key] ?? 0) + 1
+        }
+        const assets = asked.filter(request => request.url.startsWith('/assets/'))
+        if (assets.length > 0) {
+          const answers = assets.map(request => `${request.url} ${request.status}`)
+          console.log(`   assets asked at the edge: ${[...new Set(answers)].join(', ')}`)
         }
         console.log(
           `   the public site received ${asked.length} request(s): ${Object.entries(byStatus)

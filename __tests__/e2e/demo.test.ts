@@ -2,7 +2,8 @@
  * `npm start` (scripts/demo.mjs) as a newcomer runs it (issue 19, point 9): every step passes,
  * and each step names the pages that left the cache, the verified one included (its pages are
  * rendered again while warming, so comparing the cache before and after showed "none"); and it
- * shows the race of a purge against a deploy and its cure (issue 14).
+ * shows the race of a purge against a deploy and its cure (issue 14), and two deploys checked
+ * for being whole (issue 39): a cached 404 repaired by a purge, an HTML fallback that fails.
  */
 import { expect, it } from '@jest/globals'
 import { fileURLToPath } from 'node:url'
@@ -19,7 +20,7 @@ it('npm start: each purge names the pages that left the cache, the verified step
   expect(stderr).toBe('')
   expect(exitCode).toBe(0)
   const left = stdout.split('\n').filter(line => line.includes('pages that left the cache:'))
-  expect(left).toHaveLength(8)
+  expect(left).toHaveLength(10)
   expect(left[0]).toContain('pages that left the cache: /blog/, /blog/hello-world.html')
   expect(left[3]).toContain('0 purge request(s); pages that left the cache: none')
   // The last step's folder tag names pages still cached (not the blog's, gone in step 1): each
@@ -46,7 +47,21 @@ it('npm start: each purge names the pages that left the cache, the verified step
     '/products/shoes?color=red'
   ])
   expect(stdout).toMatch(/Tag product-shoes: 2 pages found among \d+ read of \d+ in the sitemap/)
-  const last = stdout.slice(stdout.indexOf('── 8.'))
-  expect(last).toContain('verify_status = fresh')
-  expect(last).toContain('pages_checked = 2')
+  const tagged = stdout.slice(stdout.indexOf('── 8.'), stdout.indexOf('── 9.'))
+  expect(tagged).toContain('verify_status = fresh')
+  expect(tagged).toContain('pages_checked = 2')
+  // Issue 39: a bundle cached as a 404, repaired by a URL purge: the deploy ends whole.
+  const repaired = stdout.slice(stdout.indexOf('── 9.'), stdout.indexOf('── 10.'))
+  expect(repaired).toMatch(
+    /assets asked at the edge: .*\/assets\/app\.[0-9a-f]{8}\.js 404.*\/assets\/app\.[0-9a-f]{8}\.js 200/
+  )
+  expect(repaired).toContain('verify_status = fresh')
+  expect(repaired).toContain('broken_assets = []')
+  // And a stylesheet answered with HTML: not whole, the step fails as it must.
+  const broken = stdout.slice(stdout.indexOf('── 10.'))
+  expect(broken).toMatch(/exit code [1-9]\d* \(expected: not whole\)/)
+  expect(broken).toContain('verify_status = broken')
+  expect(broken).toMatch(
+    /broken_assets = \[\{"url":"http:\/\/127\.0\.0\.1:\d+\/assets\/app\.[0-9a-f]{8}\.css"/
+  )
 })
