@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { KC_DATE_FRACTIONS } from './edge.mjs'
-import { BUILD_AT, PAGE_ENCODINGS, startEmulator } from './server.mjs'
+import { ASSET_FAULTS, BUILD_AT, PAGE_ENCODINGS, startEmulator } from './server.mjs'
 import { siteByName, emptySite } from './site.mjs'
 import { ROBOTS_ENCODINGS, SITEMAP_FORMATS } from './sitemaps.mjs'
 
@@ -32,7 +32,9 @@ const USAGE = `usage: node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api
                           [--build-at head|end] [--compress-always]
                           [--sitemap-format xml|xml-media|text|text-gz|rss|atom|cross-host|html-shell]
                           [--robots-encoding utf-8|utf-8-bom|utf-16le|utf-16be]
-       origin:            [--origin-port N] [--build ID]`
+       origin:            [--origin-port N] [--build ID]
+       assets:            [--no-assets] [--asset-chunks N]
+                          [--asset-fault asset-cached-404|html-fallback|old-assets-deleted]...`
 
 /**
  * @param {string} message
@@ -73,8 +75,8 @@ function startFailure(error, options) {
  * @param {string[]} argv
  */
 function parse(argv) {
-  /** @type {import('./server.mjs').StartOptions & { verbose: boolean }} */
-  const options = { site: emptySite, verbose: false }
+  /** @type {import('./server.mjs').StartOptions & { verbose: boolean, assetFaults: string[] }} */
+  const options = { site: emptySite, verbose: false, assetFaults: [] }
   for (let k = 0; k < argv.length; k++) {
     const arg = argv[k] ?? ''
     const eq = arg.indexOf('=')
@@ -178,6 +180,19 @@ function parse(argv) {
           fail(`${name} must be 1 to 200 printable characters without spaces`)
         }
         break
+      case '--no-assets':
+        options.assets = false
+        break
+      case '--asset-chunks':
+        options.assetChunks = number(value())
+        if (options.assetChunks > 1000) fail(`${name} must be at most 1000`)
+        break
+      case '--asset-fault': {
+        const v = value()
+        if (!ASSET_FAULTS.includes(v)) fail(`${name} must be one of ${ASSET_FAULTS.join(', ')}`)
+        options.assetFaults.push(v)
+        break
+      }
       case '--page-bytes':
         options.pageBytes = number(value())
         break
@@ -263,12 +278,14 @@ function parse(argv) {
   return options
 }
 
-const { verbose, ...options } = parse(process.argv.slice(2))
+const { verbose, assetFaults, ...options } = parse(process.argv.slice(2))
 const emulator = await startEmulator(options).catch(error => {
   // One line that says what to change, not a stack trace: the usual cause is a port in use.
   process.stderr.write(`${startFailure(error, options)}\n`)
   process.exit(1)
 })
+// About the build it starts with (there is no deploy yet).
+for (const fault of assetFaults) emulator.assetFault(fault)
 if (verbose) {
   for (const [server, what] of /** @type {const} */ ([
     [emulator.server, 'api'],

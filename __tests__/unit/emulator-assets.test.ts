@@ -5,7 +5,11 @@
  * through the control API: a cached 404, an HTML fallback, old bundles deleted.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
+import { once } from 'node:events'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
 import { sampleSite } from '../../emulator/site.mjs'
@@ -137,6 +141,22 @@ describe('assets per build', () => {
     expect((await get(`${emu.siteUrl}${path}`, MOBILE)).kc).toBe('EXTRACTING')
   })
 
+  it('assetChunks adds module preloads; assetBase moves the bundles to another host', async () => {
+    await control('/site', { assetChunks: 2, assetBase: 'http://127.0.0.1:9' })
+    const page = (await get(`${emu.siteUrl}/about`)).body
+    const h = hashOf('v1')
+    expect(page).toContain(
+      `<link rel="modulepreload" href="http://127.0.0.1:9/assets/chunk-2.${h}.js">`
+    )
+    expect(page).toContain(`<script type="module" src="http://127.0.0.1:9/assets/app.${h}.js">`)
+    expect((await get(`${emu.originUrl}/assets/chunk-2.${h}.js`)).status).toBe(200)
+    expect((await get(`${emu.originUrl}/assets/chunk-3.${h}.js`)).status).toBe(404)
+    await expect(control('/site', { assetBase: 'http://127.0.0.1:9/static' })).rejects.toThrow(
+      /assetBase/
+    )
+    await control('/site', { assetChunks: 0, assetBase: '' })
+  })
+
   it('assets: false renders pages without them', async () => {
     expect((await get(`${emu.siteUrl}/about`)).body).toContain('/assets/')
     await control('/site', { assets: false })
@@ -210,5 +230,39 @@ describe('asset faults', () => {
     emu.assetFault('html-fallback')
     emu.reset()
     expect(emu.state().assetFaults).toMatchObject({ htmlFallback: false, applied: [] })
+  })
+})
+
+describe('the CLI', () => {
+  const CLI = fileURLToPath(new URL('../../emulator/cli.mjs', import.meta.url))
+
+  it('--asset-fault and --asset-chunks apply at start; an unknown fault exits 2', async () => {
+    const args = ['--port', '0', '--site-port', '0', '--seed-site', '--build', 'v7']
+    const child = spawn(
+      process.execPath,
+      [CLI, ...args, '--asset-chunks', '1', '--asset-fault', 'asset-cached-404'],
+      { stdio: ['ignore', 'pipe', 'inherit'] }
+    )
+    try {
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
+      await lines.next()
+      const site = /site listening on (\S+)/.exec(String((await lines.next()).value))?.[1]
+      const h = hashOf('v7')
+      expect((await get(`${site}/about`)).body).toContain(`/assets/chunk-1.${h}.js`)
+      expect(await get(`${site}/assets/app.${h}.js`)).toMatchObject({ status: 404, kc: 'HIT' })
+    } finally {
+      child.kill('SIGTERM')
+      await once(child, 'exit')
+    }
+    const bad = spawn(process.execPath, [CLI, '--asset-fault', 'nope'], {
+      stdio: ['ignore', 'ignore', 'pipe']
+    })
+    let stderr = ''
+    bad.stderr.setEncoding('utf8').on('data', chunk => (stderr += chunk))
+    const [code] = (await once(bad, 'exit')) as [number | null]
+    expect(code).toBe(2)
+    expect(stderr.split('\n')[0]).toBe(
+      '--asset-fault must be one of asset-cached-404, html-fallback, old-assets-deleted'
+    )
   })
 })
