@@ -4290,12 +4290,25 @@ function judgeAsset(kind, status, type) {
 const MAX_ASSET_ATTEMPTS = 3;
 /** At most this many broken, repaired or not-checked assets are listed; the rest are counted. */
 const MAX_LISTED_ASSETS = 1000;
+function stripRender({ newRender: _newRender, ...answer }) {
+    return answer;
+}
+/**
+ * Whether the edge answered from a render made for this request (EXTRACTING) or without its
+ * cache (MISS, no status header): not a cached entry older than a purge.
+ */
+function isNewRender(head) {
+    const status = (0,edge_headers/* readEdgeHeaders */._5)(head.headers)?.status;
+    return status === undefined || status !== 'HIT';
+}
 class AssetChecks {
     loop;
     options;
     entries = new Map();
     pending = [];
     lanes = new Set();
+    /** Broken assets purged by URL, asked again apart from the lanes. */
+    afterRepairs = new Set();
     /** One purge by URL, whatever the device: the first asks, the others share its answer. */
     repairs = new Map();
     assetUrls = new Set();
@@ -4334,83 +4347,148 @@ class AssetChecks {
     }
     /** The pages are done: waits for the asset checks under way, and says how they went. */
     async finish() {
-        while (this.lanes.size > 0)
-            await Promise.all(this.lanes);
+        while (this.lanes.size > 0 || this.afterRepairs.size > 0) {
+            await Promise.all([...this.lanes, ...this.afterRepairs]);
+        }
         return this.summarize();
     }
     startLane() {
         const lane = (async () => {
             for (let entry = this.pending.shift(); entry; entry = this.pending.shift()) {
-                entry.result = await this.check(entry);
+                await this.check(entry);
             }
         })().finally(() => this.lanes.delete(lane));
         this.lanes.add(lane);
     }
-    /** One (asset, device) check, from its first request to how it ended. */
+    /**
+     * One (asset, device) check until it is whole or broken, or its purge by URL was accepted:
+     * then the asking again goes on apart (askAfterRepair), so that a lane never sleeps through
+     * a purge's propagation while other assets wait for it.
+     */
     async check(entry) {
         const { loop } = this;
-        let failures = 0;
-        let asks = 0;
-        let last;
-        let firstReason;
-        let repurged = false;
-        let repurgeError;
-        const ended = (state, from = {}) => ({
-            ...this.blank(entry),
-            ...from,
-            state,
-            repurged,
-            ...(repurgeError !== undefined && { repurgeError })
-        });
+        const state = { asks: 0, failures: 0 };
         for (;;) {
-            if (loop.stopped || loop.clock.now() >= loop.deadline) {
-                return last === undefined ? ended('not-checked') : ended('broken', last);
+            const asked = await this.ask(entry, state);
+            if (asked.result !== undefined) {
+                entry.result = asked.result;
+                return;
             }
-            const asked = await loop.askAsset(new URL(entry.url), entry.userAgent);
-            if (asked === 'stopped' || asked === 'late') {
-                return last === undefined ? ended('not-checked') : ended('broken', last);
-            }
-            this.requests++;
-            asks++;
-            if (asked instanceof site_client/* SiteRequestError */.bW) {
-                last = { ...this.blank(entry), state: 'broken', reason: 'request-failed', repurged };
-                if (++failures >= MAX_ASSET_ATTEMPTS && !repurged)
-                    return ended('broken', last);
-                await loop.sleep((0,http_backoff/* backoffDelay */.E)(this.options.backoff, asks - 1, loop.random()));
+            const answer = asked.answer;
+            if (answer === undefined) {
+                await loop.sleep((0,http_backoff/* backoffDelay */.E)(this.options.backoff, state.asks - 1, loop.random()));
                 continue;
             }
-            const answer = this.read(entry, asked);
-            if (answer.reason === undefined) {
-                this.lastWholeAt = Math.max(this.lastWholeAt ?? 0, loop.clock.now());
-                return ended(repurged ? 'repaired' : 'whole', {
-                    ...answer,
-                    ...(firstReason !== undefined && { reason: firstReason })
-                });
+            const busy = state.failures < MAX_ASSET_ATTEMPTS &&
+                answer.httpStatus !== undefined &&
+                (0,statuses/* isRetryableSiteStatus */.S)(answer.httpStatus);
+            if (busy) {
+                await loop.sleep((0,http_backoff/* backoffDelay */.E)(this.options.backoff, state.asks - 1, loop.random()));
+                continue;
             }
-            firstReason ??= answer.reason;
-            last = answer;
-            const busy = (0,statuses/* isRetryableSiteStatus */.S)(asked.status) && ++failures < MAX_ASSET_ATTEMPTS;
-            if (!busy && !repurged) {
-                // Purged only what the rendering cache served: another CDN's or the origin's answer
-                // is not the service's to purge.
-                if (!answer.throughCache || this.options.repair === undefined)
-                    return ended('broken', last);
-                repurged = true;
-                const { error } = await this.repair(entry.url);
-                if (error !== undefined) {
-                    repurgeError = error;
-                    return ended('broken', last);
-                }
+            // Purged only what the rendering cache served (another CDN's or the origin's answer is
+            // not the service's to purge), and only on the site: the URL purge names its paths.
+            const url = new URL(entry.url);
+            const notPurged = !answer.throughCache
+                ? 'not-through-cache'
+                : url.origin !== this.options.siteOrigin
+                    ? 'other-host'
+                    : this.options.repair === undefined
+                        ? 'no-purge-in-this-job'
+                        : undefined;
+            if (notPurged !== undefined) {
+                entry.result = { ...stripRender(answer), state: 'broken', notPurged };
+                return;
             }
-            await loop.sleep((0,http_backoff/* backoffDelay */.E)(this.options.backoff, asks - 1, loop.random()));
+            const { error } = await this.repair(`${url.pathname}${url.search}`);
+            if (error !== undefined) {
+                entry.result = {
+                    ...stripRender(answer),
+                    state: 'broken',
+                    repurged: true,
+                    repurgeError: error
+                };
+                return;
+            }
+            const task = this.askAfterRepair(entry, { ...state, failures: 0 }).finally(() => this.afterRepairs.delete(task));
+            this.afterRepairs.add(task);
+            return;
         }
     }
-    repair(url) {
-        let purge = this.repairs.get(url);
+    /**
+     * A broken asset purged by URL, asked again until it is whole (repaired), or a new render
+     * shows it still broken (the origin serves it so: broken), or the deadline. Until the purge
+     * arrives the edge still serves the cached answer, as it does a stale page.
+     */
+    async askAfterRepair(entry, state) {
+        const { loop } = this;
+        for (;;) {
+            await loop.sleep((0,http_backoff/* backoffDelay */.E)(this.options.backoff, state.asks - 1, loop.random()));
+            const asked = await this.ask(entry, state, true);
+            if (asked.result !== undefined) {
+                entry.result = asked.result;
+                return;
+            }
+            const answer = asked.answer;
+            if (answer === undefined)
+                continue;
+            const retry = answer.httpStatus !== undefined && (0,statuses/* isRetryableSiteStatus */.S)(answer.httpStatus);
+            // A render made after the purge (the cache had no entry: EXTRACTING, or not cached)
+            // answers what the origin has now: still broken is broken for good.
+            if (answer.newRender === true && !(retry && state.failures < MAX_ASSET_ATTEMPTS)) {
+                entry.result = { ...stripRender(answer), state: 'broken', repurged: true };
+                return;
+            }
+        }
+    }
+    /**
+     * One ask: `result` when the check ended (whole, repaired, or out of time or of attempts),
+     * else the broken answer to act on (`answer`), or none (no answer, to be asked again).
+     */
+    async ask(entry, state, repurged = false) {
+        const { loop } = this;
+        const ended = (result) => ({
+            result: {
+                ...result,
+                repurged,
+                ...(state.firstReason !== undefined &&
+                    result.state !== 'broken' && { reason: state.firstReason })
+            }
+        });
+        const outOfTime = () => ended(state.last === undefined
+            ? { ...this.blank(entry), state: 'not-checked' }
+            : { ...state.last, state: 'broken' });
+        if (loop.stopped || loop.clock.now() >= loop.deadline)
+            return outOfTime();
+        const asked = await loop.askAsset(new URL(entry.url), entry.userAgent);
+        if (asked === 'stopped' || asked === 'late')
+            return outOfTime();
+        this.requests++;
+        state.asks++;
+        if (asked instanceof site_client/* SiteRequestError */.bW) {
+            state.last = { ...this.blank(entry), state: 'broken', reason: 'request-failed' };
+            if (++state.failures >= MAX_ASSET_ATTEMPTS)
+                return ended(state.last);
+            return {};
+        }
+        const answer = this.read(entry, asked);
+        if (answer.reason === undefined) {
+            this.lastWholeAt = Math.max(this.lastWholeAt ?? 0, loop.clock.now());
+            return ended({ ...answer, state: repurged ? 'repaired' : 'whole' });
+        }
+        state.firstReason ??= answer.reason;
+        state.last = answer;
+        if ((0,statuses/* isRetryableSiteStatus */.S)(asked.status))
+            state.failures++;
+        return { answer: { ...answer, newRender: isNewRender(asked) } };
+    }
+    /** One purge per path, whatever the devices that found it broken. */
+    repair(path) {
+        let purge = this.repairs.get(path);
         if (purge === undefined) {
             const repair = this.options.repair;
-            purge = repair === undefined ? Promise.resolve({}) : repair(url);
-            this.repairs.set(url, purge);
+            purge = repair === undefined ? Promise.resolve({}) : repair(path);
+            this.repairs.set(path, purge);
         }
         return purge;
     }
@@ -5075,21 +5153,25 @@ class Tally {
 
 ;// CONCATENATED MODULE: ./src/verify/judge/status-from-counts.ts
 /**
- * The verification's status from its counts: failed (a failed check, a check never reached, or
- * a stop), stale, broken (every page fresh, but an asset a fresh page references is broken:
- * the deploy cannot render), skipped (nothing verifiable), else fresh.
+ * The verification's status from its counts: failed (a failed check, a check never reached, an
+ * asset of a fresh page never checked, or a stop), stale, broken (every page fresh, but an asset
+ * a fresh page references is broken: the deploy cannot render), skipped (nothing verifiable),
+ * else fresh. An asset the deadline left unchecked is like a page never reached: nothing proved
+ * that the deploy is whole, so the step does not end ✅.
  */
 function verificationStatus(counts, checks, notReached, stopped, 
-/** (asset, device) checks broken at the end (verify/assets/). */
-brokenAssets = 0) {
+/** (asset, device) checks broken at the end, and never made (verify/assets/). */
+assets = { broken: 0, notChecked: 0 }) {
     // A page that is not there (404/410) proves nothing fresh: when all are, nothing is fresh.
     const verifiable = checks - counts.unverifiable - counts.bypassed - counts.gone;
     if (stopped || counts.failed > 0 || notReached > 0)
         return 'failed';
     if (counts.stale > 0)
         return 'stale';
-    if (brokenAssets > 0)
+    if (assets.broken > 0)
         return 'broken';
+    if (assets.notChecked > 0)
+        return 'failed';
     return verifiable === 0 ? 'skipped' : 'fresh';
 }
 
@@ -5174,6 +5256,7 @@ class VerifyRun {
             options.assets === undefined
                 ? undefined
                 : new AssetChecks(this, {
+                    siteOrigin: options.assets.scope.siteOrigin,
                     hosts: options.assets.scope.hosts,
                     ...(options.assets.repair && { repair: options.assets.repair }),
                     measureFrom: this.measureFrom,
@@ -5465,7 +5548,10 @@ class VerifyRun {
         const checks = this.tally.checks;
         // Not taken from the pages before the deadline, or taken but never asked.
         const notReached = this.fatal === undefined ? Math.max(0, this.totalChecks - checks) : 0;
-        const status = verificationStatus(counts, checks, notReached, this.fatal !== undefined, assets?.counts.broken ?? 0);
+        const status = verificationStatus(counts, checks, notReached, this.fatal !== undefined, {
+            broken: assets?.counts.broken ?? 0,
+            notChecked: assets?.counts['not-checked'] ?? 0
+        });
         const times = this.tally.timesToFresh;
         const median = times.medianMs();
         const arrival = this.watch.firstArrivalAfterMs;

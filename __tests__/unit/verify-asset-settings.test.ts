@@ -144,7 +144,11 @@ describe('the asset outputs', () => {
 })
 
 describe('the step with a broken asset', () => {
-  function verdict(mode: 'fail' | 'warn') {
+  function verdict(
+    mode: 'fail' | 'warn',
+    status: 'broken' | 'failed' = 'broken',
+    more: { notCheckedAssets?: number; brokenAssets?: number } = {}
+  ) {
     const said: { kind: string; message: string }[] = []
     concludeVerification(
       {
@@ -152,7 +156,7 @@ describe('the step with a broken asset', () => {
         warning: message => said.push({ kind: 'warning', message }),
         setFailed: message => said.push({ kind: 'failed', message })
       },
-      'broken',
+      status,
       mode,
       undefined,
       {
@@ -168,11 +172,22 @@ describe('the step with a broken asset', () => {
         brokenAssets: 2,
         brokenAssetUrls: 1,
         timeoutSeconds: 600,
-        deadlineFrom: 'after the last purge was accepted'
+        deadlineFrom: 'after the last purge was accepted',
+        ...more
       }
     )
     return said
   }
+
+  it('fails when the deadline left assets unchecked, saying so', () => {
+    expect(verdict('fail', 'failed', { brokenAssets: 0, notCheckedAssets: 3 })).toEqual([
+      {
+        kind: 'failed',
+        message:
+          "Verification: 3 asset check(s) not checked before the deadline (verify_timeout_seconds: 600): nothing proved the fresh pages can render (see the 'stale' output and the job summary)."
+      }
+    ])
+  })
 
   it('fails, naming how many and where to look', () => {
     expect(verdict('fail')).toEqual([

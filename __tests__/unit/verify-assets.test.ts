@@ -61,7 +61,9 @@ function assets(
 ): GetAsset {
   return async (url, agent) => {
     asked.push({ url: url.href, agent, at: clock.now() })
-    if (url.hostname !== 'www.example.com') throw new Error(`asked a third party: ${url.href}`)
+    if (url.hostname !== 'www.example.com' && url.hostname !== 'static.example.com') {
+      throw new Error(`asked a third party: ${url.href}`)
+    }
     return (
       answer(url) ?? {
         status: 200,
@@ -84,9 +86,13 @@ function pages(count: number, acceptedAt: number) {
 function options(
   clock: VirtualClock,
   getAsset: GetAsset,
-  more: Partial<VerifyOptions> & { pageCount: number; repair?: RepairAsset }
+  more: Partial<VerifyOptions> & {
+    pageCount: number
+    repair?: RepairAsset
+    hosts?: readonly string[]
+  }
 ): VerifyOptions {
-  const { repair, ...rest } = more
+  const { repair, hosts = [], ...rest } = more
   return {
     getPage: freshSite(clock),
     clock,
@@ -98,7 +104,7 @@ function options(
     warmWindowMs: 0,
     siteLabel: `site_url ${SITE}`,
     assets: {
-      scope: { siteOrigin: SITE, hosts: [] },
+      scope: { siteOrigin: SITE, hosts },
       getAsset,
       ...(repair && { repair })
     },
@@ -167,6 +173,40 @@ describe('the assets of fresh pages', () => {
     for (let i = 1; i < all.length; i++) expect(all[i]! - all[i - 1]!).toBeGreaterThanOrEqual(200)
   })
 
+  it('an asset on another host is never purged: the URL purge names the site’s own paths', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const purged: string[] = []
+    const broken = 'https://static.example.com/assets/app.b1.js'
+    const result = await clock.run(
+      verifyPages(
+        pages(2, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url => (url.href === broken ? notFoundThroughCache : undefined)),
+          {
+            pageCount: 2,
+            getPage: freshSite(clock, `<script type=module src="${broken}"></script>`),
+            hosts: ['static.example.com'],
+            repair: async path => {
+              purged.push(path)
+              return {}
+            }
+          }
+        )
+      )
+    )
+    expect(purged).toEqual([])
+    expect(result.status).toBe('broken')
+    expect(result.assets?.listed[0]).toMatchObject({
+      url: broken,
+      state: 'broken',
+      throughCache: true,
+      repurged: false,
+      notPurged: 'other-host'
+    })
+  })
+
   it('a 404 the cache serves is purged by URL once, asked again, and repaired', async () => {
     const clock = new VirtualClock()
     const asked: { url: string; agent: string; at: number }[] = []
@@ -190,7 +230,8 @@ describe('the assets of fresh pages', () => {
         )
       )
     )
-    expect(purged).toEqual([broken])
+    // The service's URL purge takes the site's paths, not absolute URLs.
+    expect(purged).toEqual(['/assets/app.b1.js'])
     expect(result.status).toBe('fresh')
     expect(result.assets?.counts).toEqual({ whole: 4, repaired: 2, broken: 0, 'not-checked': 0 })
     expect(result.assets?.listed).toHaveLength(2)
@@ -275,7 +316,7 @@ describe('the assets of fresh pages', () => {
         )
       )
     )
-    expect(purged).toEqual([broken])
+    expect(purged).toEqual(['/assets/app.b1.js'])
     expect(result.status).toBe('broken')
     expect(result.assets?.listed[0]).toMatchObject({
       url: broken,
@@ -328,6 +369,8 @@ describe('the assets of fresh pages', () => {
     expect(asked).toHaveLength(0)
     expect(result.assets?.counts).toEqual({ whole: 0, repaired: 0, broken: 0, 'not-checked': 3 })
     expect(result.assets?.wholeAfterMs).toBeUndefined()
+    // Nothing proved the deploy whole: not ✅.
+    expect(result.status).toBe('failed')
   })
 })
 
@@ -341,11 +384,17 @@ describe('verify_status with the assets', () => {
     bypassed: 0,
     'not-cacheable': 0
   }
+  const broken = (n: number) => ({ broken: n, notChecked: 0 })
   it('failed, then stale, then broken, then fresh', () => {
-    expect(verificationStatus(counts, 2, 0, false, 1)).toBe('broken')
-    expect(verificationStatus(counts, 2, 0, false, 0)).toBe('fresh')
-    expect(verificationStatus({ ...counts, stale: 1 }, 3, 0, false, 1)).toBe('stale')
-    expect(verificationStatus({ ...counts, failed: 1 }, 3, 0, false, 1)).toBe('failed')
-    expect(verificationStatus(counts, 2, 1, false, 1)).toBe('failed')
+    expect(verificationStatus(counts, 2, 0, false, broken(1))).toBe('broken')
+    expect(verificationStatus(counts, 2, 0, false, broken(0))).toBe('fresh')
+    expect(verificationStatus({ ...counts, stale: 1 }, 3, 0, false, broken(1))).toBe('stale')
+    expect(verificationStatus({ ...counts, failed: 1 }, 3, 0, false, broken(1))).toBe('failed')
+    expect(verificationStatus(counts, 2, 1, false, broken(1))).toBe('failed')
+  })
+
+  it('an asset the deadline left unchecked is failed, as a page never reached: never ✅', () => {
+    expect(verificationStatus(counts, 2, 0, false, { broken: 0, notChecked: 1 })).toBe('failed')
+    expect(verificationStatus(counts, 2, 0, false, { broken: 1, notChecked: 1 })).toBe('broken')
   })
 })

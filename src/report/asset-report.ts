@@ -128,9 +128,18 @@ export function assetRepair(result: AssetResult): string {
   if (result.repurged) {
     return result.state === 'repaired' ? 'purged by URL, then whole' : 'purged by URL, still broken'
   }
-  return result.throughCache
-    ? 'not purged'
-    : 'not purged: not served by the rendering cache (fix it where it is built or hosted)'
+  switch (result.notPurged) {
+    case 'other-host':
+      return 'not purged: on another host than the site (the URL purge names the site’s own paths; purge it where that host is served)'
+    case 'no-purge-in-this-job':
+      return 'not purged: this job purges nothing (mode: verify)'
+    case 'not-through-cache':
+      return 'not purged: not served by the rendering cache (fix it where it is built or hosted)'
+    default:
+      return result.throughCache
+        ? 'not purged'
+        : 'not purged: not served by the rendering cache (fix it where it is built or hosted)'
+  }
 }
 
 /** `and 2 more` after the pages named, or nothing when every page is named. */

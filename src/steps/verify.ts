@@ -20,7 +20,13 @@ import type { RunSettings, VerifySettings } from '../plan/settings.js'
 import type { ChosenPages, PageChoice, PreviewReport, VerifyInput } from '../verify/index.js'
 import type { RepairAsset } from '../verify/assets/asset-checks.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
-import { countedWords, PAGE_STATE_WORDS, stateWords, type PageState } from '../report/vocabulary.js'
+import {
+  ASSET_STATE_WORDS,
+  countedWords,
+  PAGE_STATE_WORDS,
+  stateWords,
+  type PageState
+} from '../report/vocabulary.js'
 
 /** Purges pages again by URL (main.ts hands in the purge step's sender). */
 export type RepurgeUrls = (urls: readonly string[]) => Promise<RepurgeSent>
@@ -324,6 +330,7 @@ async function verifyAndReport(
     notReached: verification.notReached,
     brokenAssets: verification.assets?.counts.broken ?? 0,
     brokenAssetUrls: new Set(broken.map(asset => asset.url)).size,
+    notCheckedAssets: verification.assets?.counts['not-checked'] ?? 0,
     timeoutSeconds: verify.timeoutMs / 1000,
     deadlineFrom:
       input.against.kind === 'purges'
@@ -351,6 +358,8 @@ export interface VerificationCounts {
   /** (asset, device) checks broken at the end, and the distinct assets among them. */
   readonly brokenAssets?: number
   readonly brokenAssetUrls?: number
+  /** (asset, device) checks the deadline left: nothing proved those pages can render. */
+  readonly notCheckedAssets?: number
   readonly timeoutSeconds: number
   /** What the deadline counts from, in words. */
   readonly deadlineFrom: string
@@ -413,7 +422,10 @@ export function concludeVerification(
     counts.notReached > 0
       ? `${checksIn('not-started', counts.notReached)} (verify_timeout_seconds: ${counts.timeoutSeconds})`
       : '',
-    brokenAssetsWords(counts)
+    brokenAssetsWords(counts),
+    (counts.notCheckedAssets ?? 0) > 0
+      ? `${counts.notCheckedAssets} asset check(s) ${ASSET_STATE_WORDS['not-checked'].counted} (verify_timeout_seconds: ${counts.timeoutSeconds}): nothing proved the fresh pages can render`
+      : ''
   ]
     .filter(Boolean)
     .join('; ')

@@ -41,9 +41,15 @@ export interface AssetLoop {
 }
 
 /** What a purge by URL came back with: `error`, in the service's words, when it failed. */
-export type RepairAsset = (url: string) => Promise<{ readonly error?: string }>
+/**
+ * Purges one asset of the site by URL: its path and query, as the service's URL purge takes
+ * them (relative to the site the key belongs to).
+ */
+export type RepairAsset = (path: string) => Promise<{ readonly error?: string }>
 
 export interface AssetCheckOptions {
+  /** The site's origin: only its own assets can be purged with its key. */
+  readonly siteOrigin: string
   /** `asset_hosts`, as the report names them. */
   readonly hosts: readonly string[]
   /** Purges one URL; absent: nothing is purged (mode: verify, no purge in this job). */
@@ -72,6 +78,33 @@ interface Entry {
   result?: AssetResult
 }
 
+/** What one (asset, device) check carries from one ask to the next. */
+interface CheckState {
+  asks: number
+  /** Asks without an answer, or answered 429 or 5xx. */
+  failures: number
+  /** Why it was first broken: a repaired asset says so. */
+  firstReason?: BrokenReason
+  /** The last broken answer (what a check that runs out of time reports). */
+  last?: AssetResult
+}
+
+/** A broken answer, and whether a new render made it (no cached entry was served). */
+type BrokenAnswer = AssetResult & { readonly newRender?: boolean }
+
+function stripRender({ newRender: _newRender, ...answer }: BrokenAnswer): AssetResult {
+  return answer
+}
+
+/**
+ * Whether the edge answered from a render made for this request (EXTRACTING) or without its
+ * cache (MISS, no status header): not a cached entry older than a purge.
+ */
+function isNewRender(head: SiteHead): boolean {
+  const status = readEdgeHeaders(head.headers)?.status
+  return status === undefined || status !== 'HIT'
+}
+
 /** The device a page was checked as: its name and its User-Agent. */
 export interface AssetDevice {
   readonly name: string
@@ -82,6 +115,8 @@ export class AssetChecks {
   private readonly entries = new Map<string, Entry>()
   private readonly pending: Entry[] = []
   private readonly lanes = new Set<Promise<void>>()
+  /** Broken assets purged by URL, asked again apart from the lanes. */
+  private readonly afterRepairs = new Set<Promise<void>>()
   /** One purge by URL, whatever the device: the first asks, the others share its answer. */
   private readonly repairs = new Map<string, Promise<{ readonly error?: string }>>()
   private readonly assetUrls = new Set<string>()
@@ -121,83 +156,158 @@ export class AssetChecks {
 
   /** The pages are done: waits for the asset checks under way, and says how they went. */
   async finish(): Promise<AssetVerification> {
-    while (this.lanes.size > 0) await Promise.all(this.lanes)
+    while (this.lanes.size > 0 || this.afterRepairs.size > 0) {
+      await Promise.all([...this.lanes, ...this.afterRepairs])
+    }
     return this.summarize()
   }
 
   private startLane(): void {
     const lane = (async () => {
       for (let entry = this.pending.shift(); entry; entry = this.pending.shift()) {
-        entry.result = await this.check(entry)
+        await this.check(entry)
       }
     })().finally(() => this.lanes.delete(lane))
     this.lanes.add(lane)
   }
 
-  /** One (asset, device) check, from its first request to how it ended. */
-  private async check(entry: Entry): Promise<AssetResult> {
+  /**
+   * One (asset, device) check until it is whole or broken, or its purge by URL was accepted:
+   * then the asking again goes on apart (askAfterRepair), so that a lane never sleeps through
+   * a purge's propagation while other assets wait for it.
+   */
+  private async check(entry: Entry): Promise<void> {
     const { loop } = this
-    let failures = 0
-    let asks = 0
-    let last: AssetResult | undefined
-    let firstReason: BrokenReason | undefined
-    let repurged = false
-    let repurgeError: string | undefined
-    const ended = (state: AssetState, from: Partial<AssetResult> = {}): AssetResult => ({
-      ...this.blank(entry),
-      ...from,
-      state,
-      repurged,
-      ...(repurgeError !== undefined && { repurgeError })
-    })
+    const state: CheckState = { asks: 0, failures: 0 }
     for (;;) {
-      if (loop.stopped || loop.clock.now() >= loop.deadline) {
-        return last === undefined ? ended('not-checked') : ended('broken', last)
+      const asked = await this.ask(entry, state)
+      if (asked.result !== undefined) {
+        entry.result = asked.result
+        return
       }
-      const asked = await loop.askAsset(new URL(entry.url), entry.userAgent)
-      if (asked === 'stopped' || asked === 'late') {
-        return last === undefined ? ended('not-checked') : ended('broken', last)
-      }
-      this.requests++
-      asks++
-      if (asked instanceof SiteRequestError) {
-        last = { ...this.blank(entry), state: 'broken', reason: 'request-failed', repurged }
-        if (++failures >= MAX_ASSET_ATTEMPTS && !repurged) return ended('broken', last)
-        await loop.sleep(backoffDelay(this.options.backoff, asks - 1, loop.random()))
+      const answer = asked.answer
+      if (answer === undefined) {
+        await loop.sleep(backoffDelay(this.options.backoff, state.asks - 1, loop.random()))
         continue
       }
-      const answer = this.read(entry, asked)
-      if (answer.reason === undefined) {
-        this.lastWholeAt = Math.max(this.lastWholeAt ?? 0, loop.clock.now())
-        return ended(repurged ? 'repaired' : 'whole', {
-          ...answer,
-          ...(firstReason !== undefined && { reason: firstReason })
-        })
+      const busy =
+        state.failures < MAX_ASSET_ATTEMPTS &&
+        answer.httpStatus !== undefined &&
+        isRetryableSiteStatus(answer.httpStatus)
+      if (busy) {
+        await loop.sleep(backoffDelay(this.options.backoff, state.asks - 1, loop.random()))
+        continue
       }
-      firstReason ??= answer.reason
-      last = answer
-      const busy = isRetryableSiteStatus(asked.status) && ++failures < MAX_ASSET_ATTEMPTS
-      if (!busy && !repurged) {
-        // Purged only what the rendering cache served: another CDN's or the origin's answer
-        // is not the service's to purge.
-        if (!answer.throughCache || this.options.repair === undefined) return ended('broken', last)
-        repurged = true
-        const { error } = await this.repair(entry.url)
-        if (error !== undefined) {
-          repurgeError = error
-          return ended('broken', last)
+      // Purged only what the rendering cache served (another CDN's or the origin's answer is
+      // not the service's to purge), and only on the site: the URL purge names its paths.
+      const url = new URL(entry.url)
+      const notPurged = !answer.throughCache
+        ? 'not-through-cache'
+        : url.origin !== this.options.siteOrigin
+          ? 'other-host'
+          : this.options.repair === undefined
+            ? 'no-purge-in-this-job'
+            : undefined
+      if (notPurged !== undefined) {
+        entry.result = { ...stripRender(answer), state: 'broken', notPurged }
+        return
+      }
+      const { error } = await this.repair(`${url.pathname}${url.search}`)
+      if (error !== undefined) {
+        entry.result = {
+          ...stripRender(answer),
+          state: 'broken',
+          repurged: true,
+          repurgeError: error
         }
+        return
       }
-      await loop.sleep(backoffDelay(this.options.backoff, asks - 1, loop.random()))
+      const task = this.askAfterRepair(entry, { ...state, failures: 0 }).finally(() =>
+        this.afterRepairs.delete(task)
+      )
+      this.afterRepairs.add(task)
+      return
     }
   }
 
-  private repair(url: string): Promise<{ readonly error?: string }> {
-    let purge = this.repairs.get(url)
+  /**
+   * A broken asset purged by URL, asked again until it is whole (repaired), or a new render
+   * shows it still broken (the origin serves it so: broken), or the deadline. Until the purge
+   * arrives the edge still serves the cached answer, as it does a stale page.
+   */
+  private async askAfterRepair(entry: Entry, state: CheckState): Promise<void> {
+    const { loop } = this
+    for (;;) {
+      await loop.sleep(backoffDelay(this.options.backoff, state.asks - 1, loop.random()))
+      const asked = await this.ask(entry, state, true)
+      if (asked.result !== undefined) {
+        entry.result = asked.result
+        return
+      }
+      const answer = asked.answer
+      if (answer === undefined) continue
+      const retry = answer.httpStatus !== undefined && isRetryableSiteStatus(answer.httpStatus)
+      // A render made after the purge (the cache had no entry: EXTRACTING, or not cached)
+      // answers what the origin has now: still broken is broken for good.
+      if (answer.newRender === true && !(retry && state.failures < MAX_ASSET_ATTEMPTS)) {
+        entry.result = { ...stripRender(answer), state: 'broken', repurged: true }
+        return
+      }
+    }
+  }
+
+  /**
+   * One ask: `result` when the check ended (whole, repaired, or out of time or of attempts),
+   * else the broken answer to act on (`answer`), or none (no answer, to be asked again).
+   */
+  private async ask(
+    entry: Entry,
+    state: CheckState,
+    repurged = false
+  ): Promise<{ readonly result?: AssetResult; readonly answer?: BrokenAnswer }> {
+    const { loop } = this
+    const ended = (result: AssetResult): { result: AssetResult } => ({
+      result: {
+        ...result,
+        repurged,
+        ...(state.firstReason !== undefined &&
+          result.state !== 'broken' && { reason: state.firstReason })
+      }
+    })
+    const outOfTime = (): { result: AssetResult } =>
+      ended(
+        state.last === undefined
+          ? { ...this.blank(entry), state: 'not-checked' }
+          : { ...state.last, state: 'broken' }
+      )
+    if (loop.stopped || loop.clock.now() >= loop.deadline) return outOfTime()
+    const asked = await loop.askAsset(new URL(entry.url), entry.userAgent)
+    if (asked === 'stopped' || asked === 'late') return outOfTime()
+    this.requests++
+    state.asks++
+    if (asked instanceof SiteRequestError) {
+      state.last = { ...this.blank(entry), state: 'broken', reason: 'request-failed' }
+      if (++state.failures >= MAX_ASSET_ATTEMPTS) return ended(state.last)
+      return {}
+    }
+    const answer = this.read(entry, asked)
+    if (answer.reason === undefined) {
+      this.lastWholeAt = Math.max(this.lastWholeAt ?? 0, loop.clock.now())
+      return ended({ ...answer, state: repurged ? 'repaired' : 'whole' })
+    }
+    state.firstReason ??= answer.reason
+    state.last = answer
+    if (isRetryableSiteStatus(asked.status)) state.failures++
+    return { answer: { ...answer, newRender: isNewRender(asked) } }
+  }
+
+  /** One purge per path, whatever the devices that found it broken. */
+  private repair(path: string): Promise<{ readonly error?: string }> {
+    let purge = this.repairs.get(path)
     if (purge === undefined) {
       const repair = this.options.repair
-      purge = repair === undefined ? Promise.resolve({}) : repair(url)
-      this.repairs.set(url, purge)
+      purge = repair === undefined ? Promise.resolve({}) : repair(path)
+      this.repairs.set(path, purge)
     }
     return purge
   }

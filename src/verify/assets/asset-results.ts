@@ -50,6 +50,12 @@ export interface AssetResult {
   /** Purged by URL by this run (once at most); `repurgeError` says why that purge failed. */
   readonly repurged: boolean
   readonly repurgeError?: string
+  /**
+   * Why a broken asset was not purged: its answer did not come through the rendering cache
+   * (another CDN's or the origin's), it is on another host than the site (the service's URL
+   * purge names the site's own paths), or this job purges nothing (mode: verify).
+   */
+  readonly notPurged?: 'not-through-cache' | 'other-host' | 'no-purge-in-this-job'
   /** The first pages (absolute URLs) that reference it on this device, at most MAX_LISTED_PAGES. */
   readonly pages: readonly string[]
   /** Every page that references it on this device. */

@@ -104,6 +104,7 @@ export class VerifyRun implements CheckLoop, AssetLoop {
       options.assets === undefined
         ? undefined
         : new AssetChecks(this, {
+            siteOrigin: options.assets.scope.siteOrigin,
             hosts: options.assets.scope.hosts,
             ...(options.assets.repair && { repair: options.assets.repair }),
             measureFrom: this.measureFrom,
@@ -426,13 +427,10 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     const checks = this.tally.checks
     // Not taken from the pages before the deadline, or taken but never asked.
     const notReached = this.fatal === undefined ? Math.max(0, this.totalChecks - checks) : 0
-    const status = verificationStatus(
-      counts,
-      checks,
-      notReached,
-      this.fatal !== undefined,
-      assets?.counts.broken ?? 0
-    )
+    const status = verificationStatus(counts, checks, notReached, this.fatal !== undefined, {
+      broken: assets?.counts.broken ?? 0,
+      notChecked: assets?.counts['not-checked'] ?? 0
+    })
     const times = this.tally.timesToFresh
     const median = times.medianMs()
     const arrival = this.watch.firstArrivalAfterMs
