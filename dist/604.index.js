@@ -13,7 +13,7 @@ export const modules = {
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8488);
 /* harmony import */ var _run_report_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7330);
 /* harmony import */ var _status_line_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8509);
-/* harmony import */ var _asset_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9497);
+/* harmony import */ var _assets_asset_report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1273);
 /* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7568);
 /**
  * The commit status of a run, from its report (pure): what a branch protection rule, a
@@ -79,10 +79,10 @@ function verifiedStatus(verification, timeoutMs) {
     }
     const { counts } = verification;
     const total = verification.checks + verification.notReached;
-    const assets = (0,_asset_report_js__WEBPACK_IMPORTED_MODULE_1__/* .assetsOf */ .ZS)(verification);
+    const assets = (0,_assets_asset_report_js__WEBPACK_IMPORTED_MODULE_1__/* .assetsOf */ .ZS)(verification);
     // Broken assets first: a page that cannot render matters most, and GitHub cuts at 140.
     const brokenAssets = assets !== undefined && assets.counts.broken > 0
-        ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .grouped */ .zD)((0,_asset_report_js__WEBPACK_IMPORTED_MODULE_1__/* .distinctAssets */ .aO)(assets, 'broken'))} of ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(assets.assets, 'asset')} ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .ASSET_STATE_WORDS */ .jI.broken.commitStatus}`
+        ? `${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .grouped */ .zD)((0,_assets_asset_report_js__WEBPACK_IMPORTED_MODULE_1__/* .distinctAssets */ .aO)(assets, 'broken'))} of ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(assets.assets, 'asset')} ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .ASSET_STATE_WORDS */ .jI.broken.commitStatus}`
         : '';
     const stale = counts.stale - verification.oldContent;
     const deadline = `at the ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .setting */ .Pe)(timeoutMs)} deadline`;
@@ -111,10 +111,10 @@ function assetsWords(assets) {
     const { counts } = assets;
     const all = (0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(assets.assets, 'asset');
     if (counts['not-checked'] > 0) {
-        return `; ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .grouped */ .zD)((0,_asset_report_js__WEBPACK_IMPORTED_MODULE_1__/* .distinctAssets */ .aO)(assets, 'not-checked'))} of ${all} ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .ASSET_STATE_WORDS */ .jI['not-checked'].commitStatus}`;
+        return `; ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .grouped */ .zD)((0,_assets_asset_report_js__WEBPACK_IMPORTED_MODULE_1__/* .distinctAssets */ .aO)(assets, 'not-checked'))} of ${all} ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .ASSET_STATE_WORDS */ .jI['not-checked'].commitStatus}`;
     }
     const repaired = counts.repaired > 0
-        ? ` (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .grouped */ .zD)((0,_asset_report_js__WEBPACK_IMPORTED_MODULE_1__/* .distinctAssets */ .aO)(assets, 'repaired'))} ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .ASSET_STATE_WORDS */ .jI.repaired.commitStatus})`
+        ? ` (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_3__/* .grouped */ .zD)((0,_assets_asset_report_js__WEBPACK_IMPORTED_MODULE_1__/* .distinctAssets */ .aO)(assets, 'repaired'))} ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .ASSET_STATE_WORDS */ .jI.repaired.commitStatus})`
         : '';
     return `; ${all} ${_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .ASSET_STATE_WORDS */ .jI.whole.commitStatus}${repaired}`;
 }

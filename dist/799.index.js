@@ -28,11 +28,11 @@ var changed_files_report = __webpack_require__(7387);
 // EXTERNAL MODULE: ./src/report/purge-section.ts
 var purge_section = __webpack_require__(8087);
 // EXTERNAL MODULE: ./src/report/verification.ts + 1 modules
-var report_verification = __webpack_require__(4369);
+var report_verification = __webpack_require__(1977);
 // EXTERNAL MODULE: ./src/report/vocabulary.ts
 var vocabulary = __webpack_require__(7568);
-// EXTERNAL MODULE: ./src/report/asset-report.ts
-var asset_report = __webpack_require__(9497);
+// EXTERNAL MODULE: ./src/report/assets/asset-report.ts
+var asset_report = __webpack_require__(1273);
 ;// CONCATENATED MODULE: ./src/comment/render/sections.ts
 
 

@@ -156,7 +156,13 @@ export const PARTS = [
     name: 'report',
     path: 'src/report/',
     layer: 'run',
-    owns: 'the run report, its outputs, the job summary section by section, the status line, the commit status’s words and the JUnit report (pure)'
+    owns: 'the run report, its outputs, the job summary section by section, the status line, the commit status’s words and the JUnit report (pure)',
+    rooms: [
+      {
+        path: 'src/report/assets/',
+        owns: 'the assets of the fresh pages as every surface shows them: their counts, reasons and repairs in words, and the summary’s assets part'
+      }
+    ]
   },
   {
     name: 'comment-render',

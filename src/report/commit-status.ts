@@ -9,7 +9,7 @@
 import { elapsed, grouped, plural, setting } from '../text/format.js'
 import { originFailed, type RunReport } from './run-report.js'
 import { describeTargets } from './status-line.js'
-import { assetsOf, distinctAssets } from './asset-report.js'
+import { assetsOf, distinctAssets } from './assets/asset-report.js'
 import { ASSET_STATE_WORDS, PAGE_STATE_WORDS } from './vocabulary.js'
 
 const WORDS = {

@@ -23,7 +23,7 @@ import {
   stateWords,
   type JUnitOutcome
 } from './vocabulary.js'
-import { assetAnswer, assetRepair, assetsOf } from './asset-report.js'
+import { assetAnswer, assetRepair, assetsOf } from './assets/asset-report.js'
 import type { AssetResult, AssetVerification } from '../verify/assets/asset-results.js'
 
 /** The suite's name as GitLab and Jenkins show it. */

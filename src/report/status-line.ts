@@ -14,7 +14,7 @@ import {
   type VerificationPart
 } from './run-report.js'
 import { countIsLowerBound } from './traced-tags.js'
-import { assetsOf, assetStatusParts } from './asset-report.js'
+import { assetsOf, assetStatusParts } from './assets/asset-report.js'
 import {
   CONCLUSION_WORDS,
   countedState,

@@ -16,8 +16,8 @@ import { code, codeList, escapeHtml, table } from '../text/html.js'
 import type { VerificationPart } from './run-report.js'
 import { clocksFarApart, datesUntrusted, skewMs } from '../verify/judge/edge-clock-skew.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
-import { assetsOf, distinctAssets, wholeTime } from './asset-report.js'
-import { renderAssetsSection } from './assets-section.js'
+import { assetsOf, distinctAssets, wholeTime } from './assets/asset-report.js'
+import { renderAssetsSection } from './assets/assets-section.js'
 import { tracedTagLines } from './traced-tags.js'
 import {
   countedState,

@@ -305,7 +305,9 @@ describe('commit_status', () => {
       [MERGE, 'pending', 'cache/edge', RUN_URL],
       [MERGE, 'success', 'cache/edge', RUN_URL]
     ])
-    expect(statuses[1]!['description']).toMatch(/^2 of 2 checks fresh in \d+\.\d s$/)
+    expect(statuses[1]!['description']).toMatch(
+      /^2 of 2 checks fresh in \d+\.\d s; 4 assets whole$/
+    )
   })
 
   it('is failure when pages are still stale at the deadline', async () => {

@@ -58,7 +58,10 @@ describe('verify', () => {
     // 2 URLs + 3 blog posts, each on desktop and mobile.
     expect(result.outputs['warm']).toBe('10')
     expect(Number(result.outputs['verify_seconds'])).toBeGreaterThanOrEqual(1)
-    const pages = emulator.siteRequests.filter(request => !/robots|sitemap/.test(request.url))
+    // Pages only: their assets are checked too (unit/run/assets.test.ts).
+    const pages = emulator.siteRequests.filter(
+      request => !/robots|sitemap|^\/assets\//.test(request.url)
+    )
     expect(new Set(pages.map(request => request.url))).toEqual(
       new Set([
         '/about',
@@ -75,7 +78,7 @@ describe('verify', () => {
     )
     expect(result.summary).toContain('Verification at the edge: ✅ fresh')
     expect(result.summary).toMatch(
-      /^<h2>✅ Cache purge: 2 URLs and 1 pattern purged · ✅ 10 of 10 checks fresh in \d+\.\d s<\/h2>/
+      /^<h2>✅ Cache purge: 2 URLs and 1 pattern purged · ✅ 10 of 10 checks fresh in \d+\.\d s · ✅ 4 assets whole<\/h2>/
     )
     expect(result.summary).toContain('5 pages × 2 devices')
     expect(lastLogLine(result)).toBe(summaryHeadline(result))

@@ -21,7 +21,7 @@ import { resultText } from '../../report/purge-section.js'
 import type { PurgeReport, RunReport, VerificationPart } from '../../report/run-report.js'
 import { countsLine, describeCheck, markWords, nextStep } from '../../report/verification.js'
 import { assetMark, verificationMark } from '../../report/vocabulary.js'
-import { assetAnswer, assetCountsLine, assetsOf } from '../../report/asset-report.js'
+import { assetAnswer, assetCountsLine, assetsOf } from '../../report/assets/asset-report.js'
 import type { AssetVerification } from '../../verify/assets/asset-results.js'
 import type { CheckResult, PageRow } from '../../verify/check/verify-pages.js'
 

@@ -4,9 +4,9 @@
  * not whole at once (broken first, then repaired, then not checked) with what it answered, what
  * the action did about it, and the pages that need it. URLs are outside text: escaped.
  */
-import type { AssetResult, AssetVerification } from '../verify/assets/asset-results.js'
-import { grouped, plural } from '../text/format.js'
-import { code, codeList, escapeHtml, table } from '../text/html.js'
+import type { AssetResult, AssetVerification } from '../../verify/assets/asset-results.js'
+import { grouped, plural } from '../../text/format.js'
+import { code, codeList, escapeHtml, table } from '../../text/html.js'
 import {
   assetAnswer,
   assetCountsLine,
@@ -14,7 +14,7 @@ import {
   distinctAssets,
   morePages
 } from './asset-report.js'
-import { assetMark } from './vocabulary.js'
+import { assetMark } from '../vocabulary.js'
 
 /** `maxRows`: the rows at most (the counts have them all); `siteUrl`: pages shown by path. */
 export function renderAssetsSection(

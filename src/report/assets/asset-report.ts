@@ -4,17 +4,14 @@
  * status line, the JUnit report and the commit status each lay these words out their own way;
  * the words themselves, and the state marks (vocabulary.ts), are the same everywhere.
  */
-import type { AssetResult, AssetVerification } from '../verify/assets/asset-results.js'
-import type { Verification } from '../verify/check/verify-pages.js'
-import { elapsed, grouped, plural } from '../text/format.js'
-import { assetCountedState, ASSET_STATE_WORDS } from './vocabulary.js'
+import type { AssetResult, AssetVerification } from '../../verify/assets/asset-results.js'
+import type { Verification } from '../../verify/check/verify-pages.js'
+import { elapsed, grouped, plural } from '../../text/format.js'
+import { assetCountedState, ASSET_STATE_WORDS } from '../vocabulary.js'
 
-/**
- * The asset checks' result, when they ran (absent: turned off, or no page was fresh). Read
- * through a wider type: the verification carries it once the checks fill it (verify/assets).
- */
+/** The asset checks' result, when they ran (absent: turned off, or no page was fresh). */
 export function assetsOf(verification: Verification): AssetVerification | undefined {
-  return (verification as Verification & { readonly assets?: AssetVerification }).assets
+  return verification.assets
 }
 
 /** `(asset, device)` checks made or not, in all. */
