@@ -4386,16 +4386,20 @@ class AssetChecks {
                 await loop.sleep((0,http_backoff/* backoffDelay */.E)(this.options.backoff, state.asks - 1, loop.random()));
                 continue;
             }
-            // Purged only what the rendering cache served (another CDN's or the origin's answer is
-            // not the service's to purge), and only on the site: the URL purge names its paths.
+            // Purged only what the rendering cache served from an entry it kept (another CDN's or the
+            // origin's answer is not the service's to purge, and a render made for this request shows
+            // what the origin serves now: purging it would render the same), and only on the site:
+            // the URL purge names its paths.
             const url = new URL(entry.url);
             const notPurged = !answer.throughCache
                 ? 'not-through-cache'
-                : url.origin !== this.options.siteOrigin
-                    ? 'other-host'
-                    : this.options.repair === undefined
-                        ? 'no-purge-in-this-job'
-                        : undefined;
+                : answer.newRender === true
+                    ? 'new-render'
+                    : url.origin !== this.options.siteOrigin
+                        ? 'other-host'
+                        : this.options.repair === undefined
+                            ? 'no-purge-in-this-job'
+                            : undefined;
             if (notPurged !== undefined) {
                 entry.result = { ...stripRender(answer), state: 'broken', notPurged };
                 return;
@@ -4529,8 +4533,13 @@ class AssetChecks {
         };
         const listed = [];
         for (const entry of this.entries.values()) {
-            // An entry queued after the lanes ended (none should be) is one the deadline left.
-            const result = entry.result ?? { ...this.blank(entry), state: 'not-checked' };
+            // An entry queued after the lanes ended (none should be) is one the deadline left. The
+            // pages are read now: a page proven fresh after its asset's check ended needs it too.
+            const result = {
+                ...(entry.result ?? { ...this.blank(entry), state: 'not-checked' }),
+                pages: entry.pages.slice(),
+                pageCount: entry.pageCount
+            };
             counts[result.state]++;
             if (result.state !== 'whole')
                 listed.push(result);

@@ -150,6 +150,14 @@ describe('assets at the edge', () => {
       ])
     }
     expect(visibleText(result)).toContain(path)
+    // A new render answered HTML: the origin serves it so, and a purge would render the same.
+    // Neither purged nor asked again until the deadline: once a device.
+    expect(
+      emulator.history.filter(
+        purge => purge.kind === 'url' && purge.values.some(value => value.endsWith(path))
+      )
+    ).toEqual([])
+    expect(assetRequests(emulator).filter(request => request.url === path)).toHaveLength(2)
   })
 
   it('a rolling deploy whose old bundles were deleted never ends ✅: the asset and its page', async () => {

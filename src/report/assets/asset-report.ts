@@ -128,6 +128,8 @@ export function assetRepair(result: AssetResult): string {
   switch (result.notPurged) {
     case 'other-host':
       return 'not purged: on another host than the site (the URL purge names the site’s own paths; purge it where that host is served)'
+    case 'new-render':
+      return 'not purged: a new render answered so, the origin serves it broken (fix it where it is built or hosted)'
     case 'no-purge-in-this-job':
       return 'not purged: this job purges nothing (mode: verify)'
     case 'not-through-cache':

@@ -52,10 +52,11 @@ export interface AssetResult {
   readonly repurgeError?: string
   /**
    * Why a broken asset was not purged: its answer did not come through the rendering cache
-   * (another CDN's or the origin's), it is on another host than the site (the service's URL
-   * purge names the site's own paths), or this job purges nothing (mode: verify).
+   * (another CDN's or the origin's), it came from a render made for the request (the origin
+   * serves it broken now: a purge would render the same), it is on another host than the site
+   * (the service's URL purge names the site's own paths), or this job purges nothing.
    */
-  readonly notPurged?: 'not-through-cache' | 'other-host' | 'no-purge-in-this-job'
+  readonly notPurged?: 'not-through-cache' | 'new-render' | 'other-host' | 'no-purge-in-this-job'
   /** The first pages (absolute URLs) that reference it on this device, at most MAX_LISTED_PAGES. */
   readonly pages: readonly string[]
   /** Every page that references it on this device. */
