@@ -3826,105 +3826,38 @@ async function scanBodyForBuild(body, build, options) {
     }
 }
 
+// EXTERNAL MODULE: ./node_modules/htmlparser2/dist/Parser.js + 7 modules
+var Parser = __webpack_require__(6963);
 ;// CONCATENATED MODULE: ./src/verify/assets/reference-extractor.ts
 /**
- * A tag longer than this is dropped (no real `<script>` or `<link>` is): what bounds the
- * carry-over between chunks, and so the memory a hostile page can make the reader hold.
+ * The assets a page references, read from its HTML as it streams in: `<script src>`, and
+ * `<link rel=stylesheet|modulepreload|preload>` (a preload as a font, a script or a style).
+ * Fed chunks of decoded text, it holds no more than htmlparser2's tokenizer does between two
+ * chunks (the unfinished tag or text run, within the 2 MiB a page's body is read to), never the
+ * whole page. htmlparser2 reads the HTML as browsers tokenize it: comments, and what `<script>`,
+ * `<style>`, `<textarea>` and `<title>` hold, are text, not elements; attribute values have
+ * their character references decoded; tags and attribute names are case-insensitive.
  */
-const MAX_TAG_CHARS = 16 * 1024;
-/** Elements whose content is text to the tokenizer: no tag inside them counts. */
-const RAW_TEXT_ELEMENTS = new Set(['script', 'style', 'textarea', 'title']);
+
 class ReferenceExtractor {
     sink;
-    carry = '';
-    mode = { kind: 'text' };
+    parser;
     constructor(sink) {
         this.sink = sink;
+        this.parser = new Parser/* Parser */.i({ onopentag: (name, attributes) => this.element(name, attributes) }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
     }
     /** The next piece of the page's decoded text. */
     push(chunk) {
-        const text = this.carry + chunk;
-        this.carry = '';
-        let at = 0;
-        while (at < text.length) {
-            const next = this.step(text, at);
-            if (next === undefined)
-                return;
-            at = next;
-        }
+        this.parser.write(chunk);
     }
-    /** The page ended: an unfinished tag is dropped (a browser would not run it either). */
+    /** The page ended: an unfinished tag is text, not an element (a browser would not run it). */
     end() {
-        this.carry = '';
+        this.parser.end();
     }
-    /** Reads from `at`; the index to go on from, or undefined when the rest waits for more text. */
-    step(text, at) {
-        switch (this.mode.kind) {
-            case 'comment': {
-                const close = text.indexOf('-->', at);
-                if (close < 0)
-                    return this.keep(text, Math.max(at, text.length - 2));
-                this.mode = { kind: 'text' };
-                return close + 3;
-            }
-            case 'raw': {
-                const closer = this.mode.closer;
-                closer.lastIndex = at;
-                const found = closer.exec(text);
-                // What may be the start of the end tag (`</textarea` and one more) waits for the next chunk.
-                if (found === null)
-                    return this.keep(text, Math.max(at, text.length - 11));
-                this.mode = { kind: 'text' };
-                return found.index;
-            }
-            case 'long-tag': {
-                const close = tagEnd(text, at);
-                if (close < 0)
-                    return undefined;
-                this.mode = { kind: 'text' };
-                return close + 1;
-            }
-            case 'text':
-                return this.stepText(text, at);
-        }
-    }
-    stepText(text, at) {
-        const open = text.indexOf('<', at);
-        if (open < 0)
-            return undefined;
-        if (text.length - open < 4)
-            return this.keep(text, open);
-        if (text.startsWith('<!--', open)) {
-            this.mode = { kind: 'comment' };
-            return open + 4;
-        }
-        const close = tagEnd(text, open + 1);
-        if (close < 0) {
-            if (text.length - open > MAX_TAG_CHARS) {
-                this.mode = { kind: 'long-tag' };
-                return undefined;
-            }
-            return this.keep(text, open);
-        }
-        this.startTag(text.slice(open, close + 1));
-        return close + 1;
-    }
-    /** Keeps `text` from `from` for the next chunk; nothing more can be read now. */
-    keep(text, from) {
-        this.carry = text.slice(from);
-        return undefined;
-    }
-    startTag(tag) {
-        const name = /^<([a-zA-Z][^\s/>]*)/.exec(tag)?.[1]?.toLowerCase();
-        if (name === undefined)
-            return;
-        if (RAW_TEXT_ELEMENTS.has(name)) {
-            this.mode = { kind: 'raw', closer: new RegExp(`</${name}[\\s/>]`, 'gi') };
-        }
+    element(name, attributes) {
         if (name !== 'script' && name !== 'link' && name !== 'base')
             return;
-        const attributes = readAttributes(tag.slice(name.length + 1));
-        const href = attributes.get(name === 'script' ? 'src' : 'href')?.trim();
+        const href = attributes[name === 'script' ? 'src' : 'href']?.trim();
         if (href === undefined || href === '')
             return;
         if (name === 'base')
@@ -3940,7 +3873,7 @@ class ReferenceExtractor {
 }
 /** What a `<link>` loads, by its `rel` (and a preload's `as`); undefined: nothing checked. */
 function linkKind(attributes) {
-    const rel = new Set((attributes.get('rel') ?? '').toLowerCase().split(/\s+/));
+    const rel = new Set((attributes['rel'] ?? '').toLowerCase().split(/\s+/));
     // An alternate stylesheet is not loaded until the reader picks it.
     if (rel.has('stylesheet') && !rel.has('alternate'))
         return 'stylesheet';
@@ -3948,7 +3881,7 @@ function linkKind(attributes) {
         return 'modulepreload';
     if (!rel.has('preload'))
         return undefined;
-    switch ((attributes.get('as') ?? '').trim().toLowerCase()) {
+    switch ((attributes['as'] ?? '').trim().toLowerCase()) {
         case 'font':
             return 'font';
         case 'script':
@@ -3958,80 +3891,6 @@ function linkKind(attributes) {
         default:
             return undefined;
     }
-}
-/**
- * Where the tag that starts before `from` ends: its `>`, outside a quoted attribute value (a
- * quote counts only where a value starts, after `=`); -1 when the text ends first.
- */
-function tagEnd(text, from) {
-    let quote;
-    let afterEquals = false;
-    for (let i = from; i < text.length; i++) {
-        const char = text[i];
-        if (quote !== undefined) {
-            if (char === quote)
-                quote = undefined;
-            continue;
-        }
-        if (char === '>')
-            return i;
-        if (char === '=')
-            afterEquals = true;
-        else if (afterEquals && (char === '"' || char === "'")) {
-            quote = char;
-            afterEquals = false;
-        }
-        else if (char !== ' ' && char !== '\t' && char !== '\n' && char !== '\r' && char !== '\f') {
-            afterEquals = false;
-        }
-    }
-    return -1;
-}
-const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
-/** A tag's attributes (after its name): names in lower case, the first of each kept, decoded. */
-function readAttributes(rest) {
-    const attributes = new Map();
-    for (const match of rest.matchAll(ATTRIBUTE)) {
-        const name = (match[1] ?? '').toLowerCase();
-        if (attributes.has(name))
-            continue;
-        attributes.set(name, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''));
-    }
-    return attributes;
-}
-/**
- * The named references a URL in an attribute plausibly holds; numeric ones are all decoded.
- * A URL with another named reference is left as written (and would fail as a 404, named).
- */
-const NAMED = {
-    amp: '&',
-    lt: '<',
-    gt: '>',
-    quot: '"',
-    apos: "'",
-    sol: '/',
-    colon: ':',
-    equals: '=',
-    quest: '?',
-    num: '#',
-    percnt: '%',
-    period: '.',
-    lowbar: '_',
-    hyphen: '-',
-    nbsp: '\u00a0'
-};
-function decodeEntities(value) {
-    if (!value.includes('&'))
-        return value;
-    return value.replace(/&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z]{2,8});?/g, (whole, body) => {
-        if (body.startsWith('#')) {
-            const code = body[1] === 'x' || body[1] === 'X'
-                ? parseInt(body.slice(2), 16)
-                : parseInt(body.slice(1), 10);
-            return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
-        }
-        return NAMED[body] ?? whole;
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/verify/assets/page-references.ts

@@ -5,7 +5,6 @@ import {
   type AssetScope,
   type PageReferences
 } from '../../src/verify/assets/page-references.js'
-import { MAX_TAG_CHARS } from '../../src/verify/assets/reference-extractor.js'
 
 const PAGE = new URL('https://www.example.com/blog/post/')
 const SCOPE: AssetScope = {
@@ -107,11 +106,22 @@ describe('the assets a page references', () => {
     expect(refs.capped).toBe(true)
   })
 
-  it('drops a tag longer than it keeps, and reads on after it', () => {
-    const long = `<div data-x="${'a'.repeat(MAX_TAG_CHARS * 2)}">`
+  it('reads on after a long tag split across chunks, and a tag left unfinished is no element', () => {
+    const long = `<div data-x="${'a'.repeat(64 * 1024)}">`
     const chunks = [long.slice(0, 1000), long.slice(1000), '<script src="/after.js"></script>']
     expect(read(chunks).assets).toEqual([
       { url: 'https://www.example.com/after.js', kind: 'script' }
+    ])
+    expect(
+      read(['<script src="/a.js"></script><link rel=stylesheet href="/cut.css"']).assets
+    ).toEqual([{ url: 'https://www.example.com/a.js', kind: 'script' }])
+  })
+
+  it('decodes every character reference in an attribute, named or numeric', () => {
+    // (A newline, &NewLine;, is one the URL parser drops, as browsers do.)
+    const html = '<script src="/a&period;js?x=1&amp;y=&quot;2&quot;&NewLine;&#x2F;z"></script>'
+    expect(read([html]).assets).toEqual([
+      { url: 'https://www.example.com/a.js?x=1&y=%222%22/z', kind: 'script' }
     ])
   })
 })
