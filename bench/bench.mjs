@@ -750,7 +750,12 @@ function printTable(report) {
       : r.medianMs !== undefined
         ? `${r.medianMs.toFixed(1)} ms`
         : '',
-    r.reference !== undefined ? `${r.reference} ${r.referenceMs.toFixed(1)} ms` : '',
+    // A reference that is a count (requests), not a time, has no milliseconds to show.
+    r.reference === undefined
+      ? ''
+      : r.referenceMs === undefined
+        ? r.reference
+        : `${r.reference} ${r.referenceMs.toFixed(1)} ms`,
     r.ratio !== undefined ? r.ratio.toFixed(3) : '',
     r.target ?? '',
     r.pass === undefined ? '' : r.pass ? 'pass' : 'MISSED',
