@@ -4,7 +4,6 @@
  * table's words (report/vocabulary.ts), and a broken asset never reads as success anywhere.
  */
 import { describe, expect, it } from '@jest/globals'
-import { SaxesParser } from 'saxes'
 import { renderComment } from '../../src/comment/render/comment.js'
 import { fingerprintOf } from '../../src/comment/write/marker.js'
 import { finalStatus, MAX_STATUS_DESCRIPTION } from '../../src/report/commit-status.js'
@@ -18,7 +17,8 @@ import {
   VERIFICATION_WORDS
 } from '../../src/report/vocabulary.js'
 import type { AssetVerification } from '../../src/verify/assets/asset-results.js'
-import { schemaProblems, type XmlElement } from '../support/junit-schema.js'
+import { schemaProblems } from '../support/junit-schema.js'
+import { parseXml } from '../support/xml-tree.js'
 import { rawMarkupShown, renderGitHubMarkdown } from '../support/github-markdown.js'
 import {
   everyAssetState,
@@ -154,39 +154,6 @@ describe('the pull-request comment', () => {
     expect(rawMarkupShown(renderGitHubMarkdown(comment))).toEqual([])
   })
 })
-
-interface Element extends XmlElement {
-  readonly attributes: Record<string, string>
-  readonly children: Element[]
-}
-
-function parseXml(xml: string): Element {
-  const parser = new SaxesParser()
-  const root: Element = { name: '#document', attributes: {}, children: [], text: '' }
-  const stack = [root]
-  parser.on('error', error => {
-    throw error
-  })
-  parser.on('opentag', tag => {
-    const element: Element = {
-      name: tag.name,
-      attributes: Object.fromEntries(
-        Object.entries(tag.attributes).map(([name, value]) => [name, String(value)])
-      ),
-      children: [],
-      text: ''
-    }
-    stack.at(-1)?.children.push(element)
-    stack.push(element)
-  })
-  parser.on('closetag', () => {
-    stack.pop()
-  })
-  parser.write(xml).close()
-  const [document] = root.children
-  if (!document) throw new Error('no root element')
-  return document
-}
 
 describe('the JUnit report', () => {
   const document = parseXml(renderJUnit(brokenRun(), NOW))

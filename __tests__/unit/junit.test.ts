@@ -5,11 +5,11 @@
  * outside (URLs, the edge's messages) escaped whatever it holds.
  */
 import { describe, expect, it } from '@jest/globals'
-import { SaxesParser } from 'saxes'
 import { renderJUnit, escapeXml } from '../../src/report/junit.js'
 import type { RunReport } from '../../src/report/run-report.js'
 import { MAX_LISTED_PER_STATE } from '../../src/verify/check/tally.js'
-import { schemaProblems, type XmlElement } from '../support/junit-schema.js'
+import { schemaProblems } from '../support/junit-schema.js'
+import { parseXml } from '../support/xml-tree.js'
 import {
   check,
   everyOutcome,
@@ -19,45 +19,6 @@ import {
   staleChecks,
   verified
 } from '../support/run-reports.js'
-
-interface Element extends XmlElement {
-  readonly attributes: Record<string, string>
-  readonly children: Element[]
-  text: string
-}
-
-/** The document as a tree; throws on anything that is not well-formed XML. */
-function parseXml(xml: string): Element {
-  const parser = new SaxesParser()
-  const root: Element = { name: '#document', attributes: {}, children: [], text: '' }
-  const stack = [root]
-  parser.on('error', error => {
-    throw error
-  })
-  parser.on('opentag', tag => {
-    const element: Element = {
-      name: tag.name,
-      attributes: Object.fromEntries(
-        Object.entries(tag.attributes).map(([name, value]) => [name, String(value)])
-      ),
-      children: [],
-      text: ''
-    }
-    stack.at(-1)?.children.push(element)
-    stack.push(element)
-  })
-  parser.on('text', text => {
-    const top = stack.at(-1)
-    if (top) top.text += text
-  })
-  parser.on('closetag', () => {
-    stack.pop()
-  })
-  parser.write(xml).close()
-  const [document] = root.children
-  if (!document) throw new Error('no root element')
-  return document
-}
 
 const NOW = Date.UTC(2026, 10, 24, 22, 0, 0)
 
