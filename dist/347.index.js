@@ -3839,12 +3839,52 @@ var Parser = __webpack_require__(6963);
  * their character references decoded; tags and attribute names are case-insensitive.
  */
 
+/** Elements whose content a browser with scripting on does not load: `<template>`, `<noscript>`. */
+const INERT_ELEMENTS = new Set(['template', 'noscript']);
+/**
+ * The `type`s of a `<script>` that a browser runs (HTML: empty, a JavaScript MIME type, or
+ * `module`); any other (`text/plain` for a consent manager, `application/ld+json`, a template)
+ * is data, never fetched.
+ */
+const RUN_SCRIPT_TYPES = new Set([
+    '',
+    'module',
+    'text/javascript',
+    'application/javascript',
+    'application/ecmascript',
+    'application/x-ecmascript',
+    'application/x-javascript',
+    'text/ecmascript',
+    'text/javascript1.0',
+    'text/javascript1.1',
+    'text/javascript1.2',
+    'text/javascript1.3',
+    'text/javascript1.4',
+    'text/javascript1.5',
+    'text/jscript',
+    'text/livescript',
+    'text/x-ecmascript',
+    'text/x-javascript'
+]);
 class ReferenceExtractor {
     sink;
     parser;
+    /** Open `<template>` and `<noscript>` elements: what they hold is not loaded. */
+    inert = 0;
     constructor(sink) {
         this.sink = sink;
-        this.parser = new Parser/* Parser */.i({ onopentag: (name, attributes) => this.element(name, attributes) }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+        this.parser = new Parser/* Parser */.i({
+            onopentag: (name, attributes) => {
+                if (INERT_ELEMENTS.has(name))
+                    this.inert++;
+                else if (this.inert === 0)
+                    this.element(name, attributes);
+            },
+            onclosetag: name => {
+                if (INERT_ELEMENTS.has(name) && this.inert > 0)
+                    this.inert--;
+            }
+        }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
     }
     /** The next piece of the page's decoded text. */
     push(chunk) {
@@ -3862,8 +3902,11 @@ class ReferenceExtractor {
             return;
         if (name === 'base')
             this.sink.base(href);
-        else if (name === 'script')
-            this.sink.reference({ kind: 'script', href });
+        else if (name === 'script') {
+            const type = (attributes['type'] ?? '').trim().toLowerCase();
+            if (RUN_SCRIPT_TYPES.has(type))
+                this.sink.reference({ kind: 'script', href });
+        }
         else {
             const kind = linkKind(attributes);
             if (kind !== undefined)
@@ -3907,9 +3950,12 @@ class PageReferenceReader {
     assets = [];
     otherHosts = 0;
     capped = false;
+    /** The page's origin and path. */
+    page;
     constructor(pageUrl, scope) {
         this.scope = scope;
         this.base = pageUrl;
+        this.page = `${pageUrl.origin}${pageUrl.pathname}`;
         this.extractor = new ReferenceExtractor({
             base: href => this.setBase(href),
             reference: ({ kind, href }) => this.add(kind, href)
@@ -3927,26 +3973,36 @@ class PageReferenceReader {
         if (this.baseSeen)
             return;
         this.baseSeen = true;
+        // A base a browser cannot resolve against (data:, javascript:) leaves the document's URL.
         const base = parseUrl(href, this.base);
-        if (base !== undefined)
+        if (base !== undefined && (base.protocol === 'https:' || base.protocol === 'http:')) {
             this.base = base;
+        }
     }
     add(kind, href) {
         const url = parseUrl(href, this.base);
         if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
             return;
         url.hash = '';
-        if (!inScope(url, this.scope)) {
+        // The page itself (`src="#"`, `src="?x"`: its path, whatever the query) is no asset:
+        // checking it would judge, and purge, the page.
+        if (`${url.origin}${url.pathname}` === this.page)
+            return;
+        // A URL with credentials is one browsers refuse to load as a subresource, and one whose
+        // password the reports would print: never requested, counted with the other hosts'.
+        if (url.username !== '' || url.password !== '' || !inScope(url, this.scope)) {
             this.otherHosts++;
             return;
         }
-        if (this.seen.has(url.href))
+        // The same URL as a font and as a script is two checks: each kind has its own types.
+        const key = `${kind} ${url.href}`;
+        if (this.seen.has(key))
             return;
         if (this.assets.length >= MAX_REFERENCES_PER_PAGE) {
             this.capped = true;
             return;
         }
-        this.seen.add(url.href);
+        this.seen.add(key);
         this.assets.push({ url: url.href, kind });
     }
 }
@@ -3958,10 +4014,16 @@ function parseUrl(href, base) {
         return undefined;
     }
 }
-/** On the site's own origin, or on a host of `asset_hosts` (with its port, when one was named). */
+/**
+ * On the site's own origin, or on a host of `asset_hosts` (with its port, when one was named)
+ * over https, or over the site's own scheme: an http asset on an https site is mixed content,
+ * which browsers block.
+ */
 function inScope(url, scope) {
     if (url.origin === scope.siteOrigin)
         return true;
+    if (url.protocol !== 'https:' && url.protocol !== new URL(scope.siteOrigin).protocol)
+        return false;
     const host = url.host.toLowerCase();
     return scope.hosts.includes(host) || scope.hosts.includes(url.hostname.toLowerCase());
 }
@@ -4157,8 +4219,9 @@ function stripRender({ newRender: _newRender, ...answer }) {
  * cache (MISS, no status header): not a cached entry older than a purge.
  */
 function isNewRender(head) {
-    const status = (0,edge_headers/* readEdgeHeaders */._5)(head.headers)?.status;
-    return status === undefined || status !== 'HIT';
+    const reading = (0,edge_headers/* readEdgeHeaders */._5)(head.headers);
+    // A bypassed answer is not the cache's entry either: a purge would not change it.
+    return reading?.status !== 'HIT' || reading.bypass !== undefined;
 }
 class AssetChecks {
     loop;
@@ -4182,7 +4245,7 @@ class AssetChecks {
     pageFresh(pageUrl, device, references) {
         this.otherHosts += references.otherHosts;
         for (const { url, kind } of references.assets) {
-            const key = `${device.name}\n${url}`;
+            const key = `${device.name}\n${kind}\n${url}`;
             let entry = this.entries.get(key);
             if (entry === undefined) {
                 entry = {
@@ -4206,7 +4269,10 @@ class AssetChecks {
     }
     /** The pages are done: waits for the asset checks under way, and says how they went. */
     async finish() {
-        while (this.lanes.size > 0 || this.afterRepairs.size > 0) {
+        while (this.lanes.size > 0 || this.afterRepairs.size > 0 || this.pending.length > 0) {
+            // An entry queued while every lane was ending its last check still gets one.
+            while (this.pending.length > 0 && this.lanes.size < this.options.lanes)
+                this.startLane();
             await Promise.all([...this.lanes, ...this.afterRepairs]);
         }
         return this.summarize();
@@ -4263,20 +4329,41 @@ class AssetChecks {
                 entry.result = { ...stripRender(answer), state: 'broken', notPurged };
                 return;
             }
-            const { error } = await this.repair(`${url.pathname}${url.search}`);
-            if (error !== undefined) {
-                entry.result = {
-                    ...stripRender(answer),
-                    state: 'broken',
-                    repurged: true,
-                    repurgeError: error
-                };
-                return;
-            }
-            const task = this.askAfterRepair(entry, { ...state, failures: 0 }).finally(() => this.afterRepairs.delete(task));
+            // The purge and the asking after it go on apart from the lanes.
+            const task = this.repairThenAsk(entry, stripRender(answer), url, {
+                ...state,
+                failures: 0
+            }).finally(() => this.afterRepairs.delete(task));
             this.afterRepairs.add(task);
             return;
         }
+    }
+    /**
+     * Purges a broken asset by its path, then asks it again (askAfterRepair). The purge is waited
+     * for until the deadline at most: one the service is slow to answer (its retries, a
+     * Retry-After) must not hold the verification past it.
+     */
+    async repairThenAsk(entry, broken, url, state) {
+        const { loop } = this;
+        const purge = this.repair(`${url.pathname}${url.search}`);
+        const outcome = await Promise.race([
+            purge,
+            loop.sleep(Math.max(0, loop.deadline - loop.clock.now())).then(() => 'deadline')
+        ]);
+        if (outcome === 'deadline') {
+            entry.result = {
+                ...broken,
+                state: 'broken',
+                repurged: true,
+                repurgeError: 'the purge was not answered before the deadline'
+            };
+            return;
+        }
+        if (outcome.error !== undefined) {
+            entry.result = { ...broken, state: 'broken', repurged: true, repurgeError: outcome.error };
+            return;
+        }
+        await this.askAfterRepair(entry, state);
     }
     /**
      * A broken asset purged by URL, asked again until it is whole (repaired), or a new render
@@ -5032,14 +5119,12 @@ function verificationStatus(counts, checks, notReached, stopped,
 assets = { broken: 0, notChecked: 0 }) {
     // A page that is not there (404/410) proves nothing fresh: when all are, nothing is fresh.
     const verifiable = checks - counts.unverifiable - counts.bypassed - counts.gone;
-    if (stopped || counts.failed > 0 || notReached > 0)
+    if (stopped || counts.failed > 0 || notReached > 0 || assets.notChecked > 0)
         return 'failed';
     if (counts.stale > 0)
         return 'stale';
     if (assets.broken > 0)
         return 'broken';
-    if (assets.notChecked > 0)
-        return 'failed';
     return verifiable === 0 ? 'skipped' : 'fresh';
 }
 

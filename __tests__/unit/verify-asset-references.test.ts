@@ -96,6 +96,32 @@ describe('the assets a page references', () => {
     })
   })
 
+  it('leaves out what a browser would not load, or must not be asked for', () => {
+    const html = `<base href="data:text/html,x">
+<script type="text/plain" src="/consent.js"></script>
+<script type="application/ld+json" src="/data.json"></script>
+<script type="text/javascript" src="/classic.js"></script>
+<noscript><link rel=stylesheet href="/noscript.css"></noscript>
+<template><script src="/template.js"></script></template>
+<script src="#"></script><script src="?"></script>
+<script src="https://user:secret@www.example.com/creds.js"></script>
+<script src="http://static.example.com/mixed.js"></script>`
+    expect(readEverySplit(html)).toEqual({
+      // The data: base is ignored: relative references resolve against the page.
+      assets: [{ url: 'https://www.example.com/classic.js', kind: 'script' }],
+      otherHosts: 2,
+      capped: false
+    })
+  })
+
+  it('checks one URL referenced as two kinds as each', () => {
+    const html = '<link rel=preload as=font href="/same.bin"><script src="/same.bin"></script>'
+    expect(read([html]).assets).toEqual([
+      { url: 'https://www.example.com/same.bin', kind: 'font' },
+      { url: 'https://www.example.com/same.bin', kind: 'script' }
+    ])
+  })
+
   it('keeps at most MAX_REFERENCES_PER_PAGE assets a page, and says so', () => {
     const html = Array.from(
       { length: MAX_REFERENCES_PER_PAGE + 5 },

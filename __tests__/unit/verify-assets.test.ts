@@ -207,6 +207,65 @@ describe('the assets of fresh pages', () => {
     })
   })
 
+  it('a purge the service does not answer is waited for until the deadline, no longer', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const broken = `${SITE}/assets/app.b1.js`
+    const started = clock.now()
+    const result = await clock.run(
+      verifyPages(
+        pages(2, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url => (url.href === broken ? notFoundThroughCache : undefined)),
+          {
+            pageCount: 2,
+            deadline: clock.now() + 60_000,
+            // Its retries and Retry-After waits: an answer that comes after the deadline.
+            repair: () => clock.sleep(300_000).then(() => ({}))
+          }
+        )
+      )
+    )
+    expect(result.status).toBe('broken')
+    expect(result.assets?.listed[0]).toMatchObject({
+      url: broken,
+      state: 'broken',
+      repurged: true,
+      repurgeError: 'the purge was not answered before the deadline'
+    })
+    expect(result.startedAt + result.durationMs - started).toBeLessThanOrEqual(60_000)
+  })
+
+  it('a bypassed answer is not the cache’s entry: named, never purged', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const purged: string[] = []
+    const broken = `${SITE}/assets/app.b1.js`
+    const bypassed: SiteHead = {
+      status: 404,
+      headers: { ...notFoundThroughCache.headers, 'acme-bypass': 'SOFT_COOKIE' }
+    }
+    const result = await clock.run(
+      verifyPages(
+        pages(1, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url => (url.href === broken ? bypassed : undefined)),
+          {
+            pageCount: 1,
+            repair: async path => {
+              purged.push(path)
+              return {}
+            }
+          }
+        )
+      )
+    )
+    expect(purged).toEqual([])
+    expect(result.assets?.listed[0]).toMatchObject({ url: broken, notPurged: 'new-render' })
+  })
+
   it('a 404 the cache serves is purged by URL once, asked again, and repaired', async () => {
     const clock = new VirtualClock()
     const asked: { url: string; agent: string; at: number }[] = []
@@ -395,6 +454,6 @@ describe('verify_status with the assets', () => {
 
   it('an asset the deadline left unchecked is failed, as a page never reached: never ✅', () => {
     expect(verificationStatus(counts, 2, 0, false, { broken: 0, notChecked: 1 })).toBe('failed')
-    expect(verificationStatus(counts, 2, 0, false, { broken: 1, notChecked: 1 })).toBe('broken')
+    expect(verificationStatus(counts, 2, 0, false, { broken: 1, notChecked: 1 })).toBe('failed')
   })
 })

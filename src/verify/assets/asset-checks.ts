@@ -101,8 +101,9 @@ function stripRender({ newRender: _newRender, ...answer }: BrokenAnswer): AssetR
  * cache (MISS, no status header): not a cached entry older than a purge.
  */
 function isNewRender(head: SiteHead): boolean {
-  const status = readEdgeHeaders(head.headers)?.status
-  return status === undefined || status !== 'HIT'
+  const reading = readEdgeHeaders(head.headers)
+  // A bypassed answer is not the cache's entry either: a purge would not change it.
+  return reading?.status !== 'HIT' || reading.bypass !== undefined
 }
 
 /** The device a page was checked as: its name and its User-Agent. */
@@ -133,7 +134,7 @@ export class AssetChecks {
   pageFresh(pageUrl: string, device: AssetDevice, references: PageReferences): void {
     this.otherHosts += references.otherHosts
     for (const { url, kind } of references.assets) {
-      const key = `${device.name}\n${url}`
+      const key = `${device.name}\n${kind}\n${url}`
       let entry = this.entries.get(key)
       if (entry === undefined) {
         entry = {
@@ -156,7 +157,9 @@ export class AssetChecks {
 
   /** The pages are done: waits for the asset checks under way, and says how they went. */
   async finish(): Promise<AssetVerification> {
-    while (this.lanes.size > 0 || this.afterRepairs.size > 0) {
+    while (this.lanes.size > 0 || this.afterRepairs.size > 0 || this.pending.length > 0) {
+      // An entry queued while every lane was ending its last check still gets one.
+      while (this.pending.length > 0 && this.lanes.size < this.options.lanes) this.startLane()
       await Promise.all([...this.lanes, ...this.afterRepairs])
     }
     return this.summarize()
@@ -216,22 +219,47 @@ export class AssetChecks {
         entry.result = { ...stripRender(answer), state: 'broken', notPurged }
         return
       }
-      const { error } = await this.repair(`${url.pathname}${url.search}`)
-      if (error !== undefined) {
-        entry.result = {
-          ...stripRender(answer),
-          state: 'broken',
-          repurged: true,
-          repurgeError: error
-        }
-        return
-      }
-      const task = this.askAfterRepair(entry, { ...state, failures: 0 }).finally(() =>
-        this.afterRepairs.delete(task)
-      )
+      // The purge and the asking after it go on apart from the lanes.
+      const task = this.repairThenAsk(entry, stripRender(answer), url, {
+        ...state,
+        failures: 0
+      }).finally(() => this.afterRepairs.delete(task))
       this.afterRepairs.add(task)
       return
     }
+  }
+
+  /**
+   * Purges a broken asset by its path, then asks it again (askAfterRepair). The purge is waited
+   * for until the deadline at most: one the service is slow to answer (its retries, a
+   * Retry-After) must not hold the verification past it.
+   */
+  private async repairThenAsk(
+    entry: Entry,
+    broken: AssetResult,
+    url: URL,
+    state: CheckState
+  ): Promise<void> {
+    const { loop } = this
+    const purge = this.repair(`${url.pathname}${url.search}`)
+    const outcome = await Promise.race([
+      purge,
+      loop.sleep(Math.max(0, loop.deadline - loop.clock.now())).then(() => 'deadline' as const)
+    ])
+    if (outcome === 'deadline') {
+      entry.result = {
+        ...broken,
+        state: 'broken',
+        repurged: true,
+        repurgeError: 'the purge was not answered before the deadline'
+      }
+      return
+    }
+    if (outcome.error !== undefined) {
+      entry.result = { ...broken, state: 'broken', repurged: true, repurgeError: outcome.error }
+      return
+    }
+    await this.askAfterRepair(entry, state)
   }
 
   /**

@@ -42,11 +42,15 @@ export class PageReferenceReader {
   private otherHosts = 0
   private capped = false
 
+  /** The page's origin and path. */
+  private readonly page: string
+
   constructor(
     pageUrl: URL,
     private readonly scope: AssetScope
   ) {
     this.base = pageUrl
+    this.page = `${pageUrl.origin}${pageUrl.pathname}`
     this.extractor = new ReferenceExtractor({
       base: href => this.setBase(href),
       reference: ({ kind, href }) => this.add(kind, href)
@@ -66,24 +70,34 @@ export class PageReferenceReader {
     // Only the first <base href> counts (HTML standard: "the first base element with an href").
     if (this.baseSeen) return
     this.baseSeen = true
+    // A base a browser cannot resolve against (data:, javascript:) leaves the document's URL.
     const base = parseUrl(href, this.base)
-    if (base !== undefined) this.base = base
+    if (base !== undefined && (base.protocol === 'https:' || base.protocol === 'http:')) {
+      this.base = base
+    }
   }
 
   private add(kind: AssetKind, href: string): void {
     const url = parseUrl(href, this.base)
     if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) return
     url.hash = ''
-    if (!inScope(url, this.scope)) {
+    // The page itself (`src="#"`, `src="?x"`: its path, whatever the query) is no asset:
+    // checking it would judge, and purge, the page.
+    if (`${url.origin}${url.pathname}` === this.page) return
+    // A URL with credentials is one browsers refuse to load as a subresource, and one whose
+    // password the reports would print: never requested, counted with the other hosts'.
+    if (url.username !== '' || url.password !== '' || !inScope(url, this.scope)) {
       this.otherHosts++
       return
     }
-    if (this.seen.has(url.href)) return
+    // The same URL as a font and as a script is two checks: each kind has its own types.
+    const key = `${kind} ${url.href}`
+    if (this.seen.has(key)) return
     if (this.assets.length >= MAX_REFERENCES_PER_PAGE) {
       this.capped = true
       return
     }
-    this.seen.add(url.href)
+    this.seen.add(key)
     this.assets.push({ url: url.href, kind })
   }
 }
@@ -96,9 +110,14 @@ function parseUrl(href: string, base: URL): URL | undefined {
   }
 }
 
-/** On the site's own origin, or on a host of `asset_hosts` (with its port, when one was named). */
+/**
+ * On the site's own origin, or on a host of `asset_hosts` (with its port, when one was named)
+ * over https, or over the site's own scheme: an http asset on an https site is mixed content,
+ * which browsers block.
+ */
 export function inScope(url: URL, scope: AssetScope): boolean {
   if (url.origin === scope.siteOrigin) return true
+  if (url.protocol !== 'https:' && url.protocol !== new URL(scope.siteOrigin).protocol) return false
   const host = url.host.toLowerCase()
   return scope.hosts.includes(host) || scope.hosts.includes(url.hostname.toLowerCase())
 }

@@ -22,12 +22,51 @@ export interface ExtractorSink {
   base(href: string): void
 }
 
+/** Elements whose content a browser with scripting on does not load: `<template>`, `<noscript>`. */
+const INERT_ELEMENTS: ReadonlySet<string> = new Set(['template', 'noscript'])
+
+/**
+ * The `type`s of a `<script>` that a browser runs (HTML: empty, a JavaScript MIME type, or
+ * `module`); any other (`text/plain` for a consent manager, `application/ld+json`, a template)
+ * is data, never fetched.
+ */
+const RUN_SCRIPT_TYPES: ReadonlySet<string> = new Set([
+  '',
+  'module',
+  'text/javascript',
+  'application/javascript',
+  'application/ecmascript',
+  'application/x-ecmascript',
+  'application/x-javascript',
+  'text/ecmascript',
+  'text/javascript1.0',
+  'text/javascript1.1',
+  'text/javascript1.2',
+  'text/javascript1.3',
+  'text/javascript1.4',
+  'text/javascript1.5',
+  'text/jscript',
+  'text/livescript',
+  'text/x-ecmascript',
+  'text/x-javascript'
+])
+
 export class ReferenceExtractor {
   private readonly parser: Parser
+  /** Open `<template>` and `<noscript>` elements: what they hold is not loaded. */
+  private inert = 0
 
   constructor(private readonly sink: ExtractorSink) {
     this.parser = new Parser(
-      { onopentag: (name, attributes) => this.element(name, attributes) },
+      {
+        onopentag: (name, attributes) => {
+          if (INERT_ELEMENTS.has(name)) this.inert++
+          else if (this.inert === 0) this.element(name, attributes)
+        },
+        onclosetag: name => {
+          if (INERT_ELEMENTS.has(name) && this.inert > 0) this.inert--
+        }
+      },
       { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }
     )
   }
@@ -47,8 +86,10 @@ export class ReferenceExtractor {
     const href = attributes[name === 'script' ? 'src' : 'href']?.trim()
     if (href === undefined || href === '') return
     if (name === 'base') this.sink.base(href)
-    else if (name === 'script') this.sink.reference({ kind: 'script', href })
-    else {
+    else if (name === 'script') {
+      const type = (attributes['type'] ?? '').trim().toLowerCase()
+      if (RUN_SCRIPT_TYPES.has(type)) this.sink.reference({ kind: 'script', href })
+    } else {
       const kind = linkKind(attributes)
       if (kind !== undefined) this.sink.reference({ kind, href })
     }

@@ -22,9 +22,8 @@ export function verificationStatus(
 ): VerifyStatus {
   // A page that is not there (404/410) proves nothing fresh: when all are, nothing is fresh.
   const verifiable = checks - counts.unverifiable - counts.bypassed - counts.gone
-  if (stopped || counts.failed > 0 || notReached > 0) return 'failed'
+  if (stopped || counts.failed > 0 || notReached > 0 || assets.notChecked > 0) return 'failed'
   if (counts.stale > 0) return 'stale'
   if (assets.broken > 0) return 'broken'
-  if (assets.notChecked > 0) return 'failed'
   return verifiable === 0 ? 'skipped' : 'fresh'
 }
