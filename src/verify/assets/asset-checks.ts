@@ -241,12 +241,16 @@ export class AssetChecks {
     state: CheckState
   ): Promise<void> {
     const { loop } = this
-    const purge = this.repair(`${url.pathname}${url.search}`)
-    const outcome = await Promise.race([
-      purge,
-      loop.sleep(Math.max(0, loop.deadline - loop.clock.now())).then(() => 'deadline' as const)
-    ])
-    if (outcome === 'deadline') {
+    // The wait for the deadline is cut short when the purge is answered: no timer is left to
+    // hold the process (a step must end when its work does).
+    const answeredFirst = new AbortController()
+    let outcome: { readonly error?: string } | undefined
+    void this.repair(`${url.pathname}${url.search}`).then(answer => {
+      outcome = answer
+      answeredFirst.abort()
+    })
+    await loop.clock.sleep(Math.max(0, loop.deadline - loop.clock.now()), answeredFirst.signal)
+    if (outcome === undefined) {
       entry.result = {
         ...broken,
         state: 'broken',
