@@ -3828,33 +3828,18 @@ async function scanBodyForBuild(body, build, options) {
 
 // EXTERNAL MODULE: ./node_modules/htmlparser2/dist/Parser.js + 7 modules
 var Parser = __webpack_require__(6963);
-;// CONCATENATED MODULE: ./src/verify/assets/reference-extractor.ts
+;// CONCATENATED MODULE: ./src/verify/assets/whole-answer.ts
 /**
- * The assets a page references, read from its HTML as it streams in: `<script src>`, and
- * `<link rel=stylesheet|modulepreload|preload>` (a preload as a font, a script or a style).
- * Fed chunks of decoded text, it holds no more than htmlparser2's tokenizer does between two
- * chunks (the unfinished tag or text run, within the 2 MiB a page's body is read to), never the
- * whole page. htmlparser2 reads the HTML as browsers tokenize it: comments, and what `<script>`,
- * `<style>`, `<textarea>` and `<title>` hold, are text, not elements; attribute values have
- * their character references decoded; tags and attribute names are case-insensitive.
+ * JavaScript MIME types: the WHATWG MIME Sniffing standard's list ("JavaScript MIME type
+ * essence match"), which browsers accept for scripts.
  */
-
-/** Elements whose content a browser with scripting on does not load: `<template>`, `<noscript>`. */
-const INERT_ELEMENTS = new Set(['template', 'noscript']);
-/**
- * The `type`s of a `<script>` that a browser runs (HTML: empty, a JavaScript MIME type, or
- * `module`); any other (`text/plain` for a consent manager, `application/ld+json`, a template)
- * is data, never fetched.
- */
-const RUN_SCRIPT_TYPES = new Set([
-    '',
-    'module',
-    'text/javascript',
-    'application/javascript',
+const JAVASCRIPT_TYPES = new Set([
     'application/ecmascript',
+    'application/javascript',
     'application/x-ecmascript',
     'application/x-javascript',
     'text/ecmascript',
+    'text/javascript',
     'text/javascript1.0',
     'text/javascript1.1',
     'text/javascript1.2',
@@ -3866,6 +3851,81 @@ const RUN_SCRIPT_TYPES = new Set([
     'text/x-ecmascript',
     'text/x-javascript'
 ]);
+/**
+ * Font types beyond `font/*`: the older names servers still send. `application/octet-stream`
+ * is accepted too: browsers load a font by its bytes (the @font-face format), not by its
+ * content type, and many servers and buckets send fonts as octet-stream; HTML, the failure
+ * this check is for, is still caught.
+ */
+const FONT_TYPES = new Set([
+    'application/font-woff',
+    'application/font-woff2',
+    'application/font-sfnt',
+    'application/vnd.ms-fontobject',
+    'application/octet-stream'
+]);
+/** What the element needs, in words (AssetResult.wanted). */
+function wantedFor(kind) {
+    switch (kind) {
+        case 'script':
+        case 'modulepreload':
+            return 'JavaScript';
+        case 'stylesheet':
+            return 'CSS';
+        case 'font':
+            return 'a font';
+    }
+}
+/** A `Content-Type`'s media type: lower case, without parameters; undefined when empty. */
+function mediaType(contentType) {
+    const essence = contentType?.split(';')[0]?.trim().toLowerCase();
+    return essence === undefined || essence === '' ? undefined : essence;
+}
+function fits(kind, type) {
+    switch (kind) {
+        case 'script':
+        case 'modulepreload':
+            return JAVASCRIPT_TYPES.has(type);
+        case 'stylesheet':
+            return type === 'text/css';
+        case 'font':
+            return (type.startsWith('font/') || type.startsWith('application/x-font-') || FONT_TYPES.has(type));
+    }
+}
+/** One answer for an asset referenced as `kind`: whole, or why not. */
+function judgeAsset(kind, status, type) {
+    if (status < 200 || status > 299)
+        return { whole: false, reason: 'status' };
+    if (type !== undefined && fits(kind, type))
+        return { whole: true };
+    // A single-page app's fallback: the index page where a file was asked for.
+    if (type === 'text/html' && kind !== 'font')
+        return { whole: false, reason: 'html-fallback' };
+    return { whole: false, reason: 'wrong-type' };
+}
+
+;// CONCATENATED MODULE: ./src/verify/assets/reference-extractor.ts
+/**
+ * The assets a page references, read from its HTML as it streams in: `<script src>`, and
+ * `<link rel=stylesheet|modulepreload|preload>` (a preload as a font, a script or a style).
+ * Fed chunks of decoded text, it holds no more than htmlparser2's tokenizer does between two
+ * chunks (the unfinished tag or text run, within the 2 MiB a page's body is read to), never the
+ * whole page. htmlparser2 reads the HTML as browsers tokenize it: comments, and what `<script>`,
+ * `<style>`, `<textarea>` and `<title>` hold, are text, not elements; attribute values have
+ * their character references decoded; tags and attribute names are case-insensitive.
+ */
+
+
+/** Elements whose content a browser with scripting on does not load: `<template>`, `<noscript>`. */
+const INERT_ELEMENTS = new Set(['template', 'noscript']);
+/**
+ * Whether a `<script>` of this `type` runs (HTML: empty, `module`, or a JavaScript MIME type);
+ * any other (`text/plain` for a consent manager, `application/ld+json`, a template) is data,
+ * never fetched.
+ */
+function runs(type) {
+    return type === '' || type === 'module' || JAVASCRIPT_TYPES.has(type);
+}
 class ReferenceExtractor {
     sink;
     parser;
@@ -3904,7 +3964,7 @@ class ReferenceExtractor {
             this.sink.base(href);
         else if (name === 'script') {
             const type = (attributes['type'] ?? '').trim().toLowerCase();
-            if (RUN_SCRIPT_TYPES.has(type))
+            if (runs(type))
                 this.sink.reference({ kind: 'script', href });
         }
         else {
@@ -4113,82 +4173,6 @@ function assetReader(client) {
  */
 /** At most this many pages are named for one asset; the rest are counted. */
 const MAX_LISTED_PAGES = 5;
-
-;// CONCATENATED MODULE: ./src/verify/assets/whole-answer.ts
-/**
- * JavaScript MIME types: the WHATWG MIME Sniffing standard's list ("JavaScript MIME type
- * essence match"), which browsers accept for scripts.
- */
-const JAVASCRIPT_TYPES = new Set([
-    'application/ecmascript',
-    'application/javascript',
-    'application/x-ecmascript',
-    'application/x-javascript',
-    'text/ecmascript',
-    'text/javascript',
-    'text/javascript1.0',
-    'text/javascript1.1',
-    'text/javascript1.2',
-    'text/javascript1.3',
-    'text/javascript1.4',
-    'text/javascript1.5',
-    'text/jscript',
-    'text/livescript',
-    'text/x-ecmascript',
-    'text/x-javascript'
-]);
-/**
- * Font types beyond `font/*`: the older names servers still send. `application/octet-stream`
- * is accepted too: browsers load a font by its bytes (the @font-face format), not by its
- * content type, and many servers and buckets send fonts as octet-stream; HTML, the failure
- * this check is for, is still caught.
- */
-const FONT_TYPES = new Set([
-    'application/font-woff',
-    'application/font-woff2',
-    'application/font-sfnt',
-    'application/vnd.ms-fontobject',
-    'application/octet-stream'
-]);
-/** What the element needs, in words (AssetResult.wanted). */
-function wantedFor(kind) {
-    switch (kind) {
-        case 'script':
-        case 'modulepreload':
-            return 'JavaScript';
-        case 'stylesheet':
-            return 'CSS';
-        case 'font':
-            return 'a font';
-    }
-}
-/** A `Content-Type`'s media type: lower case, without parameters; undefined when empty. */
-function mediaType(contentType) {
-    const essence = contentType?.split(';')[0]?.trim().toLowerCase();
-    return essence === undefined || essence === '' ? undefined : essence;
-}
-function fits(kind, type) {
-    switch (kind) {
-        case 'script':
-        case 'modulepreload':
-            return JAVASCRIPT_TYPES.has(type);
-        case 'stylesheet':
-            return type === 'text/css';
-        case 'font':
-            return (type.startsWith('font/') || type.startsWith('application/x-font-') || FONT_TYPES.has(type));
-    }
-}
-/** One answer for an asset referenced as `kind`: whole, or why not. */
-function judgeAsset(kind, status, type) {
-    if (status < 200 || status > 299)
-        return { whole: false, reason: 'status' };
-    if (type !== undefined && fits(kind, type))
-        return { whole: true };
-    // A single-page app's fallback: the index page where a file was asked for.
-    if (type === 'text/html' && kind !== 'font')
-        return { whole: false, reason: 'html-fallback' };
-    return { whole: false, reason: 'wrong-type' };
-}
 
 ;// CONCATENATED MODULE: ./src/verify/assets/asset-checks.ts
 /**

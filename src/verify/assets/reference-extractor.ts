@@ -9,6 +9,7 @@
  */
 import { Parser } from 'htmlparser2'
 import type { AssetKind } from './asset-results.js'
+import { JAVASCRIPT_TYPES } from './whole-answer.js'
 
 /** One reference as the page wrote it (entities decoded), not yet resolved. */
 export interface RawReference {
@@ -26,30 +27,13 @@ export interface ExtractorSink {
 const INERT_ELEMENTS: ReadonlySet<string> = new Set(['template', 'noscript'])
 
 /**
- * The `type`s of a `<script>` that a browser runs (HTML: empty, a JavaScript MIME type, or
- * `module`); any other (`text/plain` for a consent manager, `application/ld+json`, a template)
- * is data, never fetched.
+ * Whether a `<script>` of this `type` runs (HTML: empty, `module`, or a JavaScript MIME type);
+ * any other (`text/plain` for a consent manager, `application/ld+json`, a template) is data,
+ * never fetched.
  */
-const RUN_SCRIPT_TYPES: ReadonlySet<string> = new Set([
-  '',
-  'module',
-  'text/javascript',
-  'application/javascript',
-  'application/ecmascript',
-  'application/x-ecmascript',
-  'application/x-javascript',
-  'text/ecmascript',
-  'text/javascript1.0',
-  'text/javascript1.1',
-  'text/javascript1.2',
-  'text/javascript1.3',
-  'text/javascript1.4',
-  'text/javascript1.5',
-  'text/jscript',
-  'text/livescript',
-  'text/x-ecmascript',
-  'text/x-javascript'
-])
+function runs(type: string): boolean {
+  return type === '' || type === 'module' || JAVASCRIPT_TYPES.has(type)
+}
 
 export class ReferenceExtractor {
   private readonly parser: Parser
@@ -88,7 +72,7 @@ export class ReferenceExtractor {
     if (name === 'base') this.sink.base(href)
     else if (name === 'script') {
       const type = (attributes['type'] ?? '').trim().toLowerCase()
-      if (RUN_SCRIPT_TYPES.has(type)) this.sink.reference({ kind: 'script', href })
+      if (runs(type)) this.sink.reference({ kind: 'script', href })
     } else {
       const kind = linkKind(attributes)
       if (kind !== undefined) this.sink.reference({ kind, href })

@@ -10,7 +10,7 @@ import type { AssetKind, BrokenReason } from './asset-results.js'
  * JavaScript MIME types: the WHATWG MIME Sniffing standard's list ("JavaScript MIME type
  * essence match"), which browsers accept for scripts.
  */
-const JAVASCRIPT_TYPES: ReadonlySet<string> = new Set([
+export const JAVASCRIPT_TYPES: ReadonlySet<string> = new Set([
   'application/ecmascript',
   'application/javascript',
   'application/x-ecmascript',
