@@ -4094,6 +4094,7 @@ function inScope(url, scope) {
 
 
 
+
 /** The site client's pages, with the content proof when a build is given. */
 function pageReader(client) {
     return async (url, userAgent, timeoutMs, build, wanted) => {
@@ -4152,8 +4153,8 @@ async function readForReferences(body, contentEncoding, onChunk) {
 }
 /** HTML, or no content type at all (a page is HTML unless it says otherwise). */
 function isHtml(head) {
-    const type = (0,headers/* headerValue */.Z)(head.headers, 'content-type')?.split(';')[0]?.trim().toLowerCase();
-    return (type === undefined || type === '' || type === 'text/html' || type === 'application/xhtml+xml');
+    const type = mediaType((0,headers/* headerValue */.Z)(head.headers, 'content-type'));
+    return type === undefined || type === 'text/html' || type === 'application/xhtml+xml';
 }
 /** The site client's assets: asked for as a browser would (any type), the body thrown away. */
 function assetReader(client) {

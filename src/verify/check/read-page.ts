@@ -22,6 +22,7 @@ import {
   type AssetScope,
   type PageReferences
 } from '../assets/page-references.js'
+import { mediaType } from '../assets/whole-answer.js'
 
 /** A page's answer: its status and headers, and what its body showed when it was read. */
 export interface PageAnswer extends SiteHead {
@@ -114,10 +115,8 @@ async function readForReferences(
 
 /** HTML, or no content type at all (a page is HTML unless it says otherwise). */
 function isHtml(head: SiteHead): boolean {
-  const type = headerValue(head.headers, 'content-type')?.split(';')[0]?.trim().toLowerCase()
-  return (
-    type === undefined || type === '' || type === 'text/html' || type === 'application/xhtml+xml'
-  )
+  const type = mediaType(headerValue(head.headers, 'content-type'))
+  return type === undefined || type === 'text/html' || type === 'application/xhtml+xml'
 }
 
 /** The site client's assets: asked for as a browser would (any type), the body thrown away. */
