@@ -9,6 +9,7 @@ import { Output, type VerifyStatus } from '../core/constants.js'
 import type { AcceptanceTimes, PurgeRequest, PurgeTargets } from '../core/purge.js'
 import { jsonArrayWithin, MAX_LIST_OUTPUT_BYTES } from '../text/list-outputs.js'
 import type { VerificationPart } from '../report/run-report.js'
+import { distinctAssets } from '../report/assets/asset-report.js'
 import {
   brokenAssets,
   skippedVerifyOutputs,
@@ -329,7 +330,8 @@ async function verifyAndReport(
     checks: verification.checks,
     notReached: verification.notReached,
     brokenAssets: verification.assets?.counts.broken ?? 0,
-    brokenAssetUrls: new Set(broken.map(asset => asset.url)).size,
+    brokenAssetUrls:
+      verification.assets === undefined ? 0 : distinctAssets(verification.assets, 'broken'),
     notCheckedAssets: verification.assets?.counts['not-checked'] ?? 0,
     timeoutSeconds: verify.timeoutMs / 1000,
     deadlineFrom:
