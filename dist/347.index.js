@@ -424,7 +424,14 @@ var list_outputs = __webpack_require__(2448);
 var constants = __webpack_require__(6214);
 // EXTERNAL MODULE: ./src/http/site-client.ts
 var site_client = __webpack_require__(7549);
+// EXTERNAL MODULE: ./src/text/trailing-run.ts
+var trailing_run = __webpack_require__(7043);
 ;// CONCATENATED MODULE: ./src/sitemap/messages.ts
+/**
+ * The words the sitemap reader's warnings share: what a file is, an error's message, and one
+ * sentence out of parts that may end in a period of their own.
+ */
+
 /** What a file is, for the messages. */
 const KIND_WORDS = {
     urlset: 'a sitemap',
@@ -433,9 +440,13 @@ const KIND_WORDS = {
     rss: 'an RSS feed',
     atom: 'an Atom feed'
 };
-/** One sentence: the text and a single final period, whatever the parts ended with. */
+/**
+ * One sentence: the text and a single final period, whatever the parts ended with. The parts
+ * quote what a server sent, so the ending is cut by a loop (src/text/trailing-run.ts), not by
+ * a regex that is quadratic in a long run of spaces followed by something else.
+ */
 function sentence(text) {
-    return `${text.replace(/[\s.]+$/, '')}.`;
+    return `${(0,trailing_run/* withoutTrailing */.hT)(text, `${trailing_run/* WHITESPACE */.cv}.`)}.`;
 }
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
@@ -1736,6 +1747,7 @@ function isZlibError(error) {
  * a URL naming a sitemap is read too, as crawler-commons does, with a warning: Google ignores it.
  */
 
+
 /** robots.txt bytes as text: UTF-16 by its byte-order mark, else UTF-8 without its mark. */
 function decodeRobotsTxt(bytes) {
     if (bytes[0] === 0xff && bytes[1] === 0xfe)
@@ -1815,12 +1827,15 @@ function isSitemapKey(key) {
     const lower = key.toLowerCase();
     return lower.startsWith('sitemap') || lower.startsWith('site-map');
 }
+/** The spaces google/robotstxt trims: ASCII ones only. */
+const ASCII_SPACES = ' \t\v\f';
 /**
  * Trims ASCII spaces only, as google/robotstxt does: a byte-order mark in the middle of the
- * file is not a space, so it spoils its line (JavaScript's trim() would remove it).
+ * file is not a space, so it spoils its line (JavaScript's trim() would remove it). By a loop
+ * (src/text/trailing-run.ts): a line of many spaces then a letter is quadratic for a regex.
  */
 function asciiTrim(text) {
-    return text.replace(/^[ \t\v\f]+|[ \t\v\f]+$/g, '');
+    return (0,trailing_run/* trimmedOf */.g3)(text, ASCII_SPACES);
 }
 
 ;// CONCATENATED MODULE: ./src/sitemap/robots-file.ts

@@ -105,7 +105,7 @@ function runUrlOf(run) {
     if (run.runId === undefined)
         return undefined;
     const { owner, repo } = run.repository;
-    const server = (0,_text_trailing_run_js__WEBPACK_IMPORTED_MODULE_2__/* .withoutTrailing */ .h)(run.serverUrl ?? 'https://github.com', '/');
+    const server = (0,_text_trailing_run_js__WEBPACK_IMPORTED_MODULE_2__/* .withoutTrailing */ .hT)(run.serverUrl ?? 'https://github.com', '/');
     const attempt = run.runAttempt !== undefined && run.runAttempt > 1 ? `/attempts/${run.runAttempt}` : '';
     return `${server}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/actions/runs/${run.runId}${attempt}`;
 }

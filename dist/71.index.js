@@ -538,7 +538,7 @@ var trailing_run = __webpack_require__(7043);
 /** Where one request goes: the endpoint, with the key URL-encoded in the query string. */
 function endpointUrl(baseUrl, request, apiKey) {
     const url = new URL(baseUrl.href);
-    url.pathname = `${(0,trailing_run/* withoutTrailing */.h)(baseUrl.pathname, '/')}${constants/* ENDPOINT_PATHS */.dz[request.kind]}`;
+    url.pathname = `${(0,trailing_run/* withoutTrailing */.hT)(baseUrl.pathname, '/')}${constants/* ENDPOINT_PATHS */.dz[request.kind]}`;
     url.search = `?api_key=${encodeURIComponent(apiKey)}`;
     return url;
 }

@@ -497,7 +497,7 @@ function slashHint(given, delimiter, accepts) {
 }
 /** An odd run of backslashes at the end escapes what follows (counted linearly: text/). */
 function endsWithEscapingBackslash(text) {
-    return (0,trailing_run/* trailingRunLength */.S)(text, '\\') % 2 === 1;
+    return (0,trailing_run/* trailingRunLength */.SD)(text, '\\') % 2 === 1;
 }
 /**
  * PHP ends the pattern at the first unescaped delimiter, whatever follows. When the last

@@ -8,6 +8,7 @@
  * a URL naming a sitemap is read too, as crawler-commons does, with a warning: Google ignores it.
  */
 import { TextDecoder } from 'node:util'
+import { trimmedOf } from '../text/trailing-run.js'
 
 export interface RobotsSitemaps {
   /** The sitemaps listed, in order, each once. */
@@ -92,10 +93,14 @@ function isSitemapKey(key: string): boolean {
   return lower.startsWith('sitemap') || lower.startsWith('site-map')
 }
 
+/** The spaces google/robotstxt trims: ASCII ones only. */
+const ASCII_SPACES = ' \t\v\f'
+
 /**
  * Trims ASCII spaces only, as google/robotstxt does: a byte-order mark in the middle of the
- * file is not a space, so it spoils its line (JavaScript's trim() would remove it).
+ * file is not a space, so it spoils its line (JavaScript's trim() would remove it). By a loop
+ * (src/text/trailing-run.ts): a line of many spaces then a letter is quadratic for a regex.
  */
 function asciiTrim(text: string): string {
-  return text.replace(/^[ \t\v\f]+|[ \t\v\f]+$/g, '')
+  return trimmedOf(text, ASCII_SPACES)
 }
