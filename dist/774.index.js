@@ -480,15 +480,13 @@ function parseTemplate(template) {
 
 const INPUT = 'url_map';
 const ARROW = '->';
-/** `#` opening a line or following a blank starts a comment; `a#b` stays as written. */
-const COMMENT = /(?:^|[ \t])#.*$/;
 /** Parses the whole input; reports every bad line, and returns undefined if there was one. */
 function parseUrlMap(text, diag) {
     const rules = [];
     let bad = false;
     text.split(/\r\n|\r|\n/).forEach((rawLine, index) => {
         const line = index + 1;
-        const ruleText = rawLine.replace(COMMENT, '').trim();
+        const ruleText = rawLine.slice(0, commentStart(rawLine)).trim();
         if (ruleText === '')
             return;
         const parsed = parseRule(ruleText, line);
@@ -503,6 +501,18 @@ function parseUrlMap(text, diag) {
         }
     });
     return bad ? undefined : { rules };
+}
+/**
+ * Where a line's comment starts (its length if it has none): `#` opening the line or following
+ * a blank starts a comment; `a#b` stays as written. Found by indexOf, not by `/[ \t]#.*$/`: `.`
+ * stops at U+2028, so that regex kept such a comment, and retried at every " #" of the line.
+ */
+function commentStart(line) {
+    for (let at = line.indexOf('#'); at >= 0; at = line.indexOf('#', at + 1)) {
+        if (at === 0 || line[at - 1] === ' ' || line[at - 1] === '\t')
+            return at;
+    }
+    return line.length;
 }
 function parseRule(text, line) {
     if (text.startsWith('!'))

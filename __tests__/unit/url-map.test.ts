@@ -62,6 +62,13 @@ describe('parseUrlMap: lines and comments', () => {
     expect(mapChangedFiles(map, ['a.html', 'b.html']).urls).toEqual(['/a', '/b'])
   })
 
+  it('ends a rule at its comment even when the comment holds a Unicode line separator', () => {
+    // A regex's `.*$` stops at U+2028 and so left such a comment in the rule (and was
+    // quadratic in a line of many " #" that one follows); the comment is cut where it starts.
+    expect(urlsOf('a.html -> /a # see\u2028below', 'a.html')).toEqual(['/a'])
+    expect(urlsOf(`a.html -> /a${' #'.repeat(50_000)}\u2029`, 'a.html')).toEqual(['/a'])
+  })
+
   it('keeps a # with no blank before it as part of the rule', () => {
     expect(urlsOf('c#.html -> /c#sharp', 'c#.html')).toEqual(['/c#sharp'])
   })

@@ -11,8 +11,6 @@ import { parseTarget } from './targets.js'
 
 const INPUT = 'url_map'
 const ARROW = '->'
-/** `#` opening a line or following a blank starts a comment; `a#b` stays as written. */
-const COMMENT = /(?:^|[ \t])#.*$/
 
 /** Parses the whole input; reports every bad line, and returns undefined if there was one. */
 export function parseUrlMap(text: string, diag: Diagnostics): UrlMap | undefined {
@@ -20,7 +18,7 @@ export function parseUrlMap(text: string, diag: Diagnostics): UrlMap | undefined
   let bad = false
   text.split(/\r\n|\r|\n/).forEach((rawLine, index) => {
     const line = index + 1
-    const ruleText = rawLine.replace(COMMENT, '').trim()
+    const ruleText = rawLine.slice(0, commentStart(rawLine)).trim()
     if (ruleText === '') return
     const parsed = parseRule(ruleText, line)
     if ('reasons' in parsed) {
@@ -33,6 +31,18 @@ export function parseUrlMap(text: string, diag: Diagnostics): UrlMap | undefined
     }
   })
   return bad ? undefined : { rules }
+}
+
+/**
+ * Where a line's comment starts (its length if it has none): `#` opening the line or following
+ * a blank starts a comment; `a#b` stays as written. Found by indexOf, not by `/[ \t]#.*$/`: `.`
+ * stops at U+2028, so that regex kept such a comment, and retried at every " #" of the line.
+ */
+function commentStart(line: string): number {
+  for (let at = line.indexOf('#'); at >= 0; at = line.indexOf('#', at + 1)) {
+    if (at === 0 || line[at - 1] === ' ' || line[at - 1] === '\t') return at
+  }
+  return line.length
 }
 
 function parseRule(text: string, line: number): UrlMapRule | Failure {
