@@ -507,10 +507,10 @@ function refusalOf(url, listedBy) {
  * redirect leads to a file already read; a redirect not followed throws FetchRefused.
  */
 async function openFollowing(fetcher, url, rules) {
-    const deadline = Date.now() + rules.timeoutMs;
+    const deadline = rules.clock.now() + rules.timeoutMs;
     let at = url;
     for (let hop = 0;; hop++) {
-        const answer = await openWithin(fetcher, at, deadline, hop, rules.timeoutMs);
+        const answer = await openWithin(fetcher, at, { ...rules, deadline }, hop);
         const location = headerText(answer.headers['location']);
         if (!REDIRECT_STATUSES.has(answer.status) || location === undefined)
             return { answer, at };
@@ -542,10 +542,14 @@ async function openFollowing(fetcher, url, rules) {
         at = next;
     }
 }
-/** One GET within what is left of the file's budget; a timeout after a redirect says so. */
-async function openWithin(fetcher, url, deadline, hop, budget) {
-    const remaining = deadline - Date.now();
-    const outOfTime = () => new FetchRefused(`no whole answer within ${budget / 1000} s, its ${hop} redirect(s) included`);
+/**
+ * One GET within what is left of the file's budget; a timeout after a redirect says so. What is
+ * left is counted on the run's clock; the GET's own timer, in the transport, stays wall-clock
+ * on purpose: it bounds a real socket, which fake time in a test must not cut short.
+ */
+async function openWithin(fetcher, url, budget, hop) {
+    const remaining = budget.deadline - budget.clock.now();
+    const outOfTime = () => new FetchRefused(`no whole answer within ${budget.timeoutMs / 1000} s, its ${hop} redirect(s) included`);
     if (remaining <= 0)
         throw outOfTime();
     try {
@@ -1551,12 +1555,13 @@ async function readSitemapFile(context, listed, admitted) {
     const { url } = admitted;
     // One budget for the file: its redirects, its bytes arriving, and reading them (a gzip
     // file arrives at once, then unpacks to 50 MB of work).
-    const deadline = Date.now() + context.timeoutMs;
+    const deadline = context.clock.now() + context.timeoutMs;
     let opened;
     try {
         opened = await openFollowing(context.fetcher, url, {
             host: admitted.host,
             timeoutMs: context.timeoutMs,
+            clock: context.clock,
             alreadyRead: next => context.fetched.has(next.href)
         });
     }
@@ -1621,7 +1626,7 @@ class FileReading {
                     ended = 'stopped';
                     break;
                 }
-                if (Date.now() > deadline) {
+                if (context.clock.now() > deadline) {
                     throw new Error(`it took more than ${context.timeoutMs / 1000} s`);
                 }
             }
@@ -1853,6 +1858,7 @@ async function readRobotsFile(fetcher, siteUrl, options) {
         const opened = await openFollowing(fetcher, robotsUrl, {
             host: siteUrl.host,
             timeoutMs: options.timeoutMs,
+            clock: options.clock,
             alreadyRead: () => false
         });
         if (opened === undefined)
@@ -1921,6 +1927,7 @@ async function readBytes(body, bytes, maxBytes) {
 
 
 
+
 const SITEMAP_LIMITS = {
     urlsPerFile: 50_000,
     files: 50,
@@ -1943,6 +1950,7 @@ class Reading {
     fetcher;
     options;
     limits;
+    clock;
     pages;
     files = [];
     fetched = new Set();
@@ -1956,6 +1964,7 @@ class Reading {
         this.fetcher = fetcher;
         this.options = options;
         this.limits = options.limits ?? SITEMAP_LIMITS;
+        this.clock = options.clock ?? time_clock.systemClock;
         this.pages = new SitePages(siteUrl, this.limits.totalUrls, options.onPage);
     }
     result(turnedOff) {
@@ -1978,6 +1987,7 @@ class Reading {
     async discover() {
         const robots = await readRobotsFile(this.fetcher, this.siteUrl, {
             timeoutMs: this.options.timeoutMs,
+            clock: this.clock,
             maxBytes: this.limits.robotsBytes
         });
         this.warnings.push(...robots.warnings);
@@ -2033,6 +2043,7 @@ class Reading {
             fetcher: this.fetcher,
             siteUrl: this.siteUrl,
             timeoutMs: this.options.timeoutMs,
+            clock: this.clock,
             urlsPerFile: limits.urlsPerFile,
             bytesPerFile: limits.bytesPerFile,
             totalUrls: limits.totalUrls,
@@ -3644,6 +3655,7 @@ function patternMatcher() {
 
 
 
+
 async function choosePages(input) {
     const patterns = patternMatcher();
     try {
@@ -3776,17 +3788,18 @@ function logTrace(log, selection, traced) {
  */
 async function readSitemapInto(input, transport, onPage, selectingMs) {
     const { log, siteUrl } = input;
-    const started = Date.now();
+    const clock = input.clock ?? time_clock.systemClock;
+    const started = clock.now();
     const reading = await readSitemaps(input.settings.sitemap, siteUrl, 
     // Any type: a sitemap may be XML, text or a feed, and a server that negotiates must not
     // pick its HTML page for us.
-    { open: (url, timeout) => transport.open(url, constants/* USER_AGENT */._O, timeout, { accept: '*/*' }) }, { timeoutMs: input.requestTimeoutMs, onPage });
+    { open: (url, timeout) => transport.open(url, constants/* USER_AGENT */._O, timeout, { accept: '*/*' }) }, { timeoutMs: input.requestTimeoutMs, clock, onPage });
     for (const notice of reading.notices)
         log.notice(notice);
     for (const warning of reading.warnings)
         log.warning(warning);
     if (reading.found) {
-        const readMs = Math.max(0, Date.now() - started - selectingMs());
+        const readMs = Math.max(0, clock.now() - started - selectingMs());
         log.info(`Sitemaps: ${reading.pageCount} page(s) on ${siteUrl.host} in ${reading.files.length} file(s), read in ${(readMs / 1000).toFixed(1)} s.`);
     }
     return reading;

@@ -230,6 +230,61 @@ describe('the time budget', () => {
   })
 })
 
+describe("the time budget, on the reading's clock", () => {
+  /** A clock the test moves by hand; Date is left alone, so a budget read from it never trips. */
+  function handClock() {
+    const clock = {
+      time: 1_000_000,
+      now: () => clock.time,
+      sleep: async () => {}
+    }
+    return clock
+  }
+
+  it("trips on the clock it is given while a file's bytes are read, not on Date", async () => {
+    const clock = handClock()
+    const chunks = Array.from({ length: 100 }, (_, i) => Buffer.from(`${SITE}/p${i}\n`))
+    async function* body(): AsyncGenerator<Buffer> {
+      for (const chunk of chunks) {
+        clock.time += 1000
+        yield chunk
+      }
+    }
+    const reading = await readSitemapPages(
+      { kind: 'url', url: new URL(`${SITE}/sitemap`) },
+      new URL(SITE),
+      { open: async () => ({ status: 200, headers: {}, body: Readable.from(body()) }) },
+      { timeoutMs: 30_000, clock }
+    )
+    expect(reading.pages.length).toBeLessThan(35)
+    expect(reading.warnings).toEqual([
+      `Sitemap ${SITE}/sitemap could not be read whole: it took more than 30 s (the ${reading.pages.length} URL(s) read before it were kept).`
+    ])
+  })
+
+  it('trips on the clock it is given across redirects, and hands each GET what is left', async () => {
+    const clock = handClock()
+    const timeouts: number[] = []
+    const reading = await readSitemapPages(
+      { kind: 'url', url: new URL(`${SITE}/hop/0`) },
+      new URL(SITE),
+      {
+        open: async (url: URL, timeoutMs: number) => {
+          timeouts.push(timeoutMs)
+          clock.time += 600
+          const next = Number(url.pathname.split('/').pop()) + 1
+          return { status: 301, headers: { location: `/hop/${next}` }, body: Readable.from([]) }
+        }
+      },
+      { timeoutMs: 1000, clock }
+    )
+    expect(timeouts).toEqual([1000, 400])
+    expect(reading.warnings).toEqual([
+      `Sitemap ${SITE}/hop/0 could not be read: no whole answer within 1 s, its 2 redirect(s) included.`
+    ])
+  })
+})
+
 describe('the runner itself is out of reach of a file on the internet', () => {
   /** A fake internet: URL -> [status, headers, body]; records what is asked for. */
   function internet(routes: Record<string, [number, Record<string, string>, string]>) {

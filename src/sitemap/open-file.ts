@@ -8,6 +8,7 @@
  */
 import type { Readable } from 'node:stream'
 import { isLoopbackHost } from '../http/loopback.js'
+import type { Clock } from '../time/clock.js'
 
 /** Redirects followed for one file: more is a loop or a misconfiguration. */
 export const MAX_SITEMAP_REDIRECTS = 5
@@ -41,6 +42,8 @@ export interface OpenRules {
   readonly host: string | undefined
   /** The whole file's budget, redirects included. */
   readonly timeoutMs: number
+  /** Where the budget is counted: the run's clock. */
+  readonly clock: Clock
   /** Whether a redirect leads to a file already read (then nothing is fetched). */
   readonly alreadyRead: (url: URL) => boolean
 }
@@ -95,10 +98,10 @@ export async function openFollowing(
   url: URL,
   rules: OpenRules
 ): Promise<Opened | undefined> {
-  const deadline = Date.now() + rules.timeoutMs
+  const deadline = rules.clock.now() + rules.timeoutMs
   let at = url
   for (let hop = 0; ; hop++) {
-    const answer = await openWithin(fetcher, at, deadline, hop, rules.timeoutMs)
+    const answer = await openWithin(fetcher, at, { ...rules, deadline }, hop)
     const location = headerText(answer.headers['location'])
     if (!REDIRECT_STATUSES.has(answer.status) || location === undefined) return { answer, at }
     answer.body.destroy()
@@ -138,17 +141,22 @@ export async function openFollowing(
   }
 }
 
-/** One GET within what is left of the file's budget; a timeout after a redirect says so. */
+/**
+ * One GET within what is left of the file's budget; a timeout after a redirect says so. What is
+ * left is counted on the run's clock; the GET's own timer, in the transport, stays wall-clock
+ * on purpose: it bounds a real socket, which fake time in a test must not cut short.
+ */
 async function openWithin(
   fetcher: SitemapFetcher,
   url: URL,
-  deadline: number,
-  hop: number,
-  budget: number
+  budget: { readonly deadline: number; readonly timeoutMs: number; readonly clock: Clock },
+  hop: number
 ): Promise<Answer> {
-  const remaining = deadline - Date.now()
+  const remaining = budget.deadline - budget.clock.now()
   const outOfTime = (): FetchRefused =>
-    new FetchRefused(`no whole answer within ${budget / 1000} s, its ${hop} redirect(s) included`)
+    new FetchRefused(
+      `no whole answer within ${budget.timeoutMs / 1000} s, its ${hop} redirect(s) included`
+    )
   if (remaining <= 0) throw outOfTime()
   try {
     return await fetcher.open(url, remaining)

@@ -6,6 +6,7 @@
  * skipped) is a warning naming the file and, where there is one, the fix.
  */
 import type { Readable } from 'node:stream'
+import type { Clock } from '../time/clock.js'
 import { decodedText, TooManyCodings } from './file-content.js'
 import { KIND_WORDS, messageOf } from './messages.js'
 import { headerText, openFollowing, type Opened, type SitemapFetcher } from './open-file.js'
@@ -34,6 +35,8 @@ export interface FileContext {
   readonly fetcher: SitemapFetcher
   readonly siteUrl: URL
   readonly timeoutMs: number
+  /** Where `timeoutMs` is counted: the run's clock. */
+  readonly clock: Clock
   readonly urlsPerFile: number
   readonly bytesPerFile: number
   readonly totalUrls: number
@@ -58,12 +61,13 @@ export async function readSitemapFile(
   const { url } = admitted
   // One budget for the file: its redirects, its bytes arriving, and reading them (a gzip
   // file arrives at once, then unpacks to 50 MB of work).
-  const deadline = Date.now() + context.timeoutMs
+  const deadline = context.clock.now() + context.timeoutMs
   let opened: Opened | undefined
   try {
     opened = await openFollowing(context.fetcher, url, {
       host: admitted.host,
       timeoutMs: context.timeoutMs,
+      clock: context.clock,
       alreadyRead: next => context.fetched.has(next.href)
     })
   } catch (error) {
@@ -130,7 +134,7 @@ class FileReading {
           ended = 'stopped'
           break
         }
-        if (Date.now() > deadline) {
+        if (context.clock.now() > deadline) {
           throw new Error(`it took more than ${context.timeoutMs / 1000} s`)
         }
       }

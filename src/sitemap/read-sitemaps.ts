@@ -11,6 +11,7 @@
  * cannot be read, or is not a sitemap, is one warning naming it and saying what to do. Pages
  * themselves are never fetched from here.
  */
+import { systemClock, type Clock } from '../time/clock.js'
 import { sentence } from './messages.js'
 import { refusalOf, secureUrl, type SitemapFetcher } from './open-file.js'
 import { readSitemapFile, type Admitted, type FileContext, type Listed } from './read-file.js'
@@ -58,6 +59,11 @@ export interface SitemapReading {
 
 export interface ReadOptions {
   readonly timeoutMs: number
+  /**
+   * The run's clock, where each file's budget (`timeoutMs`, its redirects and reading
+   * included) is counted, as the verification counts its deadline; the system's by default.
+   */
+  readonly clock?: Clock
   readonly limits?: SitemapLimits
   /** Each page on the site's host (path and query), once, in sitemap order, as it is parsed. */
   readonly onPage: PageSink
@@ -78,6 +84,7 @@ export async function readSitemaps(
 
 class Reading {
   private readonly limits: SitemapLimits
+  private readonly clock: Clock
   private readonly pages: SitePages
   private readonly files: string[] = []
   private readonly fetched = new Set<string>()
@@ -93,6 +100,7 @@ class Reading {
     private readonly options: ReadOptions
   ) {
     this.limits = options.limits ?? SITEMAP_LIMITS
+    this.clock = options.clock ?? systemClock
     this.pages = new SitePages(siteUrl, this.limits.totalUrls, options.onPage)
   }
 
@@ -119,6 +127,7 @@ class Reading {
   async discover(): Promise<Listed[]> {
     const robots = await readRobotsFile(this.fetcher, this.siteUrl, {
       timeoutMs: this.options.timeoutMs,
+      clock: this.clock,
       maxBytes: this.limits.robotsBytes
     })
     this.warnings.push(...robots.warnings)
@@ -173,6 +182,7 @@ class Reading {
       fetcher: this.fetcher,
       siteUrl: this.siteUrl,
       timeoutMs: this.options.timeoutMs,
+      clock: this.clock,
       urlsPerFile: limits.urlsPerFile,
       bytesPerFile: limits.bytesPerFile,
       totalUrls: limits.totalUrls,

@@ -5,6 +5,7 @@
  * missing robots.txt (404, 410) is common and says nothing.
  */
 import type { Readable } from 'node:stream'
+import type { Clock } from '../time/clock.js'
 import { decompressed } from './file-content.js'
 import { messageOf } from './messages.js'
 import { headerText, openFollowing, type SitemapFetcher } from './open-file.js'
@@ -21,7 +22,7 @@ export interface RobotsFile {
 export async function readRobotsFile(
   fetcher: SitemapFetcher,
   siteUrl: URL,
-  options: { readonly timeoutMs: number; readonly maxBytes: number }
+  options: { readonly timeoutMs: number; readonly clock: Clock; readonly maxBytes: number }
 ): Promise<RobotsFile> {
   const robotsUrl = new URL('/robots.txt', siteUrl)
   const warnings: string[] = []
@@ -32,6 +33,7 @@ export async function readRobotsFile(
     const opened = await openFollowing(fetcher, robotsUrl, {
       host: siteUrl.host,
       timeoutMs: options.timeoutMs,
+      clock: options.clock,
       alreadyRead: () => false
     })
     if (opened === undefined) return nothing

@@ -24,6 +24,7 @@ import { patternMatcher } from './pattern-matcher.js'
 import type { PageSelection } from './selection-shapes.js'
 import { grouped, plural } from '../../text/format.js'
 import type { VerifySettings } from '../settings.js'
+import { systemClock, type Clock } from '../../time/clock.js'
 
 export interface ChooseLog {
   info(message: string): void
@@ -41,6 +42,8 @@ export interface ChooseInput {
   readonly alwaysReadSitemap?: boolean
   /** The longest one request may take (timeout_seconds). */
   readonly requestTimeoutMs: number
+  /** Where the sitemaps' time budgets are counted (as the verification's); the system's by default. */
+  readonly clock?: Clock
   readonly log: ChooseLog
   readonly transport?: SiteClient
   /** What the job may keep (kept-budget.ts's budget unless a test asks for less). */
@@ -215,19 +218,20 @@ async function readSitemapInto(
   selectingMs: () => number
 ): Promise<SitemapReading> {
   const { log, siteUrl } = input
-  const started = Date.now()
+  const clock = input.clock ?? systemClock
+  const started = clock.now()
   const reading = await readSitemaps(
     input.settings.sitemap,
     siteUrl,
     // Any type: a sitemap may be XML, text or a feed, and a server that negotiates must not
     // pick its HTML page for us.
     { open: (url, timeout) => transport.open(url, USER_AGENT, timeout, { accept: '*/*' }) },
-    { timeoutMs: input.requestTimeoutMs, onPage }
+    { timeoutMs: input.requestTimeoutMs, clock, onPage }
   )
   for (const notice of reading.notices) log.notice(notice)
   for (const warning of reading.warnings) log.warning(warning)
   if (reading.found) {
-    const readMs = Math.max(0, Date.now() - started - selectingMs())
+    const readMs = Math.max(0, clock.now() - started - selectingMs())
     log.info(
       `Sitemaps: ${reading.pageCount} page(s) on ${siteUrl.host} in ${reading.files.length} file(s), read in ${(readMs / 1000).toFixed(1)} s.`
     )
