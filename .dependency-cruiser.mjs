@@ -3,7 +3,7 @@
  * scripts/architecture.mjs: no cycle between files, and each part of src/ imports only the
  * parts below it. docs/development.md shows the same map as a table.
  */
-import { PARTS, SIBLINGS_APART, pathPattern } from './scripts/architecture.mjs'
+import { PARTS, SIBLINGS_APART, memberPattern, pathPattern } from './scripts/architecture.mjs'
 
 const upward = PARTS.slice(0, -1).map((part, index) => ({
   name: `${part.name}-imports-downward-only`,
@@ -23,15 +23,12 @@ export default {
       to: { circular: true }
     },
     ...upward,
-    ...SIBLINGS_APART.map(({ folder, shared }) => ({
-      name: `no-sideways-in-${folder.replace(/^src\/|\/$/g, '')}`,
-      comment: `the files of ${folder} stand side by side: what two of them share moves below them`,
+    ...SIBLINGS_APART.map(({ name, members, shared }) => ({
+      name: `no-sideways-in-${name}`,
+      comment: `${members.join(' and ')} stand side by side: what two of them share moves below them`,
       severity: 'error',
-      from: { path: `${pathPattern(folder)}[^/]+$` },
-      to: {
-        path: `${pathPattern(folder)}[^/]+$`,
-        pathNot: shared.map(file => pathPattern(`${folder}${file}`))
-      }
+      from: { path: members.map(memberPattern) },
+      to: { path: members.map(memberPattern), pathNot: shared.map(pathPattern) }
     })),
     {
       name: 'outside-src-not-from-src',

@@ -146,4 +146,24 @@ describe('the import rules CI runs', () => {
     )
     expect(output).toMatch(/no-sideways-in-steps: src\/steps\/one\.ts → src\/steps\/two\.ts/)
   }, 60_000)
+
+  it('counts the comment step (src/comment/step.ts) as a step: neither way to another', () => {
+    const { code, output } = checkTree({
+      'src/steps/io.ts': 'export const io = 0\n',
+      'src/steps/origin.ts': 'export const origin = 1\n',
+      'src/steps/verify.ts':
+        "import { comment } from '../comment/step.js'\nexport const v = comment\n",
+      'src/comment/step.ts': [
+        "import { io } from '../steps/io.js'",
+        "import { origin } from '../steps/origin.js'",
+        'export const comment = io + origin',
+        ''
+      ].join('\n')
+    })
+    expect(code).not.toBe(0)
+    expect(output).toMatch(/no-sideways-in-steps: src\/comment\/step\.ts → src\/steps\/origin\.ts/)
+    expect(output).toMatch(/no-sideways-in-steps: src\/steps\/verify\.ts → src\/comment\/step\.ts/)
+    // The io the steps share is the comment step's too.
+    expect(output).not.toMatch(/→ src\/steps\/io\.ts/)
+  }, 60_000)
 })
