@@ -40,7 +40,7 @@ import {
   writeFileSync
 } from 'node:fs'
 import os from 'node:os'
-import { dirname, join, relative } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { startEmulator } from '../emulator/server.mjs'
 import { ACTION_ENTRY, REPO_ROOT, runAction, runNode } from '../scripts/run-action.mjs'
@@ -68,7 +68,7 @@ if (onlyAt >= 0 && ONLY !== 'verify' && ONLY !== 'cold') {
 const outAt = args.indexOf('--out')
 const RESULTS_PATH =
   outAt >= 0 && args[outAt + 1]
-    ? join(process.cwd(), args[outAt + 1])
+    ? resolve(args[outAt + 1])
     : join(REPO_ROOT, 'bench', 'results.json')
 
 const BUILD_DIR = join(REPO_ROOT, '.tmp', 'bench-build')
