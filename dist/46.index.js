@@ -346,7 +346,7 @@ async function runOriginWait(run) {
             timeoutMs: settings.timeoutMs,
             requestTimeoutMs: run.requestTimeoutMs,
             look: (url, timeoutMs) => client.look(url, timeoutMs),
-            clock: run.clock ?? clock.systemClock,
+            clock: run.clock ?? clock/* systemClock */.m,
             once: run.once,
             ...(run.signal && { signal: run.signal }),
             onProgress: progress => log.info(`Origin: not build ${(0,build_id/* shortBuild */.NB)(settings.build)} yet after ${(0,format/* tenths */.TP)(progress.elapsedMs)} (${progress.looks} look(s); last: ${progress.last ? (0,describe_look/* describeLook */.F)(progress.last) : 'none yet'}).`)

@@ -1,5 +1,5 @@
 export const id = 71;
-export const ids = [71,355];
+export const ids = [71];
 export const modules = {
 
 /***/ 9718:
@@ -235,14 +235,13 @@ class AdaptiveInFlight {
 /***/ 9071:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  endpointUrl: () => (/* binding */ endpointUrl),
   sendPlan: () => (/* binding */ sendPlan)
 });
+
+// UNUSED EXPORTS: endpointUrl
 
 // EXTERNAL MODULE: ./src/send/describe-failure.ts
 var describe_failure = __webpack_require__(6566);
@@ -543,7 +542,7 @@ function endpointUrl(baseUrl, request, apiKey) {
     return url;
 }
 async function sendPlan(requests, transport, options) {
-    const clock = options.clock ?? time_clock.systemClock;
+    const clock = options.clock ?? time_clock/* systemClock */.m;
     const limiter = new AdaptiveLimiter(options.concurrency, clock);
     const results = new Array(requests.length);
     let stopReason;
@@ -674,54 +673,6 @@ async function attemptOnce(transport, url, body, timeoutMs, clock) {
         throw error;
     }
 }
-
-
-/***/ }),
-
-/***/ 2035:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   w: () => (/* binding */ TransportError)
-/* harmony export */ });
-/**
- * What the sender needs from HTTP, and nothing more: one POST with a deadline. Production uses
- * @actions/http-client (http-transport.ts); tests may pass any function of this shape.
- */
-/** No HTTP answer at all: the request timed out or the connection failed. */
-class TransportError extends Error {
-    kind;
-    constructor(kind, message) {
-        super(message);
-        this.kind = kind;
-        this.name = 'TransportError';
-    }
-}
-
-
-/***/ }),
-
-/***/ 3355:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   systemClock: () => (/* binding */ systemClock)
-/* harmony export */ });
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms, signal) => new Promise(resolve => {
-        if (signal?.aborted)
-            return resolve();
-        const timer = setTimeout(done, Math.max(0, ms));
-        function done() {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        }
-        signal?.addEventListener('abort', done, { once: true });
-    })
-};
 
 
 /***/ })

@@ -1,5 +1,5 @@
 export const id = 799;
-export const ids = [799,43,717];
+export const ids = [799];
 export const modules = {
 
 /***/ 8799:
@@ -48,22 +48,22 @@ const OPEN_ROWS = 10;
 const MAX_QUOTED = 300;
 /** Outside text in <code>, cut to MAX_QUOTED with an ellipsis. */
 function quoted(text, max = MAX_QUOTED) {
-    return (0,inert_html.inertCode)(text.length > max ? `${text.slice(0, max)}…` : text);
+    return (0,inert_html/* inertCode */.gQ)(text.length > max ? `${text.slice(0, max)}…` : text);
 }
 /** Outside prose (a message), inert and cut. */
 function prose(text, max = 2000) {
-    return (0,inert_html.inert)(text.length > max ? `${text.slice(0, max)}…` : text);
+    return (0,inert_html/* inert */.tJ)(text.length > max ? `${text.slice(0, max)}…` : text);
 }
 /** The first `limit` items in <code>, then a count of the rest. */
 function firstItems(items, limit) {
     const shown = items.slice(0, limit).map(item => quoted(item));
     const rest = items.length - shown.length;
     if (rest > 0)
-        shown.push((0,inert_html.inert)(`… and ${(0,format/* grouped */.zD)(rest)} more`));
+        shown.push((0,inert_html/* inert */.tJ)(`… and ${(0,format/* grouped */.zD)(rest)} more`));
     return shown.join(' ');
 }
 function rowsTable(headers, rows) {
-    const head = `<tr>${headers.map(header => `<th>${(0,inert_html.inert)(header)}</th>`).join('')}</tr>`;
+    const head = `<tr>${headers.map(header => `<th>${(0,inert_html/* inert */.tJ)(header)}</th>`).join('')}</tr>`;
     const body = rows.map(row => `<tr>${row.map(cell => `<td>${cell}</td>`).join('')}</tr>`);
     return `<table>\n${head}\n${body.join('\n')}\n</table>\n`;
 }
@@ -72,9 +72,9 @@ function foldedTable(title, headers, rows, total) {
     if (rows.length === 0)
         return '';
     const rest = total - rows.length;
-    const more = rest > 0 ? `<p>${(0,inert_html.inert)(`… and ${(0,format/* grouped */.zD)(rest)} more in the job summary.`)}</p>\n` : '';
+    const more = rest > 0 ? `<p>${(0,inert_html/* inert */.tJ)(`… and ${(0,format/* grouped */.zD)(rest)} more in the job summary.`)}</p>\n` : '';
     const open = rows.length <= OPEN_ROWS ? ' open' : '';
-    return `<details${open}><summary>${(0,inert_html.inert)(title)}</summary>\n\n${rowsTable(headers, rows)}${more}</details>\n`;
+    return `<details${open}><summary>${(0,inert_html/* inert */.tJ)(title)}</summary>\n\n${rowsTable(headers, rows)}${more}</details>\n`;
 }
 /** The targets by kind: how many, and the first of each. */
 function targetsSection(title, targets, notPurged, limits) {
@@ -85,13 +85,13 @@ function targetsSection(title, targets, notPurged, limits) {
     ];
     const rows = kinds
         .filter(([, items]) => items.length > 0)
-        .map(([kind, items]) => [(0,inert_html.inert)(kind), (0,format/* grouped */.zD)(items.length), firstItems(items, limits.items)]);
+        .map(([kind, items]) => [(0,inert_html/* inert */.tJ)(kind), (0,format/* grouped */.zD)(items.length), firstItems(items, limits.items)]);
     if (notPurged.length > 0) {
-        rows.push([(0,inert_html.inert)('not purged'), (0,format/* grouped */.zD)(notPurged.length), firstItems(notPurged, limits.items)]);
+        rows.push([(0,inert_html/* inert */.tJ)('not purged'), (0,format/* grouped */.zD)(notPurged.length), firstItems(notPurged, limits.items)]);
     }
     if (rows.length === 0)
         return '';
-    return `<h4>${(0,inert_html.inert)(title)}</h4>\n${rowsTable(['kind', 'count', 'targets'], rows)}`;
+    return `<h4>${(0,inert_html/* inert */.tJ)(title)}</h4>\n${rowsTable(['kind', 'count', 'targets'], rows)}`;
 }
 /** The changed files: what each maps to and the url_map line that did it, then the others. */
 function changedFilesSection(changed, limits) {
@@ -115,15 +115,15 @@ function changedFilesSection(changed, limits) {
         `${(0,format/* grouped */.zD)(mapping.unmapped.length)} unmapped`
     ].filter(Boolean);
     const parts = [
-        `<h4>${(0,inert_html.inert)(`Changed files: ${(0,format/* grouped */.zD)(mapping.files.length)} (${counts.join(', ')})`)}</h4>\n`,
+        `<h4>${(0,inert_html/* inert */.tJ)(`Changed files: ${(0,format/* grouped */.zD)(mapping.files.length)} (${counts.join(', ')})`)}</h4>\n`,
         `<p>${prose(`Range: ${changed.description}.`, 400)}</p>\n`,
         foldedTable(`Mapped files (${(0,format/* grouped */.zD)(mapped.length)})`, ['file', 'purges', 'url_map line'], rows, mapped.length)
     ];
     if (mapping.unmapped.length > 0) {
-        parts.push(`<p>${(0,inert_html.inert)('Unmapped (no url_map rule matched, nothing purged for them):')} ${firstItems(mapping.unmapped, limits.items)}</p>\n`);
+        parts.push(`<p>${(0,inert_html/* inert */.tJ)('Unmapped (no url_map rule matched, nothing purged for them):')} ${firstItems(mapping.unmapped, limits.items)}</p>\n`);
     }
     if (excluded.length > 0) {
-        parts.push(`<p>${(0,inert_html.inert)('Excluded by url_map:')} ${firstItems(excluded.map(file => file.path), limits.items)}</p>\n`);
+        parts.push(`<p>${(0,inert_html/* inert */.tJ)('Excluded by url_map:')} ${firstItems(excluded.map(file => file.path), limits.items)}</p>\n`);
     }
     return parts.join('');
 }
@@ -138,31 +138,31 @@ function selectionSection(preview, urls, limits, goneUrls = new Set()) {
     if (sitemap.found) {
         const purged = selection.sitemapPagesPurged ?? preview.output.selected_count;
         const atLeast = selection.uncheckedTags.length > 0 ? 'at least ' : '';
-        parts.push(`<h4>${(0,inert_html.inert)(`Pages: ${atLeast}${(0,format/* grouped */.zD)(purged)} of ${(0,format/* plural */.LS)(sitemap.pages, 'sitemap page')} would be purged`)}</h4>\n`);
+        parts.push(`<h4>${(0,inert_html/* inert */.tJ)(`Pages: ${atLeast}${(0,format/* grouped */.zD)(purged)} of ${(0,format/* plural */.LS)(sitemap.pages, 'sitemap page')} would be purged`)}</h4>\n`);
     }
     else {
-        parts.push(`<h4>${(0,inert_html.inert)('Pages')}</h4>\n<p>${(0,inert_html.inert)(sitemap.turnedOff ? 'Sitemaps are turned off (sitemap: none): the pages of patterns and folder tags cannot be told.' : 'No sitemap was found: the pages of patterns and folder tags cannot be told.')}</p>\n`);
+        parts.push(`<h4>${(0,inert_html/* inert */.tJ)('Pages')}</h4>\n<p>${(0,inert_html/* inert */.tJ)(sitemap.turnedOff ? 'Sitemaps are turned off (sitemap: none): the pages of patterns and folder tags cannot be told.' : 'No sitemap was found: the pages of patterns and folder tags cannot be told.')}</p>\n`);
     }
     const { typos, gone } = (0,changed_files_report/* splitUnlistedUrls */.Hk)(sitemap.found ? selection.urlsNotInSitemap : [], goneUrls);
     if (typos.length > 0) {
-        parts.push(`<p>⚠️ ${(0,inert_html.inert)(`${changed_files_report/* UNLISTED_TYPOS */.DK}:`)} ${firstItems(typos, limits.items)}</p>\n`);
+        parts.push(`<p>⚠️ ${(0,inert_html/* inert */.tJ)(`${changed_files_report/* UNLISTED_TYPOS */.DK}:`)} ${firstItems(typos, limits.items)}</p>\n`);
     }
     if (gone.length > 0) {
-        parts.push(`<p>${(0,inert_html.inert)(`${changed_files_report/* UNLISTED_GONE */.xn}:`)} ${firstItems(gone, limits.items)}</p>\n`);
+        parts.push(`<p>${(0,inert_html/* inert */.tJ)(`${changed_files_report/* UNLISTED_GONE */.xn}:`)} ${firstItems(gone, limits.items)}</p>\n`);
     }
     if (selection.uncheckedTags.length > 0) {
-        parts.push(`<p>⚠️ ${(0,inert_html.inert)('Tags whose pages the sitemap cannot tell (the service purges every page tagged so):')} ${firstItems(selection.uncheckedTags, limits.items)}</p>\n`);
+        parts.push(`<p>⚠️ ${(0,inert_html/* inert */.tJ)('Tags whose pages the sitemap cannot tell (the service purges every page tagged so):')} ${firstItems(selection.uncheckedTags, limits.items)}</p>\n`);
     }
     // A tag's origin names it: a folder tag selects its pages by path in the sitemap; any other
     // tag (a header tag) is traced through the pages' tags header, read at the edge.
     const rows = selection.bySitemap.map(entry => [
         quoted(entry.target.item),
-        (0,inert_html.inert)(entry.target.kind === 'pattern'
+        (0,inert_html/* inert */.tJ)(entry.target.kind === 'pattern'
             ? 'pattern'
             : entry.trace === undefined
                 ? 'folder tag'
                 : 'header tag'),
-        (0,inert_html.inert)(entry.trace === undefined
+        (0,inert_html/* inert */.tJ)(entry.trace === undefined
             ? `${(0,format/* grouped */.zD)(entry.count)} of ${(0,format/* grouped */.zD)(sitemap.pages)}`
             : `${entry.trace.exact ? '' : 'at least '}${(0,format/* grouped */.zD)(entry.count)} of ${(0,format/* plural */.LS)(entry.trace.read, 'page')} read`),
         firstItems(entry.first.slice(0, limits.pages), limits.pages) +
@@ -173,9 +173,9 @@ function selectionSection(preview, urls, limits, goneUrls = new Set()) {
             ? ` (${(0,format/* grouped */.zD)(urls.length - selection.urlsNotInSitemap.length)} in the sitemap)`
             : '';
         rows.push([
-            (0,inert_html.inert)('URLs'),
-            (0,inert_html.inert)('URL'),
-            (0,inert_html.inert)(`${(0,format/* grouped */.zD)(urls.length)}${listed}`),
+            (0,inert_html/* inert */.tJ)('URLs'),
+            (0,inert_html/* inert */.tJ)('URL'),
+            (0,inert_html/* inert */.tJ)(`${(0,format/* grouped */.zD)(urls.length)}${listed}`),
             firstItems((0,first_in_order/* firstInOrder */.mR)(urls, limits.pages), limits.pages) +
                 (urls.length > limits.pages ? ' …' : '')
         ]);
@@ -214,32 +214,32 @@ function paceSection(report) {
     else {
         lines.push(`Then verified at the edge on ${(0,format/* plural */.LS)(verify.devices, 'device')}, deadline ${(0,format/* setting */.Pe)(verify.timeoutMs)} (site_url with dry_run counts the pages).`);
     }
-    return `<h4>${(0,inert_html.inert)('Requests')}</h4>\n${lines.map(line => `<p>${(0,inert_html.inert)(line)}</p>\n`).join('')}`;
+    return `<h4>${(0,inert_html/* inert */.tJ)('Requests')}</h4>\n${lines.map(line => `<p>${(0,inert_html/* inert */.tJ)(line)}</p>\n`).join('')}`;
 }
 /** What the edge proved, for a result: the counts, the time to fresh, the pages not fresh. */
 function verificationSection(part, purge, limits, runLink) {
     if (part?.kind === 'skipped') {
-        return `<h4>${(0,inert_html.inert)(`At the edge: ${(0,vocabulary/* verificationMark */.Tq)('not-verified')}`)}</h4>\n<p>${prose(part.reason)}</p>\n`;
+        return `<h4>${(0,inert_html/* inert */.tJ)(`At the edge: ${(0,vocabulary/* verificationMark */.Tq)('not-verified')}`)}</h4>\n<p>${prose(part.reason)}</p>\n`;
     }
     if (part?.kind === 'over-budget') {
         // The run stopped before purging: the comment says why, as the summary does.
-        return `<h4>${(0,inert_html.inert)(`At the edge: ${(0,vocabulary/* verificationMark */.Tq)('not-started')}`)}</h4>\n<p>${prose(part.message)}</p>\n`;
+        return `<h4>${(0,inert_html/* inert */.tJ)(`At the edge: ${(0,vocabulary/* verificationMark */.Tq)('not-started')}`)}</h4>\n<p>${prose(part.message)}</p>\n`;
     }
     if (part === undefined) {
         if (purge?.results === undefined || purge.outcome.count === 0)
             return '';
-        return `<h4>${(0,inert_html.inert)(`At the edge: ${(0,vocabulary/* verificationMark */.Tq)('not-verified')}`)}</h4>\n<p>${(0,inert_html.inert)('verify is off: the service accepted the purges, which can take a few minutes to reach every data center.')}</p>\n`;
+        return `<h4>${(0,inert_html/* inert */.tJ)(`At the edge: ${(0,vocabulary/* verificationMark */.Tq)('not-verified')}`)}</h4>\n<p>${(0,inert_html/* inert */.tJ)('verify is off: the service accepted the purges, which can take a few minutes to reach every data center.')}</p>\n`;
     }
     const { verification, selection, siteUrl, devices } = part.report;
-    const parts = [`<h4>${(0,inert_html.inert)(`At the edge: ${(0,vocabulary/* verificationMark */.Tq)(verification.status)}`)}</h4>\n`];
+    const parts = [`<h4>${(0,inert_html/* inert */.tJ)(`At the edge: ${(0,vocabulary/* verificationMark */.Tq)(verification.status)}`)}</h4>\n`];
     if (verification.fatal !== undefined) {
         parts.push(`<p>${prose(verification.fatal)}</p>\n`);
         return parts.join('');
     }
-    parts.push(`<p>${(0,inert_html.inert)(`${(0,format/* plural */.LS)(selection.pages.length, 'page')} × ${(0,format/* plural */.LS)(devices.length, 'device')} on`)} ${quoted(siteUrl)}${(0,inert_html.inert)(', from the data center the runner reaches.')}</p>\n`, `<p>${(0,inert_html.inert)((0,report_verification/* countsLine */.J7)(verification))}</p>\n`);
+    parts.push(`<p>${(0,inert_html/* inert */.tJ)(`${(0,format/* plural */.LS)(selection.pages.length, 'page')} × ${(0,format/* plural */.LS)(devices.length, 'device')} on`)} ${quoted(siteUrl)}${(0,inert_html/* inert */.tJ)(', from the data center the runner reaches.')}</p>\n`, `<p>${(0,inert_html/* inert */.tJ)((0,report_verification/* countsLine */.J7)(verification))}</p>\n`);
     const times = verification.timeToFresh;
     if (times !== undefined && part.report.against.kind !== 'warm-only') {
-        parts.push(`<p>${(0,inert_html.inert)(`Time to fresh: median ${(0,format/* elapsed */.vk)(times.medianMs)}, slowest ${(0,format/* elapsed */.vk)(times.slowestMs)}.`)}</p>\n`);
+        parts.push(`<p>${(0,inert_html/* inert */.tJ)(`Time to fresh: median ${(0,format/* elapsed */.vk)(times.medianMs)}, slowest ${(0,format/* elapsed */.vk)(times.slowestMs)}.`)}</p>\n`);
     }
     const notFresh = verification.pages.filter(row => row.checks.some(isProblem));
     const rows = notFresh
@@ -247,7 +247,7 @@ function verificationSection(part, purge, limits, runLink) {
         .map(row => [
         quoted(pathOn(row.url, siteUrl)),
         row.checks
-            .map((check, index) => (0,inert_html.inert)(`${devices[index] ?? ''}: ${(0,report_verification/* markWords */.dC)(check)}`))
+            .map((check, index) => (0,inert_html/* inert */.tJ)(`${devices[index] ?? ''}: ${(0,report_verification/* markWords */.dC)(check)}`))
             .join('<br>'),
         seenBy(row)
     ]);
@@ -255,7 +255,7 @@ function verificationSection(part, purge, limits, runLink) {
         parts.push(rowsTable(['page', 'devices', 'what the edge served'], rows));
         const rest = verification.problemPages - rows.length;
         if (rest > 0) {
-            parts.push(`<p>${(0,inert_html.inert)(`… and ${(0,format/* plural */.LS)(rest, 'more page')} not proven fresh:`)} ${runLink}.</p>\n`);
+            parts.push(`<p>${(0,inert_html/* inert */.tJ)(`… and ${(0,format/* plural */.LS)(rest, 'more page')} not proven fresh:`)} ${runLink}.</p>\n`);
         }
     }
     const assets = (0,asset_report/* assetsOf */.ZS)(verification);
@@ -263,21 +263,21 @@ function verificationSection(part, purge, limits, runLink) {
         parts.push(assetsPart(assets, siteUrl, limits, runLink));
     const next = (0,report_verification/* nextStep */.sk)(part);
     if (next !== undefined)
-        parts.push(`<p><strong>Next</strong>: ${(0,inert_html.inert)(next)}</p>\n`);
+        parts.push(`<p><strong>Next</strong>: ${(0,inert_html/* inert */.tJ)(next)}</p>\n`);
     return parts.join('');
 }
 /** The assets: their counts, then a compact row per broken asset with the pages that need it. */
 function assetsPart(assets, siteUrl, limits, runLink) {
-    const parts = [`<p>${(0,inert_html.inert)(`Assets: ${(0,asset_report/* assetCountsLine */.Rm)(assets)}`)}</p>\n`];
+    const parts = [`<p>${(0,inert_html/* inert */.tJ)(`Assets: ${(0,asset_report/* assetCountsLine */.Rm)(assets)}`)}</p>\n`];
     const broken = assets.listed.filter(result => result.state === 'broken');
     const rows = broken.slice(0, Math.min(limits.rows, OPEN_ROWS)).map(result => {
         const pages = result.pages.slice(0, limits.pages).map(page => quoted(pathOn(page, siteUrl)));
         const rest = result.pageCount - pages.length;
         return [
             quoted(result.url),
-            (0,inert_html.inert)(`${result.device}: ${(0,vocabulary/* assetMark */.QO)(result.state)}`),
+            (0,inert_html/* inert */.tJ)(`${result.device}: ${(0,vocabulary/* assetMark */.QO)(result.state)}`),
             prose((0,asset_report/* assetAnswer */.Xr)(result), 400),
-            [...pages, ...(rest > 0 ? [(0,inert_html.inert)(`and ${(0,format/* grouped */.zD)(rest)} more`)] : [])].join(' ')
+            [...pages, ...(rest > 0 ? [(0,inert_html/* inert */.tJ)(`and ${(0,format/* grouped */.zD)(rest)} more`)] : [])].join(' ')
         ];
     });
     if (rows.length === 0)
@@ -285,7 +285,7 @@ function assetsPart(assets, siteUrl, limits, runLink) {
     parts.push(rowsTable(['asset', 'device', 'what it answered', 'pages that need it'], rows));
     const rest = assets.counts.broken - rows.length;
     if (rest > 0) {
-        parts.push(`<p>${(0,inert_html.inert)(`… and ${(0,format/* plural */.LS)(rest, 'more broken asset check')}:`)} ${runLink}.</p>\n`);
+        parts.push(`<p>${(0,inert_html/* inert */.tJ)(`… and ${(0,format/* plural */.LS)(rest, 'more broken asset check')}:`)} ${runLink}.</p>\n`);
     }
     return parts.join('');
 }
@@ -312,17 +312,17 @@ function requestsSection(purge, limits) {
         return '';
     const failed = results.filter(result => result.outcome !== 'purged');
     if (failed.length === 0) {
-        return `<p>${(0,inert_html.inert)(`${(0,format/* plural */.LS)(results.length, 'purge request')}, all accepted by the service.`)}</p>\n`;
+        return `<p>${(0,inert_html/* inert */.tJ)(`${(0,format/* plural */.LS)(results.length, 'purge request')}, all accepted by the service.`)}</p>\n`;
     }
     const items = failed.slice(0, Math.max(1, limits.items)).map(result => {
         const { request } = result;
         const where = request.country === undefined ? '' : ` (country ${request.country})`;
-        return `<li>${(0,inert_html.inert)(`#${request.index + 1}, ${(0,format/* plural */.LS)(request.items.length, request.kind === 'url' ? 'URL' : request.kind)}${where}: `)}${prose((0,purge_section/* resultText */.D6)(result), 600)}</li>`;
+        return `<li>${(0,inert_html/* inert */.tJ)(`#${request.index + 1}, ${(0,format/* plural */.LS)(request.items.length, request.kind === 'url' ? 'URL' : request.kind)}${where}: `)}${prose((0,purge_section/* resultText */.D6)(result), 600)}</li>`;
     });
     const rest = failed.length - items.length;
     if (rest > 0)
-        items.push(`<li>${(0,inert_html.inert)(`… and ${(0,format/* grouped */.zD)(rest)} more`)}</li>`);
-    return `<h4>${(0,inert_html.inert)(`Purge requests: ${(0,format/* grouped */.zD)(failed.length)} of ${(0,format/* grouped */.zD)(results.length)} not accepted`)}</h4>\n<ul>\n${items.join('\n')}\n</ul>\n`;
+        items.push(`<li>${(0,inert_html/* inert */.tJ)(`… and ${(0,format/* grouped */.zD)(rest)} more`)}</li>`);
+    return `<h4>${(0,inert_html/* inert */.tJ)(`Purge requests: ${(0,format/* grouped */.zD)(failed.length)} of ${(0,format/* grouped */.zD)(results.length)} not accepted`)}</h4>\n<ul>\n${items.join('\n')}\n</ul>\n`;
 }
 /** The warnings of the run (the match-all guard's, the inputs', the mapping's). */
 function warningsSection(warnings, limits) {
@@ -333,8 +333,8 @@ function warningsSection(warnings, limits) {
         .map(warning => `<li>${prose(warning, 600)}</li>`);
     const rest = warnings.length - shown.length;
     if (rest > 0)
-        shown.push(`<li>${(0,inert_html.inert)(`… and ${(0,format/* grouped */.zD)(rest)} more, in the log`)}</li>`);
-    return `<h4>${(0,inert_html.inert)(`Warnings (${(0,format/* grouped */.zD)(warnings.length)})`)}</h4>\n<ul>\n${shown.join('\n')}\n</ul>\n`;
+        shown.push(`<li>${(0,inert_html/* inert */.tJ)(`… and ${(0,format/* grouped */.zD)(rest)} more, in the log`)}</li>`);
+    return `<h4>${(0,inert_html/* inert */.tJ)(`Warnings (${(0,format/* grouped */.zD)(warnings.length)})`)}</h4>\n<ul>\n${shown.join('\n')}\n</ul>\n`;
 }
 /** What stopped a run before it purged: said in a sentence, the job summary has the rest. */
 function stoppedSection(report) {
@@ -405,7 +405,7 @@ function renderComment(report, context) {
         };
     }
     // Even the shortest lists do not fit (a wall of warnings, each one long): the head alone.
-    const cut = `<p>${(0,inert_html.inert)('The rest did not fit in a comment (GitHub takes at most 65,536 characters):')} ${runLink(context, 'the job summary has it all')}.</p>\n`;
+    const cut = `<p>${(0,inert_html/* inert */.tJ)('The rest did not fit in a comment (GitHub takes at most 65,536 characters):')} ${runLink(context, 'the job summary has it all')}.</p>\n`;
     return `${head(report, context)}${cut}${footer(context)}`.slice(0, BUDGET);
 }
 function renderWithLimits(report, context, limits) {
@@ -437,7 +437,7 @@ function renderWithLimits(report, context, limits) {
         }
         else if ((purge?.plan.targets.patterns.length ?? 0) + (purge?.plan.targets.tags.length ?? 0) >
             0) {
-            parts.push(`<p>${(0,inert_html.inert)('To see which pages each pattern and folder tag selects, give site_url: the plan then reads the sitemap.')}</p>\n`);
+            parts.push(`<p>${(0,inert_html/* inert */.tJ)('To see which pages each pattern and folder tag selects, give site_url: the plan then reads the sitemap.')}</p>\n`);
         }
         parts.push(paceSection(report));
     }
@@ -453,37 +453,37 @@ function head(report, context) {
     let what;
     if (marker.kind === 'plan') {
         const dryRun = report.purge?.results === undefined;
-        what = `<strong>Plan</strong> for this pull request${commit}, by ${by}. ${(0,inert_html.inert)(dryRun ? 'Nothing was purged: this run is a dry run (dry_run). The run that deploys the merge purges it and writes its result here.' : 'This run purged for real.')}`;
+        what = `<strong>Plan</strong> for this pull request${commit}, by ${by}. ${(0,inert_html/* inert */.tJ)(dryRun ? 'Nothing was purged: this run is a dry run (dry_run). The run that deploys the merge purges it and writes its result here.' : 'This run purged for real.')}`;
     }
     else {
-        what = `<strong>Result</strong> of the deploy${commit} (${(0,inert_html.inert)(context.event)}), by ${by}.`;
+        what = `<strong>Result</strong> of the deploy${commit} (${(0,inert_html/* inert */.tJ)(context.event)}), by ${by}.`;
     }
-    return `${(0,write_marker.writeMarker)(marker)}\n<h3>${prose((0,status_line/* statusLine */.Bs)(report), 1500)}</h3>\n<p>${what}</p>\n`;
+    return `${(0,write_marker/* writeMarker */.en)(marker)}\n<h3>${prose((0,status_line/* statusLine */.Bs)(report), 1500)}</h3>\n<p>${what}</p>\n`;
 }
 /** On a result: whether it applied the plan the pull request previewed. */
 function comparison({ marker }) {
     const previewed = marker.previewed;
     if (previewed === undefined) {
-        return `<p>${(0,inert_html.inert)('No plan was previewed on this pull request by this workflow and job.')}</p>\n`;
+        return `<p>${(0,inert_html/* inert */.tJ)('No plan was previewed on this pull request by this workflow and job.')}</p>\n`;
     }
     const at = previewed.sha === undefined ? '' : ` at ${code7(previewed.sha)}`;
     if (previewed.plan === marker.plan) {
-        return `<p>✅ ${(0,inert_html.inert)(`It purged the plan this pull request previewed (${countsOf(previewed.targets)}`)}${at}).</p>\n`;
+        return `<p>✅ ${(0,inert_html/* inert */.tJ)(`It purged the plan this pull request previewed (${countsOf(previewed.targets)}`)}${at}).</p>\n`;
     }
-    return `<p>⚠️ <strong>${(0,inert_html.inert)('The plan applied differs from the one previewed')}</strong>${(0,inert_html.inert)(`: previewed ${countsOf(previewed.targets)}`)}${at}${(0,inert_html.inert)(`, applied ${countsOf(marker.targets)}. Other commits were merged in between, or the inputs changed; the lists below are what was applied.`)}</p>\n`;
+    return `<p>⚠️ <strong>${(0,inert_html/* inert */.tJ)('The plan applied differs from the one previewed')}</strong>${(0,inert_html/* inert */.tJ)(`: previewed ${countsOf(previewed.targets)}`)}${at}${(0,inert_html/* inert */.tJ)(`, applied ${countsOf(marker.targets)}. Other commits were merged in between, or the inputs changed; the lists below are what was applied.`)}</p>\n`;
 }
 function footer(context) {
     const when = new Date(context.now).toISOString().replace(/\.\d+Z$/, 'Z');
-    return `<p><sub>${(0,inert_html.inert)(`Updated ${when} by`)} ${runLink(context)}. ${(0,inert_html.inert)('Written by render-cache-purge-action; the job summary has the whole run.')}</sub></p>\n`;
+    return `<p><sub>${(0,inert_html/* inert */.tJ)(`Updated ${when} by`)} ${runLink(context)}. ${(0,inert_html/* inert */.tJ)('Written by render-cache-purge-action; the job summary has the whole run.')}</sub></p>\n`;
 }
 /** `run 123` linked to the run's page (where the job summary is); plain text without one. */
 function runLink(context, text) {
     const label = text ??
         (context.runId === undefined ? 'this run' : `run ${(0,format/* grouped */.zD)(context.runId).replace(/,/g, '')}`);
     if (context.runUrl === undefined)
-        return (0,inert_html.inert)(label);
+        return (0,inert_html/* inert */.tJ)(label);
     // Our own link: the runner's address, escaped as an attribute, never outside text.
-    return `<a href="${(0,html/* escapeHtml */.ZD)(context.runUrl)}">${(0,inert_html.inert)(label)}</a>`;
+    return `<a href="${(0,html/* escapeHtml */.ZD)(context.runUrl)}">${(0,inert_html/* inert */.tJ)(label)}</a>`;
 }
 function codeOf(text) {
     return `<code>${prose(text, 200)}</code>`;
@@ -491,201 +491,6 @@ function codeOf(text) {
 /** A commit as git shows it short. */
 function code7(sha) {
     return codeOf(sha.slice(0, 7));
-}
-
-
-/***/ }),
-
-/***/ 9043:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   fingerprintOf: () => (/* binding */ fingerprintOf),
-/* harmony export */   legOf: () => (/* binding */ legOf),
-/* harmony export */   readMarker: () => (/* binding */ readMarker),
-/* harmony export */   sameKey: () => (/* binding */ sameKey),
-/* harmony export */   writeMarker: () => (/* binding */ writeMarker)
-/* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _github_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7997);
-/**
- * The hidden marker that makes a comment this action's, for one workflow, job and matrix leg,
- * so that each run finds its own comment among any number and updates it in place, while a
- * matrix or two workflows each keep theirs. It also carries a digest of the plan, so that the
- * run that applies a merge can tell whether it purges what the pull request previewed. PURE.
- *
- * Format: one HTML comment on the comment's first line, which GitHub does not show:
- *
- *   <!-- render-cache-purge-action {"v":1,"workflow":"Deploy","job":"purge","leg":"3fa8c2d1",
- *        "kind":"plan","plan":"9be41d2c7a6f5e4d","targets":[1,3,0],"sha":"abc1234…"} -->
- *
- * (on one line). The JSON's `<`, `>` and `-` are written as \u escapes, so no workflow name
- * can end the HTML comment early or be read as markup.
- */
-
-
-const MARKER_NAME = 'render-cache-purge-action';
-const VERSION = 1;
-/** The marker as the comment's first line. */
-function writeMarker(marker) {
-    const json = JSON.stringify({ v: VERSION, ...marker }).replace(/[<>-]/g, character => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    return `<!-- ${MARKER_NAME} ${json} -->`;
-}
-const MARKER = new RegExp(`^<!-- ${MARKER_NAME} (\\{.*\\}) -->$`);
-/**
- * The marker of a comment's body, or undefined when it has none (or one it cannot read). Only
- * the first line counts, where writeMarker() puts it: a comment that quotes a marker further
- * down (in a code block, a reply, a bot's report of the diff) is not made one of the action's.
- */
-function readMarker(body) {
-    const firstLine = body.split('\n', 1)[0]?.replace(/\r$/, '') ?? '';
-    const json = MARKER.exec(firstLine)?.[1];
-    if (json === undefined)
-        return undefined;
-    let parsed;
-    try {
-        parsed = JSON.parse(json);
-    }
-    catch {
-        return undefined;
-    }
-    const record = (0,_github_records_js__WEBPACK_IMPORTED_MODULE_1__/* .asRecord */ .q)(parsed);
-    if (record === undefined || record['v'] !== VERSION)
-        return undefined;
-    const { workflow, job, leg, kind } = record;
-    const fingerprint = readFingerprint(record);
-    if (typeof workflow !== 'string' ||
-        typeof job !== 'string' ||
-        typeof leg !== 'string' ||
-        (kind !== 'plan' && kind !== 'result') ||
-        fingerprint === undefined) {
-        return undefined;
-    }
-    const previewed = readFingerprint((0,_github_records_js__WEBPACK_IMPORTED_MODULE_1__/* .asRecord */ .q)(record['previewed']));
-    return { workflow, job, leg, kind, ...fingerprint, ...(previewed && { previewed }) };
-}
-function readFingerprint(record) {
-    if (record === undefined)
-        return undefined;
-    const { plan, targets, sha } = record;
-    if (typeof plan !== 'string' || !Array.isArray(targets) || targets.length !== 3)
-        return undefined;
-    const counts = targets.map(count => (Number.isSafeInteger(count) ? count : -1));
-    if (counts.some(count => count < 0))
-        return undefined;
-    return {
-        plan,
-        targets: [counts[0] ?? 0, counts[1] ?? 0, counts[2] ?? 0],
-        ...(typeof sha === 'string' && { sha })
-    };
-}
-function sameKey(a, b) {
-    return a.workflow === b.workflow && a.job === b.job && a.leg === b.leg;
-}
-/**
- * The plan's fingerprint: its targets, whatever their order (the service purges a set), and
- * how many of each kind. Two plans with the same digest purge the same.
- */
-function fingerprintOf(targets, sha) {
-    const canonical = JSON.stringify([
-        [...targets.tags].sort(),
-        [...targets.urls].sort(),
-        [...targets.patterns].sort()
-    ]);
-    return {
-        plan: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(canonical).digest('hex').slice(0, 16),
-        targets: [targets.tags.length, targets.urls.length, targets.patterns.length],
-        ...(sha !== undefined && { sha })
-    };
-}
-/**
- * What tells the legs of a matrix apart, among the inputs that stay the same from the plan on
- * the pull request to the apply on the merge: the service's and the site's addresses, the
- * environment, the countries, the shard and the mode. The runner tells an action nothing of
- * its matrix, so two legs that differ only in their api_key or their targets share a comment
- * (docs/review.md says how to keep them apart). A digest, so the marker says nothing of them.
- */
-function legOf(parts) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
-        .update(JSON.stringify(parts.map(part => part ?? '')))
-        .digest('hex')
-        .slice(0, 8);
-}
-
-
-/***/ }),
-
-/***/ 8717:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   WORD_JOINER: () => (/* binding */ WORD_JOINER),
-/* harmony export */   breakAutolinks: () => (/* binding */ breakAutolinks),
-/* harmony export */   inert: () => (/* binding */ inert),
-/* harmony export */   inertCode: () => (/* binding */ inertCode),
-/* harmony export */   redactInert: () => (/* binding */ redactInert)
-/* harmony export */ });
-/* harmony import */ var _html_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(534);
-/**
- * Text from outside (file names, URLs, patterns, tags, the service's messages) made inert for
- * a comment on a pull request. A comment is GitHub-flavoured Markdown that GitHub renders and
- * then links: `@name` notifies a person or a team, `#12` and `GH-12` cross-reference an issue
- * (and leave a mark on it), `https://…` and `www.…` become links. A file named
- * `@octo-org/admins please approve https://evil.example` must not do any of that.
- *
- * Each is broken with a WORD JOINER (U+2060), invisible and never a line break, right where
- * GitHub would start to read it, and the text is then escaped as for the job summary (html.ts:
- * Markdown and HTML characters as entities, line breaks as `<br>`), so it can neither end the
- * comment's HTML nor start Markdown. Copying such a text copies the joiner too: a small price
- * for a comment that nobody's file name can steer.
- */
-
-/** Invisible, and not a letter or digit: `@⁠name` is no mention, `:⁠//` no scheme. */
-const WORD_JOINER = '\u2060';
-const AUTOLINK_STARTS = [
-    // @name, @org/team, and the @ of an e-mail address (GitHub links those too).
-    [/@(?=[\p{L}\p{N}_-])/gu, `@${WORD_JOINER}`],
-    // #12, owner/repo#12: an issue or pull request reference.
-    [/#(?=\d)/g, `#${WORD_JOINER}`],
-    // GH-12: the other spelling of an issue reference.
-    [/\b(gh)-(?=\d)/gi, `$1-${WORD_JOINER}`],
-    // scheme://…, and www.… which GitHub links without a scheme.
-    [/:\/\//g, `:${WORD_JOINER}//`],
-    [/\b(www)\./gi, `$1${WORD_JOINER}.`]
-];
-/** The text with every mention, reference and bare link broken, not yet escaped. */
-function breakAutolinks(text) {
-    let broken = text;
-    for (const [start, replacement] of AUTOLINK_STARTS)
-        broken = broken.replace(start, replacement);
-    return broken;
-}
-/** Outside text for a comment's HTML: links, mentions and references broken, then escaped. */
-function inert(text) {
-    return (0,_html_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(breakAutolinks(text));
-}
-/** Outside text in `<code>`, inert as above. */
-function inertCode(text) {
-    return `<code>${inert(text)}</code>`;
-}
-/** A character reference (`&#95;`, `&amp;`), which a break must never cut in two. */
-const ENTITY_OR_TEXT = /&(?:#\d+|#x[0-9a-f]+|[a-z]+);|[^&]+|&/gi;
-/**
- * A comment's HTML with the registered secrets redacted. Its outside texts hold word joiners
- * that may split a secret's spelling (`user@⁠host`), so it is redacted without them; when
- * that hid something, the texts between its tags (never the tags: the run's own link) are
- * broken again, entities kept whole.
- */
-function redactInert(html, redact) {
-    const joinerless = html.replaceAll(WORD_JOINER, '');
-    const redacted = redact(joinerless);
-    if (redacted === joinerless)
-        return html;
-    return redacted.replace(/(^|>)([^<]*)/g, (_, end, text) => end +
-        text.replace(ENTITY_OR_TEXT, piece => piece.startsWith('&') && piece.length > 1 ? piece : breakAutolinks(piece)));
 }
 
 

@@ -9,8 +9,6 @@ export declare const PHP_MODIFIERS: Readonly<Record<string, number>>
 /** Why preg_match() returned false for a subject (the service then purges nothing for it). */
 export type GiveUp = 'backtrack-limit' | 'recursion-limit' | 'bad-utf8' | 'internal'
 export type Outcome = 'match' | 'no-match' | GiveUp
-/** preg_last_error_msg()'s text for each way of giving up. */
-export declare const GIVE_UP_MESSAGES: Readonly<Record<GiveUp, string>>
 
 export type PhpReading =
   | {

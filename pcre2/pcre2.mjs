@@ -64,14 +64,6 @@ export const PHP_MODIFIERS = Object.freeze({
 /** The compile context's extra options PHP sets (php_pcre_init_pcre2), for PCRE2 10.38 on. */
 const PHP_EXTRA_OPTIONS = PCRE2_EXTRA_ALLOW_LOOKAROUND_BSK
 
-/** What preg_last_error_msg() says when preg_match() returns false for a subject. */
-export const GIVE_UP_MESSAGES = Object.freeze({
-  'backtrack-limit': 'Backtrack limit exhausted',
-  'recursion-limit': 'Recursion limit exhausted',
-  'bad-utf8': 'Malformed UTF-8 characters, possibly incorrectly encoded',
-  internal: 'Internal error'
-})
-
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 

@@ -16,6 +16,7 @@ import { selectPages, type SelectionInput } from '../../src/verify/choose/select
 import type { PageSelection, PatternMatch } from '../../src/verify/choose/selection-shapes.js'
 import { shardOf, type Shard } from '../../src/verify/choose/shard.js'
 import { matchPatternPages } from '../../src/verify/choose/pattern-matcher.js'
+import { compilePhpPattern } from '../../pcre2/pcre2.mjs'
 import { previousSelection } from '../support/previous-selection.js'
 
 /** Sitemaps shaped like real sites': numbered pages, dated posts, products, docs in folders. */
@@ -159,7 +160,7 @@ describe('within the limit: the same selection as before', () => {
       extraPages: [],
       purging: true,
       limit: Number.POSITIVE_INFINITY,
-      matchPattern: matchPatternPages,
+      matchPattern: (pattern, paths) => matchPatternPages(compilePhpPattern, pattern, paths),
       sitemapPages: new Set(pages)
     }
     const now = withoutTimes(selectPages(input))

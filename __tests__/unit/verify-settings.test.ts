@@ -10,6 +10,7 @@ import type { PatternMatch } from '../../src/verify/choose/selection-shapes.js'
 import { sampleKey } from '../../src/verify/choose/uniform-sample.js'
 import { hashPath } from '../../src/verify/choose/shard.js'
 import { matchPatternPages } from '../../src/verify/choose/pattern-matcher.js'
+import { compilePhpPattern } from '../../pcre2/pcre2.mjs'
 
 function raw(given: Partial<Record<InputName, string>>): RawInputs {
   const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<
@@ -325,20 +326,28 @@ describe('page selection', () => {
 
 describe('matchPatternPages: what PHP selects, from PCRE2 itself', () => {
   it('selects the paths PCRE2 matches with PHP options', () => {
-    const match = matchPatternPages('#^/blog/.*\\.html$#i', ['/blog/a.html', '/BLOG/b.HTML', '/x'])
+    const match = matchPatternPages(compilePhpPattern, '#^/blog/.*\\.html$#i', [
+      '/blog/a.html',
+      '/BLOG/b.HTML',
+      '/x'
+    ])
     expect(match).toEqual({ kind: 'matched', paths: ['/blog/a.html', '/BLOG/b.HTML'], gaveUp: [] })
   })
 
   it('judges what JavaScript cannot (back references, recursion, \\K)', () => {
-    expect(matchPatternPages('#^/(a)\\1$#', ['/aa', '/ab'])).toMatchObject({ paths: ['/aa'] })
-    expect(matchPatternPages('#^/(\\((?1)*\\))$#', ['/(())', '/(()'])).toMatchObject({
+    expect(matchPatternPages(compilePhpPattern, '#^/(a)\\1$#', ['/aa', '/ab'])).toMatchObject({
+      paths: ['/aa']
+    })
+    expect(
+      matchPatternPages(compilePhpPattern, '#^/(\\((?1)*\\))$#', ['/(())', '/(()'])
+    ).toMatchObject({
       paths: ['/(())']
     })
   })
 
   it('selects the pages of a catastrophic pattern and names the paths where PHP gives up', () => {
     const long = `/${'a'.repeat(40)}!`
-    const match = matchPatternPages('#^/(a+)+$#', ['/aaaa', long, '/b'])
+    const match = matchPatternPages(compilePhpPattern, '#^/(a+)+$#', ['/aaaa', long, '/b'])
     expect(match).toEqual({
       kind: 'matched',
       paths: ['/aaaa'],
@@ -347,7 +356,7 @@ describe('matchPatternPages: what PHP selects, from PCRE2 itself', () => {
   })
 
   it('a pattern PCRE2 cannot compile selects nothing and says why', () => {
-    expect(matchPatternPages('#(#', ['/a'])).toEqual({
+    expect(matchPatternPages(compilePhpPattern, '#(#', ['/a'])).toEqual({
       kind: 'refused',
       reason: 'missing closing parenthesis'
     })
@@ -363,7 +372,7 @@ describe('page selection: warnings about a pattern', () => {
       sitemapPages: sitemap,
       extraPages: [],
       limit: 100,
-      matchPattern: matchPatternPages
+      matchPattern: (pattern, paths) => matchPatternPages(compilePhpPattern, pattern, paths)
     })
 
   it('names the paths where PHP gives up, and does not check them', () => {

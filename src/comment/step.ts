@@ -6,14 +6,22 @@
  * the commit gets the result in the same comment, with whether it purged the plan previewed.
  *
  * A comment that cannot be written never fails the step: a fork's read-only token is a notice
- * (the plan stays in the job summary), anything else a warning. The writer and the renderer
- * are loaded only when a comment is asked for.
+ * (the plan stays in the job summary), anything else a warning. The writer (with GitHub's
+ * client) and the renderer are loaded only when a comment is asked for: most runs write none.
  */
 import type { RunContext, StepIo } from '../steps/io.js'
 import { plural } from '../text/format.js'
 import { openGitHubWriter } from './write/open-writer.js'
 import type { PurgeTargets } from '../core/purge.js'
-import type { CommentKey, CommentMarker, PlanFingerprint, legOf as LegOf } from './write/marker.js'
+import {
+  fingerprintOf,
+  legOf,
+  type CommentKey,
+  type CommentMarker,
+  type PlanFingerprint
+} from './write/marker.js'
+import { commentTargetOf, runUrlOf, statusCommitOf } from './write/event-target.js'
+import { redactInert } from '../text/inert-html.js'
 import type { RunReport } from '../report/run-report.js'
 import type { RunSettings } from '../plan/settings.js'
 
@@ -33,13 +41,6 @@ export async function writePullRequestComment(
   if (publish?.prComment !== true) return undefined
   const context = io.context()
   const headSha = settings.changedFiles?.headSha
-  // Loaded only when a comment is asked for: most runs write none.
-  const [{ commentTargetOf, runUrlOf, statusCommitOf }, { fingerprintOf, legOf }, { redactInert }] =
-    await Promise.all([
-      import('./write/event-target.js'),
-      import('./write/marker.js'),
-      import('../text/inert-html.js')
-    ])
   const target = commentTargetOf(context, headSha)
   if (target.kind === 'none') {
     io.notice(`pr_comment: no comment was written: ${target.reason}.`)
@@ -57,7 +58,7 @@ export async function writePullRequestComment(
       )
       return `No pull request comment: no merged pull request is associated with ${sha}.`
     }
-    const key = commentKeyOf(context, settings, legOf)
+    const key = commentKeyOf(context, settings)
     const existing = await writer.findComment(number, key)
     const commit = target.kind === 'merged' ? target.sha : statusCommitOf(context, headSha)?.sha
     const previewed = kind === 'result' ? previewedBy(existing?.marker) : undefined
@@ -115,7 +116,7 @@ export async function writePullRequestComment(
 }
 
 /** Which comment is this run's: its workflow, its job, and the leg of a matrix. */
-function commentKeyOf(context: RunContext, settings: RunSettings, legOf: typeof LegOf): CommentKey {
+function commentKeyOf(context: RunContext, settings: RunSettings): CommentKey {
   const shard = settings.verify?.shard
   return {
     workflow: context.workflow ?? 'workflow',

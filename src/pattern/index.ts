@@ -14,3 +14,5 @@ export { PATTERN_DELIMITERS, PCRE_MODIFIERS } from './delimiters.js'
 export { escapeUnescapedDelimiter } from './escape-delimiter.js'
 export { preparePattern, type PatternOptions } from './prepare.js'
 export { type PreparedPattern } from './prepared-pattern.js'
+/** PCRE2 as PHP runs it, for the verification's selection by pattern (verify/choose/). */
+export { compilePhpPattern } from '../../pcre2/pcre2.mjs'

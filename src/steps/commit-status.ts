@@ -11,8 +11,9 @@
  */
 import type { StepIo } from './io.js'
 import { openGitHubWriter } from '../comment/write/open-writer.js'
-import type { CommitStatus } from '../report/commit-status.js'
+import { finalStatus, pendingStatus, type CommitStatus } from '../report/commit-status.js'
 import type { RunReport } from '../report/run-report.js'
+import { commentTargetOf, runUrlOf, statusCommitOf } from '../comment/write/event-target.js'
 import type { RunSettings } from '../plan/settings.js'
 
 /** `pending`, as verification starts (the deadline it counts to, in the description). */
@@ -22,7 +23,6 @@ export async function setPendingStatus(
   timeoutMs: number
 ): Promise<void> {
   if (settings.publish?.commitStatus === undefined || settings.dryRun) return
-  const { pendingStatus } = await import('../report/commit-status.js')
   await setStatus(io, settings, pendingStatus(timeoutMs))
 }
 
@@ -38,8 +38,6 @@ export async function setFinalStatus(
     io.info(`commit_status: a dry run sets no status (it proves nothing at the edge).`)
     return undefined
   }
-  // Loaded only when a status is asked for: most runs set none.
-  const { finalStatus } = await import('../report/commit-status.js')
   const status = finalStatus(report)
   return setStatus(io, settings, { ...status, description: redact(status.description) })
 }
@@ -53,8 +51,6 @@ async function setStatus(
   const context = publish?.commitStatus
   if (publish === undefined || context === undefined || settings.dryRun) return undefined
   const run = io.context()
-  const { commentTargetOf, runUrlOf, statusCommitOf } =
-    await import('../comment/write/event-target.js')
   const commit = statusCommitOf(run, settings.changedFiles?.headSha)
   if (commit === undefined) {
     io.warning(

@@ -38,6 +38,7 @@ import {
 } from '../plan/list-files.js'
 import { placeProblem, type ListFilePlaces, type ListFileRoot } from '../plan/list-file-places.js'
 import { grouped } from '../text/format.js'
+import { deployedCommitOf } from '../origin/deployed-commit.js'
 
 /**
  * The run's settings, or undefined when an input is wrong (the step has failed then). An input
@@ -75,15 +76,14 @@ export function failOnInputProblems(diagnostics: Diagnostics, io: StepIo): Probl
 }
 
 /**
- * The event's part of the defaults: only runs that need a build id read the event (and load the
- * change-range rules that say which commit it deploys). And where the entry reads changed files.
+ * The event's part of the defaults: only runs that need a build id read the event (which commit
+ * it deploys). And where the entry reads changed files.
  */
 async function eventDefaults(raw: RawInputs, io: StepIo): Promise<EventDefaults> {
   const changeSource = io.changeReader().kind
   const needsBuild =
     raw[Input.OriginUrl].trim() !== '' || TRUE_WORDS.has(raw[Input.VerifyContent].trim())
   if (!needsBuild) return { changeSource }
-  const { deployedCommitOf } = await import('../origin/deployed-commit.js')
   return { changeSource, deployedCommit: deployedCommitOf(io.context()) }
 }
 

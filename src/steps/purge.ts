@@ -12,6 +12,7 @@ import { sentOutcome, type RunOutcome } from '../report/outcome.js'
 import type { PurgeReport } from '../report/run-report.js'
 import type { RequestResult } from '../send/send-plan.js'
 import { describeFailure } from '../send/describe-failure.js'
+import { createHttpTransport } from '../send/http-transport.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
 import { andList, grouped, plural } from '../text/format.js'
 import type { RunSettings } from '../plan/settings.js'
@@ -107,10 +108,7 @@ export async function sendPurges(
   if (settings.baseUrl === undefined) throw new Error('sendPurges: no base_url to send to')
   const baseUrl = settings.baseUrl
   // Loaded only when something is sent: a dry run never compiles the sender.
-  const [{ createHttpTransport }, { sendPlan }] = await Promise.all([
-    import('../send/http-transport.js'),
-    import('../send/send-plan.js')
-  ])
+  const { sendPlan } = await import('../send/send-plan.js')
   const transport = createHttpTransport(USER_AGENT, settings.timeoutMs)
   const sentAt = Date.now()
   try {

@@ -21,6 +21,7 @@ import type { RunSettings, VerifySettings } from '../plan/settings.js'
 import type { ChosenPages, PageChoice, PreviewReport, VerifyInput } from '../verify/index.js'
 import type { RepairAsset } from '../verify/assets/asset-checks.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
+import { systemClock } from '../time/clock.js'
 import {
   ASSET_STATE_WORDS,
   countedWords,
@@ -118,10 +119,7 @@ export async function verifyAfterPurge(
     io.setOutputs(skippedVerifyOutputs())
     return undefined
   }
-  const [{ targetKey }, explain] = await Promise.all([
-    import('../verify/index.js'),
-    import('../verify/explain.js')
-  ])
+  const { targetKey, explain } = await import('../verify/index.js')
   const countryWarning = explain.countryLimitWarning(settings.countries, verify.mode)
   if (countryWarning !== undefined) io.warning(countryWarning)
   const byTarget = new Map<string, number>()
@@ -233,10 +231,7 @@ async function verifyAndReport(
   input: Omit<VerifyInput, 'requestTimeoutMs' | 'log'> & { settings: VerifySettings },
   oldContent?: OldContentHandling
 ): Promise<VerificationPart> {
-  const [{ runVerification }, explain] = await Promise.all([
-    import('../verify/index.js'),
-    import('../verify/explain.js')
-  ])
+  const { runVerification, explain } = await import('../verify/index.js')
   const verify = input.settings
   const repurger = oldContent?.repurger
   const repurging = repurger?.run()
@@ -512,10 +507,7 @@ async function createRepurger(
 ): Promise<Repurger | undefined> {
   const content = settings.content
   if (content === undefined) return undefined
-  const [{ Repurger }, { systemClock }] = await Promise.all([
-    import('../repurge/repurger.js'),
-    import('../time/clock.js')
-  ])
+  const { Repurger } = await import('../repurge/repurger.js')
   const origin = settings.origin
   let mode: RepurgeMode
   if (repurgeUrls === undefined) mode = { kind: 'verify-only' }

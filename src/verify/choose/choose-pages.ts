@@ -73,7 +73,10 @@ export type PageChoice =
   | { readonly kind: 'over-budget'; readonly overBudget: OverBudget; readonly message: string }
 
 export async function choosePages(input: ChooseInput): Promise<PageChoice> {
-  const patterns = patternMatcher()
+  // The pattern room's PCRE2, which the settings loaded to check the pattern: already in memory,
+  // and its one copy in dist/.
+  const { compilePhpPattern } = await import('../../pattern/index.js')
+  const patterns = patternMatcher(compilePhpPattern)
   try {
     return await chooseWith(input, patterns.match)
   } finally {

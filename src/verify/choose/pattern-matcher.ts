@@ -3,13 +3,23 @@
  * path what PHP's preg_match() would, under PHP's limits. Paths where PHP gives up are not
  * selected, since the service does not purge them; they are listed instead. No time budget is
  * needed: PHP's match limit bounds each path.
+ *
+ * PCRE2 is handed in (`compile`), from the pattern room the settings already loaded for the
+ * pattern (choose-pages.ts): importing it here would ship its module twice in dist/, once in the
+ * pattern's chunk and once in the verification's.
  */
-import { compilePhpPattern } from '../../../pcre2/pcre2.mjs'
+import type { compilePhpPattern } from '../../../pcre2/pcre2.mjs'
 import type { GaveUpPath, PatternMatch } from './selection-shapes.js'
 
+export type CompilePattern = typeof compilePhpPattern
+
 /** `pattern` is the delimited pattern exactly as sent to the service. */
-export function matchPatternPages(pattern: string, paths: Iterable<string>): PatternMatch {
-  const matcher = patternMatcher()
+export function matchPatternPages(
+  compile: CompilePattern,
+  pattern: string,
+  paths: Iterable<string>
+): PatternMatch {
+  const matcher = patternMatcher(compile)
   try {
     return matcher.match(pattern, paths)
   } finally {
@@ -22,16 +32,16 @@ export function matchPatternPages(pattern: string, paths: Iterable<string>): Pat
  * pattern is compiled once (a compile costs as much as matching a thousand short paths), and
  * freed with free().
  */
-export function patternMatcher(): {
+export function patternMatcher(compile: CompilePattern): {
   match(pattern: string, paths: Iterable<string>): PatternMatch
   free(): void
 } {
-  const compiled = new Map<string, ReturnType<typeof compilePhpPattern>>()
+  const compiled = new Map<string, ReturnType<CompilePattern>>()
   return {
     match(pattern, paths) {
       let entry = compiled.get(pattern)
       if (entry === undefined) {
-        entry = compilePhpPattern(pattern)
+        entry = compile(pattern)
         compiled.set(pattern, entry)
       }
       if (!entry.ok) return { kind: 'refused', reason: entry.message }
