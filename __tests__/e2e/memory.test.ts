@@ -7,6 +7,11 @@
  * with an error that names shard and the numbers, and the run still ends with its summary and
  * its status line. A dry run of a shard that keeps 75,000 of them lists in its preview output
  * only what fits in an output.
+ *
+ * Needs the bundle: each bound is on the step's own process, its peak resident size
+ * (bench/rss-probe.mjs) or its heap limit (--max-old-space-size), which only a process of its
+ * own has. The refusal with a tag to trace as well, which checks messages and the pages read,
+ * runs in process (__tests__/unit/run/verify-limit.test.ts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
@@ -135,32 +140,5 @@ describe('sitemaps of long URLs on a small heap', () => {
     expect(lastLogLine(result)).toBe(status)
     expect(result.summary).toContain('Verification at the edge: ❌ not started')
     expect(peakMiB).toBeLessThan(600)
-  }, 180_000)
-
-  it('a tag to trace as well: refused the same, without reading a page for it', async () => {
-    const result = await runWith(
-      emulator.url,
-      {
-        tags: 'folder-s\nproduct-42',
-        site_url: emulator.siteUrl,
-        sitemap: sitemap(),
-        verify: 'true',
-        verify_limit: '0',
-        verify_timeout_seconds: '5'
-      },
-      { NODE_OPTIONS: '--max-old-space-size=512' }
-    )
-    expect(emulator.state().history).toHaveLength(0)
-    expect(result.exitCode).toBe(1)
-    expect(errorsOf(result)).toEqual([
-      expect.stringMatching(
-        /^verify_limit: 0 keeps every page of the selection in memory: 150,000 pages/
-      )
-    ])
-    // Only the sitemap files were read: tracing product-42 would have read pages of the site.
-    const read = emulator.siteRequests.map(request => request.url)
-    expect(read.length).toBeGreaterThan(0)
-    expect(read.filter(url => !url.startsWith('/synthetic/'))).toEqual([])
-    expect(result.stdout).not.toContain('Tracing tag(s)')
   }, 180_000)
 })

@@ -3,6 +3,9 @@
  * and the action's run in process too (support/run-in-process.ts), with the same result and
  * helpers as the end-to-end tests, which run the bundle in a child.
  */
+import { afterAll, beforeAll, beforeEach } from '@jest/globals'
+import { startEmulator, type Emulator, type StartOptions } from '../../../emulator/server.mjs'
+import { edgeCaseSite } from '../../../emulator/site.mjs'
 import type { RunResult } from '../../../scripts/run-action.mjs'
 import { useFastTime } from '../../support/fast-time.js'
 import { runInProcess } from '../../support/run-in-process.js'
@@ -24,4 +27,46 @@ export async function runWith(
     env,
     expressions
   })
+}
+
+/**
+ * The file's emulator: started once before its tests with `options`, closed after them, and
+ * reset before each test (then `prepare`, for what a test may have changed of its site). Returns
+ * a getter, since the emulator exists only once beforeAll has run.
+ */
+export function useEmulator(
+  options: StartOptions,
+  prepare: (emulator: Emulator) => void = () => {}
+): () => Emulator {
+  let emulator: Emulator | undefined
+  const started = (): Emulator => {
+    if (emulator === undefined)
+      throw new Error('the emulator starts in beforeAll: read it in a test')
+    return emulator
+  }
+  beforeAll(async () => {
+    emulator = await startEmulator(options)
+  })
+  afterAll(async () => {
+    await emulator?.close()
+  })
+  beforeEach(() => {
+    started().reset()
+    prepare(started())
+  })
+  return started
+}
+
+/** The edge-case site at the edge, 1 s propagation and 300 ms renders: the verification's tests. */
+const SITE_TIMING = { propagationMs: 1000, renderMs: 300 }
+
+/**
+ * The emulator of the verification's tests: the edge-case site behind the edge, with the
+ * timing and headers each test starts from (a test may change them; the next gets them back).
+ */
+export function useSiteEmulator(): () => Emulator {
+  return useEmulator(
+    { apiKey: API_KEY, site: edgeCaseSite, sitePort: 0, ...SITE_TIMING },
+    emulator => emulator.configureSite({ ...SITE_TIMING, siteHeaders: true, clockSkewMs: 0 })
+  )
 }
