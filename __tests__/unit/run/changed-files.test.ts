@@ -9,11 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { code } from '../../../src/text/html.js'
-import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
 import type { RunResult } from '../../../scripts/run-action.mjs'
 import { startFakeGitHub, type FakeGitHub } from '../../support/fake-github.mjs'
 import { HUGO_URL_MAP, JEKYLL_URL_MAP } from '../../../src/changed-files/url-map-presets.js'
-import { API_KEY, errorsOf, runWith, visibleText, warningsOf } from './helpers.js'
+import { API_KEY, errorsOf, runWith, visibleText, warningsOf, useEmulator } from './helpers.js'
 
 /** Distinctive, so a leak anywhere is found by a plain substring search. */
 const TOKEN = 'ghs_e2eChangedFiles0TokenValue9876'
@@ -28,22 +27,19 @@ function sha(n: number): string {
   return n.toString(16).padStart(40, 'e')
 }
 
-let emulator: Emulator
+const emulator = useEmulator({ apiKey: API_KEY })
 let github: FakeGitHub
 let eventDir: string
 
-beforeAll(async () => {
-  emulator = await startEmulator({ apiKey: API_KEY })
+beforeAll(() => {
   eventDir = mkdtempSync(join(tmpdir(), 'changed-files-e2e-'))
 })
-afterAll(async () => {
-  await emulator.close()
+afterAll(() => {
   rmSync(eventDir, { recursive: true, force: true })
 })
 // A fresh fake GitHub per test: its request log and its data start empty. The fake only
 // accepts TOKEN, so every test also checks that the token reaches GitHub.
 beforeEach(async () => {
-  emulator.reset()
   github = await startFakeGitHub({ repos: [REPOSITORY], token: TOKEN })
 })
 afterEach(async () => {
@@ -68,7 +64,7 @@ async function runOn(trigger: Trigger, inputs: Record<string, string> = {}): Pro
   const eventPath = join(eventDir, `event-${++events}.json`)
   writeFileSync(eventPath, JSON.stringify(trigger.payload ?? {}))
   return runWith(
-    emulator.url,
+    emulator().url,
     { changed_files: 'true', ...inputs },
     {
       GITHUB_EVENT_NAME: trigger.event,
@@ -100,12 +96,16 @@ function push(extra: Record<string, unknown> = {}): Trigger {
 
 /** Every URL the service was asked to purge, sorted (batches and order do not matter). */
 function sentUrls(): string[] {
-  return emulator.requests.flatMap(r => (r.body as { url?: string[] }).url ?? []).sort()
+  return emulator()
+    .requests.flatMap(r => (r.body as { url?: string[] }).url ?? [])
+    .sort()
 }
 
 /** Every tag the service was asked to purge, sorted. */
 function sentTags(): string[] {
-  return emulator.requests.flatMap(r => (r.body as { tag?: string[] }).tag ?? []).sort()
+  return emulator()
+    .requests.flatMap(r => (r.body as { tag?: string[] }).tag ?? [])
+    .sort()
 }
 
 /** What GitHub was asked: path and query, without the host. */
@@ -119,7 +119,12 @@ function jsonOutput(result: RunResult, name: string): unknown {
   return JSON.parse(text)
 }
 
-const cachedPaths = (): Set<string> => new Set(emulator.state().cached.map(entry => entry.path))
+const cachedPaths = (): Set<string> =>
+  new Set(
+    emulator()
+      .state()
+      .cached.map(entry => entry.path)
+  )
 
 /** How the summary shows a text inside <code>: HTML- and Markdown-escaped (unit-tested in report.test.ts). */
 const shown = code
@@ -144,7 +149,7 @@ function summaryList(result: RunResult, title: string): string[] {
 function expectFailedBeforePurging(result: RunResult): void {
   expect(result.exitCode).toBe(1)
   expect(result.outputs['status']).toBe('failed')
-  expect(emulator.state().requestCount).toBe(0)
+  expect(emulator().state().requestCount).toBe(0)
 }
 
 describe('changed files: which files, per event', () => {
@@ -197,7 +202,7 @@ describe('changed files: which files, per event', () => {
     expect(result.outputs['status']).toBe('nothing-to-purge')
     expect(jsonOutput(result, 'changed_files')).toEqual([])
     expect(github.requests).toHaveLength(0)
-    expect(emulator.state().requestCount).toBe(0)
+    expect(emulator().state().requestCount).toBe(0)
     expect(result.stdout).toMatch(/deleted refs\/heads\/main/)
   })
 
@@ -488,7 +493,7 @@ describe('changed files: url_map, outputs and summary', () => {
     const result = await runOn(push(), { url_map: 'public/{path...} -> /{path}\n!README.md' })
     expect(result.exitCode).toBe(0)
     expect(result.outputs['status']).toBe('nothing-to-purge')
-    expect(emulator.state().requestCount).toBe(0)
+    expect(emulator().state().requestCount).toBe(0)
     expect(jsonOutput(result, 'changed_files')).toEqual(['README.md', 'src/app.ts'])
     expect(jsonOutput(result, 'unmapped_files')).toEqual(['src/app.ts'])
     expect(result.summary).toContain('nothing to purge')
@@ -498,7 +503,7 @@ describe('changed files: url_map, outputs and summary', () => {
     github.setCompare(BEFORE, AFTER, { files: BLOG_FILES, commits: [AFTER] })
     const result = await runOn(push(), { url_map: BLOG_MAP, dry_run: 'true' })
     expect(result.exitCode).toBe(0)
-    expect(emulator.state().requestCount).toBe(0)
+    expect(emulator().state().requestCount).toBe(0)
     expect(result.outputs['status']).toBe('dry-run')
     expect(jsonOutput(result, 'urls')).toEqual(['/blog/hello-world.html', '/blog/'])
     expect(jsonOutput(result, 'tags')).toEqual(['blog', 'post-hello-world', 'docs'])
@@ -520,13 +525,13 @@ describe('changed files: url_map, outputs and summary', () => {
     })
     expect(result.exitCode).toBe(0)
     // Given first, then derived; '/blog/' and 'blog' come from both and are sent once.
-    expect(emulator.requests.map(r => r.body)).toEqual(
+    expect(emulator().requests.map(r => r.body)).toEqual(
       expect.arrayContaining([
         { tag: ['blog', 'post-hello-world'] },
         { url: ['/about', '/blog/', '/blog/hello-world.html'] }
       ])
     )
-    expect(emulator.requests).toHaveLength(2)
+    expect(emulator().requests).toHaveLength(2)
     expect(result.outputs['count']).toBe('5')
   })
 
@@ -534,7 +539,7 @@ describe('changed files: url_map, outputs and summary', () => {
     github.setCompare(BEFORE, AFTER, { files: ['blog/hello-world.md'], commits: [AFTER] })
     const result = await runOn(push(), { url_map: BLOG_MAP, mode: 'url' })
     expect(result.exitCode).toBe(0)
-    expect(emulator.requests.map(r => r.body)).toEqual([
+    expect(emulator().requests.map(r => r.body)).toEqual([
       { url: ['/blog/hello-world.html', '/blog/'] }
     ])
     expect(warningsOf(result).join('\n')).toMatch(
@@ -546,7 +551,7 @@ describe('changed files: url_map, outputs and summary', () => {
     github.setCompare(BEFORE, AFTER, { files: ['blog/hello-world.md'], commits: [AFTER] })
     const result = await runOn(push(), { url_map: BLOG_MAP, mode: 'tag' })
     expect(result.exitCode).toBe(0)
-    expect(emulator.requests.map(r => r.body)).toEqual([{ tag: ['blog', 'post-hello-world'] }])
+    expect(emulator().requests.map(r => r.body)).toEqual([{ tag: ['blog', 'post-hello-world'] }])
     expect(warningsOf(result).join('\n')).toMatch(
       /mode is 'tag': 2 URL\(s\) derived from changed files are left out/
     )

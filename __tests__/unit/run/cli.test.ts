@@ -6,16 +6,14 @@
  * only the package shows (dist/cli.js as npm installs it, --help, --version, the packed
  * tarball) is e2e/cli.test.ts's.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SaxesParser } from 'saxes'
-import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
-import { edgeCaseSite } from '../../../emulator/site.mjs'
 import { runCli as runCommand } from '../../../src/cli/main.js'
-import { API_KEY, ENCODED_KEY } from './helpers.js'
+import { API_KEY, ENCODED_KEY, useSiteEmulator } from './helpers.js'
 
 interface CliResult {
   readonly exitCode: number | null
@@ -52,23 +50,7 @@ function expectNoKey(result: CliResult, ...files: string[]): void {
   }
 }
 
-let emulator: Emulator
-beforeAll(async () => {
-  emulator = await startEmulator({
-    apiKey: API_KEY,
-    site: edgeCaseSite,
-    sitePort: 0,
-    propagationMs: 1000,
-    renderMs: 300
-  })
-})
-afterAll(async () => {
-  await emulator.close()
-})
-beforeEach(() => {
-  emulator.reset()
-  emulator.configureSite({ propagationMs: 1000, renderMs: 300, siteHeaders: true, clockSkewMs: 0 })
-})
+const emulator = useSiteEmulator()
 
 describe('the command line, outside GitHub Actions', () => {
   it('--urls-file takes 50,000 URLs from a file of the working directory', async () => {
@@ -76,58 +58,61 @@ describe('the command line, outside GitHub Actions', () => {
     const urls = Array.from({ length: 50_000 }, (_, index) => `/page/${index}`)
     writeFileSync(join(cwd, 'urls.txt'), `${urls.join('\n')}\n`)
     const result = await runCli(
-      ['--base-url', emulator.url, '--urls-file', 'urls.txt', '--batch-size', '1000'],
+      ['--base-url', emulator().url, '--urls-file', 'urls.txt', '--batch-size', '1000'],
       withKey,
       cwd
     )
     expect(result.exitCode).toBe(0)
-    const sent = emulator.requests.flatMap(request => (request.body as { url: string[] }).url)
+    const sent = emulator().requests.flatMap(request => (request.body as { url: string[] }).url)
     expect(sent).toHaveLength(50_000)
     expect(new Set(sent)).toEqual(new Set(urls))
   }, 120_000)
 
   it('a dry run sends nothing and exits 0', async () => {
     const result = await runCli(
-      ['--base-url', emulator.url, '--tags', 'blog', '--dry-run'],
+      ['--base-url', emulator().url, '--tags', 'blog', '--dry-run'],
       withKey
     )
     expect(result.exitCode).toBe(0)
-    expect(emulator.requests).toHaveLength(0)
+    expect(emulator().requests).toHaveLength(0)
     expect(result.stderr).toMatch(/Dry run: nothing was sent/)
   })
 
   it('a misspelt flag exits 2 with the flag it meant, and nothing is sent', async () => {
-    const result = await runCli(['--base-url', emulator.url, '--tags', 'blog', '--dryrun'], withKey)
+    const result = await runCli(
+      ['--base-url', emulator().url, '--tags', 'blog', '--dryrun'],
+      withKey
+    )
     expect(result.exitCode).toBe(2)
     expect(result.stderr).toMatch(/unknown flag --dryrun: did you mean --dry-run\?/)
-    expect(emulator.requests).toHaveLength(0)
+    expect(emulator().requests).toHaveLength(0)
   })
 
   it('refuses --api-key without echoing its value', async () => {
     for (const args of [['--api-key', 'Sup3r-s3cret'], ['--api-key=Sup3r-s3cret']]) {
-      const result = await runCli(['--base-url', emulator.url, '--tags', 'blog', ...args])
+      const result = await runCli(['--base-url', emulator().url, '--tags', 'blog', ...args])
       expect(result.exitCode).toBe(2)
       expect(result.stderr).toMatch(/--api-key is not accepted: .*PURGE_API_KEY/)
       expect(result.stderr + result.stdout).not.toContain('Sup3r-s3cret')
     }
-    expect(emulator.requests).toHaveLength(0)
+    expect(emulator().requests).toHaveLength(0)
   })
 
   it('a bad value exits 2 naming the flag and the value, and a missing key names PURGE_API_KEY', async () => {
     const bad = await runCli(
-      ['--base-url', emulator.url, '--tags', 'a', '--batch-size', 'lots'],
+      ['--base-url', emulator().url, '--tags', 'a', '--batch-size', 'lots'],
       withKey
     )
     expect(bad.exitCode).toBe(2)
     expect(bad.stderr).toMatch(/error: --batch-size "lots"/)
-    const keyless = await runCli(['--base-url', emulator.url, '--tags', 'a'])
+    const keyless = await runCli(['--base-url', emulator().url, '--tags', 'a'])
     expect(keyless.exitCode).toBe(2)
     expect(keyless.stderr).toMatch(/PURGE_API_KEY is not set/)
-    expect(emulator.requests).toHaveLength(0)
+    expect(emulator().requests).toHaveLength(0)
   })
 
   it('a refused purge exits 1, and --json still prints every output', async () => {
-    const result = await runCli(['--base-url', emulator.url, '--tags', 'blog', '--json'], {
+    const result = await runCli(['--base-url', emulator().url, '--tags', 'blog', '--json'], {
       PURGE_API_KEY: 'not-the-key'
     })
     expect(result.exitCode).toBe(1)
@@ -139,7 +124,7 @@ describe('the command line, outside GitHub Actions', () => {
 
   it('--json prints the outputs as one JSON object, lists as arrays', async () => {
     const result = await runCli(
-      ['--base-url', emulator.url, '--tags', 'blog', '--urls', '/about', '--json'],
+      ['--base-url', emulator().url, '--tags', 'blog', '--urls', '/about', '--json'],
       withKey
     )
     expect(result.exitCode).toBe(0)
@@ -176,9 +161,9 @@ describe('--junit and --summary', () => {
 
   const verifyArgs = (extra: string[]): string[] => [
     '--base-url',
-    emulator.url,
+    emulator().url,
     '--site-url',
-    emulator.siteUrl,
+    emulator().siteUrl,
     '--verify',
     '--devices',
     'desktop,mobile',
@@ -204,8 +189,8 @@ describe('--junit and --summary', () => {
     const report = readJUnit(xml)
     // A case per page and device, and one counting the assets the fresh pages need.
     expect(report.cases).toEqual([
-      `${emulator.siteUrl}/about`,
-      `${emulator.siteUrl}/about`,
+      `${emulator().siteUrl}/about`,
+      `${emulator().siteUrl}/about`,
       '8 asset checks whole'
     ])
     expect(report.failed).toEqual([])
@@ -216,7 +201,7 @@ describe('--junit and --summary', () => {
   }, 60_000)
 
   it('stale at the deadline: a failure per check not proven fresh, exit 1', async () => {
-    emulator.configureSite({ propagationMs: 120_000 })
+    emulator().configureSite({ propagationMs: 120_000 })
     const result = await runCli(
       verifyArgs([
         '--urls',
@@ -237,12 +222,12 @@ describe('--junit and --summary', () => {
     const outputs = JSON.parse(result.stdout) as Record<string, unknown>
     expect(outputs['verify_status']).toBe('stale')
     expect(outputs['stale']).toEqual(
-      expect.arrayContaining([expect.objectContaining({ url: `${emulator.siteUrl}/about` })])
+      expect.arrayContaining([expect.objectContaining({ url: `${emulator().siteUrl}/about` })])
     )
   }, 60_000)
 
   it('--verify warn passes with stale pages, and the report still fails them', async () => {
-    emulator.configureSite({ propagationMs: 120_000 })
+    emulator().configureSite({ propagationMs: 120_000 })
     const result = await runCli(
       verifyArgs(['--urls', '/about', '--verify-timeout-seconds', '3', '--verify', 'warn'])
         .filter((arg, index, all) => !(arg === '--verify' && all[index + 1] === '--devices'))
@@ -300,7 +285,7 @@ describe('--changed-files from the local git repository', () => {
 
   it('by flags: --base-sha to HEAD, both paths of a rename purged', async () => {
     const result = await runCli(
-      ['--base-url', emulator.url, '--changed-files', '--base-sha', shas[0] ?? '', '--json'],
+      ['--base-url', emulator().url, '--changed-files', '--base-sha', shas[0] ?? '', '--json'],
       withKey,
       repo
     )
@@ -309,7 +294,7 @@ describe('--changed-files from the local git repository', () => {
     const outputs = JSON.parse(result.stdout) as Record<string, unknown>
     expect(outputs['changed_files']).toEqual(expected.changed_files)
     expect([...(outputs['urls'] as string[])].sort()).toEqual(expected.urls)
-    const sent = emulator.requests.flatMap(
+    const sent = emulator().requests.flatMap(
       request => (request.body as { url?: string[] }).url ?? []
     )
     expect(sent.sort()).toEqual(expected.urls)
@@ -321,7 +306,7 @@ describe('--changed-files from the local git repository', () => {
     ["Jenkins' Git plugin", 'GIT_PREVIOUS_SUCCESSFUL_COMMIT', 'GIT_COMMIT']
   ])("by the CI's variables: %s (%s...%s)", async (_ci, base, head) => {
     const result = await runCli(
-      ['--base-url', emulator.url, '--changed-files', '--json'],
+      ['--base-url', emulator().url, '--changed-files', '--json'],
       { ...withKey, [base]: shas[0] ?? '', [head]: shas[1] ?? '' },
       repo
     )
@@ -333,7 +318,7 @@ describe('--changed-files from the local git repository', () => {
 
   it("a new branch's all-zero CI_COMMIT_BEFORE_SHA purges the head commit's files, and says so", async () => {
     const result = await runCli(
-      ['--base-url', emulator.url, '--changed-files', '--json'],
+      ['--base-url', emulator().url, '--changed-files', '--json'],
       { ...withKey, CI_COMMIT_BEFORE_SHA: '0'.repeat(40), CI_COMMIT_SHA: shas[1] ?? '' },
       repo
     )
@@ -345,10 +330,10 @@ describe('--changed-files from the local git repository', () => {
   })
 
   it('no range at all exits 2 and says what to give', async () => {
-    const result = await runCli(['--base-url', emulator.url, '--changed-files'], withKey, repo)
+    const result = await runCli(['--base-url', emulator().url, '--changed-files'], withKey, repo)
     expect(result.exitCode).toBe(2)
     expect(result.stderr).toMatch(/--base-sha/)
-    expect(emulator.requests).toHaveLength(0)
+    expect(emulator().requests).toHaveLength(0)
   })
 
   it('a shallow clone without the base exits 1 with the fix, and purges nothing', async () => {
@@ -356,13 +341,13 @@ describe('--changed-files from the local git repository', () => {
     try {
       execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo}`, shallow])
       const result = await runCli(
-        ['--base-url', emulator.url, '--changed-files'],
+        ['--base-url', emulator().url, '--changed-files'],
         { ...withKey, CI_COMMIT_BEFORE_SHA: shas[0] ?? '', CI_COMMIT_SHA: shas[1] ?? '' },
         shallow
       )
       expect(result.exitCode).toBe(1)
       expect(result.stderr).toMatch(/shallow.*GIT_DEPTH/s)
-      expect(emulator.requests).toHaveLength(0)
+      expect(emulator().requests).toHaveLength(0)
     } finally {
       rmSync(shallow, { recursive: true, force: true })
     }

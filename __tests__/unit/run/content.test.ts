@@ -5,44 +5,39 @@
  * build; without origin_url old content is reported with the hint; compressed pages are read;
  * a bypassed page is listed, not a failure; and bad input.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { describe, expect, it } from '@jest/globals'
 import { edgeCaseSite, sampleSite } from '../../../emulator/site.mjs'
 import { mermaidBlocks } from '../../support/github-markdown.js'
-import { API_KEY, errorsOf, runWith, summaryRenderProblems, warningsOf } from './helpers.js'
+import {
+  API_KEY,
+  errorsOf,
+  runWith,
+  summaryRenderProblems,
+  warningsOf,
+  useEmulator
+} from './helpers.js'
 
 const OLD = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'
 const NEW = '7d1e0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d'
 
-let emulator: Emulator
-beforeAll(async () => {
-  emulator = await startEmulator({
-    apiKey: API_KEY,
-    sitePort: 0,
-    originPort: 0,
-    build: OLD,
-    propagationMs: 1000,
-    renderMs: 300
-  })
-})
-afterAll(async () => {
-  await emulator.close()
-})
-beforeEach(() => {
-  emulator.seed(sampleSite)
-  emulator.configureSite({
-    propagationMs: 1000,
-    renderMs: 300,
-    pageEncoding: 'gzip',
-    pageBytes: 0,
-    compressAlways: false
-  })
-  emulator.reset()
-})
+const emulator = useEmulator(
+  { apiKey: API_KEY, sitePort: 0, originPort: 0, build: OLD, propagationMs: 1000, renderMs: 300 },
+  edge => {
+    edge.seed(sampleSite)
+    edge.configureSite({
+      propagationMs: 1000,
+      renderMs: 300,
+      pageEncoding: 'gzip',
+      pageBytes: 0,
+      compressAlways: false
+    })
+    edge.reset()
+  }
+)
 
 const env = { GITHUB_EVENT_NAME: 'push', GITHUB_SHA: NEW }
 const contentInputs = (extra: Record<string, string> = {}): Record<string, string> => ({
-  site_url: emulator.siteUrl,
+  site_url: emulator().siteUrl,
   verify: 'true',
   verify_content: 'true',
   verify_timeout_seconds: '30',
@@ -53,12 +48,12 @@ const contentInputs = (extra: Record<string, string> = {}): Record<string, strin
 describe('verify_content', () => {
   it('the race and its cure: old content during a rolling deploy, purged again, then fresh', async () => {
     // origin_url flips at once, the pages only after 4 s: a rolling deploy.
-    emulator.deploy(NEW, { rolloutMs: 4000, versionDelayMs: 0 })
+    emulator().deploy(NEW, { rolloutMs: 4000, versionDelayMs: 0 })
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       {
         urls: '/about\n/contact',
-        origin_url: `${emulator.originUrl}/version.txt`,
+        origin_url: `${emulator().originUrl}/version.txt`,
         ...contentInputs()
       },
       env
@@ -66,19 +61,19 @@ describe('verify_content', () => {
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({ status: 'purged', verify_status: 'fresh', stale: '[]' })
     // The first purge, then one re-purge of both pages by URL, after the rollout.
-    expect(emulator.history.map(purge => [purge.kind, [...purge.values].sort()])).toEqual([
+    expect(emulator().history.map(purge => [purge.kind, [...purge.values].sort()])).toEqual([
       ['url', ['/about', '/contact']],
       ['url', ['/about', '/contact']]
     ])
-    const rolledOutAt = emulator.state().origin.deploys[1]?.pagesAt ?? 0
-    expect(emulator.history[1]?.time).toBeGreaterThanOrEqual(rolledOutAt)
+    const rolledOutAt = emulator().state().origin.deploys[1]?.pagesAt ?? 0
+    expect(emulator().history[1]?.time).toBeGreaterThanOrEqual(rolledOutAt)
     expect(result.stdout).toMatch(
       /Old content: \/(about|contact) was rendered again after the purge/
     )
     expect(result.stdout).toMatch(/Re-purge: 2 page\(s\) showed the previous build/)
     // Every page on the edge now carries the new build.
-    const entries = emulator.edge
-      .list()
+    const entries = emulator()
+      .edge.list()
       .filter(entry => ['/about', '/contact'].includes(entry.path))
     expect(entries.length).toBeGreaterThanOrEqual(4)
     expect(entries.every(entry => entry.build === NEW)).toBe(true)
@@ -94,9 +89,9 @@ describe('verify_content', () => {
   })
 
   it('without origin_url: old content is reported, never purged again, with the hint', async () => {
-    emulator.deploy(NEW, { rolloutMs: 600_000 })
+    emulator().deploy(NEW, { rolloutMs: 600_000 })
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       { urls: '/about', ...contentInputs({ verify: 'warn', verify_timeout_seconds: '5' }) },
       env
     )
@@ -104,11 +99,11 @@ describe('verify_content', () => {
     expect(result.outputs['verify_status']).toBe('stale')
     expect(JSON.parse(result.outputs['stale'] ?? '[]')).toEqual(
       expect.arrayContaining([
-        { url: `${emulator.siteUrl}/about`, device: 'desktop', reason: 'old-content' },
-        { url: `${emulator.siteUrl}/about`, device: 'mobile', reason: 'old-content' }
+        { url: `${emulator().siteUrl}/about`, device: 'desktop', reason: 'old-content' },
+        { url: `${emulator().siteUrl}/about`, device: 'mobile', reason: 'old-content' }
       ])
     )
-    expect(emulator.history).toHaveLength(1)
+    expect(emulator().history).toHaveLength(1)
     const warnings = warningsOf(result).join('\n')
     expect(warnings).toMatch(/It is not purged again: set origin_url/)
     expect(warnings).toMatch(/2 check\(s\) served from the previous build at the deadline/)
@@ -124,42 +119,42 @@ describe('verify_content', () => {
   })
 
   it('repurge_old_content: false reports old content and purges nothing more', async () => {
-    emulator.deploy(NEW, { rolloutMs: 600_000, versionDelayMs: 0 })
+    emulator().deploy(NEW, { rolloutMs: 600_000, versionDelayMs: 0 })
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       {
         urls: '/about',
-        origin_url: `${emulator.originUrl}/version.txt`,
+        origin_url: `${emulator().originUrl}/version.txt`,
         repurge_old_content: 'false',
         ...contentInputs({ verify: 'warn', verify_timeout_seconds: '4', devices: 'desktop' })
       },
       env
     )
     expect(result.outputs['verify_status']).toBe('stale')
-    expect(emulator.history).toHaveLength(1)
+    expect(emulator().history).toHaveLength(1)
     expect(result.summary).toContain('repurge&#95;old&#95;content: false')
   })
 
   it('pages that already carry the build are proven fresh, compressed or not', async () => {
     for (const encoding of ['br', 'gzip', 'deflate', 'identity'] as const) {
-      emulator.reset()
-      emulator.deploy(NEW)
+      emulator().reset()
+      emulator().deploy(NEW)
       // Asked uncompressed; an edge that compresses anyway is decoded.
-      emulator.configureSite({ pageEncoding: encoding, pageBytes: 50_000, compressAlways: true })
-      const result = await runWith(emulator.url, { urls: '/about', ...contentInputs() }, env)
+      emulator().configureSite({ pageEncoding: encoding, pageBytes: 50_000, compressAlways: true })
+      const result = await runWith(emulator().url, { urls: '/about', ...contentInputs() }, env)
       expect([encoding, result.outputs['verify_status']]).toEqual([encoding, 'fresh'])
       expect(result.outputs['warm']).toBe('2')
-      const accepted = emulator.siteRequests.map(request => request.headers['accept-encoding'])
+      const accepted = emulator().siteRequests.map(request => request.headers['accept-encoding'])
       expect(new Set(accepted)).toEqual(new Set(['identity']))
     }
-    emulator.configureSite({ compressAlways: false })
+    emulator().configureSite({ compressAlways: false })
   })
 
   it('a cached redirect has no page to prove: fresh by its date, next to a page that shows the build', async () => {
-    emulator.seed(edgeCaseSite)
-    emulator.deploy(NEW)
+    emulator().seed(edgeCaseSite)
+    emulator().deploy(NEW)
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       { urls: '/old-about\n/about', ...contentInputs({ devices: 'desktop' }) },
       env
     )
@@ -169,12 +164,12 @@ describe('verify_content', () => {
   })
 
   it('a page whose edge bypasses the cache is listed as bypassed, not a failure', async () => {
-    emulator.seed({
+    emulator().seed({
       ...sampleSite,
       pages: [...sampleSite.pages, { path: '/me', bypass: 'HARD_COOKIE' }]
     })
-    emulator.deploy(NEW)
-    const result = await runWith(emulator.url, { urls: '/me\n/about', ...contentInputs() }, env)
+    emulator().deploy(NEW)
+    const result = await runWith(emulator().url, { urls: '/me\n/about', ...contentInputs() }, env)
     expect(result.exitCode).toBe(0)
     expect(result.outputs['verify_status']).toBe('fresh')
     expect(result.summary).toContain(
@@ -190,17 +185,17 @@ describe('verify_content', () => {
 describe('verify_content: bad input', () => {
   it('verify_content other than true/false: an error, nothing sent', async () => {
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       { urls: '/about', ...contentInputs({ verify_content: 'yes' }) },
       env
     )
     expect(result.exitCode).toBe(1)
     expect(errorsOf(result)).toEqual([`Input 'verify_content' "yes": must be true or false`])
-    expect(emulator.requests).toHaveLength(0)
+    expect(emulator().requests).toHaveLength(0)
   })
 
   it('verify_content: true without verify: a warning that it does nothing', async () => {
-    const result = await runWith(emulator.url, { urls: '/about', verify_content: 'true' }, env)
+    const result = await runWith(emulator().url, { urls: '/about', verify_content: 'true' }, env)
     expect(result.exitCode).toBe(0)
     expect(warningsOf(result).join('\n')).toMatch(/'verify_content' does nothing without verify/)
   })

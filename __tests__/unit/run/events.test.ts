@@ -9,11 +9,10 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
 import type { RunResult } from '../../../scripts/run-action.mjs'
 import { startFakeGitHub, type FakeGitHub } from '../../support/fake-github.mjs'
 import { escapeHtml } from '../../../src/text/html.js'
-import { errorsOf, noticesOf, runWith, visibleText, warningsOf } from './helpers.js'
+import { errorsOf, noticesOf, runWith, visibleText, warningsOf, useEmulator } from './helpers.js'
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'events')
 const TOKEN = 'ghs_e2eEventsTokenValue0123456789'
@@ -23,21 +22,18 @@ const HEAD = '9be41d2c7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d'
 const GITHUB_SHA = 'c'.repeat(40)
 const URL_MAP = 'content/{page}.md -> /{page}/ tag:page-{page}'
 
-let emulator: Emulator
+const emulator = useEmulator({ apiKey: 'e2e-K3y/with+special&chars=%' })
 let github: FakeGitHub
 let eventDir: string
 let events = 0
 
-beforeAll(async () => {
-  emulator = await startEmulator({ apiKey: 'e2e-K3y/with+special&chars=%' })
+beforeAll(() => {
   eventDir = mkdtempSync(join(tmpdir(), 'events-e2e-'))
 })
-afterAll(async () => {
-  await emulator.close()
+afterAll(() => {
   rmSync(eventDir, { recursive: true, force: true })
 })
 beforeEach(async () => {
-  emulator.reset()
   github = await startFakeGitHub({ repos: [REPOSITORY], token: TOKEN })
 })
 afterEach(async () => {
@@ -57,7 +53,7 @@ async function runOn(
   const eventPath = join(eventDir, `event-${++events}.json`)
   writeFileSync(eventPath, JSON.stringify(payload))
   return runWith(
-    emulator.url,
+    emulator().url,
     { changed_files: 'true', url_map: URL_MAP, ...inputs },
     {
       GITHUB_EVENT_NAME: event,
@@ -73,7 +69,9 @@ async function runOn(
 }
 
 function sentUrls(): string[] {
-  return emulator.requests.flatMap(r => (r.body as { url?: string[] }).url ?? []).sort()
+  return emulator()
+    .requests.flatMap(r => (r.body as { url?: string[] }).url ?? [])
+    .sort()
 }
 
 function infoLines(result: RunResult): string[] {
@@ -143,7 +141,7 @@ describe('events end to end', () => {
     const result = await runOn('deployment_status', fixture('deployment_status-failure.json'))
     expect(result.exitCode).toBe(0)
     expect(github.requests).toEqual([])
-    expect(emulator.requests).toEqual([])
+    expect(emulator().requests).toEqual([])
     expect(result.outputs['status']).toBe('nothing-to-purge')
     expect(noticesOf(result).join('\n')).toMatch(/deployment_status is 'failure' for production/)
   })
@@ -154,7 +152,7 @@ describe('events end to end', () => {
       const result = await runOn(event, fixture('pull_request-closed-unmerged.json'))
       expect(result.exitCode).toBe(0)
       expect(github.requests).toEqual([])
-      expect(emulator.requests).toEqual([])
+      expect(emulator().requests).toEqual([])
       expect(result.outputs['status']).toBe('nothing-to-purge')
       expect(result.outputs['changed_files']).toBe('[]')
       expect(noticesOf(result)).toEqual([
@@ -183,7 +181,7 @@ describe('events end to end', () => {
       tags: 'always'
     })
     expect(result.exitCode).toBe(0)
-    expect(emulator.requests.flatMap(r => (r.body as { tag?: string[] }).tag ?? [])).toEqual([
+    expect(emulator().requests.flatMap(r => (r.body as { tag?: string[] }).tag ?? [])).toEqual([
       'always'
     ])
   })
@@ -250,7 +248,7 @@ describe('events end to end', () => {
     const result = await runOn('issues', fixture('issues.json'))
     expect(result.exitCode).toBe(0)
     expect(github.requests).toEqual([])
-    expect(emulator.requests).toEqual([])
+    expect(emulator().requests).toEqual([])
     expect(result.outputs['status']).toBe('nothing-to-purge')
     expect(warningsOf(result).join('\n')).toMatch(
       /the issues event carries no change this action can read \(supported: push, pull_request/
@@ -272,7 +270,7 @@ describe('events end to end', () => {
       since: 'last-deployment'
     })
     expect(result.exitCode).not.toBe(0)
-    expect(emulator.requests).toEqual([])
+    expect(emulator().requests).toEqual([])
     expect(result.outputs['status']).toBe('failed')
     expect(errorsOf(result).join('\n')).toMatch(/found no earlier successful deployment/)
     expect(result.summary).toContain('the changed files could not be listed')

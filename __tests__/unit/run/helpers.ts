@@ -31,12 +31,13 @@ export async function runWith(
 
 /**
  * The file's emulator: started once before its tests with `options`, closed after them, and
- * reset before each test (then `prepare`, for what a test may have changed of its site). Returns
- * a getter, since the emulator exists only once beforeAll has run.
+ * made ready before each test by `beforeEachTest` (by default reset: its cache, logs and faults
+ * as they started; a file whose tests change its site settings puts them back there too).
+ * Returns a getter, since the emulator exists only once beforeAll has run.
  */
 export function useEmulator(
   options: StartOptions,
-  prepare: (emulator: Emulator) => void = () => {}
+  beforeEachTest: (emulator: Emulator) => void = edge => edge.reset()
 ): () => Emulator {
   let emulator: Emulator | undefined
   const started = (): Emulator => {
@@ -50,10 +51,7 @@ export function useEmulator(
   afterAll(async () => {
     await emulator?.close()
   })
-  beforeEach(() => {
-    started().reset()
-    prepare(started())
-  })
+  beforeEach(() => beforeEachTest(started()))
   return started
 }
 
@@ -67,6 +65,9 @@ const SITE_TIMING = { propagationMs: 1000, renderMs: 300 }
 export function useSiteEmulator(): () => Emulator {
   return useEmulator(
     { apiKey: API_KEY, site: edgeCaseSite, sitePort: 0, ...SITE_TIMING },
-    emulator => emulator.configureSite({ ...SITE_TIMING, siteHeaders: true, clockSkewMs: 0 })
+    emulator => {
+      emulator.reset()
+      emulator.configureSite({ ...SITE_TIMING, siteHeaders: true, clockSkewMs: 0 })
+    }
   )
 }

@@ -4,23 +4,15 @@
  * Linux refuses to start a process with one environment variable over 128 KiB, so a long
  * `urls` input never reaches the action.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
 import { runInProcess } from '../../support/run-in-process.js'
-import { API_KEY, errorsOf, visibleText } from './helpers.js'
+import { API_KEY, errorsOf, visibleText, useEmulator } from './helpers.js'
 
-let emulator: Emulator
-beforeAll(async () => {
-  emulator = await startEmulator({ apiKey: API_KEY, latencyMs: 0, maxLog: 100_000 })
-})
-afterAll(async () => {
-  await emulator.close()
-})
-beforeEach(() => emulator.reset())
+const emulator = useEmulator({ apiKey: API_KEY, latencyMs: 0, maxLog: 100_000 })
 
 const URL_COUNT = 50_000
 const manyUrls = Array.from({ length: URL_COUNT }, (_, index) => `/page/${index}`)
@@ -41,7 +33,7 @@ describe('the limit of an input', () => {
 describe('urls_file', () => {
   it(`purges ${URL_COUNT.toLocaleString('en')} URLs from a file of the workspace`, async () => {
     const result = await runInProcess({
-      inputs: { api_key: API_KEY, base_url: emulator.url, urls_file: 'urls.txt' },
+      inputs: { api_key: API_KEY, base_url: emulator().url, urls_file: 'urls.txt' },
       files: { 'urls.txt': `${manyUrls.join('\n')}\n` }
     })
     expect(result.exitCode).toBe(0)
@@ -49,27 +41,27 @@ describe('urls_file', () => {
     expect(result.outputs['count']).toBe(String(URL_COUNT))
     expect(result.outputs['failed']).toBe('[]')
     // What the service received: every URL once, in requests of batch_size (100).
-    const received = emulator.requests.flatMap(request => (request.body as { url: string[] }).url)
+    const received = emulator().requests.flatMap(request => (request.body as { url: string[] }).url)
     expect(received).toHaveLength(URL_COUNT)
     expect(new Set(received)).toEqual(new Set(manyUrls))
-    expect(emulator.requests).toHaveLength(URL_COUNT / 100)
+    expect(emulator().requests).toHaveLength(URL_COUNT / 100)
     // The `urls` output is cut to GitHub's limit; the full list is in a file.
     expect(result.outputs['full_lists_file']).not.toBe('')
   }, 300_000)
 
   it('adds the file to the inline list, and names each bad line by its number', async () => {
     const bad = await runInProcess({
-      inputs: { api_key: API_KEY, base_url: emulator.url, urls: '/a', urls_file: 'urls.txt' },
+      inputs: { api_key: API_KEY, base_url: emulator().url, urls: '/a', urls_file: 'urls.txt' },
       files: { 'urls.txt': '/b\nblog/post\n/c\n' }
     })
     expect(bad.exitCode).toBe(1)
     expect(errorsOf(bad)).toEqual([
       `Input 'urls_file' line 2 "blog/post": must be a relative URL starting with '/' (e.g. /blog/post) or an absolute http(s):// URL`
     ])
-    expect(emulator.requestCount).toBe(0)
+    expect(emulator().requestCount).toBe(0)
 
     const good = await runInProcess({
-      inputs: { api_key: API_KEY, base_url: emulator.url, urls: '/a', urls_file: 'urls.txt' },
+      inputs: { api_key: API_KEY, base_url: emulator().url, urls: '/a', urls_file: 'urls.txt' },
       files: { 'urls.txt': '/b\n/a\n' }
     })
     expect(good.exitCode).toBe(0)
@@ -78,19 +70,19 @@ describe('urls_file', () => {
 
   it('a missing file fails the step naming the input and the path, and sends nothing', async () => {
     const result = await runInProcess({
-      inputs: { api_key: API_KEY, base_url: emulator.url, tags: 'blog', urls_file: 'urls.txt' }
+      inputs: { api_key: API_KEY, base_url: emulator().url, tags: 'blog', urls_file: 'urls.txt' }
     })
     expect(result.exitCode).toBe(1)
     expect(errorsOf(result)).toEqual([
       expect.stringMatching(/^Input 'urls_file' "urls.txt": no such file \(\/.*\/urls\.txt\)$/)
     ])
     expect(result.outputs['status']).toBe('failed')
-    expect(emulator.requestCount).toBe(0)
+    expect(emulator().requestCount).toBe(0)
   })
 
   it('never shows the credentials of a URL in the file', async () => {
     const result = await runInProcess({
-      inputs: { api_key: API_KEY, base_url: emulator.url, urls_file: 'urls.txt' },
+      inputs: { api_key: API_KEY, base_url: emulator().url, urls_file: 'urls.txt' },
       files: { 'urls.txt': '/a\nhttps://admin:hunter2-secret@www.example.com/b\n' }
     })
     expect(result.exitCode).toBe(1)
@@ -105,7 +97,7 @@ describe('urls_file', () => {
     try {
       writeFileSync(join(outside, 'id_rsa'), '-----BEGIN-----\nPRIVATE-KEY-LINE\n-----END-----\n')
       const result = await runInProcess({
-        inputs: { api_key: API_KEY, base_url: emulator.url, urls_file: join(outside, 'id_rsa') }
+        inputs: { api_key: API_KEY, base_url: emulator().url, urls_file: join(outside, 'id_rsa') }
       })
       expect(result.exitCode).toBe(1)
       expect(errorsOf(result)).toEqual([
@@ -114,7 +106,7 @@ describe('urls_file', () => {
       expect(visibleText(result)).not.toContain('PRIVATE-KEY-LINE')
       expect(result.outputs['status']).toBe('failed')
       expect(result.summary).toContain('leaves the workspace')
-      expect(emulator.requestCount).toBe(0)
+      expect(emulator().requestCount).toBe(0)
     } finally {
       rmSync(outside, { recursive: true, force: true })
     }
@@ -122,7 +114,7 @@ describe('urls_file', () => {
 
   it('stops at the entry limit cleanly: one problem, the outputs and the summary written', async () => {
     const result = await runInProcess({
-      inputs: { api_key: API_KEY, base_url: emulator.url, urls_file: 'urls.txt' },
+      inputs: { api_key: API_KEY, base_url: emulator().url, urls_file: 'urls.txt' },
       files: { 'urls.txt': '/\n'.repeat(1_000_001) }
     })
     expect(result.exitCode).toBe(1)
@@ -131,6 +123,6 @@ describe('urls_file', () => {
     ])
     expect(result.outputs['status']).toBe('failed')
     expect(result.summary).toContain('holds more than the 1,000,000 URLs')
-    expect(emulator.requestCount).toBe(0)
+    expect(emulator().requestCount).toBe(0)
   }, 60_000)
 })

@@ -8,8 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import {
   API_KEY,
   ENCODED_KEY,
@@ -17,28 +16,24 @@ import {
   runWith,
   visibleText,
   summaryRenderProblems,
-  warningsOf
+  warningsOf,
+  useEmulator
 } from './helpers.js'
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'events')
 const OLD = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'
 const NEW = '7d1e0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d'
 
-let emulator: Emulator
+const emulator = useEmulator({ apiKey: API_KEY, originPort: 0, sitePort: 0, build: OLD })
 let eventDir: string
-beforeAll(async () => {
-  emulator = await startEmulator({ apiKey: API_KEY, originPort: 0, sitePort: 0, build: OLD })
+beforeAll(() => {
   eventDir = mkdtempSync(join(tmpdir(), 'origin-e2e-'))
 })
-afterAll(async () => {
-  await emulator.close()
+afterAll(() => {
   rmSync(eventDir, { recursive: true, force: true })
 })
-beforeEach(() => {
-  emulator.reset()
-})
 
-const versionUrl = (): string => `${emulator.originUrl}/version.txt`
+const versionUrl = (): string => `${emulator().originUrl}/version.txt`
 
 function pushEnv(sha = NEW): Record<string, string> {
   return { GITHUB_EVENT_NAME: 'push', GITHUB_SHA: sha }
@@ -46,9 +41,9 @@ function pushEnv(sha = NEW): Record<string, string> {
 
 describe('waiting for the origin before purging', () => {
   it('ready at once: one look, then the purge; origin_seconds and a summary section', async () => {
-    emulator.deploy(NEW)
+    emulator().deploy(NEW)
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       { tags: 'blog', origin_url: versionUrl() },
       pushEnv()
     )
@@ -56,8 +51,8 @@ describe('waiting for the origin before purging', () => {
     expect(result.outputs['status']).toBe('purged')
     expect(Number(result.outputs['origin_seconds'])).toBeLessThan(2)
     expect(result.outputs['origin_seconds']).toMatch(/^\d+\.\d$/)
-    expect(emulator.originRequests).toHaveLength(1)
-    expect(emulator.history).toHaveLength(1)
+    expect(emulator().originRequests).toHaveLength(1)
+    expect(emulator().history).toHaveLength(1)
     expect(result.stdout).toMatch(/Origin: build 7d1e0c9b8a7f is live after/)
     expect(result.summary).toContain(
       'Origin: ✅ build <code>7d1e0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d</code> is live'
@@ -69,31 +64,31 @@ describe('waiting for the origin before purging', () => {
   })
 
   it('waits out a rollout: purges only once the origin shows the build', async () => {
-    const deployed = emulator.deploy(NEW, { rolloutMs: 2500 })
+    const deployed = emulator().deploy(NEW, { rolloutMs: 2500 })
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       { urls: '/about', origin_url: versionUrl() },
       pushEnv()
     )
     expect(result.exitCode).toBe(0)
     expect(Number(result.outputs['origin_seconds'])).toBeGreaterThanOrEqual(1.5)
-    const purge = emulator.history[0]
+    const purge = emulator().history[0]
     expect(purge?.time).toBeGreaterThanOrEqual(deployed.versionAt)
-    expect(emulator.originRequests.length).toBeGreaterThanOrEqual(2)
-    expect(emulator.originRequests.map(request => request.build)).toEqual(
+    expect(emulator().originRequests.length).toBeGreaterThanOrEqual(2)
+    expect(emulator().originRequests.map(request => request.build)).toEqual(
       expect.arrayContaining([OLD, NEW])
     )
   })
 
   it('never: fails at the deadline, purges nothing, and says what the origin showed', async () => {
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       { tags: 'blog, docs', urls: '/about', origin_url: versionUrl(), origin_timeout_seconds: '3' },
       pushEnv()
     )
     expect(result.exitCode).toBe(1)
-    expect(emulator.history).toHaveLength(0)
-    expect(emulator.requests).toHaveLength(0)
+    expect(emulator().history).toHaveLength(0)
+    expect(emulator().requests).toHaveLength(0)
     expect(result.outputs).toMatchObject({
       status: 'failed',
       count: '0',
@@ -123,34 +118,34 @@ describe('waiting for the origin before purging', () => {
     expect(summary).toContain('Not purged (3)')
     expect(await summaryRenderProblems(result)).toEqual([])
     // Polled with a backoff, not hammered.
-    expect(emulator.originRequests.length).toBeGreaterThanOrEqual(2)
-    expect(emulator.originRequests.length).toBeLessThanOrEqual(4)
+    expect(emulator().originRequests.length).toBeGreaterThanOrEqual(2)
+    expect(emulator().originRequests.length).toBeLessThanOrEqual(4)
   })
 
   it('a build number is not taken from the Date or Keep-Alive header: the origin must name it', async () => {
     // The emulator's origin answers `Keep-Alive: timeout=30`; its version file names OLD.
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       { tags: 'blog', origin_url: versionUrl(), build_id: '30', origin_timeout_seconds: '2' },
       pushEnv()
     )
     expect(result.exitCode).toBe(1)
-    expect(emulator.history).toHaveLength(0)
+    expect(emulator().history).toHaveLength(0)
     expect(result.outputs['status']).toBe('failed')
     expect(errorsOf(result).join('\n')).toMatch(/did not show build 30 \(build_id\)/)
   })
 
   it('a dry run looks once and reports, without waiting', async () => {
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       { tags: 'blog', origin_url: versionUrl(), dry_run: 'true' },
       pushEnv()
     )
     expect(result.exitCode).toBe(0)
     expect(result.outputs['status']).toBe('dry-run')
     expect(result.outputs['origin_seconds']).toBe('')
-    expect(emulator.originRequests).toHaveLength(1)
-    expect(emulator.requests).toHaveLength(0)
+    expect(emulator().originRequests).toHaveLength(1)
+    expect(emulator().requests).toHaveLength(0)
     expect(result.stdout).toMatch(
       /Origin: build 7d1e0c9b8a7f is not live yet \(HTTP 200, shows 3f2c1a0e/
     )
@@ -158,15 +153,15 @@ describe('waiting for the origin before purging', () => {
   })
 
   it('honours the origin’s Retry-After', async () => {
-    emulator.deploy(NEW)
-    emulator.originFaults.enqueue({ status: 429, headers: { 'Retry-After': '2' } })
+    emulator().deploy(NEW)
+    emulator().originFaults.enqueue({ status: 429, headers: { 'Retry-After': '2' } })
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       { tags: 'blog', origin_url: versionUrl() },
       pushEnv()
     )
     expect(result.exitCode).toBe(0)
-    const [first, second] = emulator.originRequests
+    const [first, second] = emulator().originRequests
     expect(first?.status).toBe(429)
     expect(second?.status).toBe(200)
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(1900)
@@ -178,9 +173,9 @@ describe('waiting for the origin before purging', () => {
     ) as { deployment: { sha: string } }
     const eventPath = join(eventDir, 'deployment_status.json')
     writeFileSync(eventPath, JSON.stringify(payload))
-    emulator.deploy(payload.deployment.sha)
+    emulator().deploy(payload.deployment.sha)
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       { tags: 'blog', origin_url: versionUrl() },
       {
         GITHUB_EVENT_NAME: 'deployment_status',
@@ -191,23 +186,23 @@ describe('waiting for the origin before purging', () => {
     )
     expect(result.exitCode).toBe(0)
     expect(result.stdout).toMatch(/to show build 9be41d2c7a6f \(deployment\.sha\)/)
-    expect(emulator.history).toHaveLength(1)
+    expect(emulator().history).toHaveLength(1)
   })
 
   it('asks the origin without the API key, a token or a cookie', async () => {
-    emulator.deploy(NEW)
+    emulator().deploy(NEW)
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       { tags: 'blog', origin_url: versionUrl() },
       pushEnv(),
       { 'github.token': 'ghs_originTestToken0123456789' }
     )
     expect(result.exitCode).toBe(0)
-    const log = JSON.stringify(emulator.originRequests)
+    const log = JSON.stringify(emulator().originRequests)
     expect(log).not.toContain(API_KEY)
     expect(log).not.toContain(ENCODED_KEY)
     expect(log).not.toContain('ghs_originTestToken')
-    for (const request of emulator.originRequests) {
+    for (const request of emulator().originRequests) {
       expect(request.headers['authorization']).toBeUndefined()
       expect(request.headers['cookie']).toBeUndefined()
       expect(request.url).toBe('/version.txt')
@@ -220,18 +215,18 @@ describe('an origin_url the rendering cache answers', () => {
   // build until a purge, and the purge waits for it.
   it('fails at the first look, purges nothing, and says what to point origin_url at', async () => {
     const result = await runWith(
-      emulator.url,
-      { tags: 'blog', origin_url: `${emulator.siteUrl}/about`, origin_timeout_seconds: '20' },
+      emulator().url,
+      { tags: 'blog', origin_url: `${emulator().siteUrl}/about`, origin_timeout_seconds: '20' },
       pushEnv()
     )
     expect(result.durationMs).toBeLessThan(12_000)
     expect(result.exitCode).toBe(1)
-    expect(emulator.history).toHaveLength(0)
-    expect(emulator.requests).toHaveLength(0)
+    expect(emulator().history).toHaveLength(0)
+    expect(emulator().requests).toHaveLength(0)
     expect(result.outputs).toMatchObject({ status: 'failed', count: '0', origin_seconds: '' })
-    expect(emulator.siteRequests.filter(request => request.url === '/about').length).toBe(1)
+    expect(emulator().siteRequests.filter(request => request.url === '/about').length).toBe(1)
     expect(errorsOf(result)).toEqual([
-      `origin_url ${emulator.siteUrl}/about is answered by the rendering cache (emu-kc-status: HIT), not by the origin: a cached answer shows what was cached before and cannot change until a purge, which waits for it, so it can never show the new build. Point origin_url at the origin server itself: a health or version URL on the origin's own address, which bypasses the cache (e.g. https://origin.example.com/version.txt). Nothing was purged.`
+      `origin_url ${emulator().siteUrl}/about is answered by the rendering cache (emu-kc-status: HIT), not by the origin: a cached answer shows what was cached before and cannot change until a purge, which waits for it, so it can never show the new build. Point origin_url at the origin server itself: a health or version URL on the origin's own address, which bypasses the cache (e.g. https://origin.example.com/version.txt). Nothing was purged.`
     ])
     expect(result.summary).toMatch(
       /^<h2>❌ Cache purge: origin&#95;url is answered by the rendering cache, nothing purged<\/h2>/
@@ -245,8 +240,8 @@ describe('an origin_url the rendering cache answers', () => {
 
   it('a dry run says it too, without failing', async () => {
     const result = await runWith(
-      emulator.url,
-      { tags: 'blog', origin_url: `${emulator.siteUrl}/about`, dry_run: 'true' },
+      emulator().url,
+      { tags: 'blog', origin_url: `${emulator().siteUrl}/about`, dry_run: 'true' },
       pushEnv()
     )
     expect(result.exitCode).toBe(0)
@@ -263,7 +258,7 @@ describe('an origin_url the rendering cache answers', () => {
 describe('origin inputs: bad input, nothing sent', () => {
   it('origin_url with credentials: one error naming it, the credentials never shown', async () => {
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       { tags: 'blog', origin_url: 'https://deployer:hunter2-secret@origin.example.com/v.txt' },
       pushEnv()
     )
@@ -272,13 +267,13 @@ describe('origin inputs: bad input, nothing sent', () => {
       `Input 'origin_url' "https://***@origin.example.com/v.txt": must not contain credentials: the origin is asked without any (no API key, token or cookie); expose the build at a public URL`
     ])
     expect(visibleText(result)).not.toContain('hunter2')
-    expect(emulator.requests).toHaveLength(0)
-    expect(emulator.originRequests).toHaveLength(0)
+    expect(emulator().requests).toHaveLength(0)
+    expect(emulator().originRequests).toHaveLength(0)
   })
 
   it('origin_url that is not http(s), and an empty build_id', async () => {
     const result = await runWith(
-      emulator.url,
+      emulator().url,
       { tags: 'blog', origin_url: 'ftp://origin.example.com/v.txt', build_id: '  ' },
       pushEnv()
     )
@@ -290,13 +285,13 @@ describe('origin inputs: bad input, nothing sent', () => {
     )
     expect(errors[1]).toMatch(/^Input .build_id. " {2}": is empty/)
     expect(result.outputs['status']).toBe('failed')
-    expect(emulator.requests).toHaveLength(0)
+    expect(emulator().requests).toHaveLength(0)
   })
 
   it('no deployed commit to default build_id to: an error naming build_id', async () => {
-    const result = await runWith(emulator.url, { tags: 'blog', origin_url: versionUrl() }, {})
+    const result = await runWith(emulator().url, { tags: 'blog', origin_url: versionUrl() }, {})
     expect(result.exitCode).toBe(1)
     expect(errorsOf(result)[0]).toMatch(/^Input 'build_id' is required with origin_url/)
-    expect(emulator.originRequests).toHaveLength(0)
+    expect(emulator().originRequests).toHaveLength(0)
   })
 })

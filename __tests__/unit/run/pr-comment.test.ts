@@ -10,16 +10,23 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { JSDOM } from 'jsdom'
-import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
 import { edgeCaseSite } from '../../../emulator/site.mjs'
 import type { RunResult } from '../../../scripts/run-action.mjs'
 import { readMarker } from '../../../src/comment/write/marker.js'
 import { WORD_JOINER } from '../../../src/text/inert-html.js'
 import { renderGitHubMarkdown } from '../../support/github-markdown.js'
 import { startFakeGitHub, type FakeGitHub } from '../../support/fake-github.mjs'
-import { API_KEY, ENCODED_KEY, errorsOf, noticesOf, runWith, warningsOf } from './helpers.js'
+import {
+  API_KEY,
+  ENCODED_KEY,
+  errorsOf,
+  noticesOf,
+  runWith,
+  warningsOf,
+  useEmulator
+} from './helpers.js'
 
 const TOKEN = 'ghs_e2ePrCommentTokenValue0123456'
 const REPOSITORY = 'octo-org/octo-site'
@@ -30,28 +37,22 @@ const PULL = 12
 const URL_MAP = 'content/{page}.md -> /{page} tag:page-{page}'
 const RUN_URL = 'https://github.com/octo-org/octo-site/actions/runs/4242'
 
-let emulator: Emulator
+const emulator = useEmulator(
+  { apiKey: API_KEY, site: edgeCaseSite, sitePort: 0, propagationMs: 500, renderMs: 200 },
+  edge => {
+    edge.reset()
+    edge.configureSite({ propagationMs: 500, renderMs: 200, siteHeaders: true, clockSkewMs: 0 })
+  }
+)
 let github: FakeGitHub
 let eventDir: string
 let events = 0
 
-beforeAll(async () => {
-  emulator = await startEmulator({
-    apiKey: API_KEY,
-    site: edgeCaseSite,
-    sitePort: 0,
-    propagationMs: 500,
-    renderMs: 200
-  })
+beforeAll(() => {
   eventDir = mkdtempSync(join(tmpdir(), 'pr-comment-e2e-'))
 })
-afterAll(async () => {
-  await emulator.close()
+afterAll(() => {
   rmSync(eventDir, { recursive: true, force: true })
-})
-beforeEach(() => {
-  emulator.reset()
-  emulator.configureSite({ propagationMs: 500, renderMs: 200, siteHeaders: true, clockSkewMs: 0 })
 })
 afterEach(async () => {
   // Nothing written on GitHub carries a secret: neither the token nor the service's API key.
@@ -95,7 +96,7 @@ async function runOn(
   const eventPath = join(eventDir, `event-${++events}.json`)
   writeFileSync(eventPath, JSON.stringify(payload))
   return runWith(
-    emulator.url,
+    emulator().url,
     { changed_files: 'true', url_map: URL_MAP, pr_comment: 'true', ...inputs },
     {
       GITHUB_EVENT_NAME: event,
@@ -141,7 +142,7 @@ describe('the plan on the pull request', () => {
     const first = await runOn('pull_request', pullRequestEvent(), { dry_run: 'true' })
     expect(first.exitCode).toBe(0)
     expect(first.outputs['status']).toBe('dry-run')
-    expect(emulator.requests).toHaveLength(0)
+    expect(emulator().requests).toHaveLength(0)
     expect(ours()).toHaveLength(1)
     const created = ours()[0]!
     expect(readMarker(created.body)).toMatchObject({
@@ -289,7 +290,7 @@ describe('commit_status', () => {
     changed_files: 'false',
     pr_comment: 'false',
     urls: '/about\n/contact',
-    site_url: emulator.siteUrl,
+    site_url: emulator().siteUrl,
     verify: 'true',
     devices: 'desktop',
     verify_timeout_seconds: timeout,
@@ -312,7 +313,7 @@ describe('commit_status', () => {
 
   it('is failure when pages are still stale at the deadline', async () => {
     await fakeGitHub()
-    emulator.configureSite({ propagationMs: 120_000 })
+    emulator().configureSite({ propagationMs: 120_000 })
     const result = await runOn('push', pushEvent(), verifyInputs('2'))
     expect(result.exitCode).toBe(1)
     const states = (github.statuses() as Record<string, string>[]).map(s => s['state'])
@@ -326,7 +327,7 @@ describe('commit_status', () => {
     await fakeGitHub()
     github.failNext('/statuses/', 500, 10)
     const result = await runWith(
-      emulator.url.replace(/\/?$/, '/missing'),
+      emulator().url.replace(/\/?$/, '/missing'),
       { urls: '/about', commit_status: 'cache/edge', max_attempts: '1' },
       {
         GITHUB_EVENT_NAME: 'push',

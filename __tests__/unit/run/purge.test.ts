@@ -3,8 +3,7 @@
  * Assertions check the emulator's state (what the service really received and purged), not
  * only what the action says.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { describe, expect, it } from '@jest/globals'
 import { ACTION_VERSION } from '../../../src/core/constants.js'
 import {
   API_KEY,
@@ -16,19 +15,18 @@ import {
   summaryHeadline,
   visibleText,
   warningsOf,
-  summaryRenderProblems
+  summaryRenderProblems,
+  useEmulator
 } from './helpers.js'
 
-let emulator: Emulator
-beforeAll(async () => {
-  emulator = await startEmulator({ apiKey: API_KEY })
-})
-afterAll(async () => {
-  await emulator.close()
-})
-beforeEach(() => emulator.reset())
+const emulator = useEmulator({ apiKey: API_KEY })
 
-const cachedPaths = (): Set<string> => new Set(emulator.state().cached.map(entry => entry.path))
+const cachedPaths = (): Set<string> =>
+  new Set(
+    emulator()
+      .state()
+      .cached.map(entry => entry.path)
+  )
 
 /** The summary's text as a reader sees it: the entities the summary writes decoded. */
 const decodedHtml = (html: string): string =>
@@ -41,7 +39,7 @@ const decodedHtml = (html: string): string =>
 describe('purging', () => {
   it('purges by tag: the tagged pages leave the cache, the others stay', async () => {
     const before = cachedPaths()
-    const result = await runWith(emulator.url, { tags: 'blog' })
+    const result = await runWith(emulator().url, { tags: 'blog' })
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({
       status: 'purged',
@@ -54,7 +52,7 @@ describe('purging', () => {
     expect(after.has('/blog/hello-world.html')).toBe(false)
     expect(after.has('/about')).toBe(true)
     expect(after.size).toBeLessThan(before.size)
-    const [request] = emulator.requests
+    const [request] = emulator().requests
     expect(request).toMatchObject({
       method: 'POST',
       path: '/api/v1/cache/purge/tag',
@@ -67,11 +65,13 @@ describe('purging', () => {
   })
 
   it('purges by URL, reducing absolute URLs to their path with a notice', async () => {
-    const result = await runWith(emulator.url, { urls: '/\nhttps://www.example.com/about#team\n/' })
+    const result = await runWith(emulator().url, {
+      urls: '/\nhttps://www.example.com/about#team\n/'
+    })
     expect(result.exitCode).toBe(0)
     expect(JSON.parse(result.outputs['urls'] ?? '')).toEqual(['/', '/about'])
     expect(noticesOf(result).join('\n')).toMatch(/reduced to its path and query/)
-    expect(emulator.requests[0]?.body).toEqual({ url: ['/', '/about'] })
+    expect(emulator().requests[0]?.body).toEqual({ url: ['/', '/about'] })
     const after = cachedPaths()
     expect(after.has('/')).toBe(false)
     expect(after.has('/about')).toBe(false)
@@ -79,25 +79,27 @@ describe('purging', () => {
   })
 
   it('purges by pattern: a bare expression is wrapped, escaped by JSON, and sent as shown', async () => {
-    const result = await runWith(emulator.url, { pattern: '^/blog/.+\\.html$' })
+    const result = await runWith(emulator().url, { pattern: '^/blog/.+\\.html$' })
     expect(result.exitCode).toBe(0)
     expect(result.outputs['pattern']).toBe('#^/blog/.+\\.html$#')
     expect(noticesOf(result).join('\n')).toMatch(/wrapped/i)
-    expect(emulator.requests[0]?.body).toEqual({ pattern: '#^/blog/.+\\.html$#' })
+    expect(emulator().requests[0]?.body).toEqual({ pattern: '#^/blog/.+\\.html$#' })
     const after = cachedPaths()
     expect(after.has('/blog/hello-world.html')).toBe(false)
     expect(after.has('/blog/')).toBe(true)
   })
 
   it('sends each purge once per country, with country in the body', async () => {
-    const result = await runWith(emulator.url, {
+    const result = await runWith(emulator().url, {
       tags: 'a',
       urls: '/x',
       pattern: '#^/y$#',
       country: 'it, fr'
     })
     expect(result.exitCode).toBe(0)
-    const sent = emulator.requests.map(r => `${r.path} ${JSON.stringify(r.body)}`).sort()
+    const sent = emulator()
+      .requests.map(r => `${r.path} ${JSON.stringify(r.body)}`)
+      .sort()
     expect(sent).toEqual(
       [
         '/api/v1/cache/purge {"url":["/x"],"country":"FR"}',
@@ -113,32 +115,32 @@ describe('purging', () => {
 
   it('splits long lists into batches of batch_size', async () => {
     const urls = Array.from({ length: 25 }, (_, i) => `/page-${i}`)
-    const result = await runWith(emulator.url, { urls: urls.join('\n'), batch_size: '10' })
+    const result = await runWith(emulator().url, { urls: urls.join('\n'), batch_size: '10' })
     expect(result.exitCode).toBe(0)
-    const batches = emulator.requests.map(r => (r.body as { url: string[] }).url)
+    const batches = emulator().requests.map(r => (r.body as { url: string[] }).url)
     expect(batches.map(b => b.length).sort()).toEqual([10, 10, 5])
     expect(batches.flat().sort()).toEqual([...urls].sort())
     expect(JSON.parse(result.outputs['urls'] ?? '')).toEqual(urls)
   })
 
   it('with a mode, purges only that kind and warns about the rest', async () => {
-    const result = await runWith(emulator.url, { mode: 'tag', tags: 'docs', urls: '/about' })
+    const result = await runWith(emulator().url, { mode: 'tag', tags: 'docs', urls: '/about' })
     expect(result.exitCode).toBe(0)
-    expect(emulator.requests.map(r => r.path)).toEqual(['/api/v1/cache/purge/tag'])
+    expect(emulator().requests.map(r => r.path)).toEqual(['/api/v1/cache/purge/tag'])
     expect(warningsOf(result).join('\n')).toMatch(/'urls' is ignored/)
   })
 })
 
 describe('dry run', () => {
   it('validates and shows the plan, sending nothing', async () => {
-    const result = await runWith(emulator.url, {
+    const result = await runWith(emulator().url, {
       tags: 'a,b',
       urls: '/x',
       dry_run: 'true',
       country: 'IT'
     })
     expect(result.exitCode).toBe(0)
-    expect(emulator.state().requestCount).toBe(0)
+    expect(emulator().state().requestCount).toBe(0)
     expect(result.outputs).toMatchObject({
       status: 'dry-run',
       tags: '["a","b"]',
@@ -157,8 +159,8 @@ describe('dry run', () => {
 
 describe('failures of the service', () => {
   it('retries 5xx, a dropped connection and a timeout, then succeeds', async () => {
-    emulator.faults.enqueue({ status: 503 }, { drop: true }, { status: 500 }, { delayMs: 2500 })
-    const result = await runWith(emulator.url, {
+    emulator().faults.enqueue({ status: 503 }, { drop: true }, { status: 500 }, { delayMs: 2500 })
+    const result = await runWith(emulator().url, {
       tags: 'blog',
       max_attempts: '5',
       timeout_seconds: '1'
@@ -170,22 +172,22 @@ describe('failures of the service', () => {
   })
 
   it('honours Retry-After on 429', async () => {
-    emulator.faults.enqueue({ status: 429, headers: { 'Retry-After': '1' } })
-    const result = await runWith(emulator.url, { tags: 'blog' })
+    emulator().faults.enqueue({ status: 429, headers: { 'Retry-After': '1' } })
+    const result = await runWith(emulator().url, { tags: 'blog' })
     expect(result.exitCode).toBe(0)
     expect(result.stdout).toMatch(/attempt 1 failed \(HTTP 429[^)]*\)[^\n]*; retrying in 1\.\d s/)
-    expect(emulator.state().requestCount).toBe(2)
+    expect(emulator().state().requestCount).toBe(2)
   })
 
   it('stops at once on 401, reporting status, message and request id', async () => {
-    const result = await runWith(emulator.url, {
+    const result = await runWith(emulator().url, {
       tags: 'a,b,c',
       batch_size: '1',
       concurrency: '1',
       api_key: 'wrong-key'
     })
     expect(result.exitCode).toBe(1)
-    expect(emulator.state().requestCount).toBe(1)
+    expect(emulator().state().requestCount).toBe(1)
     const errors = errorsOf(result).join('\n')
     expect(errors).toMatch(/HTTP 401: Invalid API key \(request id [^)]+\)/)
     expect(errors).toMatch(/Stopping/)
@@ -194,8 +196,8 @@ describe('failures of the service', () => {
   })
 
   it('a 500 then a 403: one row with both answers and the 403 explained; the log ends with the status line', async () => {
-    emulator.faults.enqueue({ status: 500 }, { status: 403, message: 'Forbidden: not your site' })
-    const result = await runWith(emulator.url, { tags: 'blog', urls: '/about', concurrency: '1' })
+    emulator().faults.enqueue({ status: 500 }, { status: 403, message: 'Forbidden: not your site' })
+    const result = await runWith(emulator().url, { tags: 'blog', urls: '/about', concurrency: '1' })
     expect(result.exitCode).toBe(1)
     const headline = summaryHeadline(result)
     expect(headline).toMatch(
@@ -213,12 +215,12 @@ describe('failures of the service', () => {
   })
 
   it('keeps sending other batches when one fails for good, then fails the step with the details', async () => {
-    emulator.faults.enqueue({
+    emulator().faults.enqueue({
       status: 400,
       message: 'tag list rejected',
       path: '/api/v1/cache/purge/tag'
     })
-    const result = await runWith(emulator.url, {
+    const result = await runWith(emulator().url, {
       tags: 'blog',
       urls: '/about',
       pattern: '#^/docs/.*$#'
@@ -240,8 +242,8 @@ describe('failures of the service', () => {
   })
 
   it('treats a 200 with "result": false as a failure', async () => {
-    emulator.faults.enqueue({ resultFalse: true, message: 'quota exceeded' })
-    const result = await runWith(emulator.url, { urls: '/about' })
+    emulator().faults.enqueue({ resultFalse: true, message: 'quota exceeded' })
+    const result = await runWith(emulator().url, { urls: '/about' })
     expect(result.exitCode).toBe(1)
     expect(result.stdout).toMatch(/HTTP 200: quota exceeded/)
     expect(result.outputs['failed']).toBe('["/about"]')
@@ -254,12 +256,12 @@ describe('failures of the service', () => {
     [{ result: 'false' }, 'The answer says "result": "false", not true'],
     [{ success: false, message: 'quota exceeded' }, 'quota exceeded']
   ])('treats a 200 with %j as refused, with its words and request id', async (body, said) => {
-    emulator.faults.enqueue({ status: 200, body })
-    const result = await runWith(emulator.url, { urls: '/about' })
+    emulator().faults.enqueue({ status: 200, body })
+    const result = await runWith(emulator().url, { urls: '/about' })
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'failed', failed: '["/about"]', count: '0' })
     // Refused like a 4xx: not retried, and the message and request id are quoted.
-    expect(emulator.state().requestCount).toBe(1)
+    expect(emulator().state().requestCount).toBe(1)
     const failure = errorsOf(result).find(error => error.startsWith('#1 url'))
     const summary = decodedHtml(result.summary)
     const refused = 'refused by the service (its answer says the purge failed).'
@@ -277,8 +279,8 @@ describe('failures of the service', () => {
   })
 
   it('counts a 200 without "result" as purged, with one notice for the run', async () => {
-    emulator.faults.enqueue({ rawBody: '{}', process: true, times: 2 })
-    const result = await runWith(emulator.url, { urls: '/about\n/blog/', batch_size: '1' })
+    emulator().faults.enqueue({ rawBody: '{}', process: true, times: 2 })
+    const result = await runWith(emulator().url, { urls: '/about\n/blog/', batch_size: '1' })
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({ status: 'purged', count: '2', failed: '[]' })
     expect(cachedPaths().has('/about')).toBe(false)
@@ -300,10 +302,10 @@ describe('failures of the service', () => {
   })
 
   it('reports a pattern the service cannot compile (422) without retrying it', async () => {
-    emulator.faults.enqueue({ status: 422, message: 'Compilation failed' })
-    const result = await runWith(emulator.url, { pattern: '#^/a$#' })
+    emulator().faults.enqueue({ status: 422, message: 'Compilation failed' })
+    const result = await runWith(emulator().url, { pattern: '#^/a$#' })
     expect(result.exitCode).toBe(1)
-    expect(emulator.state().requestCount).toBe(1)
+    expect(emulator().state().requestCount).toBe(1)
     expect(result.stdout).toMatch(/HTTP 422: Compilation failed/)
   })
 })
@@ -328,9 +330,9 @@ describe('bad input: a clear error naming the input and the value, and nothing s
     [{ mode: 'url', tags: 'a' }, 'urls', /required with mode: url/],
     [{ tags: 'a', changed_files: 'true', url_map: 'no arrow here' }, 'url_map', /line 1/]
   ])('%j -> %s', async (inputs, input, detail) => {
-    const result = await runWith(emulator.url, inputs)
+    const result = await runWith(emulator().url, inputs)
     expect(result.exitCode).toBe(1)
-    expect(emulator.state().requestCount).toBe(0)
+    expect(emulator().state().requestCount).toBe(0)
     const errors = errorsOf(result).join('\n')
     expect(errors).toContain(`Input '${input}'`)
     expect(errors).toMatch(detail)
@@ -339,7 +341,7 @@ describe('bad input: a clear error naming the input and the value, and nothing s
   })
 
   it('says "nothing to purge" naturally, in one annotation', async () => {
-    const result = await runWith(emulator.url, { tags: '' })
+    const result = await runWith(emulator().url, { tags: '' })
     expect(result.exitCode).toBe(1)
     expect(errorsOf(result)).toEqual([
       "Nothing to purge: give at least one of the inputs 'tags', 'urls' or 'pattern' (or changed_files: true, or a list in 'tags_file' or 'urls_file')."
@@ -348,12 +350,12 @@ describe('bad input: a clear error naming the input and the value, and nothing s
   })
 
   it('gives one error annotation per invalid input, and no other', async () => {
-    const result = await runWith(emulator.url, {
+    const result = await runWith(emulator().url, {
       urls: '/about, /contact\nrelative',
       country: 'QQ'
     })
     expect(result.exitCode).toBe(1)
-    expect(emulator.state().requestCount).toBe(0)
+    expect(emulator().state().requestCount).toBe(0)
     const errors = errorsOf(result)
     expect(errors).toHaveLength(2)
     const urls = errors.find(error => error.startsWith("Input 'urls' has 2 problems:"))
@@ -366,7 +368,7 @@ describe('bad input: a clear error naming the input and the value, and nothing s
   })
 
   it('reports several problems at once', async () => {
-    const result = await runWith(emulator.url, {
+    const result = await runWith(emulator().url, {
       tags: 'a',
       batch_size: 'x',
       country: 'QQ',
@@ -380,27 +382,27 @@ describe('bad input: a clear error naming the input and the value, and nothing s
   })
 
   it('lets a purge-all pattern through only with allow_purge_all', async () => {
-    const result = await runWith(emulator.url, { pattern: '(.*?)', allow_purge_all: 'true' })
+    const result = await runWith(emulator().url, { pattern: '(.*?)', allow_purge_all: 'true' })
     expect(result.exitCode).toBe(0)
-    expect(emulator.state().cachedCount).toBe(0)
+    expect(emulator().state().cachedCount).toBe(0)
     expect(warningsOf(result).join('\n')).toMatch(/every/i)
   })
 })
 
 describe('the API key', () => {
   it('never appears in logs, outputs, the summary or errors, whatever happens', async () => {
-    emulator.faults.enqueue({ status: 500, message: `echo ${API_KEY} ${ENCODED_KEY}` })
-    emulator.faults.enqueue({ status: 400, body: { error: { message: `bad key ${API_KEY}` } } })
+    emulator().faults.enqueue({ status: 500, message: `echo ${API_KEY} ${ENCODED_KEY}` })
+    emulator().faults.enqueue({ status: 400, body: { error: { message: `bad key ${API_KEY}` } } })
     const runs = [
-      await runWith(emulator.url, { tags: 'a', max_attempts: '2' }),
-      await runWith(emulator.url, { tags: 'a', api_key: `${API_KEY}-wrong` }),
-      await runWith(emulator.url, { tags: 'a', dry_run: 'true' }),
-      await runWith(emulator.url, { tags: 'a', batch_size: API_KEY }),
+      await runWith(emulator().url, { tags: 'a', max_attempts: '2' }),
+      await runWith(emulator().url, { tags: 'a', api_key: `${API_KEY}-wrong` }),
+      await runWith(emulator().url, { tags: 'a', dry_run: 'true' }),
+      await runWith(emulator().url, { tags: 'a', batch_size: API_KEY }),
       await runWith('http://127.0.0.1:9', { tags: 'a', max_attempts: '1' }),
       // The HTTP layer's timeout error quotes the request path, query string included.
       await (async () => {
-        emulator.faults.enqueue({ delayMs: 2500 })
-        return runWith(emulator.url, { tags: 'a', max_attempts: '1', timeout_seconds: '1' })
+        emulator().faults.enqueue({ delayMs: 2500 })
+        return runWith(emulator().url, { tags: 'a', max_attempts: '1', timeout_seconds: '1' })
       })()
     ]
     for (const result of runs) {

@@ -4,29 +4,26 @@
  * extensions, text, gzip text, RSS, Atom, an index on another host, a UTF-16 robots.txt, and
  * the HTML shell of a single-page app. Then `sitemap: none` with a pattern (issue 19).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { describe, expect, it } from '@jest/globals'
 import { edgeCaseSite } from '../../../emulator/site.mjs'
 import type { RunResult } from '../../../scripts/run-action.mjs'
-import { API_KEY, ENCODED_KEY, noticesOf, runWith, visibleText, warningsOf } from './helpers.js'
+import {
+  API_KEY,
+  ENCODED_KEY,
+  noticesOf,
+  runWith,
+  visibleText,
+  warningsOf,
+  useEmulator
+} from './helpers.js'
 
-let emulator: Emulator
-beforeAll(async () => {
-  emulator = await startEmulator({
-    apiKey: API_KEY,
-    site: edgeCaseSite,
-    sitePort: 0,
-    propagationMs: 1000,
-    renderMs: 300
-  })
-})
-afterAll(async () => {
-  await emulator.close()
-})
-beforeEach(() => {
-  emulator.configureSite({ sitemapFormat: 'xml', robotsEncoding: 'utf-8' })
-  emulator.reset()
-})
+const emulator = useEmulator(
+  { apiKey: API_KEY, site: edgeCaseSite, sitePort: 0, propagationMs: 1000, renderMs: 300 },
+  edge => {
+    edge.configureSite({ sitemapFormat: 'xml', robotsEncoding: 'utf-8' })
+    edge.reset()
+  }
+)
 
 const PATTERN = '#^/blog/.*\\.html$#'
 const BLOG_POSTS = [
@@ -46,10 +43,10 @@ function previewOf(result: RunResult): Preview {
 }
 
 async function dryRun(extra: Record<string, string> = {}): Promise<RunResult> {
-  return runWith(emulator.url, {
+  return runWith(emulator().url, {
     pattern: PATTERN,
     dry_run: 'true',
-    site_url: emulator.siteUrl,
+    site_url: emulator().siteUrl,
     ...extra
   })
 }
@@ -84,13 +81,13 @@ describe('a pattern dry run reads every kind of sitemap', () => {
   ] as const
 
   it.each(kinds)('$format: $what', async ({ format, files, notice }) => {
-    emulator.configureSite({ sitemapFormat: format })
+    emulator().configureSite({ sitemapFormat: format })
     const result = await dryRun()
     expect(result.exitCode).toBe(0)
     const preview = previewOf(result)
     // Only pages: not the images, videos, alternates or edit links the files also hold.
     expect(preview.sitemap_pages).toBe(edgeCaseSite.pages.length)
-    expect(preview.selected).toEqual(BLOG_POSTS.map(path => `${emulator.siteUrl}${path}`))
+    expect(preview.selected).toEqual(BLOG_POSTS.map(path => `${emulator().siteUrl}${path}`))
     expect(readLine(result)).toMatch(
       new RegExp(
         `^Sitemaps: ${edgeCaseSite.pages.length} page\\(s\\) on 127\\.0\\.0\\.1:\\d+ in ${files} file\\(s\\), read in [\\d.]+ s\\.$`
@@ -105,12 +102,12 @@ describe('a pattern dry run reads every kind of sitemap', () => {
     expect(result.summary).toContain(
       `The sitemap lists ${edgeCaseSite.pages.length} pages in ${files} ${files === 1 ? 'file' : 'files'}.`
     )
-    expect(emulator.requests).toHaveLength(0)
+    expect(emulator().requests).toHaveLength(0)
   })
 
   it('a UTF-16 robots.txt (with its byte-order mark) is read', async () => {
     for (const robotsEncoding of ['utf-16le', 'utf-16be'] as const) {
-      emulator.configureSite({ robotsEncoding })
+      emulator().configureSite({ robotsEncoding })
       const result = await dryRun()
       expect(result.exitCode).toBe(0)
       expect(previewOf(result).selected_count).toBe(3)
@@ -120,7 +117,7 @@ describe('a pattern dry run reads every kind of sitemap', () => {
   })
 
   it('an index on another host (a bucket) named by robots.txt: read, with a User-Agent and nothing else', async () => {
-    emulator.configureSite({ sitemapFormat: 'cross-host' })
+    emulator().configureSite({ sitemapFormat: 'cross-host' })
     const result = await dryRun()
     expect(result.exitCode).toBe(0)
     expect(previewOf(result)).toMatchObject({
@@ -129,7 +126,7 @@ describe('a pattern dry run reads every kind of sitemap', () => {
     })
     expect(readLine(result)).toMatch(/ in 3 file\(s\)/)
     expect(warningsOf(result)).toEqual([])
-    const hosted = emulator.publicSite.sitemapHost.requests
+    const hosted = emulator().publicSite.sitemapHost.requests
     expect(hosted.map(request => request.url)).toEqual([
       '/sitemap_index.xml',
       '/sitemaps/pages-1.xml',
@@ -149,16 +146,16 @@ describe('a pattern dry run reads every kind of sitemap', () => {
       expect(JSON.stringify(request)).not.toContain(ENCODED_KEY)
     }
     // The site itself was asked for robots.txt only.
-    expect(emulator.siteRequests.map(request => request.url)).toEqual(['/robots.txt'])
+    expect(emulator().siteRequests.map(request => request.url)).toEqual(['/robots.txt'])
   })
 
   it('the HTML shell of a single-page app: one warning saying what it is and what to set', async () => {
-    emulator.configureSite({ sitemapFormat: 'html-shell' })
+    emulator().configureSite({ sitemapFormat: 'html-shell' })
     const result = await dryRun()
     expect(result.exitCode).toBe(0)
     const warnings = warningsOf(result)
     expect(warnings).toEqual([
-      `Sitemap ${emulator.siteUrl}/sitemap.xml is not a sitemap: it is an HTML page (a single-page app answers every path with its page); robots.txt lists no sitemap and is an HTML page too. To fix it, set the sitemap input to the URL of the site's sitemap (XML, text, RSS or Atom), or to none.`
+      `Sitemap ${emulator().siteUrl}/sitemap.xml is not a sitemap: it is an HTML page (a single-page app answers every path with its page); robots.txt lists no sitemap and is an HTML page too. To fix it, set the sitemap input to the URL of the site's sitemap (XML, text, RSS or Atom), or to none.`
     ])
     expect(previewOf(result)).toMatchObject({ sitemap_pages: 0, selected_count: 0 })
     expect(result.summary).toContain(
@@ -171,10 +168,10 @@ describe('a pattern dry run reads every kind of sitemap', () => {
   })
 
   it('the sitemap input may name a gzip text sitemap', async () => {
-    const result = await dryRun({ sitemap: `${emulator.siteUrl}/sitemap.txt.gz` })
+    const result = await dryRun({ sitemap: `${emulator().siteUrl}/sitemap.txt.gz` })
     expect(result.exitCode).toBe(0)
     expect(previewOf(result).selected_count).toBe(3)
-    expect(emulator.siteRequests.map(request => request.url)).toEqual(['/sitemap.txt.gz'])
+    expect(emulator().siteRequests.map(request => request.url)).toEqual(['/sitemap.txt.gz'])
   })
 })
 
@@ -182,7 +179,7 @@ describe('sitemap: none with a pattern', () => {
   it('the dry run says that sitemaps are turned off, not that none was found, and reads nothing', async () => {
     const result = await dryRun({ sitemap: 'none' })
     expect(result.exitCode).toBe(0)
-    expect(emulator.siteRequests).toEqual([])
+    expect(emulator().siteRequests).toEqual([])
     expect(result.stdout).toContain(
       'Preview: the purges select 0 page(s); sitemaps are turned off (sitemap: none).'
     )
@@ -199,9 +196,9 @@ describe('sitemap: none with a pattern', () => {
   })
 
   it('a verification says so too, and checks the verify_urls it was given', async () => {
-    const result = await runWith(emulator.url, {
+    const result = await runWith(emulator().url, {
       pattern: PATTERN,
-      site_url: emulator.siteUrl,
+      site_url: emulator().siteUrl,
       sitemap: 'none',
       verify: 'true',
       verify_urls: '/blog/hello-world.html',
@@ -209,7 +206,7 @@ describe('sitemap: none with a pattern', () => {
     })
     expect(result.exitCode).toBe(0)
     expect(result.outputs['verify_status']).toBe('fresh')
-    expect(emulator.siteRequests.some(request => /robots|sitemap/.test(request.url))).toBe(false)
+    expect(emulator().siteRequests.some(request => /robots|sitemap/.test(request.url))).toBe(false)
     expect(result.summary).toContain(
       'Sitemaps are turned off (<code>sitemap: none</code>): pattern and folder-tag targets were not checked.'
     )

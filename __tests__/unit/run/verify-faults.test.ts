@@ -3,29 +3,19 @@
  * clock an hour off. The run in process, against the emulator (the 1 GB sitemap, a question of
  * the step's memory, is e2e/memory-hostile.test.ts).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
-import { API_KEY, noticesOf, runWith, warningsOf } from './helpers.js'
+import { describe, expect, it } from '@jest/globals'
+import { API_KEY, noticesOf, runWith, warningsOf, useEmulator } from './helpers.js'
 
-let emulator: Emulator
-beforeAll(async () => {
-  emulator = await startEmulator({
-    apiKey: API_KEY,
-    sitePort: 0,
-    propagationMs: 1000,
-    renderMs: 300
-  })
-})
-afterAll(async () => {
-  await emulator.close()
-})
-beforeEach(() => {
-  emulator.reset()
-  emulator.configureSite({ propagationMs: 1000, renderMs: 300, clockSkewMs: 0 })
-})
+const emulator = useEmulator(
+  { apiKey: API_KEY, sitePort: 0, propagationMs: 1000, renderMs: 300 },
+  edge => {
+    edge.reset()
+    edge.configureSite({ propagationMs: 1000, renderMs: 300, clockSkewMs: 0 })
+  }
+)
 
 const verifyInputs = (extra: Record<string, string> = {}): Record<string, string> => ({
-  site_url: emulator.siteUrl,
+  site_url: emulator().siteUrl,
   verify: 'true',
   verify_timeout_seconds: '30',
   ...extra
@@ -33,23 +23,23 @@ const verifyInputs = (extra: Record<string, string> = {}): Record<string, string
 
 describe('verification under faults', () => {
   it('the site answering 503, then 200: retried, then fresh', async () => {
-    emulator.siteFaults.enqueue({ status: 503, times: 4 })
-    const result = await runWith(emulator.url, { urls: '/about', ...verifyInputs() })
+    emulator().siteFaults.enqueue({ status: 503, times: 4 })
+    const result = await runWith(emulator().url, { urls: '/about', ...verifyInputs() })
     expect(result.exitCode).toBe(0)
     expect(result.outputs['verify_status']).toBe('fresh')
-    expect(emulator.siteRequests.filter(request => request.status === 503)).toHaveLength(4)
+    expect(emulator().siteRequests.filter(request => request.status === 503)).toHaveLength(4)
   })
 
   it('connections reset: retried, then fresh', async () => {
-    emulator.siteFaults.enqueue({ reset: true, times: 3 })
-    const result = await runWith(emulator.url, { urls: '/about', ...verifyInputs() })
+    emulator().siteFaults.enqueue({ reset: true, times: 3 })
+    const result = await runWith(emulator().url, { urls: '/about', ...verifyInputs() })
     expect(result.exitCode).toBe(0)
     expect(result.outputs['verify_status']).toBe('fresh')
   })
 
   it('slow answers time out and are asked again', async () => {
-    emulator.siteFaults.enqueue({ delayMs: 3000, times: 2 })
-    const result = await runWith(emulator.url, {
+    emulator().siteFaults.enqueue({ delayMs: 3000, times: 2 })
+    const result = await runWith(emulator().url, {
       urls: '/about',
       timeout_seconds: '1',
       ...verifyInputs({ devices: 'desktop' })
@@ -59,14 +49,14 @@ describe('verification under faults', () => {
   })
 
   it('a 429 with Retry-After: 4 holds back every request of the job for 4 s, then fresh', async () => {
-    emulator.siteFaults.enqueue({ status: 429, headers: { 'Retry-After': '4' } })
-    const result = await runWith(emulator.url, {
+    emulator().siteFaults.enqueue({ status: 429, headers: { 'Retry-After': '4' } })
+    const result = await runWith(emulator().url, {
       urls: '/about\n/contact\n/',
       ...verifyInputs()
     })
     expect(result.exitCode).toBe(0)
     expect(result.outputs['verify_status']).toBe('fresh')
-    const requests = emulator.siteRequests
+    const requests = emulator().siteRequests
     const pushedBack = requests.find(request => request.status === 429)
     expect(pushedBack).toBeDefined()
     const at = pushedBack?.at ?? 0
@@ -82,8 +72,8 @@ describe('verification under faults', () => {
   })
 
   it('a site down until the deadline is a failed check, not a stale one', async () => {
-    emulator.siteFaults.enqueue({ status: 503, times: 1000 })
-    const result = await runWith(emulator.url, {
+    emulator().siteFaults.enqueue({ status: 503, times: 1000 })
+    const result = await runWith(emulator().url, {
       urls: '/about',
       ...verifyInputs({ verify_timeout_seconds: '3', devices: 'desktop' })
     })
@@ -95,8 +85,8 @@ describe('verification under faults', () => {
 
   for (const skew of [3_600_000, -3_600_000]) {
     it(`an edge clock ${skew > 0 ? 'an hour ahead' : 'an hour behind'}: stale, then fresh, judged right, the offset said`, async () => {
-      emulator.configureSite({ clockSkewMs: skew, propagationMs: 1500 })
-      const result = await runWith(emulator.url, { urls: '/about\n/contact', ...verifyInputs() })
+      emulator().configureSite({ clockSkewMs: skew, propagationMs: 1500 })
+      const result = await runWith(emulator().url, { urls: '/about\n/contact', ...verifyInputs() })
       expect(result.exitCode).toBe(0)
       // Fresh as each page answered EXTRACTING: the purge emptied it, whatever the clocks say;
       // the HIT that follows is that render (warm), though an hour behind it reads as before
@@ -117,18 +107,18 @@ describe('verification under faults', () => {
   }
 
   it('an edge clock consistently an hour behind, the page rendered again before the first check: fresh', async () => {
-    emulator.configureSite({ clockSkewMs: -3_600_000, propagationMs: 200, renderMs: 200 })
+    emulator().configureSite({ clockSkewMs: -3_600_000, propagationMs: 200, renderMs: 200 })
     // Purged and rendered again (EXTRACTING, then HIT) before the verification's first look.
-    const purge = await runWith(emulator.url, { urls: '/about' })
+    const purge = await runWith(emulator().url, { urls: '/about' })
     expect(purge.exitCode).toBe(0)
     const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
     await pause(500)
-    const rendering = await fetch(`${emulator.siteUrl}/about`, {
+    const rendering = await fetch(`${emulator().siteUrl}/about`, {
       headers: { 'user-agent': 'curl' }
     })
     expect(rendering.headers.get('emu-kc-status')).toBe('EXTRACTING')
     await pause(500)
-    const result = await runWith(emulator.url, {
+    const result = await runWith(emulator().url, {
       mode: 'verify',
       urls: '/about',
       purged_at: purge.outputs['accepted_at'] ?? '',

@@ -4,21 +4,11 @@
  * ends within a few seconds of verify_timeout_seconds, whatever the rate, and counts what it
  * could not start.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { describe, expect, it } from '@jest/globals'
 import { runInProcess } from '../../support/run-in-process.js'
-import { API_KEY, errorsOf } from './helpers.js'
+import { API_KEY, errorsOf, useEmulator } from './helpers.js'
 
-let emulator: Emulator
-beforeAll(async () => {
-  emulator = await startEmulator({ apiKey: API_KEY, sitePort: 0 })
-})
-afterAll(async () => {
-  await emulator.close()
-})
-beforeEach(() => {
-  emulator.reset()
-})
+const emulator = useEmulator({ apiKey: API_KEY, sitePort: 0 })
 
 describe('a rate too low for the deadline', () => {
   for (const rate of ['0.2', '0.0001']) {
@@ -28,7 +18,7 @@ describe('a rate too low for the deadline', () => {
       const result = await runInProcess({
         inputs: {
           mode: 'verify',
-          site_url: emulator.siteUrl,
+          site_url: emulator().siteUrl,
           urls: '/about\n/contact\n/',
           purged_at: new Date().toISOString(),
           rate,
@@ -40,7 +30,7 @@ describe('a rate too low for the deadline', () => {
       expect(result.durationMs).toBeLessThan(5000 + 7000)
       expect(result.exitCode).toBe(1)
       expect(result.outputs['verify_status']).toBe('failed')
-      const pageRequests = emulator.siteRequests.filter(request => request.url !== '/robots.txt')
+      const pageRequests = emulator().siteRequests.filter(request => request.url !== '/robots.txt')
       expect(pageRequests.length).toBeGreaterThanOrEqual(1)
       expect(pageRequests.length).toBeLessThanOrEqual(2)
       expect(errorsOf(result).join('\n')).toMatch(

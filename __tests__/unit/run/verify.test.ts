@@ -2,8 +2,7 @@
  * The run in process: the action's run purges through the emulator's API, then verifies and warms the
  * pages at the emulator's public site. Propagation and render times are short, deadlines too.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { describe, expect, it } from '@jest/globals'
 import { edgeCaseSite } from '../../../emulator/site.mjs'
 import {
   API_KEY,
@@ -14,41 +13,26 @@ import {
   summaryHeadline,
   visibleText,
   warningsOf,
-  summaryRenderProblems
+  summaryRenderProblems,
+  useSiteEmulator
 } from './helpers.js'
 
-let emulator: Emulator
-beforeAll(async () => {
-  emulator = await startEmulator({
-    apiKey: API_KEY,
-    site: edgeCaseSite,
-    sitePort: 0,
-    propagationMs: 1000,
-    renderMs: 300
-  })
-})
-afterAll(async () => {
-  await emulator.close()
-})
-beforeEach(() => {
-  emulator.reset()
-  emulator.configureSite({ propagationMs: 1000, renderMs: 300, siteHeaders: true, clockSkewMs: 0 })
-})
+const emulator = useSiteEmulator()
 
 const verifyInputs = (extra: Record<string, string> = {}): Record<string, string> => ({
-  site_url: emulator.siteUrl,
+  site_url: emulator().siteUrl,
   verify: 'true',
   verify_timeout_seconds: '30',
   ...extra
 })
 
 function siteLog(): string {
-  return JSON.stringify(emulator.siteRequests)
+  return JSON.stringify(emulator().siteRequests)
 }
 
 describe('verify', () => {
   it('waits until the purged pages are fresh on both devices, and warms them', async () => {
-    const result = await runWith(emulator.url, {
+    const result = await runWith(emulator().url, {
       urls: '/about\n/contact',
       pattern: '#^/blog/.*\\.html$#',
       ...verifyInputs()
@@ -59,7 +43,7 @@ describe('verify', () => {
     expect(result.outputs['warm']).toBe('10')
     expect(Number(result.outputs['verify_seconds'])).toBeGreaterThanOrEqual(1)
     // Pages only: their assets are checked too (unit/run/assets.test.ts).
-    const pages = emulator.siteRequests.filter(
+    const pages = emulator().siteRequests.filter(
       request => !/robots|sitemap|^\/assets\//.test(request.url)
     )
     expect(new Set(pages.map(request => request.url))).toEqual(
@@ -87,15 +71,15 @@ describe('verify', () => {
   })
 
   it('never sends the api key (or any credential) to the site', async () => {
-    const result = await runWith(emulator.url, { tags: 'folder-docs', ...verifyInputs() })
+    const result = await runWith(emulator().url, { tags: 'folder-docs', ...verifyInputs() })
     expect(result.exitCode).toBe(0)
     expect(result.outputs['verify_status']).toBe('fresh')
-    expect(emulator.siteRequests.length).toBeGreaterThan(0)
+    expect(emulator().siteRequests.length).toBeGreaterThan(0)
     const log = siteLog()
     expect(log).not.toContain(API_KEY)
     expect(log).not.toContain(ENCODED_KEY)
     expect(log).not.toContain('api_key')
-    for (const request of emulator.siteRequests) {
+    for (const request of emulator().siteRequests) {
       expect(Object.keys(request.headers)).not.toEqual(
         expect.arrayContaining(['authorization', 'cookie'])
       )
@@ -103,23 +87,23 @@ describe('verify', () => {
   })
 
   it('stale at the deadline: verify true fails the step, with the stale pages as output', async () => {
-    emulator.configureSite({ propagationMs: 120_000 })
-    const result = await runWith(emulator.url, {
+    emulator().configureSite({ propagationMs: 120_000 })
+    const result = await runWith(emulator().url, {
       urls: '/about',
       ...verifyInputs({ verify_timeout_seconds: '3', devices: 'mobile' })
     })
     expect(result.exitCode).toBe(1)
     expect(result.outputs['verify_status']).toBe('stale')
     expect(JSON.parse(result.outputs['stale'] ?? '')).toEqual([
-      { url: `${emulator.siteUrl}/about`, device: 'mobile', reason: 'not-purged-yet' }
+      { url: `${emulator().siteUrl}/about`, device: 'mobile', reason: 'not-purged-yet' }
     ])
     expect(errorsOf(result).join('\n')).toMatch(/1 check\(s\) still stale at the deadline/)
     expect(result.summary).toContain('⚠️ stale')
   })
 
   it('stale at the deadline: verify warn warns and passes', async () => {
-    emulator.configureSite({ propagationMs: 120_000 })
-    const result = await runWith(emulator.url, {
+    emulator().configureSite({ propagationMs: 120_000 })
+    const result = await runWith(emulator().url, {
       urls: '/about',
       ...verifyInputs({ verify: 'warn', verify_timeout_seconds: '3' })
     })
@@ -130,8 +114,8 @@ describe('verify', () => {
   })
 
   it('no status header: stops at once with an error naming site_url', async () => {
-    emulator.configureSite({ siteHeaders: false })
-    const result = await runWith(emulator.url, {
+    emulator().configureSite({ siteHeaders: false })
+    const result = await runWith(emulator().url, {
       urls: '/about\n/contact\n/',
       ...verifyInputs({ verify_timeout_seconds: '600' })
     })
@@ -141,12 +125,12 @@ describe('verify', () => {
       /site_url http:\/\/127\.0\.0\.1:\d+ answered .* no \*-Kc-Status header: the site does not answer through the rendering cache/
     )
     // It did not wait for the deadline: no page was asked twice.
-    expect(emulator.siteRequests.length).toBeLessThanOrEqual(6)
+    expect(emulator().siteRequests.length).toBeLessThanOrEqual(6)
   })
 
   it('an origin server that answers 404 without the header is not taken as gone', async () => {
-    emulator.configureSite({ siteHeaders: false })
-    const result = await runWith(emulator.url, {
+    emulator().configureSite({ siteHeaders: false })
+    const result = await runWith(emulator().url, {
       urls: '/no-such-page\n/gone-too',
       ...verifyInputs({ verify_timeout_seconds: '600' })
     })
@@ -156,7 +140,7 @@ describe('verify', () => {
   })
 
   it('DYNAMIC pages are unverifiable, 404 pages gone; neither fails', async () => {
-    const result = await runWith(emulator.url, {
+    const result = await runWith(emulator().url, {
       urls: '/account\n/no-such-page',
       ...verifyInputs()
     })
@@ -183,7 +167,7 @@ describe('verify', () => {
   })
 
   it('a tag that is not a folder tag is traced at the edge to its pages, and checked', async () => {
-    const result = await runWith(emulator.url, { tags: 'home', ...verifyInputs() })
+    const result = await runWith(emulator().url, { tags: 'home', ...verifyInputs() })
     expect(result.exitCode).toBe(0)
     expect(result.outputs['verify_status']).toBe('fresh')
     expect(result.outputs['pages_checked']).toBe('1')
@@ -191,7 +175,7 @@ describe('verify', () => {
   })
 
   it('skips verification on a dry run and says why', async () => {
-    const result = await runWith(emulator.url, {
+    const result = await runWith(emulator().url, {
       urls: '/about',
       dry_run: 'true',
       ...verifyInputs()
@@ -204,16 +188,16 @@ describe('verify', () => {
 
 describe('dry-run preview', () => {
   it('shows what each target selects in the sitemap, and reads nothing but robots.txt and sitemaps', async () => {
-    const result = await runWith(emulator.url, {
+    const result = await runWith(emulator().url, {
       dry_run: 'true',
-      site_url: emulator.siteUrl,
+      site_url: emulator().siteUrl,
       pattern: '#^/blog/#',
       tags: 'folder-docs-f-guide',
       urls: '/about\n/abuot'
     })
     expect(result.exitCode).toBe(0)
-    expect(emulator.requests).toHaveLength(0)
-    expect(emulator.siteRequests.every(request => /robots|sitemap/.test(request.url))).toBe(true)
+    expect(emulator().requests).toHaveLength(0)
+    expect(emulator().siteRequests.every(request => /robots|sitemap/.test(request.url))).toBe(true)
     const preview = JSON.parse(result.outputs['preview'] ?? '') as {
       sitemap_pages: number
       selected: string[]
@@ -222,7 +206,7 @@ describe('dry-run preview', () => {
     expect(preview.sitemap_pages).toBe(edgeCaseSite.pages.length)
     // /about, /abuot, 4 blog pages, 2 guide pages.
     expect(preview.selected_count).toBe(8)
-    expect(preview.selected).toContain(`${emulator.siteUrl}/docs/guide/install`)
+    expect(preview.selected).toContain(`${emulator().siteUrl}/docs/guide/install`)
     expect(result.summary).toMatch(/<td>#\^\/blog\/#<\/td>|<code>#\^\/blog\/#<\/code>/)
     expect(result.summary).toMatch(/does not list \(typos\?\): <code>\/abuot<\/code>/)
     expect(visibleText(result)).not.toContain(API_KEY)
