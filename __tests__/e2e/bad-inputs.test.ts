@@ -7,6 +7,10 @@
  * 24 runs on each commit, 60 with FUZZ_RUNS=full (the scheduled workflow); FUZZ_SEED picks
  * another sample (__tests__/support/fuzz.ts). Prints `bad inputs end to end: N tried, N refused
  * cleanly, N crashes, N leaks` at the end, with the FUZZ_RUNS and FUZZ_SEED it ran with.
+ *
+ * Needs the bundle: a crash of the bundled step (an uncaught error, a stack trace on stderr, an
+ * exit code other than 1) shows only in a process of its own; the parser's side of the suite
+ * runs in process (__tests__/unit/bad-inputs.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'

@@ -5,6 +5,10 @@
  * --json, --help and --version print; the exit code says how the run ended. Here only what
  * the package shows: one purge, --help and --version, the packed tarball; the command's other
  * runs are in process (__tests__/unit/run/cli.test.ts).
+ *
+ * Needs the bundle: the command as npm installs it (the package's `bin`, dist/cli.js, with a
+ * clean environment), its stdout and stderr as a terminal gets them, and the packed tarball
+ * running with nothing installed beside it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { spawn, execFileSync } from 'node:child_process'

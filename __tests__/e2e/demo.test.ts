@@ -4,6 +4,9 @@
  * rendered again while warming, so comparing the cache before and after showed "none"); and it
  * shows the race of a purge against a deploy and its cure (issue 14), and two deploys checked
  * for being whole (issue 39): a cached 404 repaired by a purge, an HTML fallback that fails.
+ *
+ * Needs the bundle: `npm start` is scripts/demo.mjs running dist/index.js step after step in
+ * children, as a newcomer runs it.
  */
 import { expect, it } from '@jest/globals'
 import { fileURLToPath } from 'node:url'

@@ -2,6 +2,9 @@
  * dist/index.js runs the action when node is started on it (the runner, also through a
  * symlinked path), and only exports `run()` when another program imports it
  * (@github/local-action), so the action runs exactly once either way.
+ *
+ * Needs the bundle: how dist/index.js decides to run is a property of the bundled file and of
+ * the process node starts on it, which no in-process call of run() has.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'

@@ -3,6 +3,9 @@
  * __tests__/unit/run/ use, against the bundle as the runner starts it: for the same step they
  * must print the same log, the same workflow commands (the key's masks included), the same
  * outputs and the same summary, or those tests would prove something of another run.
+ *
+ * Needs the bundle: it is the comparison of the two, one row for each kind of run the moved
+ * tests make (a purge, a dry run, an input problem, a misnamed input).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'

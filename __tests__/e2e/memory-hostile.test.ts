@@ -3,6 +3,8 @@
  * edge listing 5,000 content codings, and a 1 GB sitemap. Their other scenarios run in process
  * (__tests__/unit/run/content.test.ts, verify-faults.test.ts); a peak resident size is only
  * the step's own in a process of its own.
+ *
+ * Needs the bundle: both bounds are on the peak resident size of the step's own process.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'
