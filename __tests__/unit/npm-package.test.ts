@@ -38,7 +38,7 @@ describe('dist/, the one build of the action and the command', () => {
 })
 
 /**
- * The modules of each lazy chunk (dist/N.index.js), by webpack's module id, with their text's
+ * The modules of each lazy chunk (the numbered files in dist/), by webpack's module id, with their text's
  * length. The entry (index.js) is left out: webpack never copies an entry module into a chunk.
  */
 function chunkModules(dir: string): { chunk: string; id: string; bytes: number }[] {
