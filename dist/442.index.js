@@ -227,27 +227,16 @@ function reasonText(reason) {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   choosePages: () => (/* reexport */ choosePages),
-  explain: () => (/* reexport */ explain_namespaceObject),
+  countryLimitWarning: () => (/* reexport */ countryLimitWarning),
+  goneWarning: () => (/* reexport */ goneWarning),
   runPreview: () => (/* binding */ runPreview),
   runVerification: () => (/* binding */ runVerification),
-  targetKey: () => (/* binding */ targetKey)
+  targetKey: () => (/* binding */ targetKey),
+  whyNothingChecked: () => (/* reexport */ whyNothingChecked),
+  whyTagsUnproven: () => (/* reexport */ whyTagsUnproven)
 });
 
 // UNUSED EXPORTS: describeEnd, describeEndedEarly, describeProgress
-
-// NAMESPACE OBJECT: ./src/verify/explain.ts
-var explain_namespaceObject = {};
-__webpack_require__.r(explain_namespaceObject);
-__webpack_require__.d(explain_namespaceObject, {
-  MAX_NAMED_PAGES: () => (MAX_NAMED_PAGES),
-  clockOffsetWarning: () => (clockOffsetWarning),
-  countryLimitWarning: () => (countryLimitWarning),
-  describeAssets: () => (describeAssets),
-  describePushBack: () => (describePushBack),
-  goneWarning: () => (goneWarning),
-  whyNothingChecked: () => (whyNothingChecked),
-  whyTagsUnproven: () => (whyTagsUnproven)
-});
 
 // EXTERNAL MODULE: ./src/time/clock.ts
 var time_clock = __webpack_require__(3355);
@@ -5582,7 +5571,7 @@ async function verifyPages(pages, options) {
 
 
 
-/** The verification's warnings and notes in words, for the step that logs them. */
+/** The verification's warnings in words, for the step that logs them. */
 
 /** The runner's time fresh is judged against (the last acceptance); undefined: warm only. */
 function lastAcceptedAtOf(against) {

@@ -119,8 +119,8 @@ export async function verifyAfterPurge(
     io.setOutputs(skippedVerifyOutputs())
     return undefined
   }
-  const { targetKey, explain } = await import('../verify/index.js')
-  const countryWarning = explain.countryLimitWarning(settings.countries, verify.mode)
+  const { targetKey, countryLimitWarning } = await import('../verify/index.js')
+  const countryWarning = countryLimitWarning(settings.countries, verify.mode)
   if (countryWarning !== undefined) io.warning(countryWarning)
   const byTarget = new Map<string, number>()
   for (const request of requests) {
@@ -231,7 +231,8 @@ async function verifyAndReport(
   input: Omit<VerifyInput, 'requestTimeoutMs' | 'log'> & { settings: VerifySettings },
   oldContent?: OldContentHandling
 ): Promise<VerificationPart> {
-  const { runVerification, explain } = await import('../verify/index.js')
+  const { runVerification, goneWarning, whyNothingChecked, whyTagsUnproven } =
+    await import('../verify/index.js')
   const verify = input.settings
   const repurger = oldContent?.repurger
   const repurging = repurger?.run()
@@ -300,11 +301,11 @@ async function verifyAndReport(
         }
       })
   }
-  const goneWarning = explain.goneWarning(verification.listed, counts.gone, verify.devices.length)
-  if (goneWarning !== undefined) io.warning(goneWarning)
+  const gone = goneWarning(verification.listed, counts.gone, verify.devices.length)
+  if (gone !== undefined) io.warning(gone)
   const nothingChecked =
     report.selection.pages.length === 0 && verification.fatal === undefined
-      ? explain.whyNothingChecked({
+      ? whyNothingChecked({
           selection: report.selection,
           patterns: input.targets.patterns.length,
           ...(report.sitemap && { sitemapFound: report.sitemap.found }),
@@ -312,7 +313,7 @@ async function verifyAndReport(
           siteUrl: report.siteUrl
         })
       : verification.status === 'skipped' && selection.uncheckedTags.length > 0
-        ? explain.whyTagsUnproven(selection.uncheckedTags, counts.fresh)
+        ? whyTagsUnproven(selection.uncheckedTags, counts.fresh)
         : undefined
   concludeVerification(io, verification.status, verify.mode, verification.fatal, {
     stale: counts.stale,

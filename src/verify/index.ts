@@ -41,8 +41,8 @@ export type {
   SitemapSummary
 }
 export { choosePages }
-/** The verification's warnings and notes in words, for the step that logs them. */
-export * as explain from './explain.js'
+/** The verification's warnings in words, for the step that logs them. */
+export { countryLimitWarning, goneWarning, whyNothingChecked, whyTagsUnproven } from './explain.js'
 
 export interface VerifyLog {
   info(message: string): void
