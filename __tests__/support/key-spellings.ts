@@ -3,7 +3,9 @@
  * it: shared by the end-to-end security test (one spelling on the bundle) and the run-level one
  * (the others in process).
  */
-import { API_KEY } from './run-result.js'
+import { expect } from '@jest/globals'
+import type { RunResult } from '../../scripts/run-action.mjs'
+import { API_KEY, errorsOf, visibleText } from './run-result.js'
 
 const everyByte = (text: string): string =>
   [...Buffer.from(text)].map(byte => `%${byte.toString(16).padStart(2, '0')}`).join('')
@@ -40,4 +42,18 @@ export function decoded(text: string): string {
       })
   }
   return current
+}
+
+/**
+ * A run whose service refused with `no such key: <spelling>`: it failed, and the message is kept
+ * in the error and the summary with the key hidden, in no spelling a reader could decode.
+ */
+export function expectEchoedKeyHidden(result: RunResult, spelling: string): void {
+  expect(result.exitCode).toBe(1)
+  expect(errorsOf(result).join('\n')).toContain('no such key: ***')
+  expect(result.summary).toContain('no such key: ***')
+  for (const text of [visibleText(result), decoded(visibleText(result))]) {
+    expect(text.toLowerCase()).not.toContain('k3y/with')
+    expect(text).not.toContain(spelling)
+  }
 }

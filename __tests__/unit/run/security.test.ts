@@ -6,7 +6,7 @@
  * past GitHub's limits through the output file.
  */
 import { describe, expect, it } from '@jest/globals'
-import { decoded, KEY_SPELLINGS } from '../../support/key-spellings.js'
+import { expectEchoedKeyHidden, KEY_SPELLINGS } from '../../support/key-spellings.js'
 import { API_KEY, errorsOf, runWith, useEmulator, visibleText } from './helpers.js'
 
 const emulator = useEmulator({ apiKey: API_KEY })
@@ -90,15 +90,7 @@ describe('the key echoed in other spellings never reaches an annotation or the s
 
   it.each(spellings.map(spelling => [spelling]))('%s', async spelling => {
     emulator().faults.enqueue({ status: 400, message: `no such key: ${spelling}` })
-    const result = await runWith(emulator().url, { tags: 'a' })
-    expect(result.exitCode).toBe(1)
-    // The message is still there, the key is not.
-    expect(errorsOf(result).join('\n')).toContain('no such key: ***')
-    expect(result.summary).toContain('no such key: ***')
-    for (const text of [visibleText(result), decoded(visibleText(result))]) {
-      expect(text.toLowerCase()).not.toContain('k3y/with')
-      expect(text).not.toContain(spelling)
-    }
+    expectEchoedKeyHidden(await runWith(emulator().url, { tags: 'a' }), spelling)
   })
 })
 
