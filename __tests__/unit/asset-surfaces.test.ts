@@ -20,7 +20,10 @@ import type { AssetVerification } from '../../src/verify/assets/asset-results.js
 import { schemaProblems } from '../support/junit-schema.js'
 import { parseXml } from '../support/xml-tree.js'
 import { rawMarkupShown, renderGitHubMarkdown } from '../support/github-markdown.js'
+import { brokenAssets } from '../../src/report/verify-outputs.js'
+import { describeAssets } from '../../src/verify/explain.js'
 import {
+  assetResult,
   everyAssetState,
   freshChecks,
   planOf,
@@ -186,6 +189,63 @@ describe('the commit status', () => {
     expect(finalStatus(wholeRun())).toEqual({
       state: 'success',
       description: '8 of 8 checks fresh in 4.0 s; 30 assets whole'
+    })
+  })
+})
+
+describe('assets that redirect, on every surface', () => {
+  const assets: AssetVerification = {
+    ...everyAssetState(),
+    counts: { whole: 1, repaired: 0, broken: 2, 'not-checked': 0 },
+    listed: [
+      assetResult('/static/app.js', 'desktop', 'broken', {
+        reason: 'html-fallback',
+        httpStatus: 200,
+        contentType: 'text/html',
+        redirect: { to: 'https://static.example.com/app.b7.js', hops: 1 }
+      }),
+      assetResult('/static/a.js', 'desktop', 'broken', {
+        reason: 'redirect-loop',
+        httpStatus: 302,
+        redirect: { to: `${SITE}/static/a.js`, hops: 2 }
+      })
+    ],
+    redirectedAway: 2,
+    awayTargets: [{ url: `${SITE}/static/cdn.js`, to: 'https://cdn.elsewhere.example/cdn.b7.js' }]
+  }
+  const run = purgedRun(plan, withAssets(verified(freshChecks()), assets, 'broken'))
+  const summary = plain(renderSummary(run))
+
+  it('the summary says where a broken asset was redirected, and names the loop', () => {
+    expect(summary).toContain(
+      'redirected to https://static.example.com/app.b7.js (1 redirect): HTTP 200, text/html where JavaScript was expected'
+    )
+    expect(summary).toContain(`HTTP 302, a redirect loop back to ${SITE}/static/a.js`)
+  })
+
+  it('the summary and the log count and name the assets redirected out of scope', () => {
+    expect(summary).toContain('2 redirected to other hosts not checked')
+    expect(summary).toContain(
+      `<code>${SITE}/static/cdn.js</code> → <code>https://cdn.elsewhere.example/cdn.b7.js</code>`
+    )
+    expect(describeAssets(assets)).toContain(
+      `; 2 checks redirected to other hosts, not requested (${SITE}/static/cdn.js to https://cdn.elsewhere.example/cdn.b7.js)`
+    )
+  })
+
+  it('broken_assets says where each was redirected, beside the fields it had', () => {
+    expect(brokenAssets({ assets })).toEqual([
+      expect.objectContaining({
+        url: `${SITE}/static/app.js`,
+        reason: 'html-fallback',
+        redirected_to: 'https://static.example.com/app.b7.js',
+        redirects: 1
+      }),
+      expect.objectContaining({ reason: 'redirect-loop', status: 302, redirects: 2 })
+    ])
+    expect(brokenAssets({ assets: everyAssetState() })[0]).toMatchObject({
+      redirected_to: null,
+      redirects: 0
     })
   })
 })

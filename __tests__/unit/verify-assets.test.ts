@@ -457,3 +457,274 @@ describe('verify_status with the assets', () => {
     expect(verificationStatus(counts, 2, 0, false, { broken: 1, notChecked: 1 })).toBe('failed')
   })
 })
+
+describe('assets that redirect, followed within scope as a browser does', () => {
+  const script = (src: string) => `<script type=module src="${src}"></script>`
+  const moved = (location: string, headers: Record<string, string> = {}): SiteHead => ({
+    status: 301,
+    headers: { location, ...headers }
+  })
+  const whole: SiteHead = { status: 200, headers: { 'content-type': 'text/javascript' } }
+
+  it('a same-origin redirect to a whole asset is whole, each hop counted as a request', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const result = await clock.run(
+      verifyPages(
+        pages(1, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url =>
+            url.pathname === '/static/app.js'
+              ? moved('/static/app.b1.js')
+              : url.pathname === '/static/app.b1.js'
+                ? whole
+                : undefined
+          ),
+          { pageCount: 1, getPage: freshSite(clock, script('/static/app.js')) }
+        )
+      )
+    )
+    expect(result.status).toBe('fresh')
+    expect(result.assets).toMatchObject({
+      counts: { whole: 2, repaired: 0, broken: 0, 'not-checked': 0 },
+      requests: 4
+    })
+    expect(asked.map(a => a.url)).toContain(`${SITE}/static/app.b1.js`)
+  })
+
+  it('a redirect to an asset_hosts host is followed and its answer judged: HTML for a script', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const target = 'https://static.example.com/app.b1.js'
+    const result = await clock.run(
+      verifyPages(
+        pages(1, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url =>
+            url.pathname === '/static/app.js'
+              ? moved(target)
+              : url.href === target
+                ? { status: 200, headers: { 'content-type': 'text/html' } }
+                : undefined
+          ),
+          {
+            pageCount: 1,
+            devices: devices.slice(0, 1),
+            hosts: ['static.example.com'],
+            getPage: freshSite(clock, script('/static/app.js'))
+          }
+        )
+      )
+    )
+    expect(result.status).toBe('broken')
+    expect(asked.map(a => a.url)).toEqual([`${SITE}/static/app.js`, target])
+    expect(result.assets?.listed[0]).toMatchObject({
+      url: `${SITE}/static/app.js`,
+      state: 'broken',
+      reason: 'html-fallback',
+      httpStatus: 200,
+      redirect: { to: target, hops: 1 }
+    })
+  })
+
+  it('a redirect to a host out of scope is not requested, not judged, and named', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const away = 'https://cdn.elsewhere.example/app.b1.js'
+    const result = await clock.run(
+      verifyPages(
+        pages(1, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url =>
+            url.pathname === '/static/app.js' ? moved(away) : undefined
+          ),
+          { pageCount: 1, getPage: freshSite(clock, script('/static/app.js')) }
+        )
+      )
+    )
+    expect(asked.map(a => a.url)).not.toContain(away)
+    expect(result.status).toBe('fresh')
+    expect(result.assets).toMatchObject({
+      counts: { whole: 0, repaired: 0, broken: 0, 'not-checked': 0 },
+      redirectedAway: 2,
+      awayTargets: [{ url: `${SITE}/static/app.js`, to: away }],
+      requests: 2
+    })
+  })
+
+  it('a Location with credentials is never requested', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const result = await clock.run(
+      verifyPages(
+        pages(1, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url =>
+            url.pathname === '/static/app.js'
+              ? moved('https://u:p@www.example.com/x.js')
+              : undefined
+          ),
+          {
+            pageCount: 1,
+            devices: devices.slice(0, 1),
+            getPage: freshSite(clock, script('/static/app.js'))
+          }
+        )
+      )
+    )
+    expect(asked.map(a => a.url)).toEqual([`${SITE}/static/app.js`])
+    expect(result.assets?.redirectedAway).toBe(1)
+    expect(JSON.stringify(result.assets)).not.toContain('u:p@')
+  })
+
+  it('a loop is broken with its reason, and so are more than 5 redirects', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const result = await clock.run(
+      verifyPages(
+        pages(1, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url => {
+            if (url.pathname === '/a.js') return moved('/b.js')
+            if (url.pathname === '/b.js') return moved('/a.js')
+            const hop = /^\/hop-(\d+)\.js$/.exec(url.pathname)
+            return hop ? moved(`/hop-${Number(hop[1]) + 1}.js`) : undefined
+          }),
+          {
+            pageCount: 1,
+            devices: devices.slice(0, 1),
+            getPage: freshSite(clock, `${script('/a.js')}${script('/hop-0.js')}`)
+          }
+        )
+      )
+    )
+    expect(result.status).toBe('broken')
+    const byUrl = new Map(result.assets?.listed.map(r => [r.url, r]))
+    expect(byUrl.get(`${SITE}/a.js`)).toMatchObject({
+      state: 'broken',
+      reason: 'redirect-loop',
+      httpStatus: 301,
+      redirect: { to: `${SITE}/a.js`, hops: 2 }
+    })
+    expect(byUrl.get(`${SITE}/hop-0.js`)).toMatchObject({
+      state: 'broken',
+      reason: 'too-many-redirects',
+      redirect: { to: `${SITE}/hop-6.js`, hops: 6 }
+    })
+    // The loop: a.js, b.js (a.js again is not asked); the chain: hop-0 to hop-5.
+    expect(result.assets?.requests).toBe(2 + 6)
+  })
+
+  it('an https page’s asset redirected to http is mixed content: broken, not requested', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const result = await clock.run(
+      verifyPages(
+        pages(1, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url =>
+            url.pathname === '/static/app.js'
+              ? moved('http://www.example.com/static/app.js')
+              : undefined
+          ),
+          {
+            pageCount: 1,
+            devices: devices.slice(0, 1),
+            getPage: freshSite(clock, script('/static/app.js'))
+          }
+        )
+      )
+    )
+    expect(asked).toHaveLength(1)
+    expect(result.status).toBe('broken')
+    expect(result.assets?.listed[0]).toMatchObject({
+      state: 'broken',
+      reason: 'mixed-content',
+      redirect: { to: 'http://www.example.com/static/app.js', hops: 1 }
+    })
+  })
+
+  it('a redirect the cache kept to a file gone is purged by the path the page names', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const purged: string[] = []
+    const result = await clock.run(
+      verifyPages(
+        pages(1, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url => {
+            if (url.pathname === '/static/app.js') {
+              return purged.length === 0
+                ? moved('/static/app.old.js', { 'acme-kc-status': 'HIT' })
+                : moved('/static/app.b1.js', { 'acme-kc-status': 'EXTRACTING' })
+            }
+            if (url.pathname === '/static/app.old.js') return { status: 404, headers: {} }
+            return url.pathname === '/static/app.b1.js' ? whole : undefined
+          }),
+          {
+            pageCount: 1,
+            devices: devices.slice(0, 1),
+            getPage: freshSite(clock, script('/static/app.js')),
+            repair: async path => {
+              purged.push(path)
+              return {}
+            }
+          }
+        )
+      )
+    )
+    expect(purged).toEqual(['/static/app.js'])
+    expect(result.status).toBe('fresh')
+    expect(result.assets?.listed[0]).toMatchObject({
+      url: `${SITE}/static/app.js`,
+      state: 'repaired',
+      reason: 'status',
+      redirect: { to: `${SITE}/static/app.b1.js`, hops: 1 }
+    })
+  })
+
+  it('a new render’s redirect to a 404 the cache kept is not purged: the first answer decides', async () => {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const purged: string[] = []
+    const result = await clock.run(
+      verifyPages(
+        pages(1, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url =>
+            url.pathname === '/static/app.js'
+              ? moved('/static/app.old.js', { 'acme-kc-status': 'EXTRACTING' })
+              : url.pathname === '/static/app.old.js'
+                ? notFoundThroughCache
+                : undefined
+          ),
+          {
+            pageCount: 1,
+            devices: devices.slice(0, 1),
+            getPage: freshSite(clock, script('/static/app.js')),
+            repair: async path => {
+              purged.push(path)
+              return {}
+            }
+          }
+        )
+      )
+    )
+    expect(purged).toEqual([])
+    expect(result.assets?.listed[0]).toMatchObject({
+      state: 'broken',
+      reason: 'status',
+      httpStatus: 404,
+      notPurged: 'new-render',
+      redirect: { to: `${SITE}/static/app.old.js`, hops: 1 }
+    })
+  })
+})

@@ -60,6 +60,10 @@ export interface BrokenAssetOutput {
   /** The last answer's media type; null without one. */
   readonly content_type: string | null
   readonly pages: readonly string[]
+  /** Where its redirects led (the last URL asked or refused); null when it was not redirected. */
+  readonly redirected_to: string | null
+  /** How many redirects it took; 0 when none. */
+  readonly redirects: number
 }
 
 /** `broken_assets`: the broken (asset, device) checks only, not the repaired ones. */
@@ -73,6 +77,8 @@ export function brokenAssets(verification: Pick<Verification, 'assets'>): Broken
       reason: asset.reason ?? 'status',
       status: asset.httpStatus ?? null,
       content_type: asset.contentType ?? null,
-      pages: asset.pages
+      pages: asset.pages,
+      redirected_to: asset.redirect?.to ?? null,
+      redirects: asset.redirect?.hops ?? 0
     }))
 }

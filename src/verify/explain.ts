@@ -192,7 +192,15 @@ export function describeAssets(assets: AssetVerification): string {
     assets.otherHosts > 0
       ? `; ${plural(assets.otherHosts, 'reference')} to other hosts not requested (a third party's)`
       : ''
+  const away =
+    assets.redirectedAway !== undefined && assets.redirectedAway > 0
+      ? `; ${plural(assets.redirectedAway, 'check')} redirected to other hosts, not requested (${(
+          assets.awayTargets ?? []
+        )
+          .map(({ url, to }) => `${url} to ${to}`)
+          .join(', ')})`
+      : ''
   const whole =
     assets.wholeAfterMs === undefined ? '' : `; whole after ${elapsed(assets.wholeAfterMs)}`
-  return `Assets of the fresh pages: ${plural(assets.assets, 'asset')}${hosts}, ${plural(checks, 'check')} over the devices with ${plural(assets.requests, 'request')}: ${ended.join(', ')}${others}${whole}.`
+  return `Assets of the fresh pages: ${plural(assets.assets, 'asset')}${hosts}, ${plural(checks, 'check')} over the devices with ${plural(assets.requests, 'request')}: ${ended.join(', ')}${others}${away}${whole}.`
 }

@@ -4,7 +4,11 @@
  * status line, the JUnit report and the commit status each lay these words out their own way;
  * the words themselves, and the state marks (vocabulary.ts), are the same everywhere.
  */
-import type { AssetResult, AssetVerification } from '../../verify/assets/asset-results.js'
+import {
+  MAX_REDIRECTS,
+  type AssetResult,
+  type AssetVerification
+} from '../../verify/assets/asset-results.js'
 import type { Verification } from '../../verify/check/verify-pages.js'
 import { elapsed, grouped, plural } from '../../text/format.js'
 import { assetCountedState, ASSET_STATE_WORDS } from '../vocabulary.js'
@@ -64,6 +68,9 @@ export function assetCountsLine(assets: AssetVerification): string {
   if (assets.otherHosts > 0) {
     parts.push(`${plural(assets.otherHosts, 'reference')} to other hosts not checked`)
   }
+  if (assets.redirectedAway !== undefined && assets.redirectedAway > 0) {
+    parts.push(`${grouped(assets.redirectedAway)} redirected to other hosts not checked`)
+  }
   const head = `${plural(assets.assets, 'asset')} (${plural(assetChecks(assets), 'check')})`
   return `${head}: ${parts.join(' · ') || 'none referenced'}`
 }
@@ -85,10 +92,33 @@ export function wholeTime(assets: AssetVerification): string {
  */
 export function assetAnswer(result: AssetResult): string {
   if (result.state === 'not-checked') return ASSET_STATE_WORDS['not-checked'].counted ?? ''
-  if (result.state === 'whole') return `HTTP ${result.httpStatus ?? 200}`
+  const redirected = redirectedTo(result)
+  if (result.state === 'whole') return `${redirected}HTTP ${result.httpStatus ?? 200}`
   if (result.state === 'repaired') return `before its purge: ${repairedReason(result)}`
   const status = result.httpStatus === undefined ? 'no answer' : `HTTP ${result.httpStatus}`
   const got = result.contentType ?? 'no content type'
+  const to = result.redirect?.to ?? ''
+  switch (result.reason) {
+    case 'redirect-loop':
+      return `${status}, a redirect loop back to ${to}`
+    case 'too-many-redirects':
+      return `more than ${MAX_REDIRECTS} redirects (the last to ${to})`
+    case 'mixed-content':
+      return `${status} to ${to}: http for an https page (mixed content, which browsers block)`
+    default:
+      return `${redirected}${brokenAnswer(result, status, got)}`
+  }
+}
+
+/** `redirected to https://…/app.js (2 redirects): ` before the chain's last answer, or ''. */
+function redirectedTo(result: AssetResult): string {
+  const { redirect } = result
+  if (redirect === undefined) return ''
+  return `redirected to ${redirect.to} (${plural(redirect.hops, 'redirect')}): `
+}
+
+/** The last answer of a broken asset whose redirects, if any, were followed. */
+function brokenAnswer(result: AssetResult, status: string, got: string): string {
   switch (result.reason) {
     case 'status':
       return `${status}${result.throughCache ? ' served from the cache' : ''}`
@@ -98,7 +128,7 @@ export function assetAnswer(result: AssetResult): string {
       return `${status}, ${got} where ${result.wanted} was expected`
     case 'request-failed':
       return `no answer (a network error or a timeout, after the retries)`
-    case undefined:
+    default:
       return `${status}, ${got}`
   }
 }
@@ -115,6 +145,12 @@ function repairedReason(result: AssetResult): string {
       return `another content type than ${result.wanted}`
     case 'request-failed':
       return 'no answer'
+    case 'redirect-loop':
+      return 'a redirect loop'
+    case 'too-many-redirects':
+      return `more than ${MAX_REDIRECTS} redirects`
+    case 'mixed-content':
+      return 'a redirect to http (mixed content)'
   }
 }
 

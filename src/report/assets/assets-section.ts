@@ -28,6 +28,13 @@ export function renderAssetsSection(
       `<p>${escapeHtml('Checked on the site and on asset_hosts:')} ${codeList(assets.hosts)}</p>\n`
     )
   }
+  if (assets.awayTargets !== undefined && assets.awayTargets.length > 0) {
+    // Named, not judged: a browser would follow them, but no one named that host to check.
+    const away = assets.awayTargets.map(({ url, to }) => `${code(url)} → ${code(to)}`)
+    parts.push(
+      `<p>${escapeHtml('Redirected to hosts not checked (not in asset_hosts):')} ${away.join(', ')}</p>\n`
+    )
+  }
   const rows = assets.listed.slice(0, maxRows)
   if (rows.length === 0) return parts.join('')
   const broken = distinctAssets(assets, 'broken')

@@ -6,22 +6,34 @@
  * asked again until it is whole or the deadline comes; one it did not serve is named, never
  * purged (the service cannot purge another CDN or the origin). What stays in memory is one small
  * record per distinct (asset, device), with the first few pages that need it.
+ *
+ * An asset's redirects are followed as a browser follows them (Fetch's "follow"), each hop a
+ * request under the same limits, within the scope the references were kept by (the site and
+ * `asset_hosts`), at most MAX_REDIRECTS: the chain's last answer is judged. A redirect out of
+ * scope is not followed nor judged (counted apart, like a third party's reference); one to
+ * `http:` from an https site, a loop, or too many are broken, as a browser fails them.
  */
 import { backoffDelay, type Backoff } from '../../http/backoff.js'
 import { edgeIds, readEdgeHeaders } from '../../http/edge-headers.js'
 import { headerValue } from '../../http/headers.js'
+import { redirectTarget } from '../../http/redirect.js'
 import { SiteRequestError, type SiteHead } from '../../http/site-client.js'
 import { isRetryableSiteStatus } from '../../http/statuses.js'
 import type { Clock } from '../../time/clock.js'
 import {
+  MAX_LISTED_AWAY,
   MAX_LISTED_PAGES,
+  MAX_REDIRECTS,
   type AssetKind,
+  type AssetRedirect,
   type AssetResult,
   type AssetState,
   type AssetVerification,
-  type BrokenReason
+  type BrokenReason,
+  type RedirectedAway,
+  type RedirectRefusal
 } from './asset-results.js'
-import type { PageReferences } from './page-references.js'
+import { inScope, type PageReferences } from './page-references.js'
 import { judgeAsset, mediaType, wantedFor } from './whole-answer.js'
 
 /** One asset request as the loop makes it, under the pages' limits. */
@@ -76,6 +88,8 @@ interface Entry {
   readonly pages: string[]
   pageCount: number
   result?: AssetResult
+  /** Its redirect led out of scope (credentials left out): not judged, counted apart. */
+  away?: string
 }
 
 /** What one (asset, device) check carries from one ask to the next. */
@@ -89,11 +103,25 @@ interface CheckState {
   last?: AssetResult
 }
 
-/** A broken answer, and whether a new render made it (no cached entry was served). */
-type BrokenAnswer = AssetResult & { readonly newRender?: boolean }
+/**
+ * A broken answer, and what the first answer of its chain was (the same one without a
+ * redirect): whether it came through the rendering cache, and from a new render (no cached
+ * entry was served). The first URL is the one the page names and the one a purge names, so its
+ * answer decides the repair.
+ */
+type BrokenAnswer = AssetResult & {
+  readonly first: { readonly throughCache: boolean; readonly newRender: boolean }
+}
 
-function stripRender({ newRender: _newRender, ...answer }: BrokenAnswer): AssetResult {
+function stripRender({ first: _first, ...answer }: BrokenAnswer): AssetResult {
   return answer
+}
+
+/** One ask's end: `result` when the check ended, `answer` a broken one, `away` out of scope. */
+interface Asked {
+  readonly result?: AssetResult
+  readonly answer?: BrokenAnswer
+  readonly away?: string
 }
 
 /**
@@ -104,6 +132,14 @@ function isNewRender(head: SiteHead): boolean {
   const reading = readEdgeHeaders(head.headers)
   // A bypassed answer is not the cache's entry either: a purge would not change it.
   return reading?.status !== 'HIT' || reading.bypass !== undefined
+}
+
+/** A URL as the reports may print it: a user name and password are never shown. */
+function withoutCredentials(url: URL): string {
+  const shown = new URL(url.href)
+  shown.username = ''
+  shown.password = ''
+  return shown.href
 }
 
 /** The device a page was checked as: its name and its User-Agent. */
@@ -184,8 +220,8 @@ export class AssetChecks {
     const state: CheckState = { asks: 0, failures: 0 }
     for (;;) {
       const asked = await this.ask(entry, state)
-      if (asked.result !== undefined) {
-        entry.result = asked.result
+      if (asked.result !== undefined || asked.away !== undefined) {
+        this.end(entry, asked)
         return
       }
       const answer = asked.answer
@@ -204,11 +240,14 @@ export class AssetChecks {
       // Purged only what the rendering cache served from an entry it kept (another CDN's or the
       // origin's answer is not the service's to purge, and a render made for this request shows
       // what the origin serves now: purging it would render the same), and only on the site:
-      // the URL purge names its paths.
+      // the URL purge names its paths. After a redirect, the first answer decides, and the
+      // purge names the first URL: the one the page references, whose kept entry (a cached
+      // redirect to a file gone, a cached 404) is what a purge renders again. A later hop's
+      // entry is not purged: its path may be another host's, or one the next deploy moves.
       const url = new URL(entry.url)
-      const notPurged = !answer.throughCache
+      const notPurged = !answer.first.throughCache
         ? 'not-through-cache'
-        : answer.newRender === true
+        : answer.first.newRender
           ? 'new-render'
           : url.origin !== this.options.siteOrigin
             ? 'other-host'
@@ -276,8 +315,8 @@ export class AssetChecks {
     for (;;) {
       await loop.sleep(backoffDelay(this.options.backoff, state.asks - 1, loop.random()))
       const asked = await this.ask(entry, state, true)
-      if (asked.result !== undefined) {
-        entry.result = asked.result
+      if (asked.result !== undefined || asked.away !== undefined) {
+        this.end(entry, asked)
         return
       }
       const answer = asked.answer
@@ -285,22 +324,26 @@ export class AssetChecks {
       const retry = answer.httpStatus !== undefined && isRetryableSiteStatus(answer.httpStatus)
       // A render made after the purge (the cache had no entry: EXTRACTING, or not cached)
       // answers what the origin has now: still broken is broken for good.
-      if (answer.newRender === true && !(retry && state.failures < MAX_ASSET_ATTEMPTS)) {
+      if (answer.first.newRender && !(retry && state.failures < MAX_ASSET_ATTEMPTS)) {
         entry.result = { ...stripRender(answer), state: 'broken', repurged: true }
         return
       }
     }
   }
 
+  /** A check ends with its result, or away: its redirect led out of scope. */
+  private end(entry: Entry, asked: Asked): void {
+    if (asked.away !== undefined) entry.away = asked.away
+    else entry.result = asked.result
+  }
+
   /**
-   * One ask: `result` when the check ended (whole, repaired, or out of time or of attempts),
-   * else the broken answer to act on (`answer`), or none (no answer, to be asked again).
+   * One ask, following the asset's redirects as a browser does (each hop a request under the
+   * same limits): `result` when the check ended (whole, repaired, broken by its redirects, or
+   * out of time or of attempts), `away` when a redirect leads out of scope, else the broken
+   * answer to act on (`answer`), or none (no answer, to be asked again).
    */
-  private async ask(
-    entry: Entry,
-    state: CheckState,
-    repurged = false
-  ): Promise<{ readonly result?: AssetResult; readonly answer?: BrokenAnswer }> {
+  private async ask(entry: Entry, state: CheckState, repurged = false): Promise<Asked> {
     const { loop } = this
     const ended = (result: AssetResult): { result: AssetResult } => ({
       result: {
@@ -316,25 +359,101 @@ export class AssetChecks {
           ? { ...this.blank(entry), state: 'not-checked' }
           : { ...state.last, state: 'broken' }
       )
-    if (loop.stopped || loop.clock.now() >= loop.deadline) return outOfTime()
-    const asked = await loop.askAsset(new URL(entry.url), entry.userAgent)
-    if (asked === 'stopped' || asked === 'late') return outOfTime()
-    this.requests++
-    state.asks++
-    if (asked instanceof SiteRequestError) {
-      state.last = { ...this.blank(entry), state: 'broken', reason: 'request-failed' }
-      if (++state.failures >= MAX_ASSET_ATTEMPTS) return ended(state.last)
-      return {}
+    let url = new URL(entry.url)
+    const chain = new Set([url.href])
+    let first: BrokenAnswer['first'] | undefined
+    for (let hops = 0; ; hops++) {
+      if (loop.stopped || loop.clock.now() >= loop.deadline) return outOfTime()
+      const asked = await loop.askAsset(url, entry.userAgent)
+      if (asked === 'stopped' || asked === 'late') return outOfTime()
+      this.requests++
+      // The asks of the asset, for its backoff: a redirect followed is the same ask.
+      if (hops === 0) state.asks++
+      const redirect: AssetRedirect | undefined = hops > 0 ? { to: url.href, hops } : undefined
+      if (asked instanceof SiteRequestError) {
+        state.last = {
+          ...this.blank(entry),
+          state: 'broken',
+          reason: 'request-failed',
+          ...(redirect && { redirect })
+        }
+        if (++state.failures >= MAX_ASSET_ATTEMPTS) return ended(state.last)
+        return {}
+      }
+      first ??= {
+        throughCache: readEdgeHeaders(asked.headers) !== undefined,
+        newRender: isNewRender(asked)
+      }
+      const target = redirectTarget(asked.status, asked.headers, url)
+      if (target === undefined) {
+        return this.judge(entry, state, asked, { first, redirect, repurged }, ended)
+      }
+      const next: AssetRedirect = { to: withoutCredentials(target), hops: hops + 1 }
+      const refused = this.refusal(target, chain, next.hops)
+      if (refused === 'away') return { away: next.to }
+      if (refused !== undefined) {
+        // Broken by its redirects whatever the cache did: a purge would not change where the
+        // origin sends it, and the answer is its own (the last redirect), not asked again.
+        return ended({
+          ...this.read(entry, asked),
+          state: 'broken',
+          reason: refused,
+          redirect: next
+        })
+      }
+      chain.add(target.href)
+      url = target
     }
-    const answer = this.read(entry, asked)
+  }
+
+  /**
+   * Why a redirect to `target` is not followed: mixed content (an https site's page cannot
+   * load an http asset), out of scope (the one rule page-references.ts keeps references by;
+   * a URL with credentials, which browsers refuse for subresources, too), a loop, or too many.
+   */
+  private refusal(
+    target: URL,
+    chain: ReadonlySet<string>,
+    hops: number
+  ): RedirectRefusal | 'away' | undefined {
+    const { siteOrigin, hosts } = this.options
+    if (target.protocol === 'http:' && new URL(siteOrigin).protocol === 'https:') {
+      return 'mixed-content'
+    }
+    if (
+      target.username !== '' ||
+      target.password !== '' ||
+      !inScope(target, { siteOrigin, hosts })
+    ) {
+      return 'away'
+    }
+    if (chain.has(target.href)) return 'redirect-loop'
+    if (hops > MAX_REDIRECTS) return 'too-many-redirects'
+    return undefined
+  }
+
+  /** The chain's last answer, judged: whole ends the check, broken is acted on. */
+  private judge(
+    entry: Entry,
+    state: CheckState,
+    head: SiteHead,
+    chain: {
+      readonly first: BrokenAnswer['first']
+      readonly redirect: AssetRedirect | undefined
+      readonly repurged: boolean
+    },
+    ended: (result: AssetResult) => { result: AssetResult }
+  ): Asked {
+    const { first, redirect, repurged } = chain
+    const answer = { ...this.read(entry, head), ...(redirect && { redirect }) }
     if (answer.reason === undefined) {
-      this.lastWholeAt = Math.max(this.lastWholeAt ?? 0, loop.clock.now())
+      this.lastWholeAt = Math.max(this.lastWholeAt ?? 0, this.loop.clock.now())
       return ended({ ...answer, state: repurged ? 'repaired' : 'whole' })
     }
     state.firstReason ??= answer.reason
     state.last = answer
-    if (isRetryableSiteStatus(asked.status)) state.failures++
-    return { answer: { ...answer, newRender: isNewRender(asked) } }
+    if (isRetryableSiteStatus(head.status)) state.failures++
+    return { answer: { ...answer, first } }
   }
 
   /** One purge per path, whatever the devices that found it broken. */
@@ -386,7 +505,16 @@ export class AssetChecks {
       'not-checked': 0
     }
     const listed: AssetResult[] = []
+    let redirectedAway = 0
+    const away = new Map<string, RedirectedAway>()
     for (const entry of this.entries.values()) {
+      // Led out of scope by a redirect: counted apart, like a third party's reference, not as
+      // a check that ended (a browser would load it, but nothing here vouches for that host).
+      if (entry.away !== undefined && entry.result === undefined) {
+        redirectedAway++
+        if (away.size < MAX_LISTED_AWAY) away.set(entry.url, { url: entry.url, to: entry.away })
+        continue
+      }
       // An entry queued after the lanes ended (none should be) is one the deadline left. The
       // pages are read now: a page proven fresh after its asset's check ended needs it too.
       const result = {
@@ -407,6 +535,7 @@ export class AssetChecks {
       otherHosts: this.otherHosts,
       listed: listed.slice(0, MAX_LISTED_ASSETS),
       requests: this.requests,
+      ...(redirectedAway > 0 && { redirectedAway, awayTargets: [...away.values()] }),
       ...(allWhole &&
         this.lastWholeAt !== undefined && {
           wholeAfterMs: Math.max(0, this.lastWholeAt - this.options.measureFrom)

@@ -21,7 +21,7 @@ export type AssetState =
 
 /** Why a broken asset is broken. */
 export type BrokenReason =
-  /** 4xx or 5xx. */
+  /** 4xx or 5xx, or a 3xx not followed (300, 304, a redirect without a usable Location). */
   | 'status'
   /** HTML where a script or a stylesheet was asked for (a single-page app's fallback). */
   | 'html-fallback'
@@ -29,6 +29,27 @@ export type BrokenReason =
   | 'wrong-type'
   /** No answer: a network error or a timeout, after the retries. */
   | 'request-failed'
+  | RedirectRefusal
+
+/** Why a redirect was not followed, which a browser would not follow either: broken. */
+export type RedirectRefusal =
+  /** A redirect back to a URL of its own chain: a browser gives up on it. */
+  | 'redirect-loop'
+  /** More than MAX_REDIRECTS redirects in a row. */
+  | 'too-many-redirects'
+  /** A redirect to `http:` for an `https:` site's page: mixed content, which browsers block. */
+  | 'mixed-content'
+
+/** Redirects followed for one asset before it is broken (`too-many-redirects`). */
+export const MAX_REDIRECTS = 5
+
+/** Where an asset's redirects led: absent when its answer was no redirect. */
+export interface AssetRedirect {
+  /** The last URL of the chain: the one answered, or the one refused (loop, http, too many). */
+  readonly to: string
+  /** Redirects followed or refused, the first answer's included. */
+  readonly hops: number
+}
 
 export interface AssetResult {
   /** The asset's absolute URL, as requested. */
@@ -63,7 +84,18 @@ export interface AssetResult {
   readonly pageCount: number
   /** The edge's request and transaction ids of the last answer, for support. */
   readonly edgeIds?: string
+  /** Set when the asset's URL redirected: its answer, reason and status are the chain's end. */
+  readonly redirect?: AssetRedirect
 }
+
+/** An asset whose redirect led to a host out of scope, and where (credentials left out). */
+export interface RedirectedAway {
+  readonly url: string
+  readonly to: string
+}
+
+/** At most this many assets redirected away are named; the rest are counted. */
+export const MAX_LISTED_AWAY = 20
 
 /** At most this many pages are named for one asset; the rest are counted. */
 export const MAX_LISTED_PAGES = 5
@@ -79,7 +111,15 @@ export interface AssetVerification {
   readonly otherHosts: number
   /** The broken, repaired and not-checked ones, broken first, at most a thousand. */
   readonly listed: readonly AssetResult[]
-  /** Requests the asset checks made (purges not included). */
+  /**
+   * (asset, device) checks whose redirect led to a host out of scope (not the site's, not of
+   * `asset_hosts`), or to a URL with credentials: like a third party's asset, never requested
+   * nor judged, and in none of `counts`. Absent when there is none.
+   */
+  readonly redirectedAway?: number
+  /** Those assets, once each whatever the device, at most MAX_LISTED_AWAY. */
+  readonly awayTargets?: readonly RedirectedAway[]
+  /** Requests the asset checks made, each redirect followed included (purges not included). */
   readonly requests: number
   /**
    * From the purge's acceptance until the last asset check ended whole, when every one did:

@@ -471,7 +471,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
           assets.counts.repaired +
           assets.counts.broken +
           assets.counts['not-checked'] +
-          assets.otherHosts >
+          assets.otherHosts +
+          (assets.redirectedAway ?? 0) >
           0 && { assets })
     }
   }
