@@ -18,7 +18,8 @@ export const ASSETS_PREFIX = '/assets/'
 export const ASSET_FAULTS = /** @type {readonly string[]} */ ([
   'asset-cached-404',
   'html-fallback',
-  'old-assets-deleted'
+  'old-assets-deleted',
+  'asset-redirect'
 ])
 
 /** @typedef {'script' | 'stylesheet' | 'modulepreload' | 'font'} AssetKind */
@@ -107,18 +108,33 @@ export function isAssetPath(path) {
  * @property {number} status
  * @property {string} contentType
  * @property {string} body
+ * @property {string} [location] The `Location` of a redirect (`asset-redirect`), as given.
  */
 
 /**
  * What the origin answers for an asset path, given the builds whose assets it holds.
  * @param {string} path Without query.
  * @param {readonly string[]} builds The builds whose bundles are on the origin.
- * @param {{ chunks?: number, htmlFallback?: boolean, missing?: ReadonlySet<string> }} [options]
+ * @param {{ chunks?: number, htmlFallback?: boolean, missing?: ReadonlySet<string>, redirects?: ReadonlyMap<string, string> }} [options]
  *   `htmlFallback`: a missing asset answers 200 with the app's HTML (a single-page app's
- *   fallback) instead of 404; `missing`: paths the origin lacks even though their build is there.
+ *   fallback) instead of 404; `missing`: paths the origin lacks even though their build is there;
+ *   `redirects`: paths that answer a 301 to a path or URL (`asset-redirect`), whatever else.
  * @returns {AssetAnswer}
  */
-export function originAsset(path, builds, { chunks = 0, htmlFallback = false, missing } = {}) {
+export function originAsset(
+  path,
+  builds,
+  { chunks = 0, htmlFallback = false, missing, redirects } = {}
+) {
+  const location = redirects?.get(path)
+  if (location !== undefined) {
+    return {
+      status: 301,
+      contentType: 'text/html; charset=utf-8',
+      body: `Moved to ${location}\n`,
+      location
+    }
+  }
   const known = missing?.has(path)
     ? undefined
     : builds.find(build => buildAssets(build, chunks).some(asset => asset.path === path))
@@ -164,6 +180,8 @@ export class AssetFaults {
     this.missing = new Set()
     /** @type {Set<string>} Pages whose renders still get the previous build (`old-assets-deleted`). */
     this.oldPages = new Set()
+    /** @type {Map<string, string>} Asset paths that redirect, to a path or URL (`asset-redirect`). */
+    this.redirects = new Map()
     /** @type {{ fault: string, paths: string[] }[]} Every fault set, in order, with what it chose. */
     this.applied = []
   }
@@ -174,16 +192,18 @@ export class AssetFaults {
     this.oldAssetsDeleted = false
     this.missing.clear()
     this.oldPages.clear()
+    this.redirects.clear()
     this.applied.length = 0
   }
 
-  /** @returns {{ htmlFallback: boolean, oldAssetsDeleted: boolean, missing: string[], oldPages: string[], applied: { fault: string, paths: string[] }[] }} */
+  /** @returns {{ htmlFallback: boolean, oldAssetsDeleted: boolean, missing: string[], oldPages: string[], redirects: Record<string, string>, applied: { fault: string, paths: string[] }[] }} */
   state() {
     return {
       htmlFallback: this.htmlFallback,
       oldAssetsDeleted: this.oldAssetsDeleted,
       missing: [...this.missing],
       oldPages: [...this.oldPages],
+      redirects: Object.fromEntries(this.redirects),
       applied: this.applied.map(a => ({ fault: a.fault, paths: [...a.paths] }))
     }
   }

@@ -20,6 +20,9 @@ import { ASSET_FAULTS, BUILD_AT, PAGE_ENCODINGS, startEmulator } from './server.
 import { siteByName, emptySite } from './site.mjs'
 import { ROBOTS_ENCODINGS, SITEMAP_FORMATS } from './sitemaps.mjs'
 
+/** The asset faults a flag can set: `asset-redirect` needs its `to`, which the control API takes. */
+const FLAG_ASSET_FAULTS = ASSET_FAULTS.filter(fault => fault !== 'asset-redirect')
+
 const USAGE = `usage: node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api-key KEY] [--latency-ms N]
                           [--seed-site [sample|country|edge-cases|empty|synthetic:N|FILE.json]]
                           [--brand NAME] [--require-country] [--verbose]
@@ -189,7 +192,9 @@ function parse(argv) {
         break
       case '--asset-fault': {
         const v = value()
-        if (!ASSET_FAULTS.includes(v)) fail(`${name} must be one of ${ASSET_FAULTS.join(', ')}`)
+        if (!FLAG_ASSET_FAULTS.includes(v)) {
+          fail(`${name} must be one of ${FLAG_ASSET_FAULTS.join(', ')}`)
+        }
         options.assetFaults.push(v)
         break
       }

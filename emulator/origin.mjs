@@ -323,7 +323,11 @@ export class OriginSite {
       const asset = this.assetAt(path, now)
       return {
         status: asset.status,
-        headers: { ...headers, 'Content-Type': asset.contentType },
+        headers: {
+          ...headers,
+          'Content-Type': asset.contentType,
+          ...(asset.location !== undefined && { Location: asset.location })
+        },
         body: asset.body,
         build: null
       }

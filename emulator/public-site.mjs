@@ -579,6 +579,7 @@ export class PublicSite {
     if (served.started) this.onRender({ path: target, device, country })
     const asset = served.entry.asset
     headers['Content-Type'] = asset.contentType
+    if (asset.location !== undefined) headers.Location = asset.location
     if (this.siteHeaders) {
       headers[`${p}-Kc-Status`] = served.status
       if (served.status === 'HIT') {

@@ -128,6 +128,8 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  *   newest deployed build's `app.<hash>.js`, resp. `app.<hash>.css`).
  * @property {string[]} [pages] `old-assets-deleted`: the pages whose renders still get the
  *   previous build (default every second page of the site, the first one included).
+ * @property {string} [to] `asset-redirect`: where the asset redirects (a path on the site or an
+ *   absolute URL, sent as the `Location` as given); required.
  */
 
 /**
@@ -452,7 +454,8 @@ export class Emulator {
     return originAsset(path, builds, {
       chunks: this.publicSite.assetChunks,
       htmlFallback: faults.htmlFallback,
-      missing: faults.missing
+      missing: faults.missing,
+      redirects: faults.redirects
     })
   }
 
@@ -460,7 +463,9 @@ export class Emulator {
    * Sets an asset fault (emulator/README.md, "Assets"): `asset-cached-404` (the edge holds a
    * cached 404 of a bundle of the newest build, asked for before it existed, until a URL purge),
    * `html-fallback` (a bundle is missing and the origin answers missing assets with its HTML),
-   * `old-assets-deleted` (some pages still render the previous build, whose bundles are gone).
+   * `old-assets-deleted` (some pages still render the previous build, whose bundles are gone),
+   * `asset-redirect` (an asset answers a 301 to `to`, which the edge caches like any answer).
+   * Two redirects to each other make a loop.
    * Call it after the deploy it is about. `reset()` and `clearAssetFaults()` undo them.
    * @param {string} name
    * @param {AssetFaultOptions} [options]
@@ -488,6 +493,13 @@ export class Emulator {
       const path = chosen('stylesheet', '.css')
       faults.htmlFallback = true
       faults.missing.add(path)
+      paths = [path]
+    } else if (name === 'asset-redirect') {
+      if (typeof options.to !== 'string' || options.to === '') {
+        throw new TypeError('asset-redirect needs to: the path or URL the asset redirects to')
+      }
+      const path = chosen('script', '.js')
+      faults.redirects.set(path, options.to)
       paths = [path]
     } else if (name === 'old-assets-deleted') {
       if (options.pages !== undefined && !Array.isArray(options.pages)) {
@@ -1164,6 +1176,7 @@ export class Emulator {
               const options = {}
               if (body.path !== undefined) options.path = String(body.path)
               if (body.pages !== undefined) options.pages = /** @type {string[]} */ (body.pages)
+              if (body.to !== undefined) options.to = String(body.to)
               this.assetFault(String(body.fault), options)
             }
           }

@@ -219,6 +219,61 @@ describe('asset faults', () => {
     expect((await get(`${emu.siteUrl}${bundles('v2').script}`)).status).toBe(200)
   })
 
+  it('asset-redirect: an asset answers a 301 to `to`, at the origin and cached at the edge', async () => {
+    emu.deploy('v2')
+    const moved = async (url: string) => {
+      const res = await fetch(url, { redirect: 'manual' })
+      await res.text()
+      return {
+        status: res.status,
+        location: res.headers.get('location'),
+        kc: res.headers.get('emu-kc-status')
+      }
+    }
+    const target = bundles('v2').script
+    const { paths } = emu.assetFault('asset-redirect', { path: '/assets/app.js', to: target })
+    expect(paths).toEqual(['/assets/app.js'])
+    expect(await moved(`${emu.originUrl}/assets/app.js`)).toMatchObject({
+      status: 301,
+      location: target
+    })
+    await moved(`${emu.siteUrl}/assets/app.js`)
+    await sleep(RENDER_MS + 30)
+    expect(await moved(`${emu.siteUrl}/assets/app.js`)).toEqual({
+      status: 301,
+      location: target,
+      kc: 'HIT'
+    })
+    // To another host, and a loop of two, through the control API.
+    await control('/assets/faults', {
+      fault: 'asset-redirect',
+      path: '/assets/cdn.js',
+      to: 'https://static.example.net/app.js'
+    })
+    await control('/assets/faults', {
+      fault: 'asset-redirect',
+      path: '/assets/a.js',
+      to: '/assets/b.js'
+    })
+    await control('/assets/faults', {
+      fault: 'asset-redirect',
+      path: '/assets/b.js',
+      to: '/assets/a.js'
+    })
+    expect((await moved(`${emu.originUrl}/assets/cdn.js`)).location).toBe(
+      'https://static.example.net/app.js'
+    )
+    expect((await moved(`${emu.originUrl}/assets/b.js`)).location).toBe('/assets/a.js')
+    expect(emu.state().assetFaults.redirects).toMatchObject({ '/assets/a.js': '/assets/b.js' })
+    // The target is asked like any asset: the bundle itself.
+    expect((await get(`${emu.originUrl}${target}`)).status).toBe(200)
+    expect(() => emu.assetFault('asset-redirect', { path: '/assets/x.js' })).toThrow(
+      'asset-redirect needs to: the path or URL the asset redirects to'
+    )
+    emu.reset()
+    expect((await moved(`${emu.originUrl}/assets/a.js`)).status).toBe(404)
+  })
+
   it('an unknown fault is a 400 naming the known ones; reset clears them', async () => {
     const res = await fetch(`${emu.url}/_emulator/assets/faults`, {
       method: 'POST',
