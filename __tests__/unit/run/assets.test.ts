@@ -34,6 +34,8 @@ interface BrokenAsset {
   status: number | null
   content_type: string | null
   pages: string[]
+  redirected_to: string | null
+  redirects: number
 }
 
 let emulator: Emulator
@@ -221,5 +223,47 @@ describe('assets at the edge', () => {
     expect(result.exitCode).not.toBe(0)
     expect(emulator.history).toEqual([])
     expect(visibleText(result)).toMatch(/asset_hosts[\s\S]*static\.example\.com\/assets/)
+  })
+
+  it('a bundle that redirects to an asset_hosts host is followed there and whole', async () => {
+    const b = bundles(NEW)
+    const to = `${statics.siteUrl}${b.script}`
+    emulator.assetFault('asset-redirect', { to })
+    const host = new URL(statics.siteUrl).host
+    const result = await runWith(emulator.url, wholeInputs({ asset_hosts: host }))
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs).toMatchObject({ verify_status: 'fresh', broken_assets: '[]' })
+    expect(assetRequests(statics).map(request => request.url)).toEqual([b.script, b.script])
+  })
+
+  it('a bundle that redirects out of scope: never asked there, named, the deploy not failed', async () => {
+    const away = `${emulator.sitemapHostUrl}/app.js`
+    const { paths } = emulator.assetFault('asset-redirect', { to: away })
+    const result = await runWith(emulator.url, wholeInputs())
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs).toMatchObject({ verify_status: 'fresh', broken_assets: '[]' })
+    expect(emulator.publicSite.sitemapHost.requests).toEqual([])
+    expect(visibleText(result)).toContain('2 redirected to other hosts not checked')
+    expect(visibleText(result)).toContain(away)
+    expect(visibleText(result)).toContain(paths[0] ?? '')
+  })
+
+  it('a bundle that redirects in a loop is broken, with where its redirects led', async () => {
+    const script = bundles(NEW).script
+    emulator.assetFault('asset-redirect', { to: '/assets/moved.js' })
+    emulator.assetFault('asset-redirect', { path: '/assets/moved.js', to: script })
+    const result = await runWith(emulator.url, wholeInputs({ devices: 'desktop' }))
+    expect(result.exitCode).not.toBe(0)
+    expect(result.outputs['verify_status']).toBe('broken')
+    expect(brokenAssets(result.outputs)).toEqual([
+      expect.objectContaining({
+        url: `${emulator.siteUrl}${script}`,
+        reason: 'redirect-loop',
+        status: 301,
+        redirected_to: `${emulator.siteUrl}${script}`,
+        redirects: 2
+      })
+    ])
+    expect(visibleText(result)).toContain('a redirect loop back to')
   })
 })
