@@ -125,7 +125,9 @@ describe('the asset outputs', () => {
         reason: 'status',
         status: 404,
         content_type: 'text/html',
-        pages: ['https://www.example.com/a']
+        pages: ['https://www.example.com/a'],
+        redirected_to: null,
+        redirects: 0
       }
     ])
     expect(brokenAssets({})).toEqual([])
