@@ -2687,6 +2687,8 @@ async function traceTags(input) {
 var in_words = __webpack_require__(4180);
 // EXTERNAL MODULE: ./src/verify/check/options.ts
 var check_options = __webpack_require__(9472);
+// EXTERNAL MODULE: ./src/verify/assets/asset-results.ts
+var asset_results = __webpack_require__(9676);
 ;// CONCATENATED MODULE: ./src/verify/explain.ts
 /**
  * What the log says about a verification besides its verdict, as sentences (pure): that a purge
@@ -2694,6 +2696,7 @@ var check_options = __webpack_require__(9472);
  * the runner's, that the site pushed back, which pages are not there (404/410), why no page
  * was checked, and how the assets of the fresh pages were found. Each says what to change; the step prints them.
  */
+
 
 
 /** Pages named in one warning; the rest are counted (the summary lists them). */
@@ -2841,7 +2844,7 @@ function describeAssets(assets) {
     ].filter(Boolean);
     const hosts = assets.hosts.length > 0 ? ` (on the site and ${(0,format/* andList */.cM)(assets.hosts)})` : '';
     const others = assets.otherHosts > 0
-        ? `; ${(0,format/* plural */.LS)(assets.otherHosts, 'reference')} to other hosts not requested (a third party's)`
+        ? `; ${(0,asset_results/* otherHostAssetsPhrase */.zK)(assets)} not requested (a third party's)`
         : '';
     const away = assets.redirectedAway !== undefined && assets.redirectedAway > 0
         ? `; ${(0,format/* plural */.LS)(assets.redirectedAway, 'check')} redirected to other hosts, not requested (${(assets.awayTargets ?? [])
@@ -4017,7 +4020,7 @@ class PageReferenceReader {
     baseSeen = false;
     seen = new Set();
     assets = [];
-    otherHosts = 0;
+    otherHosts = new Set();
     capped = false;
     /** The page's origin and path. */
     page;
@@ -4035,7 +4038,7 @@ class PageReferenceReader {
     }
     end() {
         this.extractor.end();
-        return { assets: this.assets, otherHosts: this.otherHosts, capped: this.capped };
+        return { assets: this.assets, otherHosts: [...this.otherHosts], capped: this.capped };
     }
     setBase(href) {
         // Only the first <base href> counts (HTML standard: "the first base element with an href").
@@ -4060,7 +4063,7 @@ class PageReferenceReader {
         // A URL with credentials is one browsers refuse to load as a subresource, and one whose
         // password the reports would print: never requested, counted with the other hosts'.
         if (url.username !== '' || url.password !== '' || !inScope(url, this.scope)) {
-            this.otherHosts++;
+            this.otherHosts.add(`${url.origin}${url.pathname}`);
             return;
         }
         // The same URL as a font and as a script is two checks: each kind has its own types.
@@ -4207,8 +4210,6 @@ function redirectTarget(status, headers, from) {
     return target;
 }
 
-// EXTERNAL MODULE: ./src/verify/assets/asset-results.ts
-var asset_results = __webpack_require__(9676);
 ;// CONCATENATED MODULE: ./src/verify/assets/asset-checks.ts
 /**
  * The asset checks (issue 39): every asset a page proven fresh references is asked for at the
@@ -4238,6 +4239,11 @@ var asset_results = __webpack_require__(9676);
 const MAX_ASSET_ATTEMPTS = 3;
 /** At most this many broken, repaired or not-checked assets are listed; the rest are counted. */
 const MAX_LISTED_ASSETS = 1000;
+/**
+ * Distinct assets on other hosts remembered to count them: what bounds the memory when every
+ * page names its own (a cache-busting path); past it the count says "or more".
+ */
+const MAX_OTHER_HOST_ASSETS = 10_000;
 function stripRender({ first: _first, ...answer }) {
     return answer;
 }
@@ -4268,7 +4274,8 @@ class AssetChecks {
     /** One purge by URL, whatever the device: the first asks, the others share its answer. */
     repairs = new Map();
     assetUrls = new Set();
-    otherHosts = 0;
+    otherHosts = new Set();
+    otherHostsCapped = false;
     requests = 0;
     lastWholeAt;
     constructor(loop, options) {
@@ -4277,7 +4284,12 @@ class AssetChecks {
     }
     /** A page was proven fresh on `device`: its assets are queued, each once per device. */
     pageFresh(pageUrl, device, references) {
-        this.otherHosts += references.otherHosts;
+        for (const url of references.otherHosts) {
+            if (this.otherHosts.size < MAX_OTHER_HOST_ASSETS)
+                this.otherHosts.add(url);
+            else if (!this.otherHosts.has(url))
+                this.otherHostsCapped = true;
+        }
         for (const { url, kind } of references.assets) {
             const key = `${device.name}\n${kind}\n${url}`;
             let entry = this.entries.get(key);
@@ -4619,7 +4631,8 @@ class AssetChecks {
             hosts: this.options.hosts,
             counts,
             assets: this.assetUrls.size,
-            otherHosts: this.otherHosts,
+            otherHosts: this.otherHosts.size,
+            ...(this.otherHostsCapped && { otherHostsCapped: true }),
             listed: listed.slice(0, MAX_LISTED_ASSETS),
             requests: this.requests,
             ...(redirectedAway > 0 && { redirectedAway, awayTargets: [...away.values()] }),

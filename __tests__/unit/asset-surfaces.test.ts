@@ -114,7 +114,7 @@ describe('the job summary', () => {
 
   it('counts the asset checks, the hosts and the third parties’ references', () => {
     expect(plain(summary)).toContain(
-      '4 assets (4 checks): ✅ 1 whole · 🔧 1 repaired (purged, then whole) · ❌ 1 broken · ⏳ 1 not checked before the deadline · 2 references to other hosts not checked'
+      '4 assets (4 checks): ✅ 1 whole · 🔧 1 repaired (purged, then whole) · ❌ 1 broken · ⏳ 1 not checked before the deadline · 2 assets on other hosts not checked'
     )
     expect(summary).toContain('<code>static.example.com</code>')
   })

@@ -51,7 +51,7 @@ describe('the assets a page references', () => {
         { url: 'https://www.example.com/late.css', kind: 'stylesheet' },
         { url: 'https://www.example.com/late.js', kind: 'script' }
       ],
-      otherHosts: 0,
+      otherHosts: [],
       capped: false
     })
   })
@@ -91,7 +91,12 @@ describe('the assets a page references', () => {
         { url: 'https://fonts.example.net:8443/f.js', kind: 'script' },
         { url: 'https://www.example.com/a.js', kind: 'script' }
       ],
-      otherHosts: 3,
+      // Each once, by origin and path.
+      otherHosts: [
+        'https://cdn.third-party.example/widget.js',
+        'https://fonts.example.net/other-port.js',
+        'http://www.example.com/insecure.js'
+      ],
       capped: false
     })
   })
@@ -109,7 +114,8 @@ describe('the assets a page references', () => {
     expect(readEverySplit(html)).toEqual({
       // The data: base is ignored: relative references resolve against the page.
       assets: [{ url: 'https://www.example.com/classic.js', kind: 'script' }],
-      otherHosts: 2,
+      // The user name and password are left out of what is counted (and could be shown).
+      otherHosts: ['https://www.example.com/creds.js', 'http://static.example.com/mixed.js'],
       capped: false
     })
   })

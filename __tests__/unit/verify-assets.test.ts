@@ -8,7 +8,13 @@ import type { Device } from '../../src/verify/devices.js'
 import type { SiteHead } from '../../src/http/site-client.js'
 import type { GetAsset, GetPage, PageAnswer } from '../../src/verify/check/read-page.js'
 import { PageReferenceReader } from '../../src/verify/assets/page-references.js'
-import type { RepairAsset } from '../../src/verify/assets/asset-checks.js'
+import {
+  AssetChecks,
+  MAX_OTHER_HOST_ASSETS,
+  type AssetLoop,
+  type RepairAsset
+} from '../../src/verify/assets/asset-checks.js'
+import { otherHostAssetsPhrase } from '../../src/verify/assets/asset-results.js'
 import { verificationStatus } from '../../src/verify/judge/status-from-counts.js'
 import { describeAssets } from '../../src/verify/explain.js'
 import { verifyPages, type VerifyOptions } from '../../src/verify/check/verify-pages.js'
@@ -130,13 +136,14 @@ describe('the assets of fresh pages', () => {
     expect(result.assets).toMatchObject({
       counts: { whole: 6, repaired: 0, broken: 0, 'not-checked': 0 },
       assets: 3,
-      otherHosts: 20,
+      // One third-party script on every page, on both devices: one asset on another host.
+      otherHosts: 1,
       listed: [],
       requests: 6
     })
     expect(result.assets?.wholeAfterMs).toBeDefined()
     expect(describeAssets(result.assets!)).toMatch(
-      /^Assets of the fresh pages: 3 assets, 6 checks over the devices with 6 requests: 6 whole; 20 references to other hosts not requested \(a third party's\); whole after \d+\.\d s\.$/
+      /^Assets of the fresh pages: 3 assets, 6 checks over the devices with 6 requests: 6 whole; 1 asset on other hosts not requested \(a third party's\); whole after \d+\.\d s\.$/
     )
   })
 
@@ -726,5 +733,61 @@ describe('assets that redirect, followed within scope as a browser does', () => 
       notPurged: 'new-render',
       redirect: { to: `${SITE}/static/app.old.js`, hops: 1 }
     })
+  })
+})
+
+describe('assets on other hosts', () => {
+  const loop: AssetLoop = {
+    clock: new VirtualClock(),
+    random: () => 0.5,
+    deadline: Number.POSITIVE_INFINITY,
+    stopped: false,
+    askAsset: () => Promise.reject(new Error('no asset is in scope here')),
+    sleep: () => Promise.resolve()
+  }
+  const checks = (): AssetChecks =>
+    new AssetChecks(loop, {
+      siteOrigin: SITE,
+      hosts: [],
+      measureFrom: 0,
+      lanes: 1,
+      backoff: { firstMs: 1, factor: 1, maxMs: 1, jitter: 0 }
+    })
+  const device = { name: 'desktop', userAgent: 'desktop-agent' }
+
+  it('are counted once each, whatever the pages and devices that name them', async () => {
+    const counting = checks()
+    for (const page of ['/a', '/b', '/c']) {
+      for (const name of ['desktop', 'mobile']) {
+        counting.pageFresh(
+          `${SITE}${page}`,
+          { ...device, name },
+          {
+            assets: [],
+            otherHosts: ['https://cdn.third-party.example/widget.js'],
+            capped: false
+          }
+        )
+      }
+    }
+    const found = await counting.finish()
+    expect(found).toMatchObject({ otherHosts: 1 })
+    expect(found.otherHostsCapped).toBeUndefined()
+    expect(otherHostAssetsPhrase(found)).toBe('1 asset on other hosts')
+  })
+
+  it(`are counted up to ${MAX_OTHER_HOST_ASSETS.toLocaleString('en')}, then said to be more`, async () => {
+    const counting = checks()
+    // A cache-busting path on every page: each page names its own.
+    for (let page = 0; page <= MAX_OTHER_HOST_ASSETS; page++) {
+      counting.pageFresh(`${SITE}/p${page}`, device, {
+        assets: [],
+        otherHosts: [`https://cdn.third-party.example/widget.${page}.js`],
+        capped: false
+      })
+    }
+    const found = await counting.finish()
+    expect(found).toMatchObject({ otherHosts: MAX_OTHER_HOST_ASSETS, otherHostsCapped: true })
+    expect(otherHostAssetsPhrase(found)).toBe('10,000 or more assets on other hosts')
   })
 })

@@ -15,7 +15,7 @@ import {
 import type { PageSelection } from './choose/selection-shapes.js'
 import type { CheckResult } from './check/verify-pages.js'
 import type { PushBack } from './check/options.js'
-import type { AssetVerification } from './assets/asset-results.js'
+import { otherHostAssetsPhrase, type AssetVerification } from './assets/asset-results.js'
 
 /** Pages named in one warning; the rest are counted (the summary lists them). */
 export const MAX_NAMED_PAGES = 10
@@ -190,7 +190,7 @@ export function describeAssets(assets: AssetVerification): string {
   const hosts = assets.hosts.length > 0 ? ` (on the site and ${andList(assets.hosts)})` : ''
   const others =
     assets.otherHosts > 0
-      ? `; ${plural(assets.otherHosts, 'reference')} to other hosts not requested (a third party's)`
+      ? `; ${otherHostAssetsPhrase(assets)} not requested (a third party's)`
       : ''
   const away =
     assets.redirectedAway !== undefined && assets.redirectedAway > 0

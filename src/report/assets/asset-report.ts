@@ -6,6 +6,7 @@
  */
 import {
   MAX_REDIRECTS,
+  otherHostAssetsPhrase,
   type AssetResult,
   type AssetVerification
 } from '../../verify/assets/asset-results.js'
@@ -57,7 +58,7 @@ export function assetStatusParts(assets: AssetVerification): string[] {
 }
 
 /**
- * `4 assets (8 checks): ✅ 6 whole · ❌ 1 broken · 2 references to other hosts not checked`:
+ * `4 assets (8 checks): ✅ 6 whole · ❌ 1 broken · 2 assets on other hosts not checked`:
  * the checks of each state that are not zero, counted over the devices.
  */
 export function assetCountsLine(assets: AssetVerification): string {
@@ -66,7 +67,7 @@ export function assetCountsLine(assets: AssetVerification): string {
     .filter(state => counts[state] > 0)
     .map(state => assetCountedState(state, counts[state]))
   if (assets.otherHosts > 0) {
-    parts.push(`${plural(assets.otherHosts, 'reference')} to other hosts not checked`)
+    parts.push(`${otherHostAssetsPhrase(assets)} not checked`)
   }
   if (assets.redirectedAway !== undefined && assets.redirectedAway > 0) {
     parts.push(`${grouped(assets.redirectedAway)} redirected to other hosts not checked`)

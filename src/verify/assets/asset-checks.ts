@@ -80,6 +80,12 @@ export const MAX_ASSET_ATTEMPTS = 3
 /** At most this many broken, repaired or not-checked assets are listed; the rest are counted. */
 const MAX_LISTED_ASSETS = 1000
 
+/**
+ * Distinct assets on other hosts remembered to count them: what bounds the memory when every
+ * page names its own (a cache-busting path); past it the count says "or more".
+ */
+export const MAX_OTHER_HOST_ASSETS = 10_000
+
 interface Entry {
   readonly url: string
   readonly kind: AssetKind
@@ -157,7 +163,8 @@ export class AssetChecks {
   /** One purge by URL, whatever the device: the first asks, the others share its answer. */
   private readonly repairs = new Map<string, Promise<{ readonly error?: string }>>()
   private readonly assetUrls = new Set<string>()
-  private otherHosts = 0
+  private readonly otherHosts = new Set<string>()
+  private otherHostsCapped = false
   private requests = 0
   private lastWholeAt: number | undefined
 
@@ -168,7 +175,10 @@ export class AssetChecks {
 
   /** A page was proven fresh on `device`: its assets are queued, each once per device. */
   pageFresh(pageUrl: string, device: AssetDevice, references: PageReferences): void {
-    this.otherHosts += references.otherHosts
+    for (const url of references.otherHosts) {
+      if (this.otherHosts.size < MAX_OTHER_HOST_ASSETS) this.otherHosts.add(url)
+      else if (!this.otherHosts.has(url)) this.otherHostsCapped = true
+    }
     for (const { url, kind } of references.assets) {
       const key = `${device.name}\n${kind}\n${url}`
       let entry = this.entries.get(key)
@@ -532,7 +542,8 @@ export class AssetChecks {
       hosts: this.options.hosts,
       counts,
       assets: this.assetUrls.size,
-      otherHosts: this.otherHosts,
+      otherHosts: this.otherHosts.size,
+      ...(this.otherHostsCapped && { otherHostsCapped: true }),
       listed: listed.slice(0, MAX_LISTED_ASSETS),
       requests: this.requests,
       ...(redirectedAway > 0 && { redirectedAway, awayTargets: [...away.values()] }),

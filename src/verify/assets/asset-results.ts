@@ -4,6 +4,7 @@
  * references loads at the edge, on every device. The checks (verify/assets/) fill it; the
  * summary, the comment, the status line, the JUnit report and the outputs read it.
  */
+import { grouped } from '../../text/format.js'
 
 /** The element that referenced an asset, which decides what it must be. */
 export type AssetKind = 'script' | 'stylesheet' | 'modulepreload' | 'font'
@@ -107,8 +108,14 @@ export interface AssetVerification {
   readonly counts: Readonly<Record<AssetState, number>>
   /** Distinct assets (whatever the device) referenced by fresh pages and checked. */
   readonly assets: number
-  /** References to other hosts, not checked (a third party's: never requested). */
+  /**
+   * Assets on other hosts referenced by fresh pages, each once (its origin and path), not
+   * checked: a third party's, never requested. Counted up to MAX_OTHER_HOST_ASSETS
+   * (asset-checks.ts).
+   */
   readonly otherHosts: number
+  /** More distinct assets on other hosts than were counted: `otherHosts` is a floor. */
+  readonly otherHostsCapped?: true
   /** The broken, repaired and not-checked ones, broken first, at most a thousand. */
   readonly listed: readonly AssetResult[]
   /**
@@ -126,4 +133,14 @@ export interface AssetVerification {
    * the time until the deploy was whole, beside the time to fresh. Absent otherwise.
    */
   readonly wholeAfterMs?: number
+}
+
+/**
+ * The assets on other hosts, in the words the log and the summary share: `2 assets on other
+ * hosts`, or `10,000 or more ...` past the count's bound.
+ */
+export function otherHostAssetsPhrase(assets: AssetVerification): string {
+  const count = grouped(assets.otherHosts)
+  const noun = assets.otherHosts === 1 && !assets.otherHostsCapped ? 'asset' : 'assets'
+  return `${count}${assets.otherHostsCapped ? ' or more' : ''} ${noun} on other hosts`
 }

@@ -23,8 +23,11 @@ export interface AssetReference {
 
 export interface PageReferences {
   readonly assets: readonly AssetReference[]
-  /** References to other hosts: a third party's, counted and never requested. */
-  readonly otherHosts: number
+  /**
+   * The assets on other hosts (a third party's, never requested), each once: its origin and
+   * path, without credentials or query (a per-page query names the same script).
+   */
+  readonly otherHosts: readonly string[]
   /** More than MAX_REFERENCES_PER_PAGE assets in scope: the ones after were not kept. */
   readonly capped: boolean
 }
@@ -39,7 +42,7 @@ export class PageReferenceReader {
   private baseSeen = false
   private readonly seen = new Set<string>()
   private readonly assets: AssetReference[] = []
-  private otherHosts = 0
+  private readonly otherHosts = new Set<string>()
   private capped = false
 
   /** The page's origin and path. */
@@ -63,7 +66,7 @@ export class PageReferenceReader {
 
   end(): PageReferences {
     this.extractor.end()
-    return { assets: this.assets, otherHosts: this.otherHosts, capped: this.capped }
+    return { assets: this.assets, otherHosts: [...this.otherHosts], capped: this.capped }
   }
 
   private setBase(href: string): void {
@@ -87,7 +90,7 @@ export class PageReferenceReader {
     // A URL with credentials is one browsers refuse to load as a subresource, and one whose
     // password the reports would print: never requested, counted with the other hosts'.
     if (url.username !== '' || url.password !== '' || !inScope(url, this.scope)) {
-      this.otherHosts++
+      this.otherHosts.add(`${url.origin}${url.pathname}`)
       return
     }
     // The same URL as a font and as a script is two checks: each kind has its own types.
