@@ -144,6 +144,18 @@ describe('the job summary', () => {
     expect(renderSummary(wholeRun())).toContain('deploy whole 5.2 s after the purge was accepted')
     expect(summary).toContain('deploy whole: — (an asset is broken)')
   })
+
+  it('names the pages whose assets were cut at one page’s share', () => {
+    const cut: AssetVerification = {
+      ...wholeAssets(),
+      cutPages: { count: 7, first: [`${SITE}/catalogue`, `${SITE}/shop`] }
+    }
+    const rendered = renderSummary(purgedRun(plan, withAssets(verified(freshChecks()), cut)))
+    expect(plain(rendered)).toContain(
+      `7 pages name more than 200 assets: only their first 200 were checked (${SITE}/catalogue, ${SITE}/shop, and 5 more).`
+    )
+    expect(renderSummary(wholeRun())).not.toContain('more than 200 assets')
+  })
 })
 
 describe('the pull-request comment', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { Device } from '../../src/verify/devices.js'
 import type { SiteHead } from '../../src/http/site-client.js'
 import type { GetAsset, GetPage, PageAnswer } from '../../src/verify/check/read-page.js'
-import { PageReferenceReader } from '../../src/verify/assets/page-references.js'
+import { cutPagesPhrase, PageReferenceReader } from '../../src/verify/assets/page-references.js'
 import {
   AssetChecks,
   MAX_OTHER_HOST_ASSETS,
@@ -736,7 +736,7 @@ describe('assets that redirect, followed within scope as a browser does', () => 
   })
 })
 
-describe('assets on other hosts', () => {
+describe('what the asset checks count beside their checks', () => {
   const loop: AssetLoop = {
     clock: new VirtualClock(),
     random: () => 0.5,
@@ -755,7 +755,7 @@ describe('assets on other hosts', () => {
     })
   const device = { name: 'desktop', userAgent: 'desktop-agent' }
 
-  it('are counted once each, whatever the pages and devices that name them', async () => {
+  it('assets on other hosts are counted once each, whatever the pages and devices', async () => {
     const counting = checks()
     for (const page of ['/a', '/b', '/c']) {
       for (const name of ['desktop', 'mobile']) {
@@ -776,7 +776,39 @@ describe('assets on other hosts', () => {
     expect(otherHostAssetsPhrase(found)).toBe('1 asset on other hosts')
   })
 
-  it(`are counted up to ${MAX_OTHER_HOST_ASSETS.toLocaleString('en')}, then said to be more`, async () => {
+  it('a page cut at its share of references is named once, whatever the devices', async () => {
+    const counting = checks()
+    for (const name of ['desktop', 'mobile']) {
+      counting.pageFresh(
+        `${SITE}/catalogue`,
+        { ...device, name },
+        {
+          assets: [],
+          otherHosts: [],
+          capped: true
+        }
+      )
+      counting.pageFresh(
+        `${SITE}/small`,
+        { ...device, name },
+        {
+          assets: [],
+          otherHosts: [],
+          capped: false
+        }
+      )
+    }
+    const found = await counting.finish()
+    expect(found.cutPages).toEqual({ count: 1, first: [`${SITE}/catalogue`] })
+    expect(cutPagesPhrase(found)).toBe(
+      `1 page names more than 200 assets: only its first 200 were checked (${SITE}/catalogue)`
+    )
+    expect(describeAssets(found)).toContain(
+      `; 1 page names more than 200 assets: only its first 200 were checked (${SITE}/catalogue).`
+    )
+  })
+
+  it(`assets on other hosts are counted up to ${MAX_OTHER_HOST_ASSETS.toLocaleString('en')}, then said to be more`, async () => {
     const counting = checks()
     // A cache-busting path on every page: each page names its own.
     for (let page = 0; page <= MAX_OTHER_HOST_ASSETS; page++) {

@@ -16,6 +16,7 @@ import type { PageSelection } from './choose/selection-shapes.js'
 import type { CheckResult } from './check/verify-pages.js'
 import type { PushBack } from './check/options.js'
 import { otherHostAssetsPhrase, type AssetVerification } from './assets/asset-results.js'
+import { cutPagesPhrase } from './assets/page-references.js'
 
 /** Pages named in one warning; the rest are counted (the summary lists them). */
 export const MAX_NAMED_PAGES = 10
@@ -200,7 +201,9 @@ export function describeAssets(assets: AssetVerification): string {
           .map(({ url, to }) => `${url} to ${to}`)
           .join(', ')})`
       : ''
+  const cut = cutPagesPhrase(assets)
+  const cutPages = cut === undefined ? '' : `; ${cut}`
   const whole =
     assets.wholeAfterMs === undefined ? '' : `; whole after ${elapsed(assets.wholeAfterMs)}`
-  return `Assets of the fresh pages: ${plural(assets.assets, 'asset')}${hosts}, ${plural(checks, 'check')} over the devices with ${plural(assets.requests, 'request')}: ${ended.join(', ')}${others}${away}${whole}.`
+  return `Assets of the fresh pages: ${plural(assets.assets, 'asset')}${hosts}, ${plural(checks, 'check')} over the devices with ${plural(assets.requests, 'request')}: ${ended.join(', ')}${others}${away}${cutPages}${whole}.`
 }

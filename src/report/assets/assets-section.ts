@@ -5,6 +5,7 @@
  * the action did about it, and the pages that need it. URLs are outside text: escaped.
  */
 import type { AssetResult, AssetVerification } from '../../verify/assets/asset-results.js'
+import { cutPagesPhrase } from '../../verify/assets/page-references.js'
 import { grouped, plural } from '../../text/format.js'
 import { code, codeList, escapeHtml, table } from '../../text/html.js'
 import {
@@ -35,6 +36,8 @@ export function renderAssetsSection(
       `<p>${escapeHtml('Redirected to hosts not checked (not in asset_hosts):')} ${away.join(', ')}</p>\n`
     )
   }
+  const cut = cutPagesPhrase(assets)
+  if (cut !== undefined) parts.push(`<p>${escapeHtml(`${cut}.`)}</p>\n`)
   const rows = assets.listed.slice(0, maxRows)
   if (rows.length === 0) return parts.join('')
   const broken = distinctAssets(assets, 'broken')

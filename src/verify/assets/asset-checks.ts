@@ -165,6 +165,8 @@ export class AssetChecks {
   private readonly assetUrls = new Set<string>()
   private readonly otherHosts = new Set<string>()
   private otherHostsCapped = false
+  /** The fresh pages whose references were cut at one page's share (once each, any device). */
+  private readonly cutPages = new Set<string>()
   private requests = 0
   private lastWholeAt: number | undefined
 
@@ -175,6 +177,7 @@ export class AssetChecks {
 
   /** A page was proven fresh on `device`: its assets are queued, each once per device. */
   pageFresh(pageUrl: string, device: AssetDevice, references: PageReferences): void {
+    if (references.capped) this.cutPages.add(pageUrl)
     for (const url of references.otherHosts) {
       if (this.otherHosts.size < MAX_OTHER_HOST_ASSETS) this.otherHosts.add(url)
       else if (!this.otherHosts.has(url)) this.otherHostsCapped = true
@@ -544,6 +547,12 @@ export class AssetChecks {
       assets: this.assetUrls.size,
       otherHosts: this.otherHosts.size,
       ...(this.otherHostsCapped && { otherHostsCapped: true }),
+      ...(this.cutPages.size > 0 && {
+        cutPages: {
+          count: this.cutPages.size,
+          first: [...this.cutPages].slice(0, MAX_LISTED_PAGES)
+        }
+      }),
       listed: listed.slice(0, MAX_LISTED_ASSETS),
       requests: this.requests,
       ...(redirectedAway > 0 && { redirectedAway, awayTargets: [...away.values()] }),

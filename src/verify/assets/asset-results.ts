@@ -116,6 +116,12 @@ export interface AssetVerification {
   readonly otherHosts: number
   /** More distinct assets on other hosts than were counted: `otherHosts` is a floor. */
   readonly otherHostsCapped?: true
+  /**
+   * Fresh pages that name more assets than one page's share (MAX_REFERENCES_PER_PAGE in
+   * page-references.ts): only their first ones were checked. `first`: a few of them, in the
+   * order they were read. Absent when there is none.
+   */
+  readonly cutPages?: { readonly count: number; readonly first: readonly string[] }
   /** The broken, repaired and not-checked ones, broken first, at most a thousand. */
   readonly listed: readonly AssetResult[]
   /**
