@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
 import {
-  MAX_REFERENCES_PER_PAGE,
   PageReferenceReader,
   type AssetScope,
   type PageReferences
 } from '../../src/verify/assets/page-references.js'
+import { MAX_REFERENCES_PER_PAGE } from '../../src/verify/assets/asset-results.js'
 
 const PAGE = new URL('https://www.example.com/blog/post/')
 const SCOPE: AssetScope = {

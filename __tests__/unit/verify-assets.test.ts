@@ -7,14 +7,14 @@ import { describe, expect, it } from '@jest/globals'
 import type { Device } from '../../src/verify/devices.js'
 import type { SiteHead } from '../../src/http/site-client.js'
 import type { GetAsset, GetPage, PageAnswer } from '../../src/verify/check/read-page.js'
-import { cutPagesPhrase, PageReferenceReader } from '../../src/verify/assets/page-references.js'
+import { PageReferenceReader } from '../../src/verify/assets/page-references.js'
 import {
   AssetChecks,
   MAX_OTHER_HOST_ASSETS,
   type AssetLoop,
   type RepairAsset
 } from '../../src/verify/assets/asset-checks.js'
-import { otherHostAssetsPhrase } from '../../src/verify/assets/asset-results.js'
+import { cutPagesPhrase, otherHostAssetsPhrase } from '../../src/verify/assets/asset-results.js'
 import { verificationStatus } from '../../src/verify/judge/status-from-counts.js'
 import { describeAssets } from '../../src/verify/explain.js'
 import { verifyPages, type VerifyOptions } from '../../src/verify/check/verify-pages.js'

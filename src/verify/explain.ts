@@ -15,8 +15,11 @@ import {
 import type { PageSelection } from './choose/selection-shapes.js'
 import type { CheckResult } from './check/verify-pages.js'
 import type { PushBack } from './check/options.js'
-import { otherHostAssetsPhrase, type AssetVerification } from './assets/asset-results.js'
-import { cutPagesPhrase } from './assets/page-references.js'
+import {
+  cutPagesPhrase,
+  otherHostAssetsPhrase,
+  type AssetVerification
+} from './assets/asset-results.js'
 
 /** Pages named in one warning; the rest are counted (the summary lists them). */
 export const MAX_NAMED_PAGES = 10

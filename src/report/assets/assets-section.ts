@@ -4,8 +4,11 @@
  * not whole at once (broken first, then repaired, then not checked) with what it answered, what
  * the action did about it, and the pages that need it. URLs are outside text: escaped.
  */
-import type { AssetResult, AssetVerification } from '../../verify/assets/asset-results.js'
-import { cutPagesPhrase } from '../../verify/assets/page-references.js'
+import {
+  cutPagesPhrase,
+  type AssetResult,
+  type AssetVerification
+} from '../../verify/assets/asset-results.js'
 import { grouped, plural } from '../../text/format.js'
 import { code, codeList, escapeHtml, table } from '../../text/html.js'
 import {

@@ -4,7 +4,7 @@
  * references loads at the edge, on every device. The checks (verify/assets/) fill it; the
  * summary, the comment, the status line, the JUnit report and the outputs read it.
  */
-import { grouped } from '../../text/format.js'
+import { grouped, plural } from '../../text/format.js'
 
 /** The element that referenced an asset, which decides what it must be. */
 export type AssetKind = 'script' | 'stylesheet' | 'modulepreload' | 'font'
@@ -43,6 +43,9 @@ export type RedirectRefusal =
 
 /** Redirects followed for one asset before it is broken (`too-many-redirects`). */
 export const MAX_REDIRECTS = 5
+
+/** A page with more assets is cut here: what bounds one page's share of the checks. */
+export const MAX_REFERENCES_PER_PAGE = 200
 
 /** Where an asset's redirects led: absent when its answer was no redirect. */
 export interface AssetRedirect {
@@ -149,4 +152,18 @@ export function otherHostAssetsPhrase(assets: AssetVerification): string {
   const count = grouped(assets.otherHosts)
   const noun = assets.otherHosts === 1 && !assets.otherHostsCapped ? 'asset' : 'assets'
   return `${count}${assets.otherHostsCapped ? ' or more' : ''} ${noun} on other hosts`
+}
+
+/**
+ * The fresh pages whose assets were cut at MAX_REFERENCES_PER_PAGE, in the words the log and
+ * the summary share: `2 pages name more than 200 assets: only their first 200 were checked
+ * (https://…/a, https://…/b)`; undefined when there is none.
+ */
+export function cutPagesPhrase(assets: AssetVerification): string | undefined {
+  if (assets.cutPages === undefined) return undefined
+  const { count, first } = assets.cutPages
+  const each = grouped(MAX_REFERENCES_PER_PAGE)
+  const more = count > first.length ? `, and ${grouped(count - first.length)} more` : ''
+  const which = count === 1 ? 'its' : 'their'
+  return `${plural(count, 'page')} ${count === 1 ? 'names' : 'name'} more than ${each} assets: only ${which} first ${each} were checked (${first.join(', ')}${more})`
 }

@@ -4,8 +4,7 @@
  * on the site's own origin or on a host of `asset_hosts`, counted when they are a third
  * party's (never requested), each kept once, at most MAX_REFERENCES_PER_PAGE.
  */
-import { grouped, plural } from '../../text/format.js'
-import type { AssetKind, AssetVerification } from './asset-results.js'
+import { MAX_REFERENCES_PER_PAGE, type AssetKind } from './asset-results.js'
 import { ReferenceExtractor } from './reference-extractor.js'
 
 /** Whose assets are checked: the site's own origin, and the hosts the user named. */
@@ -31,23 +30,6 @@ export interface PageReferences {
   readonly otherHosts: readonly string[]
   /** More than MAX_REFERENCES_PER_PAGE assets in scope: the ones after were not kept. */
   readonly capped: boolean
-}
-
-/** A page with more assets is cut here: what bounds one page's share of the checks. */
-export const MAX_REFERENCES_PER_PAGE = 200
-
-/**
- * The fresh pages whose assets were cut at MAX_REFERENCES_PER_PAGE, in the words the log and
- * the summary share: `2 pages name more than 200 assets: only their first 200 were checked
- * (https://…/a, https://…/b)`; undefined when there is none.
- */
-export function cutPagesPhrase(assets: AssetVerification): string | undefined {
-  if (assets.cutPages === undefined) return undefined
-  const { count, first } = assets.cutPages
-  const each = grouped(MAX_REFERENCES_PER_PAGE)
-  const more = count > first.length ? `, and ${grouped(count - first.length)} more` : ''
-  const which = count === 1 ? 'its' : 'their'
-  return `${plural(count, 'page')} ${count === 1 ? 'names' : 'name'} more than ${each} assets: only ${which} first ${each} were checked (${first.join(', ')}${more})`
 }
 
 /** Fed a page's decoded text, chunk by chunk; `end()` gives its references. */
