@@ -11,7 +11,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Input } from '../../src/core/constants.js'
+import { Input, Output } from '../../src/core/constants.js'
 import { Diagnostics } from '../../src/core/diagnostics.js'
 import { checkInputVariables, inputVariable } from '../../src/plan/input-names.js'
 import type { RawInputs } from '../../src/plan/settings.js'
@@ -173,6 +173,29 @@ describe('.env.example', () => {
     const diag = new Diagnostics()
     checkInputVariables({ variables, underAct: false }, read, diag)
     expect(diag.problems).toEqual([])
+  })
+})
+
+describe("the README's tables", () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  /** The names in the first column of the table under `heading` (a row may name two). */
+  const firstColumn = (heading: string): string[] => {
+    const section = readme.slice(readme.indexOf(`\n## ${heading}\n`) + 1)
+    const body = section.slice(0, section.indexOf('\n## ', 1))
+    return body
+      .split('\n')
+      .filter(line => line.startsWith('| `'))
+      .flatMap(line =>
+        [...(line.split('|')[1] ?? '').matchAll(/`([a-z_]+)`/g)].map(m => m[1] ?? '')
+      )
+  }
+
+  it('name every input of the action', () => {
+    expect(firstColumn('Inputs').sort()).toEqual(Object.values(Input).sort())
+  })
+
+  it('name every output of the action', () => {
+    expect(firstColumn('Outputs').sort()).toEqual(Object.values(Output).sort())
   })
 })
 
