@@ -2,7 +2,9 @@
  * What the verification found of the assets its fresh pages reference (issue 39): a deploy is
  * whole when every script, stylesheet, module preload and preloaded font a page proven fresh
  * references loads at the edge, on every device. The checks (verify/assets/) fill it; the
- * summary, the comment, the status line, the JUnit report and the outputs read it.
+ * summary, the comment, the status line, the JUnit report and the outputs read it, and take
+ * from here the words they share. It imports no parser: the job summary, which every run
+ * loads, reads it.
  */
 import { grouped, plural } from '../../text/format.js'
 
@@ -120,9 +122,9 @@ export interface AssetVerification {
   /** More distinct assets on other hosts than were counted: `otherHosts` is a floor. */
   readonly otherHostsCapped?: true
   /**
-   * Fresh pages that name more assets than one page's share (MAX_REFERENCES_PER_PAGE in
-   * page-references.ts): only their first ones were checked. `first`: a few of them, in the
-   * order they were read. Absent when there is none.
+   * Fresh pages that name more assets than one page's share (MAX_REFERENCES_PER_PAGE): only
+   * their first ones were checked. `first`: a few of them, in the order they were read. Absent
+   * when there is none.
    */
   readonly cutPages?: { readonly count: number; readonly first: readonly string[] }
   /** The broken, repaired and not-checked ones, broken first, at most a thousand. */
