@@ -58,7 +58,7 @@ export const PARTS = [
     name: 'github',
     path: 'src/github/',
     layer: 'features',
-    owns: 'the GitHub REST client every feature that talks to GitHub shares: retries, rate limits, timeouts, bounded answers, pages by Link, secrets kept out of messages; GITHUB_API_URL; permissions'
+    owns: 'the GitHub REST client every feature that talks to GitHub shares, opened on first use (with Octokit): retries, rate limits, timeouts, bounded answers, pages by Link, secrets kept out of messages; GITHUB_API_URL; permissions'
   },
   {
     name: 'build',

@@ -25,7 +25,7 @@ afterEach(async () => {
 async function fake(options: Parameters<typeof startFakeGitHub>[0] = {}): Promise<GitHubWriter> {
   github = await startFakeGitHub({ token: TOKEN, ...options })
   github.addPullRequest({ number: PULL })
-  return new GitHubWriter({
+  return GitHubWriter.open({
     token: TOKEN,
     apiUrl: github.url,
     repository: { owner: 'octo-org', repo: 'octo-site' },

@@ -18,7 +18,8 @@
 import { checkGitHubApiUrl, GitHubApiUrlError, type GitHubApiUrl } from '../github/api-url.js'
 import type { ChangeSource } from './change-source.js'
 import { ChangedFilesError, NARROWER_RANGE_ADVICE } from './changed-files-error.js'
-import { GitHubClient, type GitHubClientOptions } from '../github/client.js'
+import type { GitHubClientOptions } from '../github/client.js'
+import { openGitHubClient } from '../github/open-client.js'
 import { resolveLookup } from './github-lookups.js'
 import { GitHubQueries } from './github-queries.js'
 import { goneAtEnd, together, type PathChanges } from './path-presence.js'
@@ -75,7 +76,7 @@ export async function listChangedFiles(
     throw new ChangedFilesError('No GitHub token was given, so the changed files cannot be listed.')
   }
   // Every failure of the listing is a ChangedFilesError: the step knows it, and purges nothing.
-  const client = new GitHubClient(
+  const client = await openGitHubClient(
     {
       ...options,
       errorOf: message => new ChangedFilesError(message),

@@ -30,7 +30,7 @@
 import { PERMISSIONS, permissionHint } from '../github/permissions.js'
 import type { ChangeQuery } from './change-source.js'
 import { NARROWER_RANGE_ADVICE } from './changed-files-error.js'
-import { announcesNextPage, MAX_PAGES, type GitHubClient } from '../github/client.js'
+import type { GitHubClient } from '../github/client.js'
 import { asRecord } from '../github/records.js'
 import {
   acrossMergeBase,
@@ -311,11 +311,7 @@ export class GitHubQueries {
       )
     }
     let last = first
-    for (
-      let page = 2;
-      shas.length < total && announcesNextPage(last) && page <= MAX_PAGES;
-      page++
-    ) {
+    for (let page = 2; shas.length < total && this.client.announces(last, page); page++) {
       last = await this.client.get(path, { per_page: pageSize, page }, hint)
       if (addCommits(asRecord(last.data)?.['commits']) === 0) break
     }

@@ -407,6 +407,15 @@ export class GitHubClient {
     return 'Check github_token: it is missing, expired or not a GitHub token.'
   }
 
+  /**
+   * Whether `page` may be asked: the answer before it announces it (`Link`) and it is within
+   * MAX_PAGES. For a caller that pages by hand (it read the first page for its counts); the
+   * feature modules ask the client, not client.ts, so that the module ships in one chunk.
+   */
+  announces(previous: GitHubResponse, page: number): boolean {
+    return page <= MAX_PAGES && announcesNextPage(previous)
+  }
+
   /** Pages through a listing by `page` number while `Link` says there is a next page. */
   async *pages(
     path: string,

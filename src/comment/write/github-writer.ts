@@ -20,7 +20,8 @@
  *   a warning, never a failed step.
  */
 import { checkGitHubApiUrl, GitHubApiUrlError } from '../../github/api-url.js'
-import { GitHubClient, type RetryOptions } from '../../github/client.js'
+import type { GitHubClient, RetryOptions } from '../../github/client.js'
+import { openGitHubClient } from '../../github/open-client.js'
 import { PERMISSIONS, permissionHint } from '../../github/permissions.js'
 import { asRecord } from '../../github/records.js'
 import { accountOf, sameAccount, viewerAccountOf, type Account } from './author.js'
@@ -77,10 +78,10 @@ const PAGE_SIZE = 100
 const VIEWER_QUERY = 'query { viewer { login __typename } }'
 
 export class GitHubWriter {
-  private readonly client: GitHubClient
   private author: Promise<Account | undefined> | undefined
 
-  constructor(options: WriterOptions) {
+  /** The writer on its own client; throws PublishError when GITHUB_API_URL may not get the token. */
+  static async open(options: WriterOptions): Promise<GitHubWriter> {
     let api
     try {
       api = checkGitHubApiUrl(options.apiUrl, 'nothing can be written on GitHub')
@@ -88,7 +89,7 @@ export class GitHubWriter {
       if (error instanceof GitHubApiUrlError) throw new PublishError(error.message, undefined)
       throw error
     }
-    this.client = new GitHubClient(
+    const client = await openGitHubClient(
       {
         token: options.token,
         repository: options.repository,
@@ -98,7 +99,10 @@ export class GitHubWriter {
       },
       api
     )
+    return new GitHubWriter(client)
   }
+
+  private constructor(private readonly client: GitHubClient) {}
 
   /** HTTP requests sent so far, retries included. */
   get requests(): number {

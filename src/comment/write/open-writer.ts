@@ -12,7 +12,7 @@ export async function openGitHubWriter(
   run: Pick<WriterOptions, 'apiUrl' | 'repository'>
 ): Promise<GitHubWriter> {
   const { GitHubWriter } = await import('./github-writer.js')
-  return new GitHubWriter({
+  return GitHubWriter.open({
     token,
     apiUrl: run.apiUrl,
     repository: run.repository,
