@@ -3640,8 +3640,8 @@ function patternMatcher(compile) {
 
 
 async function choosePages(input) {
-    // The pattern room's PCRE2, which the settings loaded to check the pattern: already in memory,
-    // and its one copy in dist/.
+    // PCRE2 from the pattern room, whose chunk holds its one copy in dist/: already loaded when
+    // there is a pattern (the settings checked it); a choice without one never compiles one.
     const { compilePhpPattern } = await __webpack_require__.e(/* import() */ 476).then(__webpack_require__.bind(__webpack_require__, 7476));
     const patterns = patternMatcher(compilePhpPattern);
     try {

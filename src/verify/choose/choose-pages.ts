@@ -73,8 +73,8 @@ export type PageChoice =
   | { readonly kind: 'over-budget'; readonly overBudget: OverBudget; readonly message: string }
 
 export async function choosePages(input: ChooseInput): Promise<PageChoice> {
-  // The pattern room's PCRE2, which the settings loaded to check the pattern: already in memory,
-  // and its one copy in dist/.
+  // PCRE2 from the pattern room, whose chunk holds its one copy in dist/: already loaded when
+  // there is a pattern (the settings checked it); a choice without one never compiles one.
   const { compilePhpPattern } = await import('../../pattern/index.js')
   const patterns = patternMatcher(compilePhpPattern)
   try {
