@@ -473,24 +473,36 @@ describe('assets that redirect, followed within scope as a browser does', () => 
   })
   const whole: SiteHead = { status: 200, headers: { 'content-type': 'text/javascript' } }
 
-  it('a same-origin redirect to a whole asset is whole, each hop counted as a request', async () => {
+  /** One fresh page whose body is `body`, on the devices `more` says; `answer` answers its assets. */
+  async function verifyOnePage(
+    answer: (url: URL) => SiteHead | undefined,
+    body: string,
+    more: Partial<Parameters<typeof options>[2]> = {}
+  ) {
     const clock = new VirtualClock()
     const asked: { url: string; agent: string; at: number }[] = []
     const result = await clock.run(
       verifyPages(
         pages(1, clock.now()),
-        options(
-          clock,
-          assets(clock, asked, url =>
-            url.pathname === '/static/app.js'
-              ? moved('/static/app.b1.js')
-              : url.pathname === '/static/app.b1.js'
-                ? whole
-                : undefined
-          ),
-          { pageCount: 1, getPage: freshSite(clock, script('/static/app.js')) }
-        )
+        options(clock, assets(clock, asked, answer), {
+          pageCount: 1,
+          getPage: freshSite(clock, body),
+          ...more
+        })
       )
+    )
+    return { result, asked }
+  }
+
+  it('a same-origin redirect to a whole asset is whole, each hop counted as a request', async () => {
+    const { result, asked } = await verifyOnePage(
+      url =>
+        url.pathname === '/static/app.js'
+          ? moved('/static/app.b1.js')
+          : url.pathname === '/static/app.b1.js'
+            ? whole
+            : undefined,
+      script('/static/app.js')
     )
     expect(result.status).toBe('fresh')
     expect(result.assets).toMatchObject({
@@ -501,29 +513,16 @@ describe('assets that redirect, followed within scope as a browser does', () => 
   })
 
   it('a redirect to an asset_hosts host is followed and its answer judged: HTML for a script', async () => {
-    const clock = new VirtualClock()
-    const asked: { url: string; agent: string; at: number }[] = []
     const target = 'https://static.example.com/app.b1.js'
-    const result = await clock.run(
-      verifyPages(
-        pages(1, clock.now()),
-        options(
-          clock,
-          assets(clock, asked, url =>
-            url.pathname === '/static/app.js'
-              ? moved(target)
-              : url.href === target
-                ? { status: 200, headers: { 'content-type': 'text/html' } }
-                : undefined
-          ),
-          {
-            pageCount: 1,
-            devices: devices.slice(0, 1),
-            hosts: ['static.example.com'],
-            getPage: freshSite(clock, script('/static/app.js'))
-          }
-        )
-      )
+    const { result, asked } = await verifyOnePage(
+      url =>
+        url.pathname === '/static/app.js'
+          ? moved(target)
+          : url.href === target
+            ? { status: 200, headers: { 'content-type': 'text/html' } }
+            : undefined,
+      script('/static/app.js'),
+      { devices: devices.slice(0, 1), hosts: ['static.example.com'] }
     )
     expect(result.status).toBe('broken')
     expect(asked.map(a => a.url)).toEqual([`${SITE}/static/app.js`, target])
@@ -537,20 +536,10 @@ describe('assets that redirect, followed within scope as a browser does', () => 
   })
 
   it('a redirect to a host out of scope is not requested, not judged, and named', async () => {
-    const clock = new VirtualClock()
-    const asked: { url: string; agent: string; at: number }[] = []
     const away = 'https://cdn.elsewhere.example/app.b1.js'
-    const result = await clock.run(
-      verifyPages(
-        pages(1, clock.now()),
-        options(
-          clock,
-          assets(clock, asked, url =>
-            url.pathname === '/static/app.js' ? moved(away) : undefined
-          ),
-          { pageCount: 1, getPage: freshSite(clock, script('/static/app.js')) }
-        )
-      )
+    const { result, asked } = await verifyOnePage(
+      url => (url.pathname === '/static/app.js' ? moved(away) : undefined),
+      script('/static/app.js')
     )
     expect(asked.map(a => a.url)).not.toContain(away)
     expect(result.status).toBe('fresh')
@@ -563,25 +552,11 @@ describe('assets that redirect, followed within scope as a browser does', () => 
   })
 
   it('a Location with credentials is never requested', async () => {
-    const clock = new VirtualClock()
-    const asked: { url: string; agent: string; at: number }[] = []
-    const result = await clock.run(
-      verifyPages(
-        pages(1, clock.now()),
-        options(
-          clock,
-          assets(clock, asked, url =>
-            url.pathname === '/static/app.js'
-              ? moved('https://u:p@www.example.com/x.js')
-              : undefined
-          ),
-          {
-            pageCount: 1,
-            devices: devices.slice(0, 1),
-            getPage: freshSite(clock, script('/static/app.js'))
-          }
-        )
-      )
+    const { result, asked } = await verifyOnePage(
+      url =>
+        url.pathname === '/static/app.js' ? moved('https://u:p@www.example.com/x.js') : undefined,
+      script('/static/app.js'),
+      { devices: devices.slice(0, 1) }
     )
     expect(asked.map(a => a.url)).toEqual([`${SITE}/static/app.js`])
     expect(result.assets?.redirectedAway).toBe(1)
@@ -589,26 +564,15 @@ describe('assets that redirect, followed within scope as a browser does', () => 
   })
 
   it('a loop is broken with its reason, and so are more than 5 redirects', async () => {
-    const clock = new VirtualClock()
-    const asked: { url: string; agent: string; at: number }[] = []
-    const result = await clock.run(
-      verifyPages(
-        pages(1, clock.now()),
-        options(
-          clock,
-          assets(clock, asked, url => {
-            if (url.pathname === '/a.js') return moved('/b.js')
-            if (url.pathname === '/b.js') return moved('/a.js')
-            const hop = /^\/hop-(\d+)\.js$/.exec(url.pathname)
-            return hop ? moved(`/hop-${Number(hop[1]) + 1}.js`) : undefined
-          }),
-          {
-            pageCount: 1,
-            devices: devices.slice(0, 1),
-            getPage: freshSite(clock, `${script('/a.js')}${script('/hop-0.js')}`)
-          }
-        )
-      )
+    const { result } = await verifyOnePage(
+      url => {
+        if (url.pathname === '/a.js') return moved('/b.js')
+        if (url.pathname === '/b.js') return moved('/a.js')
+        const hop = /^\/hop-(\d+)\.js$/.exec(url.pathname)
+        return hop ? moved(`/hop-${Number(hop[1]) + 1}.js`) : undefined
+      },
+      `${script('/a.js')}${script('/hop-0.js')}`,
+      { devices: devices.slice(0, 1) }
     )
     expect(result.status).toBe('broken')
     const byUrl = new Map(result.assets?.listed.map(r => [r.url, r]))
@@ -628,25 +592,13 @@ describe('assets that redirect, followed within scope as a browser does', () => 
   })
 
   it('an https page’s asset redirected to http is mixed content: broken, not requested', async () => {
-    const clock = new VirtualClock()
-    const asked: { url: string; agent: string; at: number }[] = []
-    const result = await clock.run(
-      verifyPages(
-        pages(1, clock.now()),
-        options(
-          clock,
-          assets(clock, asked, url =>
-            url.pathname === '/static/app.js'
-              ? moved('http://www.example.com/static/app.js')
-              : undefined
-          ),
-          {
-            pageCount: 1,
-            devices: devices.slice(0, 1),
-            getPage: freshSite(clock, script('/static/app.js'))
-          }
-        )
-      )
+    const { result, asked } = await verifyOnePage(
+      url =>
+        url.pathname === '/static/app.js'
+          ? moved('http://www.example.com/static/app.js')
+          : undefined,
+      script('/static/app.js'),
+      { devices: devices.slice(0, 1) }
     )
     expect(asked).toHaveLength(1)
     expect(result.status).toBe('broken')
@@ -658,34 +610,25 @@ describe('assets that redirect, followed within scope as a browser does', () => 
   })
 
   it('a redirect the cache kept to a file gone is purged by the path the page names', async () => {
-    const clock = new VirtualClock()
-    const asked: { url: string; agent: string; at: number }[] = []
     const purged: string[] = []
-    const result = await clock.run(
-      verifyPages(
-        pages(1, clock.now()),
-        options(
-          clock,
-          assets(clock, asked, url => {
-            if (url.pathname === '/static/app.js') {
-              return purged.length === 0
-                ? moved('/static/app.old.js', { 'acme-kc-status': 'HIT' })
-                : moved('/static/app.b1.js', { 'acme-kc-status': 'EXTRACTING' })
-            }
-            if (url.pathname === '/static/app.old.js') return { status: 404, headers: {} }
-            return url.pathname === '/static/app.b1.js' ? whole : undefined
-          }),
-          {
-            pageCount: 1,
-            devices: devices.slice(0, 1),
-            getPage: freshSite(clock, script('/static/app.js')),
-            repair: async path => {
-              purged.push(path)
-              return {}
-            }
-          }
-        )
-      )
+    const { result } = await verifyOnePage(
+      url => {
+        if (url.pathname === '/static/app.js') {
+          return purged.length === 0
+            ? moved('/static/app.old.js', { 'acme-kc-status': 'HIT' })
+            : moved('/static/app.b1.js', { 'acme-kc-status': 'EXTRACTING' })
+        }
+        if (url.pathname === '/static/app.old.js') return { status: 404, headers: {} }
+        return url.pathname === '/static/app.b1.js' ? whole : undefined
+      },
+      script('/static/app.js'),
+      {
+        devices: devices.slice(0, 1),
+        repair: async path => {
+          purged.push(path)
+          return {}
+        }
+      }
     )
     expect(purged).toEqual(['/static/app.js'])
     expect(result.status).toBe('fresh')
@@ -698,32 +641,22 @@ describe('assets that redirect, followed within scope as a browser does', () => 
   })
 
   it('a new render’s redirect to a 404 the cache kept is not purged: the first answer decides', async () => {
-    const clock = new VirtualClock()
-    const asked: { url: string; agent: string; at: number }[] = []
     const purged: string[] = []
-    const result = await clock.run(
-      verifyPages(
-        pages(1, clock.now()),
-        options(
-          clock,
-          assets(clock, asked, url =>
-            url.pathname === '/static/app.js'
-              ? moved('/static/app.old.js', { 'acme-kc-status': 'EXTRACTING' })
-              : url.pathname === '/static/app.old.js'
-                ? notFoundThroughCache
-                : undefined
-          ),
-          {
-            pageCount: 1,
-            devices: devices.slice(0, 1),
-            getPage: freshSite(clock, script('/static/app.js')),
-            repair: async path => {
-              purged.push(path)
-              return {}
-            }
-          }
-        )
-      )
+    const { result } = await verifyOnePage(
+      url =>
+        url.pathname === '/static/app.js'
+          ? moved('/static/app.old.js', { 'acme-kc-status': 'EXTRACTING' })
+          : url.pathname === '/static/app.old.js'
+            ? notFoundThroughCache
+            : undefined,
+      script('/static/app.js'),
+      {
+        devices: devices.slice(0, 1),
+        repair: async path => {
+          purged.push(path)
+          return {}
+        }
+      }
     )
     expect(purged).toEqual([])
     expect(result.assets?.listed[0]).toMatchObject({
