@@ -2129,6 +2129,32 @@ knownPrefix) {
             return { kind: 'retry', reason: `unknown cache status ${JSON.stringify(status)}` };
     }
 }
+/**
+ * Where an entry cached at `cached` (the edge's clock) stands against the purge accepted at
+ * `purgeAcceptedAt` (the runner's clock), `skew` placing one clock in the other: the one rule
+ * by which a HIT is after its purge, for pages (judgeHit) and for an asset purged by URL
+ * (asset-checks.ts). `headers` are the answer's, for its own `Date`.
+ */
+function placeCachedAt(headers, cached, purgeAcceptedAt, skew) {
+    // One clock cannot cache an entry after the moment it answers with it: a cache date past
+    // the answer's own Date (beyond that header's one-second resolution) means the edge's clocks
+    // disagree, and neither date can say whether the entry is fresh.
+    const answeredAt = parseEdgeDate((0,http_headers/* headerValue */.Z)(headers, 'date'));
+    if (answeredAt !== undefined && cached.ms >= answeredAt.ms + answeredAt.resolutionMs) {
+        return 'clocks-disagree';
+    }
+    // The earliest the acceptance can be in the edge's clock, against the latest the entry can
+    // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
+    const latestCachedAt = cached.ms + cached.resolutionMs;
+    if (latestCachedAt <= purgeAcceptedAt + skew.lowMs)
+        return 'before';
+    // This edge's cache dates have been seen after its own Date, far from the runner's clock:
+    // the skew (from Date) may not be the cache dates' own, so after the purge in the runner's
+    // clock too, or not after it.
+    if (latestCachedAt <= purgeAcceptedAt && (0,edge_clock_skew/* datesUntrusted */.Ow)(skew))
+        return 'before-in-runner-clock';
+    return 'after';
+}
 function judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent) {
     const text = (0,http_headers/* headerValue */.Z)(answer.headers, `${prefix}-kc-date`);
     const cacheDate = (text ?? '').trim();
@@ -2141,28 +2167,19 @@ function judgeHit(answer, prefix, purgeAcceptedAt, skew, proveContent) {
                 reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
             };
         }
-        // One clock cannot cache an entry after the moment it answers with it: a cache date past
-        // the answer's own Date (beyond that header's one-second resolution) means the edge's clocks
-        // disagree, and neither date can say whether the entry is fresh.
-        const dateText = (0,http_headers/* headerValue */.Z)(answer.headers, 'date');
-        const answeredAt = parseEdgeDate(dateText);
-        if (answeredAt !== undefined && cached.ms >= answeredAt.ms + answeredAt.resolutionMs) {
+        const place = placeCachedAt(answer.headers, cached, purgeAcceptedAt, skew);
+        if (place === 'clocks-disagree') {
+            const dateText = (0,http_headers/* headerValue */.Z)(answer.headers, 'date');
             return {
                 kind: 'retry',
                 cause: 'clocks-disagree',
                 reason: `the edge's clocks disagree: its cache date ${JSON.stringify(cacheDate)} is after its own Date ${JSON.stringify((dateText ?? '').trim())}`
             };
         }
-        // The earliest the acceptance can be in the edge's clock, against the latest the entry can
-        // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
-        const latestCachedAt = cached.ms + cached.resolutionMs;
-        if (latestCachedAt <= purgeAcceptedAt + skew.lowMs) {
+        if (place === 'before') {
             return { kind: 'stale', reason: 'not-purged-yet', cacheDate, ...cachedAt };
         }
-        // This edge's cache dates have been seen after its own Date, far from the runner's clock:
-        // the skew (from Date) may not be the cache dates' own, so after the purge in the runner's
-        // clock too, or not fresh.
-        if (latestCachedAt <= purgeAcceptedAt && (0,edge_clock_skew/* datesUntrusted */.Ow)(skew)) {
+        if (place === 'before-in-runner-clock') {
             return {
                 kind: 'stale',
                 reason: 'not-purged-yet',
@@ -4263,6 +4280,11 @@ function isNewRender(head) {
     // A bypassed answer is not the cache's entry either: a purge would not change it.
     return reading?.status !== 'HIT' || reading.bypass !== undefined;
 }
+/** An answer's cache date as the edge wrote it: what tells one cached entry from another. */
+function cacheDateOf(headers) {
+    const reading = (0,edge_headers/* readEdgeHeaders */._5)(headers);
+    return reading && (0,http_headers/* headerValue */.Z)(headers, `${reading.prefix}-kc-date`)?.trim();
+}
 /** A URL as the reports may print it: a user name and password are never shown. */
 function withoutCredentials(url) {
     const shown = new URL(url.href);
@@ -4278,7 +4300,10 @@ class AssetChecks {
     lanes = new Set();
     /** Broken assets purged by URL, asked again apart from the lanes. */
     afterRepairs = new Set();
-    /** One purge by URL, whatever the device: the first asks, the others share its answer. */
+    /**
+     * One purge by URL, whatever the device: the first asks, the others share its answer, and
+     * when it came (the runner's clock): the acceptance a render after it is dated against.
+     */
     repairs = new Map();
     assetUrls = new Set();
     otherHosts = new Set();
@@ -4390,10 +4415,7 @@ class AssetChecks {
                 return;
             }
             // The purge and the asking after it go on apart from the lanes.
-            const task = this.repairThenAsk(entry, stripRender(answer), url, {
-                ...state,
-                failures: 0
-            }).finally(() => this.afterRepairs.delete(task));
+            const task = this.repairThenAsk(entry, stripRender(answer), url, { ...state, failures: 0 }, cacheDateOf(answer.first.headers)).finally(() => this.afterRepairs.delete(task));
             this.afterRepairs.add(task);
             return;
         }
@@ -4403,7 +4425,7 @@ class AssetChecks {
      * for until the deadline at most: one the service is slow to answer (its retries, a
      * Retry-After) must not hold the verification past it.
      */
-    async repairThenAsk(entry, broken, url, state) {
+    async repairThenAsk(entry, broken, url, state, purgedCacheDate) {
         const { loop } = this;
         // The wait for the deadline is cut short when the purge is answered: no timer is left to
         // hold the process (a step must end when its work does).
@@ -4427,12 +4449,13 @@ class AssetChecks {
             entry.result = { ...broken, state: 'broken', repurged: true, repurgeError: outcome.error };
             return;
         }
+        state.repair = { acceptedAt: outcome.answeredAt, purgedCacheDate };
         await this.askAfterRepair(entry, state);
     }
     /**
-     * A broken asset purged by URL, asked again until it is whole (repaired), or a new render
-     * shows it still broken (the origin serves it so: broken), or the deadline. Until the purge
-     * arrives the edge still serves the cached answer, as it does a stale page.
+     * A broken asset purged by URL, asked again until it is whole (repaired), or a render made
+     * after the purge shows it still broken (the origin serves it so: broken), or the deadline.
+     * Until the purge arrives the edge still serves the cached answer, as it does a stale page.
      */
     async askAfterRepair(entry, state) {
         const { loop } = this;
@@ -4447,13 +4470,30 @@ class AssetChecks {
             if (answer === undefined)
                 continue;
             const retry = answer.httpStatus !== undefined && (0,statuses/* isRetryableSiteStatus */.S)(answer.httpStatus);
-            // A render made after the purge (the cache had no entry: EXTRACTING, or not cached)
-            // answers what the origin has now: still broken is broken for good.
-            if (answer.first.newRender && !(retry && state.failures < MAX_ASSET_ATTEMPTS)) {
+            // A render made after the purge (the cache had no entry: EXTRACTING, or not cached; or a
+            // HIT cached since, by a visitor between two asks) answers what the origin has now: still
+            // broken is broken for good.
+            const renderedSince = answer.first.newRender || this.cachedSincePurge(answer.first, state);
+            if (renderedSince && !(retry && state.failures < MAX_ASSET_ATTEMPTS)) {
                 entry.result = { ...stripRender(answer), state: 'broken', repurged: true };
                 return;
             }
         }
+    }
+    /**
+     * Whether a HIT was cached after the asset's purge was accepted, as the pages' judge places
+     * cache dates (loop.renderedAfter). Not when its cache date is the purged entry's: that entry,
+     * still served until the purge reaches this data center, may fall within the clocks' doubt of
+     * the acceptance (the judge gives it to freshness), and taking it for a new render would call
+     * broken an asset the purge is about to repair. Dates that cannot be placed: not (ask again).
+     */
+    cachedSincePurge(first, state) {
+        const { repair } = state;
+        if (repair === undefined)
+            return false;
+        const cacheDate = cacheDateOf(first.headers);
+        return (cacheDate !== repair.purgedCacheDate &&
+            this.loop.renderedAfter(first.headers, repair.acceptedAt) === true);
     }
     /** A check ends with its result, or away: its redirect led out of scope. */
     end(entry, asked) {
@@ -4508,7 +4548,8 @@ class AssetChecks {
             }
             first ??= {
                 throughCache: (0,edge_headers/* readEdgeHeaders */._5)(asked.headers) !== undefined,
-                newRender: isNewRender(asked)
+                newRender: isNewRender(asked),
+                headers: asked.headers
             };
             const target = redirectTarget(asked.status, asked.headers, url);
             if (target === undefined) {
@@ -4572,7 +4613,9 @@ class AssetChecks {
         let purge = this.repairs.get(path);
         if (purge === undefined) {
             const repair = this.options.repair;
-            purge = repair === undefined ? Promise.resolve({}) : repair(path);
+            const answer = repair === undefined ? Promise.resolve({}) : repair(path);
+            // Timed when the service answered, not when a device's check reads the shared answer.
+            purge = answer.then(outcome => ({ ...outcome, answeredAt: this.loop.clock.now() }));
             this.repairs.set(path, purge);
         }
         return purge;
@@ -5297,6 +5340,8 @@ assets = { broken: 0, notChecked: 0 }) {
 
 
 
+
+
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
 class VerifyRun {
     options;
@@ -5541,6 +5586,24 @@ class VerifyRun {
         finally {
             this.slots.release();
         }
+    }
+    /**
+     * Whether an asset's answer is a HIT the edge cached after `acceptedAt` (the runner's clock),
+     * by the pages' rule and clock skew (AssetLoop, asset-checks.ts); undefined when its date
+     * cannot be placed: not a HIT, no readable cache date, a cache date after its own `Date`, or an
+     * edge whose `Date` cannot place its cache dates (datesUntrusted). A clock consistently off is
+     * placed by its `Date`, as for pages.
+     */
+    renderedAfter(headers, acceptedAt) {
+        const edge = (0,edge_headers/* readEdgeHeaders */._5)(headers, this.prefixSeen);
+        if (edge?.status !== 'HIT' || edge.bypass !== undefined || (0,edge_clock_skew/* datesUntrusted */.Ow)(this.skew)) {
+            return undefined;
+        }
+        const cached = parseEdgeDate((0,http_headers/* headerValue */.Z)(headers, `${edge.prefix}-kc-date`));
+        if (cached === undefined)
+            return undefined;
+        const place = placeCachedAt(headers, cached, acceptedAt, this.skew);
+        return place === 'clocks-disagree' ? undefined : place === 'after';
     }
     /** A page was proven fresh on a device: its assets are queued (once per asset and device). */
     pageFresh(check, references) {

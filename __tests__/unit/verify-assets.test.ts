@@ -16,6 +16,7 @@ import {
 } from '../../src/verify/assets/asset-checks.js'
 import { cutPagesPhrase, otherHostAssetsPhrase } from '../../src/verify/assets/asset-results.js'
 import { verificationStatus } from '../../src/verify/judge/status-from-counts.js'
+import { datesUntrusted } from '../../src/verify/judge/edge-clock-skew.js'
 import { describeAssets } from '../../src/verify/explain.js'
 import { verifyPages, type VerifyOptions } from '../../src/verify/check/verify-pages.js'
 import { VirtualClock } from '../support/virtual-clock.js'
@@ -669,6 +670,132 @@ describe('assets that redirect, followed within scope as a browser does', () => 
   })
 })
 
+describe('a purged asset answered from a render dated after its purge', () => {
+  const HOUR = 3_600_000
+  const broken = `${SITE}/assets/app.b1.js`
+  const page = '<script type=module src="/assets/app.b1.js"></script>'
+  /** A 404 the cache kept, with its cache date (edge's clock, to the second). */
+  const keptNotFound = (cachedAt: number): SiteHead => ({
+    status: 404,
+    headers: {
+      'content-type': 'text/html',
+      'acme-kc-status': 'HIT',
+      'acme-kc-date': cacheDate(cachedAt)
+    }
+  })
+
+  /**
+   * One fresh page on one device whose script the cache kept as a 404 cached at `keptAt`
+   * (default: a minute before it is first asked), purged by URL: `after` answers the script
+   * from then on, told when the purge was accepted and how many asks came after it.
+   */
+  async function repairOne(
+    after: (acceptedAt: number, asksAfter: number) => SiteHead | undefined,
+    more: { keptAt?: (now: number) => number; getPage?: (clock: VirtualClock) => GetPage } = {}
+  ) {
+    const clock = new VirtualClock()
+    const asked: { url: string; agent: string; at: number }[] = []
+    const deadline = clock.now() + 60_000
+    let acceptedAt: number | undefined
+    let asksAfter = 0
+    const result = await clock.run(
+      verifyPages(
+        pages(1, clock.now()),
+        options(
+          clock,
+          assets(clock, asked, url => {
+            if (url.href !== broken) return undefined
+            if (acceptedAt === undefined) {
+              return keptNotFound(more.keptAt?.(clock.now()) ?? clock.now() - 60_000)
+            }
+            return after(acceptedAt, ++asksAfter)
+          }),
+          {
+            pageCount: 1,
+            devices: devices.slice(0, 1),
+            deadline,
+            getPage: more.getPage?.(clock) ?? freshSite(clock, page),
+            repair: async () => {
+              acceptedAt = clock.now()
+              return {}
+            }
+          }
+        )
+      )
+    )
+    return {
+      result,
+      asks: asked.filter(a => a.url === broken).length,
+      endedAt: clock.now(),
+      deadline
+    }
+  }
+
+  it('a HIT cached after the purge was accepted, still a 404, is broken for good at once', async () => {
+    // A visitor's request rendered it again between two of our asks: the origin serves it so.
+    const { result, asks, endedAt, deadline } = await repairOne(acceptedAt =>
+      keptNotFound(acceptedAt + 1000)
+    )
+    expect(result.status).toBe('broken')
+    expect(result.assets?.listed[0]).toMatchObject({
+      url: broken,
+      state: 'broken',
+      reason: 'status',
+      httpStatus: 404,
+      repurged: true
+    })
+    // The first ask, and one after the purge: not asked until the deadline.
+    expect(asks).toBe(2)
+    expect(endedAt).toBeLessThan(deadline)
+  })
+
+  it('a HIT cached before the purge was accepted is asked again, as the purge has not arrived', async () => {
+    const { result, asks } = await repairOne((acceptedAt, n) =>
+      n < 3 ? keptNotFound(acceptedAt - 10_000) : undefined
+    )
+    expect(result.status).toBe('fresh')
+    expect(result.assets?.listed[0]).toMatchObject({ state: 'repaired', repurged: true })
+    expect(asks).toBe(4)
+  })
+
+  it('the entry purged, cached within the clocks’ doubt of the purge, is not taken for a new render', async () => {
+    // Cached in the second our first ask was made: by the page judge's benefit of the doubt it
+    // could be after the purge, but its cache date is the one purged, still served until the
+    // purge reaches this data center.
+    let keptAt = 0
+    const { result, asks } = await repairOne(
+      (_acceptedAt, n) => (n < 3 ? keptNotFound(keptAt) : undefined),
+      { keptAt: now => (keptAt = now) }
+    )
+    expect(result.assets?.listed[0]).toMatchObject({ state: 'repaired', repurged: true })
+    expect(asks).toBe(4)
+  })
+
+  it('an edge whose dates cannot be placed: asked again until whole, as without a date', async () => {
+    // The page's first answer shows a Date an hour behind its cache date (written in real
+    // time): from then on, this edge's Date cannot place its cache dates.
+    let pageAnswers = 0
+    const untrustedDates = (clock: VirtualClock): GetPage => {
+      const site = freshSite(clock, page)
+      return async (...args) => {
+        const answer = await site(...args)
+        if (pageAnswers++ > 0) return answer
+        return {
+          ...answer,
+          headers: { ...answer.headers, date: new Date(clock.now() - HOUR).toUTCString() }
+        }
+      }
+    }
+    const { result, asks } = await repairOne(
+      (acceptedAt, n) => (n < 3 ? keptNotFound(acceptedAt + 1000) : undefined),
+      { getPage: untrustedDates }
+    )
+    expect(datesUntrusted(result.skew)).toBe(true)
+    expect(result.assets?.listed[0]).toMatchObject({ state: 'repaired', repurged: true })
+    expect(asks).toBe(4)
+  })
+})
+
 describe('what the asset checks count beside their checks', () => {
   const loop: AssetLoop = {
     clock: new VirtualClock(),
@@ -676,7 +803,8 @@ describe('what the asset checks count beside their checks', () => {
     deadline: Number.POSITIVE_INFINITY,
     stopped: false,
     askAsset: () => Promise.reject(new Error('no asset is in scope here')),
-    sleep: () => Promise.resolve()
+    sleep: () => Promise.resolve(),
+    renderedAfter: () => undefined
   }
   const checks = (): AssetChecks =>
     new AssetChecks(loop, {

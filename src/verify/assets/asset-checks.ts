@@ -15,7 +15,7 @@
  */
 import { backoffDelay, type Backoff } from '../../http/backoff.js'
 import { edgeIds, readEdgeHeaders } from '../../http/edge-headers.js'
-import { headerValue } from '../../http/headers.js'
+import { headerValue, type Headers } from '../../http/headers.js'
 import { redirectTarget } from '../../http/redirect.js'
 import { SiteRequestError, type SiteHead } from '../../http/site-client.js'
 import { isRetryableSiteStatus } from '../../http/statuses.js'
@@ -50,6 +50,11 @@ export interface AssetLoop {
   askAsset(url: URL, userAgent: string): Promise<AskedAsset>
   /** Sleeps, but never past the deadline. */
   sleep(ms: number): Promise<void>
+  /**
+   * Whether an answer is a HIT the edge cached after `acceptedAt` (the runner's clock), placed
+   * as the pages' judge places it; undefined when its dates cannot be placed.
+   */
+  renderedAfter(headers: Headers, acceptedAt: number): boolean | undefined
 }
 
 /** What a purge by URL came back with: `error`, in the service's words, when it failed. */
@@ -98,6 +103,12 @@ interface Entry {
   away?: string
 }
 
+/** A purge by URL's answer, and when it came (the runner's clock). */
+interface RepairAnswer {
+  readonly error?: string
+  readonly answeredAt: number
+}
+
 /** What one (asset, device) check carries from one ask to the next. */
 interface CheckState {
   asks: number
@@ -107,6 +118,11 @@ interface CheckState {
   firstReason?: BrokenReason
   /** The last broken answer (what a check that runs out of time reports). */
   last?: AssetResult
+  /**
+   * Its purge by URL, once accepted: when (the runner's clock), and the cache date of the entry
+   * it purged (the first answer's), to tell that entry from a render made after the purge.
+   */
+  repair?: { readonly acceptedAt: number; readonly purgedCacheDate: string | undefined }
 }
 
 /**
@@ -116,7 +132,11 @@ interface CheckState {
  * answer decides the repair.
  */
 type BrokenAnswer = AssetResult & {
-  readonly first: { readonly throughCache: boolean; readonly newRender: boolean }
+  readonly first: {
+    readonly throughCache: boolean
+    readonly newRender: boolean
+    readonly headers: Headers
+  }
 }
 
 function stripRender({ first: _first, ...answer }: BrokenAnswer): AssetResult {
@@ -140,6 +160,12 @@ function isNewRender(head: SiteHead): boolean {
   return reading?.status !== 'HIT' || reading.bypass !== undefined
 }
 
+/** An answer's cache date as the edge wrote it: what tells one cached entry from another. */
+function cacheDateOf(headers: Headers): string | undefined {
+  const reading = readEdgeHeaders(headers)
+  return reading && headerValue(headers, `${reading.prefix}-kc-date`)?.trim()
+}
+
 /** A URL as the reports may print it: a user name and password are never shown. */
 function withoutCredentials(url: URL): string {
   const shown = new URL(url.href)
@@ -160,8 +186,11 @@ export class AssetChecks {
   private readonly lanes = new Set<Promise<void>>()
   /** Broken assets purged by URL, asked again apart from the lanes. */
   private readonly afterRepairs = new Set<Promise<void>>()
-  /** One purge by URL, whatever the device: the first asks, the others share its answer. */
-  private readonly repairs = new Map<string, Promise<{ readonly error?: string }>>()
+  /**
+   * One purge by URL, whatever the device: the first asks, the others share its answer, and
+   * when it came (the runner's clock): the acceptance a render after it is dated against.
+   */
+  private readonly repairs = new Map<string, Promise<RepairAnswer>>()
   private readonly assetUrls = new Set<string>()
   private readonly otherHosts = new Set<string>()
   private otherHostsCapped = false
@@ -272,10 +301,13 @@ export class AssetChecks {
         return
       }
       // The purge and the asking after it go on apart from the lanes.
-      const task = this.repairThenAsk(entry, stripRender(answer), url, {
-        ...state,
-        failures: 0
-      }).finally(() => this.afterRepairs.delete(task))
+      const task = this.repairThenAsk(
+        entry,
+        stripRender(answer),
+        url,
+        { ...state, failures: 0 },
+        cacheDateOf(answer.first.headers)
+      ).finally(() => this.afterRepairs.delete(task))
       this.afterRepairs.add(task)
       return
     }
@@ -290,13 +322,14 @@ export class AssetChecks {
     entry: Entry,
     broken: AssetResult,
     url: URL,
-    state: CheckState
+    state: CheckState,
+    purgedCacheDate: string | undefined
   ): Promise<void> {
     const { loop } = this
     // The wait for the deadline is cut short when the purge is answered: no timer is left to
     // hold the process (a step must end when its work does).
     const answeredFirst = new AbortController()
-    let outcome: { readonly error?: string } | undefined
+    let outcome: RepairAnswer | undefined
     void this.repair(`${url.pathname}${url.search}`).then(answer => {
       outcome = answer
       answeredFirst.abort()
@@ -315,13 +348,14 @@ export class AssetChecks {
       entry.result = { ...broken, state: 'broken', repurged: true, repurgeError: outcome.error }
       return
     }
+    state.repair = { acceptedAt: outcome.answeredAt, purgedCacheDate }
     await this.askAfterRepair(entry, state)
   }
 
   /**
-   * A broken asset purged by URL, asked again until it is whole (repaired), or a new render
-   * shows it still broken (the origin serves it so: broken), or the deadline. Until the purge
-   * arrives the edge still serves the cached answer, as it does a stale page.
+   * A broken asset purged by URL, asked again until it is whole (repaired), or a render made
+   * after the purge shows it still broken (the origin serves it so: broken), or the deadline.
+   * Until the purge arrives the edge still serves the cached answer, as it does a stale page.
    */
   private async askAfterRepair(entry: Entry, state: CheckState): Promise<void> {
     const { loop } = this
@@ -335,13 +369,32 @@ export class AssetChecks {
       const answer = asked.answer
       if (answer === undefined) continue
       const retry = answer.httpStatus !== undefined && isRetryableSiteStatus(answer.httpStatus)
-      // A render made after the purge (the cache had no entry: EXTRACTING, or not cached)
-      // answers what the origin has now: still broken is broken for good.
-      if (answer.first.newRender && !(retry && state.failures < MAX_ASSET_ATTEMPTS)) {
+      // A render made after the purge (the cache had no entry: EXTRACTING, or not cached; or a
+      // HIT cached since, by a visitor between two asks) answers what the origin has now: still
+      // broken is broken for good.
+      const renderedSince = answer.first.newRender || this.cachedSincePurge(answer.first, state)
+      if (renderedSince && !(retry && state.failures < MAX_ASSET_ATTEMPTS)) {
         entry.result = { ...stripRender(answer), state: 'broken', repurged: true }
         return
       }
     }
+  }
+
+  /**
+   * Whether a HIT was cached after the asset's purge was accepted, as the pages' judge places
+   * cache dates (loop.renderedAfter). Not when its cache date is the purged entry's: that entry,
+   * still served until the purge reaches this data center, may fall within the clocks' doubt of
+   * the acceptance (the judge gives it to freshness), and taking it for a new render would call
+   * broken an asset the purge is about to repair. Dates that cannot be placed: not (ask again).
+   */
+  private cachedSincePurge(first: BrokenAnswer['first'], state: CheckState): boolean {
+    const { repair } = state
+    if (repair === undefined) return false
+    const cacheDate = cacheDateOf(first.headers)
+    return (
+      cacheDate !== repair.purgedCacheDate &&
+      this.loop.renderedAfter(first.headers, repair.acceptedAt) === true
+    )
   }
 
   /** A check ends with its result, or away: its redirect led out of scope. */
@@ -395,7 +448,8 @@ export class AssetChecks {
       }
       first ??= {
         throughCache: readEdgeHeaders(asked.headers) !== undefined,
-        newRender: isNewRender(asked)
+        newRender: isNewRender(asked),
+        headers: asked.headers
       }
       const target = redirectTarget(asked.status, asked.headers, url)
       if (target === undefined) {
@@ -470,11 +524,13 @@ export class AssetChecks {
   }
 
   /** One purge per path, whatever the devices that found it broken. */
-  private repair(path: string): Promise<{ readonly error?: string }> {
+  private repair(path: string): Promise<RepairAnswer> {
     let purge = this.repairs.get(path)
     if (purge === undefined) {
       const repair = this.options.repair
-      purge = repair === undefined ? Promise.resolve({}) : repair(path)
+      const answer = repair === undefined ? Promise.resolve({}) : repair(path)
+      // Timed when the service answered, not when a device's check reads the shared answer.
+      purge = answer.then(outcome => ({ ...outcome, answeredAt: this.loop.clock.now() }))
       this.repairs.set(path, purge)
     }
     return purge

@@ -14,17 +14,20 @@
  */
 import type { Clock } from '../../time/clock.js'
 import { readEdgeHeaders } from '../../http/edge-headers.js'
+import { headerValue, type Headers } from '../../http/headers.js'
 import { SiteRequestError } from '../../http/site-client.js'
 import { AssetChecks, type AskedAsset, type AssetLoop } from '../assets/asset-checks.js'
 import type { PageReferences } from '../assets/page-references.js'
 import {
+  datesUntrusted,
   noteDatesDisagree,
   skewMs,
   UNMEASURED_SKEW,
   type SkewEstimate
 } from '../judge/edge-clock-skew.js'
 import type { Device } from '../devices.js'
-import { judge, observeAnswerSkew, type SiteAnswer } from '../judge/verdict.js'
+import { parseEdgeDate } from '../judge/edge-date.js'
+import { judge, observeAnswerSkew, placeCachedAt, type SiteAnswer } from '../judge/verdict.js'
 import { Semaphore } from '../pace/semaphore.js'
 import { Naps } from '../pace/naps.js'
 import { PageCheck, type Asked, type CheckLoop } from './one-check.js'
@@ -305,6 +308,24 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     } finally {
       this.slots.release()
     }
+  }
+
+  /**
+   * Whether an asset's answer is a HIT the edge cached after `acceptedAt` (the runner's clock),
+   * by the pages' rule and clock skew (AssetLoop, asset-checks.ts); undefined when its date
+   * cannot be placed: not a HIT, no readable cache date, a cache date after its own `Date`, or an
+   * edge whose `Date` cannot place its cache dates (datesUntrusted). A clock consistently off is
+   * placed by its `Date`, as for pages.
+   */
+  renderedAfter(headers: Headers, acceptedAt: number): boolean | undefined {
+    const edge = readEdgeHeaders(headers, this.prefixSeen)
+    if (edge?.status !== 'HIT' || edge.bypass !== undefined || datesUntrusted(this.skew)) {
+      return undefined
+    }
+    const cached = parseEdgeDate(headerValue(headers, `${edge.prefix}-kc-date`))
+    if (cached === undefined) return undefined
+    const place = placeCachedAt(headers, cached, acceptedAt, this.skew)
+    return place === 'clocks-disagree' ? undefined : place === 'after'
   }
 
   /** A page was proven fresh on a device: its assets are queued (once per asset and device). */

@@ -7,7 +7,7 @@
  */
 import type { ContentEvidence } from '../../build/scan-body.js'
 import { datesUntrusted, observeSkew, type SkewEstimate } from './edge-clock-skew.js'
-import { parseEdgeDate } from './edge-date.js'
+import { parseEdgeDate, type EdgeInstant } from './edge-date.js'
 import { readEdgeHeaders } from '../../http/edge-headers.js'
 import { headerValue, type Headers } from '../../http/headers.js'
 import { isRetryableSiteStatus } from '../../http/statuses.js'
@@ -140,6 +140,36 @@ export function judge(
   }
 }
 
+/**
+ * Where an entry cached at `cached` (the edge's clock) stands against the purge accepted at
+ * `purgeAcceptedAt` (the runner's clock), `skew` placing one clock in the other: the one rule
+ * by which a HIT is after its purge, for pages (judgeHit) and for an asset purged by URL
+ * (asset-checks.ts). `headers` are the answer's, for its own `Date`.
+ */
+export function placeCachedAt(
+  headers: Headers,
+  cached: EdgeInstant,
+  purgeAcceptedAt: number,
+  skew: SkewEstimate
+): 'after' | 'before' | 'before-in-runner-clock' | 'clocks-disagree' {
+  // One clock cannot cache an entry after the moment it answers with it: a cache date past
+  // the answer's own Date (beyond that header's one-second resolution) means the edge's clocks
+  // disagree, and neither date can say whether the entry is fresh.
+  const answeredAt = parseEdgeDate(headerValue(headers, 'date'))
+  if (answeredAt !== undefined && cached.ms >= answeredAt.ms + answeredAt.resolutionMs) {
+    return 'clocks-disagree'
+  }
+  // The earliest the acceptance can be in the edge's clock, against the latest the entry can
+  // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
+  const latestCachedAt = cached.ms + cached.resolutionMs
+  if (latestCachedAt <= purgeAcceptedAt + skew.lowMs) return 'before'
+  // This edge's cache dates have been seen after its own Date, far from the runner's clock:
+  // the skew (from Date) may not be the cache dates' own, so after the purge in the runner's
+  // clock too, or not after it.
+  if (latestCachedAt <= purgeAcceptedAt && datesUntrusted(skew)) return 'before-in-runner-clock'
+  return 'after'
+}
+
 function judgeHit(
   answer: SiteAnswer,
   prefix: string,
@@ -158,28 +188,19 @@ function judgeHit(
         reason: `HIT without a readable cache date (${JSON.stringify(text ?? '')})`
       }
     }
-    // One clock cannot cache an entry after the moment it answers with it: a cache date past
-    // the answer's own Date (beyond that header's one-second resolution) means the edge's clocks
-    // disagree, and neither date can say whether the entry is fresh.
-    const dateText = headerValue(answer.headers, 'date')
-    const answeredAt = parseEdgeDate(dateText)
-    if (answeredAt !== undefined && cached.ms >= answeredAt.ms + answeredAt.resolutionMs) {
+    const place = placeCachedAt(answer.headers, cached, purgeAcceptedAt, skew)
+    if (place === 'clocks-disagree') {
+      const dateText = headerValue(answer.headers, 'date')
       return {
         kind: 'retry',
         cause: 'clocks-disagree',
         reason: `the edge's clocks disagree: its cache date ${JSON.stringify(cacheDate)} is after its own Date ${JSON.stringify((dateText ?? '').trim())}`
       }
     }
-    // The earliest the acceptance can be in the edge's clock, against the latest the entry can
-    // have been cached: a fresh entry is never called stale, whatever the clocks' resolution.
-    const latestCachedAt = cached.ms + cached.resolutionMs
-    if (latestCachedAt <= purgeAcceptedAt + skew.lowMs) {
+    if (place === 'before') {
       return { kind: 'stale', reason: 'not-purged-yet', cacheDate, ...cachedAt }
     }
-    // This edge's cache dates have been seen after its own Date, far from the runner's clock:
-    // the skew (from Date) may not be the cache dates' own, so after the purge in the runner's
-    // clock too, or not fresh.
-    if (latestCachedAt <= purgeAcceptedAt && datesUntrusted(skew)) {
+    if (place === 'before-in-runner-clock') {
       return {
         kind: 'stale',
         reason: 'not-purged-yet',
