@@ -57,10 +57,10 @@ export interface AssetLoop {
   renderedAfter(headers: Headers, acceptedAt: number): boolean | undefined
 }
 
-/** What a purge by URL came back with: `error`, in the service's words, when it failed. */
 /**
  * Purges one asset of the site by URL: its path and query, as the service's URL purge takes
- * them (relative to the site the key belongs to).
+ * them (relative to the site the key belongs to). It answers `error`, in the service's words,
+ * when the purge failed.
  */
 export type RepairAsset = (path: string) => Promise<{ readonly error?: string }>
 
