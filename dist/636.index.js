@@ -186,6 +186,7 @@ function showsBuild(text, build) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BN: () => (/* binding */ fromKeptEntry),
 /* harmony export */   _5: () => (/* binding */ readEdgeHeaders),
 /* harmony export */   _f: () => (/* binding */ edgeIds),
 /* harmony export */   b8: () => (/* binding */ servedFromCacheHeader),
@@ -204,8 +205,9 @@ function showsBuild(text, build) {
 
 const STATUS_SUFFIX = '-kc-status';
 const BYPASS_SUFFIX = '-bypass';
+const CACHE_DATE_SUFFIX = '-kc-date';
 /** Other headers of the edge (docs/service.md): one of them vouches for a bypass's prefix. */
-const BRAND_SUFFIXES = ['-req', '-transaction', '-kc-date', '-tags'];
+const BRAND_SUFFIXES = ['-req', '-transaction', CACHE_DATE_SUFFIX, '-tags'];
 /** The brand prefix of the edge's headers, found from the one header ending in -kc-status. */
 function edgeHeaderPrefix(headers) {
     for (const name of Object.keys(headers)) {
@@ -228,7 +230,8 @@ function readEdgeHeaders(headers, knownPrefix) {
     if (prefix !== undefined) {
         const status = ((0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}${STATUS_SUFFIX}`) ?? '').trim().toUpperCase();
         const bypass = (0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}${BYPASS_SUFFIX}`)?.trim();
-        return { prefix, status, ...(bypass && { bypass }) };
+        const cacheDate = (0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}${CACHE_DATE_SUFFIX}`)?.trim();
+        return { prefix, status, ...(bypass && { bypass }), ...(cacheDate && { cacheDate }) };
     }
     return bypassWithoutStatus(headers, knownPrefix);
 }
@@ -250,21 +253,20 @@ function bypassWithoutStatus(headers, knownPrefix) {
     return undefined;
 }
 /**
- * The status header as sent (`acme-kc-status: HIT`) when the edge served this answer from its
- * cache: a HIT that it did not bypass. Such an answer shows what was cached, whatever the origin
- * serves now; undefined for any other answer (EXTRACTING rendered from the origin, MISS and a
- * bypassed answer passed through to it).
+ * Whether the edge served the answer from an entry its cache kept: a HIT that it did not bypass.
+ * Such an answer shows what was cached, whatever the origin serves now, and a purge changes it;
+ * any other (EXTRACTING rendered from the origin, MISS, a bypassed answer passed through to it)
+ * shows what the origin serves.
  */
+function fromKeptEntry(reading) {
+    return reading?.status === 'HIT' && reading.bypass === undefined;
+}
+/** The status header as sent (`acme-kc-status: HIT`) when fromKeptEntry; else undefined. */
 function servedFromCacheHeader(headers) {
-    const prefix = edgeHeaderPrefix(headers);
-    if (prefix === undefined)
+    const reading = readEdgeHeaders(headers);
+    if (!fromKeptEntry(reading))
         return undefined;
-    const status = (0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}${STATUS_SUFFIX}`)?.trim();
-    if (status?.toUpperCase() !== 'HIT')
-        return undefined;
-    if ((0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${prefix}${BYPASS_SUFFIX}`)?.trim())
-        return undefined;
-    return `${prefix}${STATUS_SUFFIX}: ${status}`;
+    return `${reading.prefix}${STATUS_SUFFIX}: ${(0,_headers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerValue */ .Z)(headers, `${reading.prefix}${STATUS_SUFFIX}`)?.trim()}`;
 }
 /**
  * The edge's request and transaction ids, which support asks for; `knownPrefix` finds them on

@@ -4271,20 +4271,6 @@ const MAX_OTHER_HOST_ASSETS = 10_000;
 function stripRender({ first: _first, ...answer }) {
     return answer;
 }
-/**
- * Whether the edge answered from a render made for this request (EXTRACTING) or without its
- * cache (MISS, no status header): not a cached entry older than a purge.
- */
-function isNewRender(head) {
-    const reading = (0,edge_headers/* readEdgeHeaders */._5)(head.headers);
-    // A bypassed answer is not the cache's entry either: a purge would not change it.
-    return reading?.status !== 'HIT' || reading.bypass !== undefined;
-}
-/** An answer's cache date as the edge wrote it: what tells one cached entry from another. */
-function cacheDateOf(headers) {
-    const reading = (0,edge_headers/* readEdgeHeaders */._5)(headers);
-    return reading && (0,http_headers/* headerValue */.Z)(headers, `${reading.prefix}-kc-date`)?.trim();
-}
 /** A URL as the reports may print it: a user name and password are never shown. */
 function withoutCredentials(url) {
     const shown = new URL(url.href);
@@ -4401,9 +4387,9 @@ class AssetChecks {
             // redirect to a file gone, a cached 404) is what a purge renders again. A later hop's
             // entry is not purged: its path may be another host's, or one the next deploy moves.
             const url = new URL(entry.url);
-            const notPurged = !answer.first.throughCache
+            const notPurged = answer.first.edge === undefined
                 ? 'not-through-cache'
-                : answer.first.newRender
+                : !(0,edge_headers/* fromKeptEntry */.BN)(answer.first.edge)
                     ? 'new-render'
                     : url.origin !== this.options.siteOrigin
                         ? 'other-host'
@@ -4415,7 +4401,7 @@ class AssetChecks {
                 return;
             }
             // The purge and the asking after it go on apart from the lanes.
-            const task = this.repairThenAsk(entry, stripRender(answer), url, { ...state, failures: 0 }, cacheDateOf(answer.first.headers)).finally(() => this.afterRepairs.delete(task));
+            const task = this.repairThenAsk(entry, stripRender(answer), url, { ...state, failures: 0 }, answer.first.edge?.cacheDate).finally(() => this.afterRepairs.delete(task));
             this.afterRepairs.add(task);
             return;
         }
@@ -4473,7 +4459,7 @@ class AssetChecks {
             // A render made after the purge (the cache had no entry: EXTRACTING, or not cached; or a
             // HIT cached since, by a visitor between two asks) answers what the origin has now: still
             // broken is broken for good.
-            const renderedSince = answer.first.newRender || this.cachedSincePurge(answer.first, state);
+            const renderedSince = !(0,edge_headers/* fromKeptEntry */.BN)(answer.first.edge) || this.cachedSincePurge(answer.first, state);
             if (renderedSince && !(retry && state.failures < MAX_ASSET_ATTEMPTS)) {
                 entry.result = { ...stripRender(answer), state: 'broken', repurged: true };
                 return;
@@ -4491,9 +4477,8 @@ class AssetChecks {
         const { repair } = state;
         if (repair === undefined)
             return false;
-        const cacheDate = cacheDateOf(first.headers);
-        return (cacheDate !== repair.purgedCacheDate &&
-            this.loop.renderedAfter(first.headers, repair.acceptedAt) === true);
+        return (first.edge?.cacheDate !== repair.purgedCacheDate &&
+            this.loop.renderedAfter(first, repair.acceptedAt) === true);
     }
     /** A check ends with its result, or away: its redirect led out of scope. */
     end(entry, asked) {
@@ -4546,11 +4531,7 @@ class AssetChecks {
                     return ended(state.last);
                 return {};
             }
-            first ??= {
-                throughCache: (0,edge_headers/* readEdgeHeaders */._5)(asked.headers) !== undefined,
-                newRender: isNewRender(asked),
-                headers: asked.headers
-            };
+            first ??= { edge: (0,edge_headers/* readEdgeHeaders */._5)(asked.headers), headers: asked.headers };
             const target = redirectTarget(asked.status, asked.headers, url);
             if (target === undefined) {
                 return this.judge(entry, state, asked, { first, redirect, repurged }, ended);
@@ -5341,7 +5322,6 @@ assets = { broken: 0, notChecked: 0 }) {
 
 
 
-
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
 class VerifyRun {
     options;
@@ -5594,12 +5574,10 @@ class VerifyRun {
      * edge whose `Date` cannot place its cache dates (datesUntrusted). A clock consistently off is
      * placed by its `Date`, as for pages.
      */
-    renderedAfter(headers, acceptedAt) {
-        const edge = (0,edge_headers/* readEdgeHeaders */._5)(headers, this.prefixSeen);
-        if (edge?.status !== 'HIT' || edge.bypass !== undefined || (0,edge_clock_skew/* datesUntrusted */.Ow)(this.skew)) {
+    renderedAfter({ edge, headers }, acceptedAt) {
+        if (!(0,edge_headers/* fromKeptEntry */.BN)(edge) || (0,edge_clock_skew/* datesUntrusted */.Ow)(this.skew))
             return undefined;
-        }
-        const cached = parseEdgeDate((0,http_headers/* headerValue */.Z)(headers, `${edge.prefix}-kc-date`));
+        const cached = parseEdgeDate(edge.cacheDate);
         if (cached === undefined)
             return undefined;
         const place = placeCachedAt(headers, cached, acceptedAt, this.skew);

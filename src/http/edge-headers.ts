@@ -11,8 +11,9 @@ import { headerValue, type Headers } from './headers.js'
 
 const STATUS_SUFFIX = '-kc-status'
 const BYPASS_SUFFIX = '-bypass'
+const CACHE_DATE_SUFFIX = '-kc-date'
 /** Other headers of the edge (docs/service.md): one of them vouches for a bypass's prefix. */
-const BRAND_SUFFIXES = ['-req', '-transaction', '-kc-date', '-tags'] as const
+const BRAND_SUFFIXES = ['-req', '-transaction', CACHE_DATE_SUFFIX, '-tags'] as const
 
 /** The brand prefix of the edge's headers, found from the one header ending in -kc-status. */
 export function edgeHeaderPrefix(headers: Headers): string | undefined {
@@ -33,6 +34,8 @@ export interface EdgeReading {
   readonly status?: string
   /** The `<Prefix>-Bypass` reason, trimmed; absent when the header is missing or empty. */
   readonly bypass?: string
+  /** The `<Prefix>-Kc-Date` as written, trimmed: when the entry was cached, in the edge's clock. */
+  readonly cacheDate?: string
 }
 
 /**
@@ -47,7 +50,8 @@ export function readEdgeHeaders(headers: Headers, knownPrefix?: string): EdgeRea
   if (prefix !== undefined) {
     const status = (headerValue(headers, `${prefix}${STATUS_SUFFIX}`) ?? '').trim().toUpperCase()
     const bypass = headerValue(headers, `${prefix}${BYPASS_SUFFIX}`)?.trim()
-    return { prefix, status, ...(bypass && { bypass }) }
+    const cacheDate = headerValue(headers, `${prefix}${CACHE_DATE_SUFFIX}`)?.trim()
+    return { prefix, status, ...(bypass && { bypass }), ...(cacheDate && { cacheDate }) }
   }
   return bypassWithoutStatus(headers, knownPrefix)
 }
@@ -69,18 +73,20 @@ function bypassWithoutStatus(headers: Headers, knownPrefix?: string): EdgeReadin
 }
 
 /**
- * The status header as sent (`acme-kc-status: HIT`) when the edge served this answer from its
- * cache: a HIT that it did not bypass. Such an answer shows what was cached, whatever the origin
- * serves now; undefined for any other answer (EXTRACTING rendered from the origin, MISS and a
- * bypassed answer passed through to it).
+ * Whether the edge served the answer from an entry its cache kept: a HIT that it did not bypass.
+ * Such an answer shows what was cached, whatever the origin serves now, and a purge changes it;
+ * any other (EXTRACTING rendered from the origin, MISS, a bypassed answer passed through to it)
+ * shows what the origin serves.
  */
+export function fromKeptEntry(reading: EdgeReading | undefined): reading is EdgeReading {
+  return reading?.status === 'HIT' && reading.bypass === undefined
+}
+
+/** The status header as sent (`acme-kc-status: HIT`) when fromKeptEntry; else undefined. */
 export function servedFromCacheHeader(headers: Headers): string | undefined {
-  const prefix = edgeHeaderPrefix(headers)
-  if (prefix === undefined) return undefined
-  const status = headerValue(headers, `${prefix}${STATUS_SUFFIX}`)?.trim()
-  if (status?.toUpperCase() !== 'HIT') return undefined
-  if (headerValue(headers, `${prefix}${BYPASS_SUFFIX}`)?.trim()) return undefined
-  return `${prefix}${STATUS_SUFFIX}: ${status}`
+  const reading = readEdgeHeaders(headers)
+  if (!fromKeptEntry(reading)) return undefined
+  return `${reading.prefix}${STATUS_SUFFIX}: ${headerValue(headers, `${reading.prefix}${STATUS_SUFFIX}`)?.trim()}`
 }
 
 /**

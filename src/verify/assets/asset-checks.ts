@@ -14,7 +14,12 @@
  * `http:` from an https site, a loop, or too many are broken, as a browser fails them.
  */
 import { backoffDelay, type Backoff } from '../../http/backoff.js'
-import { edgeIds, readEdgeHeaders } from '../../http/edge-headers.js'
+import {
+  edgeIds,
+  fromKeptEntry,
+  readEdgeHeaders,
+  type EdgeReading
+} from '../../http/edge-headers.js'
 import { headerValue, type Headers } from '../../http/headers.js'
 import { redirectTarget } from '../../http/redirect.js'
 import { SiteRequestError, type SiteHead } from '../../http/site-client.js'
@@ -39,6 +44,12 @@ import { judgeAsset, mediaType, wantedFor } from './whole-answer.js'
 /** One asset request as the loop makes it, under the pages' limits. */
 export type AskedAsset = SiteHead | SiteRequestError | 'stopped' | 'late'
 
+/** An answer's headers, and what the edge's among them say (undefined: not through the cache). */
+export interface EdgeAnswer {
+  readonly edge: EdgeReading | undefined
+  readonly headers: Headers
+}
+
 /** What the asset checks need of the verification's loop (polling-loop.ts). */
 export interface AssetLoop {
   readonly clock: Clock
@@ -54,7 +65,7 @@ export interface AssetLoop {
    * Whether an answer is a HIT the edge cached after `acceptedAt` (the runner's clock), placed
    * as the pages' judge places it; undefined when its dates cannot be placed.
    */
-  renderedAfter(headers: Headers, acceptedAt: number): boolean | undefined
+  renderedAfter(answer: EdgeAnswer, acceptedAt: number): boolean | undefined
 }
 
 /**
@@ -126,18 +137,12 @@ interface CheckState {
 }
 
 /**
- * A broken answer, and what the first answer of its chain was (the same one without a
- * redirect): whether it came through the rendering cache, and from a new render (no cached
- * entry was served). The first URL is the one the page names and the one a purge names, so its
- * answer decides the repair.
+ * A broken answer, and the first answer of its chain (the same one without a redirect): its
+ * headers and what the edge's say of it (undefined: it did not come through the rendering
+ * cache). The first URL is the one the page names and the one a purge names, so its answer
+ * decides the repair.
  */
-type BrokenAnswer = AssetResult & {
-  readonly first: {
-    readonly throughCache: boolean
-    readonly newRender: boolean
-    readonly headers: Headers
-  }
-}
+type BrokenAnswer = AssetResult & { readonly first: EdgeAnswer }
 
 function stripRender({ first: _first, ...answer }: BrokenAnswer): AssetResult {
   return answer
@@ -148,22 +153,6 @@ interface Asked {
   readonly result?: AssetResult
   readonly answer?: BrokenAnswer
   readonly away?: string
-}
-
-/**
- * Whether the edge answered from a render made for this request (EXTRACTING) or without its
- * cache (MISS, no status header): not a cached entry older than a purge.
- */
-function isNewRender(head: SiteHead): boolean {
-  const reading = readEdgeHeaders(head.headers)
-  // A bypassed answer is not the cache's entry either: a purge would not change it.
-  return reading?.status !== 'HIT' || reading.bypass !== undefined
-}
-
-/** An answer's cache date as the edge wrote it: what tells one cached entry from another. */
-function cacheDateOf(headers: Headers): string | undefined {
-  const reading = readEdgeHeaders(headers)
-  return reading && headerValue(headers, `${reading.prefix}-kc-date`)?.trim()
 }
 
 /** A URL as the reports may print it: a user name and password are never shown. */
@@ -287,15 +276,16 @@ export class AssetChecks {
       // redirect to a file gone, a cached 404) is what a purge renders again. A later hop's
       // entry is not purged: its path may be another host's, or one the next deploy moves.
       const url = new URL(entry.url)
-      const notPurged = !answer.first.throughCache
-        ? 'not-through-cache'
-        : answer.first.newRender
-          ? 'new-render'
-          : url.origin !== this.options.siteOrigin
-            ? 'other-host'
-            : this.options.repair === undefined
-              ? 'no-purge-in-this-job'
-              : undefined
+      const notPurged =
+        answer.first.edge === undefined
+          ? 'not-through-cache'
+          : !fromKeptEntry(answer.first.edge)
+            ? 'new-render'
+            : url.origin !== this.options.siteOrigin
+              ? 'other-host'
+              : this.options.repair === undefined
+                ? 'no-purge-in-this-job'
+                : undefined
       if (notPurged !== undefined) {
         entry.result = { ...stripRender(answer), state: 'broken', notPurged }
         return
@@ -306,7 +296,7 @@ export class AssetChecks {
         stripRender(answer),
         url,
         { ...state, failures: 0 },
-        cacheDateOf(answer.first.headers)
+        answer.first.edge?.cacheDate
       ).finally(() => this.afterRepairs.delete(task))
       this.afterRepairs.add(task)
       return
@@ -372,7 +362,8 @@ export class AssetChecks {
       // A render made after the purge (the cache had no entry: EXTRACTING, or not cached; or a
       // HIT cached since, by a visitor between two asks) answers what the origin has now: still
       // broken is broken for good.
-      const renderedSince = answer.first.newRender || this.cachedSincePurge(answer.first, state)
+      const renderedSince =
+        !fromKeptEntry(answer.first.edge) || this.cachedSincePurge(answer.first, state)
       if (renderedSince && !(retry && state.failures < MAX_ASSET_ATTEMPTS)) {
         entry.result = { ...stripRender(answer), state: 'broken', repurged: true }
         return
@@ -390,10 +381,9 @@ export class AssetChecks {
   private cachedSincePurge(first: BrokenAnswer['first'], state: CheckState): boolean {
     const { repair } = state
     if (repair === undefined) return false
-    const cacheDate = cacheDateOf(first.headers)
     return (
-      cacheDate !== repair.purgedCacheDate &&
-      this.loop.renderedAfter(first.headers, repair.acceptedAt) === true
+      first.edge?.cacheDate !== repair.purgedCacheDate &&
+      this.loop.renderedAfter(first, repair.acceptedAt) === true
     )
   }
 
@@ -446,11 +436,7 @@ export class AssetChecks {
         if (++state.failures >= MAX_ASSET_ATTEMPTS) return ended(state.last)
         return {}
       }
-      first ??= {
-        throughCache: readEdgeHeaders(asked.headers) !== undefined,
-        newRender: isNewRender(asked),
-        headers: asked.headers
-      }
+      first ??= { edge: readEdgeHeaders(asked.headers), headers: asked.headers }
       const target = redirectTarget(asked.status, asked.headers, url)
       if (target === undefined) {
         return this.judge(entry, state, asked, { first, redirect, repurged }, ended)

@@ -13,10 +13,14 @@
  * the limits, the clock skew, the progress, the probe and the tally.
  */
 import type { Clock } from '../../time/clock.js'
-import { readEdgeHeaders } from '../../http/edge-headers.js'
-import { headerValue, type Headers } from '../../http/headers.js'
+import { fromKeptEntry, readEdgeHeaders } from '../../http/edge-headers.js'
 import { SiteRequestError } from '../../http/site-client.js'
-import { AssetChecks, type AskedAsset, type AssetLoop } from '../assets/asset-checks.js'
+import {
+  AssetChecks,
+  type AskedAsset,
+  type AssetLoop,
+  type EdgeAnswer
+} from '../assets/asset-checks.js'
 import type { PageReferences } from '../assets/page-references.js'
 import {
   datesUntrusted,
@@ -317,12 +321,9 @@ export class VerifyRun implements CheckLoop, AssetLoop {
    * edge whose `Date` cannot place its cache dates (datesUntrusted). A clock consistently off is
    * placed by its `Date`, as for pages.
    */
-  renderedAfter(headers: Headers, acceptedAt: number): boolean | undefined {
-    const edge = readEdgeHeaders(headers, this.prefixSeen)
-    if (edge?.status !== 'HIT' || edge.bypass !== undefined || datesUntrusted(this.skew)) {
-      return undefined
-    }
-    const cached = parseEdgeDate(headerValue(headers, `${edge.prefix}-kc-date`))
+  renderedAfter({ edge, headers }: EdgeAnswer, acceptedAt: number): boolean | undefined {
+    if (!fromKeptEntry(edge) || datesUntrusted(this.skew)) return undefined
+    const cached = parseEdgeDate(edge.cacheDate)
     if (cached === undefined) return undefined
     const place = placeCachedAt(headers, cached, acceptedAt, this.skew)
     return place === 'clocks-disagree' ? undefined : place === 'after'
