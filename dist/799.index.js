@@ -258,7 +258,7 @@ function verificationSection(part, purge, limits, runLink) {
             parts.push(`<p>${(0,inert_html/* inert */.tJ)(`… and ${(0,format/* plural */.LS)(rest, 'more page')} not proven fresh:`)} ${runLink}.</p>\n`);
         }
     }
-    const assets = (0,asset_report/* assetsOf */.ZS)(verification);
+    const assets = verification.assets;
     if (assets !== undefined)
         parts.push(assetsPart(assets, siteUrl, limits, runLink));
     const next = (0,report_verification/* nextStep */.sk)(part);

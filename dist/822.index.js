@@ -2852,7 +2852,7 @@ function describePushBack(pushBack) {
  */
 function describeAssets(assets) {
     const { counts } = assets;
-    const checks = counts.whole + counts.repaired + counts.broken + counts['not-checked'];
+    const checks = (0,asset_results/* assetChecks */.ml)(assets);
     const ended = [
         `${counts.whole} whole`,
         counts.repaired > 0 ? `${counts.repaired} repaired by a purge` : '',
@@ -5322,6 +5322,7 @@ assets = { broken: 0, notChecked: 0 }) {
 
 
 
+
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
 class VerifyRun {
     options;
@@ -5735,13 +5736,7 @@ class VerifyRun {
             }),
             // Absent when nothing was fresh: no page gave an asset to check.
             ...(assets !== undefined &&
-                assets.counts.whole +
-                    assets.counts.repaired +
-                    assets.counts.broken +
-                    assets.counts['not-checked'] +
-                    assets.otherHosts +
-                    (assets.redirectedAway ?? 0) >
-                    0 && { assets })
+                (0,asset_results/* assetChecks */.ml)(assets) + assets.otherHosts + (assets.redirectedAway ?? 0) > 0 && { assets })
         };
     }
 }

@@ -9,7 +9,8 @@
 import { elapsed, grouped, plural, setting } from '../text/format.js'
 import { originFailed, type RunReport } from './run-report.js'
 import { describeTargets } from './status-line.js'
-import { assetsOf, distinctAssets } from './assets/asset-report.js'
+import { distinctAssets } from './assets/asset-report.js'
+import type { AssetVerification } from '../verify/assets/asset-results.js'
 import { ASSET_STATE_WORDS, PAGE_STATE_WORDS } from './vocabulary.js'
 
 const WORDS = {
@@ -90,7 +91,7 @@ function verifiedStatus(verification: Verification, timeoutMs: number): CommitSt
   }
   const { counts } = verification
   const total = verification.checks + verification.notReached
-  const assets = assetsOf(verification)
+  const assets = verification.assets
   // Broken assets first: a page that cannot render matters most, and GitHub cuts at 140.
   const brokenAssets =
     assets !== undefined && assets.counts.broken > 0
@@ -120,7 +121,7 @@ function verifiedStatus(verification: Verification, timeoutMs: number): CommitSt
 }
 
 /** `; 30 assets whole (1 repaired)`, or `; 2 of 30 assets not checked`: after the pages. */
-function assetsWords(assets: NonNullable<ReturnType<typeof assetsOf>>): string {
+function assetsWords(assets: AssetVerification): string {
   const { counts } = assets
   const all = plural(assets.assets, 'asset')
   if (counts['not-checked'] > 0) {

@@ -23,7 +23,7 @@ import {
   stateWords,
   type JUnitOutcome
 } from './vocabulary.js'
-import { assetAnswer, assetRepair, assetsOf } from './assets/asset-report.js'
+import { assetAnswer, assetRepair } from './assets/asset-report.js'
 import type { AssetResult, AssetVerification } from '../verify/assets/asset-results.js'
 
 /** The suite's name as GitLab and Jenkins show it. */
@@ -151,7 +151,7 @@ function verifiedCases(part: Verified): TestCase[] {
         'the deadline came before these checks started: raise verify_timeout_seconds or rate, or split the pages over more shards'
     })
   }
-  const assets = assetsOf(verification)
+  const assets = verification.assets
   if (assets !== undefined) cases.push(...assetCases(assets))
   return cases
 }

@@ -14,7 +14,7 @@ import {
   type VerificationPart
 } from './run-report.js'
 import { countIsLowerBound } from './traced-tags.js'
-import { assetsOf, assetStatusParts } from './assets/asset-report.js'
+import { assetStatusParts } from './assets/asset-report.js'
 import {
   CONCLUSION_WORDS,
   countedState,
@@ -137,7 +137,7 @@ function verificationParts(report: Readonly<RunReport>): string[] {
   const total = verification.checks + verification.notReached
   if (total === 0) return [`➖ no page to check${shard}`]
   const fresh = against.kind === 'warm-only' ? 'warm' : PAGE_STATE_WORDS.fresh.word
-  const assets = assetsOf(verification)
+  const assets = verification.assets
   const freshDone = verification.status === 'fresh' || verification.status === 'broken'
   const { icon: freshIcon } = PAGE_STATE_WORDS.fresh
   const { icon: staleIcon, word: staleWord } = PAGE_STATE_WORDS.stale

@@ -16,7 +16,7 @@ import { code, codeList, escapeHtml, table } from '../text/html.js'
 import type { VerificationPart } from './run-report.js'
 import { clocksFarApart, datesUntrusted, skewMs } from '../verify/judge/edge-clock-skew.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
-import { assetsOf, distinctAssets, wholeTime } from './assets/asset-report.js'
+import { distinctAssets, wholeTime } from './assets/asset-report.js'
 import { renderAssetsSection } from './assets/assets-section.js'
 import { tracedTagLines } from './traced-tags.js'
 import {
@@ -59,7 +59,7 @@ export function renderVerificationSection(
   parts.push(chart)
   parts.push(`<p>${labelled(countsLine(verification), 'Checks')}</p>\n`)
   parts.push(`<p>${labelled(timesLine(part), 'Times')}</p>\n`)
-  const assets = assetsOf(verification)
+  const assets = verification.assets
   if (assets !== undefined) parts.push(renderAssetsSection(assets, report.siteUrl, maxRows))
   if (selection.leftOut > 0) {
     parts.push(
@@ -161,7 +161,7 @@ export function timesLine(part: Verified): string {
         : `time to fresh: median ${elapsed(times.medianMs)}, slowest ${elapsed(times.slowestMs)} (${plural(times.count, 'fresh check')})`
     )
   }
-  const assets = assetsOf(verification)
+  const assets = verification.assets
   if (assets !== undefined && against.kind !== 'warm-only') parts.push(wholeTime(assets))
   if (verification.arrivalAfterMs !== undefined) {
     parts.push(
@@ -382,7 +382,7 @@ export function nextStep(part: Verified): string | undefined {
   if (verification.oldContent > 0) {
     return 'pages were rendered again from the previous build: see "Old content" below for what was purged again and what to do.'
   }
-  const assets = assetsOf(verification)
+  const assets = verification.assets
   if (assets !== undefined && assets.counts.broken > 0) {
     const broken = distinctAssets(assets, 'broken')
     const one = broken === 1

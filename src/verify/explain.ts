@@ -16,6 +16,7 @@ import type { PageSelection } from './choose/selection-shapes.js'
 import type { CheckResult } from './check/verify-pages.js'
 import type { PushBack } from './check/options.js'
 import {
+  assetChecks,
   cutPagesPhrase,
   otherHostAssetsPhrase,
   type AssetVerification
@@ -184,7 +185,7 @@ export function describePushBack(pushBack: PushBack): string {
  */
 export function describeAssets(assets: AssetVerification): string {
   const { counts } = assets
-  const checks = counts.whole + counts.repaired + counts.broken + counts['not-checked']
+  const checks = assetChecks(assets)
   const ended = [
     `${counts.whole} whole`,
     counts.repaired > 0 ? `${counts.repaired} repaired by a purge` : '',

@@ -21,7 +21,7 @@ import { resultText } from '../../report/purge-section.js'
 import type { PurgeReport, RunReport, VerificationPart } from '../../report/run-report.js'
 import { countsLine, describeCheck, markWords, nextStep } from '../../report/verification.js'
 import { assetMark, verificationMark } from '../../report/vocabulary.js'
-import { assetAnswer, assetCountsLine, assetsOf } from '../../report/assets/asset-report.js'
+import { assetAnswer, assetCountsLine } from '../../report/assets/asset-report.js'
 import type { AssetVerification } from '../../verify/assets/asset-results.js'
 import type { CheckResult, PageRow } from '../../verify/check/verify-pages.js'
 
@@ -312,7 +312,7 @@ export function verificationSection(
       )
     }
   }
-  const assets = assetsOf(verification)
+  const assets = verification.assets
   if (assets !== undefined) parts.push(assetsPart(assets, siteUrl, limits, runLink))
   const next = nextStep(part)
   if (next !== undefined) parts.push(`<p><strong>Next</strong>: ${inert(next)}</p>\n`)

@@ -5,25 +5,14 @@
  * the words themselves, and the state marks (vocabulary.ts), are the same everywhere.
  */
 import {
+  assetChecks,
   MAX_REDIRECTS,
   otherHostAssetsPhrase,
   type AssetResult,
   type AssetVerification
 } from '../../verify/assets/asset-results.js'
-import type { Verification } from '../../verify/check/verify-pages.js'
 import { elapsed, grouped, plural } from '../../text/format.js'
 import { assetCountedState, ASSET_STATE_WORDS } from '../vocabulary.js'
-
-/** The asset checks' result, when they ran (absent: turned off, or no page was fresh). */
-export function assetsOf(verification: Verification): AssetVerification | undefined {
-  return verification.assets
-}
-
-/** `(asset, device)` checks made or not, in all. */
-export function assetChecks(assets: AssetVerification): number {
-  const { counts } = assets
-  return counts.whole + counts.repaired + counts.broken + counts['not-checked']
-}
 
 /**
  * Distinct assets in `state`, whatever the device: counted from the list when it holds every

@@ -146,6 +146,12 @@ export interface AssetVerification {
   readonly wholeAfterMs?: number
 }
 
+/** `(asset, device)` checks made or not, in all: the sum of `counts`. */
+export function assetChecks(assets: AssetVerification): number {
+  const { counts } = assets
+  return counts.whole + counts.repaired + counts.broken + counts['not-checked']
+}
+
 /**
  * The assets on other hosts, in the words the log and the summary share: `2 assets on other
  * hosts`, or `10,000 or more ...` past the count's bound.

@@ -42,7 +42,7 @@ import { SitePushBack } from '../pace/site-push-back.js'
 import { Tally } from './tally.js'
 import { verificationStatus } from '../judge/status-from-counts.js'
 import { DEFAULTS, type PageToCheck, type Verification, type VerifyOptions } from './options.js'
-import type { AssetVerification } from '../assets/asset-results.js'
+import { assetChecks, type AssetVerification } from '../assets/asset-results.js'
 
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
 export class VerifyRun implements CheckLoop, AssetLoop {
@@ -489,13 +489,7 @@ export class VerifyRun implements CheckLoop, AssetLoop {
       }),
       // Absent when nothing was fresh: no page gave an asset to check.
       ...(assets !== undefined &&
-        assets.counts.whole +
-          assets.counts.repaired +
-          assets.counts.broken +
-          assets.counts['not-checked'] +
-          assets.otherHosts +
-          (assets.redirectedAway ?? 0) >
-          0 && { assets })
+        assetChecks(assets) + assets.otherHosts + (assets.redirectedAway ?? 0) > 0 && { assets })
     }
   }
 }
