@@ -25,6 +25,8 @@ import {
   type AssetVerification
 } from '../../src/verify/assets/asset-results.js'
 import type { VerifyStatus } from '../../src/core/constants.js'
+import type { CommentContext } from '../../src/comment/render/comment.js'
+import { fingerprintOf, type CommentMarker } from '../../src/comment/write/marker.js'
 
 export const SITE = 'https://www.example.com'
 /** The runner's time the last purge was accepted. */
@@ -435,4 +437,35 @@ export function withAssets<Part extends Extract<VerificationPart, { kind: 'verif
     assets
   }
   return { ...part, report: { ...part.report, verification: withAssetsToo } }
+}
+
+/** The run page the comments' tests link to. */
+export const RUN_URL = 'https://github.com/octo-org/octo-site/actions/runs/4242'
+
+/**
+ * The context a pull-request comment is rendered in, for `report`: the plan's marker on a
+ * pull request's event when nothing was sent, the result's on a push otherwise. `marker` and
+ * `now` change what a test needs.
+ */
+export function commentContextFor(
+  report: RunReport,
+  options: { readonly marker?: Partial<CommentMarker>; readonly now?: number } = {}
+): CommentContext {
+  const targets: PurgeTargets = report.purge?.plan.targets ?? { tags: [], urls: [], patterns: [] }
+  const kind = report.purge?.results === undefined ? 'plan' : 'result'
+  return {
+    marker: {
+      workflow: 'Deploy',
+      job: 'purge',
+      leg: '3fa8c2d1',
+      kind,
+      ...fingerprintOf(targets, 'a'.repeat(40)),
+      ...options.marker
+    },
+    runUrl: RUN_URL,
+    runId: 4242,
+    event: kind === 'plan' ? 'pull_request' : 'push',
+    commit: 'a'.repeat(40),
+    now: options.now ?? ACCEPTED_AT
+  }
 }

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { renderComment } from '../../src/comment/render/comment.js'
-import { fingerprintOf } from '../../src/comment/write/marker.js'
 import { finalStatus, MAX_STATUS_DESCRIPTION } from '../../src/report/commit-status.js'
 import { renderJUnit } from '../../src/report/junit.js'
 import { stepConclusion, type RunReport } from '../../src/report/run-report.js'
@@ -24,6 +23,7 @@ import { brokenAssets } from '../../src/report/verify-outputs.js'
 import { describeAssets } from '../../src/verify/explain.js'
 import {
   assetResult,
+  commentContextFor,
   everyAssetState,
   freshChecks,
   planOf,
@@ -58,26 +58,6 @@ function wholeRun(): RunReport {
   return purgedRun(plan, withAssets(verified(freshChecks()), wholeAssets()))
 }
 
-function contextFor(report: RunReport) {
-  return {
-    marker: {
-      workflow: 'Deploy',
-      job: 'purge',
-      leg: '3fa8c2d1',
-      kind: 'result' as const,
-      ...fingerprintOf(
-        report.purge?.plan.targets ?? { tags: [], urls: [], patterns: [] },
-        'a'.repeat(40)
-      )
-    },
-    runUrl: 'https://github.com/octo-org/octo-site/actions/runs/4242',
-    runId: 4242,
-    event: 'push',
-    commit: 'a'.repeat(40),
-    now: NOW
-  }
-}
-
 const plain = (text: string): string => text.replace(/\u00a0/g, ' ')
 
 describe('verify_status: broken', () => {
@@ -89,7 +69,7 @@ describe('verify_status: broken', () => {
     expect(finalStatus(brokenRun()).state).toBe('failure')
     const summary = renderSummary(brokenRun())
     expect(summary).toContain('Verification at the edge: ❌ assets broken')
-    const comment = renderComment(brokenRun(), contextFor(brokenRun()))
+    const comment = renderComment(brokenRun(), commentContextFor(brokenRun(), { now: NOW }))
     expect(comment).toContain('At the edge: ❌ assets broken')
   })
 })
@@ -159,7 +139,7 @@ describe('the job summary', () => {
 })
 
 describe('the pull-request comment', () => {
-  const comment = renderComment(brokenRun(), contextFor(brokenRun()))
+  const comment = renderComment(brokenRun(), commentContextFor(brokenRun(), { now: NOW }))
 
   it('counts the assets and gives a row per broken asset with its pages', () => {
     expect(plain(comment)).toContain(assetCountedState('broken', 1))

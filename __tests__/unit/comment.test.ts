@@ -8,7 +8,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { JSDOM } from 'jsdom'
 import { Diagnostics } from '../../src/core/diagnostics.js'
-import type { PurgeTargets } from '../../src/core/purge.js'
 import { mapChangedFiles } from '../../src/changed-files/url-map/mapping.js'
 import { parseUrlMap } from '../../src/changed-files/url-map/parse.js'
 import {
@@ -17,46 +16,22 @@ import {
   writeMarker,
   type CommentMarker
 } from '../../src/comment/write/marker.js'
-import {
-  MAX_COMMENT_CHARACTERS,
-  renderComment,
-  type CommentContext
-} from '../../src/comment/render/comment.js'
+import { MAX_COMMENT_CHARACTERS, renderComment } from '../../src/comment/render/comment.js'
 import type { ChangedFilesReport } from '../../src/report/changed-files-report.js'
 import { dryRunOutcome } from '../../src/report/outcome.js'
 import type { RunReport } from '../../src/report/run-report.js'
 import { WORD_JOINER } from '../../src/text/inert-html.js'
 import { rawMarkupShown, renderGitHubMarkdown } from '../support/github-markdown.js'
 import {
+  commentContextFor,
   everyOutcome,
   freshChecks,
   planOf,
   previewOf,
   purgedRun,
+  RUN_URL,
   verified
 } from '../support/run-reports.js'
-
-const RUN_URL = 'https://github.com/octo-org/octo-site/actions/runs/4242'
-
-function contextFor(report: RunReport, extra: Partial<CommentMarker> = {}): CommentContext {
-  const targets: PurgeTargets = report.purge?.plan.targets ?? { tags: [], urls: [], patterns: [] }
-  const kind = report.purge?.results === undefined ? 'plan' : 'result'
-  return {
-    marker: {
-      workflow: 'Deploy',
-      job: 'purge',
-      leg: '3fa8c2d1',
-      kind,
-      ...fingerprintOf(targets, 'a'.repeat(40)),
-      ...extra
-    },
-    runUrl: RUN_URL,
-    runId: 4242,
-    event: kind === 'plan' ? 'pull_request' : 'push',
-    commit: 'a'.repeat(40),
-    now: Date.UTC(2026, 10, 24, 21, 30, 0)
-  }
-}
 
 /** The comment's text as a reader sees it (GitHub's rendering, the DOM's text). */
 function rendered(markdown: string): { html: string; document: Document } {
@@ -77,7 +52,7 @@ function changedFiles(paths: readonly string[], urlMap: string): ChangedFilesRep
 
 describe('every outcome', () => {
   it.each(Object.entries(everyOutcome()))('%s: renders cleanly, marker first', (_name, report) => {
-    const comment = renderComment(report, contextFor(report))
+    const comment = renderComment(report, commentContextFor(report))
     expect(comment.split('\n')[0]).toMatch(/^<!-- render-cache-purge-action \{.*\} -->$/)
     expect(readMarker(comment)).toMatchObject({ workflow: 'Deploy', job: 'purge' })
     // The fixture's error says `boom <b>`: shown as text, as it should be.
@@ -106,7 +81,7 @@ describe('the plan', () => {
   }
 
   it('says the most important first: status, targets, files, pages, requests, warnings', () => {
-    const { document } = rendered(renderComment(report, contextFor(report)))
+    const { document } = rendered(renderComment(report, commentContextFor(report)))
     const headings = [...document.querySelectorAll('h3, h4')].map(h => h.textContent)
     expect(headings).toEqual([
       '✅ Cache purge: dry run: 1 tag, 2 URLs and 1 pattern in 3 requests, nothing sent · at least 9 of 14 sitemap pages would be purged',
@@ -119,7 +94,7 @@ describe('the plan', () => {
   })
 
   it('shows each changed file with its targets and the url_map line that mapped it', () => {
-    const { document } = rendered(renderComment(report, contextFor(report)))
+    const { document } = rendered(renderComment(report, commentContextFor(report)))
     const rows = [...document.querySelectorAll('details table tr')].map(row =>
       [...row.querySelectorAll('td')].map(cell => cell.textContent)
     )
@@ -132,7 +107,8 @@ describe('the plan', () => {
   })
 
   it('gives the requests and the time the rate implies, and says nothing was purged', () => {
-    const text = rendered(renderComment(report, contextFor(report))).document.body.textContent
+    const text = rendered(renderComment(report, commentContextFor(report))).document.body
+      .textContent
     expect(text).toContain(
       '3 purge requests (tags and URLs in batches of up to 100), 4 at a time (concurrency): 1 round.'
     )
@@ -181,7 +157,7 @@ describe('what the plan calls its targets', () => {
     preview: withTrace,
     warnings: []
   }
-  const { document } = rendered(renderComment(report, contextFor(report)))
+  const { document } = rendered(renderComment(report, commentContextFor(report)))
   const rows = [...document.querySelectorAll('table tr')].map(row =>
     [...row.querySelectorAll('td')].map(cell => cell.textContent)
   )
@@ -211,7 +187,7 @@ describe('the result', () => {
   const report = purgedRun(urls, verified(freshChecks(), { arrivalAfterMs: 2000 }))
 
   it('says it purged the plan the pull request previewed', () => {
-    const context = contextFor(report)
+    const context = commentContextFor(report)
     const previewed = { ...fingerprintOf(urls.targets, 'b'.repeat(40)) }
     const comment = renderComment(report, { ...context, marker: { ...context.marker, previewed } })
     const text = rendered(comment).document.body.textContent
@@ -221,7 +197,7 @@ describe('the result', () => {
   })
 
   it('says when the plan applied differs from the one previewed', () => {
-    const context = contextFor(report)
+    const context = commentContextFor(report)
     const previewed = fingerprintOf(
       { tags: [], urls: ['/', '/about'], patterns: [] },
       'b'.repeat(40)
@@ -236,14 +212,15 @@ describe('the result', () => {
     '%s: says the run stopped and why, never a verdict',
     name => {
       const over = everyOutcome()[name]!
-      const text = rendered(renderComment(over, contextFor(over))).document.body.textContent
+      const text = rendered(renderComment(over, commentContextFor(over))).document.body.textContent
       expect(text).toContain('too many pages to check in one job: set shard')
       expect(text).not.toMatch(/✅|fresh/)
     }
   )
 
   it('says when no plan was previewed', () => {
-    const text = rendered(renderComment(report, contextFor(report))).document.body.textContent
+    const text = rendered(renderComment(report, commentContextFor(report))).document.body
+      .textContent
     expect(text).toContain('No plan was previewed on this pull request by this workflow and job.')
   })
 })
@@ -275,8 +252,12 @@ describe('text from outside cannot steer the comment', () => {
     unexpectedError: '@octocat https://evil.example #4'
   }
   const comment = renderComment(report, {
-    ...contextFor(report),
-    marker: { ...contextFor(report).marker, workflow: 'Deploy --> <b>@octocat</b>', job: '#5' }
+    ...commentContextFor(report),
+    marker: {
+      ...commentContextFor(report).marker,
+      workflow: 'Deploy --> <b>@octocat</b>',
+      job: '#5'
+    }
   })
   const { document } = rendered(comment)
 
@@ -331,7 +312,7 @@ describe('size', () => {
       changedFiles: changed,
       warnings: []
     }
-    const comment = renderComment(report, contextFor(report))
+    const comment = renderComment(report, commentContextFor(report))
     expect(comment.length).toBeLessThanOrEqual(MAX_COMMENT_CHARACTERS)
     const text = rendered(comment).document.body.textContent
     expect(text).toContain('Changed files: 5,000 (5,000 mapped, 0 unmapped)')
@@ -344,7 +325,7 @@ describe('size', () => {
       purge: { plan, outcome: dryRunOutcome(plan) },
       warnings: Array.from({ length: 400 }, (_, i) => `warning ${i}: ${'x'.repeat(700)}`)
     }
-    const comment = renderComment(report, contextFor(report))
+    const comment = renderComment(report, commentContextFor(report))
     expect(comment.length).toBeLessThanOrEqual(MAX_COMMENT_CHARACTERS)
     expect(readMarker(comment)).toBeDefined()
     expect(rendered(comment).document.body.textContent).toContain('Cache purge: dry run')

@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { renderComment } from '../../src/comment/render/comment.js'
-import { fingerprintOf } from '../../src/comment/write/marker.js'
 import { finalStatus } from '../../src/report/commit-status.js'
 import { renderJUnit } from '../../src/report/junit.js'
 import type { RunReport } from '../../src/report/run-report.js'
@@ -25,7 +24,7 @@ import {
   type PageState
 } from '../../src/report/vocabulary.js'
 import { concludeVerification, type VerificationCounts } from '../../src/steps/verify.js'
-import { check, planOf, purgedRun, verified } from '../support/run-reports.js'
+import { check, commentContextFor, planOf, purgedRun, verified } from '../support/run-reports.js'
 
 /** A check of every state: each settled one beside a stale one, so the comment shows its row. */
 function everyState(): RunReport {
@@ -87,26 +86,6 @@ const OLD_SPELLINGS = [
   '⚠️ 1 not started'
 ]
 
-function contextFor(report: RunReport) {
-  return {
-    marker: {
-      workflow: 'Deploy',
-      job: 'purge',
-      leg: '3fa8c2d1',
-      kind: 'result' as const,
-      ...fingerprintOf(
-        report.purge?.plan.targets ?? { tags: [], urls: [], patterns: [] },
-        'a'.repeat(40)
-      )
-    },
-    runUrl: 'https://github.com/octo-org/octo-site/actions/runs/4242',
-    runId: 4242,
-    event: 'push',
-    commit: 'a'.repeat(40),
-    now: Date.UTC(2026, 10, 24, 21, 30, 0)
-  }
-}
-
 /** The text a reader sees: the table's no-break spaces read as spaces. */
 const plain = (text: string): string => text.replace(/\u00a0/g, ' ')
 
@@ -126,7 +105,7 @@ describe('one vocabulary of states', () => {
   })
 
   it('the comment marks each device and counts each state as the summary does', () => {
-    const comment = plain(renderComment(report, contextFor(report)))
+    const comment = plain(renderComment(report, commentContextFor(report)))
     for (const [, mark] of MARKS) expect(comment).toContain(`: ${mark}`)
     for (const counted of COUNTED) expect(comment).toContain(counted)
     expect(comment).toContain(`At the edge: ${verificationMark(status)}`)
