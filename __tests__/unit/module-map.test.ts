@@ -36,6 +36,17 @@ function cells(table: string): string[][] {
     )
 }
 
+/** The bundler's view of the sources (src/tsconfig.json): a setting beside them, no module. */
+const NOT_MODULES: ReadonlySet<string> = new Set(['src/tsconfig.json'])
+
+/** Every module of src/, as repository paths. */
+function modulesOfSrc(): string[] {
+  return readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true })
+    .filter(entry => entry.isFile())
+    .map(entry => relative(ROOT, join(entry.parentPath, entry.name)))
+    .filter(file => !NOT_MODULES.has(file))
+}
+
 describe('the module map', () => {
   it('docs/development.md shows the map as the code has it', () => {
     const printed = moduleMapTable()
@@ -45,10 +56,7 @@ describe('the module map', () => {
   })
 
   it('places every source file in one part', () => {
-    const files = readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true })
-      .filter(entry => entry.isFile())
-      .map(entry => relative(ROOT, join(entry.parentPath, entry.name)))
-    const unplaced = files.filter(
+    const unplaced = modulesOfSrc().filter(
       file =>
         !PARTS.some(part =>
           part.path.endsWith('/') ? file.startsWith(part.path) : file === part.path
@@ -60,9 +68,8 @@ describe('the module map', () => {
   /** Each folder of src/ that holds files, with how many files it holds. */
   function foldersOfSrc(): Map<string, number> {
     const folders = new Map<string, number>()
-    for (const entry of readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue
-      const folder = `${relative(ROOT, entry.parentPath)}/`
+    for (const file of modulesOfSrc()) {
+      const folder = `${dirname(file)}/`
       folders.set(folder, (folders.get(folder) ?? 0) + 1)
     }
     return folders
@@ -80,7 +87,7 @@ describe('the module map', () => {
     ]).filter(path => path.startsWith('src/') && path.endsWith('/'))
     const holdingOnlyFileParts = (folder: string): boolean =>
       readdirSync(join(ROOT, folder), { withFileTypes: true })
-        .filter(entry => entry.isFile())
+        .filter(entry => entry.isFile() && !NOT_MODULES.has(`${folder}${entry.name}`))
         .every(entry => PARTS.some(part => part.path === `${folder}${entry.name}`))
     const unnamed = [...foldersOfSrc().keys()].filter(
       folder => !named.includes(folder) && !holdingOnlyFileParts(folder)

@@ -229,7 +229,10 @@ async function readText(
 }
 
 /** The chunk's text (the decoder keeps a character cut at its end); no chunk: the end. */
-function decodeChunk(decoder: TextDecoder, chunk: Buffer | undefined): string | undefined {
+function decodeChunk(
+  decoder: InstanceType<typeof TextDecoder>,
+  chunk: Buffer | undefined
+): string | undefined {
   try {
     return chunk === undefined ? decoder.decode() : decoder.decode(chunk, { stream: true })
   } catch {
