@@ -238,7 +238,8 @@ class AdaptiveInFlight {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  sendPlan: () => (/* binding */ sendPlan)
+  sendPlan: () => (/* binding */ sendPlan),
+  sharedLimiter: () => (/* binding */ sharedLimiter)
 });
 
 // UNUSED EXPORTS: endpointUrl
@@ -521,7 +522,8 @@ var trailing_run = __webpack_require__(7043);
 /**
  * Sends a plan's requests to the service: the only code that talks to it. Requests go out in
  * parallel up to the concurrency, each retried on its own by the retry policy; a 401 or 403
- * stops every request not yet sent. Results come back in plan order, whatever the timing.
+ * stops every request not yet sent. Results come back in the order of `requests`, whatever the
+ * timing.
  */
 
 
@@ -534,6 +536,10 @@ var trailing_run = __webpack_require__(7043);
 
 
 
+/** A limiter the purges of one run share: at most `concurrency` requests in flight in all. */
+function sharedLimiter(concurrency, clock = time_clock/* systemClock */.m) {
+    return new AdaptiveLimiter(concurrency, clock);
+}
 /** Where one request goes: the endpoint, with the key URL-encoded in the query string. */
 function endpointUrl(baseUrl, request, apiKey) {
     const url = new URL(baseUrl.href);
@@ -543,7 +549,7 @@ function endpointUrl(baseUrl, request, apiKey) {
 }
 async function sendPlan(requests, transport, options) {
     const clock = options.clock ?? time_clock/* systemClock */.m;
-    const limiter = new AdaptiveLimiter(options.concurrency, clock);
+    const limiter = options.limiter ?? new AdaptiveLimiter(options.concurrency, clock);
     const results = new Array(requests.length);
     let stopReason;
     // Wakes every request that is waiting out a backoff or a 429 pause when the run stops.
@@ -570,9 +576,10 @@ async function sendPlan(requests, transport, options) {
     let next = 0;
     const worker = async () => {
         while (next < requests.length) {
-            const request = requests[next++];
+            const position = next++;
+            const request = requests[position];
             const result = await sendOne(request, context);
-            results[request.index] = result;
+            results[position] = result;
             options.observer?.onResult?.(result);
         }
     };

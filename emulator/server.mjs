@@ -170,6 +170,7 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  * A plain JSON snapshot of the emulator.
  * @typedef {object} EmulatorState
  * @property {number} requestCount Service requests received since the last reset.
+ * @property {number} peakInFlight The most service requests in flight at once since the last reset.
  * @property {number} latencyMs
  * @property {string} site
  * @property {boolean} cacheByCountry
@@ -346,6 +347,10 @@ export class Emulator {
     this.purgedUrls = new Set()
     /** Service requests received since the last reset. */
     this.requestCount = 0
+    /** Service requests received and not yet answered (nor left by their client). */
+    this.inFlight = 0
+    /** The most service requests in flight at once since the last reset. */
+    this.peakInFlight = 0
     /** @type {http.Server} */
     this.server = http.createServer((req, res) => this._handle(req, res))
     this.server.keepAliveTimeout = 30_000
@@ -668,6 +673,7 @@ export class Emulator {
     this.tagPurgeCounts.clear()
     this.purgedUrls.clear()
     this.requestCount = 0
+    this.peakInFlight = this.inFlight
   }
 
   /**
@@ -683,6 +689,7 @@ export class Emulator {
   state() {
     return {
       requestCount: this.requestCount,
+      peakInFlight: this.peakInFlight,
       latencyMs: this.latencyMs,
       site: this.cache.siteName,
       cacheByCountry: this.cache.cacheByCountry,
@@ -855,6 +862,10 @@ export class Emulator {
    */
   _service(req, res, id, path, rawQuery, text, arrivedAt) {
     this.requestCount++
+    // Until the answer is written or the client leaves: what the client has in flight here.
+    this.inFlight++
+    this.peakInFlight = Math.max(this.peakInFlight, this.inFlight)
+    res.on('close', () => this.inFlight--)
     const params = new URLSearchParams(rawQuery)
     const keys = params.getAll('api_key')
     const apiKeyMatched = keys.length > 0 && keys[keys.length - 1] === this.apiKey

@@ -15,9 +15,12 @@ import { REQUEST_WORDS, requestMark } from './vocabulary.js'
 const KIND_LABEL = { tag: 'tag', url: 'URL', pattern: 'pattern' } as const
 
 export function renderPurgeRequests(purge: PurgeReport, maxRows: number): string {
-  const { plan, results } = purge
+  const { plan, repairs } = purge
   if (plan.requests.length === 0) return ''
-  if (results === undefined) return planTable(plan.requests, maxRows)
+  if (purge.results === undefined) return planTable(plan.requests, maxRows)
+  // The asset repairs the verification sent are purges of this run too: rows of the same table.
+  const repairRequests = new Set(repairs?.results ?? [])
+  const results = [...purge.results, ...repairRequests]
   const failed = results.filter(result => result.outcome !== 'purged')
   // Failed first (the rows to act on), then the ones not sent, then the accepted ones.
   const order = { failed: 0, 'not-sent': 1, purged: 2 } as const
@@ -29,7 +32,7 @@ export function renderPurgeRequests(purge: PurgeReport, maxRows: number): string
   const headers = ['#', 'request', 'answers', 'result', ...(withIds ? ['request id'] : [])]
   const rows = shown.map(result => [
     String(result.request.index + 1),
-    describeRequest(result.request),
+    `${describeRequest(result.request)}${repairRequests.has(result) ? escapeHtml(` (${REPAIR_LABEL})`) : ''}`,
     escapeHtml(answers(result)),
     escapeHtml(resultText(result)),
     ...(withIds ? [requestIds(result)] : [])
@@ -42,8 +45,10 @@ export function renderPurgeRequests(purge: PurgeReport, maxRows: number): string
         )} accepted, the others not.</p>\n`
       : ''
   const body = `${table(headers, rows)}${more}`
+  const ofWhich =
+    repairRequests.size > 0 ? `, ${grouped(repairRequests.size)} of them ${REPAIR_LABEL}s` : ''
   if (failed.length > 0) {
-    const title = `Purge requests: ${failed.length} of ${results.length} not accepted`
+    const title = `Purge requests: ${failed.length} of ${results.length} not accepted${ofWhich}`
     return `<h3>${escapeHtml(title)}</h3>\n${body}`
   }
   const slowest = Math.max(0, ...results.map(result => result.durationMs))
@@ -52,9 +57,12 @@ export function renderPurgeRequests(purge: PurgeReport, maxRows: number): string
     unconfirmed === 0
       ? ''
       : `, ${unconfirmed} not confirmed by ${unconfirmed === 1 ? 'its answer' : 'their answers'}`
-  const title = `Purge requests: ${plural(results.length, 'request')}, all accepted${caveat} (slowest ${duration(slowest)})`
+  const title = `Purge requests: ${plural(results.length, 'request')}${ofWhich}, all accepted${caveat} (slowest ${duration(slowest)})`
   return `<details><summary>${escapeHtml(title)}</summary>\n\n${body}</details>\n`
 }
+
+/** How a repair's row is marked: a purge by URL of broken assets the verification sent. */
+const REPAIR_LABEL = 'asset repair'
 
 /** A request's time: `20 ms` below a second (a purge is often that fast), else `1.3 s`. */
 function duration(ms: number): string {

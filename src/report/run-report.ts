@@ -27,6 +27,14 @@ export interface PurgeReport {
   /** Runner's clock: when the first request left, and when the last accepted one was accepted. */
   readonly sentAt?: number
   readonly lastAcceptedAt?: number
+  /** The purges by URL that repaired broken assets during the verification, if any. */
+  readonly repairs?: AssetRepairs
+}
+
+/** The purges by URL that repaired broken assets: their requests, and the paths accepted. */
+export interface AssetRepairs {
+  readonly results: readonly RequestResult[]
+  readonly accepted: readonly string[]
 }
 
 /** The verification step's part: checked, or asked for and skipped (with why). */

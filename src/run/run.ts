@@ -30,13 +30,7 @@ import { failOnInputProblems, readListFiles, readSettings } from '../steps/input
 import type { ListFiles } from '../plan/list-files.js'
 import type { ListFilePlaces } from '../plan/list-file-places.js'
 import { findChangedFiles } from '../steps/changed-files.js'
-import {
-  describePlan,
-  repurgeUrls,
-  reportPurge,
-  sendPurges,
-  type PurgeNotices
-} from '../steps/purge.js'
+import { describePlan, reportPurge, reportRepairs, RunPurges } from '../steps/purge.js'
 import { waitForOrigin } from '../steps/origin.js'
 import { setFinalStatus, setPendingStatus } from '../steps/commit-status.js'
 import { writePullRequestComment } from '../comment/step.js'
@@ -241,8 +235,8 @@ async function runWithInputs(
     return
   }
 
-  // Shared by the purge and any purge again of old content: a notice is given once a run.
-  const notices: PurgeNotices = {}
+  // One sender for every purge of the run: the plan's, old content's again, assets' repairs.
+  const purges = new RunPurges(settings, io)
   // The pages to verify are chosen before the purge: a selection this job cannot keep stops
   // the run now, with nothing purged, rather than killing the step after the purge.
   const toVerify = await choosePagesToVerify(
@@ -257,7 +251,7 @@ async function runWithInputs(
     report.verification = toVerify.part
     return
   }
-  const sent = await sendPurges(plan, settings, io, notices)
+  const sent = await purges.send(plan)
   const outcome = sentOutcome(plan, sent.results)
   report.purge = reportPurge(io, { plan, outcome, sent })
   if (outcome.status === 'failed') {
@@ -269,7 +263,8 @@ async function runWithInputs(
     return
   }
   await statusOnVerifying(io, settings)
-  // Old content (verify_content) is purged again through the purge step's own sender.
+  // Old content (verify_content) is purged again, and broken assets repaired, through the
+  // run's own sender.
   setVerification(
     report,
     await verifyAfterPurge(
@@ -279,9 +274,11 @@ async function runWithInputs(
       plan.requests,
       sent.acceptedAt,
       toVerify,
-      urls => repurgeUrls(urls, settings, io, notices)
+      purges
     )
   )
+  const repairs = purges.repairs
+  if (repairs !== undefined) report.purge = reportRepairs(io, report.purge, repairs)
 }
 
 /** The commit status turns `pending` when the edge is about to be checked. */

@@ -1,7 +1,8 @@
 /**
  * Sends a plan's requests to the service: the only code that talks to it. Requests go out in
  * parallel up to the concurrency, each retried on its own by the retry policy; a 401 or 403
- * stops every request not yet sent. Results come back in plan order, whatever the timing.
+ * stops every request not yet sent. Results come back in the order of `requests`, whatever the
+ * timing.
  */
 import { describeFailure } from './describe-failure.js'
 import { ENDPOINT_PATHS } from '../core/constants.js'
@@ -64,6 +65,11 @@ export interface SendOptions {
   readonly timeoutMs: number
   readonly maxAttempts: number
   readonly concurrency: number
+  /**
+   * The requests in flight and the 429 pauses, shared with the run's other purges (one
+   * `concurrency` for them all); absent: this plan's own, at `concurrency`.
+   */
+  readonly limiter?: SharedLimiter
   readonly backoff?: BackoffSettings
   readonly clock?: Clock
   readonly random?: () => number
@@ -75,6 +81,14 @@ export interface SendObserver {
   onRetry?(request: PurgeRequest, attempt: number, reason: string, delayMs: number): void
   onResult?(result: RequestResult): void
   onStop?(reason: string): void
+}
+
+/** The requests in flight, and the pauses a 429 asks for, as every purge of a run shares them. */
+export type SharedLimiter = AdaptiveLimiter
+
+/** A limiter the purges of one run share: at most `concurrency` requests in flight in all. */
+export function sharedLimiter(concurrency: number, clock: Clock = systemClock): SharedLimiter {
+  return new AdaptiveLimiter(concurrency, clock)
 }
 
 /** Where one request goes: the endpoint, with the key URL-encoded in the query string. */
@@ -91,7 +105,7 @@ export async function sendPlan(
   options: SendOptions
 ): Promise<RequestResult[]> {
   const clock = options.clock ?? systemClock
-  const limiter = new AdaptiveLimiter(options.concurrency, clock)
+  const limiter = options.limiter ?? new AdaptiveLimiter(options.concurrency, clock)
   const results: RequestResult[] = new Array(requests.length)
   let stopReason: string | undefined
   // Wakes every request that is waiting out a backoff or a 429 pause when the run stops.
@@ -119,9 +133,10 @@ export async function sendPlan(
   let next = 0
   const worker = async (): Promise<void> => {
     while (next < requests.length) {
-      const request = requests[next++] as PurgeRequest
+      const position = next++
+      const request = requests[position] as PurgeRequest
       const result = await sendOne(request, context)
-      results[request.index] = result
+      results[position] = result
       options.observer?.onResult?.(result)
     }
   }

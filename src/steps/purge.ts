@@ -9,8 +9,8 @@ import { buildPlan } from '../plan/build-plan.js'
 import { requestBody } from '../send/request-body.js'
 import type { AcceptanceTimes, Plan, PurgeRequest } from '../core/purge.js'
 import { sentOutcome, type RunOutcome } from '../report/outcome.js'
-import type { PurgeReport } from '../report/run-report.js'
-import type { RequestResult } from '../send/send-plan.js'
+import type { AssetRepairs, PurgeReport } from '../report/run-report.js'
+import type { RequestResult, SharedLimiter } from '../send/send-plan.js'
 import { describeFailure } from '../send/describe-failure.js'
 import { createHttpTransport } from '../send/http-transport.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
@@ -22,14 +22,6 @@ export interface SentPurges {
   readonly acceptedAt: AcceptanceTimes
   /** Runner's clock: when the first request left. */
   readonly sentAt: number
-}
-
-/**
- * What a run has said once already: a notice that holds for every request of the purge (and of
- * any purge again of old content) is given once, not per request or per purge.
- */
-export interface PurgeNotices {
-  unconfirmedSaid?: boolean
 }
 
 /**
@@ -97,65 +89,123 @@ function whereInFull(requests: readonly PurgeRequest[]): string {
   return `Every ${what} is in the ${outputs} output${kinds.length > 1 ? 's' : ''}, and in the file '${Output.FullListsFile}' names when that output is cut.`
 }
 
-export async function sendPurges(
-  plan: Plan,
-  settings: RunSettings,
-  io: StepIo,
-  notices: PurgeNotices
-): Promise<SentPurges> {
-  const acceptedAt = new Map<number, number>()
-  // Settings come without base_url only in mode: verify, which never gets here.
-  if (settings.baseUrl === undefined) throw new Error('sendPurges: no base_url to send to')
-  const baseUrl = settings.baseUrl
-  // Loaded only when something is sent: a dry run never compiles the sender.
-  const { sendPlan } = await import('../send/send-plan.js')
-  const transport = createHttpTransport(USER_AGENT, settings.timeoutMs)
-  const sentAt = Date.now()
-  try {
-    const results = await sendPlan(plan.requests, transport, {
-      baseUrl,
-      apiKey: settings.apiKey,
-      timeoutMs: settings.timeoutMs,
-      maxAttempts: settings.maxAttempts,
-      concurrency: settings.concurrency,
-      observer: {
-        onRetry: (request, attempt, reason, delayMs) =>
-          io.info(
-            `#${request.index + 1} ${request.kind}: attempt ${attempt} failed (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s`
-          ),
-        onResult: result => {
-          if (result.outcome === 'purged') acceptedAt.set(result.request.index, Date.now())
-          if (result.outcome === 'failed') io.error(describeResult(result))
-          else io.info(describeResult(result))
-        },
-        onStop: reason => io.error(`Stopping: ${reason}. No further request is sent.`)
-      }
-    })
-    noticeUnconfirmed(results, io, notices)
-    return { results, acceptedAt, sentAt }
-  } finally {
-    transport.close()
-  }
-}
-
 /**
- * Once per run: purges counted on a 2xx whose answer had no `"result"`. The service documents
- * any 2xx as success, so they count, but a proxy or another server at base_url can answer so
- * too; the reader should know the purge was not confirmed.
+ * The purges of one run, all through one sender: the plan's, a purge again of old content, and
+ * the purges that repair broken assets. They share the requests in flight and the 429 limiter
+ * (so that together they never pass `concurrency`, and a 429 slows them all: rate limiting is
+ * per account), the numbering of the log (#1, #2, … across the run), and the notices said once.
+ * The repairs are kept for the report: the purge table and the `urls` and `count` outputs.
  */
-function noticeUnconfirmed(
-  results: readonly RequestResult[],
-  io: StepIo,
-  notices: PurgeNotices
-): void {
-  const unconfirmed = results.filter(
-    result => result.outcome === 'purged' && result.verdict === 'unconfirmed'
-  ).length
-  if (unconfirmed === 0 || notices.unconfirmedSaid === true) return
-  notices.unconfirmedSaid = true
-  io.notice(
-    `${unconfirmed} of ${plural(results.length, 'purge request')} got an HTTP 2xx answer without "result": true: counted as purged, as the service documents any 2xx as success, but not confirmed, as the service's own answers confirm a purge. If pages still show old content, check that base_url is the purge API's address, not a proxy or another server.`
-  )
+export class RunPurges {
+  private limiter: SharedLimiter | undefined
+  private numbered = 0
+  private unconfirmedSaid = false
+  private readonly repairResults: RequestResult[] = []
+  private readonly repairedPaths: string[] = []
+
+  constructor(
+    private readonly settings: RunSettings,
+    private readonly io: StepIo
+  ) {}
+
+  /** The asset repairs sent so far, for the report; undefined when there was none. */
+  get repairs(): AssetRepairs | undefined {
+    if (this.repairResults.length === 0) return undefined
+    return { results: this.repairResults, accepted: this.repairedPaths }
+  }
+
+  /** Sends a plan's requests, logging each result as it comes. */
+  async send(plan: Plan, label = ''): Promise<SentPurges> {
+    const { settings, io } = this
+    const acceptedAt = new Map<number, number>()
+    // Settings come without base_url only in mode: verify, which never gets here.
+    if (settings.baseUrl === undefined) throw new Error('sendPurges: no base_url to send to')
+    const baseUrl = settings.baseUrl
+    // Loaded only when something is sent: a dry run never compiles the sender.
+    const { sendPlan, sharedLimiter } = await import('../send/send-plan.js')
+    this.limiter ??= sharedLimiter(settings.concurrency)
+    // Numbered across the run: a purge again, or a repair, never reuses a number of the log.
+    const offset = this.numbered
+    const requests = plan.requests.map(request => ({ ...request, index: request.index + offset }))
+    this.numbered += requests.length
+    const transport = createHttpTransport(USER_AGENT, settings.timeoutMs)
+    const sentAt = Date.now()
+    try {
+      const results = await sendPlan(requests, transport, {
+        baseUrl,
+        apiKey: settings.apiKey,
+        timeoutMs: settings.timeoutMs,
+        maxAttempts: settings.maxAttempts,
+        concurrency: settings.concurrency,
+        limiter: this.limiter,
+        observer: {
+          onRetry: (request, attempt, reason, delayMs) =>
+            io.info(
+              `${label}#${request.index + 1} ${request.kind}: attempt ${attempt} failed (${reason}); retrying in ${(delayMs / 1000).toFixed(1)} s`
+            ),
+          onResult: result => {
+            // Keyed by the plan's own index, as the plan's targets are.
+            if (result.outcome === 'purged') {
+              acceptedAt.set(result.request.index - offset, Date.now())
+            }
+            if (result.outcome === 'failed') io.error(`${label}${describeResult(result)}`)
+            else io.info(`${label}${describeResult(result)}`)
+          },
+          onStop: reason => io.error(`Stopping: ${reason}. No further request is sent.`)
+        }
+      })
+      this.noticeUnconfirmed(results)
+      return { results, acceptedAt, sentAt }
+    } finally {
+      transport.close()
+    }
+  }
+
+  /**
+   * Purges pages again by URL, as the first purge would have: the same batch size, countries,
+   * retries, logging and redaction (a plan of these URLs alone).
+   */
+  async repurge(urls: readonly string[]): Promise<RepurgedUrls> {
+    const plan = this.urlPlan(urls)
+    const { results, acceptedAt } = await this.send(plan)
+    return sentUrls(plan, results, acceptedAt)
+  }
+
+  /** Purges broken assets by URL to repair them, named in the log and kept for the report. */
+  async repair(paths: readonly string[]): Promise<RepurgedUrls> {
+    const shown = paths.slice(0, PLAN_ENTRIES_SHOWN).map(path => JSON.stringify(path))
+    const more = paths.length - shown.length
+    this.io.info(
+      `Repairing ${plural(paths.length, 'broken asset')} served from the cache by a purge by URL: ${shown.join(', ')}${more > 0 ? `, … (${grouped(more)} more)` : ''}`
+    )
+    const plan = this.urlPlan(paths)
+    const { results, acceptedAt } = await this.send(plan, 'Asset repair ')
+    const sent = sentUrls(plan, results, acceptedAt)
+    this.repairResults.push(...results)
+    this.repairedPaths.push(...sent.accepted)
+    return sent
+  }
+
+  private urlPlan(urls: readonly string[]): Plan {
+    const { pattern: _pattern, ...rest } = this.settings
+    return buildPlan({ ...rest, mode: 'url', tags: [], urls }, undefined)
+  }
+
+  /**
+   * Once per run: purges counted on a 2xx whose answer had no `"result"`. The service documents
+   * any 2xx as success, so they count, but a proxy or another server at base_url can answer so
+   * too; the reader should know the purge was not confirmed.
+   */
+  private noticeUnconfirmed(results: readonly RequestResult[]): void {
+    const unconfirmed = results.filter(
+      result => result.outcome === 'purged' && result.verdict === 'unconfirmed'
+    ).length
+    if (unconfirmed === 0 || this.unconfirmedSaid) return
+    this.unconfirmedSaid = true
+    this.io.notice(
+      `${unconfirmed} of ${plural(results.length, 'purge request')} got an HTTP 2xx answer without "result": true: counted as purged, as the service documents any 2xx as success, but not confirmed, as the service's own answers confirm a purge. If pages still show old content, check that base_url is the purge API's address, not a proxy or another server.`
+    )
+  }
 }
 
 /** What a purge of pages again came back with (see repurge/repurger.ts). */
@@ -166,19 +216,11 @@ export interface RepurgedUrls {
   readonly problem?: string
 }
 
-/**
- * Purges pages again by URL, as the first purge would have: the same batch size, countries,
- * retries, logging and redaction (a plan of these URLs alone, sent by sendPurges).
- */
-export async function repurgeUrls(
-  urls: readonly string[],
-  settings: RunSettings,
-  io: StepIo,
-  notices: PurgeNotices
-): Promise<RepurgedUrls> {
-  const { pattern: _pattern, ...rest } = settings
-  const plan = buildPlan({ ...rest, mode: 'url', tags: [], urls }, undefined)
-  const { results, acceptedAt } = await sendPurges(plan, settings, io, notices)
+function sentUrls(
+  plan: Plan,
+  results: readonly RequestResult[],
+  acceptedAt: AcceptanceTimes
+): RepurgedUrls {
   const outcome = sentOutcome(plan, results)
   const times = [...acceptedAt.values()]
   const failure = results.find(result => result.outcome !== 'purged')
@@ -234,4 +276,15 @@ export function reportPurge(
     ...(sent && { results: sent.results, sentAt: sent.sentAt }),
     ...(lastAcceptedAt !== undefined && { lastAcceptedAt })
   }
+}
+
+/**
+ * The asset repairs in the purge's report and outputs: `urls` and `count` name what the run
+ * purged, the repairs included (set again, after the verification that made them).
+ */
+export function reportRepairs(io: StepIo, purge: PurgeReport, repairs: AssetRepairs): PurgeReport {
+  const { outcome } = purge
+  io.setOutputs({ [Output.Count]: String(outcome.count + repairs.accepted.length) })
+  io.setListOutputs({ [Output.Urls]: [...outcome.purged.urls, ...repairs.accepted] })
+  return { ...purge, repairs }
 }

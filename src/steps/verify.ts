@@ -19,7 +19,6 @@ import {
 import type { RepurgeMode, RepurgeSent, Repurger } from '../repurge/repurger.js'
 import type { RunSettings, VerifySettings } from '../plan/settings.js'
 import type { ChosenPages, PageChoice, PreviewReport, VerifyInput } from '../verify/index.js'
-import type { RepairAsset } from '../verify/assets/asset-checks.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
 import { systemClock } from '../time/clock.js'
 import {
@@ -30,8 +29,14 @@ import {
   type PageState
 } from '../report/vocabulary.js'
 
-/** Purges pages again by URL (main.ts hands in the purge step's sender). */
-export type RepurgeUrls = (urls: readonly string[]) => Promise<RepurgeSent>
+/**
+ * Purges by URL through the run's purge sender (steps/purge.ts, RunPurges): pages again, when
+ * they showed old content, and broken assets, to repair them.
+ */
+export interface PurgesAgain {
+  repurge(urls: readonly string[]): Promise<RepurgeSent>
+  repair(paths: readonly string[]): Promise<RepurgeSent>
+}
 
 /** Verification was asked for but cannot run: the summary says why. */
 export function skipVerification(
@@ -107,7 +112,7 @@ export async function verifyAfterPurge(
   requests: readonly PurgeRequest[],
   acceptedAt: AcceptanceTimes,
   chosen: PagesToVerify,
-  repurgeUrls?: RepurgeUrls
+  purgesAgain?: PurgesAgain
 ): Promise<VerificationPart | undefined> {
   const verify = settings.verify
   if (
@@ -133,7 +138,7 @@ export async function verifyAfterPurge(
   }
   const lastAcceptedAt = Math.max(...acceptedAt.values())
   const repurger = await createRepurger(io, settings, lastAcceptedAt + verify.timeoutMs, {
-    repurgeUrls
+    ...(purgesAgain && { repurgeUrls: (urls: readonly string[]) => purgesAgain.repurge(urls) })
   })
   return verifyAndReport(
     io,
@@ -145,7 +150,7 @@ export async function verifyAfterPurge(
       chosen: chosen.chosen,
       acceptedAt: byTarget,
       against: { kind: 'purges', lastAcceptedAt },
-      ...(repurgeUrls && { repairAsset: assetRepair(repurgeUrls) })
+      ...(purgesAgain && { repairAssets: (paths: readonly string[]) => purgesAgain.repair(paths) })
     },
     repurger && { repurger, purgedAt: lastAcceptedAt }
   )
@@ -197,22 +202,6 @@ export async function verifyWithoutPurge(
     },
     repurger && { repurger, purgedAt: purgedAt ?? now }
   )
-}
-
-/**
- * A broken asset the rendering cache serves, purged by URL through the purge step's sender (its
- * batching, countries, retries and redaction): accepted, or why not.
- */
-function assetRepair(repurgeUrls: RepurgeUrls): RepairAsset {
-  return async url => {
-    try {
-      const sent = await repurgeUrls([url])
-      if (sent.accepted.includes(url)) return {}
-      return { error: sent.problem ?? 'the service did not accept the purge' }
-    } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) }
-    }
-  }
 }
 
 /** A purged_at this far ahead of the runner's clock is a mistake rather than clock drift. */
@@ -504,7 +493,7 @@ async function createRepurger(
   io: StepIo,
   settings: RunSettings,
   deadline: number,
-  { repurgeUrls }: { repurgeUrls?: RepurgeUrls }
+  { repurgeUrls }: { repurgeUrls?: (urls: readonly string[]) => Promise<RepurgeSent> }
 ): Promise<Repurger | undefined> {
   const content = settings.content
   if (content === undefined) return undefined

@@ -21,7 +21,7 @@ import type { PageSelection, TargetRef } from './choose/selection-shapes.js'
 import { pageUrl, VERIFY_LIMITS, type VerifySettings } from './settings.js'
 import { createSiteClient, type SiteClient } from '../http/site-client.js'
 import { assetReader, pageReader } from './check/read-page.js'
-import type { RepairAsset } from './assets/asset-checks.js'
+import type { PurgeAssetPaths } from './assets/repair-queue.js'
 import {
   DEFAULTS,
   verifyPages,
@@ -85,10 +85,10 @@ export interface VerifyInput {
   /** verify_content: a check is fresh only when its page shows the build. */
   readonly content?: ContentProof
   /**
-   * Purges a broken asset the rendering cache serves, by URL (the purge step's sender); absent:
-   * broken assets are named, never purged (mode: verify purges nothing).
+   * Purges broken assets the rendering cache serves, by URL, batched (the run's purge sender);
+   * absent: broken assets are named, never purged (mode: verify purges nothing).
    */
-  readonly repairAsset?: RepairAsset
+  readonly repairAssets?: PurgeAssetPaths
 }
 
 export interface VerifyReport {
@@ -153,7 +153,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
         assets: {
           scope: { siteOrigin: siteUrl.origin, hosts: settings.assets.hosts },
           getAsset: assetReader(transport),
-          ...(input.repairAsset && { repair: input.repairAsset })
+          ...(input.repairAssets && { repair: input.repairAssets })
         }
       }),
       clock,

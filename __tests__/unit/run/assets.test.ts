@@ -10,6 +10,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { createHash } from 'node:crypto'
 import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
+import { MAX_REFERENCES_PER_PAGE } from '../../../src/verify/assets/asset-results.js'
+import { MAX_REPAIR_PURGES } from '../../../src/verify/assets/repair-queue.js'
 import { API_KEY, runWith, summaryHeadline, visibleText } from './helpers.js'
 
 const OLD = 'build-1'
@@ -63,6 +65,7 @@ beforeEach(() => {
     propagationMs: 1000,
     renderMs: 300,
     assets: true,
+    assetChunks: 0,
     assetBase: '',
     // The third party's script, pointed at a listener whose log a test can read.
     thirdPartyScript: `${emulator.sitemapHostUrl}/widget.js`
@@ -125,6 +128,44 @@ describe('assets at the edge', () => {
     expect(result.outputs['whole_seconds']).toMatch(/^\d+(\.\d)?$/)
     expect(visibleText(result)).toMatch(/repaired/i)
     expect(visibleText(result)).toContain(path)
+  })
+
+  it('pages naming 200 broken bundles each: a few batched purges within concurrency', async () => {
+    emulator.configureSite({ assetChunks: MAX_REFERENCES_PER_PAGE - 4 })
+    const chunks = Array.from(
+      { length: MAX_REFERENCES_PER_PAGE - 4 },
+      (_, k) => `/assets/chunk-${k + 1}.${bundles(NEW).script.split('.')[1]}.js`
+    )
+    for (const path of chunks) emulator.assetFault('asset-cached-404', { path })
+    const result = await runWith(
+      emulator.url,
+      wholeInputs({ concurrency: '2', batch_size: '20', verify_timeout_seconds: '60' })
+    )
+    // The workflow's own purge is the first request; every other one repairs assets.
+    const [deploy, ...repairs] = emulator.requests.filter(request =>
+      request.path.startsWith('/api/v1/cache/purge')
+    )
+    expect(deploy?.body).toEqual({ url: ['/about', '/contact'] })
+    const repaired = repairs.flatMap(request => (request.body as { url: string[] }).url)
+    expect(new Set(repaired).size).toBe(repaired.length)
+    expect(repaired.length).toBe(MAX_REPAIR_PURGES)
+    expect(repaired.every(path => chunks.includes(path))).toBe(true)
+    // Batched by batch_size, gathered: a handful of requests, never one an asset.
+    expect(repairs.length).toBeLessThanOrEqual(Math.ceil(MAX_REPAIR_PURGES / 20) + 3)
+    expect(repairs.every(request => (request.body as { url: string[] }).url.length <= 20)).toBe(
+      true
+    )
+    expect(emulator.peakInFlight).toBeLessThanOrEqual(2)
+    // The purges are the run's: in the outputs, and rows of the purge table.
+    const urls = JSON.parse(result.outputs['urls'] ?? '[]') as string[]
+    expect(urls).toEqual(['/about', '/contact', ...repaired])
+    expect(result.outputs['count']).toBe(String(2 + MAX_REPAIR_PURGES))
+    expect(result.summary).toContain('asset repair')
+    // The rest are named, not purged: the run is not ✅.
+    expect(result.outputs['verify_status']).toBe('broken')
+    const capped = brokenAssets(result.outputs)
+    expect(capped.length).toBeGreaterThan(0)
+    expect(visibleText(result)).toContain('the most one run repairs')
   })
 
   it('an HTML fallback where a stylesheet was asked for: broken, named with its pages', async () => {

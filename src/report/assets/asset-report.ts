@@ -11,6 +11,7 @@ import {
   type AssetResult,
   type AssetVerification
 } from '../../verify/assets/asset-results.js'
+import { MAX_REPAIR_PURGES } from '../../verify/assets/repair-queue.js'
 import { elapsed, grouped, plural } from '../../text/format.js'
 import { assetCountedState, ASSET_STATE_WORDS } from '../vocabulary.js'
 
@@ -158,6 +159,12 @@ export function assetRepair(result: AssetResult): string {
       return 'not purged: a new render answered so, the origin serves it broken (fix it where it is built or hosted)'
     case 'no-purge-in-this-job':
       return 'not purged: this job purges nothing (mode: verify)'
+    case 'page':
+      return `not purged: it answers as an HTML page of the site where ${result.wanted} was expected (fix the reference or the file; a purge would drop a page nobody asked to purge)`
+    case 'not-a-path':
+      return 'not purged: its path is one the urls input refuses (a path starting with // reads as a host name to the service)'
+    case 'repair-cap':
+      return `not purged: this run already purged ${grouped(MAX_REPAIR_PURGES)} broken assets, the most one run repairs (fix what the pages reference, then run again)`
     case 'not-through-cache':
       return 'not purged: not served by the rendering cache (fix it where it is built or hosted)'
     default:

@@ -35,10 +35,13 @@ import {
   type AssetState,
   type AssetVerification,
   type BrokenReason,
+  type NotPurged,
   type RedirectedAway,
   type RedirectRefusal
 } from './asset-results.js'
 import { inScope, type PageReferences } from './page-references.js'
+import { RepairQueue, type PurgeAssetPaths, type RepairAnswer } from './repair-queue.js'
+import { repairPath } from './repair-path.js'
 import { judgeAsset, mediaType, wantedFor } from './whole-answer.js'
 
 /** One asset request as the loop makes it, under the pages' limits. */
@@ -68,20 +71,16 @@ export interface AssetLoop {
   renderedAfter(answer: EdgeAnswer, acceptedAt: number): boolean | undefined
 }
 
-/**
- * Purges one asset of the site by URL: its path and query, as the service's URL purge takes
- * them (relative to the site the key belongs to). It answers `error`, in the service's words,
- * when the purge failed.
- */
-export type RepairAsset = (path: string) => Promise<{ readonly error?: string }>
-
 export interface AssetCheckOptions {
   /** The site's origin: only its own assets can be purged with its key. */
   readonly siteOrigin: string
   /** `asset_hosts`, as the report names them. */
   readonly hosts: readonly string[]
-  /** Purges one URL; absent: nothing is purged (mode: verify, no purge in this job). */
-  readonly repair?: RepairAsset
+  /**
+   * Purges asset paths by URL, batched (repair-queue.ts); absent: nothing is purged (mode:
+   * verify, no purge in this job).
+   */
+  readonly repair?: PurgeAssetPaths
   /** Times count from here: the last purge's acceptance (runner's clock). */
   readonly measureFrom: number
   /** Asset checks under way at once, at most. */
@@ -114,12 +113,6 @@ interface Entry {
   away?: string
 }
 
-/** A purge by URL's answer, and when it came (the runner's clock). */
-interface RepairAnswer {
-  readonly error?: string
-  readonly answeredAt: number
-}
-
 /** What one (asset, device) check carries from one ask to the next. */
 interface CheckState {
   asks: number
@@ -146,6 +139,17 @@ type BrokenAnswer = AssetResult & { readonly first: EdgeAnswer }
 
 function stripRender({ first: _first, ...answer }: BrokenAnswer): AssetResult {
   return answer
+}
+
+/** A 2xx HTML answer: a page of the site, not an asset (a single-page app's fallback, or a page). */
+function isPage(answer: AssetResult): boolean {
+  const { httpStatus, contentType } = answer
+  return (
+    httpStatus !== undefined &&
+    httpStatus >= 200 &&
+    httpStatus <= 299 &&
+    (contentType === 'text/html' || contentType === 'application/xhtml+xml')
+  )
 }
 
 /** One ask's end: `result` when the check ended, `answer` a broken one, `away` out of scope. */
@@ -175,11 +179,8 @@ export class AssetChecks {
   private readonly lanes = new Set<Promise<void>>()
   /** Broken assets purged by URL, asked again apart from the lanes. */
   private readonly afterRepairs = new Set<Promise<void>>()
-  /**
-   * One purge by URL, whatever the device: the first asks, the others share its answer, and
-   * when it came (the runner's clock): the acceptance a render after it is dated against.
-   */
-  private readonly repairs = new Map<string, Promise<RepairAnswer>>()
+  /** The purges by URL that repair broken assets: batched, once a path, at most a cap a run. */
+  private readonly repairs: RepairQueue | undefined
   private readonly assetUrls = new Set<string>()
   private readonly otherHosts = new Set<string>()
   private otherHostsCapped = false
@@ -191,7 +192,9 @@ export class AssetChecks {
   constructor(
     private readonly loop: AssetLoop,
     private readonly options: AssetCheckOptions
-  ) {}
+  ) {
+    this.repairs = options.repair && new RepairQueue(options.repair, loop.clock)
+  }
 
   /** A page was proven fresh on `device`: its assets are queued, each once per device. */
   pageFresh(pageUrl: string, device: AssetDevice, references: PageReferences): void {
@@ -268,33 +271,16 @@ export class AssetChecks {
         await loop.sleep(backoffDelay(this.options.backoff, state.asks - 1, loop.random()))
         continue
       }
-      // Purged only what the rendering cache served from an entry it kept (another CDN's or the
-      // origin's answer is not the service's to purge, and a render made for this request shows
-      // what the origin serves now: purging it would render the same), and only on the site:
-      // the URL purge names its paths. After a redirect, the first answer decides, and the
-      // purge names the first URL: the one the page references, whose kept entry (a cached
-      // redirect to a file gone, a cached 404) is what a purge renders again. A later hop's
-      // entry is not purged: its path may be another host's, or one the next deploy moves.
-      const url = new URL(entry.url)
-      const notPurged =
-        answer.first.edge === undefined
-          ? 'not-through-cache'
-          : !fromKeptEntry(answer.first.edge)
-            ? 'new-render'
-            : url.origin !== this.options.siteOrigin
-              ? 'other-host'
-              : this.options.repair === undefined
-                ? 'no-purge-in-this-job'
-                : undefined
-      if (notPurged !== undefined) {
-        entry.result = { ...stripRender(answer), state: 'broken', notPurged }
+      const repair = this.repairOf(entry, answer)
+      if ('notPurged' in repair) {
+        entry.result = { ...stripRender(answer), state: 'broken', notPurged: repair.notPurged }
         return
       }
       // The purge and the asking after it go on apart from the lanes.
       const task = this.repairThenAsk(
         entry,
         stripRender(answer),
-        url,
+        repair.purge,
         { ...state, failures: 0 },
         answer.first.edge?.cacheDate
       ).finally(() => this.afterRepairs.delete(task))
@@ -311,7 +297,7 @@ export class AssetChecks {
   private async repairThenAsk(
     entry: Entry,
     broken: AssetResult,
-    url: URL,
+    purge: Promise<RepairAnswer>,
     state: CheckState,
     purgedCacheDate: string | undefined
   ): Promise<void> {
@@ -320,7 +306,7 @@ export class AssetChecks {
     // hold the process (a step must end when its work does).
     const answeredFirst = new AbortController()
     let outcome: RepairAnswer | undefined
-    void this.repair(`${url.pathname}${url.search}`).then(answer => {
+    void purge.then(answer => {
       outcome = answer
       answeredFirst.abort()
     })
@@ -509,17 +495,32 @@ export class AssetChecks {
     return { answer: { ...answer, first } }
   }
 
-  /** One purge per path, whatever the devices that found it broken. */
-  private repair(path: string): Promise<RepairAnswer> {
-    let purge = this.repairs.get(path)
-    if (purge === undefined) {
-      const repair = this.options.repair
-      const answer = repair === undefined ? Promise.resolve({}) : repair(path)
-      // Timed when the service answered, not when a device's check reads the shared answer.
-      purge = answer.then(outcome => ({ ...outcome, answeredAt: this.loop.clock.now() }))
-      this.repairs.set(path, purge)
-    }
-    return purge
+  /**
+   * The purge that repairs a broken answer, or why there is none. Purged only what the
+   * rendering cache served from an entry it kept (another CDN's or the origin's answer is not
+   * the service's to purge, and a render made for this request shows what the origin serves
+   * now: purging it would render the same); only on the site (the URL purge names its paths),
+   * by a path the `urls` input would take; never a page of the site (an HTML page where an
+   * asset was expected is a wrong reference, and purging it would drop a page nobody asked to
+   * purge); and within the run's cap of repairs. After a redirect, the first answer decides and
+   * the purge names the first URL: the one the page references, whose kept entry (a cached
+   * redirect to a file gone, a cached 404) is what a purge renders again. A later hop's entry is
+   * not purged: its path may be another host's, or one the next deploy moves.
+   */
+  private repairOf(
+    entry: Entry,
+    answer: BrokenAnswer
+  ): { readonly purge: Promise<RepairAnswer> } | { readonly notPurged: NotPurged } {
+    const url = new URL(entry.url)
+    if (answer.first.edge === undefined) return { notPurged: 'not-through-cache' }
+    if (!fromKeptEntry(answer.first.edge)) return { notPurged: 'new-render' }
+    if (url.origin !== this.options.siteOrigin) return { notPurged: 'other-host' }
+    if (isPage(answer)) return { notPurged: 'page' }
+    const path = repairPath(url)
+    if ('refused' in path) return { notPurged: 'not-a-path' }
+    if (this.repairs === undefined) return { notPurged: 'no-purge-in-this-job' }
+    const purge = this.repairs.purge(path.path)
+    return purge === undefined ? { notPurged: 'repair-cap' } : { purge }
   }
 
   /** One answer, as a result would tell it: `reason` absent when it is whole. */

@@ -49,6 +49,24 @@ export const MAX_REDIRECTS = 5
 /** A page with more assets is cut here: what bounds one page's share of the checks. */
 export const MAX_REFERENCES_PER_PAGE = 200
 
+/**
+ * Why a broken asset was not purged: its answer did not come through the rendering cache
+ * (another CDN's or the origin's), it came from a render made for the request (the origin
+ * serves it broken now: a purge would render the same), it is on another host than the site
+ * (the service's URL purge names the site's own paths), it answers as an HTML page of the site
+ * (a wrong reference: purging it would drop a page nobody asked to purge), its path is one the
+ * `urls` input refuses (`//host/…`, which the service reads as a host), the run's cap of repair
+ * purges was reached (repair-queue.ts), or this job purges nothing.
+ */
+export type NotPurged =
+  | 'not-through-cache'
+  | 'new-render'
+  | 'other-host'
+  | 'page'
+  | 'not-a-path'
+  | 'repair-cap'
+  | 'no-purge-in-this-job'
+
 /** Where an asset's redirects led: absent when its answer was no redirect. */
 export interface AssetRedirect {
   /** The last URL of the chain: the one answered, or the one refused (loop, http, too many). */
@@ -77,13 +95,8 @@ export interface AssetResult {
   /** Purged by URL by this run (once at most); `repurgeError` says why that purge failed. */
   readonly repurged: boolean
   readonly repurgeError?: string
-  /**
-   * Why a broken asset was not purged: its answer did not come through the rendering cache
-   * (another CDN's or the origin's), it came from a render made for the request (the origin
-   * serves it broken now: a purge would render the same), it is on another host than the site
-   * (the service's URL purge names the site's own paths), or this job purges nothing.
-   */
-  readonly notPurged?: 'not-through-cache' | 'new-render' | 'other-host' | 'no-purge-in-this-job'
+  /** Why a broken asset was not purged (NotPurged). */
+  readonly notPurged?: NotPurged
   /** The first pages (absolute URLs) that reference it on this device, at most MAX_LISTED_PAGES. */
   readonly pages: readonly string[]
   /** Every page that references it on this device. */

@@ -11,7 +11,7 @@ import type { SkewEstimate } from '../judge/edge-clock-skew.js'
 import type { Device } from '../devices.js'
 import type { GetAsset, GetPage } from './read-page.js'
 import type { AssetVerification } from '../assets/asset-results.js'
-import type { RepairAsset } from '../assets/asset-checks.js'
+import type { PurgeAssetPaths } from '../assets/repair-queue.js'
 import type { AssetScope } from '../assets/page-references.js'
 import type { Clock } from '../../time/clock.js'
 import type { CheckResult, DeviceTally, PageRow, StateCounts } from './tally.js'
@@ -112,8 +112,8 @@ export interface AssetOptions {
   readonly scope: AssetScope
   /** How an asset is asked for (a fake in tests). */
   readonly getAsset: GetAsset
-  /** Purges one asset by URL; absent: broken assets are named, never purged. */
-  readonly repair?: RepairAsset
+  /** Purges asset paths by URL, batched; absent: broken assets are named, never purged. */
+  readonly repair?: PurgeAssetPaths
 }
 
 /** verify_content: a check is fresh only when its page shows the build. */
