@@ -2870,8 +2870,10 @@ function describeAssets(assets) {
         : '';
     const cut = (0,asset_results/* cutPagesPhrase */.Ap)(assets);
     const cutPages = cut === undefined ? '' : `; ${cut}`;
+    const unproven = (0,asset_results/* unprovenPhrase */.rY)(assets);
+    const notProven = unproven === undefined ? '' : `; ${unproven}`;
     const whole = assets.wholeAfterMs === undefined ? '' : `; whole after ${(0,format/* elapsed */.vk)(assets.wholeAfterMs)}`;
-    return `Assets of the fresh pages: ${(0,format/* plural */.LS)(assets.assets, 'asset')}${hosts}, ${(0,format/* plural */.LS)(checks, 'check')} over the devices with ${(0,format/* plural */.LS)(assets.requests, 'request')}: ${ended.join(', ')}${others}${away}${cutPages}${whole}.`;
+    return `Assets of the fresh pages: ${(0,format/* plural */.LS)(assets.assets, 'asset')}${hosts}, ${(0,format/* plural */.LS)(checks, 'check')} over the devices with ${(0,format/* plural */.LS)(assets.requests, 'request')}: ${ended.join(', ')}${others}${away}${cutPages}${notProven}${whole}.`;
 }
 
 // EXTERNAL MODULE: ./src/verify/choose/shard.ts
@@ -3824,6 +3826,10 @@ var build_scanner = __webpack_require__(3591);
 
 /** How much of a page's decoded body is searched for the build. */
 const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
+/** Why a body was read only to MAX_CONTENT_BYTES, in the words every reader of it uses. */
+function cutAtCapWords(maxBytes = MAX_CONTENT_BYTES) {
+    return `the body is larger than ${maxBytes / (1024 * 1024)} MiB, the most that is read`;
+}
 async function scanBodyForBuild(body, build, options) {
     const scanner = new build_scanner/* BuildScanner */.D(build);
     const { alsoRead } = options;
@@ -3840,6 +3846,8 @@ async function scanBodyForBuild(body, build, options) {
                     return false;
                 }
         });
+        if (read.end === 'cap')
+            options.onCut?.(cutAtCapWords(options.maxBytes));
         if (read.end === 'enough' || scanner.found)
             return { kind: 'found' };
         // A hex run at the very end of the body is whole only now.
@@ -3850,6 +3858,7 @@ async function scanBodyForBuild(body, build, options) {
     catch (error) {
         if (!(error instanceof read_body/* BodyReadError */.NA))
             throw error;
+        options.onCut?.(error.message);
         // Seen before the body broke off: the build is there, whatever came after.
         if (scanner.found)
             return { kind: 'found' };
@@ -4152,27 +4161,32 @@ function pageReader(client) {
         const decoder = new TextDecoder('utf-8');
         const alsoRead = reader && ((chunk) => reader.push(decoder.decode(chunk, { stream: true })));
         const contentEncoding = (0,http_headers/* headerValue */.Z)(answer.headers, 'content-encoding');
+        let cut;
         const content = build === undefined
             ? undefined
             : await scanBodyForBuild(answer.body, build, {
                 contentEncoding,
                 maxDrainBytes: site_client/* MAX_PAGE_BYTES */.rd,
-                ...(alsoRead && { alsoRead })
+                ...(alsoRead && { alsoRead, onCut: (why) => (cut = why) })
             });
         if (build === undefined && alsoRead) {
-            await readForReferences(answer.body, contentEncoding, alsoRead);
+            cut = await readForReferences(answer.body, contentEncoding, alsoRead);
         }
         return {
             ...head,
             ...(content && { content }),
-            ...(reader && { references: reader.end() })
+            ...(reader && { references: reader.end() }),
+            ...(cut !== undefined && { referencesCut: cut })
         };
     };
 }
-/** Reads a body only for its references; a body that breaks off gives what came before. */
+/**
+ * Reads a body only for its references; a body that breaks off gives what came before. Returns
+ * why it was read only in part, or undefined when it was read to its end.
+ */
 async function readForReferences(body, contentEncoding, onChunk) {
     try {
-        await (0,read_body/* readBody */.x8)(body, {
+        const read = await (0,read_body/* readBody */.x8)(body, {
             contentEncoding,
             maxBytes: MAX_CONTENT_BYTES,
             maxDrainBytes: site_client/* MAX_PAGE_BYTES */.rd,
@@ -4181,10 +4195,12 @@ async function readForReferences(body, contentEncoding, onChunk) {
                 return false;
             }
         });
+        return read.end === 'cap' ? cutAtCapWords() : undefined;
     }
     catch (error) {
         if (!(error instanceof read_body/* BodyReadError */.NA))
             throw error;
+        return error.message;
     }
 }
 /** HTML, or no content type at all (a page is HTML unless it says otherwise). */
@@ -4334,6 +4350,9 @@ class AssetChecks {
     otherHostsCapped = false;
     /** The fresh pages whose references were cut at one page's share (once each, any device). */
     cutPages = new Set();
+    /** Fresh (page, device) checks whose cached render was not read whole: the first few. */
+    unproven = [];
+    unprovenCount = 0;
     requests = 0;
     lastWholeAt;
     constructor(loop, options) {
@@ -4341,8 +4360,22 @@ class AssetChecks {
         this.options = options;
         this.repairs = options.repair && new repair_queue/* RepairQueue */.rW(options.repair, loop.clock);
     }
-    /** A page was proven fresh on `device`: its assets are queued, each once per device. */
-    pageFresh(pageUrl, device, references) {
+    /**
+     * A page was proven fresh on `device`, and its cached render read: its assets are queued,
+     * each once per device. A render read only in part (`read.cut`), or none read at all
+     * (`read.unread`), leaves the page's assets not proven: named, and the deploy not whole.
+     */
+    pageFresh(pageUrl, device, read) {
+        const why = 'unread' in read ? read.unread : read.cut;
+        if (why !== undefined) {
+            this.unprovenCount++;
+            if (this.unproven.length < asset_results/* MAX_LISTED_PAGES */.SY) {
+                this.unproven.push({ url: pageUrl, device: device.name, why });
+            }
+        }
+        if ('unread' in read)
+            return;
+        const { references } = read;
         if (references.capped)
             this.cutPages.add(pageUrl);
         for (const url of references.otherHosts) {
@@ -4702,13 +4735,19 @@ class AssetChecks {
         }
         const order = { broken: 0, 'not-checked': 1, repaired: 2, whole: 3 };
         listed.sort((a, b) => order[a.state] - order[b.state]);
-        const allWhole = counts.broken === 0 && counts['not-checked'] === 0 && this.entries.size > 0;
+        const allWhole = counts.broken === 0 &&
+            counts['not-checked'] === 0 &&
+            this.unprovenCount === 0 &&
+            this.entries.size > 0;
         return {
             hosts: this.options.hosts,
             counts,
             assets: this.assetUrls.size,
             otherHosts: this.otherHosts.size,
             ...(this.otherHostsCapped && { otherHostsCapped: true }),
+            ...(this.unprovenCount > 0 && {
+                unproven: { count: this.unprovenCount, first: this.unproven.slice() }
+            }),
             ...(this.cutPages.size > 0 && {
                 cutPages: {
                     count: this.cutPages.size,
@@ -4821,6 +4860,8 @@ class PageCheck {
     /** The purge (its acceptance) this check has seen arrive here: said once to the watch. */
     arrivedFor;
     freshAt;
+    /** The cached render (HIT) of a fresh page was read for its assets, or need not be. */
+    renderRead = false;
     /** What judged() chose: the wait before asking again, and when the stale answer came. */
     waitMs = 0;
     staleAnsweredAt = 0;
@@ -4876,7 +4917,8 @@ class PageCheck {
         return 'ask-again';
     }
     /** What the verdict on an answer means for this check: settled, or what it does next. */
-    judged({ answer, verdict, purgedAt, references }) {
+    judged(judged) {
+        const { answer, verdict, purgedAt } = judged;
         const ids = (0,edge_headers/* edgeIds */._f)(answer.headers, this.loop.sitePrefix);
         this.rendering = verdict.kind === 'rendering';
         switch (verdict.kind) {
@@ -4906,7 +4948,10 @@ class PageCheck {
                 return this.judgedStale(verdict, purgedAt, ids);
             case 'fresh':
                 this.markFresh(purgedAt);
-                this.loop.pageFresh(this, references);
+                // A HIT is the render the cache keeps: its assets are the page's. EXTRACTING's are not
+                // documented to be: the warm-up reads the HIT that follows.
+                if (verdict.warm)
+                    this.renderWasRead(judged);
                 if (!verdict.warm)
                     return 'warm-up';
                 this.finished({ state: 'fresh', warm: true });
@@ -4998,8 +5043,22 @@ class PageCheck {
             detail: `still failing at the deadline: ${this.lastProblem ?? 'no answer'}`
         };
     }
-    /** Asks again until HIT, within the warm-up window and never past the deadline; true: warm. */
+    /**
+     * Asks again until HIT, within the warm-up window and never past the deadline; true: warm.
+     * With the asset checks, the HIT's body is read for the page's assets; the window is then the
+     * deadline, as the deploy is not whole until they are checked, and a check that ends without
+     * one says so.
+     */
     async warmUp() {
+        const warm = await this.askUntilHit();
+        if (!this.renderRead && this.loop.checksAssets && !this.loop.stopped) {
+            this.loop.pageFresh(this, {
+                unread: 'no cached render (HIT) of the new render was read before the checks ended'
+            });
+        }
+        return warm;
+    }
+    async askUntilHit() {
         const { loop } = this;
         const backoff = loop.options.warmBackoff ?? check_options/* DEFAULTS */.z.warmBackoff;
         for (let attempt = 0;; attempt++) {
@@ -5017,27 +5076,39 @@ class PageCheck {
             if (loop.clock.now() >= this.warmEnd())
                 return false;
             // The check was proven fresh (its content too): the warm-up only waits for the HIT of that
-            // render, so its body is not read again.
-            const asked = await loop.ask(this, false);
+            // render, so its body is not read again, but for its assets.
+            const asked = await loop.ask(this, false, this.wantsRender);
             if (asked === 'stopped' || asked === 'late')
                 return false;
             this.requests++;
             if (asked instanceof site_client/* SiteRequestError */.bW)
                 continue;
             const { verdict } = asked;
-            if (verdict.kind === 'fresh' && verdict.warm)
-                return true;
             // After the purge by the edge's clock, not by the runner's (clocks far apart): this check
             // saw the entry empty (EXTRACTING) after the purge, so the HIT that follows is that render.
-            if (verdict.kind === 'stale' && verdict.staleInRunnerClockOnly)
+            const hit = (verdict.kind === 'fresh' && verdict.warm) ||
+                (verdict.kind === 'stale' && verdict.staleInRunnerClockOnly === true);
+            if (hit) {
+                this.renderWasRead(asked);
                 return true;
+            }
         }
+    }
+    /** The assets are checked and this fresh page's cached render was not read yet. */
+    get wantsRender() {
+        return this.loop.checksAssets && !this.renderRead;
+    }
+    renderWasRead(judged) {
+        if (!this.wantsRender)
+            return;
+        this.renderRead = true;
+        this.loop.pageFresh(this, judged);
     }
     /** The warm-up window's end: the deadline, or a while after every check stopped waiting. */
     warmEnd() {
         const { options, allFreshAt } = this.loop;
         const window = options.warmWindowMs ?? check_options/* DEFAULTS */.z.warmWindowMs;
-        return allFreshAt === undefined
+        return allFreshAt === undefined || this.wantsRender
             ? options.deadline
             : Math.min(options.deadline, allFreshAt + window);
     }
@@ -5327,17 +5398,22 @@ class Tally {
 ;// CONCATENATED MODULE: ./src/verify/judge/status-from-counts.ts
 /**
  * The verification's status from its counts: failed (a failed check, a check never reached, an
- * asset of a fresh page never checked, or a stop), stale, broken (every page fresh, but an asset
- * a fresh page references is broken: the deploy cannot render), skipped (nothing verifiable),
- * else fresh. An asset the deadline left unchecked is like a page never reached: nothing proved
- * that the deploy is whole, so the step does not end ✅.
+ * asset of a fresh page never checked or not proven, or a stop), stale, broken (every page
+ * fresh, but an asset a fresh page references is broken: the deploy cannot render), skipped
+ * (nothing verifiable), else fresh. An asset the deadline left unchecked, or a fresh page whose
+ * cached render was read only in part, is like a page never reached: nothing proved that the
+ * deploy is whole, so the step does not end ✅.
  */
 function verificationStatus(counts, checks, notReached, stopped, 
-/** (asset, device) checks broken at the end, and never made (verify/assets/). */
+/**
+ * (asset, device) checks broken at the end, and never made; fresh (page, device) checks whose
+ * assets were not proven (verify/assets/).
+ */
 assets = { broken: 0, notChecked: 0 }) {
     // A page that is not there (404/410) proves nothing fresh: when all are, nothing is fresh.
     const verifiable = checks - counts.unverifiable - counts.bypassed - counts.gone;
-    if (stopped || counts.failed > 0 || notReached > 0 || assets.notChecked > 0)
+    const unproven = assets.notChecked + (assets.unproven ?? 0);
+    if (stopped || counts.failed > 0 || notReached > 0 || unproven > 0)
         return 'failed';
     if (counts.stale > 0)
         return 'stale';
@@ -5533,7 +5609,9 @@ class VerifyRun {
      */
     async ask(check, 
     /** False in a warm-up: the page's content is proven already, only the HIT is awaited. */
-    proveContent) {
+    proveContent, 
+    /** A warm-up whose page's cached render was not read yet: a HIT's body is read for its assets. */
+    readReferences = false) {
         const turn = await this.takeTurn();
         if (turn === 'late')
             this.noTurnsLeft();
@@ -5548,14 +5626,20 @@ class VerifyRun {
             this.requests++;
             const content = proveContent ? this.options.content : undefined;
             const purgedAt = this.options.content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt;
-            const head = await this.options.getPage(check.page.url, check.device.userAgent, timeout, content?.build, proveContent && this.options.assets !== undefined
-                ? {
-                    scope: this.options.assets.scope,
-                    // Only an answer its headers find fresh is read for its assets: a stale one's
-                    // references are the old build's. (With the content proof the body is read anyway.)
-                    wanted: page => judge({ ...page, sentAt, receivedAt: this.clock.now() }, purgedAt, this.skew, false, this.prefixSeen).kind === 'fresh'
-                }
-                : undefined);
+            const assets = this.options.assets;
+            const head = await this.options.getPage(check.page.url, check.device.userAgent, timeout, content?.build, assets === undefined || !(proveContent || readReferences)
+                ? undefined
+                : {
+                    scope: assets.scope,
+                    // The assets come from the render the cache keeps, the HIT that proves the page
+                    // fresh (a stale one's references are the old build's, and what an EXTRACTING
+                    // answer carries is not documented to be what gets cached); in a warm-up, from
+                    // the HIT of the render the check saw start. (With the content proof the body is
+                    // read anyway.)
+                    wanted: page => proveContent
+                        ? isFreshHit(judge({ ...page, sentAt, receivedAt: this.clock.now() }, purgedAt, this.skew, false, this.prefixSeen))
+                        : (0,edge_headers/* fromKeptEntry */.BN)((0,edge_headers/* readEdgeHeaders */._5)(page.headers, this.prefixSeen))
+                });
             const answer = { ...head, sentAt, receivedAt: this.clock.now() };
             this.learnFrom(answer);
             // Before the slot is released, so that no other request leaves once the site pushed back.
@@ -5571,7 +5655,13 @@ class VerifyRun {
             if (verdict.kind === 'no-status-header' && this.prefixSeen === undefined) {
                 this.stop(`${this.options.siteLabel} answered ${check.page.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`);
             }
-            return { answer, verdict, purgedAt, ...(head.references && { references: head.references }) };
+            return {
+                answer,
+                verdict,
+                purgedAt,
+                ...(head.references && { references: head.references }),
+                ...(head.referencesCut !== undefined && { referencesCut: head.referencesCut })
+            };
         }
         catch (error) {
             if (error instanceof site_client/* SiteRequestError */.bW)
@@ -5625,11 +5715,30 @@ class VerifyRun {
         const place = placeCachedAt(headers, cached, acceptedAt, this.skew);
         return place === 'clocks-disagree' ? undefined : place === 'after';
     }
-    /** A page was proven fresh on a device: its assets are queued (once per asset and device). */
-    pageFresh(check, references) {
-        if (references === undefined || this.assets === undefined)
+    get checksAssets() {
+        return this.assets !== undefined;
+    }
+    /**
+     * A page was proven fresh on a device and its cached render read: its assets are queued (once
+     * per asset and device); or none was read before the checks ended (`unread` says why).
+     */
+    pageFresh(check, read) {
+        if (this.assets === undefined)
             return;
-        this.assets.pageFresh(check.page.url.href, check.device, references);
+        const page = check.page.url.href;
+        if ('unread' in read) {
+            this.assets.pageFresh(page, check.device, read);
+            return;
+        }
+        if (read.references === undefined) {
+            // A HIT read for its assets is HTML read whole or in part: no references at all means a
+            // body that was not HTML, or not 2xx, which renders no asset.
+            return;
+        }
+        this.assets.pageFresh(page, check.device, {
+            references: read.references,
+            ...(read.referencesCut !== undefined && { cut: read.referencesCut })
+        });
     }
     /**
      * Waits out any push-back, then for a slot, then for the rate: 'go' when a request may leave
@@ -5739,7 +5848,8 @@ class VerifyRun {
         const notReached = this.fatal === undefined ? Math.max(0, this.totalChecks - checks) : 0;
         const status = verificationStatus(counts, checks, notReached, this.fatal !== undefined, {
             broken: assets?.counts.broken ?? 0,
-            notChecked: assets?.counts['not-checked'] ?? 0
+            notChecked: assets?.counts['not-checked'] ?? 0,
+            unproven: assets?.unproven?.count ?? 0
         });
         const times = this.tally.timesToFresh;
         const median = times.medianMs();
@@ -5777,7 +5887,11 @@ class VerifyRun {
             }),
             // Absent when nothing was fresh: no page gave an asset to check.
             ...(assets !== undefined &&
-                (0,asset_results/* assetChecks */.ml)(assets) + assets.otherHosts + (assets.redirectedAway ?? 0) > 0 && { assets })
+                (0,asset_results/* assetChecks */.ml)(assets) +
+                    assets.otherHosts +
+                    (assets.redirectedAway ?? 0) +
+                    (assets.unproven?.count ?? 0) >
+                    0 && { assets })
         };
     }
 }
@@ -5786,6 +5900,10 @@ function* checksOf(pages, devices, loop) {
     for (const page of pages)
         for (const device of devices)
             yield new PageCheck(page, device, loop);
+}
+/** A HIT cached after the purge: the render the cache keeps, which proves the page fresh. */
+function isFreshHit(verdict) {
+    return verdict.kind === 'fresh' && verdict.warm;
 }
 
 ;// CONCATENATED MODULE: ./src/verify/check/verify-pages.ts

@@ -241,3 +241,37 @@ describe('assets that redirect, on every surface', () => {
     })
   })
 })
+
+describe('fresh pages whose assets were not proven, on every surface', () => {
+  const why = 'the body could not be read whole: the answer did not end within 10 s'
+  const unproven: AssetVerification = {
+    ...wholeAssets(),
+    unproven: { count: 3, first: [{ url: `${SITE}/blog/`, device: 'mobile', why }] }
+  }
+  const { wholeAfterMs: _whole, ...notWhole } = unproven
+  const run = purgedRun(plan, withAssets(verified(freshChecks()), notWhole, 'failed'))
+
+  it('is never ✅: not in the line, the commit status, the summary nor JUnit', () => {
+    expect(stepConclusion(run)).toBe('failed')
+    const line = statusLine(run)
+    expect(line).not.toContain('✅ 30 assets whole')
+    expect(line).toContain('⏳ 3 fresh page checks with assets not proven')
+    expect(finalStatus(run).state).toBe('error')
+    expect(finalStatus(run).description).toContain('3 fresh page checks with assets not proven')
+    const summary = plain(renderSummary(run))
+    expect(summary).toContain(
+      `3 fresh page checks whose assets were not proven: ${SITE}/blog/ (mobile): ${why}; and 2 more`
+    )
+    expect(summary).toContain('deploy whole: — (not every fresh page’s assets were proven)')
+    const junit = renderJUnit(run, NOW)
+    expect(schemaProblems(parseXml(junit))).toEqual([])
+    expect(junit).toContain('type="assets-not-proven"')
+    expect(junit).toContain('2 more fresh page checks with assets not proven (counted, not listed)')
+  })
+
+  it('the log names them', () => {
+    expect(describeAssets(unproven)).toContain(
+      `; 3 fresh page checks whose assets were not proven: ${SITE}/blog/ (mobile): ${why}; and 2 more`
+    )
+  })
+})

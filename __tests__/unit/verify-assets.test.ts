@@ -731,9 +731,11 @@ describe('what the asset checks count beside their checks', () => {
           `${SITE}${page}`,
           { ...device, name },
           {
-            assets: [],
-            otherHosts: ['https://cdn.third-party.example/widget.js'],
-            capped: false
+            references: {
+              assets: [],
+              otherHosts: ['https://cdn.third-party.example/widget.js'],
+              capped: false
+            }
           }
         )
       }
@@ -750,20 +752,12 @@ describe('what the asset checks count beside their checks', () => {
       counting.pageFresh(
         `${SITE}/catalogue`,
         { ...device, name },
-        {
-          assets: [],
-          otherHosts: [],
-          capped: true
-        }
+        { references: { assets: [], otherHosts: [], capped: true } }
       )
       counting.pageFresh(
         `${SITE}/small`,
         { ...device, name },
-        {
-          assets: [],
-          otherHosts: [],
-          capped: false
-        }
+        { references: { assets: [], otherHosts: [], capped: false } }
       )
     }
     const found = await counting.finish()
@@ -781,9 +775,11 @@ describe('what the asset checks count beside their checks', () => {
     // A cache-busting path on every page: each page names its own.
     for (let page = 0; page <= MAX_OTHER_HOST_ASSETS; page++) {
       counting.pageFresh(`${SITE}/p${page}`, device, {
-        assets: [],
-        otherHosts: [`https://cdn.third-party.example/widget.${page}.js`],
-        capped: false
+        references: {
+          assets: [],
+          otherHosts: [`https://cdn.third-party.example/widget.${page}.js`],
+          capped: false
+        }
       })
     }
     const found = await counting.finish()

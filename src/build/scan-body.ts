@@ -29,6 +29,13 @@ export interface ScanOptions {
    * its end (or the cap), not only until the build shows.
    */
   readonly alsoRead?: (chunk: Buffer) => void
+  /** With `alsoRead`: told why, when the body was not read to its end (the cap, a break). */
+  readonly onCut?: (why: string) => void
+}
+
+/** Why a body was read only to MAX_CONTENT_BYTES, in the words every reader of it uses. */
+export function cutAtCapWords(maxBytes = MAX_CONTENT_BYTES): string {
+  return `the body is larger than ${maxBytes / (1024 * 1024)} MiB, the most that is read`
 }
 
 export async function scanBodyForBuild(
@@ -52,12 +59,14 @@ export async function scanBodyForBuild(
               return false
             }
     })
+    if (read.end === 'cap') options.onCut?.(cutAtCapWords(options.maxBytes))
     if (read.end === 'enough' || scanner.found) return { kind: 'found' }
     // A hex run at the very end of the body is whole only now.
     if (read.end === 'end' && scanner.end()) return { kind: 'found' }
     return { kind: 'not-found', bytes: read.bytes, capped: read.end === 'cap' }
   } catch (error) {
     if (!(error instanceof BodyReadError)) throw error
+    options.onCut?.(error.message)
     // Seen before the body broke off: the build is there, whatever came after.
     if (scanner.found) return { kind: 'found' }
     return { kind: 'not-read', reason: error.message }

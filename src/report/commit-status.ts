@@ -117,7 +117,9 @@ function verifiedStatus(verification: Verification, timeoutMs: number): CommitSt
   if (brokenAssets !== '' || verification.status === 'broken') {
     return status('failure', [brokenAssets, fresh].filter(Boolean).join('; '))
   }
-  return status('success', `${fresh}${assets === undefined ? '' : assetsWords(assets)}`)
+  const words = `${fresh}${assets === undefined ? '' : assetsWords(assets)}`
+  // Every page fresh, but not every asset checked or proven: nothing proved the deploy whole.
+  return status(verification.status === 'failed' ? 'error' : 'success', words)
 }
 
 /** `; 30 assets whole (1 repaired)`, or `; 2 of 30 assets not checked`: after the pages. */
@@ -126,6 +128,9 @@ function assetsWords(assets: AssetVerification): string {
   const all = plural(assets.assets, 'asset')
   if (counts['not-checked'] > 0) {
     return `; ${grouped(distinctAssets(assets, 'not-checked'))} of ${all} ${ASSET_STATE_WORDS['not-checked'].commitStatus}`
+  }
+  if (assets.unproven !== undefined) {
+    return `; ${plural(assets.unproven.count, 'fresh page check')} with assets not proven`
   }
   const repaired =
     counts.repaired > 0

@@ -163,7 +163,26 @@ function verifiedCases(part: Verified): TestCase[] {
  */
 function assetCases(assets: AssetVerification): TestCase[] {
   const cases = assets.listed.map(assetCase)
-  const { counts } = assets
+  const { counts, unproven } = assets
+  for (const page of unproven?.first ?? []) {
+    cases.push({
+      classname: `assets.${page.device}`,
+      name: page.url,
+      outcome: 'failure',
+      type: 'assets-not-proven',
+      message: `the assets of this fresh page were not proven: ${page.why}`
+    })
+  }
+  const unlisted = (unproven?.count ?? 0) - (unproven?.first.length ?? 0)
+  if (unlisted > 0) {
+    cases.push({
+      classname: 'assets',
+      name: `${plural(unlisted, 'more fresh page check')} with assets not proven (counted, not listed)`,
+      outcome: 'failure',
+      type: 'assets-not-proven',
+      message: `${grouped(unlisted)} more fresh page checks whose assets were not proven: the job summary counts them`
+    })
+  }
   if (counts.whole > 0) {
     cases.push({
       classname: 'assets',

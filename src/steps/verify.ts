@@ -318,6 +318,7 @@ async function verifyAndReport(
     brokenAssetUrls:
       verification.assets === undefined ? 0 : distinctAssets(verification.assets, 'broken'),
     notCheckedAssets: verification.assets?.counts['not-checked'] ?? 0,
+    unprovenAssets: verification.assets?.unproven?.count ?? 0,
     timeoutSeconds: verify.timeoutMs / 1000,
     deadlineFrom:
       input.against.kind === 'purges'
@@ -347,6 +348,8 @@ export interface VerificationCounts {
   readonly brokenAssetUrls?: number
   /** (asset, device) checks the deadline left: nothing proved those pages can render. */
   readonly notCheckedAssets?: number
+  /** Fresh (page, device) checks whose cached render was read in part, or not at all. */
+  readonly unprovenAssets?: number
   readonly timeoutSeconds: number
   /** What the deadline counts from, in words. */
   readonly deadlineFrom: string
@@ -412,6 +415,9 @@ export function concludeVerification(
     brokenAssetsWords(counts),
     (counts.notCheckedAssets ?? 0) > 0
       ? `${counts.notCheckedAssets} asset check(s) ${ASSET_STATE_WORDS['not-checked'].counted} (verify_timeout_seconds: ${counts.timeoutSeconds}): nothing proved the fresh pages can render`
+      : '',
+    (counts.unprovenAssets ?? 0) > 0
+      ? `${counts.unprovenAssets} fresh page check(s) whose assets were not proven (the cached render was read only in part, or not read before the deadline; named in the job summary): nothing proved those pages can render`
       : ''
   ]
     .filter(Boolean)

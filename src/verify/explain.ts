@@ -18,6 +18,7 @@ import type { PushBack } from './check/options.js'
 import {
   assetChecks,
   cutPagesPhrase,
+  unprovenPhrase,
   otherHostAssetsPhrase,
   type AssetVerification
 } from './assets/asset-results.js'
@@ -207,7 +208,9 @@ export function describeAssets(assets: AssetVerification): string {
       : ''
   const cut = cutPagesPhrase(assets)
   const cutPages = cut === undefined ? '' : `; ${cut}`
+  const unproven = unprovenPhrase(assets)
+  const notProven = unproven === undefined ? '' : `; ${unproven}`
   const whole =
     assets.wholeAfterMs === undefined ? '' : `; whole after ${elapsed(assets.wholeAfterMs)}`
-  return `Assets of the fresh pages: ${plural(assets.assets, 'asset')}${hosts}, ${plural(checks, 'check')} over the devices with ${plural(assets.requests, 'request')}: ${ended.join(', ')}${others}${away}${cutPages}${whole}.`
+  return `Assets of the fresh pages: ${plural(assets.assets, 'asset')}${hosts}, ${plural(checks, 'check')} over the devices with ${plural(assets.requests, 'request')}: ${ended.join(', ')}${others}${away}${cutPages}${notProven}${whole}.`
 }

@@ -37,12 +37,17 @@ export function assetStatusParts(assets: AssetVerification): string[] {
     parts.push(
       `${icon} ${grouped(distinctAssets(assets, 'broken'))} of ${plural(assets.assets, 'asset')} ${word}`
     )
-  } else if (counts['not-checked'] === 0) {
+  } else if (counts['not-checked'] === 0 && assets.unproven === undefined) {
     const { icon, word } = ASSET_STATE_WORDS.whole
     parts.push(`${icon} ${plural(assets.assets, 'asset')} ${word}`)
   }
   for (const state of ['repaired', 'not-checked'] as const) {
     if (counts[state] > 0) parts.push(assetCountedState(state, distinctAssets(assets, state)))
+  }
+  if (assets.unproven !== undefined) {
+    parts.push(
+      `${ASSET_STATE_WORDS['not-checked'].icon} ${plural(assets.unproven.count, 'fresh page check')} with assets not proven`
+    )
   }
   return parts
 }
@@ -73,6 +78,9 @@ export function wholeTime(assets: AssetVerification): string {
   }
   if (assets.counts.broken > 0) return 'deploy whole: — (an asset is broken)'
   if (assets.counts['not-checked'] > 0) return 'deploy whole: — (not every asset was checked)'
+  if (assets.unproven !== undefined) {
+    return 'deploy whole: — (not every fresh page’s assets were proven)'
+  }
   return 'deploy whole: —'
 }
 

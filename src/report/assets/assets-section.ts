@@ -6,6 +6,7 @@
  */
 import {
   cutPagesPhrase,
+  unprovenPhrase,
   type AssetResult,
   type AssetVerification
 } from '../../verify/assets/asset-results.js'
@@ -18,7 +19,7 @@ import {
   distinctAssets,
   morePages
 } from './asset-report.js'
-import { assetMark } from '../vocabulary.js'
+import { assetMark, ASSET_STATE_WORDS } from '../vocabulary.js'
 
 /** `maxRows`: the rows at most (the counts have them all); `siteUrl`: pages shown by path. */
 export function renderAssetsSection(
@@ -41,6 +42,12 @@ export function renderAssetsSection(
   }
   const cut = cutPagesPhrase(assets)
   if (cut !== undefined) parts.push(`<p>${escapeHtml(`${cut}.`)}</p>\n`)
+  const unproven = unprovenPhrase(assets)
+  if (unproven !== undefined) {
+    parts.push(
+      `<p>${escapeHtml(`${ASSET_STATE_WORDS['not-checked'].icon} ${unproven}. Nothing proved what they reference loads: the deploy is not counted whole.`)}</p>\n`
+    )
+  }
   const rows = assets.listed.slice(0, maxRows)
   if (rows.length === 0) return parts.join('')
   const broken = distinctAssets(assets, 'broken')

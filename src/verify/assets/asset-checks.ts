@@ -37,7 +37,8 @@ import {
   type BrokenReason,
   type NotPurged,
   type RedirectedAway,
-  type RedirectRefusal
+  type RedirectRefusal,
+  type UnprovenPage
 } from './asset-results.js'
 import { inScope, type PageReferences } from './page-references.js'
 import { RepairQueue, type PurgeAssetPaths, type RepairAnswer } from './repair-queue.js'
@@ -167,6 +168,13 @@ function withoutCredentials(url: URL): string {
   return shown.href
 }
 
+/**
+ * What was read of a fresh page's cached render: its references, and why the body was read only
+ * in part (`cut`); or why no cached render was read at all (`unread`).
+ */
+export type PageRead =
+  { readonly references: PageReferences; readonly cut?: string } | { readonly unread: string }
+
 /** The device a page was checked as: its name and its User-Agent. */
 export interface AssetDevice {
   readonly name: string
@@ -186,6 +194,9 @@ export class AssetChecks {
   private otherHostsCapped = false
   /** The fresh pages whose references were cut at one page's share (once each, any device). */
   private readonly cutPages = new Set<string>()
+  /** Fresh (page, device) checks whose cached render was not read whole: the first few. */
+  private readonly unproven: UnprovenPage[] = []
+  private unprovenCount = 0
   private requests = 0
   private lastWholeAt: number | undefined
 
@@ -196,8 +207,21 @@ export class AssetChecks {
     this.repairs = options.repair && new RepairQueue(options.repair, loop.clock)
   }
 
-  /** A page was proven fresh on `device`: its assets are queued, each once per device. */
-  pageFresh(pageUrl: string, device: AssetDevice, references: PageReferences): void {
+  /**
+   * A page was proven fresh on `device`, and its cached render read: its assets are queued,
+   * each once per device. A render read only in part (`read.cut`), or none read at all
+   * (`read.unread`), leaves the page's assets not proven: named, and the deploy not whole.
+   */
+  pageFresh(pageUrl: string, device: AssetDevice, read: PageRead): void {
+    const why = 'unread' in read ? read.unread : read.cut
+    if (why !== undefined) {
+      this.unprovenCount++
+      if (this.unproven.length < MAX_LISTED_PAGES) {
+        this.unproven.push({ url: pageUrl, device: device.name, why })
+      }
+    }
+    if ('unread' in read) return
+    const { references } = read
     if (references.capped) this.cutPages.add(pageUrl)
     for (const url of references.otherHosts) {
       if (this.otherHosts.size < MAX_OTHER_HOST_ASSETS) this.otherHosts.add(url)
@@ -583,13 +607,20 @@ export class AssetChecks {
     }
     const order: Record<AssetState, number> = { broken: 0, 'not-checked': 1, repaired: 2, whole: 3 }
     listed.sort((a, b) => order[a.state] - order[b.state])
-    const allWhole = counts.broken === 0 && counts['not-checked'] === 0 && this.entries.size > 0
+    const allWhole =
+      counts.broken === 0 &&
+      counts['not-checked'] === 0 &&
+      this.unprovenCount === 0 &&
+      this.entries.size > 0
     return {
       hosts: this.options.hosts,
       counts,
       assets: this.assetUrls.size,
       otherHosts: this.otherHosts.size,
       ...(this.otherHostsCapped && { otherHostsCapped: true }),
+      ...(this.unprovenCount > 0 && {
+        unproven: { count: this.unprovenCount, first: this.unproven.slice() }
+      }),
       ...(this.cutPages.size > 0 && {
         cutPages: {
           count: this.cutPages.size,

@@ -107,6 +107,13 @@ export interface AssetResult {
   readonly redirect?: AssetRedirect
 }
 
+/** A page checked fresh on a device whose assets were not proven, and why, in words. */
+export interface UnprovenPage {
+  readonly url: string
+  readonly device: string
+  readonly why: string
+}
+
 /** An asset whose redirect led to a host out of scope, and where (credentials left out). */
 export interface RedirectedAway {
   readonly url: string
@@ -140,6 +147,13 @@ export interface AssetVerification {
    * when there is none.
    */
   readonly cutPages?: { readonly count: number; readonly first: readonly string[] }
+  /**
+   * (page, device) checks proven fresh whose assets were not proven: the body of the cached
+   * render was read only in part (the size cap, a timeout), or no cached render (HIT) was read
+   * before the deadline. Like an asset not checked, they keep the deploy from being whole.
+   * `first`: a few of them, in the order they came. Absent when there is none.
+   */
+  readonly unproven?: { readonly count: number; readonly first: readonly UnprovenPage[] }
   /** The broken, repaired and not-checked ones, broken first, at most a thousand. */
   readonly listed: readonly AssetResult[]
   /**
@@ -187,4 +201,17 @@ export function cutPagesPhrase(assets: AssetVerification): string | undefined {
   const more = count > first.length ? `, and ${grouped(count - first.length)} more` : ''
   const which = count === 1 ? 'its' : 'their'
   return `${plural(count, 'page')} ${count === 1 ? 'names' : 'name'} more than ${each} assets: only ${which} first ${each} were checked (${first.join(', ')}${more})`
+}
+
+/**
+ * The fresh pages whose assets were not proven, in the words the log and the summary share:
+ * `2 fresh page checks whose assets were not proven: https://…/a (desktop): the body is larger
+ * than 2 MiB, the most that is read`; undefined when there is none.
+ */
+export function unprovenPhrase(assets: AssetVerification): string | undefined {
+  if (assets.unproven === undefined) return undefined
+  const { count, first } = assets.unproven
+  const named = first.map(page => `${page.url} (${page.device}): ${page.why}`).join('; ')
+  const more = count > first.length ? `; and ${grouped(count - first.length)} more` : ''
+  return `${plural(count, 'fresh page check')} whose assets were not proven: ${named}${more}`
 }

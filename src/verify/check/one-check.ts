@@ -29,6 +29,8 @@ export interface Judged {
   readonly purgedAt: number | undefined
   /** With the asset checks, the assets the answer's page references (when it was read for them). */
   readonly references?: PageReferences
+  /** Why its body was read only in part for them (the size cap, a timeout). */
+  readonly referencesCut?: string
 }
 
 /**
@@ -82,8 +84,11 @@ export interface CheckLoop {
   oldContentNow: number
   /** When a stale check's request last left: the probe asks one when it has been too long. */
   lastStaleAskAt: number
-  /** One request through the limits, and its verdict (proveContent false: the HIT alone). */
-  ask(check: PageCheck, proveContent: boolean): Promise<Asked>
+  /**
+   * One request through the limits, and its verdict (proveContent false: the HIT alone; with
+   * readReferences, a HIT's body is read for its assets).
+   */
+  ask(check: PageCheck, proveContent: boolean, readReferences?: boolean): Promise<Asked>
   /** Sleeps, but never past the deadline, and not at all once the run stopped. */
   sleep(ms: number): Promise<void>
   /** A stale check's sleep: woken early when the purge arrives, or by the probe. */
@@ -96,8 +101,13 @@ export interface CheckLoop {
   purgeArrived(at: number, afterMs: number): void
   /** A check stopped waiting for freshness (fresh, or finished without). */
   doneWaitingForFreshness(): void
-  /** The check was proven fresh: the assets its page references are checked (issue 39). */
-  pageFresh(check: PageCheck, references: PageReferences | undefined): void
+  /** Whether the assets of fresh pages are checked: their cached render must then be read. */
+  readonly checksAssets: boolean
+  /**
+   * The check was proven fresh and its cached render read: the assets it references are
+   * checked; or no cached render was read before the check ended (`unread`: why).
+   */
+  pageFresh(check: PageCheck, read: Judged | { readonly unread: string }): void
 }
 
 export class PageCheck {
@@ -121,6 +131,8 @@ export class PageCheck {
   /** The purge (its acceptance) this check has seen arrive here: said once to the watch. */
   private arrivedFor: number | undefined
   private freshAt: number | undefined
+  /** The cached render (HIT) of a fresh page was read for its assets, or need not be. */
+  private renderRead = false
   /** What judged() chose: the wait before asking again, and when the stale answer came. */
   private waitMs = 0
   private staleAnsweredAt = 0
@@ -175,7 +187,8 @@ export class PageCheck {
   }
 
   /** What the verdict on an answer means for this check: settled, or what it does next. */
-  private judged({ answer, verdict, purgedAt, references }: Judged): Next {
+  private judged(judged: Judged): Next {
+    const { answer, verdict, purgedAt } = judged
     const ids = edgeIds(answer.headers, this.loop.sitePrefix)
     this.rendering = verdict.kind === 'rendering'
     switch (verdict.kind) {
@@ -207,7 +220,9 @@ export class PageCheck {
         return this.judgedStale(verdict, purgedAt, ids)
       case 'fresh':
         this.markFresh(purgedAt)
-        this.loop.pageFresh(this, references)
+        // A HIT is the render the cache keeps: its assets are the page's. EXTRACTING's are not
+        // documented to be: the warm-up reads the HIT that follows.
+        if (verdict.warm) this.renderWasRead(judged)
         if (!verdict.warm) return 'warm-up'
         this.finished({ state: 'fresh', warm: true })
         return 'ended'
@@ -308,8 +323,23 @@ export class PageCheck {
     }
   }
 
-  /** Asks again until HIT, within the warm-up window and never past the deadline; true: warm. */
+  /**
+   * Asks again until HIT, within the warm-up window and never past the deadline; true: warm.
+   * With the asset checks, the HIT's body is read for the page's assets; the window is then the
+   * deadline, as the deploy is not whole until they are checked, and a check that ends without
+   * one says so.
+   */
   private async warmUp(): Promise<boolean> {
+    const warm = await this.askUntilHit()
+    if (!this.renderRead && this.loop.checksAssets && !this.loop.stopped) {
+      this.loop.pageFresh(this, {
+        unread: 'no cached render (HIT) of the new render was read before the checks ended'
+      })
+    }
+    return warm
+  }
+
+  private async askUntilHit(): Promise<boolean> {
     const { loop } = this
     const backoff = loop.options.warmBackoff ?? DEFAULTS.warmBackoff
     for (let attempt = 0; ; attempt++) {
@@ -325,24 +355,40 @@ export class PageCheck {
       if (loop.stopped) return false
       if (loop.clock.now() >= this.warmEnd()) return false
       // The check was proven fresh (its content too): the warm-up only waits for the HIT of that
-      // render, so its body is not read again.
-      const asked = await loop.ask(this, false)
+      // render, so its body is not read again, but for its assets.
+      const asked = await loop.ask(this, false, this.wantsRender)
       if (asked === 'stopped' || asked === 'late') return false
       this.requests++
       if (asked instanceof SiteRequestError) continue
       const { verdict } = asked
-      if (verdict.kind === 'fresh' && verdict.warm) return true
       // After the purge by the edge's clock, not by the runner's (clocks far apart): this check
       // saw the entry empty (EXTRACTING) after the purge, so the HIT that follows is that render.
-      if (verdict.kind === 'stale' && verdict.staleInRunnerClockOnly) return true
+      const hit =
+        (verdict.kind === 'fresh' && verdict.warm) ||
+        (verdict.kind === 'stale' && verdict.staleInRunnerClockOnly === true)
+      if (hit) {
+        this.renderWasRead(asked)
+        return true
+      }
     }
+  }
+
+  /** The assets are checked and this fresh page's cached render was not read yet. */
+  private get wantsRender(): boolean {
+    return this.loop.checksAssets && !this.renderRead
+  }
+
+  private renderWasRead(judged: Judged): void {
+    if (!this.wantsRender) return
+    this.renderRead = true
+    this.loop.pageFresh(this, judged)
   }
 
   /** The warm-up window's end: the deadline, or a while after every check stopped waiting. */
   private warmEnd(): number {
     const { options, allFreshAt } = this.loop
     const window = options.warmWindowMs ?? DEFAULTS.warmWindowMs
-    return allFreshAt === undefined
+    return allFreshAt === undefined || this.wantsRender
       ? options.deadline
       : Math.min(options.deadline, allFreshAt + window)
   }

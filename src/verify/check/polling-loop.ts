@@ -21,7 +21,6 @@ import {
   type AssetLoop,
   type EdgeAnswer
 } from '../assets/asset-checks.js'
-import type { PageReferences } from '../assets/page-references.js'
 import {
   datesUntrusted,
   noteDatesDisagree,
@@ -31,10 +30,16 @@ import {
 } from '../judge/edge-clock-skew.js'
 import type { Device } from '../devices.js'
 import { parseEdgeDate } from '../judge/edge-date.js'
-import { judge, observeAnswerSkew, placeCachedAt, type SiteAnswer } from '../judge/verdict.js'
+import {
+  judge,
+  observeAnswerSkew,
+  placeCachedAt,
+  type SiteAnswer,
+  type Verdict
+} from '../judge/verdict.js'
 import { Semaphore } from '../pace/semaphore.js'
 import { Naps } from '../pace/naps.js'
-import { PageCheck, type Asked, type CheckLoop } from './one-check.js'
+import { PageCheck, type Asked, type CheckLoop, type Judged } from './one-check.js'
 import { PROBE_EVERY_MS, PropagationWatch, STALE_BACKOFF } from '../pace/poll-schedule.js'
 import { RateGate } from '../pace/rate-queue.js'
 import { RateLimiter } from '../pace/rate-spacing.js'
@@ -223,7 +228,9 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   async ask(
     check: PageCheck,
     /** False in a warm-up: the page's content is proven already, only the HIT is awaited. */
-    proveContent: boolean
+    proveContent: boolean,
+    /** A warm-up whose page's cached render was not read yet: a HIT's body is read for its assets. */
+    readReferences = false
   ): Promise<Asked> {
     const turn = await this.takeTurn()
     if (turn === 'late') this.noTurnsLeft()
@@ -237,26 +244,34 @@ export class VerifyRun implements CheckLoop, AssetLoop {
       const content = proveContent ? this.options.content : undefined
       const purgedAt =
         this.options.content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt
+      const assets = this.options.assets
       const head = await this.options.getPage(
         check.page.url,
         check.device.userAgent,
         timeout,
         content?.build,
-        proveContent && this.options.assets !== undefined
-          ? {
-              scope: this.options.assets.scope,
-              // Only an answer its headers find fresh is read for its assets: a stale one's
-              // references are the old build's. (With the content proof the body is read anyway.)
+        assets === undefined || !(proveContent || readReferences)
+          ? undefined
+          : {
+              scope: assets.scope,
+              // The assets come from the render the cache keeps, the HIT that proves the page
+              // fresh (a stale one's references are the old build's, and what an EXTRACTING
+              // answer carries is not documented to be what gets cached); in a warm-up, from
+              // the HIT of the render the check saw start. (With the content proof the body is
+              // read anyway.)
               wanted: page =>
-                judge(
-                  { ...page, sentAt, receivedAt: this.clock.now() },
-                  purgedAt,
-                  this.skew,
-                  false,
-                  this.prefixSeen
-                ).kind === 'fresh'
+                proveContent
+                  ? isFreshHit(
+                      judge(
+                        { ...page, sentAt, receivedAt: this.clock.now() },
+                        purgedAt,
+                        this.skew,
+                        false,
+                        this.prefixSeen
+                      )
+                    )
+                  : fromKeptEntry(readEdgeHeaders(page.headers, this.prefixSeen))
             }
-          : undefined
       )
       const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
       this.learnFrom(answer)
@@ -275,7 +290,13 @@ export class VerifyRun implements CheckLoop, AssetLoop {
           `${this.options.siteLabel} answered ${check.page.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
         )
       }
-      return { answer, verdict, purgedAt, ...(head.references && { references: head.references }) }
+      return {
+        answer,
+        verdict,
+        purgedAt,
+        ...(head.references && { references: head.references }),
+        ...(head.referencesCut !== undefined && { referencesCut: head.referencesCut })
+      }
     } catch (error) {
       if (error instanceof SiteRequestError) return error
       throw error
@@ -329,10 +350,30 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     return place === 'clocks-disagree' ? undefined : place === 'after'
   }
 
-  /** A page was proven fresh on a device: its assets are queued (once per asset and device). */
-  pageFresh(check: PageCheck, references: PageReferences | undefined): void {
-    if (references === undefined || this.assets === undefined) return
-    this.assets.pageFresh(check.page.url.href, check.device, references)
+  get checksAssets(): boolean {
+    return this.assets !== undefined
+  }
+
+  /**
+   * A page was proven fresh on a device and its cached render read: its assets are queued (once
+   * per asset and device); or none was read before the checks ended (`unread` says why).
+   */
+  pageFresh(check: PageCheck, read: Judged | { readonly unread: string }): void {
+    if (this.assets === undefined) return
+    const page = check.page.url.href
+    if ('unread' in read) {
+      this.assets.pageFresh(page, check.device, read)
+      return
+    }
+    if (read.references === undefined) {
+      // A HIT read for its assets is HTML read whole or in part: no references at all means a
+      // body that was not HTML, or not 2xx, which renders no asset.
+      return
+    }
+    this.assets.pageFresh(page, check.device, {
+      references: read.references,
+      ...(read.referencesCut !== undefined && { cut: read.referencesCut })
+    })
   }
 
   /**
@@ -451,7 +492,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     const notReached = this.fatal === undefined ? Math.max(0, this.totalChecks - checks) : 0
     const status = verificationStatus(counts, checks, notReached, this.fatal !== undefined, {
       broken: assets?.counts.broken ?? 0,
-      notChecked: assets?.counts['not-checked'] ?? 0
+      notChecked: assets?.counts['not-checked'] ?? 0,
+      unproven: assets?.unproven?.count ?? 0
     })
     const times = this.tally.timesToFresh
     const median = times.medianMs()
@@ -489,7 +531,11 @@ export class VerifyRun implements CheckLoop, AssetLoop {
       }),
       // Absent when nothing was fresh: no page gave an asset to check.
       ...(assets !== undefined &&
-        assetChecks(assets) + assets.otherHosts + (assets.redirectedAway ?? 0) > 0 && { assets })
+        assetChecks(assets) +
+          assets.otherHosts +
+          (assets.redirectedAway ?? 0) +
+          (assets.unproven?.count ?? 0) >
+          0 && { assets })
     }
   }
 }
@@ -501,4 +547,9 @@ function* checksOf(
   loop: CheckLoop
 ): Iterator<PageCheck> {
   for (const page of pages) for (const device of devices) yield new PageCheck(page, device, loop)
+}
+
+/** A HIT cached after the purge: the render the cache keeps, which proves the page fresh. */
+function isFreshHit(verdict: Verdict): boolean {
+  return verdict.kind === 'fresh' && verdict.warm
 }

@@ -8,7 +8,12 @@
  */
 import type { Readable } from 'node:stream'
 import type { BuildId } from '../../build/build-id.js'
-import { MAX_CONTENT_BYTES, scanBodyForBuild, type ContentEvidence } from '../../build/scan-body.js'
+import {
+  cutAtCapWords,
+  MAX_CONTENT_BYTES,
+  scanBodyForBuild,
+  type ContentEvidence
+} from '../../build/scan-body.js'
 import { headerValue } from '../../http/headers.js'
 import { BodyReadError, readBody } from '../../http/read-body.js'
 import {
@@ -30,6 +35,11 @@ export interface PageAnswer extends SiteHead {
   readonly content?: ContentEvidence
   /** With the asset checks, for an answer `wanted`: the assets its body references. */
   readonly references?: PageReferences
+  /**
+   * Why the body was read only in part for its references (the size cap, a timeout or another
+   * break): assets named after the cut were never seen. Absent when it was read to its end.
+   */
+  readonly referencesCut?: string
 }
 
 /** The asset checks' part in reading a page. */
@@ -73,33 +83,38 @@ export function pageReader(client: SiteClient): GetPage {
     const alsoRead =
       reader && ((chunk: Buffer) => reader.push(decoder.decode(chunk, { stream: true })))
     const contentEncoding = headerValue(answer.headers, 'content-encoding')
+    let cut: string | undefined
     const content =
       build === undefined
         ? undefined
         : await scanBodyForBuild(answer.body, build, {
             contentEncoding,
             maxDrainBytes: MAX_PAGE_BYTES,
-            ...(alsoRead && { alsoRead })
+            ...(alsoRead && { alsoRead, onCut: (why: string) => (cut = why) })
           })
     if (build === undefined && alsoRead) {
-      await readForReferences(answer.body, contentEncoding, alsoRead)
+      cut = await readForReferences(answer.body, contentEncoding, alsoRead)
     }
     return {
       ...head,
       ...(content && { content }),
-      ...(reader && { references: reader.end() })
+      ...(reader && { references: reader.end() }),
+      ...(cut !== undefined && { referencesCut: cut })
     }
   }
 }
 
-/** Reads a body only for its references; a body that breaks off gives what came before. */
+/**
+ * Reads a body only for its references; a body that breaks off gives what came before. Returns
+ * why it was read only in part, or undefined when it was read to its end.
+ */
 async function readForReferences(
   body: Readable,
   contentEncoding: string | undefined,
   onChunk: (chunk: Buffer) => void
-): Promise<void> {
+): Promise<string | undefined> {
   try {
-    await readBody(body, {
+    const read = await readBody(body, {
       contentEncoding,
       maxBytes: MAX_CONTENT_BYTES,
       maxDrainBytes: MAX_PAGE_BYTES,
@@ -108,8 +123,10 @@ async function readForReferences(
         return false
       }
     })
+    return read.end === 'cap' ? cutAtCapWords() : undefined
   } catch (error) {
     if (!(error instanceof BodyReadError)) throw error
+    return error.message
   }
 }
 
