@@ -2843,7 +2843,11 @@ function describePushBack(pushBack) {
     const why = pushBack.retryAfter === undefined
         ? `HTTP ${pushBack.status}`
         : `HTTP ${pushBack.status} with Retry-After: ${pushBack.retryAfter}`;
-    return `The site answered ${why}: every request waits ${(pushBack.pauseMs / 1000).toFixed(1)} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`;
+    const pause = (pushBack.pauseMs / 1000).toFixed(1);
+    if (pushBack.host !== undefined) {
+        return `${pushBack.host} answered ${why}: its requests wait ${pause} s, then at most ${pushBack.inFlight} in flight to it, raised again as answers come (the site's own requests go on).`;
+    }
+    return `The site answered ${why}: every request waits ${pause} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`;
 }
 /**
  * The asset checks in one log line: how many assets, how each (asset, device) check ended, and
@@ -4308,8 +4312,18 @@ function repairPath(url) {
 
 
 
-/** Requests of one asset that got no answer (or a 429 or 5xx) before it is called broken. */
+/** Requests of one asset that got no answer (or a 5xx) before it is called broken. */
 const MAX_ASSET_ATTEMPTS = 3;
+const TOO_MANY_REQUESTS = 429;
+/**
+ * Whether a broken answer is asked again: a 429 or a 5xx while the asset's failures are under
+ * MAX_ASSET_ATTEMPTS (a 429 is not one: it is asked again until the deadline, after its host's
+ * pause).
+ */
+function worthAskingAgain(answer, state) {
+    const status = answer.httpStatus;
+    return (state.failures < MAX_ASSET_ATTEMPTS && status !== undefined && (0,statuses/* isRetryableSiteStatus */.S)(status));
+}
 /** At most this many broken, repaired or not-checked assets are listed; the rest are counted. */
 const MAX_LISTED_ASSETS = 1000;
 /**
@@ -4444,10 +4458,7 @@ class AssetChecks {
                 await loop.sleep((0,http_backoff/* backoffDelay */.E)(this.options.backoff, state.asks - 1, loop.random()));
                 continue;
             }
-            const busy = state.failures < MAX_ASSET_ATTEMPTS &&
-                answer.httpStatus !== undefined &&
-                (0,statuses/* isRetryableSiteStatus */.S)(answer.httpStatus);
-            if (busy) {
+            if (worthAskingAgain(answer, state)) {
                 await loop.sleep((0,http_backoff/* backoffDelay */.E)(this.options.backoff, state.asks - 1, loop.random()));
                 continue;
             }
@@ -4511,12 +4522,11 @@ class AssetChecks {
             const answer = asked.answer;
             if (answer === undefined)
                 continue;
-            const retry = answer.httpStatus !== undefined && (0,statuses/* isRetryableSiteStatus */.S)(answer.httpStatus);
             // A render made after the purge (the cache had no entry: EXTRACTING, or not cached; or a
             // HIT cached since, by a visitor between two asks) answers what the origin has now: still
             // broken is broken for good.
             const renderedSince = !(0,edge_headers/* fromKeptEntry */.BN)(answer.first.edge) || this.cachedSincePurge(answer.first, state);
-            if (renderedSince && !(retry && state.failures < MAX_ASSET_ATTEMPTS)) {
+            if (renderedSince && !worthAskingAgain(answer, state)) {
                 entry.result = { ...stripRender(answer), state: 'broken', repurged: true };
                 return;
             }
@@ -4559,9 +4569,12 @@ class AssetChecks {
                     result.state !== 'broken' && { reason: state.firstReason })
             }
         });
+        // A 429 says nothing of the asset: one that got nothing else is not checked, not broken.
         const outOfTime = () => ended(state.last === undefined
             ? { ...this.blank(entry), state: 'not-checked' }
-            : { ...state.last, state: 'broken' });
+            : state.last.httpStatus === TOO_MANY_REQUESTS
+                ? { ...this.blank(entry), state: 'not-checked', httpStatus: TOO_MANY_REQUESTS }
+                : { ...state.last, state: 'broken' });
         let url = new URL(entry.url);
         const chain = new Set([url.href]);
         let first;
@@ -4639,8 +4652,12 @@ class AssetChecks {
             this.lastWholeAt = Math.max(this.lastWholeAt ?? 0, this.loop.clock.now());
             return ended({ ...answer, state: repurged ? 'repaired' : 'whole' });
         }
-        state.firstReason ??= answer.reason;
         state.last = answer;
+        // A 429 is the host's backpressure (its own pause holds the next ask), not a failure of the
+        // asset: asked again until the deadline, never counted against its attempts.
+        if (head.status === TOO_MANY_REQUESTS)
+            return { answer: { ...answer, first } };
+        state.firstReason ??= answer.reason;
         if ((0,statuses/* isRetryableSiteStatus */.S)(head.status))
             state.failures++;
         return { answer: { ...answer, first } };
@@ -5448,6 +5465,8 @@ class VerifyRun {
     slots;
     rate;
     pushBack;
+    /** Each host of `asset_hosts`, its own requests in flight and backpressure. */
+    hostLimits = new Map();
     naps;
     watch;
     tally;
@@ -5672,31 +5691,86 @@ class VerifyRun {
             this.slots.release();
         }
     }
-    /** One asset request through the same limits as the pages' (AssetLoop, asset-checks.ts). */
+    /**
+     * One asset request through the same limits as the pages' (AssetLoop, asset-checks.ts): the
+     * job's requests in flight and rate. An asset on the site shares the site's backpressure; one
+     * on a host of `asset_hosts` has its host's own, so that a 429 from it slows that host only.
+     */
     async askAsset(url, userAgent) {
         const getAsset = this.options.assets?.getAsset;
         if (getAsset === undefined)
             return 'stopped';
-        const turn = await this.takeTurn();
-        if (turn !== 'go')
-            return turn;
-        try {
-            const sentAt = this.clock.now();
-            if (sentAt >= this.options.deadline)
-                return 'late';
-            const remaining = Math.max(1000, this.options.deadline - sentAt + 1000);
-            const head = await getAsset(url, userAgent, Math.min(this.options.requestTimeoutMs, remaining));
-            // A 429 or a Retry-After on an asset holds back the pages too: it is the same site.
-            this.pushBack.noteAnswer({ ...head, sentAt, receivedAt: this.clock.now() }, this.clock.now(), this.skew);
-            return head;
+        const host = url.origin === this.options.assets?.scope.siteOrigin ? undefined : url.origin;
+        const hostLimits = host === undefined ? undefined : this.hostLimitsOf(host);
+        if (hostLimits !== undefined) {
+            const turn = await this.hostTurn(hostLimits);
+            if (turn !== 'go')
+                return turn;
         }
-        catch (error) {
-            if (error instanceof site_client/* SiteRequestError */.bW)
-                return error;
-            throw error;
+        try {
+            const turn = await this.takeTurn();
+            if (turn !== 'go')
+                return turn;
+            try {
+                const sentAt = this.clock.now();
+                if (sentAt >= this.options.deadline)
+                    return 'late';
+                const remaining = Math.max(1000, this.options.deadline - sentAt + 1000);
+                const head = await getAsset(url, userAgent, Math.min(this.options.requestTimeoutMs, remaining));
+                const pushBack = hostLimits?.pushBack ?? this.pushBack;
+                pushBack.noteAnswer({ ...head, sentAt, receivedAt: this.clock.now() }, this.clock.now(), this.skew);
+                return head;
+            }
+            catch (error) {
+                if (error instanceof site_client/* SiteRequestError */.bW)
+                    return error;
+                throw error;
+            }
+            finally {
+                this.slots.release();
+            }
         }
         finally {
-            this.slots.release();
+            hostLimits?.slots.release();
+        }
+    }
+    /** A host of `asset_hosts`: its own requests in flight and backpressure, made on first use. */
+    hostLimitsOf(host) {
+        let limits = this.hostLimits.get(host);
+        if (limits === undefined) {
+            const slots = new in_flight/* Semaphore */.j(this.options.concurrency ?? check_options/* DEFAULTS */.z.concurrency);
+            const onPushBack = this.options.onPushBack;
+            limits = {
+                slots,
+                pushBack: new SitePushBack(slots, undefined, {
+                    deadline: this.options.deadline,
+                    backoff: this.options.staleBackoff ?? STALE_BACKOFF,
+                    random: this.random,
+                    onPushBack: onPushBack && (pushBack => onPushBack({ ...pushBack, host }))
+                })
+            };
+            this.hostLimits.set(host, limits);
+        }
+        return limits;
+    }
+    /**
+     * Waits out a host's backpressure, then for one of its slots: 'go' with the slot held,
+     * 'late' when its pause lasts to the deadline (that host's assets only: the run goes on),
+     * 'stopped' when the run stopped.
+     */
+    async hostTurn(limits) {
+        for (;;) {
+            if (limits.pushBack.heldUntil >= this.options.deadline)
+                return 'late';
+            while (!this.stopped && this.clock.now() < limits.pushBack.heldUntil) {
+                await this.naps.sleep(limits.pushBack.heldUntil - this.clock.now());
+            }
+            if (this.stopped || !(await limits.slots.acquire()))
+                return 'stopped';
+            if (this.clock.now() >= limits.pushBack.heldUntil)
+                return 'go';
+            // The host pushed back while this request waited for a slot: it waits too.
+            limits.slots.release();
         }
     }
     /**

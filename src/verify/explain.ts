@@ -176,7 +176,11 @@ export function describePushBack(pushBack: PushBack): string {
     pushBack.retryAfter === undefined
       ? `HTTP ${pushBack.status}`
       : `HTTP ${pushBack.status} with Retry-After: ${pushBack.retryAfter}`
-  return `The site answered ${why}: every request waits ${(pushBack.pauseMs / 1000).toFixed(1)} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`
+  const pause = (pushBack.pauseMs / 1000).toFixed(1)
+  if (pushBack.host !== undefined) {
+    return `${pushBack.host} answered ${why}: its requests wait ${pause} s, then at most ${pushBack.inFlight} in flight to it, raised again as answers come (the site's own requests go on).`
+  }
+  return `The site answered ${why}: every request waits ${pause} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`
 }
 
 /**

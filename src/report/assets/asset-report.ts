@@ -90,7 +90,11 @@ export function wholeTime(assets: AssetVerification): string {
  * repaired asset says what it answered before its purge.
  */
 export function assetAnswer(result: AssetResult): string {
-  if (result.state === 'not-checked') return ASSET_STATE_WORDS['not-checked'].counted ?? ''
+  if (result.state === 'not-checked') {
+    return result.httpStatus === 429
+      ? 'HTTP 429 (too many requests) at every ask until the deadline: its host pushed back, so nothing says whether it loads'
+      : (ASSET_STATE_WORDS['not-checked'].counted ?? '')
+  }
   const redirected = redirectedTo(result)
   if (result.state === 'whole') return `${redirected}HTTP ${result.httpStatus ?? 200}`
   if (result.state === 'repaired') return `before its purge: ${repairedReason(result)}`

@@ -90,8 +90,22 @@ export interface AssetCheckOptions {
   readonly backoff: Backoff
 }
 
-/** Requests of one asset that got no answer (or a 429 or 5xx) before it is called broken. */
+/** Requests of one asset that got no answer (or a 5xx) before it is called broken. */
 export const MAX_ASSET_ATTEMPTS = 3
+
+const TOO_MANY_REQUESTS = 429
+
+/**
+ * Whether a broken answer is asked again: a 429 or a 5xx while the asset's failures are under
+ * MAX_ASSET_ATTEMPTS (a 429 is not one: it is asked again until the deadline, after its host's
+ * pause).
+ */
+function worthAskingAgain(answer: AssetResult, state: CheckState): boolean {
+  const status = answer.httpStatus
+  return (
+    state.failures < MAX_ASSET_ATTEMPTS && status !== undefined && isRetryableSiteStatus(status)
+  )
+}
 
 /** At most this many broken, repaired or not-checked assets are listed; the rest are counted. */
 const MAX_LISTED_ASSETS = 1000
@@ -287,11 +301,7 @@ export class AssetChecks {
         await loop.sleep(backoffDelay(this.options.backoff, state.asks - 1, loop.random()))
         continue
       }
-      const busy =
-        state.failures < MAX_ASSET_ATTEMPTS &&
-        answer.httpStatus !== undefined &&
-        isRetryableSiteStatus(answer.httpStatus)
-      if (busy) {
+      if (worthAskingAgain(answer, state)) {
         await loop.sleep(backoffDelay(this.options.backoff, state.asks - 1, loop.random()))
         continue
       }
@@ -368,13 +378,12 @@ export class AssetChecks {
       }
       const answer = asked.answer
       if (answer === undefined) continue
-      const retry = answer.httpStatus !== undefined && isRetryableSiteStatus(answer.httpStatus)
       // A render made after the purge (the cache had no entry: EXTRACTING, or not cached; or a
       // HIT cached since, by a visitor between two asks) answers what the origin has now: still
       // broken is broken for good.
       const renderedSince =
         !fromKeptEntry(answer.first.edge) || this.cachedSincePurge(answer.first, state)
-      if (renderedSince && !(retry && state.failures < MAX_ASSET_ATTEMPTS)) {
+      if (renderedSince && !worthAskingAgain(answer, state)) {
         entry.result = { ...stripRender(answer), state: 'broken', repurged: true }
         return
       }
@@ -419,11 +428,14 @@ export class AssetChecks {
           result.state !== 'broken' && { reason: state.firstReason })
       }
     })
+    // A 429 says nothing of the asset: one that got nothing else is not checked, not broken.
     const outOfTime = (): { result: AssetResult } =>
       ended(
         state.last === undefined
           ? { ...this.blank(entry), state: 'not-checked' }
-          : { ...state.last, state: 'broken' }
+          : state.last.httpStatus === TOO_MANY_REQUESTS
+            ? { ...this.blank(entry), state: 'not-checked', httpStatus: TOO_MANY_REQUESTS }
+            : { ...state.last, state: 'broken' }
       )
     let url = new URL(entry.url)
     const chain = new Set([url.href])
@@ -513,8 +525,11 @@ export class AssetChecks {
       this.lastWholeAt = Math.max(this.lastWholeAt ?? 0, this.loop.clock.now())
       return ended({ ...answer, state: repurged ? 'repaired' : 'whole' })
     }
-    state.firstReason ??= answer.reason
     state.last = answer
+    // A 429 is the host's backpressure (its own pause holds the next ask), not a failure of the
+    // asset: asked again until the deadline, never counted against its attempts.
+    if (head.status === TOO_MANY_REQUESTS) return { answer: { ...answer, first } }
+    state.firstReason ??= answer.reason
     if (isRetryableSiteStatus(head.status)) state.failures++
     return { answer: { ...answer, first } }
   }

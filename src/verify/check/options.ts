@@ -174,6 +174,11 @@ export interface Progress {
 }
 
 export interface PushBack {
+  /**
+   * The host of `asset_hosts` that pushed back (its origin): only its own requests wait.
+   * Absent: the site itself, whose every request waits.
+   */
+  readonly host?: string
   readonly status: number
   /** The site's `Retry-After`, as it wrote it; absent: the pause is the backoff. */
   readonly retryAfter?: string

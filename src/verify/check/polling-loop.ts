@@ -49,6 +49,12 @@ import { verificationStatus } from '../judge/status-from-counts.js'
 import { DEFAULTS, type PageToCheck, type Verification, type VerifyOptions } from './options.js'
 import { assetChecks, type AssetVerification } from '../assets/asset-results.js'
 
+/** A host's own requests in flight, and its backpressure over them. */
+interface HostLimits {
+  readonly slots: Semaphore
+  readonly pushBack: SitePushBack
+}
+
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
 export class VerifyRun implements CheckLoop, AssetLoop {
   readonly clock: Clock
@@ -56,6 +62,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   private readonly slots: Semaphore
   private readonly rate: RateGate | undefined
   private readonly pushBack: SitePushBack
+  /** Each host of `asset_hosts`, its own requests in flight and backpressure. */
+  private readonly hostLimits = new Map<string, HostLimits>()
   private readonly naps: Naps
   private readonly watch: PropagationWatch
   readonly tally: Tally
@@ -305,33 +313,85 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     }
   }
 
-  /** One asset request through the same limits as the pages' (AssetLoop, asset-checks.ts). */
+  /**
+   * One asset request through the same limits as the pages' (AssetLoop, asset-checks.ts): the
+   * job's requests in flight and rate. An asset on the site shares the site's backpressure; one
+   * on a host of `asset_hosts` has its host's own, so that a 429 from it slows that host only.
+   */
   async askAsset(url: URL, userAgent: string): Promise<AskedAsset> {
     const getAsset = this.options.assets?.getAsset
     if (getAsset === undefined) return 'stopped'
-    const turn = await this.takeTurn()
-    if (turn !== 'go') return turn
+    const host = url.origin === this.options.assets?.scope.siteOrigin ? undefined : url.origin
+    const hostLimits = host === undefined ? undefined : this.hostLimitsOf(host)
+    if (hostLimits !== undefined) {
+      const turn = await this.hostTurn(hostLimits)
+      if (turn !== 'go') return turn
+    }
     try {
-      const sentAt = this.clock.now()
-      if (sentAt >= this.options.deadline) return 'late'
-      const remaining = Math.max(1000, this.options.deadline - sentAt + 1000)
-      const head = await getAsset(
-        url,
-        userAgent,
-        Math.min(this.options.requestTimeoutMs, remaining)
-      )
-      // A 429 or a Retry-After on an asset holds back the pages too: it is the same site.
-      this.pushBack.noteAnswer(
-        { ...head, sentAt, receivedAt: this.clock.now() },
-        this.clock.now(),
-        this.skew
-      )
-      return head
-    } catch (error) {
-      if (error instanceof SiteRequestError) return error
-      throw error
+      const turn = await this.takeTurn()
+      if (turn !== 'go') return turn
+      try {
+        const sentAt = this.clock.now()
+        if (sentAt >= this.options.deadline) return 'late'
+        const remaining = Math.max(1000, this.options.deadline - sentAt + 1000)
+        const head = await getAsset(
+          url,
+          userAgent,
+          Math.min(this.options.requestTimeoutMs, remaining)
+        )
+        const pushBack = hostLimits?.pushBack ?? this.pushBack
+        pushBack.noteAnswer(
+          { ...head, sentAt, receivedAt: this.clock.now() },
+          this.clock.now(),
+          this.skew
+        )
+        return head
+      } catch (error) {
+        if (error instanceof SiteRequestError) return error
+        throw error
+      } finally {
+        this.slots.release()
+      }
     } finally {
-      this.slots.release()
+      hostLimits?.slots.release()
+    }
+  }
+
+  /** A host of `asset_hosts`: its own requests in flight and backpressure, made on first use. */
+  private hostLimitsOf(host: string): HostLimits {
+    let limits = this.hostLimits.get(host)
+    if (limits === undefined) {
+      const slots = new Semaphore(this.options.concurrency ?? DEFAULTS.concurrency)
+      const onPushBack = this.options.onPushBack
+      limits = {
+        slots,
+        pushBack: new SitePushBack(slots, undefined, {
+          deadline: this.options.deadline,
+          backoff: this.options.staleBackoff ?? STALE_BACKOFF,
+          random: this.random,
+          onPushBack: onPushBack && (pushBack => onPushBack({ ...pushBack, host }))
+        })
+      }
+      this.hostLimits.set(host, limits)
+    }
+    return limits
+  }
+
+  /**
+   * Waits out a host's backpressure, then for one of its slots: 'go' with the slot held,
+   * 'late' when its pause lasts to the deadline (that host's assets only: the run goes on),
+   * 'stopped' when the run stopped.
+   */
+  private async hostTurn(limits: HostLimits): Promise<'go' | 'stopped' | 'late'> {
+    for (;;) {
+      if (limits.pushBack.heldUntil >= this.options.deadline) return 'late'
+      while (!this.stopped && this.clock.now() < limits.pushBack.heldUntil) {
+        await this.naps.sleep(limits.pushBack.heldUntil - this.clock.now())
+      }
+      if (this.stopped || !(await limits.slots.acquire())) return 'stopped'
+      if (this.clock.now() >= limits.pushBack.heldUntil) return 'go'
+      // The host pushed back while this request waited for a slot: it waits too.
+      limits.slots.release()
     }
   }
 
