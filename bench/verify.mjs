@@ -16,6 +16,8 @@
  *    rate 100, against pages / rate (bench/verify-tags.mjs).
  * 4b. The asset checks (issue 39): 1,000 pages x 2 devices sharing 30 assets, with and without
  *    them, against a local fake site: at most 10% more requests and time (bench/verify-assets.mjs).
+ * 4c. A page's assets read from 2 MiB of hostile markup (end tags that close nothing, elements
+ *    never closed, deep nesting) within 3x a balanced page of the same size (bench/html-parse.mjs).
  * 5. Memory over 1,000,000 URLs of 2,000 characters: a pattern preview, a sample of 200, a shard
  *    of 1/10 with verify_limit: 0, each under its peak RSS bound; in the full bench, side by
  *    side with the reader that kept every page (bench/long-urls.mjs). One run each: a peak of
@@ -30,6 +32,7 @@ import { IN_FLIGHT, timeToFresh, timeToFreshRow } from './time-to-fresh.mjs'
 import { benchVerifyScale } from './verify-scale.mjs'
 import { benchVerifyTags } from './verify-tags.mjs'
 import { benchVerifyAssets } from './verify-assets.mjs'
+import { benchHtmlParse } from './html-parse.mjs'
 import { benchLongUrls } from './long-urls.mjs'
 
 const PAGES = 1000
@@ -171,6 +174,8 @@ export async function benchVerify({ runs, compare, withRssProbe, row, check, log
     // near its 70 s (a round is two runs of about 6 s).
     const assets = await benchVerifyAssets({ runs: 1, withRssProbe, row, check, log, median })
     rows.push(...assets.rows)
+    const htmlParse = await benchHtmlParse({ row, check, log, median })
+    rows.push(...htmlParse.rows)
     const longUrls = await benchLongUrls({
       runs: 1,
       compare,
@@ -190,6 +195,7 @@ export async function benchVerify({ runs, compare, withRssProbe, row, check, log
         scale: scale.samples,
         tags: tags.samples,
         assets: assets.samples,
+        htmlParse: htmlParse.samples,
         longUrls: longUrls.samples
       }
     }

@@ -4,7 +4,10 @@ import {
   type AssetScope,
   type PageReferences
 } from '../../src/verify/assets/page-references.js'
-import { MAX_REFERENCES_PER_PAGE } from '../../src/verify/assets/asset-results.js'
+import {
+  MAX_OTHER_HOSTS_PER_PAGE,
+  MAX_REFERENCES_PER_PAGE
+} from '../../src/verify/assets/asset-results.js'
 
 const PAGE = new URL('https://www.example.com/blog/post/')
 const SCOPE: AssetScope = {
@@ -155,5 +158,31 @@ describe('the assets a page references', () => {
     expect(read([html]).assets).toEqual([
       { url: 'https://www.example.com/a.js?x=1&y=%222%22/z', kind: 'script' }
     ])
+  })
+})
+
+describe('the assets on other hosts a page names', () => {
+  it('are kept up to MAX_OTHER_HOSTS_PER_PAGE, the first ones; the rest are counted', () => {
+    const third = (i: number) => `<script src="https://cdn.third-party.example/w.${i}.js"></script>`
+    const names = Array.from({ length: 10_000 }, (_, i) => third(i))
+    // A kept one named again is not left out; the site's own assets are still read after them.
+    const html = `${names.join('')}${third(0)}<script src="/after.js"></script>`
+    const refs = read([html])
+    expect(refs.otherHosts).toHaveLength(MAX_OTHER_HOSTS_PER_PAGE)
+    expect(refs.otherHosts[0]).toBe('https://cdn.third-party.example/w.0.js')
+    expect(refs.otherHosts.at(-1)).toBe(
+      `https://cdn.third-party.example/w.${MAX_OTHER_HOSTS_PER_PAGE - 1}.js`
+    )
+    expect(refs.otherHostsLeftOut).toBe(10_000 - MAX_OTHER_HOSTS_PER_PAGE)
+    expect(refs.assets).toEqual([{ url: 'https://www.example.com/after.js', kind: 'script' }])
+  })
+
+  it('are all kept, and none counted as left out, below the bound', () => {
+    const refs = read(['<script src="https://cdn.third-party.example/w.js"></script>'])
+    expect(refs).toEqual({
+      assets: [],
+      otherHosts: ['https://cdn.third-party.example/w.js'],
+      capped: false
+    })
   })
 })

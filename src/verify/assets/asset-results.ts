@@ -67,6 +67,13 @@ export type NotPurged =
   | 'repair-cap'
   | 'no-purge-in-this-job'
 
+/**
+ * A page's distinct assets on other hosts (a third party's, counted, never requested) kept at
+ * most: what bounds the memory of a page that names a new one in every tag (a cache-busting
+ * path). The ones after are counted, not kept: the count across pages is then a floor.
+ */
+export const MAX_OTHER_HOSTS_PER_PAGE = 200
+
 /** Where an asset's redirects led: absent when its answer was no redirect. */
 export interface AssetRedirect {
   /** The last URL of the chain: the one answered, or the one refused (loop, http, too many). */

@@ -2,9 +2,14 @@
  * One page's assets, as the asset checks take them: the extractor's references
  * (reference-extractor.ts) resolved against the page (or its `<base href>`), kept when they are
  * on the site's own origin or on a host of `asset_hosts`, counted when they are a third
- * party's (never requested), each kept once, at most MAX_REFERENCES_PER_PAGE.
+ * party's (never requested), each kept once: at most MAX_REFERENCES_PER_PAGE assets, and
+ * MAX_OTHER_HOSTS_PER_PAGE on other hosts, whatever the page names.
  */
-import { MAX_REFERENCES_PER_PAGE, type AssetKind } from './asset-results.js'
+import {
+  MAX_OTHER_HOSTS_PER_PAGE,
+  MAX_REFERENCES_PER_PAGE,
+  type AssetKind
+} from './asset-results.js'
 import { ReferenceExtractor } from './reference-extractor.js'
 
 /** Whose assets are checked: the site's own origin, and the hosts the user named. */
@@ -25,9 +30,16 @@ export interface PageReferences {
   readonly assets: readonly AssetReference[]
   /**
    * The assets on other hosts (a third party's, never requested), each once: its origin and
-   * path, without credentials or query (a per-page query names the same script).
+   * path, without credentials or query (a per-page query names the same script). At most
+   * MAX_OTHER_HOSTS_PER_PAGE, the first the page names.
    */
   readonly otherHosts: readonly string[]
+  /**
+   * References to other hosts past MAX_OTHER_HOSTS_PER_PAGE that were not kept: each counted
+   * where it was read, a repeated one again (telling them apart would keep them). Absent when
+   * none was left out.
+   */
+  readonly otherHostsLeftOut?: number
   /** More than MAX_REFERENCES_PER_PAGE assets in scope: the ones after were not kept. */
   readonly capped: boolean
 }
@@ -40,6 +52,7 @@ export class PageReferenceReader {
   private readonly seen = new Set<string>()
   private readonly assets: AssetReference[] = []
   private readonly otherHosts = new Set<string>()
+  private otherHostsLeftOut = 0
   private capped = false
 
   /** The page's origin and path. */
@@ -63,7 +76,12 @@ export class PageReferenceReader {
 
   end(): PageReferences {
     this.extractor.end()
-    return { assets: this.assets, otherHosts: [...this.otherHosts], capped: this.capped }
+    return {
+      assets: this.assets,
+      otherHosts: [...this.otherHosts],
+      ...(this.otherHostsLeftOut > 0 && { otherHostsLeftOut: this.otherHostsLeftOut }),
+      capped: this.capped
+    }
   }
 
   private setBase(href: string): void {
@@ -87,7 +105,7 @@ export class PageReferenceReader {
     // A URL with credentials is one browsers refuse to load as a subresource, and one whose
     // password the reports would print: never requested, counted with the other hosts'.
     if (url.username !== '' || url.password !== '' || !inScope(url, this.scope)) {
-      this.otherHosts.add(`${url.origin}${url.pathname}`)
+      this.addOtherHost(`${url.origin}${url.pathname}`)
       return
     }
     // The same URL as a font and as a script is two checks: each kind has its own types.
@@ -99,6 +117,11 @@ export class PageReferenceReader {
     }
     this.seen.add(key)
     this.assets.push({ url: url.href, kind })
+  }
+
+  private addOtherHost(asset: string): void {
+    if (this.otherHosts.size < MAX_OTHER_HOSTS_PER_PAGE) this.otherHosts.add(asset)
+    else if (!this.otherHosts.has(asset)) this.otherHostsLeftOut++
   }
 }
 

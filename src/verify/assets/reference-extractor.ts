@@ -1,14 +1,18 @@
 /**
  * The assets a page references, read from its HTML as it streams in: `<script src>`, and
  * `<link rel=stylesheet|modulepreload|preload>` (a preload as a font, a script or a style).
- * Fed chunks of decoded text, it holds no more than htmlparser2's tokenizer does between two
- * chunks (the unfinished tag or text run, within the 2 MiB a page's body is read to), never the
- * whole page. htmlparser2 reads the HTML as browsers tokenize it: comments, and what `<script>`,
- * `<style>`, `<textarea>` and `<title>` hold, are text, not elements; attribute values have
- * their character references decoded; tags and attribute names are case-insensitive.
+ *
+ * htmlparser2's tokenizer reads the HTML as browsers tokenize it: comments and CDATA are no
+ * tags, what `<script>`, `<style>`, `<textarea>` and `<title>` hold is text, attribute values
+ * have their character references decoded, a tag left unfinished at the end is none. The tree
+ * its tags make (which elements are open: is this inside a `<template>`?) is kept by
+ * open-elements.ts, at a bounded cost per tag, so that the work is proportional to the body
+ * whatever its markup. Fed chunks of decoded text, it keeps the text from the start of the tag
+ * (or comment) a chunk cuts, within the 2 MiB a page's body is read to, never the whole page.
  */
-import { Parser } from 'htmlparser2'
+import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2'
 import type { AssetKind } from './asset-results.js'
+import { OpenElements } from './open-elements.js'
 import { JAVASCRIPT_TYPES } from './whole-answer.js'
 
 /** One reference as the page wrote it (entities decoded), not yet resolved. */
@@ -23,8 +27,159 @@ export interface ExtractorSink {
   base(href: string): void
 }
 
-/** Elements whose content a browser with scripting on does not load: `<template>`, `<noscript>`. */
-const INERT_ELEMENTS: ReadonlySet<string> = new Set(['template', 'noscript'])
+/** The attributes read of the elements that name assets; the others' are skipped. */
+const READ_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['script', new Set(['src', 'type'])],
+  ['link', new Set(['href', 'rel', 'as'])],
+  ['base', new Set(['href'])]
+])
+
+export class ReferenceExtractor implements TokenizerCallbacks {
+  private readonly tokenizer: Tokenizer
+  private readonly text = new TextWindow()
+  private readonly open = new OpenElements()
+  /** The start tag being read: its name, '' when it is no element (a form inside a form). */
+  private tag = ''
+  /** Its attributes that are read (the first of a name wins, as in browsers). */
+  private attributes: Map<string, string> | undefined
+  /** The attribute whose value is being read, when it is one that is kept. */
+  private attribute: string | undefined
+  private value = ''
+
+  constructor(private readonly sink: ExtractorSink) {
+    this.tokenizer = new Tokenizer({ decodeEntities: true }, this)
+  }
+
+  /** The next piece of the page's decoded text. */
+  push(chunk: string): void {
+    if (chunk === '') return
+    this.text.add(chunk)
+    this.tokenizer.write(chunk)
+  }
+
+  /** The page ended: an unfinished tag is text, not an element (a browser would not run it). */
+  end(): void {
+    this.tokenizer.end()
+  }
+
+  // The tokenizer's callbacks: positions count from the page's start, across chunks.
+
+  onopentagname(start: number, end: number): void {
+    const name = this.open.name(this.text.slice(start, end))
+    this.tag = this.open.start(name) ? name : ''
+    this.attributes = READ_ATTRIBUTES.has(this.tag) ? new Map() : undefined
+  }
+
+  onattribname(start: number, end: number): void {
+    this.text.release(start)
+    if (this.attributes === undefined) return
+    const name = this.text.slice(start, end).toLowerCase()
+    const wanted = READ_ATTRIBUTES.get(this.tag)?.has(name) === true
+    this.attribute = wanted && !this.attributes.has(name) ? name : undefined
+    this.value = ''
+  }
+
+  onattribdata(start: number, end: number): void {
+    if (this.attribute !== undefined) this.value += this.text.slice(start, end)
+    this.text.release(end)
+  }
+
+  onattribentity(codePoint: number): void {
+    if (this.attribute !== undefined) this.value += String.fromCodePoint(codePoint)
+  }
+
+  onattribend(): void {
+    if (this.attribute !== undefined) this.attributes?.set(this.attribute, this.value)
+    this.attribute = undefined
+    this.value = ''
+  }
+
+  onopentagend(end: number): void {
+    this.endStartTag()
+    this.text.release(end)
+  }
+
+  onselfclosingtag(end: number): void {
+    const { tag } = this
+    // Only inside SVG and MathML does `/>` close an element; in HTML it is ignored.
+    const closes = this.open.foreign
+    this.endStartTag()
+    if (closes && tag !== '') this.open.closeSelf(tag)
+    this.text.release(end)
+  }
+
+  onclosetag(start: number, end: number): void {
+    this.open.end(this.open.name(this.text.slice(start, end)))
+    this.text.release(end)
+  }
+
+  isInForeignContext(): boolean {
+    return this.open.foreign
+  }
+
+  // Text, comments, CDATA, doctypes and processing instructions name no asset.
+
+  ontext(_start: number, end: number): void {
+    this.text.release(end)
+  }
+
+  ontextentity(_codePoint: number, end: number): void {
+    this.text.release(end)
+  }
+
+  oncomment(_start: number, end: number): void {
+    this.text.release(end)
+  }
+
+  oncdata(_start: number, end: number): void {
+    this.text.release(end)
+  }
+
+  ondeclaration(_start: number, end: number): void {
+    this.text.release(end)
+  }
+
+  onprocessinginstruction(_start: number, end: number): void {
+    this.text.release(end)
+  }
+
+  onend(): void {
+    this.text.release(Number.POSITIVE_INFINITY)
+  }
+
+  private endStartTag(): void {
+    const { tag, attributes } = this
+    this.tag = ''
+    this.attributes = undefined
+    if (attributes === undefined || this.open.inert) return
+    readElement(tag, name => attributes.get(name), this.sink)
+  }
+}
+
+/**
+ * What one element names, by its tag name (lower case) and its attributes (by lower-case name):
+ * an asset, the document's base, or nothing.
+ */
+export function readElement(
+  name: string,
+  attribute: (name: string) => string | undefined,
+  sink: ExtractorSink
+): void {
+  if (name !== 'script' && name !== 'link' && name !== 'base') return
+  const href = attribute(name === 'script' ? 'src' : 'href')?.trim()
+  if (href === undefined || href === '') return
+  if (name === 'base') {
+    sink.base(href)
+    return
+  }
+  if (name === 'script') {
+    const type = (attribute('type') ?? '').trim().toLowerCase()
+    if (runs(type)) sink.reference({ kind: 'script', href })
+    return
+  }
+  const kind = linkKind(attribute)
+  if (kind !== undefined) sink.reference({ kind, href })
+}
 
 /**
  * Whether a `<script>` of this `type` runs (HTML: empty, `module`, or a JavaScript MIME type);
@@ -35,59 +190,14 @@ function runs(type: string): boolean {
   return type === '' || type === 'module' || JAVASCRIPT_TYPES.has(type)
 }
 
-export class ReferenceExtractor {
-  private readonly parser: Parser
-  /** Open `<template>` and `<noscript>` elements: what they hold is not loaded. */
-  private inert = 0
-
-  constructor(private readonly sink: ExtractorSink) {
-    this.parser = new Parser(
-      {
-        onopentag: (name, attributes) => {
-          if (INERT_ELEMENTS.has(name)) this.inert++
-          else if (this.inert === 0) this.element(name, attributes)
-        },
-        onclosetag: name => {
-          if (INERT_ELEMENTS.has(name) && this.inert > 0) this.inert--
-        }
-      },
-      { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }
-    )
-  }
-
-  /** The next piece of the page's decoded text. */
-  push(chunk: string): void {
-    this.parser.write(chunk)
-  }
-
-  /** The page ended: an unfinished tag is text, not an element (a browser would not run it). */
-  end(): void {
-    this.parser.end()
-  }
-
-  private element(name: string, attributes: Readonly<Record<string, string>>): void {
-    if (name !== 'script' && name !== 'link' && name !== 'base') return
-    const href = attributes[name === 'script' ? 'src' : 'href']?.trim()
-    if (href === undefined || href === '') return
-    if (name === 'base') this.sink.base(href)
-    else if (name === 'script') {
-      const type = (attributes['type'] ?? '').trim().toLowerCase()
-      if (runs(type)) this.sink.reference({ kind: 'script', href })
-    } else {
-      const kind = linkKind(attributes)
-      if (kind !== undefined) this.sink.reference({ kind, href })
-    }
-  }
-}
-
 /** What a `<link>` loads, by its `rel` (and a preload's `as`); undefined: nothing checked. */
-function linkKind(attributes: Readonly<Record<string, string>>): AssetKind | undefined {
-  const rel = new Set((attributes['rel'] ?? '').toLowerCase().split(/\s+/))
+function linkKind(attribute: (name: string) => string | undefined): AssetKind | undefined {
+  const rel = new Set((attribute('rel') ?? '').toLowerCase().split(/\s+/))
   // An alternate stylesheet is not loaded until the reader picks it.
   if (rel.has('stylesheet') && !rel.has('alternate')) return 'stylesheet'
   if (rel.has('modulepreload')) return 'modulepreload'
   if (!rel.has('preload')) return undefined
-  switch ((attributes['as'] ?? '').trim().toLowerCase()) {
+  switch ((attribute('as') ?? '').trim().toLowerCase()) {
     case 'font':
       return 'font'
     case 'script':
@@ -96,5 +206,51 @@ function linkKind(attributes: Readonly<Record<string, string>>): AssetKind | und
       return 'stylesheet'
     default:
       return undefined
+  }
+}
+
+/**
+ * The page's text from the first position the tokenizer may still ask for: its chunks, the
+ * ones before that position dropped as soon as the tokenizer has passed them.
+ */
+class TextWindow {
+  private readonly chunks: string[] = []
+  /** The first chunk still kept, in `chunks`. */
+  private head = 0
+  /** The page position where `chunks[head]` starts. */
+  private headStart = 0
+
+  add(chunk: string): void {
+    this.chunks.push(chunk)
+  }
+
+  /** Nothing before `position` will be asked for again. */
+  release(position: number): void {
+    for (;;) {
+      const chunk = this.chunks[this.head]
+      if (chunk === undefined || this.headStart + chunk.length > position) break
+      this.headStart += chunk.length
+      this.head++
+    }
+    // Dropped chunks leave the array once they are half of it: each is moved once at most.
+    if (this.head > 0 && this.head * 2 >= this.chunks.length) {
+      this.chunks.splice(0, this.head)
+      this.head = 0
+    }
+  }
+
+  /** The text from `start` to `end` (page positions), which may span chunks. */
+  slice(start: number, end: number): string {
+    if (start >= end) return ''
+    let text = ''
+    let at = this.headStart
+    for (let i = this.head; i < this.chunks.length && at < end; i++) {
+      const chunk = this.chunks[i] ?? ''
+      if (at + chunk.length > start) {
+        text += chunk.slice(Math.max(0, start - at), end - at)
+      }
+      at += chunk.length
+    }
+    return text
   }
 }
