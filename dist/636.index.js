@@ -597,6 +597,8 @@ function createSiteClient(maxSockets) {
         };
         if (options.noCache)
             headers['Cache-Control'] = 'no-cache';
+        if (options.origin !== undefined)
+            headers['Origin'] = options.origin;
         const request = module.request(url, {
             method: 'GET',
             agent: agents[secure ? 'https:' : 'http:'].getAgent(url.href),

@@ -94,6 +94,8 @@ export const COUNTRY_HEADER = 'x-emu-country'
  * @property {number} [assetChunks] Extra module preloads per page, `/assets/chunk-<k>.<hash>.js` (default 0).
  * @property {string} [assetBase] The host pages load their assets from, `http://host:port`
  *   (default '': the site's own).
+ * @property {boolean} [assetCors] Assets are answered with `Access-Control-Allow-Origin: *`, as
+ *   a static host serving fonts and module scripts to other origins must (default true).
  * @property {string} [thirdPartyScript] The third party's script every page references (default
  *   `https://cdn.third-party.example/widget.js`, which no one answers).
  * @property {import('./origin.mjs').BuildAt} [buildAt] Where a page names its build: `head`
@@ -180,6 +182,7 @@ export class PublicSite {
     this.assets = options.assets ?? true
     this.assetChunks = options.assetChunks ?? 0
     this.assetBase = options.assetBase ?? ''
+    this.assetCors = options.assetCors ?? true
     this.thirdPartyScript = options.thirdPartyScript ?? THIRD_PARTY_SCRIPT
     /**
      * What the origin answers for an asset path at `now` (the emulator gives its builds and
@@ -580,6 +583,7 @@ export class PublicSite {
     const asset = served.entry.asset
     headers['Content-Type'] = asset.contentType
     if (asset.location !== undefined) headers.Location = asset.location
+    if (this.assetCors) headers['Access-Control-Allow-Origin'] = '*'
     if (this.siteHeaders) {
       headers[`${p}-Kc-Status`] = served.status
       if (served.status === 'HIT') {

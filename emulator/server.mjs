@@ -118,6 +118,7 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  * @property {boolean} [assets]
  * @property {number} [assetChunks]
  * @property {string} [assetBase]
+ * @property {boolean} [assetCors]
  * @property {string} [thirdPartyScript]
  */
 
@@ -621,6 +622,12 @@ export class Emulator {
       }
       site.assetBase = base
     }
+    if (settings.assetCors !== undefined) {
+      if (typeof settings.assetCors !== 'boolean') {
+        throw new TypeError('assetCors must be true or false')
+      }
+      site.assetCors = settings.assetCors
+    }
     if (settings.thirdPartyScript !== undefined) {
       const url = settings.thirdPartyScript
       if (typeof url !== 'string' || !/^https?:\/\/[^/?#\s]+\/\S*$/.test(url)) {
@@ -653,6 +660,7 @@ export class Emulator {
       assets: site.assets,
       assetChunks: site.assetChunks,
       assetBase: site.assetBase,
+      assetCors: site.assetCors,
       thirdPartyScript: site.thirdPartyScript
     }
   }

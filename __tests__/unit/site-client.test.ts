@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net'
 import { createSiteClient, SiteRequestError } from '../../src/http/site-client.js'
 
 const drips = new Set<NodeJS.Timeout>()
-const server = http.createServer((_request, response) => {
+/** The headers of each request the server got, in order. */
+const received: http.IncomingHttpHeaders[] = []
+const server = http.createServer((request, response) => {
+  received.push(request.headers)
   response.writeHead(200, { 'content-type': 'application/xml' })
   response.write('<?xml version="1.0"?><urlset>')
   const drip = setInterval(() => response.write(' '), 20)
@@ -81,6 +84,26 @@ describe('site transport', () => {
       expect(error).toBeInstanceOf(SiteRequestError)
       expect((error as SiteRequestError).kind).toBe('connection')
       expect((error as Error).message).toMatch(/ECONNREFUSED/)
+    } finally {
+      transport.close()
+    }
+  })
+
+  it('sends an Origin only when asked, as a browser sends one with a CORS-mode request', async () => {
+    const transport = createSiteClient(2)
+    try {
+      for (const origin of [undefined, 'https://www.example.com', 'null']) {
+        const answer = await transport.open(new URL('/app.js', base), 'test', 300, {
+          accept: '*/*',
+          ...(origin !== undefined && { origin })
+        })
+        answer.body.destroy()
+      }
+      expect(received.slice(-3).map(headers => headers['origin'])).toEqual([
+        undefined,
+        'https://www.example.com',
+        'null'
+      ])
     } finally {
       transport.close()
     }

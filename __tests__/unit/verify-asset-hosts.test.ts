@@ -10,7 +10,9 @@ import type { PushBack } from '../../src/verify/check/options.js'
 import { verifyPages } from '../../src/verify/check/verify-pages.js'
 import { describePushBack } from '../../src/verify/explain.js'
 import { VirtualClock } from '../support/virtual-clock.js'
-import { assets, freshSite, options, pages, SITE } from '../support/asset-site.js'
+import type { SiteHead } from '../../src/http/site-client.js'
+import type { GetAsset } from '../../src/verify/check/read-page.js'
+import { assets, devices, freshSite, options, pages, SITE } from '../support/asset-site.js'
 
 const STATIC = 'https://static.example.com'
 const HTML = `<script type=module src="${STATIC}/app.b1.js"></script>
@@ -100,5 +102,74 @@ describe('a 429 from a host of asset_hosts', () => {
     expect(pushBacks[0]?.host).toBeUndefined()
     expect(describePushBack(pushBacks[0] as PushBack)).toMatch(/^The site answered HTTP 429/)
     expect(result.assets?.counts).toMatchObject({ whole: 2, broken: 0, 'not-checked': 0 })
+  })
+})
+
+describe('an asset as a browser requests and judges it', () => {
+  /** One page of `html` on one device; each ask recorded with the Origin it sent. */
+  async function checkOne(html: string, answer: (url: URL, origin?: string) => SiteHead) {
+    const clock = new VirtualClock()
+    const asked: { url: string; origin: string | undefined }[] = []
+    const getAsset: GetAsset = async (url, _agent, _timeout, origin) => {
+      asked.push({ url: url.href, origin })
+      return answer(url, origin)
+    }
+    const result = await clock.run(
+      verifyPages(
+        pages(1, clock.now()),
+        options(clock, getAsset, {
+          pageCount: 1,
+          devices: devices.slice(0, 1),
+          hosts: ['static.example.com'],
+          getPage: freshSite(clock, html)
+        })
+      )
+    )
+    return { result, asked }
+  }
+  const js = { 'content-type': 'text/javascript' }
+
+  it('a module script on an asset host without Access-Control-Allow-Origin is broken: cors', async () => {
+    const { result, asked } = await checkOne(
+      `<script type=module src="${STATIC}/app.b1.js"></script>`,
+      () => ({ status: 200, headers: js })
+    )
+    expect(asked).toEqual([{ url: `${STATIC}/app.b1.js`, origin: SITE }])
+    expect(result.status).toBe('broken')
+    expect(result.assets?.listed[0]).toMatchObject({ state: 'broken', reason: 'cors' })
+  })
+
+  it('one that allows the site (or any origin) is whole; a classic script sends no Origin', async () => {
+    const { result, asked } = await checkOne(
+      `<script type=module src="${STATIC}/app.b1.js"></script><script src="${STATIC}/legacy.js"></script>`,
+      (_url, origin) => ({
+        status: 200,
+        headers: { ...js, ...(origin !== undefined && { 'access-control-allow-origin': origin }) }
+      })
+    )
+    expect(asked).toEqual([
+      { url: `${STATIC}/app.b1.js`, origin: SITE },
+      { url: `${STATIC}/legacy.js`, origin: undefined }
+    ])
+    expect(result.status).toBe('fresh')
+  })
+
+  it('a classic script served as application/octet-stream runs, unless nosniff', async () => {
+    const { result } = await checkOne(
+      `<script src="/assets/a.js"></script><script src="/assets/b.js"></script>`,
+      url => ({
+        status: 200,
+        headers: {
+          'content-type': 'application/octet-stream',
+          'acme-kc-status': 'HIT',
+          ...(url.pathname === '/assets/b.js' && { 'x-content-type-options': 'nosniff' })
+        }
+      })
+    )
+    expect(result.assets?.counts).toMatchObject({ whole: 1, broken: 1 })
+    expect(result.assets?.listed[0]).toMatchObject({
+      url: `${SITE}/assets/b.js`,
+      reason: 'wrong-type'
+    })
   })
 })

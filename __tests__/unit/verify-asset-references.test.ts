@@ -47,10 +47,14 @@ describe('the assets a page references', () => {
 </head><body><p title="a > b">x</p></body></html>`
     expect(readEverySplit(html)).toEqual({
       assets: [
-        { url: 'https://www.example.com/assets/app.1a2b.js', kind: 'script' },
+        { url: 'https://www.example.com/assets/app.1a2b.js', kind: 'script', module: true },
         { url: 'https://www.example.com/assets/app.1a2b.css', kind: 'stylesheet' },
         { url: 'https://www.example.com/blog/post/chunk-vendor.1a2b.js', kind: 'modulepreload' },
-        { url: 'https://www.example.com/assets/font.1a2b.woff2', kind: 'font' },
+        {
+          url: 'https://www.example.com/assets/font.1a2b.woff2',
+          kind: 'font',
+          crossOrigin: 'anonymous'
+        },
         { url: 'https://www.example.com/late.css', kind: 'stylesheet' },
         { url: 'https://www.example.com/late.js', kind: 'script' }
       ],
@@ -184,5 +188,46 @@ describe('the assets on other hosts a page names', () => {
       otherHosts: ['https://cdn.third-party.example/w.js'],
       capped: false
     })
+  })
+})
+
+describe('how an element asks for its asset', () => {
+  it('tells a module script from a classic one, and reads crossorigin as a browser does', () => {
+    const html = `<script type="module" src="/m.js"></script><script src="/c.js"></script>
+<script src="/anonymous.js" crossorigin></script>
+<script src="/anonymous-2.js" crossorigin="Anonymous"></script>
+<script src="/invalid.js" crossorigin="bogus"></script>
+<script src="/credentials.js" crossorigin="USE-CREDENTIALS" crossorigin="anonymous"></script>
+<script type=MODULE src="/m2.js" crossorigin=use-credentials></script>
+<link rel=stylesheet href="/s.css" crossorigin=use-credentials>
+<link rel=modulepreload href="/mp.js"><link rel=preload as=font href="/f.woff2" crossorigin>`
+    const site = 'https://www.example.com'
+    expect(readEverySplit(html).assets).toEqual([
+      { url: `${site}/m.js`, kind: 'script', module: true },
+      { url: `${site}/c.js`, kind: 'script' },
+      { url: `${site}/anonymous.js`, kind: 'script', crossOrigin: 'anonymous' },
+      { url: `${site}/anonymous-2.js`, kind: 'script', crossOrigin: 'anonymous' },
+      { url: `${site}/invalid.js`, kind: 'script', crossOrigin: 'anonymous' },
+      { url: `${site}/credentials.js`, kind: 'script', crossOrigin: 'use-credentials' },
+      { url: `${site}/m2.js`, kind: 'script', module: true, crossOrigin: 'use-credentials' },
+      { url: `${site}/s.css`, kind: 'stylesheet', crossOrigin: 'use-credentials' },
+      { url: `${site}/mp.js`, kind: 'modulepreload' },
+      { url: `${site}/f.woff2`, kind: 'font', crossOrigin: 'anonymous' }
+    ])
+  })
+
+  it('checks one URL asked for as a classic script, a module, and with CORS as each', () => {
+    const html = `<script src="/app.js"></script><script type=module src="/app.js"></script>
+<script src="/app.js" crossorigin></script><script src="/app.js" crossorigin=anonymous></script>`
+    expect(read([html]).assets).toEqual([
+      { url: 'https://www.example.com/app.js', kind: 'script' },
+      { url: 'https://www.example.com/app.js', kind: 'script', module: true },
+      { url: 'https://www.example.com/app.js', kind: 'script', crossOrigin: 'anonymous' }
+    ])
+  })
+
+  it('checks a font once, with or without crossorigin: a font is always fetched with CORS', () => {
+    const html = `<link rel=preload as=font href="/f.woff2"><link rel=preload as=font href="/f.woff2" crossorigin>`
+    expect(read([html]).assets).toEqual([{ url: 'https://www.example.com/f.woff2', kind: 'font' }])
   })
 })

@@ -14,6 +14,7 @@ import {
   wholeSecondsOutput
 } from '../../src/report/verify-outputs.js'
 import type { AssetResult, AssetVerification } from '../../src/verify/assets/asset-results.js'
+import { inScope } from '../../src/verify/assets/page-references.js'
 
 function raw(given: Partial<Record<InputName, string>>): RawInputs {
   const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<
@@ -47,13 +48,16 @@ describe('verify_assets and asset_hosts', () => {
     const { settings } = await parseInputs(
       raw({
         asset_hosts:
-          'Static.Example.com, https://fonts.example.net:8443\nhttps://cdn.example.org/\nstatic.example.com'
+          'Static.Example.com, https://fonts.example.net:8443\nhttps://cdn.example.org/\nstatic.example.com, static.example.com:443, https://cdn.example.org:0443'
       })
     )
+    // A port written is kept, https's own too: it names that port, no port the scheme's own.
     expect(settings?.verify?.assets?.hosts).toEqual([
       'static.example.com',
       'fonts.example.net:8443',
-      'cdn.example.org'
+      'cdn.example.org',
+      'static.example.com:443',
+      'cdn.example.org:443'
     ])
   })
 
@@ -75,6 +79,73 @@ describe('verify_assets and asset_hosts', () => {
   it('refuses a verify_assets that is not a boolean', async () => {
     const { diagnostics } = await parseInputs(raw({ verify_assets: 'sometimes' }))
     expect(diagnostics.problems.map(formatProblem).join('\n')).toContain('verify_assets')
+  })
+})
+
+describe('asset_hosts, as the scope of the checks', () => {
+  /** Whether `url` is checked, with `asset_hosts` read as the action reads it, on `site`. */
+  async function checked(hosts: string, site: string, url: string): Promise<boolean> {
+    const { settings } = await parseInputs(raw({ asset_hosts: hosts, site_url: site }))
+    const scope = { siteOrigin: new URL(site).origin, hosts: settings?.verify?.assets?.hosts ?? [] }
+    return inScope(new URL(url), scope)
+  }
+
+  it.each<[string, string, string, boolean]>([
+    // A host without a port: the default port of the asset's scheme, and no other.
+    ['static.example.com', 'https://www.example.com', 'https://static.example.com/a.js', true],
+    ['static.example.com', 'https://www.example.com', 'https://static.example.com:443/a.js', true],
+    [
+      'static.example.com',
+      'https://www.example.com',
+      'https://static.example.com:8443/a.js',
+      false
+    ],
+    [
+      'https://static.example.com',
+      'https://www.example.com',
+      'https://static.example.com:8443/a.js',
+      false
+    ],
+    // A port that is https's own, written: https's default port.
+    ['static.example.com:443', 'https://www.example.com', 'https://static.example.com/a.js', true],
+    [
+      'https://static.example.com:443',
+      'https://www.example.com',
+      'https://static.example.com/a.js',
+      true
+    ],
+    // Another port: that one only.
+    [
+      'static.example.com:8443',
+      'https://www.example.com',
+      'https://static.example.com:8443/a.js',
+      true
+    ],
+    [
+      'static.example.com:8443',
+      'https://www.example.com',
+      'https://static.example.com/a.js',
+      false
+    ],
+    ['static.example.com:80', 'https://www.example.com', 'https://static.example.com/a.js', false],
+    // On an http site (a loopback one), http assets too: port 80 for a host without a port, the
+    // one written else.
+    ['static.example.com', 'http://127.0.0.1:8080', 'http://static.example.com/a.js', true],
+    ['static.example.com', 'http://127.0.0.1:8080', 'http://static.example.com:8080/a.js', false],
+    ['static.example.com:80', 'http://127.0.0.1:8080', 'http://static.example.com/a.js', true],
+    ['static.example.com:443', 'http://127.0.0.1:8080', 'http://static.example.com/a.js', false],
+    ['static.example.com:443', 'http://127.0.0.1:8080', 'https://static.example.com/a.js', true],
+    [
+      'static.example.com:8080',
+      'http://127.0.0.1:8080',
+      'http://static.example.com:8080/a.js',
+      true
+    ],
+    // On an https site an http asset is mixed content, whatever the host.
+    ['static.example.com', 'https://www.example.com', 'http://static.example.com/a.js', false],
+    ['static.example.com:80', 'https://www.example.com', 'http://static.example.com/a.js', false]
+  ])('asset_hosts: %s on %s checks %s: %s', async (hosts, site, url, expected) => {
+    expect(await checked(hosts, site, url)).toBe(expected)
   })
 })
 

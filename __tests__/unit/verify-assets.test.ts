@@ -427,7 +427,10 @@ describe('assets that redirect, followed within scope as a browser does', () => 
         url.pathname === '/static/app.js'
           ? moved(target)
           : url.href === target
-            ? { status: 200, headers: { 'content-type': 'text/html' } }
+            ? {
+                status: 200,
+                headers: { 'content-type': 'text/html', 'access-control-allow-origin': '*' }
+              }
             : undefined,
       script('/static/app.js'),
       { devices: devices.slice(0, 1), hosts: ['static.example.com'] }

@@ -47,6 +47,11 @@ export interface OpenOptions {
   readonly acceptEncoding?: string
   /** `no-cache`: asks caches on the way for an answer checked with the server. */
   readonly noCache?: boolean
+  /**
+   * The `Origin` a browser sends with a CORS-mode request (a page's serialized origin, or
+   * `null`): the answer's CORS headers are for it. Absent: no `Origin` is sent.
+   */
+  readonly origin?: string
 }
 
 export interface SiteClient {
@@ -84,6 +89,7 @@ export function createSiteClient(maxSockets: number): SiteClient {
         'Accept-Encoding': options.acceptEncoding ?? 'identity'
       }
       if (options.noCache) headers['Cache-Control'] = 'no-cache'
+      if (options.origin !== undefined) headers['Origin'] = options.origin
       const request = module.request(url, {
         method: 'GET',
         agent: agents[secure ? 'https:' : 'http:'].getAgent(url.href),

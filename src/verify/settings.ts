@@ -44,7 +44,7 @@ export interface VerifySettings {
   readonly ratePerSecond?: number
   /**
    * verify_assets: the assets of the fresh pages are checked too, on the site's origin and on
-   * `hosts` (asset_hosts: host names in lower case, with a port when one was given); absent:
+   * `hosts` (asset_hosts: host names in lower case, with a port when one was written); absent:
    * verify_assets is false.
    */
   readonly assets?: { readonly hosts: readonly string[] }
@@ -170,17 +170,23 @@ function parseAssetHosts(text: string, diag: Diagnostics): string[] | undefined 
   return refused ? undefined : hosts
 }
 
-/** `host[:port]` in lower case, or undefined when `item` is not a bare https host. */
+/**
+ * `host[:port]` in lower case, the port kept when one was written (`:443` too: it names that
+ * port, where a host without one names its asset's scheme's default port), or undefined when
+ * `item` is not a bare host, with or without `https://`.
+ */
 function assetHost(item: string): string | undefined {
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(item)
   if (hasScheme && !/^https:\/\//i.test(item)) return undefined
-  const text = hasScheme ? item : `https://${item}`
-  if (!URL.canParse(text)) return undefined
-  const url = new URL(text)
-  const rest = text.slice(text.indexOf('//') + 2)
+  const rest = hasScheme ? item.slice(item.indexOf('//') + 2) : item
   // Only a host and a port: no credentials, no path (a trailing / aside), no query.
-  if (!/^[^/?#@\s]+\/?$/.test(rest) || url.hostname === '') return undefined
-  return url.host.toLowerCase()
+  if (!/^[^/?#@\s]+\/?$/.test(rest) || !URL.canParse(`https://${rest}`)) return undefined
+  const url = new URL(`https://${rest}`)
+  if (url.hostname === '') return undefined
+  // The URL parser drops a scheme's own port (`:443` for https): read as http too, a written
+  // `:443` shows, as a written `:80` does as https.
+  const port = url.port || new URL(`http://${rest}`).port
+  return `${url.hostname.toLowerCase()}${port === '' ? '' : `:${port}`}`
 }
 
 /** undefined: not given; null: refused (the problem is reported). */

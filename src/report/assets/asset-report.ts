@@ -131,6 +131,8 @@ function brokenAnswer(result: AssetResult, status: string, got: string): string 
       return `${status}, ${got} where ${result.wanted} was expected`
     case 'request-failed':
       return `no answer (a network error or a timeout, after the retries)`
+    case 'cors':
+      return `${status} without the CORS headers a browser needs to use it on the site (Access-Control-Allow-Origin)`
     default:
       return `${status}, ${got}`
   }
@@ -148,6 +150,8 @@ function repairedReason(result: AssetResult): string {
       return `another content type than ${result.wanted}`
     case 'request-failed':
       return 'no answer'
+    case 'cors':
+      return 'an answer without the CORS headers a browser needs (Access-Control-Allow-Origin)'
     case 'redirect-loop':
       return 'a redirect loop'
     case 'too-many-redirects':

@@ -40,10 +40,11 @@ import {
   type RedirectRefusal,
   type UnprovenPage
 } from './asset-results.js'
-import { inScope, type PageReferences } from './page-references.js'
+import { checkKey, inScope, type PageReferences } from './page-references.js'
 import { RepairQueue, type PurgeAssetPaths, type RepairAnswer } from './repair-queue.js'
 import { repairPath } from './repair-path.js'
-import { judgeAsset, mediaType, wantedFor } from './whole-answer.js'
+import { judgeAnswer, mediaType, wantedFor, type AssetJudgement } from './whole-answer.js'
+import { corsCheck, corsMode, corsStep, type CorsRequest, type RequestingElement } from './cors.js'
 
 /** One asset request as the loop makes it, under the pages' limits. */
 export type AskedAsset = SiteHead | SiteRequestError | 'stopped' | 'late'
@@ -62,7 +63,7 @@ export interface AssetLoop {
   /** The run stopped (not the public site): the checks end where they are. */
   readonly stopped: boolean
   /** One request through the limits: 'late' when no request can leave before the deadline. */
-  askAsset(url: URL, userAgent: string): Promise<AskedAsset>
+  askAsset(url: URL, userAgent: string, origin?: string): Promise<AskedAsset>
   /** Sleeps, but never past the deadline. */
   sleep(ms: number): Promise<void>
   /**
@@ -116,9 +117,11 @@ const MAX_LISTED_ASSETS = 1000
  */
 export const MAX_OTHER_HOST_ASSETS = 10_000
 
-interface Entry {
+interface Entry extends RequestingElement {
   readonly url: string
   readonly kind: AssetKind
+  /** The request a browser makes for it: CORS or not, with credentials or not. */
+  readonly request: CorsRequest
   readonly device: string
   readonly userAgent: string
   readonly pages: string[]
@@ -241,13 +244,18 @@ export class AssetChecks {
       if (this.otherHosts.size < MAX_OTHER_HOST_ASSETS) this.otherHosts.add(url)
       else if (!this.otherHosts.has(url)) this.otherHostsCapped = true
     }
-    for (const { url, kind } of references.assets) {
-      const key = `${device.name}\n${kind}\n${url}`
+    if (references.otherHostsLeftOut !== undefined) this.otherHostsCapped = true
+    for (const reference of references.assets) {
+      const { url, kind } = reference
+      const key = `${device.name}\n${checkKey(reference)}`
       let entry = this.entries.get(key)
       if (entry === undefined) {
         entry = {
           url,
           kind,
+          ...(reference.module && { module: true }),
+          ...(reference.crossOrigin !== undefined && { crossOrigin: reference.crossOrigin }),
+          request: corsMode(reference),
           device: device.name,
           userAgent: device.userAgent,
           pages: [],
@@ -438,11 +446,15 @@ export class AssetChecks {
             : { ...state.last, state: 'broken' }
       )
     let url = new URL(entry.url)
-    const chain = new Set([url.href])
+    const chain: URL[] = [url]
     let first: BrokenAnswer['first'] | undefined
     for (let hops = 0; ; hops++) {
       if (loop.stopped || loop.clock.now() >= loop.deadline) return outOfTime()
-      const asked = await loop.askAsset(url, entry.userAgent)
+      // A browser's CORS-mode request from another origin sends the page's (or a tainted
+      // `null`), and uses no answer, a redirect's included, that does not allow it.
+      const cors = corsStep(entry.request, this.options.siteOrigin, chain)
+      const origin = cors.checked ? cors.origin : undefined
+      const asked = await loop.askAsset(url, entry.userAgent, origin)
       if (asked === 'stopped' || asked === 'late') return outOfTime()
       this.requests++
       // The asks of the asset, for its backoff: a redirect followed is the same ask.
@@ -459,9 +471,10 @@ export class AssetChecks {
         return {}
       }
       first ??= { edge: readEdgeHeaders(asked.headers), headers: asked.headers }
+      const refusedByCors = origin !== undefined && !corsCheck(entry.request, origin, asked.headers)
       const target = redirectTarget(asked.status, asked.headers, url)
-      if (target === undefined) {
-        return this.judge(entry, state, asked, { first, redirect, repurged }, ended)
+      if (target === undefined || refusedByCors) {
+        return this.judge(entry, state, asked, { first, redirect, repurged, refusedByCors }, ended)
       }
       const next: AssetRedirect = { to: withoutCredentials(target), hops: hops + 1 }
       const refused = this.refusal(target, chain, next.hops)
@@ -476,7 +489,7 @@ export class AssetChecks {
           redirect: next
         })
       }
-      chain.add(target.href)
+      chain.push(target)
       url = target
     }
   }
@@ -488,7 +501,7 @@ export class AssetChecks {
    */
   private refusal(
     target: URL,
-    chain: ReadonlySet<string>,
+    chain: readonly URL[],
     hops: number
   ): RedirectRefusal | 'away' | undefined {
     const { siteOrigin, hosts } = this.options
@@ -502,7 +515,7 @@ export class AssetChecks {
     ) {
       return 'away'
     }
-    if (chain.has(target.href)) return 'redirect-loop'
+    if (chain.some(url => url.href === target.href)) return 'redirect-loop'
     if (hops > MAX_REDIRECTS) return 'too-many-redirects'
     return undefined
   }
@@ -516,11 +529,12 @@ export class AssetChecks {
       readonly first: BrokenAnswer['first']
       readonly redirect: AssetRedirect | undefined
       readonly repurged: boolean
+      readonly refusedByCors: boolean
     },
     ended: (result: AssetResult) => { result: AssetResult }
   ): Asked {
-    const { first, redirect, repurged } = chain
-    const answer = { ...this.read(entry, head), ...(redirect && { redirect }) }
+    const { first, redirect, repurged, refusedByCors } = chain
+    const answer = { ...this.read(entry, head, refusedByCors), ...(redirect && { redirect }) }
     if (answer.reason === undefined) {
       this.lastWholeAt = Math.max(this.lastWholeAt ?? 0, this.loop.clock.now())
       return ended({ ...answer, state: repurged ? 'repaired' : 'whole' })
@@ -562,10 +576,16 @@ export class AssetChecks {
     return purge === undefined ? { notPurged: 'repair-cap' } : { purge }
   }
 
-  /** One answer, as a result would tell it: `reason` absent when it is whole. */
-  private read(entry: Entry, head: SiteHead): AssetResult {
+  /**
+   * One answer, as a result would tell it: `reason` absent when it is whole. One its CORS check
+   * refused is not used by a browser (`cors`), unless its status already says it is broken.
+   */
+  private read(entry: Entry, head: SiteHead, refusedByCors = false): AssetResult {
     const contentType = mediaType(headerValue(head.headers, 'content-type'))
-    const judgement = judgeAsset(entry.kind, head.status, contentType)
+    const judgement: AssetJudgement =
+      refusedByCors && head.status < 400
+        ? { whole: false, reason: 'cors' }
+        : judgeAnswer(entry, head.status, head.headers)
     const ids = edgeIds(head.headers)
     return {
       ...this.blank(entry),

@@ -11,6 +11,12 @@ import { grouped, plural } from '../../text/format.js'
 /** The element that referenced an asset, which decides what it must be. */
 export type AssetKind = 'script' | 'stylesheet' | 'modulepreload' | 'font'
 
+/**
+ * A `<script>` or `<link>`'s `crossorigin` attribute as HTML reads it: `use-credentials`, or
+ * `anonymous` for any other value, the empty one included.
+ */
+export type CrossOrigin = 'anonymous' | 'use-credentials'
+
 /** How an (asset, device) check ended. */
 export type AssetState =
   /** 2xx, with a content type that fits the element that referenced it. */
@@ -32,6 +38,12 @@ export type BrokenReason =
   | 'wrong-type'
   /** No answer: a network error or a timeout, after the retries. */
   | 'request-failed'
+  /**
+   * Asked in CORS mode (a module script, a font, an element with `crossorigin`) from another
+   * origin than the site's, and answered without an `Access-Control-Allow-Origin` that allows
+   * the site's origin: a browser does not use it.
+   */
+  | 'cors'
   | RedirectRefusal
 
 /** Why a redirect was not followed, which a browser would not follow either: broken. */

@@ -8,15 +8,20 @@
 import {
   MAX_OTHER_HOSTS_PER_PAGE,
   MAX_REFERENCES_PER_PAGE,
-  type AssetKind
+  type AssetKind,
+  type CrossOrigin
 } from './asset-results.js'
-import { ReferenceExtractor } from './reference-extractor.js'
+import { corsMode } from './cors.js'
+import { ReferenceExtractor, type RawReference } from './reference-extractor.js'
 
 /** Whose assets are checked: the site's own origin, and the hosts the user named. */
 export interface AssetScope {
   /** The site's origin (`https://www.example.com`). */
   readonly siteOrigin: string
-  /** `asset_hosts`: host names in lower case, with a port when one was given. */
+  /**
+   * `asset_hosts`: host names in lower case, with a port when one was written (`:443` too); a
+   * host without one is on its asset's scheme's default port only.
+   */
   readonly hosts: readonly string[]
 }
 
@@ -24,6 +29,25 @@ export interface AssetReference {
   /** Absolute, without its fragment (a fragment is never sent). */
   readonly url: string
   readonly kind: AssetKind
+  /**
+   * `<script type=module>`: a module script, which needs a JavaScript type and is fetched with
+   * CORS. Absent for a classic script and the other kinds (a module preload is a module).
+   */
+  readonly module?: true
+  /** The element's `crossorigin` attribute (cors.ts reads what it asks for); absent without. */
+  readonly crossOrigin?: CrossOrigin
+}
+
+/**
+ * Two references are one check when they share this: the URL, what the element needs of the
+ * answer (its kind; a module or a classic script) and the request a browser makes (CORS or not,
+ * with credentials or not). The same URL as a font and as a script, or as a classic and as a
+ * module script, is two checks.
+ */
+export function checkKey(reference: AssetReference): string {
+  const { mode, credentials } = corsMode(reference)
+  const script = reference.module === true ? 'module' : 'classic'
+  return `${reference.kind} ${script} ${mode} ${credentials} ${reference.url}`
 }
 
 export interface PageReferences {
@@ -66,7 +90,7 @@ export class PageReferenceReader {
     this.page = `${pageUrl.origin}${pageUrl.pathname}`
     this.extractor = new ReferenceExtractor({
       base: href => this.setBase(href),
-      reference: ({ kind, href }) => this.add(kind, href)
+      reference: reference => this.add(reference)
     })
   }
 
@@ -95,7 +119,7 @@ export class PageReferenceReader {
     }
   }
 
-  private add(kind: AssetKind, href: string): void {
+  private add({ href, ...element }: RawReference): void {
     const url = parseUrl(href, this.base)
     if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) return
     url.hash = ''
@@ -108,15 +132,15 @@ export class PageReferenceReader {
       this.addOtherHost(`${url.origin}${url.pathname}`)
       return
     }
-    // The same URL as a font and as a script is two checks: each kind has its own types.
-    const key = `${kind} ${url.href}`
+    const reference: AssetReference = { url: url.href, ...element }
+    const key = checkKey(reference)
     if (this.seen.has(key)) return
     if (this.assets.length >= MAX_REFERENCES_PER_PAGE) {
       this.capped = true
       return
     }
     this.seen.add(key)
-    this.assets.push({ url: url.href, kind })
+    this.assets.push(reference)
   }
 
   private addOtherHost(asset: string): void {
@@ -134,13 +158,18 @@ function parseUrl(href: string, base: URL): URL | undefined {
 }
 
 /**
- * On the site's own origin, or on a host of `asset_hosts` (with its port, when one was named)
- * over https, or over the site's own scheme: an http asset on an https site is mixed content,
- * which browsers block.
+ * On the site's own origin, or on a host of `asset_hosts` over https, or over the site's own
+ * scheme (an http asset on an https site is mixed content, which browsers block): on the port
+ * named with the host, or on its scheme's default port (443, 80) when none was.
  */
 export function inScope(url: URL, scope: AssetScope): boolean {
   if (url.origin === scope.siteOrigin) return true
   if (url.protocol !== 'https:' && url.protocol !== new URL(scope.siteOrigin).protocol) return false
-  const host = url.host.toLowerCase()
-  return scope.hosts.includes(host) || scope.hosts.includes(url.hostname.toLowerCase())
+  const hostname = url.hostname.toLowerCase()
+  // The URL parser leaves the port empty when it is the scheme's default one.
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80')
+  return (
+    scope.hosts.includes(`${hostname}:${port}`) ||
+    (url.port === '' && scope.hosts.includes(hostname))
+  )
 }

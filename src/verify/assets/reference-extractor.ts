@@ -11,7 +11,7 @@
  * (or comment) a chunk cuts, within the 2 MiB a page's body is read to, never the whole page.
  */
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2'
-import type { AssetKind } from './asset-results.js'
+import type { AssetKind, CrossOrigin } from './asset-results.js'
 import { OpenElements } from './open-elements.js'
 import { JAVASCRIPT_TYPES } from './whole-answer.js'
 
@@ -19,6 +19,10 @@ import { JAVASCRIPT_TYPES } from './whole-answer.js'
 export interface RawReference {
   readonly kind: AssetKind
   readonly href: string
+  /** `<script type=module>`: run as a module. Absent for a classic script and other kinds. */
+  readonly module?: true
+  /** The element's `crossorigin` attribute, as a browser reads it; absent without one. */
+  readonly crossOrigin?: CrossOrigin
 }
 
 export interface ExtractorSink {
@@ -29,8 +33,8 @@ export interface ExtractorSink {
 
 /** The attributes read of the elements that name assets; the others' are skipped. */
 const READ_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['script', new Set(['src', 'type'])],
-  ['link', new Set(['href', 'rel', 'as'])],
+  ['script', new Set(['src', 'type', 'crossorigin'])],
+  ['link', new Set(['href', 'rel', 'as', 'crossorigin'])],
   ['base', new Set(['href'])]
 ])
 
@@ -172,22 +176,34 @@ export function readElement(
     sink.base(href)
     return
   }
+  const crossOrigin = crossOriginOf(attribute('crossorigin'))
+  const cors = crossOrigin === undefined ? {} : { crossOrigin }
   if (name === 'script') {
     const type = (attribute('type') ?? '').trim().toLowerCase()
-    if (runs(type)) sink.reference({ kind: 'script', href })
+    if (type === 'module') sink.reference({ kind: 'script', href, module: true, ...cors })
+    else if (runs(type)) sink.reference({ kind: 'script', href, ...cors })
     return
   }
   const kind = linkKind(attribute)
-  if (kind !== undefined) sink.reference({ kind, href })
+  if (kind !== undefined) sink.reference({ kind, href, ...cors })
 }
 
 /**
- * Whether a `<script>` of this `type` runs (HTML: empty, `module`, or a JavaScript MIME type);
+ * Whether a classic `<script>` of this `type` runs (HTML: empty, or a JavaScript MIME type);
  * any other (`text/plain` for a consent manager, `application/ld+json`, a template) is data,
  * never fetched.
  */
 function runs(type: string): boolean {
-  return type === '' || type === 'module' || JAVASCRIPT_TYPES.has(type)
+  return type === '' || JAVASCRIPT_TYPES.has(type)
+}
+
+/**
+ * A `crossorigin` attribute as HTML reads it: `use-credentials` in any case, else (empty, or
+ * any other value) `anonymous`; undefined when the element has none.
+ */
+function crossOriginOf(value: string | undefined): CrossOrigin | undefined {
+  if (value === undefined) return undefined
+  return value.toLowerCase() === 'use-credentials' ? 'use-credentials' : 'anonymous'
 }
 
 /** What a `<link>` loads, by its `rel` (and a preload's `as`); undefined: nothing checked. */

@@ -1,10 +1,15 @@
 /**
- * Whether one answer for an asset is whole: a 2xx whose content type fits the element that
- * referenced it. A browser runs a script only when it is served as JavaScript (module scripts,
- * and any script under `X-Content-Type-Options: nosniff`), applies a stylesheet only when it is
- * `text/css` (in standards mode), and a font it cannot decode is dropped. Pure.
+ * Whether one answer for an asset is whole, as a browser judges it (the HTML and Fetch
+ * standards), pure: a 2xx whose content type fits the element that referenced it. A module
+ * script (and a module preload) runs only when served as JavaScript; a classic script runs
+ * whatever its type, but the types Fetch blocks for scripts (images, audio, video, CSV) and, under
+ * `X-Content-Type-Options: nosniff`, any type that is not JavaScript; HTML, a single-page app's
+ * fallback, fails however it is read. A stylesheet applies only as `text/css` (in standards
+ * mode); a font the browser cannot decode is dropped.
  */
+import { headerValue, type Headers } from '../../http/headers.js'
 import type { AssetKind, BrokenReason } from './asset-results.js'
+import type { RequestingElement } from './cors.js'
 
 /**
  * JavaScript MIME types: the WHATWG MIME Sniffing standard's list ("JavaScript MIME type
@@ -80,15 +85,55 @@ function fits(kind: AssetKind, type: string): boolean {
   }
 }
 
-/** One answer for an asset referenced as `kind`: whole, or why not. */
-export function judgeAsset(
+/**
+ * One answer for an asset referenced by `element`: whole, or why not. Its content type, and
+ * whether it says nosniff, are read from its headers.
+ */
+export function judgeAnswer(
+  element: RequestingElement,
+  status: number,
+  headers: Headers
+): AssetJudgement {
+  const type = mediaType(headerValue(headers, 'content-type'))
+  const classic = element.kind === 'script' && element.module !== true
+  return verdict(element.kind, status, type, classic && !saysNosniff(headers))
+}
+
+/** `sniffed`: a classic script without nosniff, which runs whatever its type but a blocked one. */
+function verdict(
   kind: AssetKind,
   status: number,
-  type: string | undefined
+  type: string | undefined,
+  sniffed: boolean
 ): AssetJudgement {
   if (status < 200 || status > 299) return { whole: false, reason: 'status' }
   if (type !== undefined && fits(kind, type)) return { whole: true }
-  // A single-page app's fallback: the index page where a file was asked for.
+  // A single-page app's fallback: the index page where a file was asked for. A browser that
+  // runs it as a script fails at its first `<`.
   if (type === 'text/html' && kind !== 'font') return { whole: false, reason: 'html-fallback' }
+  if (sniffed && !blockedForScripts(type)) return { whole: true }
   return { whole: false, reason: 'wrong-type' }
+}
+
+/**
+ * Fetch's "should response to request be blocked due to its MIME type?" for a script: an
+ * image, audio, video or CSV never runs. No type, or one that does not parse, is not blocked.
+ */
+function blockedForScripts(type: string | undefined): boolean {
+  if (type === undefined) return false
+  return (
+    type.startsWith('audio/') ||
+    type.startsWith('image/') ||
+    type.startsWith('video/') ||
+    type === 'text/csv'
+  )
+}
+
+/**
+ * Fetch's "determine nosniff": the first value of `X-Content-Type-Options` is `nosniff`, in
+ * any case.
+ */
+function saysNosniff(headers: Headers): boolean {
+  const first = headerValue(headers, 'x-content-type-options')?.split(',')[0]
+  return first?.trim().toLowerCase() === 'nosniff'
 }

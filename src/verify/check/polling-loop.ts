@@ -318,7 +318,7 @@ export class VerifyRun implements CheckLoop, AssetLoop {
    * job's requests in flight and rate. An asset on the site shares the site's backpressure; one
    * on a host of `asset_hosts` has its host's own, so that a 429 from it slows that host only.
    */
-  async askAsset(url: URL, userAgent: string): Promise<AskedAsset> {
+  async askAsset(url: URL, userAgent: string, origin?: string): Promise<AskedAsset> {
     const getAsset = this.options.assets?.getAsset
     if (getAsset === undefined) return 'stopped'
     const host = url.origin === this.options.assets?.scope.siteOrigin ? undefined : url.origin
@@ -337,7 +337,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
         const head = await getAsset(
           url,
           userAgent,
-          Math.min(this.options.requestTimeoutMs, remaining)
+          Math.min(this.options.requestTimeoutMs, remaining),
+          origin
         )
         const pushBack = hostLimits?.pushBack ?? this.pushBack
         pushBack.noteAnswer(

@@ -58,8 +58,16 @@ export type GetPage = (
   references?: ReferencesWanted
 ) => Promise<PageAnswer>
 
-/** How the asset checks ask for an asset: its status and headers, the body thrown away. */
-export type GetAsset = (url: URL, userAgent: string, timeoutMs: number) => Promise<SiteHead>
+/**
+ * How the asset checks ask for an asset: its status and headers, the body thrown away; with the
+ * `Origin` a browser's CORS-mode request sends, when it sends one.
+ */
+export type GetAsset = (
+  url: URL,
+  userAgent: string,
+  timeoutMs: number,
+  origin?: string
+) => Promise<SiteHead>
 
 /** The site client's pages, with the content proof when a build is given. */
 export function pageReader(client: SiteClient): GetPage {
@@ -138,8 +146,11 @@ function isHtml(head: SiteHead): boolean {
 
 /** The site client's assets: asked for as a browser would (any type), the body thrown away. */
 export function assetReader(client: SiteClient): GetAsset {
-  return async (url, userAgent, timeoutMs) => {
-    const answer = await client.open(url, userAgent, timeoutMs, { accept: '*/*' })
+  return async (url, userAgent, timeoutMs, origin) => {
+    const answer = await client.open(url, userAgent, timeoutMs, {
+      accept: '*/*',
+      ...(origin !== undefined && { origin })
+    })
     await discardBody(answer.body, MAX_PAGE_BYTES)
     return { status: answer.status, headers: answer.headers }
   }
