@@ -2876,8 +2876,10 @@ function describeAssets(assets) {
     const cutPages = cut === undefined ? '' : `; ${cut}`;
     const unproven = (0,asset_results/* unprovenPhrase */.rY)(assets);
     const notProven = unproven === undefined ? '' : `; ${unproven}`;
+    const left = (0,asset_results/* leftOutPhrase */.hU)(assets);
+    const leftOut = left === undefined ? '' : `; ${left}`;
     const whole = assets.wholeAfterMs === undefined ? '' : `; whole after ${(0,format/* elapsed */.vk)(assets.wholeAfterMs)}`;
-    return `Assets of the fresh pages: ${(0,format/* plural */.LS)(assets.assets, 'asset')}${hosts}, ${(0,format/* plural */.LS)(checks, 'check')} over the devices with ${(0,format/* plural */.LS)(assets.requests, 'request')}: ${ended.join(', ')}${others}${away}${cutPages}${notProven}${whole}.`;
+    return `Assets of the fresh pages: ${(0,format/* plural */.LS)(assets.assets, 'asset')}${hosts}, ${(0,format/* plural */.LS)(checks, 'check')} over the devices with ${(0,format/* plural */.LS)(assets.requests, 'request')}: ${ended.join(', ')}${others}${away}${cutPages}${leftOut}${notProven}${whole}.`;
 }
 
 // EXTERNAL MODULE: ./src/verify/choose/shard.ts
@@ -4913,6 +4915,8 @@ class AssetChecks {
     assetUrls = new Set();
     otherHosts = new Set();
     otherHostsCapped = false;
+    /** References to further assets once MAX_ASSET_CHECKS were kept: counted, not checked. */
+    leftOut = 0;
     /** The fresh pages whose references were cut at one page's share (once each, any device). */
     cutPages = new Set();
     /** Fresh (page, device) checks whose cached render was not read whole: the first few. */
@@ -4956,6 +4960,10 @@ class AssetChecks {
             const key = `${device.name}\n${checkKey(reference)}`;
             let entry = this.entries.get(key);
             if (entry === undefined) {
+                if (this.entries.size >= asset_results/* MAX_ASSET_CHECKS */.Y6) {
+                    this.leftOut++;
+                    continue;
+                }
                 entry = {
                     url,
                     kind,
@@ -5329,6 +5337,7 @@ class AssetChecks {
             assets: this.assetUrls.size,
             otherHosts: this.otherHosts.size,
             ...(this.otherHostsCapped && { otherHostsCapped: true }),
+            ...(this.leftOut > 0 && { leftOut: this.leftOut }),
             ...(this.unprovenCount > 0 && {
                 unproven: { count: this.unprovenCount, first: this.unproven.slice() }
             }),

@@ -11,6 +11,7 @@ import {
   MAX_OTHER_HOST_ASSETS,
   type AssetLoop
 } from '../../src/verify/assets/asset-checks.js'
+import { MAX_ASSET_CHECKS } from '../../src/verify/assets/asset-results.js'
 import { cutPagesPhrase, otherHostAssetsPhrase } from '../../src/verify/assets/asset-results.js'
 import { verificationStatus } from '../../src/verify/judge/status-from-counts.js'
 import { datesUntrusted } from '../../src/verify/judge/edge-clock-skew.js'
@@ -788,5 +789,44 @@ describe('what the asset checks count beside their checks', () => {
     const found = await counting.finish()
     expect(found).toMatchObject({ otherHosts: MAX_OTHER_HOST_ASSETS, otherHostsCapped: true })
     expect(otherHostAssetsPhrase(found)).toBe('10,000 or more assets on other hosts')
+  })
+
+  it(`keeps at most ${MAX_ASSET_CHECKS.toLocaleString('en')} checks a run; the references past them are counted`, async () => {
+    const whole: AssetLoop = {
+      ...loop,
+      askAsset: async () => ({ status: 200, headers: { 'content-type': 'text/css' } })
+    }
+    const counting = new AssetChecks(whole, {
+      siteOrigin: SITE,
+      hosts: [],
+      measureFrom: 0,
+      lanes: 4,
+      backoff: { firstMs: 1, factor: 1, maxMs: 1, jitter: 0 }
+    })
+    // A cache-busting query on every page: each page names a stylesheet of its own.
+    const pageCount = MAX_ASSET_CHECKS + 5
+    for (let page = 0; page < pageCount; page++) {
+      counting.pageFresh(`${SITE}/p${page}`, device, {
+        references: {
+          assets: [{ url: `${SITE}/app.css?v=${page}`, kind: 'stylesheet' }],
+          otherHosts: [],
+          capped: false
+        }
+      })
+    }
+    // A page naming an asset already kept still counts for it.
+    counting.pageFresh(`${SITE}/again`, device, {
+      references: {
+        assets: [{ url: `${SITE}/app.css?v=0`, kind: 'stylesheet' }],
+        otherHosts: [],
+        capped: false
+      }
+    })
+    const found = await counting.finish()
+    expect(found.counts.whole).toBe(MAX_ASSET_CHECKS)
+    expect(found.leftOut).toBe(5)
+    expect(describeAssets(found)).toContain(
+      '; 5 references of fresh pages to further assets left out, not checked: a run makes at most 20,000 asset checks'
+    )
   })
 })

@@ -19,6 +19,7 @@ import {
   assetChecks,
   cutPagesPhrase,
   unprovenPhrase,
+  leftOutPhrase,
   otherHostAssetsPhrase,
   type AssetVerification
 } from './assets/asset-results.js'
@@ -214,7 +215,9 @@ export function describeAssets(assets: AssetVerification): string {
   const cutPages = cut === undefined ? '' : `; ${cut}`
   const unproven = unprovenPhrase(assets)
   const notProven = unproven === undefined ? '' : `; ${unproven}`
+  const left = leftOutPhrase(assets)
+  const leftOut = left === undefined ? '' : `; ${left}`
   const whole =
     assets.wholeAfterMs === undefined ? '' : `; whole after ${elapsed(assets.wholeAfterMs)}`
-  return `Assets of the fresh pages: ${plural(assets.assets, 'asset')}${hosts}, ${plural(checks, 'check')} over the devices with ${plural(assets.requests, 'request')}: ${ended.join(', ')}${others}${away}${cutPages}${notProven}${whole}.`
+  return `Assets of the fresh pages: ${plural(assets.assets, 'asset')}${hosts}, ${plural(checks, 'check')} over the devices with ${plural(assets.requests, 'request')}: ${ended.join(', ')}${others}${away}${cutPages}${leftOut}${notProven}${whole}.`
 }

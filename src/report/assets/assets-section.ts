@@ -7,6 +7,7 @@
 import {
   cutPagesPhrase,
   unprovenPhrase,
+  leftOutPhrase,
   type AssetResult,
   type AssetVerification
 } from '../../verify/assets/asset-results.js'
@@ -42,6 +43,8 @@ export function renderAssetsSection(
   }
   const cut = cutPagesPhrase(assets)
   if (cut !== undefined) parts.push(`<p>${escapeHtml(`${cut}.`)}</p>\n`)
+  const left = leftOutPhrase(assets)
+  if (left !== undefined) parts.push(`<p>${escapeHtml(`${left}.`)}</p>\n`)
   const unproven = unprovenPhrase(assets)
   if (unproven !== undefined) {
     parts.push(

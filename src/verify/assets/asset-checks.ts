@@ -26,6 +26,7 @@ import { SiteRequestError, type SiteHead } from '../../http/site-client.js'
 import { isRetryableSiteStatus } from '../../http/statuses.js'
 import type { Clock } from '../../time/clock.js'
 import {
+  MAX_ASSET_CHECKS,
   MAX_LISTED_AWAY,
   MAX_LISTED_PAGES,
   MAX_REDIRECTS,
@@ -209,6 +210,8 @@ export class AssetChecks {
   private readonly assetUrls = new Set<string>()
   private readonly otherHosts = new Set<string>()
   private otherHostsCapped = false
+  /** References to further assets once MAX_ASSET_CHECKS were kept: counted, not checked. */
+  private leftOut = 0
   /** The fresh pages whose references were cut at one page's share (once each, any device). */
   private readonly cutPages = new Set<string>()
   /** Fresh (page, device) checks whose cached render was not read whole: the first few. */
@@ -250,6 +253,10 @@ export class AssetChecks {
       const key = `${device.name}\n${checkKey(reference)}`
       let entry = this.entries.get(key)
       if (entry === undefined) {
+        if (this.entries.size >= MAX_ASSET_CHECKS) {
+          this.leftOut++
+          continue
+        }
         entry = {
           url,
           kind,
@@ -653,6 +660,7 @@ export class AssetChecks {
       assets: this.assetUrls.size,
       otherHosts: this.otherHosts.size,
       ...(this.otherHostsCapped && { otherHostsCapped: true }),
+      ...(this.leftOut > 0 && { leftOut: this.leftOut }),
       ...(this.unprovenCount > 0 && {
         unproven: { count: this.unprovenCount, first: this.unproven.slice() }
       }),

@@ -58,6 +58,13 @@ export type RedirectRefusal =
 /** Redirects followed for one asset before it is broken (`too-many-redirects`). */
 export const MAX_REDIRECTS = 5
 
+/**
+ * Distinct (asset, device) checks a run keeps: what bounds the memory when every page names
+ * assets of its own (a cache-busting query per page). A reference to a further asset is left
+ * out, counted, never requested.
+ */
+export const MAX_ASSET_CHECKS = 20_000
+
 /** A page with more assets is cut here: what bounds one page's share of the checks. */
 export const MAX_REFERENCES_PER_PAGE = 200
 
@@ -161,6 +168,11 @@ export interface AssetVerification {
   /** More distinct assets on other hosts than were counted: `otherHosts` is a floor. */
   readonly otherHostsCapped?: true
   /**
+   * References of fresh pages to assets beyond the run's MAX_ASSET_CHECKS (asset-checks.ts),
+   * each (page, device, asset) once: left out, never requested. Absent when there is none.
+   */
+  readonly leftOut?: number
+  /**
    * Fresh pages that name more assets than one page's share (MAX_REFERENCES_PER_PAGE): only
    * their first ones were checked. `first`: a few of them, in the order they were read. Absent
    * when there is none.
@@ -233,4 +245,13 @@ export function unprovenPhrase(assets: AssetVerification): string | undefined {
   const named = first.map(page => `${page.url} (${page.device}): ${page.why}`).join('; ')
   const more = count > first.length ? `; and ${grouped(count - first.length)} more` : ''
   return `${plural(count, 'fresh page check')} whose assets were not proven: ${named}${more}`
+}
+
+/**
+ * The references left out past the run's cap of checks, in the words the log and the summary
+ * share; undefined when there is none.
+ */
+export function leftOutPhrase(assets: AssetVerification): string | undefined {
+  if (assets.leftOut === undefined) return undefined
+  return `${plural(assets.leftOut, 'reference')} of fresh pages to further assets left out, not checked: a run makes at most ${grouped(MAX_ASSET_CHECKS)} asset checks`
 }
