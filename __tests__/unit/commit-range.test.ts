@@ -81,13 +81,68 @@ describe('the commits check-commits.mjs checks', () => {
     git('checkout', '--quiet', '-b', 'replaced', at['b'] as string)
     const replaced = commit('replaced')
     git('checkout', '--quiet', 'main')
-    expect(names(range({ envBase: replaced }).submitted)).toEqual(['c', 'd'])
+    const forced = range({ envBase: replaced })
+    expect(names(forced.submitted)).toEqual(['c', 'd'])
+    expect(forced.notes.join('\n')).toContain('is no ancestor of HEAD')
+    expect(names(range({ since: replaced }).submitted)).toEqual(['c', 'd'])
   })
 
   it('refuses a --since that names no commit, rather than widening the check', () => {
     expect(() => range({ since: 'no-such-commit' })).toThrow(
       '--since: "no-such-commit" is no commit of this clone.'
     )
+  })
+
+  it('refuses a .ci/landed that is HEAD, no ancestor of it, or no commit id of this clone', () => {
+    git('checkout', '--quiet', '-b', 'aside', at['b'] as string)
+    const aside = commit('aside')
+    git('checkout', '--quiet', 'main')
+    git('branch', '--force', 'landed-b', at['b'] as string)
+    const refused: [string, string][] = [
+      ['HEAD', 'is HEAD itself'],
+      [at['d'] as string, 'is HEAD itself'],
+      ['main', 'is HEAD itself'],
+      [aside, 'is no ancestor of HEAD'],
+      ['landed-b', 'is no commit id'],
+      ['HEAD~1', 'is no commit id'],
+      ['f'.repeat(40), 'is no commit of this clone'],
+      ['# nothing but a comment\n', 'names no commit']
+    ]
+    for (const [value, why] of refused) {
+      landed(`${value}\n`)
+      const shown = value.startsWith('#') ? '' : `"${value}" `
+      expect(() => range()).toThrow(`.ci/landed ${shown}${why}`)
+    }
+    // The pull request or push base comes first: a wrong .ci/landed is refused only when read.
+    landed('HEAD\n')
+    expect(names(range({ envBase: at['c'] as string }).submitted)).toEqual(['d'])
+  })
+
+  it('refuses a --since that leaves nothing to rebuild: HEAD, or a commit after it', () => {
+    landed(`${at['b']}\n`)
+    expect(() => range({ since: 'HEAD' })).toThrow('--since: "HEAD" is HEAD itself')
+    git('checkout', '--quiet', '--detach', at['c'] as string)
+    try {
+      expect(() => range({ since: 'main' })).toThrow('--since: "main" comes after HEAD')
+    } finally {
+      git('checkout', '--quiet', 'main')
+    }
+  })
+
+  it('passes over a pull request or push base that leaves nothing to rebuild, saying so', () => {
+    landed(`${at['b']}\n`)
+    const same = range({ envBase: at['d'] as string })
+    expect(names(same.submitted)).toEqual(['c', 'd'])
+    expect(same.baseFrom).toBe('.ci/landed')
+    expect(same.notes.join('\n')).toContain('is HEAD itself')
+    git('checkout', '--quiet', '--detach', at['c'] as string)
+    try {
+      const after = range({ envBase: at['d'] as string })
+      expect(names(after.submitted)).toEqual(['c'])
+      expect(after.notes.join('\n')).toContain('comes after HEAD')
+    } finally {
+      git('checkout', '--quiet', 'main')
+    }
   })
 
   it('rebuilds every commit when nothing names a base', () => {
