@@ -8,6 +8,11 @@
  * So the package is packed from a staging folder holding only what ships (as bundled command
  * lines do with a clean manifest), rather than by editing the checkout's package.json.
  *
+ * What ships is the files git tracks under those paths, as the checkout holds them (the release
+ * job packs a fresh checkout of the tag, with package.json's repository set for provenance): a
+ * file lying in dist/ untracked or ignored, a build's leftover or a chunk not yet added, is left
+ * out, and named on stderr.
+ *
  *   node scripts/pack.mjs [--out DIR]    writes DIR/<name>-<version>.tgz (default: the checkout)
  *   node scripts/pack.mjs --refuse-checkout
  *       the checkout's `prepack`: a plain `npm pack` or `npm publish` of the checkout would ship
@@ -17,7 +22,15 @@
  * Prints the tarball's path. Packed with --ignore-scripts: the staged manifest has none anyway.
  */
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -51,13 +64,50 @@ export function packageManifest(manifest) {
   )
 }
 
+/** The files under `paths` in the checkout: those git tracks (`tracked`), and the others. */
+function filesUnder(paths) {
+  const list = (...args) => {
+    try {
+      return execFileSync('git', ['ls-files', '-z', ...args, '--', ...paths], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe']
+      })
+        .split('\0')
+        .filter(Boolean)
+    } catch (error) {
+      throw new Error(
+        `The package holds the files git tracks, and git cannot list them here: ${String(error.stderr ?? error).trim()}`,
+        { cause: error }
+      )
+    }
+  }
+  // --others without --exclude-standard: ignored files too.
+  return { tracked: list(), untracked: list('--others') }
+}
+
 /** Stages what ships and packs it into `out`; returns the tarball's path. */
 export function pack(out) {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  const shipped = [...manifest.files, 'README.md', 'LICENSE']
+  const { tracked, untracked } = filesUnder(shipped)
+  for (const entry of shipped) {
+    const folder = entry.endsWith('/') ? entry : `${entry}/`
+    if (!tracked.some(path => path === entry || path.startsWith(folder))) {
+      throw new Error(`${entry} holds no file git tracks: it would ship empty.`)
+    }
+  }
+  if (untracked.length > 0) {
+    process.stderr.write(`Not packed, as git does not track them: ${untracked.join(', ')}\n`)
+  }
   const stage = mkdtempSync(join(tmpdir(), 'render-cache-purge-pack-'))
   try {
-    for (const path of [...manifest.files, 'README.md', 'LICENSE']) {
-      cpSync(join(ROOT, path), join(stage, path), { recursive: true })
+    for (const path of tracked) {
+      if (!existsSync(join(ROOT, path))) {
+        throw new Error(`${path} is tracked but missing from the checkout: restore it first.`)
+      }
+      mkdirSync(dirname(join(stage, path)), { recursive: true })
+      cpSync(join(ROOT, path), join(stage, path))
     }
     writeFileSync(
       join(stage, 'package.json'),

@@ -5,11 +5,21 @@
  * from the committed bundle.
  */
 import { describe, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -114,7 +124,7 @@ describe('dist/index.js, the file every run compiles', () => {
 })
 
 describe('the packed package', () => {
-  it('has no dependencies and no install scripts, ships dist/ as built, and its bin runs', () => {
+  it('has no dependencies and no install scripts, ships the tracked dist/, and its bin runs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'purge-pack-'))
     try {
       const tarball = execFileSync('node', [join(ROOT, 'scripts', 'pack.mjs'), '--out', dir], {
@@ -132,15 +142,72 @@ describe('the packed package', () => {
       const bin = join(dir, 'package', manifest.bin['render-cache-purge'] ?? '')
       const version = execFileSync('node', [bin, '--version'], { cwd: dir, encoding: 'utf8' })
       expect(version.trim()).toBe(manifest['version'])
+      const tracked = execFileSync('git', ['ls-files', '-z', 'dist'], {
+        cwd: ROOT,
+        encoding: 'utf8'
+      })
+        .split('\0')
+        .filter(Boolean)
       expect(
         filesOf(join(dir, 'package', 'dist'))
           .map(file => file.sha)
           .sort()
       ).toEqual(
         filesOf(join(ROOT, 'dist'))
+          .filter(file => tracked.includes(relative(ROOT, file.path)))
           .map(file => file.sha)
           .sort()
       )
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
+
+  it('ships only the files git tracks: an untracked or ignored file in dist/ stays out', () => {
+    // A checkout of its own: scripts/pack.mjs packs the checkout it lies in.
+    const dir = mkdtempSync(join(tmpdir(), 'purge-pack-'))
+    try {
+      const checkout = join(dir, 'checkout')
+      mkdirSync(join(checkout, 'scripts'), { recursive: true })
+      mkdirSync(join(checkout, 'dist', 'chunks'), { recursive: true })
+      copyFileSync(join(ROOT, 'scripts', 'pack.mjs'), join(checkout, 'scripts', 'pack.mjs'))
+      const files: Record<string, string> = {
+        'package.json': JSON.stringify({
+          name: 'packed',
+          version: '1.2.3',
+          files: ['dist/'],
+          scripts: { prepare: 'true' }
+        }),
+        'README.md': 'readme',
+        LICENSE: 'license',
+        '.gitignore': '*.log\n',
+        'dist/cli.js': 'console.log(1)\n',
+        'dist/chunks/1.js': 'chunk\n'
+      }
+      for (const [path, text] of Object.entries(files)) writeFileSync(join(checkout, path), text)
+      const git = (...args: string[]) => execFileSync('git', args, { cwd: checkout })
+      git('init', '--quiet')
+      git('add', '.')
+      // Lying in dist/ untracked: a build's leftover, a file not yet added, a log.
+      writeFileSync(join(checkout, 'dist', 'stray.js'), 'stray\n')
+      writeFileSync(join(checkout, 'dist', 'chunks', '2.js'), 'not added\n')
+      writeFileSync(join(checkout, 'dist', 'build.log'), 'ignored\n')
+      const out = join(dir, 'out')
+      const run = spawnSync('node', [join(checkout, 'scripts', 'pack.mjs'), '--out', out], {
+        encoding: 'utf8'
+      })
+      expect(run.status).toBe(0)
+      const listed = execFileSync('tar', ['-tzf', run.stdout.trim()], { encoding: 'utf8' })
+      expect(listed.split('\n').filter(Boolean).sort()).toEqual([
+        'package/LICENSE',
+        'package/README.md',
+        'package/dist/chunks/1.js',
+        'package/dist/cli.js',
+        'package/package.json'
+      ])
+      // Said, not silent: what was left out.
+      expect(run.stderr).toContain('dist/stray.js')
+      expect(run.stderr).toContain('dist/chunks/2.js')
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
