@@ -219,7 +219,7 @@ describe('engines', () => {
   const NEVER_LOADED: readonly string[] = [
     // @github/local-action's stand-ins for @actions/artifact and @actions/cache pull Azure's
     // storage SDK, loaded only by an action that uploads artifacts or uses the cache: this one
-    // does neither, and it runs this action on this machine's Node 20.
+    // does neither, and local-action.test.ts runs it on this machine's Node 20.
     'node_modules/@azure/',
     'node_modules/@typespec/ts-http-runtime'
   ]

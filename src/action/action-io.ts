@@ -182,7 +182,9 @@ export class ActionIo implements StepIo {
    */
   failWithErrors(messages: readonly string[]): void {
     for (const message of messages) this.error(message)
-    process.exitCode = core.ExitCode.Failure
+    // What core.setFailed sets, without its one more error. Written as a number: the stand-in
+    // for @actions/core that @github/local-action runs an action with has no ExitCode.
+    process.exitCode = 1
   }
 }
 
