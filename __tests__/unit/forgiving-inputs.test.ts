@@ -56,11 +56,64 @@ describe('urls: several URLs on one line', () => {
 })
 
 describe('tags: whitespace inside a tag', () => {
-  it('is sent as one tag, with a warning that suggests commas or newlines', () => {
+  it('is refused on a line, never purged as one tag: the fix for several, and for one', () => {
     const diag = new Diagnostics()
-    expect(validateTags(['blog docs home'], diag)).toEqual(['blog docs home'])
-    expect(diag.warnings.join('\n')).toMatch(/"blog docs home".*commas or put one a line/)
-    expect(diag.warnings.join('\n')).toContain('tags: blog, docs, home')
+    expect(validateTags(['blog docs home'], diag)).toEqual([])
+    const message = formatProblem(diag.problems[0]!)
+    expect(message).toMatch(/^Input 'tags' "blog docs home": holds spaces/)
+    expect(message).toContain('`tags: blog, docs, home`')
+    expect(message).toContain('`tags: ["blog docs home"]`')
+  })
+
+  it('is kept in a JSON array, which says where the tag ends', async () => {
+    const { settings, diagnostics } = await parseInputs(raw({ tags: '["summer sale", "blog"]' }))
+    expect(diagnostics.problems).toEqual([])
+    expect(settings?.tags).toEqual(['summer sale', 'blog'])
+  })
+
+  it('is refused in a tags_file line, kept in a tags_file JSON array', () => {
+    const line = new Diagnostics()
+    expect(validateTags(['a b'], line, { input: 'tags_file', placeOf: () => 'line 1' })).toEqual([])
+    expect(line.problems[0]?.reason).toContain('`["a b"]`')
+    const json = new Diagnostics()
+    expect(
+      validateTags(['a b'], json, { input: 'tags_file', placeOf: () => 'item 1', json: true })
+    ).toEqual(['a b'])
+  })
+})
+
+describe('a list written as quoted items on one line', () => {
+  it.each([
+    ['urls', '/about", "/contact', '["/about","/contact"]'],
+    ['urls', '"/about", "/contact"', '["/about","/contact"]'],
+    ['urls', "'/a' '/b'", '["/a","/b"]'],
+    ['tags', '"blog" "home"', '["blog","home"]']
+  ])('%s %s is refused, with the JSON array that was meant', async (input, value, array) => {
+    const { settings, diagnostics } = await parseInputs(raw({ [input]: value }))
+    expect(settings).toBeUndefined()
+    const messages = problemMessagesByInput(diagnostics.problems)
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toContain('written as quoted items on one line')
+    expect(messages[0]).toContain(`\`${input}: ${array}\``)
+  })
+
+  it.each(['blog", "home', '"blog", "home"', "'blog','home'"])(
+    'tags %s, split at its commas, is refused: the tags without their quotes',
+    async value => {
+      const { settings, diagnostics } = await parseInputs(raw({ tags: value }))
+      expect(settings).toBeUndefined()
+      const messages = problemMessagesByInput(diagnostics.problems)
+      expect(messages).toHaveLength(1)
+      expect(messages[0]).toContain('`tags: blog, home`')
+    }
+  )
+
+  it('a quoted phrase inside one URL is not a list', () => {
+    const diag = new Diagnostics()
+    expect(normalizeUrls(['/search?q="summer sale"'], diag)).toEqual([
+      '/search?q=%22summer%20sale%22'
+    ])
+    expect(diag.problems).toEqual([])
   })
 })
 
@@ -127,8 +180,11 @@ describe('a YAML list written in a list input (issue 37)', () => {
   )
 
   it('is not taken when some line is no "- " item: a tag may start with a dash', async () => {
-    const { settings } = await parseInputs(raw({ tags: '- blog\n-draft' }))
-    expect(settings?.tags).toEqual(['- blog', '-draft'])
+    const { settings } = await parseInputs(raw({ tags: '-blog\n-draft' }))
+    expect(settings?.tags).toEqual(['-blog', '-draft'])
+    // Read as a YAML list, '- blog' would be 'blog'; read as written, it holds a space.
+    const { diagnostics } = await parseInputs(raw({ tags: '- blog\n-draft' }))
+    expect(problemMessagesByInput(diagnostics.problems)[0]).toContain('"- blog": holds spaces')
   })
 })
 

@@ -23,6 +23,11 @@ export interface ItemOrigin {
   readonly input: string
   /** The place of the item at this index of the list, when it came from a file (`line 12`). */
   readonly placeOf?: (index: number) => string
+  /**
+   * The list was a JSON array: each item's ends are written, so a space inside one is meant
+   * (`["summer sale"]`). On a line, a space in a tag is more likely a list written wrongly.
+   */
+  readonly json?: boolean
 }
 
 /**
@@ -56,6 +61,10 @@ class ListReport {
 
   get fromFile(): boolean {
     return this.origin.placeOf !== undefined
+  }
+
+  get json(): boolean {
+    return this.origin.json === true
   }
 
   problem(index: number, value: string, reason: string, correction?: string): void {
@@ -105,30 +114,74 @@ export function validateTags(
 ): string[] {
   const report = new ListReport(origin, diag)
   const valid: string[] = []
+  // `tags: "blog", "home"` split at its commas: quoted items of a list written on one line.
+  const listOfQuoted = tags.length > 1 && tags.some(tag => STRAY_QUOTE.test(tag))
   tags.forEach((tag, index) => {
-    if (tag.includes(',')) {
+    const quoted = quotedList(tag)
+    if (quoted !== undefined) {
+      report.problem(index, tag, listWrittenQuoted(quoted, report, 'tags'))
+    } else if (listOfQuoted && STRAY_QUOTE.test(tag)) {
+      report.problem(index, tag, strayQuote(tags, report))
+    } else if (tag.includes(',')) {
       report.problem(index, tag, 'a tag cannot contain a comma (tags are comma-separated)')
     } else if (CONTROL_CHARACTER.test(tag)) {
       report.problem(index, tag, 'a tag cannot contain control characters or line breaks')
+    } else if (withoutQuotes(tag) !== undefined) {
+      report.problem(
+        index,
+        tag,
+        `is quoted, and quotes would be sent as part of the tag: remove the quotes: \`${report.fromFile ? '' : `${report.input}: `}${withoutQuotes(tag)}\``
+      )
+    } else if (/\s/.test(tag) && !report.json) {
+      report.problem(index, tag, spacesInTag(tag, report))
     } else {
-      if (/\s/.test(tag)) warnAboutSpacesInTag(tag, report.label(index), report)
       valid.push(tag)
     }
   })
-  report.finish({
-    spaces: count =>
-      `${plural(count, 'more tag holds', 'more tags hold')} spaces, each sent as one tag.`
-  })
+  report.finish({})
   return valid
 }
 
-/** `tags: blog docs home` is one tag with spaces; several tags were likely meant. */
-function warnAboutSpacesInTag(tag: string, label: string, report: ListReport): void {
-  report.remark(
-    'warning',
-    'spaces',
-    `${label}: ${JSON.stringify(tag)} holds spaces, so it is sent as one tag. To purge several tags, separate them with commas or put one a line: \`${report.fromFile ? '' : 'tags: '}${tag.split(/\s+/).join(', ')}\`.`
-  )
+/**
+ * `tags: blog docs home` would be one tag with spaces, where several tags were likely meant:
+ * refused, with both ways to write what was meant. A JSON array keeps a space that is meant.
+ */
+function spacesInTag(tag: string, report: ListReport): string {
+  const several = tag.split(/\s+/).join(', ')
+  const label = report.fromFile ? '' : `${report.input}: `
+  return `holds spaces: if these are several tags, separate them with commas or put one a line (\`${label}${several}\`); if it is one tag with spaces, write it in a JSON array (\`${label}${JSON.stringify([tag])}\`)`
+}
+
+/**
+ * The items of a list written as quoted items on one line (`"/about", "/contact"`, or what is
+ * left of it once a `.env` reader dropped its outer quotes: `/about", "/contact`): quote,
+ * separator, quote somewhere in it. Undefined when it holds no such thing.
+ */
+function quotedList(text: string): string[] | undefined {
+  if (!QUOTED_SEPARATOR.test(text)) return undefined
+  return text
+    .split(QUOTED_SEPARATOR)
+    .map(item => item.trim().replace(/^["']|["']$/g, ''))
+    .filter(item => item !== '')
+}
+
+/** A quote at one end of an item, or at both. */
+const STRAY_QUOTE = /^["']|["']$/
+
+/** What a list of quoted tags split at its commas should have been: the tags, unquoted. */
+function strayQuote(tags: readonly string[], report: ListReport): string {
+  const unquoted = tags.map(tag => tag.replace(/^["']|["']$/g, '').trim()).filter(Boolean)
+  const label = report.fromFile ? '' : `${report.input}: `
+  return `is quoted, and quotes would be sent as part of the tag: write the list without them: \`${label}${unquoted.join(', ')}\``
+}
+
+/** A quote, a comma or white space (or both), a quote: where two quoted items meet. */
+const QUOTED_SEPARATOR = /["']\s*,\s*["']|["']\s+["']/
+
+/** A list written as quoted items on one line: refused, with the JSON array that was meant. */
+function listWrittenQuoted(items: readonly string[], report: ListReport, noun: string): string {
+  const label = report.fromFile ? '' : `${report.input}: `
+  return `holds ${noun} written as quoted items on one line, which would be sent as one: write one a line, or a JSON array: \`${label}${JSON.stringify(items)}\``
 }
 
 /**
@@ -268,6 +321,11 @@ function normalizeUrl(url: string, item: Item): string | undefined {
         `urls: |\n${urls.map(one => `  ${one}`).join('\n')}`
       )
     }
+    return undefined
+  }
+  const quoted = quotedList(url)
+  if (quoted !== undefined) {
+    report.problem(index, url, listWrittenQuoted(quoted, report, 'URLs'))
     return undefined
   }
   const unquoted = withoutQuotes(url)

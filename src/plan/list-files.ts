@@ -78,7 +78,11 @@ export function parseListFile(
   return check(
     items.map(item => item.text),
     diag,
-    { input, placeOf: index => items[index]?.place ?? '' }
+    {
+      input,
+      placeOf: index => items[index]?.place ?? '',
+      json: reading.text.trim().startsWith('[')
+    }
   )
 }
 

@@ -405,7 +405,14 @@ function activeKinds(mode: RunMode | undefined, raw: RawInputs, diag: Diagnostic
 }
 
 function parseTagsInput(text: string, diag: Diagnostics): string[] {
-  return validateTags(splitList(Input.Tags, text, { commas: true, item: 'tag' }, diag) ?? [], diag)
+  return validateTags(
+    splitList(Input.Tags, text, { commas: true, item: 'tag' }, diag) ?? [],
+    diag,
+    {
+      input: Input.Tags,
+      json: text.trim().startsWith('[')
+    }
+  )
 }
 
 function parseUrlsInput(text: string, diag: Diagnostics): string[] {
