@@ -29,6 +29,7 @@ import {
   planOf,
   purgedRun,
   SITE,
+  staleChecks,
   verified,
   withAssets
 } from '../support/run-reports.js'
@@ -272,6 +273,64 @@ describe('fresh pages whose assets were not proven, on every surface', () => {
   it('the log names them', () => {
     expect(describeAssets(unproven)).toContain(
       `; 3 fresh page checks whose assets were not proven: ${SITE}/blog/ (mobile): ${why}; and 2 more`
+    )
+  })
+})
+
+describe('what the summary says the run did for the assets', () => {
+  it('Next says no broken asset was purged when none was (an HTML fallback)', () => {
+    const summary = plain(renderSummary(brokenRun()))
+    expect(summary).not.toContain('purged by URL once')
+    expect(summary).toContain('none could be repaired by a purge (each row says why)')
+  })
+
+  it('Next says how many were purged and are still broken when some were', () => {
+    const assets = everyAssetState()
+    const purgedStillBroken: AssetVerification = {
+      ...assets,
+      listed: assets.listed.map(result =>
+        result.state === 'broken' ? { ...result, repurged: true, throughCache: true } : result
+      )
+    }
+    const run = purgedRun(plan, withAssets(verified(freshChecks()), purgedStillBroken, 'broken'))
+    expect(plain(renderSummary(run))).toContain(
+      '1 asset the rendering cache served was purged by URL and is still broken; fix it'
+    )
+  })
+
+  it('says "deploy whole" only when every page is fresh too', () => {
+    expect(plain(renderSummary(wholeRun()))).toContain(
+      'deploy whole 5.2 s after the purge was accepted'
+    )
+    const stale = purgedRun(plan, withAssets(verified(staleChecks()), wholeAssets(), 'stale'))
+    const summary = plain(renderSummary(stale))
+    expect(summary).not.toContain('deploy whole 5.2 s')
+    expect(summary).toContain(
+      'assets whole 5.2 s after the purge was accepted; deploy whole: — (not every page is fresh)'
+    )
+  })
+})
+
+describe('one repaired count', () => {
+  it('the status line and the Assets line count the same assets, whatever the devices', () => {
+    const repaired = (device: string) =>
+      assetResult('/assets/app.b7.js', device, 'repaired', {
+        reason: 'status',
+        httpStatus: 200,
+        contentType: 'text/javascript',
+        repurged: true
+      })
+    const assets: AssetVerification = {
+      ...wholeAssets(),
+      counts: { whole: 6, repaired: 2, broken: 0, 'not-checked': 0 },
+      assets: 4,
+      listed: [repaired('desktop'), repaired('mobile')],
+      requests: 10
+    }
+    const run = purgedRun(plan, withAssets(verified(freshChecks()), assets))
+    expect(statusLine(run)).toContain('🔧 1 repaired (purged, then whole)')
+    expect(plain(renderSummary(run))).toContain(
+      '4 assets (8 checks): ✅ 3 whole · 🔧 1 repaired (purged, then whole)'
     )
   })
 })

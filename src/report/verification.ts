@@ -16,6 +16,7 @@ import { code, codeList, escapeHtml, table } from '../text/html.js'
 import type { VerificationPart } from './run-report.js'
 import { clocksFarApart, datesUntrusted, skewMs } from '../verify/judge/edge-clock-skew.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
+import type { AssetVerification } from '../verify/assets/asset-results.js'
 import { distinctAssets, wholeTime } from './assets/asset-report.js'
 import { renderAssetsSection } from './assets/assets-section.js'
 import { tracedTagLines } from './traced-tags.js'
@@ -162,7 +163,9 @@ export function timesLine(part: Verified): string {
     )
   }
   const assets = verification.assets
-  if (assets !== undefined && against.kind !== 'warm-only') parts.push(wholeTime(assets))
+  if (assets !== undefined && against.kind !== 'warm-only') {
+    parts.push(wholeTime(assets, verification.status))
+  }
   if (verification.arrivalAfterMs !== undefined) {
     parts.push(
       `purge seen arriving here ${elapsed(verification.arrivalAfterMs)} after it was accepted`
@@ -358,6 +361,22 @@ function pathOf(url: string, siteUrl: string): string {
     : url
 }
 
+/**
+ * What the run's purges did for the broken assets, as `Next` says it: purged and still broken,
+ * or none purged (the rows say why); '' when the list cannot tell (none listed).
+ */
+function repairedWords(assets: AssetVerification): string {
+  const broken = assets.listed.filter(result => result.state === 'broken')
+  if (broken.length === 0) return ''
+  const purged = new Set(
+    broken
+      .filter(result => result.repurged && result.repurgeError === undefined)
+      .map(result => result.url)
+  ).size
+  if (purged === 0) return 'none could be repaired by a purge (each row says why); '
+  return `${plural(purged, 'asset')} the rendering cache served ${purged === 1 ? 'was' : 'were'} purged by URL and ${purged === 1 ? 'is' : 'are'} still broken; `
+}
+
 /** The one thing to do next, for the most serious problem; undefined when there is none. */
 export function nextStep(part: Verified): string | undefined {
   const { verification, against } = part.report
@@ -386,7 +405,7 @@ export function nextStep(part: Verified): string | undefined {
   if (assets !== undefined && assets.counts.broken > 0) {
     const broken = distinctAssets(assets, 'broken')
     const one = broken === 1
-    return `${plural(broken, 'asset')} a fresh page needs ${one ? 'is' : 'are'} broken (${one ? 'its row says what it answered' : 'the rows say what each answered'} and which pages need it): what the rendering cache served was purged by URL once; fix the rest where the assets are built or hosted (a bundle missing from the deploy, a single-page app's fallback), then deploy again${warnHint}.`
+    return `${plural(broken, 'asset')} a fresh page needs ${one ? 'is' : 'are'} broken (${one ? 'its row says what it answered' : 'the rows say what each answered'} and which pages need it): ${repairedWords(assets)}fix ${one ? 'it' : 'them'} where the assets are built or hosted (a bundle missing from the deploy, a single-page app's fallback), then deploy again${warnHint}.`
   }
   if (verification.clocksDisagree > 0) {
     return `the edge’s clocks disagree on ${plural(verification.clocksDisagree, 'check')} (a cache date after the answer’s own Date): its answers cannot prove those pages fresh; report it to the service’s support with the edge ids in the rows.`

@@ -12,6 +12,7 @@ import {
   type AssetVerification
 } from '../../verify/assets/asset-results.js'
 import { MAX_REPAIR_PURGES } from '../../verify/assets/repair-queue.js'
+import type { VerifyStatus } from '../../core/constants.js'
 import { elapsed, grouped, plural } from '../../text/format.js'
 import { assetCountedState, ASSET_STATE_WORDS } from '../vocabulary.js'
 
@@ -53,14 +54,31 @@ export function assetStatusParts(assets: AssetVerification): string[] {
 }
 
 /**
- * `4 assets (8 checks): ✅ 6 whole · ❌ 1 broken · 2 assets on other hosts not checked`:
- * the checks of each state that are not zero, counted over the devices.
+ * Distinct assets whole on every device checked: the assets not listed in another state, when
+ * the list holds every check of those states; else the whole checks (the list cannot tell).
+ */
+function wholeAssets(assets: AssetVerification): number {
+  const { counts } = assets
+  const notWhole = counts.repaired + counts.broken + counts['not-checked']
+  if (assets.listed.length < notWhole) return counts.whole
+  return Math.max(0, assets.assets - new Set(assets.listed.map(result => result.url)).size)
+}
+
+/**
+ * `4 assets (8 checks): ✅ 3 whole · ❌ 1 broken · 2 assets on other hosts not checked`: the
+ * assets in each state that is not zero, counted as the status line counts them (distinct
+ * assets, whatever the devices).
  */
 export function assetCountsLine(assets: AssetVerification): string {
   const { counts } = assets
   const parts = (['whole', 'repaired', 'broken', 'not-checked'] as const)
     .filter(state => counts[state] > 0)
-    .map(state => assetCountedState(state, counts[state]))
+    .map(state => ({
+      state,
+      count: state === 'whole' ? wholeAssets(assets) : distinctAssets(assets, state)
+    }))
+    .filter(({ count }) => count > 0)
+    .map(({ state, count }) => assetCountedState(state, count))
   if (assets.otherHosts > 0) {
     parts.push(`${otherHostAssetsPhrase(assets)} not checked`)
   }
@@ -71,10 +89,17 @@ export function assetCountsLine(assets: AssetVerification): string {
   return `${head}: ${parts.join(' · ') || 'none referenced'}`
 }
 
-/** `deploy whole 5.2 s after the purge was accepted`, or why it was not: beside time to fresh. */
-export function wholeTime(assets: AssetVerification): string {
+/**
+ * `deploy whole 5.2 s after the purge was accepted`, or why it was not: beside time to fresh.
+ * The deploy is whole only when every page is fresh too (`status`): assets whole beside a page
+ * still stale are said as the assets' time alone.
+ */
+export function wholeTime(assets: AssetVerification, status: VerifyStatus): string {
   if (assets.wholeAfterMs !== undefined) {
-    return `deploy whole ${elapsed(assets.wholeAfterMs)} after the purge was accepted`
+    const after = `${elapsed(assets.wholeAfterMs)} after the purge was accepted`
+    return status === 'fresh'
+      ? `deploy whole ${after}`
+      : `assets whole ${after}; deploy whole: — (not every page is fresh)`
   }
   if (assets.counts.broken > 0) return 'deploy whole: — (an asset is broken)'
   if (assets.counts['not-checked'] > 0) return 'deploy whole: — (not every asset was checked)'
