@@ -20,8 +20,13 @@ import { ASSET_FAULTS, BUILD_AT, PAGE_ENCODINGS, startEmulator } from './server.
 import { siteByName, emptySite } from './site.mjs'
 import { ROBOTS_ENCODINGS, SITEMAP_FORMATS } from './sitemaps.mjs'
 
-/** The asset faults a flag can set: `asset-redirect` needs its `to`, which the control API takes. */
-const FLAG_ASSET_FAULTS = ASSET_FAULTS.filter(fault => fault !== 'asset-redirect')
+/**
+ * The asset faults a flag can set, at start: `asset-redirect` needs its `to`, and
+ * `old-assets-deleted` a deploy before it, which only the control API can give.
+ */
+const FLAG_ASSET_FAULTS = ASSET_FAULTS.filter(
+  fault => fault !== 'asset-redirect' && fault !== 'old-assets-deleted'
+)
 
 const USAGE = `usage: node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api-key KEY] [--latency-ms N]
                           [--seed-site [sample|country|edge-cases|empty|synthetic:N|FILE.json]]
@@ -37,7 +42,7 @@ const USAGE = `usage: node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api
                           [--robots-encoding utf-8|utf-8-bom|utf-16le|utf-16be]
        origin:            [--origin-port N] [--build ID]
        assets:            [--no-assets] [--asset-chunks N]
-                          [--asset-fault asset-cached-404|html-fallback|old-assets-deleted]...`
+                          [--asset-fault asset-cached-404|html-fallback]...`
 
 /**
  * @param {string} message
@@ -192,6 +197,11 @@ function parse(argv) {
         break
       case '--asset-fault': {
         const v = value()
+        if (v === 'old-assets-deleted') {
+          fail(
+            `${name} old-assets-deleted needs a deploy before it, and the emulator starts with none: set it after a deploy, with POST /_emulator/assets/faults`
+          )
+        }
         if (!FLAG_ASSET_FAULTS.includes(v)) {
           fail(`${name} must be one of ${FLAG_ASSET_FAULTS.join(', ')}`)
         }

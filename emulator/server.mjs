@@ -508,6 +508,13 @@ export class Emulator {
       faults.redirects.set(path, options.to)
       paths = [path]
     } else if (name === 'old-assets-deleted') {
+      // Without a deploy there is no previous build for the pages to keep: the fault would do
+      // nothing, silently.
+      if (this.builds.deploys.length < 2) {
+        throw new RangeError(
+          'old-assets-deleted needs a deploy before it: the pages keep the previous build, and there is none yet (deploy first: emu.deploy(build) or POST /_emulator/deploy)'
+        )
+      }
       if (options.pages !== undefined && !Array.isArray(options.pages)) {
         throw new TypeError('pages must be an array of page paths')
       }

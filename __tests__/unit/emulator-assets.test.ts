@@ -202,6 +202,13 @@ describe('asset faults', () => {
     )
   })
 
+  it('old-assets-deleted is refused before any deploy: there is no previous build to keep', () => {
+    expect(() => emu.assetFault('old-assets-deleted')).toThrow(
+      'old-assets-deleted needs a deploy before it'
+    )
+    expect(emu.state().assetFaults.applied).toEqual([])
+  })
+
   it('old-assets-deleted: chosen pages render the old build, whose bundles are gone', async () => {
     emu.deploy('v2')
     await control('/assets/faults', { fault: 'old-assets-deleted', pages: ['/about'] })
@@ -317,7 +324,20 @@ describe('the CLI', () => {
     const [code] = (await once(bad, 'exit')) as [number | null]
     expect(code).toBe(2)
     expect(stderr.split('\n')[0]).toBe(
-      '--asset-fault must be one of asset-cached-404, html-fallback, old-assets-deleted'
+      '--asset-fault must be one of asset-cached-404, html-fallback'
+    )
+  })
+
+  it('--asset-fault old-assets-deleted is refused at start: it needs a deploy before it', async () => {
+    const refused = spawn(process.execPath, [CLI, '--asset-fault', 'old-assets-deleted'], {
+      stdio: ['ignore', 'ignore', 'pipe']
+    })
+    let stderr = ''
+    refused.stderr.setEncoding('utf8').on('data', chunk => (stderr += chunk))
+    const [code] = (await once(refused, 'exit')) as [number | null]
+    expect(code).toBe(2)
+    expect(stderr.split('\n')[0]).toBe(
+      '--asset-fault old-assets-deleted needs a deploy before it, and the emulator starts with none: set it after a deploy, with POST /_emulator/assets/faults'
     )
   })
 })
