@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseDocument } from 'yaml'
 import { parseArgs } from '../../src/cli/args.js'
+import { renderJUnit } from '../../src/report/junit.js'
 import { isOtherCiFile, yamlBlocks } from '../support/workflow-lint.js'
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..')
@@ -93,5 +94,22 @@ describe('README', () => {
   it('opens as a GitHub Action, and links the command line page', () => {
     expect(readme.split('\n\n')[1]).toMatch(/^A GitHub Action/)
     expect(readme).toContain('(docs/cli.md)')
+  })
+})
+
+describe("docs/cli.md's reference", () => {
+  it('names the JUnit report as the command writes it', () => {
+    const junit = renderJUnit({ warnings: [] }, Date.UTC(2026, 11, 7))
+    const outer = /<testsuites name="([^"]+)"/.exec(junit)?.[1]
+    const suite = /<testsuite name="([^"]+)"/.exec(junit)?.[1]
+    const prose = page.replace(/\s+/g, ' ')
+    expect(prose).toContain(`\`<testsuites>\` named \`${outer ?? '?'}\``)
+    expect(prose).toContain(`one test suite, \`${suite ?? '?'}: SITE\``)
+  })
+
+  it('says which verdicts exit 1: stale pages and broken assets alike', () => {
+    const one = (/^\| 1 +\|([^\n]*)\|$/m.exec(page)?.[1] ?? '').replace(/\s+/g, ' ')
+    expect(one).toContain('still stale at the deadline')
+    expect(one).toContain('an asset a fresh page references broken')
   })
 })
