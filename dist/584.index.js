@@ -9,13 +9,14 @@ export const modules = {
 /* harmony export */   GitHubClient: () => (/* binding */ GitHubClient)
 /* harmony export */ });
 /* unused harmony exports GitHubApiError, DEFAULT_RETRY, GITHUB_REQUEST_TIMEOUT_MS, GITHUB_MAX_RESPONSE_BYTES, MAX_PAGES, boundedFetch, hasNextPage, announcesNextPage */
-/* harmony import */ var _text_log_safety_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1136);
-/* harmony import */ var _http_backoff_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1012);
-/* harmony import */ var _http_headers_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9718);
-/* harmony import */ var _http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7821);
+/* harmony import */ var _text_log_safety_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1136);
+/* harmony import */ var _http_backoff_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1012);
+/* harmony import */ var _http_headers_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9718);
+/* harmony import */ var _http_retry_after_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7821);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1351);
 /* harmony import */ var _actions_github_lib_utils__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6809);
-/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7997);
+/* harmony import */ var _records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7997);
+/* harmony import */ var _time_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3355);
 /**
  * EDGE: a client for the GitHub REST API that knows GitHub's HTTP habits (retries, rate limits,
  * pages by `Link`, timeouts, a bounded answer body, secrets kept out of messages) and nothing of
@@ -55,6 +56,7 @@ export const modules = {
 
 
 
+
 /** A request to the GitHub API that failed (after its retries); `status` is GitHub's answer. */
 class GitHubApiError extends Error {
     status;
@@ -67,7 +69,7 @@ class GitHubApiError extends Error {
 const DEFAULT_RETRY = {
     maxAttempts: 4,
     baseDelayMs: 1000,
-    maxDelayMs: _http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_RETRY_AFTER_MS */ .yL
+    maxDelayMs: _http_retry_after_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_RETRY_AFTER_MS */ .yL
 };
 /** The longest one GitHub API request may take before it is retried as a network error. */
 const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
@@ -131,19 +133,16 @@ function hasNextPage(link) {
 }
 /** True when the answer's `Link` header announces a next page. */
 function announcesNextPage(response) {
-    return hasNextPage((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(response.headers, 'link'));
-}
-function sleep(ms) {
-    return new Promise(resolve => setTimeout(resolve, ms));
+    return hasNextPage((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_4__/* .headerValue */ .Z)(response.headers, 'link'));
 }
 function githubMessage(error) {
     const data = error.response?.data;
-    const record = (0,_records_js__WEBPACK_IMPORTED_MODULE_4__/* .asRecord */ .q)(data);
+    const record = (0,_records_js__WEBPACK_IMPORTED_MODULE_5__/* .asRecord */ .q)(data);
     if (record !== undefined && typeof record['message'] === 'string')
         return record['message'];
     if (typeof data === 'string') {
         // Cut with an ellipsis, so the redactor can hide a token's prefix left at the cut.
-        const preview = (0,_text_log_safety_js__WEBPACK_IMPORTED_MODULE_5__/* .linePreview */ .Ns)(data, 200);
+        const preview = (0,_text_log_safety_js__WEBPACK_IMPORTED_MODULE_6__/* .linePreview */ .Ns)(data, 200);
         if (preview !== undefined)
             return preview;
     }
@@ -155,8 +154,10 @@ function githubMessage(error) {
  * answer or a 5xx may come after GitHub did it, so only the answers that say it was not done
  * (429, a rate limit) are retried.
  */
-function retryDelay(error, attempt, retry, mayRepeat = true) {
-    const backoff = (0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_6__/* .backoffDelay */ .E)((0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_6__/* .equalJitter */ .J)(retry.baseDelayMs, retry.maxDelayMs), attempt - 1, Math.random());
+function retryDelay(error, attempt, retry, mayRepeat, 
+/** The runner's clock, now. */
+runnerNow) {
+    const backoff = (0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_7__/* .backoffDelay */ .E)((0,_http_backoff_js__WEBPACK_IMPORTED_MODULE_7__/* .equalJitter */ .J)(retry.baseDelayMs, retry.maxDelayMs), attempt - 1, Math.random());
     const response = error.response;
     const status = typeof error.status === 'number' ? error.status : 0;
     if (response === undefined)
@@ -170,19 +171,19 @@ function retryDelay(error, attempt, retry, mayRepeat = true) {
     // an hour fails the request now rather than after a minute's wait that cannot help.
     const cap = { maxMs: retry.maxDelayMs, beyond: 'refuse' };
     // A Retry-After date and x-ratelimit-reset are GitHub's time: read them against its Date.
-    const now = (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__/* .answerNow */ .FQ)((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers, 'date'), Date.now());
-    const retryAfter = (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__/* .retryAfterMs */ .Vs)((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers, 'retry-after'), now);
+    const now = (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_3__/* .answerNow */ .FQ)((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_4__/* .headerValue */ .Z)(headers, 'date'), runnerNow);
+    const retryAfter = (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_3__/* .retryAfterMs */ .Vs)((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_4__/* .headerValue */ .Z)(headers, 'retry-after'), now);
     if (retryAfter !== undefined)
-        return (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__/* .waitBeforeRetryMs */ .lH)(retryAfter, backoff, cap);
-    if ((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers, 'x-ratelimit-remaining') === '0') {
-        const reset = Number((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers, 'x-ratelimit-reset'));
+        return (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_3__/* .waitBeforeRetryMs */ .lH)(retryAfter, backoff, cap);
+    if ((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_4__/* .headerValue */ .Z)(headers, 'x-ratelimit-remaining') === '0') {
+        const reset = Number((0,_http_headers_js__WEBPACK_IMPORTED_MODULE_4__/* .headerValue */ .Z)(headers, 'x-ratelimit-reset'));
         if (!Number.isFinite(reset))
             return undefined;
-        return (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__/* .waitBeforeRetryMs */ .lH)(Math.max(0, reset * 1000 - now), backoff, cap);
+        return (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_3__/* .waitBeforeRetryMs */ .lH)(Math.max(0, reset * 1000 - now), backoff, cap);
     }
     if (/secondary rate limit/i.test(githubMessage(error))) {
         // GitHub: "wait for at least one minute before retrying".
-        return (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_2__/* .waitBeforeRetryMs */ .lH)(Math.min(60_000, retry.maxDelayMs), backoff, cap);
+        return (0,_http_retry_after_js__WEBPACK_IMPORTED_MODULE_3__/* .waitBeforeRetryMs */ .lH)(Math.min(60_000, retry.maxDelayMs), backoff, cap);
     }
     return status === 429 ? backoff : undefined;
 }
@@ -193,12 +194,14 @@ class GitHubClient {
     octokit;
     retry;
     fetch;
+    clock;
     tooLarge = false;
     /** The errors fail() threw, so that a retry loop passes them on instead of retrying. */
     ownErrors = new WeakSet();
     constructor(options, api) {
         this.options = options;
         this.api = api;
+        this.clock = options.clock ?? _time_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .systemClock */ .m;
         this.retry = { ...DEFAULT_RETRY, ...options.retry };
         this.retry.maxAttempts = Math.max(1, Math.floor(this.retry.maxAttempts));
         // The toolkit's fetch goes through the runner's proxy settings: keep it, only bounded.
@@ -290,10 +293,10 @@ class GitHubClient {
                 if (this.tooLarge)
                     this.failTooLarge(shown);
                 const delay = attempt < this.retry.maxAttempts
-                    ? retryDelay(error, attempt, this.retry, mayRepeat)
+                    ? retryDelay(error, attempt, this.retry, mayRepeat, this.clock.now())
                     : undefined;
                 if (delay !== undefined) {
-                    await sleep(delay);
+                    await this.clock.sleep(delay);
                     continue;
                 }
                 const status = error.response !== undefined && typeof error.status === 'number'

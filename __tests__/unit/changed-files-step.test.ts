@@ -9,6 +9,7 @@ import type { ChangedFilesSettings } from '../../src/changed-files/settings.js'
 import { Diagnostics } from '../../src/core/diagnostics.js'
 import { findChangedFiles } from '../../src/steps/changed-files.js'
 import type { StepIo } from '../../src/steps/io.js'
+import { systemClock } from '../../src/time/clock.js'
 
 function settings(): ChangedFilesSettings {
   const urlMap = parseUrlMap('content/{page}.md -> /{page}', new Diagnostics())
@@ -24,6 +25,7 @@ function ioListing(listing: ChangeListing): StepIo {
   }
   const quiet = (): void => undefined
   return {
+    clock: systemClock,
     info: quiet,
     notice: quiet,
     warning: quiet,

@@ -21,6 +21,7 @@ import type { Diagnostics } from '../core/diagnostics.js'
 import type { RunContext, StepIo } from '../steps/io.js'
 import type { ChangeReader } from '../changed-files/change-reader.js'
 import { gitHubChangeReader } from '../changed-files/github-reader.js'
+import { systemClock, type Clock } from '../time/clock.js'
 
 export function readRawInputs(): RawInputs {
   const raw = {} as Record<InputName, string>
@@ -45,6 +46,7 @@ export function readInputEnvironment(): InputEnvironment {
 
 /** The runner's log, outputs and summary, with secrets redacted from every text. */
 export class ActionIo implements StepIo {
+  readonly clock: Clock = systemClock
   private redactor = new Redactor([])
   /** The outputs set so far, so that the run's last word sets only the others. */
   private readonly outputsSet = new Set<string>()

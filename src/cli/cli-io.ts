@@ -21,6 +21,7 @@ import { escapeHtml } from '../text/html.js'
 import { safeLogLines } from '../text/log-safety.js'
 import { Redactor } from '../text/redact.js'
 import { inFlagWords } from './flag-words.js'
+import { systemClock, type Clock } from '../time/clock.js'
 
 /** Where the log goes: stderr, and whether it is a terminal that shows colour. */
 export interface LogSink {
@@ -73,6 +74,7 @@ function jsonValue(name: string, value: string): string | number | null {
 }
 
 export class CliIo implements RunIo {
+  readonly clock: Clock = systemClock
   private redactor = new Redactor([])
   private secrets: readonly string[] = []
   private readonly outputs = new Map<string, string | number | null | readonly unknown[]>()

@@ -62,8 +62,11 @@ export async function runCli(process: CliProcess): Promise<number> {
   const report = await runPurge(io, raw, { variables: {}, underAct: false })
 
   if (args.options.junitFile !== undefined) {
-    await io.writeReport('--junit', args.options.junitFile, renderJUnit(report, Date.now()), text =>
-      escapeXml(text)
+    await io.writeReport(
+      '--junit',
+      args.options.junitFile,
+      renderJUnit(report, io.clock.now()),
+      text => escapeXml(text)
     )
   }
   if (args.options.json) process.stdout.write(`${JSON.stringify(io.outputsObject())}\n`)

@@ -73,7 +73,7 @@ export async function writePullRequestComment(
     const body = renderComment(report, {
       marker,
       event: context.eventName,
-      now: Date.now(),
+      now: io.clock.now(),
       ...(runUrl !== undefined && { runUrl }),
       ...(context.runId !== undefined && { runId: context.runId }),
       ...(commit !== undefined && { commit })

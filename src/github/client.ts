@@ -45,6 +45,7 @@ import { getOctokit } from '@actions/github'
 import { defaults as githubDefaults } from '@actions/github/lib/utils'
 import type { GitHubApiUrl } from './api-url.js'
 import { asRecord } from './records.js'
+import { systemClock, type Clock } from '../time/clock.js'
 
 export interface RetryOptions {
   /** Attempts per request, the first included (1 = no retry). */
@@ -69,6 +70,8 @@ export interface GitHubClientOptions {
   errorOf?: (message: string, status: number | undefined) => Error
   /** What an answer over the size limit should make the user do, e.g. ask for less. */
   tooLargeAdvice?: string
+  /** The runner's clock the retries wait on and read GitHub's rate-limit times against. */
+  clock?: Clock
 }
 
 /** A request to the GitHub API that failed (after its retries); `status` is GitHub's answer. */
@@ -176,10 +179,6 @@ export function announcesNextPage(response: GitHubResponse): boolean {
   return hasNextPage(headerValue(response.headers, 'link'))
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise(resolve => setTimeout(resolve, ms))
-}
-
 function githubMessage(error: HttpLikeError): string {
   const data = error.response?.data
   const record = asRecord(data)
@@ -202,7 +201,9 @@ function retryDelay(
   error: HttpLikeError,
   attempt: number,
   retry: Required<RetryOptions>,
-  mayRepeat = true
+  mayRepeat: boolean,
+  /** The runner's clock, now. */
+  runnerNow: number
 ): number | undefined {
   const backoff = backoffDelay(
     equalJitter(retry.baseDelayMs, retry.maxDelayMs),
@@ -220,7 +221,7 @@ function retryDelay(
   // an hour fails the request now rather than after a minute's wait that cannot help.
   const cap: RetryAfterCap = { maxMs: retry.maxDelayMs, beyond: 'refuse' }
   // A Retry-After date and x-ratelimit-reset are GitHub's time: read them against its Date.
-  const now = answerNow(headerValue(headers, 'date'), Date.now())
+  const now = answerNow(headerValue(headers, 'date'), runnerNow)
   const retryAfter = retryAfterMs(headerValue(headers, 'retry-after'), now)
   if (retryAfter !== undefined) return waitBeforeRetryMs(retryAfter, backoff, cap)
   if (headerValue(headers, 'x-ratelimit-remaining') === '0') {
@@ -243,6 +244,7 @@ export class GitHubClient {
   private readonly octokit: ReturnType<typeof getOctokit>
   private readonly retry: Required<RetryOptions>
   private readonly fetch: Fetch
+  private readonly clock: Clock
   private tooLarge = false
   /** The errors fail() threw, so that a retry loop passes them on instead of retrying. */
   private readonly ownErrors = new WeakSet<Error>()
@@ -251,6 +253,7 @@ export class GitHubClient {
     private readonly options: GitHubClientOptions,
     private readonly api: GitHubApiUrl
   ) {
+    this.clock = options.clock ?? systemClock
     this.retry = { ...DEFAULT_RETRY, ...options.retry }
     this.retry.maxAttempts = Math.max(1, Math.floor(this.retry.maxAttempts))
     // The toolkit's fetch goes through the runner's proxy settings: keep it, only bounded.
@@ -371,10 +374,10 @@ export class GitHubClient {
         if (this.tooLarge) this.failTooLarge(shown)
         const delay =
           attempt < this.retry.maxAttempts
-            ? retryDelay(error, attempt, this.retry, mayRepeat)
+            ? retryDelay(error, attempt, this.retry, mayRepeat, this.clock.now())
             : undefined
         if (delay !== undefined) {
-          await sleep(delay)
+          await this.clock.sleep(delay)
           continue
         }
         const status =

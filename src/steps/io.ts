@@ -9,6 +9,7 @@
 import type { Diagnostics } from '../core/diagnostics.js'
 import type { GitHubContextLike } from '../changed-files/change-source.js'
 import type { ChangeReader } from '../changed-files/change-reader.js'
+import type { Clock } from '../time/clock.js'
 
 /**
  * The event that started the run, as the changed-files rules and build_id's default read it,
@@ -27,6 +28,11 @@ export type RunContext = GitHubContextLike & {
 }
 
 export interface StepIo {
+  /**
+   * The runner's clock, the one every step reads time from (the system's; a test's own): what
+   * a step times and what it waits on agree with what the loops it starts are told.
+   */
+  readonly clock: Clock
   /** Each line of the message is its own log line. */
   info(message: string): void
   notice(message: string): void

@@ -33,9 +33,10 @@ export async function waitForOrigin(
     return { kind: 'not-asked' }
   }
   const { runOriginWait, describeLook, cachedOriginProblem } = await import('../origin/index.js')
-  const startedAt = Date.now()
+  const startedAt = io.clock.now()
   const wait = await runOriginWait({
     settings: origin,
+    clock: io.clock,
     requestTimeoutMs: settings.timeoutMs,
     once: settings.dryRun,
     log: io

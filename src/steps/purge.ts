@@ -123,13 +123,13 @@ export class RunPurges {
     const baseUrl = settings.baseUrl
     // Loaded only when something is sent: a dry run never compiles the sender.
     const { sendPlan, sharedLimiter } = await import('../send/send-plan.js')
-    this.limiter ??= sharedLimiter(settings.concurrency)
+    this.limiter ??= sharedLimiter(settings.concurrency, io.clock)
     // Numbered across the run: a purge again, or a repair, never reuses a number of the log.
     const offset = this.numbered
     const requests = plan.requests.map(request => ({ ...request, index: request.index + offset }))
     this.numbered += requests.length
     const transport = createHttpTransport(USER_AGENT, settings.timeoutMs)
-    const sentAt = Date.now()
+    const sentAt = io.clock.now()
     try {
       const results = await sendPlan(requests, transport, {
         baseUrl,
@@ -138,6 +138,7 @@ export class RunPurges {
         maxAttempts: settings.maxAttempts,
         concurrency: settings.concurrency,
         limiter: this.limiter,
+        clock: io.clock,
         observer: {
           onRetry: (request, attempt, reason, delayMs) =>
             io.info(
@@ -146,7 +147,7 @@ export class RunPurges {
           onResult: result => {
             // Keyed by the plan's own index, as the plan's targets are.
             if (result.outcome === 'purged') {
-              acceptedAt.set(result.request.index - offset, Date.now())
+              acceptedAt.set(result.request.index - offset, io.clock.now())
             }
             if (result.outcome === 'failed') io.error(`${label}${describeResult(result)}`)
             else io.info(`${label}${describeResult(result)}`)

@@ -20,7 +20,6 @@ import type { RepurgeMode, RepurgeSent, Repurger } from '../repurge/repurger.js'
 import type { RunSettings, VerifySettings } from '../plan/settings.js'
 import type { ChosenPages, PageChoice, PreviewReport, VerifyInput } from '../verify/index.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
-import { systemClock } from '../time/clock.js'
 import {
   ASSET_STATE_WORDS,
   countedWords,
@@ -81,7 +80,8 @@ export async function choosePagesToVerify(
     targets,
     purging,
     requestTimeoutMs: settings.timeoutMs,
-    log: io
+    log: io,
+    clock: io.clock
   })
   if (choice.kind === 'chosen') return choice
   return { kind: 'over-budget', part: stopOverBudget(io, settings, choice, stopped) }
@@ -172,7 +172,7 @@ export async function verifyWithoutPurge(
   const chosen = await choosePagesToVerify(io, settings, targets, false, 'No page was checked.')
   if (chosen.kind === 'over-budget') return chosen.part
   if (chosen.kind !== 'chosen') throw new Error('mode: verify without verification')
-  const now = Date.now()
+  const now = io.clock.now()
   const { purgedAt } = verify
   if (purgedAt === undefined) {
     io.notice(
@@ -232,6 +232,7 @@ async function verifyAndReport(
       ...(verify.ratePerSecond !== undefined && { ratePerSecond: verify.ratePerSecond }),
       requestTimeoutMs: settings.timeoutMs,
       log: io,
+      clock: io.clock,
       ...(settings.content && {
         content: { build: settings.content.build, ...(repurger && { oldContent: repurger }) }
       })
@@ -460,7 +461,8 @@ export async function previewDryRun(
     targets,
     purging: settings.mode !== 'verify',
     requestTimeoutMs: settings.timeoutMs,
-    log: io
+    log: io,
+    clock: io.clock
   })
   if ('overBudget' in preview) {
     const stopped =
@@ -517,7 +519,8 @@ async function createRepurger(
       originLive: async (until, signal) =>
         (
           await runOriginWait({
-            settings: { ...origin, timeoutMs: Math.max(0, until - Date.now()) },
+            settings: { ...origin, timeoutMs: Math.max(0, until - io.clock.now()) },
+            clock: io.clock,
             requestTimeoutMs: settings.timeoutMs,
             once: false,
             before: 'purging old content again',
@@ -527,5 +530,5 @@ async function createRepurger(
         ).ready
     }
   }
-  return new Repurger({ mode, clock: systemClock, deadline, log: io })
+  return new Repurger({ mode, clock: io.clock, deadline, log: io })
 }
