@@ -94,7 +94,7 @@ export const PARTS = [
     name: 'comment-write',
     path: 'src/comment/write/',
     layer: 'features',
-    owns: 'the pull-request comment on GitHub: which pull request (or commit) the event names, the marker and the author check that find the run’s own comment, the writer that updates it in place (and sets the commit status), the pr_comment / commit_status / github_token settings'
+    owns: 'the pull-request comment on GitHub: which pull request (or commit) the event names, the marker and the author check that find the run’s own comment, the writer that updates it in place (and sets the commit status)'
   },
   {
     name: 'send',
@@ -150,7 +150,7 @@ export const PARTS = [
     name: 'plan',
     path: 'src/plan/',
     layer: 'run',
-    owns: 'raw input strings to one typed settings value, then to the plan of requests (pure)'
+    owns: 'raw input strings to one typed settings value (the publish inputs, pr_comment, commit_status and github_token, among them), then to the plan of requests (pure)'
   },
   {
     name: 'report',
@@ -174,13 +174,7 @@ export const PARTS = [
     name: 'steps',
     path: 'src/steps/',
     layer: 'run',
-    owns: 'one module per step of a run and the io they share; no step imports another (nor the comment step, nor it one)'
-  },
-  {
-    name: 'comment-step',
-    path: 'src/comment/step.ts',
-    layer: 'run',
-    owns: 'the pull-request comment step, at the end of a run: the comment rendered and written in place; it never fails the run'
+    owns: 'one module per step of a run and the io they share (the pull-request comment’s step, pr-comment.ts, among them); no step imports another'
   },
   {
     name: 'run',
@@ -217,13 +211,11 @@ export const PARTS = [
 /**
  * Files that stand side by side and may not import each other, but for the files they all
  * share: what two of them need besides moves below them. A member is a folder (its own files,
- * not its subfolders') or one file. The steps are the files of src/steps/ and the comment
- * step, which lives with the rest of its feature in src/comment/ but is called by run/run.ts
- * as the others are, so the same rule holds it.
+ * not its subfolders') or one file. The steps are the files of src/steps/.
  * @type {readonly { name: string, members: readonly string[], shared: readonly string[] }[]}
  */
 export const SIBLINGS_APART = [
-  { name: 'steps', members: ['src/steps/', 'src/comment/step.ts'], shared: ['src/steps/io.ts'] }
+  { name: 'steps', members: ['src/steps/'], shared: ['src/steps/io.ts'] }
 ]
 
 /** A member of SIBLINGS_APART as a regular expression: a folder's own files, or the file. */

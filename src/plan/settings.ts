@@ -34,7 +34,7 @@ import {
   parsePublishSettings,
   PUBLISH_DEFAULTS,
   type PublishSettings
-} from '../comment/write/settings.js'
+} from './publish-settings.js'
 
 /** Every input as the runner hands it over: a string, '' when not given. */
 export type RawInputs = Readonly<Record<InputName, string>>

@@ -25,11 +25,14 @@ export interface RepurgeSent {
   readonly problem?: string
 }
 
+/** Whether origin_url shows the build, waiting for it no later than `until` (runner's clock). */
+export type OriginLive = (until: number, signal: AbortSignal) => Promise<boolean>
+
 export type RepurgeMode =
   | {
       readonly kind: 'repurge'
       /** Whether origin_url shows the build, waiting for it no later than `until`. */
-      readonly originLive: (until: number, signal: AbortSignal) => Promise<boolean>
+      readonly originLive: OriginLive
       readonly send: (pages: readonly string[]) => Promise<RepurgeSent>
     }
   /** Old content is reported, never purged again: no origin_url to tell when the build is live. */

@@ -31,9 +31,10 @@ import type { ListFiles } from '../plan/list-files.js'
 import type { ListFilePlaces } from '../plan/list-file-places.js'
 import { findChangedFiles } from '../steps/changed-files.js'
 import { describePlan, reportPurge, reportRepairs, RunPurges } from '../steps/purge.js'
-import { waitForOrigin } from '../steps/origin.js'
+import { originLiveCheck, waitForOrigin } from '../steps/origin.js'
+import type { OriginLive } from '../repurge/repurger.js'
 import { setFinalStatus, setPendingStatus } from '../steps/commit-status.js'
-import { writePullRequestComment } from '../comment/step.js'
+import { writePullRequestComment } from '../steps/pr-comment.js'
 import {
   choosePagesToVerify,
   previewDryRun,
@@ -267,15 +268,14 @@ async function runWithInputs(
   // run's own sender.
   setVerification(
     report,
-    await verifyAfterPurge(
-      io,
-      settings,
-      outcome.purged,
-      plan.requests,
-      sent.acceptedAt,
-      toVerify,
-      purges
-    )
+    await verifyAfterPurge(io, settings, {
+      purged: outcome.purged,
+      requests: plan.requests,
+      acceptedAt: sent.acceptedAt,
+      chosen: toVerify,
+      purgesAgain: purges,
+      ...withOriginLive(originLiveCheck(io, settings))
+    })
   )
   const repairs = purges.repairs
   if (repairs !== undefined) report.purge = reportRepairs(io, report.purge, repairs)
@@ -296,4 +296,9 @@ function setVerification(report: RunReport, part: RunReport['verification']): vo
 function setPreview(report: RunReport, outcome: Awaited<ReturnType<typeof previewDryRun>>): void {
   if (outcome?.kind === 'preview') report.preview = outcome.preview
   if (outcome?.kind === 'over-budget') report.verification = outcome.part
+}
+
+/** The origin step's check, when there is one, as the verification's input takes it. */
+function withOriginLive(originLive: OriginLive | undefined): { originLive?: OriginLive } {
+  return originLive === undefined ? {} : { originLive }
 }

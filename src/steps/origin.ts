@@ -13,6 +13,7 @@ import type { Plan } from '../core/purge.js'
 import type { OriginReport } from '../report/origin-report.js'
 import type { RunSettings } from '../plan/settings.js'
 import { tenths } from '../text/format.js'
+import type { OriginLive } from '../repurge/repurger.js'
 
 export type OriginStep =
   /** No origin_url: nothing to wait for. */
@@ -85,4 +86,27 @@ export async function waitForOrigin(
     `origin_url ${origin.url.href} did not show build ${origin.build.text} (${origin.build.source}): ${why}; ${wait.looks} look(s), last: ${last}. Nothing was purged: a purge now would re-cache the previous build.`
   )
   return { kind: 'failed', report }
+}
+
+/**
+ * Whether origin_url shows the build, waiting for it until `until` at most (the runner's
+ * clock): what a purge again of old content waits on, so that it never re-caches the previous
+ * build. Undefined without origin_url. The wait is this step's, handed to the verification.
+ */
+export function originLiveCheck(io: StepIo, settings: RunSettings): OriginLive | undefined {
+  const origin = settings.origin
+  if (origin === undefined) return undefined
+  return async (until, signal) => {
+    const { runOriginWait } = await import('../origin/index.js')
+    const wait = await runOriginWait({
+      settings: { ...origin, timeoutMs: Math.max(0, until - io.clock.now()) },
+      clock: io.clock,
+      requestTimeoutMs: settings.timeoutMs,
+      once: false,
+      before: 'purging old content again',
+      log: io,
+      signal
+    })
+    return wait.ready
+  }
 }

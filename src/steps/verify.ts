@@ -16,7 +16,7 @@ import {
   verifySecondsOutput,
   wholeSecondsOutput
 } from '../report/verify-outputs.js'
-import type { RepurgeMode, RepurgeSent, Repurger } from '../repurge/repurger.js'
+import type { OriginLive, RepurgeMode, RepurgeSent, Repurger } from '../repurge/repurger.js'
 import type { RunSettings, VerifySettings } from '../plan/settings.js'
 import type { ChosenPages, PageChoice, PreviewReport, VerifyInput } from '../verify/index.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
@@ -36,6 +36,24 @@ export interface PurgesAgain {
   repurge(urls: readonly string[]): Promise<RepurgeSent>
   repair(paths: readonly string[]): Promise<RepurgeSent>
 }
+
+/** What the purge step did, and what the verification after it may use. */
+export interface AfterPurge {
+  /** The targets purged. */
+  readonly purged: PurgeTargets
+  /** The plan's requests, and when the service accepted each (by its index). */
+  readonly requests: readonly PurgeRequest[]
+  readonly acceptedAt: AcceptanceTimes
+  /** The pages chosen before the purge. */
+  readonly chosen: PagesToVerify
+  /** The run's sender, for purges again and repairs. */
+  readonly purgesAgain?: PurgesAgain
+  /** Whether origin_url shows the build (the origin step's wait); absent without origin_url. */
+  readonly originLive?: OriginLive
+}
+
+/** The verification's code, loaded only by a run that verifies or previews. */
+const loadVerification = () => import('../verify/index.js')
 
 /** Verification was asked for but cannot run: the summary says why. */
 export function skipVerification(
@@ -73,7 +91,7 @@ export async function choosePagesToVerify(
   if (verify === undefined || verify.mode === 'off' || verify.siteUrl === undefined) {
     return { kind: 'not-asked' }
   }
-  const { choosePages } = await import('../verify/index.js')
+  const { choosePages } = await loadVerification()
   const choice = await choosePages({
     settings: verify,
     siteUrl: verify.siteUrl,
@@ -108,12 +126,9 @@ function stopOverBudget(
 export async function verifyAfterPurge(
   io: StepIo,
   settings: RunSettings,
-  purged: PurgeTargets,
-  requests: readonly PurgeRequest[],
-  acceptedAt: AcceptanceTimes,
-  chosen: PagesToVerify,
-  purgesAgain?: PurgesAgain
+  after: AfterPurge
 ): Promise<VerificationPart | undefined> {
+  const { purged, requests, acceptedAt, chosen, purgesAgain, originLive } = after
   const verify = settings.verify
   if (
     verify === undefined ||
@@ -124,7 +139,7 @@ export async function verifyAfterPurge(
     io.setOutputs(skippedVerifyOutputs())
     return undefined
   }
-  const { targetKey, countryLimitWarning } = await import('../verify/index.js')
+  const { targetKey, countryLimitWarning } = await loadVerification()
   const countryWarning = countryLimitWarning(settings.countries, verify.mode)
   if (countryWarning !== undefined) io.warning(countryWarning)
   const byTarget = new Map<string, number>()
@@ -138,7 +153,8 @@ export async function verifyAfterPurge(
   }
   const lastAcceptedAt = Math.max(...acceptedAt.values())
   const repurger = await createRepurger(io, settings, lastAcceptedAt + verify.timeoutMs, {
-    ...(purgesAgain && { repurgeUrls: (urls: readonly string[]) => purgesAgain.repurge(urls) })
+    ...(purgesAgain && { repurgeUrls: (urls: readonly string[]) => purgesAgain.repurge(urls) }),
+    ...(originLive && { originLive })
   })
   return verifyAndReport(
     io,
@@ -221,7 +237,7 @@ async function verifyAndReport(
   oldContent?: OldContentHandling
 ): Promise<VerificationPart> {
   const { runVerification, goneWarning, whyNothingChecked, whyTagsUnproven } =
-    await import('../verify/index.js')
+    await loadVerification()
   const verify = input.settings
   const repurger = oldContent?.repurger
   const repurging = repurger?.run()
@@ -454,7 +470,7 @@ export async function previewDryRun(
 > {
   const verify = settings.verify
   if (verify?.siteUrl === undefined) return undefined
-  const { runPreview } = await import('../verify/index.js')
+  const { runPreview } = await loadVerification()
   const preview = await runPreview({
     settings: verify,
     siteUrl: verify.siteUrl,
@@ -501,34 +517,21 @@ async function createRepurger(
   io: StepIo,
   settings: RunSettings,
   deadline: number,
-  { repurgeUrls }: { repurgeUrls?: (urls: readonly string[]) => Promise<RepurgeSent> }
+  {
+    repurgeUrls,
+    originLive
+  }: {
+    repurgeUrls?: (urls: readonly string[]) => Promise<RepurgeSent>
+    originLive?: OriginLive
+  }
 ): Promise<Repurger | undefined> {
   const content = settings.content
   if (content === undefined) return undefined
   const { Repurger } = await import('../repurge/repurger.js')
-  const origin = settings.origin
   let mode: RepurgeMode
   if (repurgeUrls === undefined) mode = { kind: 'verify-only' }
   else if (!content.repurge) mode = { kind: 'disabled' }
-  else if (origin === undefined) mode = { kind: 'no-origin-url' }
-  else {
-    const { runOriginWait } = await import('../origin/index.js')
-    mode = {
-      kind: 'repurge',
-      send: repurgeUrls,
-      originLive: async (until, signal) =>
-        (
-          await runOriginWait({
-            settings: { ...origin, timeoutMs: Math.max(0, until - io.clock.now()) },
-            clock: io.clock,
-            requestTimeoutMs: settings.timeoutMs,
-            once: false,
-            before: 'purging old content again',
-            log: io,
-            signal
-          })
-        ).ready
-    }
-  }
+  else if (originLive === undefined) mode = { kind: 'no-origin-url' }
+  else mode = { kind: 'repurge', send: repurgeUrls, originLive }
   return new Repurger({ mode, clock: io.clock, deadline, log: io })
 }

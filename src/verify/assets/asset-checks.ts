@@ -27,25 +27,30 @@ import { isRetryableSiteStatus } from '../../http/statuses.js'
 import type { Clock } from '../../time/clock.js'
 import {
   MAX_ASSET_CHECKS,
-  MAX_LISTED_AWAY,
   MAX_LISTED_PAGES,
   MAX_REDIRECTS,
-  type AssetKind,
   type AssetRedirect,
   type AssetResult,
-  type AssetState,
   type AssetVerification,
-  type BrokenReason,
   type NotPurged,
-  type RedirectedAway,
   type RedirectRefusal,
   type UnprovenPage
 } from './asset-results.js'
 import { checkKey, inScope, type PageReferences } from './page-references.js'
+import {
+  blankResult,
+  entriesAtTheEnd,
+  isPage,
+  MAX_ASSET_ATTEMPTS,
+  TOO_MANY_REQUESTS,
+  worthAskingAgain,
+  type CheckState,
+  type Entry
+} from './asset-entries.js'
 import { RepairQueue, type PurgeAssetPaths, type RepairAnswer } from './repair-queue.js'
 import { repairPath } from './repair-path.js'
-import { judgeAnswer, mediaType, wantedFor, type AssetJudgement } from './whole-answer.js'
-import { corsCheck, corsMode, corsStep, type CorsRequest, type RequestingElement } from './cors.js'
+import { judgeAnswer, mediaType, type AssetJudgement } from './whole-answer.js'
+import { corsCheck, corsMode, corsStep } from './cors.js'
 
 /** One asset request as the loop makes it, under the pages' limits. */
 export type AskedAsset = SiteHead | SiteRequestError | 'stopped' | 'late'
@@ -92,23 +97,6 @@ export interface AssetCheckOptions {
   readonly backoff: Backoff
 }
 
-/** Requests of one asset that got no answer (or a 5xx) before it is called broken. */
-export const MAX_ASSET_ATTEMPTS = 3
-
-const TOO_MANY_REQUESTS = 429
-
-/**
- * Whether a broken answer is asked again: a 429 or a 5xx while the asset's failures are under
- * MAX_ASSET_ATTEMPTS (a 429 is not one: it is asked again until the deadline, after its host's
- * pause).
- */
-function worthAskingAgain(answer: AssetResult, state: CheckState): boolean {
-  const status = answer.httpStatus
-  return (
-    state.failures < MAX_ASSET_ATTEMPTS && status !== undefined && isRetryableSiteStatus(status)
-  )
-}
-
 /** At most this many broken, repaired or not-checked assets are listed; the rest are counted. */
 const MAX_LISTED_ASSETS = 1000
 
@@ -117,36 +105,6 @@ const MAX_LISTED_ASSETS = 1000
  * page names its own (a cache-busting path); past it the count says "or more".
  */
 export const MAX_OTHER_HOST_ASSETS = 10_000
-
-interface Entry extends RequestingElement {
-  readonly url: string
-  readonly kind: AssetKind
-  /** The request a browser makes for it: CORS or not, with credentials or not. */
-  readonly request: CorsRequest
-  readonly device: string
-  readonly userAgent: string
-  readonly pages: string[]
-  pageCount: number
-  result?: AssetResult
-  /** Its redirect led out of scope (credentials left out): not judged, counted apart. */
-  away?: string
-}
-
-/** What one (asset, device) check carries from one ask to the next. */
-interface CheckState {
-  asks: number
-  /** Asks without an answer, or answered 429 or 5xx. */
-  failures: number
-  /** Why it was first broken: a repaired asset says so. */
-  firstReason?: BrokenReason
-  /** The last broken answer (what a check that runs out of time reports). */
-  last?: AssetResult
-  /**
-   * Its purge by URL, once accepted: when (the runner's clock), and the cache date of the entry
-   * it purged (the first answer's), to tell that entry from a render made after the purge.
-   */
-  repair?: { readonly acceptedAt: number; readonly purgedCacheDate: string | undefined }
-}
 
 /**
  * A broken answer, and the first answer of its chain (the same one without a redirect): its
@@ -158,17 +116,6 @@ type BrokenAnswer = AssetResult & { readonly first: EdgeAnswer }
 
 function stripRender({ first: _first, ...answer }: BrokenAnswer): AssetResult {
   return answer
-}
-
-/** A 2xx HTML answer: a page of the site, not an asset (a single-page app's fallback, or a page). */
-function isPage(answer: AssetResult): boolean {
-  const { httpStatus, contentType } = answer
-  return (
-    httpStatus !== undefined &&
-    httpStatus >= 200 &&
-    httpStatus <= 299 &&
-    (contentType === 'text/html' || contentType === 'application/xhtml+xml')
-  )
 }
 
 /** One ask's end: `result` when the check ended, `answer` a broken one, `away` out of scope. */
@@ -447,9 +394,9 @@ export class AssetChecks {
     const outOfTime = (): { result: AssetResult } =>
       ended(
         state.last === undefined
-          ? { ...this.blank(entry), state: 'not-checked' }
+          ? { ...blankResult(entry), state: 'not-checked' }
           : state.last.httpStatus === TOO_MANY_REQUESTS
-            ? { ...this.blank(entry), state: 'not-checked', httpStatus: TOO_MANY_REQUESTS }
+            ? { ...blankResult(entry), state: 'not-checked', httpStatus: TOO_MANY_REQUESTS }
             : { ...state.last, state: 'broken' }
       )
     let url = new URL(entry.url)
@@ -469,7 +416,7 @@ export class AssetChecks {
       const redirect: AssetRedirect | undefined = hops > 0 ? { to: url.href, hops } : undefined
       if (asked instanceof SiteRequestError) {
         state.last = {
-          ...this.blank(entry),
+          ...blankResult(entry),
           state: 'broken',
           reason: 'request-failed',
           ...(redirect && { redirect })
@@ -595,7 +542,7 @@ export class AssetChecks {
         : judgeAnswer(entry, head.status, head.headers)
     const ids = edgeIds(head.headers)
     return {
-      ...this.blank(entry),
+      ...blankResult(entry),
       state: judgement.whole ? 'whole' : 'broken',
       httpStatus: head.status,
       ...(contentType !== undefined && { contentType }),
@@ -605,50 +552,8 @@ export class AssetChecks {
     }
   }
 
-  private blank(entry: Entry): AssetResult {
-    return {
-      url: entry.url,
-      device: entry.device,
-      kind: entry.kind,
-      state: 'not-checked',
-      wanted: wantedFor(entry.kind),
-      throughCache: false,
-      repurged: false,
-      pages: entry.pages.slice(),
-      pageCount: entry.pageCount
-    }
-  }
-
   private summarize(): AssetVerification {
-    const counts: Record<AssetState, number> = {
-      whole: 0,
-      repaired: 0,
-      broken: 0,
-      'not-checked': 0
-    }
-    const listed: AssetResult[] = []
-    let redirectedAway = 0
-    const away = new Map<string, RedirectedAway>()
-    for (const entry of this.entries.values()) {
-      // Led out of scope by a redirect: counted apart, like a third party's reference, not as
-      // a check that ended (a browser would load it, but nothing here vouches for that host).
-      if (entry.away !== undefined && entry.result === undefined) {
-        redirectedAway++
-        if (away.size < MAX_LISTED_AWAY) away.set(entry.url, { url: entry.url, to: entry.away })
-        continue
-      }
-      // An entry queued after the lanes ended (none should be) is one the deadline left. The
-      // pages are read now: a page proven fresh after its asset's check ended needs it too.
-      const result = {
-        ...(entry.result ?? { ...this.blank(entry), state: 'not-checked' as const }),
-        pages: entry.pages.slice(),
-        pageCount: entry.pageCount
-      }
-      counts[result.state]++
-      if (result.state !== 'whole') listed.push(result)
-    }
-    const order: Record<AssetState, number> = { broken: 0, 'not-checked': 1, repaired: 2, whole: 3 }
-    listed.sort((a, b) => order[a.state] - order[b.state])
+    const { counts, listed, redirectedAway, awayTargets } = entriesAtTheEnd(this.entries.values())
     const allWhole =
       counts.broken === 0 &&
       counts['not-checked'] === 0 &&
@@ -672,7 +577,7 @@ export class AssetChecks {
       }),
       listed: listed.slice(0, MAX_LISTED_ASSETS),
       requests: this.requests,
-      ...(redirectedAway > 0 && { redirectedAway, awayTargets: [...away.values()] }),
+      ...(redirectedAway > 0 && { redirectedAway, awayTargets }),
       ...(allWhole &&
         this.lastWholeAt !== undefined && {
           wholeAfterMs: Math.max(0, this.lastWholeAt - this.options.measureFrom)

@@ -44,16 +44,11 @@ import { PROBE_EVERY_MS, PropagationWatch, STALE_BACKOFF } from '../pace/poll-sc
 import { RateGate } from '../pace/rate-queue.js'
 import { RateLimiter } from '../pace/rate-spacing.js'
 import { SitePushBack } from '../pace/site-push-back.js'
+import { AssetHostLimits } from '../pace/host-limits.js'
 import { Tally } from './tally.js'
 import { verificationStatus } from '../judge/status-from-counts.js'
 import { DEFAULTS, type PageToCheck, type Verification, type VerifyOptions } from './options.js'
 import { assetChecks, type AssetVerification } from '../assets/asset-results.js'
-
-/** A host's own requests in flight, and its backpressure over them. */
-interface HostLimits {
-  readonly slots: Semaphore
-  readonly pushBack: SitePushBack
-}
 
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
 export class VerifyRun implements CheckLoop, AssetLoop {
@@ -63,7 +58,7 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   private readonly rate: RateGate | undefined
   private readonly pushBack: SitePushBack
   /** Each host of `asset_hosts`, its own requests in flight and backpressure. */
-  private readonly hostLimits = new Map<string, HostLimits>()
+  private readonly hostLimits: AssetHostLimits
   private readonly naps: Naps
   private readonly watch: PropagationWatch
   readonly tally: Tally
@@ -113,6 +108,16 @@ export class VerifyRun implements CheckLoop, AssetLoop {
       onPushBack: options.onPushBack
     })
     this.naps = new Naps(this.clock)
+    this.hostLimits = new AssetHostLimits({
+      concurrency: options.concurrency ?? DEFAULTS.concurrency,
+      deadline: options.deadline,
+      backoff: options.staleBackoff ?? STALE_BACKOFF,
+      random: this.random,
+      onPushBack: options.onPushBack,
+      now: () => this.clock.now(),
+      sleep: ms => this.naps.sleep(ms),
+      stopped: () => this.stopped
+    })
     this.watch = new PropagationWatch(options.staleBackoff)
     this.source = checksOf(pages, options.devices, this)
     this.tally = new Tally(options.devices.map(device => device.name))
@@ -322,9 +327,9 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     const getAsset = this.options.assets?.getAsset
     if (getAsset === undefined) return 'stopped'
     const host = url.origin === this.options.assets?.scope.siteOrigin ? undefined : url.origin
-    const hostLimits = host === undefined ? undefined : this.hostLimitsOf(host)
+    const hostLimits = host === undefined ? undefined : this.hostLimits.of(host)
     if (hostLimits !== undefined) {
-      const turn = await this.hostTurn(hostLimits)
+      const turn = await this.hostLimits.turn(hostLimits)
       if (turn !== 'go') return turn
     }
     try {
@@ -355,44 +360,6 @@ export class VerifyRun implements CheckLoop, AssetLoop {
       }
     } finally {
       hostLimits?.slots.release()
-    }
-  }
-
-  /** A host of `asset_hosts`: its own requests in flight and backpressure, made on first use. */
-  private hostLimitsOf(host: string): HostLimits {
-    let limits = this.hostLimits.get(host)
-    if (limits === undefined) {
-      const slots = new Semaphore(this.options.concurrency ?? DEFAULTS.concurrency)
-      const onPushBack = this.options.onPushBack
-      limits = {
-        slots,
-        pushBack: new SitePushBack(slots, undefined, {
-          deadline: this.options.deadline,
-          backoff: this.options.staleBackoff ?? STALE_BACKOFF,
-          random: this.random,
-          onPushBack: onPushBack && (pushBack => onPushBack({ ...pushBack, host }))
-        })
-      }
-      this.hostLimits.set(host, limits)
-    }
-    return limits
-  }
-
-  /**
-   * Waits out a host's backpressure, then for one of its slots: 'go' with the slot held,
-   * 'late' when its pause lasts to the deadline (that host's assets only: the run goes on),
-   * 'stopped' when the run stopped.
-   */
-  private async hostTurn(limits: HostLimits): Promise<'go' | 'stopped' | 'late'> {
-    for (;;) {
-      if (limits.pushBack.heldUntil >= this.options.deadline) return 'late'
-      while (!this.stopped && this.clock.now() < limits.pushBack.heldUntil) {
-        await this.naps.sleep(limits.pushBack.heldUntil - this.clock.now())
-      }
-      if (this.stopped || !(await limits.slots.acquire())) return 'stopped'
-      if (this.clock.now() >= limits.pushBack.heldUntil) return 'go'
-      // The host pushed back while this request waited for a slot: it waits too.
-      limits.slots.release()
     }
   }
 

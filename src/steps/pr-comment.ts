@@ -9,9 +9,9 @@
  * (the plan stays in the job summary), anything else a warning. The writer (with GitHub's
  * client) and the renderer are loaded only when a comment is asked for: most runs write none.
  */
-import type { RunContext, StepIo } from '../steps/io.js'
+import type { RunContext, StepIo } from './io.js'
 import { plural } from '../text/format.js'
-import { openGitHubWriter } from './write/open-writer.js'
+import { openGitHubWriter } from '../comment/write/open-writer.js'
 import type { PurgeTargets } from '../core/purge.js'
 import {
   fingerprintOf,
@@ -19,8 +19,8 @@ import {
   type CommentKey,
   type CommentMarker,
   type PlanFingerprint
-} from './write/marker.js'
-import { commentTargetOf, runUrlOf, statusCommitOf } from './write/event-target.js'
+} from '../comment/write/marker.js'
+import { commentTargetOf, runUrlOf, statusCommitOf } from '../comment/write/event-target.js'
 import { redactInert } from '../text/inert-html.js'
 import type { RunReport } from '../report/run-report.js'
 import type { RunSettings } from '../plan/settings.js'
@@ -68,7 +68,7 @@ export async function writePullRequestComment(
       ...fingerprintOf(report.purge?.plan.targets ?? NO_TARGETS, commit),
       ...(previewed !== undefined && { previewed })
     }
-    const { renderComment } = await import('./render/comment.js')
+    const { renderComment } = await import('../comment/render/comment.js')
     const runUrl = runUrlOf(context)
     const body = renderComment(report, {
       marker,

@@ -4,10 +4,10 @@
  * the input and quoting the value. Small and free of the GitHub client, so the input parser
  * may import it statically.
  */
-import { Input, type InputName } from '../../core/constants.js'
-import type { Diagnostics } from '../../core/diagnostics.js'
-import { parseBoolean } from '../../core/scalars.js'
-import { CONTROL_CHARACTER } from '../../core/targets.js'
+import { Input, type InputName } from '../core/constants.js'
+import type { Diagnostics } from '../core/diagnostics.js'
+import { parseBoolean } from '../core/scalars.js'
+import { CONTROL_CHARACTER } from '../core/targets.js'
 
 export interface PublishSettings {
   /** Post the plan (or the result) as one comment on the pull request, updated in place. */
