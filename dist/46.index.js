@@ -23,24 +23,26 @@ var constants = __webpack_require__(6214);
 var read_body = __webpack_require__(1175);
 // EXTERNAL MODULE: ./src/http/headers.ts
 var headers = __webpack_require__(9718);
+// EXTERNAL MODULE: ./src/http/redirect.ts
+var redirect = __webpack_require__(6790);
 // EXTERNAL MODULE: ./src/http/site-client.ts
 var site_client = __webpack_require__(7549);
 ;// CONCATENATED MODULE: ./src/origin/origin-client.ts
 /**
  * The client for origin_url: the site's client (http/site-client.ts: GET only, no cookie,
  * no credential, the runner's proxy), never the purge client, so neither the API key nor a
- * token can reach the origin. It follows redirects on the same host only (at most 5; never
- * from https down to http), asks caches on the way for a checked answer (`Cache-Control:
- * no-cache`), and reads the first MAX_ORIGIN_BODY_BYTES of the body, decoded.
+ * token can reach the origin. It follows redirects by the one rule (http/redirect.ts: at most
+ * 5, never from https down to http, never back to a URL of the chain) on the same host name
+ * only, asks caches on the way for a checked answer (`Cache-Control: no-cache`), and reads the
+ * first MAX_ORIGIN_BODY_BYTES of the body, decoded.
  */
+
 
 
 
 
 /** The part of the origin's body searched for the build. */
 const MAX_ORIGIN_BODY_BYTES = 1024 * 1024;
-const MAX_ORIGIN_REDIRECTS = 5;
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** No answer: the request timed out or the connection failed. */
 class OriginRequestError extends Error {
     kind;
@@ -58,20 +60,18 @@ function createOriginClient(transport = (0,site_client/* createSiteClient */.nJ)
 }
 async function look(transport, first, timeoutMs) {
     const deadline = Date.now() + timeoutMs;
-    let url = first;
-    for (let redirects = 0;; redirects++) {
-        const answer = await origin_client_open(transport, url, Math.max(1, deadline - Date.now()));
-        const location = (0,headers/* headerValue */.Z)(answer.headers, 'location');
-        if (!REDIRECTS.has(answer.status) || location === undefined) {
-            return { ...(await readAnswer(answer)), url, redirects };
-        }
-        const refused = refuseRedirect(first, url, location, redirects);
-        if (refused !== undefined) {
-            return { ...(await readAnswer(answer)), url, redirects, redirectRefused: refused };
-        }
-        answer.body.resume();
-        url = new URL(location, url);
-    }
+    const followed = await (0,redirect/* followRedirects */.FE)(first, url => origin_client_open(transport, url, Math.max(1, deadline - Date.now())), originRules(first));
+    const { answer, at: url, redirects, refused } = followed;
+    return {
+        ...(await readAnswer(answer)),
+        url,
+        redirects,
+        ...(refused !== undefined && { redirectRefused: refusalWords(refused) })
+    };
+}
+/** Where origin_url's redirects may go: its own host name, plain http only from http. */
+function originRules(first) {
+    return { plainHttp: 'from-http', scope: { hostname: first.hostname } };
 }
 async function origin_client_open(transport, url, timeoutMs) {
     try {
@@ -87,25 +87,34 @@ async function origin_client_open(transport, url, timeoutMs) {
         throw error;
     }
 }
-/** Why a redirect is not followed, or undefined when it may be. */
+/**
+ * Why the redirect from `from` (reached from origin_url `first` after `redirects` redirects) to
+ * `location` is not followed, in the origin's words; undefined when it may be.
+ */
 function refuseRedirect(first, from, location, redirects) {
-    if (redirects >= MAX_ORIGIN_REDIRECTS)
-        return `more than ${MAX_ORIGIN_REDIRECTS} redirects`;
-    if (!URL.canParse(location, from.href))
-        return `a Location that is not a URL`;
-    const next = new URL(location, from);
-    if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-        return `a redirect to a ${next.protocol} URL`;
+    const hop = nextHop(location, { url: from, redirects, asked: [first, from] }, originRules(first));
+    return hop instanceof URL ? undefined : refusalWords(hop);
+}
+/** A redirect not followed, as the wait's log and summary say it after the answer's status. */
+function refusalWords(refused) {
+    switch (refused.reason) {
+        case 'too-many-redirects':
+            return `more than ${redirect/* MAX_REDIRECTS */.NX} redirects`;
+        case 'not-a-url':
+            return 'a Location that is not a URL';
+        case 'not-http':
+            return `a redirect to a ${refused.to.protocol} URL`;
+        case 'credentials':
+            return 'a redirect that carries credentials';
+        case 'plain-http':
+            return 'a redirect from https down to http';
+        // The runner itself is another host than origin_url's: out of scope as well.
+        case 'this-machine':
+        case 'out-of-scope':
+            return `a redirect to another host (${refused.to.host}), which is not followed`;
+        case 'loop':
+            return 'a redirect back to a URL of its own chain (a loop)';
     }
-    if (next.username !== '' || next.password !== '')
-        return 'a redirect that carries credentials';
-    if (next.hostname !== first.hostname) {
-        return `a redirect to another host (${next.host}), which is not followed`;
-    }
-    if (from.protocol === 'https:' && next.protocol === 'http:') {
-        return 'a redirect from https down to http';
-    }
-    return undefined;
 }
 async function readAnswer(answer) {
     const chunks = [];

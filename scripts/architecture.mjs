@@ -46,7 +46,7 @@ export const PARTS = [
     name: 'http',
     path: 'src/http/',
     layer: 'bottom',
-    owns: 'one backoff, one push-back rule, statuses worth a retry, Retry-After, header lookup, bodies, the site client'
+    owns: 'one backoff, one push-back rule, statuses worth a retry, Retry-After, header lookup, one redirect follower, bodies, the site client'
   },
   {
     name: 'core',

@@ -1,7 +1,7 @@
 /**
  * The origin's client against a real local HTTP server: what it sends (no credential, no
- * cookie), redirects (same host only, at most 5, never down to http), the body decoded and cut
- * at 1 MiB; and the judgement of an answer (readiness.ts).
+ * cookie), redirects (same host only, at most 5, never down to http, never back to a URL of
+ * the chain), the body decoded and cut at 1 MiB; and the judgement of an answer (readiness.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import http from 'node:http'
@@ -36,6 +36,15 @@ beforeAll(async () => {
     } else if (path === '/away') {
       res.writeHead(301, { Location: 'http://other.example.com/version.txt' })
       res.end('moved')
+    } else if (path === '/loop-a' || path === '/loop-b') {
+      res.writeHead(302, { Location: path === '/loop-a' ? '/loop-b' : '/loop-a' })
+      res.end()
+    } else if (path === '/no-location') {
+      res.writeHead(302, { Location: '' })
+      res.end()
+    } else if (path === '/fragment') {
+      res.writeHead(302, { Location: '/version.txt#top' })
+      res.end()
     } else if (path === '/version.txt') {
       res.writeHead(200, { 'Content-Type': 'text/plain' })
       res.end(`${SHA}\n`)
@@ -93,6 +102,47 @@ describe('the origin client', () => {
         redirectRefused: 'more than 5 redirects'
       })
       expect(judgeOriginAnswer(six, build).ready).toBe(false)
+    } finally {
+      client.close()
+    }
+  })
+
+  it('does not follow a redirect back to a URL of its own chain: a loop, said at once', async () => {
+    const client = createOriginClient()
+    try {
+      const before = seen.length
+      const answer = await client.look(new URL(`${base}/loop-a`), 5000)
+      expect(answer).toMatchObject({
+        status: 302,
+        redirects: 1,
+        redirectRefused: 'a redirect back to a URL of its own chain (a loop)'
+      })
+      expect(answer.url.pathname).toBe('/loop-b')
+      expect(seen.length - before).toBe(2)
+    } finally {
+      client.close()
+    }
+  })
+
+  it('a redirect with an empty Location is judged as it is, not asked again', async () => {
+    const client = createOriginClient()
+    try {
+      const before = seen.length
+      const answer = await client.look(new URL(`${base}/no-location`), 5000)
+      expect(answer).toMatchObject({ status: 302, redirects: 0 })
+      expect(answer.redirectRefused).toBeUndefined()
+      expect(seen.length - before).toBe(1)
+    } finally {
+      client.close()
+    }
+  })
+
+  it('where the answer came from keeps no fragment of a Location', async () => {
+    const client = createOriginClient()
+    try {
+      const moved = await client.look(new URL(`${base}/fragment`), 5000)
+      expect(moved).toMatchObject({ status: 200, redirects: 1 })
+      expect(moved.url.href).toBe(`${base}/version.txt`)
     } finally {
       client.close()
     }
@@ -160,6 +210,11 @@ describe('refuseRedirect', () => {
     ['ftp://origin.example.com/v', 'a redirect to a ftp: URL']
   ])('%s: %s', (location, refused) => {
     expect(refuseRedirect(first, first, location, 0)).toBe(refused)
+  })
+  it('a hop that breaks two rules is refused for the first: plain http before the host', () => {
+    expect(refuseRedirect(first, first, 'http://cdn.example.com/v', 0)).toBe(
+      'a redirect from https down to http'
+    )
   })
   it('http up to https on the same host is followed', () => {
     const plain = new URL('http://origin.example.com/v')

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 import { SITEMAP_LIMITS, type SitemapRequest } from '../../src/sitemap/read-sitemaps.js'
 import { readSitemapPages } from '../support/read-sitemap-pages.js'
 import { SitemapXmlReader } from '../../src/sitemap/sitemap-xml.js'
@@ -233,18 +233,27 @@ describe('readSitemaps', () => {
 
   it('follows redirects on the site (/sitemap.xml to /sitemap_index.xml), a few hops at most', async () => {
     const page = (path: string): string => new URL(path, site).href
+    // A chain of six redirects: /far/0.xml to /far/6.xml.
+    const far = Object.fromEntries(
+      Array.from({ length: 6 }, (_, hop): [string, [number, string]] => [
+        `/far/${hop}.xml`,
+        [302, `/far/${hop + 1}.xml`]
+      ])
+    )
     redirects = {
       '/robots.txt': [301, '/robots-new.txt'],
       '/sitemap.xml': [301, page('/sitemap_index.xml')],
       '/moved/pages.xml': [308, 'pages-2.xml'],
-      '/loop.xml': [302, '/loop.xml'],
-      '/again.xml': [301, '/moved/pages-2.xml']
+      '/again.xml': [301, '/moved/pages-2.xml'],
+      ...far
     }
     files = {
-      '/robots-new.txt': 'Sitemap: /sitemap.xml\nSitemap: /loop.xml\nSitemap: /again.xml',
+      '/robots-new.txt': 'Sitemap: /sitemap.xml\nSitemap: /far/0.xml\nSitemap: /again.xml',
       '/sitemap_index.xml': index([page('/moved/pages.xml')]),
-      '/moved/pages-2.xml': urlset([page('/a'), page('/b')])
+      '/moved/pages-2.xml': urlset([page('/a'), page('/b')]),
+      '/far/6.xml': urlset([page('/far')])
     }
+    requested.length = 0
     try {
       const reading = await read()
       expect([...reading.pages]).toEqual(['/a', '/b'])
@@ -253,9 +262,30 @@ describe('readSitemaps', () => {
       expect(reading.files).toEqual([page('/sitemap_index.xml'), page('/moved/pages-2.xml')])
       expect(requested.filter(path => path === '/moved/pages-2.xml')).toHaveLength(1)
       expect(reading.warnings).toEqual([
-        `Sitemap ${page('/loop.xml')} could not be read: more than 5 redirects.`
+        `Sitemap ${page('/far/0.xml')} could not be read: more than 5 redirects.`
       ])
-      expect(requested.filter(path => path === '/loop.xml')).toHaveLength(6)
+      expect(requested.filter(path => path.startsWith('/far/'))).toHaveLength(6)
+    } finally {
+      redirects = {}
+    }
+  })
+
+  it('does not follow a redirect back to a URL of its own chain: a loop, said at once', async () => {
+    const page = (path: string): string => new URL(path, site).href
+    redirects = {
+      '/loop.xml': [302, '/loop.xml'],
+      '/a.xml': [301, '/b.xml#part'],
+      '/b.xml': [302, '/a.xml']
+    }
+    files = { '/robots.txt': 'Sitemap: /loop.xml\nSitemap: /a.xml' }
+    requested.length = 0
+    try {
+      const reading = await read()
+      expect(reading.warnings).toEqual([
+        `Sitemap ${page('/loop.xml')} could not be read: HTTP 302 back to ${page('/loop.xml')}, a URL of its own chain (a loop); not followed.`,
+        `Sitemap ${page('/a.xml')} could not be read: HTTP 302 back to ${page('/a.xml')}, a URL of its own chain (a loop); not followed.`
+      ])
+      expect(requested).toEqual(['/robots.txt', '/loop.xml', '/a.xml', '/b.xml'])
     } finally {
       redirects = {}
     }
@@ -422,6 +452,79 @@ describe('readSitemaps on an https site (a fake fetcher)', () => {
     expect(reading.warnings.join('\n')).toMatch(
       /HTTP 302 to http:\/\/127.0.0.1:8080\/admin.xml, not followed \(https only\)/
     )
+  })
+})
+
+describe('a loopback site on https', () => {
+  it('does not follow a redirect from https down to plain http, even on this machine', async () => {
+    const asked: string[] = []
+    const fetcher = {
+      open: async (url: URL) => {
+        asked.push(url.href)
+        return url.href === 'https://127.0.0.1:8443/s.xml'
+          ? {
+              status: 302,
+              headers: { location: 'http://127.0.0.1:8080/s.xml' },
+              body: Readable.from([])
+            }
+          : {
+              status: 200,
+              headers: {},
+              body: Readable.from([urlset(['https://127.0.0.1:8443/p'])])
+            }
+      }
+    }
+    const reading = await readSitemapPages(
+      { kind: 'url', url: new URL('https://127.0.0.1:8443/s.xml') },
+      new URL('https://127.0.0.1:8443'),
+      fetcher,
+      { timeoutMs: 1000 }
+    )
+    expect(asked).toEqual(['https://127.0.0.1:8443/s.xml'])
+    expect(reading.warnings).toEqual([
+      'Sitemap https://127.0.0.1:8443/s.xml could not be read: HTTP 302 to http://127.0.0.1:8080/s.xml, not followed (https only).'
+    ])
+  })
+})
+
+describe('an answer whose header names keep the server’s case', () => {
+  it('follows its Location and decodes its Content-Encoding, robots.txt and sitemap alike', async () => {
+    // Node gives header names in lower case; a fetcher over another client (or a proxy that
+    // hands on the server's spelling) may not, and the reader must not miss them then.
+    const site = new URL('https://www.example.com')
+    const asked: string[] = []
+    const answers: Record<
+      string,
+      { status: number; headers: Record<string, string>; body: Buffer }
+    > = {
+      'https://www.example.com/robots.txt': {
+        status: 200,
+        headers: { 'Content-Encoding': 'deflate' },
+        body: deflateSync('Sitemap: https://www.example.com/old.xml')
+      },
+      'https://www.example.com/old.xml': {
+        status: 301,
+        headers: { Location: '/new.xml' },
+        body: Buffer.alloc(0)
+      },
+      'https://www.example.com/new.xml': {
+        status: 200,
+        headers: { 'CONTENT-ENCODING': 'br' },
+        body: brotliCompressSync(urlset(['https://www.example.com/p']))
+      }
+    }
+    const fetcher = {
+      open: async (url: URL) => {
+        asked.push(url.href)
+        const answer = answers[url.href] ?? { status: 404, headers: {}, body: Buffer.alloc(0) }
+        return { ...answer, body: Readable.from([answer.body]) }
+      }
+    }
+    const reading = await readSitemapPages({ kind: 'auto' }, site, fetcher, { timeoutMs: 1000 })
+    expect(reading.warnings).toEqual([])
+    expect(asked).toEqual(Object.keys(answers))
+    expect(reading.files).toEqual(['https://www.example.com/new.xml'])
+    expect([...reading.pages]).toEqual(['/p'])
   })
 })
 

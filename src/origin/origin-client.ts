@@ -1,13 +1,21 @@
 /**
  * The client for origin_url: the site's client (http/site-client.ts: GET only, no cookie,
  * no credential, the runner's proxy), never the purge client, so neither the API key nor a
- * token can reach the origin. It follows redirects on the same host only (at most 5; never
- * from https down to http), asks caches on the way for a checked answer (`Cache-Control:
- * no-cache`), and reads the first MAX_ORIGIN_BODY_BYTES of the body, decoded.
+ * token can reach the origin. It follows redirects by the one rule (http/redirect.ts: at most
+ * 5, never from https down to http, never back to a URL of the chain) on the same host name
+ * only, asks caches on the way for a checked answer (`Cache-Control: no-cache`), and reads the
+ * first MAX_ORIGIN_BODY_BYTES of the body, decoded.
  */
 import { USER_AGENT } from '../core/constants.js'
 import { ACCEPTED_ENCODINGS, BodyReadError, readBody } from '../http/read-body.js'
-import { headerValue } from '../http/headers.js'
+import { headerValue, type Headers } from '../http/headers.js'
+import {
+  followRedirects,
+  MAX_REDIRECTS,
+  nextHop,
+  type RedirectRefusal,
+  type RedirectRules
+} from '../http/redirect.js'
 import {
   createSiteClient,
   MAX_PAGE_BYTES,
@@ -18,13 +26,9 @@ import {
 
 /** The part of the origin's body searched for the build. */
 export const MAX_ORIGIN_BODY_BYTES = 1024 * 1024
-const MAX_ORIGIN_REDIRECTS = 5
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308])
-
 export interface OriginAnswer {
   readonly status: number
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  readonly headers: Headers
   /** The first MAX_ORIGIN_BODY_BYTES of the decoded body, one character per byte (latin1). */
   readonly body: string
   /** Set when the body could not be read (or decoded) as far as needed. */
@@ -62,20 +66,23 @@ export function createOriginClient(transport: SiteClient = createSiteClient(1)):
 
 async function look(transport: SiteClient, first: URL, timeoutMs: number): Promise<OriginAnswer> {
   const deadline = Date.now() + timeoutMs
-  let url = first
-  for (let redirects = 0; ; redirects++) {
-    const answer = await open(transport, url, Math.max(1, deadline - Date.now()))
-    const location = headerValue(answer.headers, 'location')
-    if (!REDIRECTS.has(answer.status) || location === undefined) {
-      return { ...(await readAnswer(answer)), url, redirects }
-    }
-    const refused = refuseRedirect(first, url, location, redirects)
-    if (refused !== undefined) {
-      return { ...(await readAnswer(answer)), url, redirects, redirectRefused: refused }
-    }
-    answer.body.resume()
-    url = new URL(location, url)
+  const followed = await followRedirects(
+    first,
+    url => open(transport, url, Math.max(1, deadline - Date.now())),
+    originRules(first)
+  )
+  const { answer, at: url, redirects, refused } = followed
+  return {
+    ...(await readAnswer(answer)),
+    url,
+    redirects,
+    ...(refused !== undefined && { redirectRefused: refusalWords(refused) })
   }
+}
+
+/** Where origin_url's redirects may go: its own host name, plain http only from http. */
+function originRules(first: URL): RedirectRules {
+  return { plainHttp: 'from-http', scope: { hostname: first.hostname } }
 }
 
 async function open(transport: SiteClient, url: URL, timeoutMs: number): Promise<SiteStream> {
@@ -91,27 +98,40 @@ async function open(transport: SiteClient, url: URL, timeoutMs: number): Promise
   }
 }
 
-/** Why a redirect is not followed, or undefined when it may be. */
+/**
+ * Why the redirect from `from` (reached from origin_url `first` after `redirects` redirects) to
+ * `location` is not followed, in the origin's words; undefined when it may be.
+ */
 export function refuseRedirect(
   first: URL,
   from: URL,
   location: string,
   redirects: number
 ): string | undefined {
-  if (redirects >= MAX_ORIGIN_REDIRECTS) return `more than ${MAX_ORIGIN_REDIRECTS} redirects`
-  if (!URL.canParse(location, from.href)) return `a Location that is not a URL`
-  const next = new URL(location, from)
-  if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-    return `a redirect to a ${next.protocol} URL`
+  const hop = nextHop(location, { url: from, redirects, asked: [first, from] }, originRules(first))
+  return hop instanceof URL ? undefined : refusalWords(hop)
+}
+
+/** A redirect not followed, as the wait's log and summary say it after the answer's status. */
+function refusalWords(refused: RedirectRefusal): string {
+  switch (refused.reason) {
+    case 'too-many-redirects':
+      return `more than ${MAX_REDIRECTS} redirects`
+    case 'not-a-url':
+      return 'a Location that is not a URL'
+    case 'not-http':
+      return `a redirect to a ${refused.to.protocol} URL`
+    case 'credentials':
+      return 'a redirect that carries credentials'
+    case 'plain-http':
+      return 'a redirect from https down to http'
+    // The runner itself is another host than origin_url's: out of scope as well.
+    case 'this-machine':
+    case 'out-of-scope':
+      return `a redirect to another host (${refused.to.host}), which is not followed`
+    case 'loop':
+      return 'a redirect back to a URL of its own chain (a loop)'
   }
-  if (next.username !== '' || next.password !== '') return 'a redirect that carries credentials'
-  if (next.hostname !== first.hostname) {
-    return `a redirect to another host (${next.host}), which is not followed`
-  }
-  if (from.protocol === 'https:' && next.protocol === 'http:') {
-    return 'a redirect from https down to http'
-  }
-  return undefined
 }
 
 async function readAnswer(

@@ -1,18 +1,16 @@
 /**
- * GETs robots.txt and sitemap files, following redirects the way the reading's rules allow:
- * a few hops, one time budget for the whole file, never to plain http off a loopback host,
- * never from the internet to a loopback host (a file out there must not send the runner to a
- * local service), never with credentials in the Location, and on one host unless the file
- * may live anywhere (one the user named, or one robots.txt or a cross-host index put on
- * another host).
+ * GETs robots.txt and sitemap files, following redirects by the one rule (http/redirect.ts:
+ * at most 5 hops, never with credentials in the Location, never back to a URL of the chain,
+ * never from another host to the runner itself) with the reading's own: https only (plain
+ * http only from a loopback host to one), one time budget for the whole file, and one host
+ * unless the file may live anywhere (one the user named, or one robots.txt or a cross-host
+ * index put on another host).
  */
 import type { Readable } from 'node:stream'
-import { isLoopbackHost } from '../http/loopback.js'
+import type { Headers } from '../http/headers.js'
+import { isLoopbackHost, reachesThisMachine } from '../http/loopback.js'
+import { followRedirects, MAX_REDIRECTS, type RedirectRefusal } from '../http/redirect.js'
 import type { Clock } from '../time/clock.js'
-
-/** Redirects followed for one file: more is a loop or a misconfiguration. */
-export const MAX_SITEMAP_REDIRECTS = 5
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
 /** What reading needs from HTTP: a GET whose body arrives as a stream. */
 export interface SitemapFetcher {
@@ -21,7 +19,8 @@ export interface SitemapFetcher {
     timeoutMs: number
   ): Promise<{
     status: number
-    headers: Readonly<Record<string, string | string[] | undefined>>
+    /** By name whatever its case (http/headers.ts reads them). */
+    headers: Headers
     body: Readable
   }>
 }
@@ -61,29 +60,11 @@ export function secureUrl(url: URL, listedBy: URL): URL {
   return secure
 }
 
-/**
- * Whether a host is the runner itself: the loopback names and addresses, and the other ways
- * to write them that reach it too: 0.0.0.0 and [::] ("any address" connects to this
- * machine), IPv4-mapped [::ffff:127.x.y.z] and [::ffff:0.x.y.z], `localhost.` and
- * `*.localhost` (RFC 6761). A public name that DNS answers with 127.0.0.1 is not caught
- * here: that needs the address the name resolves to, which the HTTP agent (or a proxy) finds.
- */
-function isThisMachine(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '')
-  return (
-    isLoopbackHost(host) ||
-    host.endsWith('.localhost') ||
-    /^0\.\d+\.\d+\.\d+$/.test(host) ||
-    host === '[::]' ||
-    /^\[::ffff:(?:7f[0-9a-f]{2}|[0-9a-f]{1,2}):[0-9a-f]{1,4}\]$/.test(host)
-  )
-}
-
 /** Whether a file listed by `listedBy` may be fetched from `url` at all (undefined: yes). */
 export function refusalOf(url: URL, listedBy: URL): string | undefined {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'not an http(s) URL'
   if (url.username !== '' || url.password !== '') return 'credentials in the URL'
-  if (isThisMachine(url.hostname) && !isThisMachine(listedBy.hostname)) {
+  if (reachesThisMachine(url.hostname) && !reachesThisMachine(listedBy.hostname)) {
     return 'a loopback address, listed by a file that is not on one'
   }
   return undefined
@@ -99,45 +80,43 @@ export async function openFollowing(
   rules: OpenRules
 ): Promise<Opened | undefined> {
   const deadline = rules.clock.now() + rules.timeoutMs
-  let at = url
-  for (let hop = 0; ; hop++) {
-    const answer = await openWithin(fetcher, at, { ...rules, deadline }, hop)
-    const location = headerText(answer.headers['location'])
-    if (!REDIRECT_STATUSES.has(answer.status) || location === undefined) return { answer, at }
-    answer.body.destroy()
-    if (hop === MAX_SITEMAP_REDIRECTS) {
-      throw new FetchRefused(`more than ${MAX_SITEMAP_REDIRECTS} redirects`)
+  const budget = { ...rules, deadline }
+  const followed = await followRedirects(
+    url,
+    (at, redirects) => openWithin(fetcher, at, budget, redirects),
+    {
+      plainHttp: 'between-loopback-hosts',
+      scope: rules.host === undefined ? 'any-host' : { host: rules.host },
+      alreadyRead: rules.alreadyRead
     }
-    if (!URL.canParse(location, at.href)) {
-      throw new FetchRefused(`HTTP ${answer.status} to an unreadable Location`)
+  )
+  if ('alreadyRead' in followed) return undefined
+  const { answer, at, refused } = followed
+  if (refused === undefined) return { answer, at }
+  answer.body.destroy()
+  throw new FetchRefused(refusalWords(refused, answer.status, rules.host))
+}
+
+/** A redirect not followed, as the sitemap warnings say it. */
+function refusalWords(refused: RedirectRefusal, status: number, host: string | undefined): string {
+  switch (refused.reason) {
+    case 'too-many-redirects':
+      return `more than ${MAX_REDIRECTS} redirects`
+    case 'not-a-url':
+      return `HTTP ${status} to an unreadable Location`
+    case 'credentials':
+      return `HTTP ${status} to a URL with credentials in it (on ${refused.to.host}); not followed`
+    case 'not-http':
+    case 'plain-http': {
+      const { protocol, host: to, pathname } = refused.to
+      return `HTTP ${status} to ${protocol}//${to}${pathname}, not followed (https only)`
     }
-    const next = new URL(location, at)
-    next.hash = ''
-    const secure =
-      next.protocol === 'https:' ||
-      (next.protocol === 'http:' && isLoopbackHost(next.hostname) && isLoopbackHost(at.hostname))
-    if (next.username !== '' || next.password !== '') {
-      throw new FetchRefused(
-        `HTTP ${answer.status} to a URL with credentials in it (on ${next.host}); not followed`
-      )
-    }
-    if (!secure) {
-      throw new FetchRefused(
-        `HTTP ${answer.status} to ${next.protocol}//${next.host}${next.pathname}, not followed (https only)`
-      )
-    }
-    if (isThisMachine(next.hostname) && !isThisMachine(at.hostname)) {
-      throw new FetchRefused(
-        `HTTP ${answer.status} to ${next.host}, a loopback address; not followed`
-      )
-    }
-    if (rules.host !== undefined && next.host !== rules.host) {
-      throw new FetchRefused(
-        `HTTP ${answer.status} to ${next.href}, on another host than ${rules.host}; not followed (is site_url the public address of the site?)`
-      )
-    }
-    if (rules.alreadyRead(next)) return undefined
-    at = next
+    case 'this-machine':
+      return `HTTP ${status} to ${refused.to.host}, a loopback address; not followed`
+    case 'out-of-scope':
+      return `HTTP ${status} to ${refused.to.href}, on another host than ${host}; not followed (is site_url the public address of the site?)`
+    case 'loop':
+      return `HTTP ${status} back to ${refused.to.href}, a URL of its own chain (a loop); not followed`
   }
 }
 
@@ -164,9 +143,4 @@ async function openWithin(
     const timedOut = (error as { kind?: unknown } | null)?.kind === 'timeout'
     throw hop > 0 && timedOut ? outOfTime() : error
   }
-}
-
-export function headerText(value: string | string[] | undefined): string | undefined {
-  const text = (Array.isArray(value) ? value[0] : value)?.trim()
-  return text === '' ? undefined : text
 }

@@ -6,10 +6,11 @@
  * skipped) is a warning naming the file and, where there is one, the fix.
  */
 import type { Readable } from 'node:stream'
+import { headerValue } from '../http/headers.js'
 import type { Clock } from '../time/clock.js'
 import { decodedText, TooManyCodings } from './file-content.js'
 import { KIND_WORDS, messageOf } from './messages.js'
-import { headerText, openFollowing, type Opened, type SitemapFetcher } from './open-file.js'
+import { openFollowing, type Opened, type SitemapFetcher } from './open-file.js'
 import { SitemapFileReader, type FileKind } from './sitemap-file.js'
 import { MAX_LOC_CHARS, MalformedSitemap, NotASitemap, type EntryProblem } from './sitemap-xml.js'
 import { resolved, type SitePages } from './site-pages.js'
@@ -91,7 +92,7 @@ export async function readSitemapFile(
   }
   await new FileReading(context, at, listed, children).read(
     answer.body,
-    headerText(answer.headers['content-encoding']),
+    headerValue(answer.headers, 'content-encoding'),
     deadline
   )
   return { children, at }

@@ -5,10 +5,11 @@
  * missing robots.txt (404, 410) is common and says nothing.
  */
 import type { Readable } from 'node:stream'
+import { headerValue } from '../http/headers.js'
 import type { Clock } from '../time/clock.js'
 import { decompressed } from './file-content.js'
 import { messageOf } from './messages.js'
-import { headerText, openFollowing, type SitemapFetcher } from './open-file.js'
+import { openFollowing, type SitemapFetcher } from './open-file.js'
 import { decodeRobotsTxt, sitemapsInRobotsTxt } from './robots-txt.js'
 
 export interface RobotsFile {
@@ -52,7 +53,7 @@ export async function readRobotsFile(
     // A server may compress robots.txt although nothing asked it to (as sitemaps).
     bytes = await readBytes(
       answer.body,
-      decompressed(answer.body, headerText(answer.headers['content-encoding'])),
+      decompressed(answer.body, headerValue(answer.headers, 'content-encoding')),
       options.maxBytes
     )
   } catch (error) {
