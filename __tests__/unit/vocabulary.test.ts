@@ -18,13 +18,25 @@ import {
   countedState,
   countedWords,
   PAGE_STATE_WORDS,
+  pageStatesInOrder,
+  pageStatesWorstFirst,
   stateMark,
   stateWords,
   verificationMark,
-  type PageState
+  type PageState,
+  type PageStateWords
 } from '../../src/report/vocabulary.js'
+import { MAX_LISTED_PER_STATE } from '../../src/verify/check/tally.js'
 import { concludeVerification, type VerificationCounts } from '../../src/steps/verify.js'
-import { check, commentContextFor, planOf, purgedRun, verified } from '../support/run-reports.js'
+import type { CheckResult, CheckState } from '../../src/verify/check/verify-pages.js'
+import {
+  ACCEPTED_AT,
+  check,
+  commentContextFor,
+  planOf,
+  purgedRun,
+  verified
+} from '../support/run-reports.js'
 
 /** A check of every state: each settled one beside a stale one, so the comment shows its row. */
 function everyState(): RunReport {
@@ -142,6 +154,147 @@ describe('one vocabulary of states', () => {
     const { description } = finalStatus(report)
     expect(description).toContain(PAGE_STATE_WORDS['old-build'].commitStatus)
     expect(description).toContain(PAGE_STATE_WORDS['not-started'].commitStatus)
+  })
+})
+
+/** Each state a check can end in, a page each (both devices), and one check never started. */
+function oneOfEach(): RunReport {
+  const both = (path: string, state: CheckResult['state'], extra: Partial<CheckResult> = {}) =>
+    ['desktop', 'mobile'].map(device => check(path, device, state, extra))
+  // Named so that their paths sort in another order than their states.
+  const checks = [
+    ...both('/a-bypassed', 'bypassed', { detail: 'cookie' }),
+    ...both('/b-unverifiable', 'unverifiable'),
+    ...both('/c-gone', 'gone', { httpStatus: 404 }),
+    check('/d-late', 'desktop', 'fresh', { settledAfterMs: 1000 }),
+    ...both('/e-stale', 'stale', { cachedAtMs: ACCEPTED_AT - 60_000, judgedAgainst: ACCEPTED_AT }),
+    ...both('/f-failed', 'failed', { detail: 'connection reset' }),
+    ...both('/g-fresh', 'fresh', { settledAfterMs: 2000 }),
+    ...both('/h-miss', 'not-cacheable')
+  ]
+  return purgedRun(planOf({ urls: ['/'] }), verified(checks, { notReached: 1 }))
+}
+
+/** The states a line names (by their counted words), in the order it names them. */
+function statesNamed(line: string): PageState[] {
+  return pageStatesInOrder()
+    .filter(state => state !== 'old-build' && line.includes(countedWords(state)))
+    .sort((a, b) => line.indexOf(countedWords(a)) - line.indexOf(countedWords(b)))
+}
+
+/** The paths of the summary's rows, in their order. */
+function rowPaths(summary: string): string[] {
+  return [...summary.matchAll(/<tr><td><code>([^<]*)<\/code><\/td>/g)].map(match => match[1] ?? '')
+}
+
+/** The state a row of oneOfEach() shows as its worst, from its path. */
+const ROW_STATES: Readonly<Record<string, PageState>> = {
+  '/a-bypassed': 'bypassed',
+  '/b-unverifiable': 'unverifiable',
+  '/c-gone': 'gone',
+  '/d-late': 'not-started',
+  '/e-stale': 'stale',
+  '/f-failed': 'failed'
+}
+
+/** Checks past the first 1,000 of two states on one device: JUnit counts them in one case each. */
+function countedCasesOf(states: readonly CheckState[]): string[] {
+  const checks = states.flatMap(state =>
+    Array.from({ length: MAX_LISTED_PER_STATE + 1 }, (_, index) =>
+      check(`/${state}/${index}`, 'desktop', state)
+    )
+  )
+  const xml = renderJUnit(
+    purgedRun(planOf({ urls: ['/'] }), verified(checks, { devices: ['desktop'] })),
+    Date.UTC(2026, 10, 24, 22, 0, 0)
+  )
+  return [...xml.matchAll(/name="1 more ([^"]*) check \(counted/g)].map(match => match[1] ?? '')
+}
+
+/** Every surface that lists the states: each in the table's order (the rows worst first). */
+function expectTheTablesOrder(): void {
+  const report = oneOfEach()
+  const summary = plain(renderSummary(report))
+  const countsLine = /<strong>\d+ checks<\/strong>: ([^<]*)</.exec(summary)?.[1] ?? ''
+  const present = pageStatesInOrder().filter(state => state !== 'old-build')
+  expect(statesNamed(countsLine)).toEqual(present)
+  const comment = plain(renderComment(report, commentContextFor(report)))
+  expect(statesNamed(/<p>(\d+ checks: [^<]*)<\/p>/.exec(comment)?.[1] ?? '')).toEqual(present)
+  expect(statesNamed(statusLine(report))).toEqual(present)
+  const worstFirst = pageStatesWorstFirst()
+  const rows = rowPaths(summary)
+  expect(rows).toHaveLength(Object.keys(ROW_STATES).length)
+  expect(rows.map(path => ROW_STATES[path])).toEqual(
+    worstFirst.filter(state => Object.values(ROW_STATES).includes(state))
+  )
+  const counted = countedCasesOf(['gone', 'bypassed'])
+  expect(counted).toEqual(
+    worstFirst
+      .filter(state => state === 'gone' || state === 'bypassed')
+      .map(state => stateWords(state))
+  )
+}
+
+type Entry = { -readonly [K in keyof PageStateWords]: PageStateWords[K] }
+
+/** Runs `test` with the table changed by `change`, then puts the table back as it was. */
+function withTableChanged(change: (table: Record<PageState, Entry>) => void, test: () => void) {
+  const table = PAGE_STATE_WORDS as Record<PageState, Entry>
+  const saved = new Map(pageStatesInOrder().map(state => [state, { ...table[state] }]))
+  try {
+    change(table)
+    test()
+  } finally {
+    for (const [state, entry] of saved) Object.assign(table[state], entry)
+  }
+}
+
+describe('one order of the states, and one sentence each, in the table', () => {
+  it('the counts, the status line, the rows and JUnit list the states in the table’s order', () => {
+    expectTheTablesOrder()
+    // The order itself: what proved the page, what to act on (worst first), what settled.
+    expect(pageStatesInOrder()).toEqual([
+      'fresh',
+      'failed',
+      'stale',
+      'old-build',
+      'not-started',
+      'gone',
+      'not-cacheable',
+      'unverifiable',
+      'bypassed'
+    ])
+  })
+
+  it('a new order in the table is the order of every surface', () => {
+    withTableChanged(
+      table => {
+        for (const state of pageStatesInOrder()) table[state].place = 10 - table[state].place
+      },
+      () => {
+        expect(pageStatesInOrder()[0]).toBe('bypassed')
+        expectTheTablesOrder()
+      }
+    )
+    expect(pageStatesInOrder()[0]).toBe('fresh')
+  })
+
+  it('a new sentence in the table is what the summary, the comment and JUnit say', () => {
+    const sentence = 'what the table says of a DYNAMIC page'
+    withTableChanged(
+      table => {
+        table.unverifiable.saw = () => sentence
+      },
+      () => {
+        const report = everyState()
+        expect(plain(renderSummary(report))).toContain(sentence)
+        expect(plain(renderComment(report, commentContextFor(report)))).toContain(sentence)
+        expect(renderJUnit(report, Date.UTC(2026, 10, 24, 22, 0, 0))).toContain(
+          `message="${sentence}"`
+        )
+      }
+    )
+    expect(plain(renderSummary(everyState()))).not.toContain(sentence)
   })
 })
 

@@ -14,12 +14,14 @@
 import { statusLine } from './status-line.js'
 import type { RunReport, VerificationPart } from './run-report.js'
 import { describeCheck, pageState } from './verification.js'
-import type { CheckResult, CheckState } from '../verify/check/verify-pages.js'
+import type { CheckResult } from '../verify/check/verify-pages.js'
 import { grouped, plural } from '../text/format.js'
 import {
   ASSET_STATE_WORDS,
   countedWords,
+  isCheckState,
   PAGE_STATE_WORDS,
+  pageStatesWorstFirst,
   stateWords,
   type JUnitOutcome
 } from './vocabulary.js'
@@ -30,17 +32,6 @@ import type { AssetResult, AssetVerification } from '../verify/assets/asset-resu
 export const JUNIT_SUITE = 'render-cache-purge'
 
 type Outcome = JUnitOutcome
-
-/** The order of the counted (unlisted) test cases: the ones to act on first. */
-const STATE_ORDER: readonly CheckState[] = [
-  'failed',
-  'stale',
-  'gone',
-  'unverifiable',
-  'bypassed',
-  'fresh',
-  'not-cacheable'
-]
 
 interface TestCase {
   readonly classname: string
@@ -124,8 +115,11 @@ function verifiedCases(part: Verified): TestCase[] {
     const key = `${check.device}\n${check.state}`
     named.set(key, (named.get(key) ?? 0) + 1)
   }
+  // The counted (unlisted) test cases, the ones to act on first; the checks never started are
+  // one case for all the devices, after them.
+  const countedStates = pageStatesWorstFirst().filter(isCheckState)
   for (const tally of verification.byDevice) {
-    for (const state of STATE_ORDER) {
+    for (const state of countedStates) {
       const more = tally.counts[state] - (named.get(`${tally.device}\n${state}`) ?? 0)
       if (more <= 0) continue
       const words = stateWords(state)

@@ -5,6 +5,7 @@
  */
 import type { PurgeTargets } from '../core/purge.js'
 import type { RequestResult } from '../send/send-plan.js'
+import type { Verification } from '../verify/check/verify-pages.js'
 import { andList, elapsed, grouped, plural, setting } from '../text/format.js'
 import { answers, isUnconfirmed } from './purge-section.js'
 import {
@@ -19,8 +20,10 @@ import {
   CONCLUSION_WORDS,
   countedState,
   PAGE_STATE_WORDS,
+  pageStatesInOrder,
   REQUEST_WORDS,
-  VERIFICATION_WORDS
+  VERIFICATION_WORDS,
+  type PageState
 } from './vocabulary.js'
 
 export const STATUS_LINE_TITLE = 'Cache purge'
@@ -118,9 +121,6 @@ function firstFailure(failed: readonly RequestResult[]): string {
   return ` (HTTP ${answers(first)})`
 }
 
-/** Settled without proving anything either way: counted after what proved or failed. */
-const SETTLED_STATES = ['gone', 'not-cacheable', 'unverifiable', 'bypassed'] as const
-
 function verificationParts(report: Readonly<RunReport>): string[] {
   const part = report.verification
   if (part?.kind === 'over-budget') {
@@ -133,42 +133,68 @@ function verificationParts(report: Readonly<RunReport>): string[] {
   if (verification.fatal !== undefined) {
     return [`${VERIFICATION_WORDS.failed.icon} verification stopped${shard}: no page checked`]
   }
-  const { counts } = verification
   const total = verification.checks + verification.notReached
   if (total === 0) return [`➖ no page to check${shard}`]
-  const fresh = against.kind === 'warm-only' ? 'warm' : PAGE_STATE_WORDS.fresh.word
+  const context: StateContext = {
+    verification,
+    total,
+    shard,
+    deadline: `at the ${setting(part.timeoutMs)} deadline`,
+    warmOnly: against.kind === 'warm-only'
+  }
+  // The states in the table's order, each with its count when it has one.
+  const parts = pageStatesInOrder()
+    .map(state => statePart(state, context))
+    .filter(text => text !== undefined)
   const assets = verification.assets
-  const freshDone = verification.status === 'fresh' || verification.status === 'broken'
-  const { icon: freshIcon } = PAGE_STATE_WORDS.fresh
-  const { icon: staleIcon, word: staleWord } = PAGE_STATE_WORDS.stale
-  const parts: string[] = []
-  const stillStale = counts.stale - verification.oldContent
-  const deadline = `at the ${setting(part.timeoutMs)} deadline`
-  if (freshDone && counts.fresh > 0) {
-    const slowest = verification.timeToFresh?.slowestMs
-    const when =
-      slowest === undefined || against.kind === 'warm-only' ? '' : ` in ${elapsed(slowest)}`
-    parts.push(
-      `${freshIcon} ${count(counts.fresh)} of ${plural(total, 'check')} ${fresh}${when}${shard}`
-    )
-  } else if (counts.fresh > 0) {
-    parts.push(`${freshIcon} ${count(counts.fresh)} ${fresh}${shard}`)
-  }
-  if (stillStale > 0) {
-    parts.push(
-      `${staleIcon} ${count(stillStale)} of ${plural(total, 'check')} still ${staleWord} ${deadline}${shard}`
-    )
-  }
-  if (verification.oldContent > 0) {
-    parts.push(`${countedState('old-build', verification.oldContent)} ${deadline}`)
-  }
-  if (counts.failed > 0) parts.push(countedState('failed', counts.failed))
-  if (verification.notReached > 0) parts.push(countedState('not-started', verification.notReached))
-  for (const state of SETTLED_STATES) {
-    if (counts[state] > 0) parts.push(countedState(state, counts[state]))
-  }
   if (assets !== undefined) parts.push(...assetStatusParts(assets))
   return parts
+}
+
+interface StateContext {
+  readonly verification: Verification
+  /** The checks made and the checks never started. */
+  readonly total: number
+  /** ` (shard 2/4)`, or empty. */
+  readonly shard: string
+  /** `at the 6 s deadline`. */
+  readonly deadline: string
+  /** mode: verify without purged_at: a HIT counts, called warm. */
+  readonly warmOnly: boolean
+}
+
+/** One state's part of the line; undefined when no check is in it. */
+function statePart(state: PageState, context: StateContext): string | undefined {
+  const { verification, total, shard, deadline } = context
+  const { counts } = verification
+  switch (state) {
+    case 'fresh': {
+      if (counts.fresh === 0) return undefined
+      const { icon, word } = PAGE_STATE_WORDS.fresh
+      const fresh = context.warmOnly ? 'warm' : word
+      if (verification.status !== 'fresh' && verification.status !== 'broken') {
+        return `${icon} ${count(counts.fresh)} ${fresh}${shard}`
+      }
+      const slowest = verification.timeToFresh?.slowestMs
+      const when = slowest === undefined || context.warmOnly ? '' : ` in ${elapsed(slowest)}`
+      return `${icon} ${count(counts.fresh)} of ${plural(total, 'check')} ${fresh}${when}${shard}`
+    }
+    case 'stale': {
+      // The checks from the previous build are stale too: their own part follows.
+      const stillStale = counts.stale - verification.oldContent
+      if (stillStale === 0) return undefined
+      const { icon, word } = PAGE_STATE_WORDS.stale
+      return `${icon} ${count(stillStale)} of ${plural(total, 'check')} still ${word} ${deadline}${shard}`
+    }
+    case 'old-build':
+      return verification.oldContent > 0
+        ? `${countedState('old-build', verification.oldContent)} ${deadline}`
+        : undefined
+    default: {
+      const checks = state === 'not-started' ? verification.notReached : counts[state]
+      return checks > 0 ? countedState(state, checks) : undefined
+    }
+  }
 }
 
 function previewParts(report: Readonly<RunReport>): string[] {

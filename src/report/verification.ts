@@ -5,12 +5,7 @@
  * escaped like the rest of the summary (html.ts).
  */
 import type { VerifyReport } from '../verify/index.js'
-import type {
-  CheckResult,
-  CheckState,
-  PageRow,
-  Verification
-} from '../verify/check/verify-pages.js'
+import type { CheckResult, PageRow, Verification } from '../verify/check/verify-pages.js'
 import { clockTime, elapsed, grouped, plural, setting } from '../text/format.js'
 import { code, codeList, escapeHtml, table } from '../text/html.js'
 import type { VerificationPart } from './run-report.js'
@@ -23,9 +18,14 @@ import { tracedTagLines } from './traced-tags.js'
 import {
   countedState,
   countedWords,
+  isCheckState,
+  PAGE_STATE_WORDS,
+  pageStatesInOrder,
+  pageStatesWorstFirst,
   stateMark,
   verificationMark,
-  type PageState
+  type PageState,
+  type Seen
 } from './vocabulary.js'
 
 /** Page rows shown open; the rest (up to the summary's row limit) are folded. */
@@ -119,32 +119,28 @@ function scopeNotes(report: VerifyReport): string {
   return notes.join(' ')
 }
 
-/** The states a counts line names, in this order (not started comes last, after the settled). */
-const COUNTED_STATES: readonly CheckState[] = [
-  'fresh',
-  'stale',
-  'failed',
-  'gone',
-  'not-cacheable',
-  'unverifiable',
-  'bypassed'
-]
-
-/** `8 checks: ✅ 2 fresh · ⚠️ 4 stale (1 served from the previous build) · …`: the non-zero ones. */
+/**
+ * `8 checks: ✅ 2 fresh · ⚠️ 4 stale (1 served from the previous build) · …`: the non-zero ones,
+ * in the table's order; the checks from the previous build are counted within the stale.
+ */
 export function countsLine(verification: Verification): string {
   const { counts } = verification
   const total = verification.checks + verification.notReached
-  const parts = COUNTED_STATES.filter(state => counts[state] > 0).map(state => {
-    const text = countedState(state, counts[state])
+  const parts: string[] = []
+  for (const state of pageStatesInOrder()) {
+    if (state === 'old-build') continue
+    const count = isCheckState(state) ? counts[state] : verification.notReached
+    if (count === 0) continue
+    const text = countedState(state, count)
     if (state === 'failed' && verification.clocksDisagree > 0) {
-      return `${text} (${grouped(verification.clocksDisagree)} because the edge’s clocks disagree)`
+      parts.push(
+        `${text} (${grouped(verification.clocksDisagree)} because the edge’s clocks disagree)`
+      )
+    } else if (state === 'stale' && verification.oldContent > 0) {
+      parts.push(`${text} (${grouped(verification.oldContent)} ${countedWords('old-build')})`)
+    } else {
+      parts.push(text)
     }
-    return state === 'stale' && verification.oldContent > 0
-      ? `${text} (${grouped(verification.oldContent)} ${countedWords('old-build')})`
-      : text
-  })
-  if (verification.notReached > 0) {
-    parts.push(countedState('not-started', verification.notReached))
   }
   if (verification.warm > 0) parts.push(`${grouped(verification.warm)} warm (HIT)`)
   return `${plural(total, 'check')}: ${parts.join(' · ') || 'none made'}`
@@ -215,29 +211,26 @@ function labelled(line: string, label: string): string {
   return `<strong>${label}</strong>: ${escapeHtml(line)}`
 }
 
-/** How bad a device's check is, for ordering rows: the worst device of a page decides. */
-const SEVERITY: Readonly<Record<CheckState | 'not-started', number>> = {
-  failed: 0,
-  stale: 1,
-  'not-started': 2,
-  gone: 3,
-  unverifiable: 4,
-  bypassed: 4,
-  'not-cacheable': 5,
-  fresh: 6
-}
-
-function severityOf(row: PageRow): number {
+/**
+ * How bad a page's row is, for ordering rows: its worst device's check, by the table's order
+ * worst first (an old build's check counts as the stale one it is).
+ */
+function severityOf(row: PageRow, worstFirst: readonly PageState[]): number {
   return Math.min(
-    ...row.checks.map(check => SEVERITY[check === undefined ? 'not-started' : check.state])
+    ...row.checks.map(check =>
+      worstFirst.indexOf(check === undefined ? 'not-started' : check.state)
+    )
   )
 }
 
 /** One row per page not proven fresh, the site once in the heading, a mark per device. */
 function pageTable(report: VerifyReport, maxRows: number): string {
   const { verification } = report
+  const worstFirst = pageStatesWorstFirst()
   const rows = [...verification.pages].sort(
-    (a, b) => severityOf(a) - severityOf(b) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)
+    (a, b) =>
+      severityOf(a, worstFirst) - severityOf(b, worstFirst) ||
+      (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)
   )
   if (rows.length === 0) return ''
   const skewMs = verification.skew.measured
@@ -312,40 +305,28 @@ function sawText(row: PageRow, devices: readonly string[], skewMs: number): stri
   return `${text}<br><sub>edge ids: ${listed}</sub>`
 }
 
-/** What one check saw, in words a person can act on; undefined for a fresh one. */
+/**
+ * What one check saw, in words a person can act on: its state's sentence in the table;
+ * undefined for a check that passed.
+ */
 export function describeCheck(check: CheckResult | undefined, skewMs = 0): string | undefined {
-  if (check === undefined) return 'not started before the deadline'
-  switch (check.state) {
-    case 'fresh':
-    case 'not-cacheable':
-      return undefined
-    case 'stale':
-      return describeStale(check, skewMs)
-    case 'failed':
-      return check.detail ?? 'failed'
-    case 'gone':
-      return `HTTP ${check.httpStatus ?? '404/410'}: not there, so nothing stale is served; check the path if the page should exist`
-    case 'unverifiable':
-      return 'DYNAMIC: the edge does not serve its cache to this client (not a failure)'
-    case 'bypassed':
-      return `the edge bypassed its cache (${check.detail ?? 'no reason given'}): not provable, not a failure`
-  }
+  if (check === undefined) return PAGE_STATE_WORDS['not-started'].saw?.({})
+  return PAGE_STATE_WORDS[pageState(check)].saw?.(seenBy(check, skewMs))
 }
 
-function describeStale(check: CheckResult, skewMs: number): string {
+/** What a check reported, as its state's sentence takes it: the times read on the clocks. */
+function seenBy(check: CheckResult, skewMs: number): Seen {
   const { cachedAtMs, judgedAgainst } = check
-  if (check.staleReason === 'old-content') {
-    const when = cachedAtMs === undefined ? '' : `rendered at ${clockTime(cachedAtMs)}, `
-    const lacks = (check.detail ?? '').split(';')[0] || 'the build is not in the page'
-    return `served from the previous build: ${when}after the purge, but ${lacks}`
+  return {
+    ...(check.detail !== undefined && { detail: check.detail }),
+    ...(check.httpStatus !== undefined && { httpStatus: check.httpStatus }),
+    ...(cachedAtMs !== undefined && { cachedAt: clockTime(cachedAtMs) }),
+    ...(cachedAtMs !== undefined &&
+      judgedAgainst !== undefined && {
+        beforePurge: ago(Math.max(0, judgedAgainst + skewMs - cachedAtMs))
+      }),
+    ...(check.staleInRunnerClockOnly === true && { beforeInRunnerClockOnly: true })
   }
-  if (cachedAtMs === undefined) return `still the cached page: ${check.detail ?? 'no cache date'}`
-  if (check.staleInRunnerClockOnly) {
-    return `cached at ${clockTime(cachedAtMs)}, after the purge by the edge’s clock but before it by the runner’s: the clocks are more than 5 min apart, so it is not counted fresh`
-  }
-  if (judgedAgainst === undefined) return `cached at ${clockTime(cachedAtMs)}`
-  const beforeMs = Math.max(0, judgedAgainst + skewMs - cachedAtMs)
-  return `cached at ${clockTime(cachedAtMs)}, ${ago(beforeMs)} before the purge was accepted`
 }
 
 /** `5 s`, `125 s`, `3 h 00 min`: seconds while they read at a glance. */

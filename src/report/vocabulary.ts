@@ -2,7 +2,9 @@
  * How every state reads, in one table (pure): a check's (a page on a device), the
  * verification's, a purge request's and the run's. The summary, the pull-request comment, the
  * status line, the JUnit report, the commit status and the log all spell a state from here, so
- * that a reader sees one word for one thing wherever they look. Machine values (verify_status,
+ * that a reader sees one word for one thing wherever they look; a check's state also has here
+ * its place in the one order the states are listed in, and the sentence that says what a check
+ * in it saw. Machine values (verify_status,
  * the `stale` output's reasons, exit codes) are not words and stay where they are defined.
  *
  * One spelling per state: the word a reader who does not know the service's headers
@@ -36,44 +38,96 @@ export interface StateWords {
   readonly commitStatus: string
 }
 
-export const PAGE_STATE_WORDS: Readonly<Record<PageState, StateWords>> = {
-  fresh: { icon: '✅', word: 'fresh', junit: 'passed', commitStatus: 'fresh' },
-  stale: { icon: '⚠️', word: 'stale', junit: 'failure', commitStatus: 'stale' },
+/**
+ * What one check reported, for its state's sentence: values only (the time of day already
+ * written as a clock shows it); the words around them are the table's.
+ */
+export interface Seen {
+  /** The check's own words: the error, the edge's bypass reason, what the page lacked. */
+  readonly detail?: string
+  /** The HTTP status it answered (a gone page's 404 or 410). */
+  readonly httpStatus?: number
+  /** When the edge cached (or rendered) it, by the edge's clock: `21:29:18Z`. */
+  readonly cachedAt?: string
+  /** How long before the purge was accepted it was cached: `42 s`, `3 h 00 min`. */
+  readonly beforePurge?: string
+  /** Cached after the purge by the edge's clock, but before it by the runner's. */
+  readonly beforeInRunnerClockOnly?: boolean
+}
+
+/** A check's state: its words, its place among the others, and what a check in it saw. */
+export interface PageStateWords extends StateWords {
+  /**
+   * Its place in the one order the states are listed in, wherever they are listed: what proved
+   * the page, then what to act on, worst first, then what settled without proving anything.
+   * A list that puts what to act on first (the summary's rows, JUnit's counted cases) keeps
+   * this order but puts the states that pass (JUnit's `passed`) last (pageStatesWorstFirst).
+   */
+  readonly place: number
+  /**
+   * What a check in this state saw, in one sentence: a row's "what it saw", a JUnit failure's
+   * message. Absent where nothing needs saying (the check passed).
+   */
+  readonly saw?: (seen: Seen) => string
+}
+
+export const PAGE_STATE_WORDS: Readonly<Record<PageState, PageStateWords>> = {
+  fresh: { icon: '✅', word: 'fresh', junit: 'passed', commitStatus: 'fresh', place: 1 },
+  failed: {
+    icon: '❌',
+    word: 'failed',
+    junit: 'failure',
+    commitStatus: 'could not be made',
+    place: 2,
+    saw: ({ detail }) => detail ?? 'failed'
+  },
+  stale: {
+    icon: '⚠️',
+    word: 'stale',
+    junit: 'failure',
+    commitStatus: 'stale',
+    place: 3,
+    saw: ({ cachedAt, beforePurge, beforeInRunnerClockOnly, detail }) => {
+      if (cachedAt === undefined) return `still the cached page: ${detail ?? 'no cache date'}`
+      if (beforeInRunnerClockOnly === true) {
+        return `cached at ${cachedAt}, after the purge by the edge’s clock but before it by the runner’s: the clocks are more than 5 min apart, so it is not counted fresh`
+      }
+      if (beforePurge === undefined) return `cached at ${cachedAt}`
+      return `cached at ${cachedAt}, ${beforePurge} before the purge was accepted`
+    }
+  },
   'old-build': {
     icon: '⚠️',
     word: 'old build',
     counted: 'served from the previous build',
     junit: 'failure',
-    commitStatus: 'from the previous build'
+    commitStatus: 'from the previous build',
+    place: 4,
+    // The detail's first clause says what the page lacked.
+    saw: ({ cachedAt, detail }) => {
+      const when = cachedAt === undefined ? '' : `rendered at ${cachedAt}, `
+      const lacks = (detail ?? '').split(';')[0] || 'the build is not in the page'
+      return `served from the previous build: ${when}after the purge, but ${lacks}`
+    }
   },
-  failed: { icon: '❌', word: 'failed', junit: 'failure', commitStatus: 'could not be made' },
   'not-started': {
     icon: '⏳',
     word: 'not started',
     counted: 'not started before the deadline',
     junit: 'failure',
-    commitStatus: 'not started'
+    commitStatus: 'not started',
+    place: 5,
+    saw: () => 'not started before the deadline'
   },
   gone: {
     icon: '➖',
     word: 'not there',
     detail: '404/410',
     junit: 'skipped',
-    commitStatus: 'not verifiable'
-  },
-  unverifiable: {
-    icon: '➖',
-    word: 'unverifiable',
-    detail: 'DYNAMIC',
-    junit: 'skipped',
-    commitStatus: 'not verifiable'
-  },
-  bypassed: {
-    icon: '➖',
-    word: 'bypassed',
-    detail: 'the edge skipped its cache',
-    junit: 'skipped',
-    commitStatus: 'not verifiable'
+    commitStatus: 'not verifiable',
+    place: 6,
+    saw: ({ httpStatus }) =>
+      `HTTP ${httpStatus ?? '404/410'}: not there, so nothing stale is served; check the path if the page should exist`
   },
   // Served from the cache's owner every time: fresh by construction, so it passes.
   'not-cacheable': {
@@ -81,8 +135,49 @@ export const PAGE_STATE_WORDS: Readonly<Record<PageState, StateWords>> = {
     word: 'not cacheable',
     detail: 'MISS',
     junit: 'passed',
-    commitStatus: 'not verifiable'
+    commitStatus: 'not verifiable',
+    place: 7
+  },
+  unverifiable: {
+    icon: '➖',
+    word: 'unverifiable',
+    detail: 'DYNAMIC',
+    junit: 'skipped',
+    commitStatus: 'not verifiable',
+    place: 8,
+    saw: () => 'DYNAMIC: the edge does not serve its cache to this client (not a failure)'
+  },
+  bypassed: {
+    icon: '➖',
+    word: 'bypassed',
+    detail: 'the edge skipped its cache',
+    junit: 'skipped',
+    commitStatus: 'not verifiable',
+    place: 9,
+    saw: ({ detail }) =>
+      `the edge bypassed its cache (${detail ?? 'no reason given'}): not provable, not a failure`
   }
+}
+
+/** The states of a check in the table's one order (each one's `place`). */
+export function pageStatesInOrder(): PageState[] {
+  const states = Object.keys(PAGE_STATE_WORDS) as PageState[]
+  return states.sort((a, b) => PAGE_STATE_WORDS[a].place - PAGE_STATE_WORDS[b].place)
+}
+
+/**
+ * The same order with the states that pass last: the order of a list that puts what to act on
+ * first (the summary's rows by their worst check, JUnit's counted cases).
+ */
+export function pageStatesWorstFirst(): PageState[] {
+  const states = pageStatesInOrder()
+  const passes = (state: PageState): boolean => PAGE_STATE_WORDS[state].junit === 'passed'
+  return [...states.filter(state => !passes(state)), ...states.filter(passes)]
+}
+
+/** A state a check ends in (the tally counts it), not one a reader tells apart from them. */
+export function isCheckState(state: PageState): state is CheckState {
+  return state !== 'old-build' && state !== 'not-started'
 }
 
 /** `not there (404/410)`: the word and its detail; `detail` replaces the table's (`404`). */
