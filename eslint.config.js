@@ -15,6 +15,25 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' }
   },
   {
+    // The runner's clock is read through time/clock.ts's Clock, which tests replace: a
+    // Date.now() beside it is a time the tests cannot drive.
+    files: ['src/**'],
+    ignores: ['src/time/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: "Read the runner's clock through a Clock (src/time/clock.ts), not Date.now()."
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Read the runner's clock through a Clock (src/time/clock.ts), not new Date()."
+        }
+      ]
+    }
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -14,7 +14,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/time/clock.ts
-var clock = __webpack_require__(3355);
+var time_clock = __webpack_require__(3355);
 // EXTERNAL MODULE: ./src/build/build-id.ts
 var build_id = __webpack_require__(6652);
 // EXTERNAL MODULE: ./src/core/constants.ts
@@ -41,6 +41,7 @@ var site_client = __webpack_require__(7549);
 
 
 
+
 /** The part of the origin's body searched for the build. */
 const MAX_ORIGIN_BODY_BYTES = 1024 * 1024;
 /** No answer: the request timed out or the connection failed. */
@@ -52,15 +53,16 @@ class OriginRequestError extends Error {
         this.name = 'OriginRequestError';
     }
 }
-function createOriginClient(transport = (0,site_client/* createSiteClient */.nJ)(1)) {
+/** `clock`: the runner's clock, which one look's budget counts on. */
+function createOriginClient(clock = time_clock/* systemClock */.m, transport = (0,site_client/* createSiteClient */.nJ)(1)) {
     return {
-        look: (url, timeoutMs) => look(transport, url, timeoutMs),
+        look: (url, timeoutMs) => look(transport, clock, url, timeoutMs),
         close: () => transport.close()
     };
 }
-async function look(transport, first, timeoutMs) {
-    const deadline = Date.now() + timeoutMs;
-    const followed = await (0,redirect/* followRedirects */.FE)(first, url => origin_client_open(transport, url, Math.max(1, deadline - Date.now())), originRules(first));
+async function look(transport, clock, first, timeoutMs) {
+    const deadline = clock.now() + timeoutMs;
+    const followed = await (0,redirect/* followRedirects */.FE)(first, url => origin_client_open(transport, url, Math.max(1, deadline - clock.now())), originRules(first));
     const { answer, at: url, redirects, refused } = followed;
     return {
         ...(await readAnswer(answer)),
@@ -343,7 +345,8 @@ var format = __webpack_require__(8488);
 
 async function runOriginWait(run) {
     const { settings, log } = run;
-    const client = run.client ?? createOriginClient();
+    const clock = run.clock ?? time_clock/* systemClock */.m;
+    const client = run.client ?? createOriginClient(clock);
     const build = `${(0,build_id/* shortBuild */.NB)(settings.build)} (${settings.build.source})`;
     log.info(run.once
         ? `Origin: looking once at ${settings.url.href} for build ${build} (dry run).`
@@ -355,7 +358,7 @@ async function runOriginWait(run) {
             timeoutMs: settings.timeoutMs,
             requestTimeoutMs: run.requestTimeoutMs,
             look: (url, timeoutMs) => client.look(url, timeoutMs),
-            clock: run.clock ?? clock/* systemClock */.m,
+            clock,
             once: run.once,
             ...(run.signal && { signal: run.signal }),
             onProgress: progress => log.info(`Origin: not build ${(0,build_id/* shortBuild */.NB)(settings.build)} yet after ${(0,format/* tenths */.TP)(progress.elapsedMs)} (${progress.looks} look(s); last: ${progress.last ? (0,describe_look/* describeLook */.F)(progress.last) : 'none yet'}).`)

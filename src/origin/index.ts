@@ -33,7 +33,8 @@ export interface OriginWaitRun {
 
 export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
   const { settings, log } = run
-  const client = run.client ?? createOriginClient()
+  const clock = run.clock ?? systemClock
+  const client = run.client ?? createOriginClient(clock)
   const build = `${shortBuild(settings.build)} (${settings.build.source})`
   log.info(
     run.once
@@ -47,7 +48,7 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
       timeoutMs: settings.timeoutMs,
       requestTimeoutMs: run.requestTimeoutMs,
       look: (url, timeoutMs) => client.look(url, timeoutMs),
-      clock: run.clock ?? systemClock,
+      clock,
       once: run.once,
       ...(run.signal && { signal: run.signal }),
       onProgress: progress =>

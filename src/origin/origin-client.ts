@@ -23,6 +23,7 @@ import {
   type SiteStream,
   type SiteClient
 } from '../http/site-client.js'
+import { systemClock, type Clock } from '../time/clock.js'
 
 /** The part of the origin's body searched for the build. */
 export const MAX_ORIGIN_BODY_BYTES = 1024 * 1024
@@ -57,18 +58,27 @@ export interface OriginClient {
   close(): void
 }
 
-export function createOriginClient(transport: SiteClient = createSiteClient(1)): OriginClient {
+/** `clock`: the runner's clock, which one look's budget counts on. */
+export function createOriginClient(
+  clock: Clock = systemClock,
+  transport: SiteClient = createSiteClient(1)
+): OriginClient {
   return {
-    look: (url, timeoutMs) => look(transport, url, timeoutMs),
+    look: (url, timeoutMs) => look(transport, clock, url, timeoutMs),
     close: () => transport.close()
   }
 }
 
-async function look(transport: SiteClient, first: URL, timeoutMs: number): Promise<OriginAnswer> {
-  const deadline = Date.now() + timeoutMs
+async function look(
+  transport: SiteClient,
+  clock: Clock,
+  first: URL,
+  timeoutMs: number
+): Promise<OriginAnswer> {
+  const deadline = clock.now() + timeoutMs
   const followed = await followRedirects(
     first,
-    url => open(transport, url, Math.max(1, deadline - Date.now())),
+    url => open(transport, url, Math.max(1, deadline - clock.now())),
     originRules(first)
   )
   const { answer, at: url, redirects, refused } = followed
