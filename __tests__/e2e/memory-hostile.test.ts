@@ -53,8 +53,11 @@ describe('memory under hostile answers', () => {
         { GITHUB_EVENT_NAME: 'push', GITHUB_SHA: NEW, ...probe }
       )
     )
-    // The old reader peaked at 562 MiB here, after only 14 answers.
-    expect(peakMiB).toBeLessThan(200)
+    // A decoder per coding (about 15 MB of brotli state each) peaks at 562 MiB after 14
+    // answers and grows with each. The step peaks near 85 MiB, quiet or beside two busy cores,
+    // and was once measured at 254 MiB on a loaded machine (GC running later): the bound leaves
+    // that room, and still fails a reader that decodes what it refuses.
+    expect(peakMiB).toBeLessThan(400)
     expect(result.exitCode).toBe(1)
     expect(result.outputs['verify_status']).toBe('failed')
     // Asked again until the deadline, every answer refused for the same reason.
