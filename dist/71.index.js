@@ -43,7 +43,7 @@ function singleHeaderValue(headers, name) {
 
 /***/ }),
 
-/***/ 7264:
+/***/ 1009:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -53,34 +53,32 @@ __webpack_require__.d(__webpack_exports__, {
   j: () => (/* binding */ Semaphore)
 });
 
-;// CONCATENATED MODULE: ./src/http/push-back.ts
+;// CONCATENATED MODULE: ./src/http/backpressure.ts
 /**
- * The one push-back rule of the action: how many requests may be in flight while a server says it
+ * The action's one backpressure rule: how many requests may be in flight while a server says it
  * is overloaded (the purge service's 429, the public site's 429 or 5xx with `Retry-After`). The
- * purge sender (send/adaptive-limiter.ts) and everything that reads the public site (the checks'
- * loop and the tag reading, through verify/pace/site-push-back.ts) follow it; each keeps its own
- * way of making requests wait.
+ * purge sender (send/adaptive-limiter.ts) and every reader of the public site (through
+ * verify/pace/site-backpressure.ts) follow it; each makes its requests wait in its own way.
  *
- * - A push-back halves the limit (never below 1) and holds every request back until the time
- *   it asked for: the server is asking the whole job to slow down, not one request.
- * - One push-back, one halving: answers that arrive while its hold lasts answer requests sent
- *   before it, so they may lengthen the hold, but halve nothing again and count nothing.
- * - Each run of answers without a push-back as long as the current limit raises it by one
- *   again, up to the configured maximum (additive increase, multiplicative decrease, as TCP
- *   does): a rate-limited server is not hammered, yet a passing burst does not slow the run.
- * - A run as long as the full limit means the server has recovered: the count of push-backs in
- *   a row starts over (a caller that grows its own wait with each push-back reads it).
+ * - An overload halves the limit (never below 1) and holds every request until the time it
+ *   asked for: the server is asking the whole job to slow down, not one request.
+ * - One overload, one halving: answers that arrive during its hold answer requests sent before
+ *   it, so they may lengthen the hold but halve and count nothing.
+ * - Each run of other answers as long as the current limit raises it by one, up to the maximum
+ *   (additive increase, multiplicative decrease, as TCP does): a rate-limited server is not
+ *   hammered, yet a passing burst does not slow the run.
+ * - A run as long as the full limit means the server has recovered: the count of overloads in a
+ *   row, which a caller's backoff grows with, starts over.
  *
- * Pure: the caller gives the time and says what each answer was; no clock, no timers.
+ * Pure: the caller gives the time and says what each answer was.
  */
-class PushBackRule {
+class BackpressureRule {
     maxLimit;
     currentLimit;
-    /** Answers without a push-back since the limit last changed (or since the last full run). */
+    /** Other answers since the limit last changed (or since the last full run). */
     answeredInARow = 0;
-    /** The latest time a push-back asked every request to wait until. */
     holdUntil = Number.NEGATIVE_INFINITY;
-    pushBacksSinceRecovery = 0;
+    overloadsSinceRecovery = 0;
     constructor(maxLimit) {
         this.maxLimit = maxLimit;
         this.currentLimit = maxLimit;
@@ -93,11 +91,11 @@ class PushBackRule {
     get heldUntil() {
         return this.holdUntil;
     }
-    /** Push-backs (each counted once) since the server last recovered: 0, 1, 2, ... */
-    get pushBacksInARow() {
-        return this.pushBacksSinceRecovery;
+    /** Overloads (each counted once) since the server last recovered: 0, 1, 2, ... */
+    get overloadsInARow() {
+        return this.overloadsSinceRecovery;
     }
-    /** An answer that was no push-back. True when it raised the limit (by one). */
+    /** An answer that was no overload. True when it raised the limit (by one). */
     answered() {
         this.answeredInARow++;
         if (this.answeredInARow < this.currentLimit)
@@ -107,21 +105,20 @@ class PushBackRule {
             this.currentLimit++;
             return true;
         }
-        // A run of answers at the full limit: the server has recovered; a later push-back starts over.
-        this.pushBacksSinceRecovery = 0;
+        this.overloadsSinceRecovery = 0;
         return false;
     }
     /**
-     * A push-back answered at `now`, asking that no request leave before `until`. True when it is
-     * a new push-back, which halved the limit; false when it arrived within the hold of an
-     * earlier one (it is that push-back's answer: it may only lengthen the hold).
+     * An overload answered at `now`, asking that no request leave before `until`. True when it is
+     * a new one, which halved the limit; false when it arrived during an earlier one's hold (it
+     * answers a request sent before that hold: it may only lengthen it).
      */
-    pushedBack(now, until) {
+    overloaded(now, until) {
         const isNew = now >= this.holdUntil;
         if (isNew) {
             this.currentLimit = Math.max(1, Math.floor(this.currentLimit / 2));
             this.answeredInARow = 0;
-            this.pushBacksSinceRecovery++;
+            this.overloadsSinceRecovery++;
         }
         if (until > this.holdUntil)
             this.holdUntil = until;
@@ -131,19 +128,18 @@ class PushBackRule {
 
 ;// CONCATENATED MODULE: ./src/http/in-flight.ts
 /**
- * The requests in flight while a server may push back: one way for everything that sends in
- * parallel (the purge sender, send/adaptive-limiter.ts; the site's checks and the tag reading,
- * verify/pace/site-push-back.ts). The push-back rule (push-back.ts) says how many may be in flight;
- * AdaptiveInFlight holds the slots to that number, so the shrinking and growing back are the
- * same everywhere. How a request waits out a push-back's hold stays with each caller: the
- * sender sleeps on its clock before it takes a slot, the site's readers wait on a rate gate.
+ * The requests in flight under backpressure, for everything that sends in parallel (the purge
+ * sender, send/adaptive-limiter.ts; the site's readers, verify/pace/site-backpressure.ts): the
+ * rule (backpressure.ts) says how many may be in flight, AdaptiveInFlight holds the slots to that
+ * number. How a request waits out an overload's hold stays with each caller: the sender sleeps
+ * on its clock, the site's readers wait on a rate gate.
  */
 
 /**
  * A semaphore: at most `size` holders at once, the others wait in arrival order. Waiters
  * are released by close(), not by an abort signal: a run with thousands of waiting checks must
  * not hang a listener per waiter on one shared signal (Node warns beyond ten). The size may be
- * changed while it is held (AdaptiveInFlight halves it on a push-back): a smaller
+ * changed while it is held (AdaptiveInFlight halves it on an overload): a smaller
  * size takes effect as holders release, a larger one lets waiters in at once.
  */
 class Semaphore {
@@ -191,14 +187,14 @@ class Semaphore {
             waiter(false);
     }
 }
-/** Slots whose size follows the push-back rule: halved by a push-back, grown back by answers. */
+/** Slots whose size follows the backpressure rule: halved by an overload, grown back by answers. */
 class AdaptiveInFlight {
     slots;
     rule;
     /** `slots`: its size now is the most ever allowed in flight. */
     constructor(slots) {
         this.slots = slots;
-        this.rule = new PushBackRule(slots.size);
+        this.rule = new BackpressureRule(slots.size);
     }
     /** The most requests that may be in flight now. */
     get limit() {
@@ -208,21 +204,21 @@ class AdaptiveInFlight {
     get heldUntil() {
         return this.rule.heldUntil;
     }
-    /** Push-backs (each counted once) since the server last recovered. */
-    get pushBacksInARow() {
-        return this.rule.pushBacksInARow;
+    /** Overloads (each counted once) since the server last recovered. */
+    get overloadsInARow() {
+        return this.rule.overloadsInARow;
     }
-    /** An answer that was no push-back; a run of them lets one more request in. */
+    /** An answer that was no overload; a run of them lets one more request in. */
     answered() {
         if (this.rule.answered())
             this.slots.resize(this.rule.limit);
     }
     /**
-     * A push-back answered at `now`, asking that nothing leave before `until`. True when it is a
-     * new one, which halved the slots; false when it is an earlier one's answer (see the rule).
+     * An overload answered at `now`, asking that nothing leave before `until`. True when it is a
+     * new one, which halved the slots; false when it belongs to an earlier one (see the rule).
      */
-    pushedBack(now, until) {
-        const isNew = this.rule.pushedBack(now, until);
+    overloaded(now, until) {
+        const isNew = this.rule.overloaded(now, until);
         if (isNew)
             this.slots.resize(this.rule.limit);
         return isNew;
@@ -253,16 +249,13 @@ var request_body = __webpack_require__(1436);
 // EXTERNAL MODULE: ./src/time/clock.ts
 var time_clock = __webpack_require__(3355);
 // EXTERNAL MODULE: ./src/http/in-flight.ts + 1 modules
-var in_flight = __webpack_require__(7264);
+var in_flight = __webpack_require__(1009);
 ;// CONCATENATED MODULE: ./src/send/adaptive-limiter.ts
 /**
- * How many purge requests may be in flight, adapted to the service's answers. A 429 halves the
- * limit for everyone and pauses new requests for the wait the service asked; each run of
- * successes as long as the current limit raises it by one again, up to the configured
- * concurrency (additive increase, multiplicative decrease, as TCP does), so a rate-limited
- * account is not hammered yet a passing burst does not slow the whole run. The numbers follow
- * the action's one push-back rule over the slots in flight (http/in-flight.ts), which the site's
- * readers share; this class adds the sender's waiting out a pause on its clock.
+ * How many purge requests may be in flight, adapted to the service's answers: a 429 halves the
+ * limit and pauses new requests for the wait the service asked, runs of successes raise it again
+ * (the action's one backpressure rule, http/backpressure.ts, over the slots of
+ * http/in-flight.ts). This class adds the sender's way of waiting out a pause: on its clock.
  */
 
 class AdaptiveLimiter {
@@ -305,7 +298,7 @@ class AdaptiveLimiter {
     onRateLimited(waitMs) {
         const now = this.clock.now();
         // 429s that arrive during a pause answer requests sent before it: one event, one halving.
-        this.inFlight.pushedBack(now, now + waitMs);
+        this.inFlight.overloaded(now, now + waitMs);
     }
 }
 

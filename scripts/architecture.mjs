@@ -46,7 +46,7 @@ export const PARTS = [
     name: 'http',
     path: 'src/http/',
     layer: 'bottom',
-    owns: 'one backoff, one push-back rule, statuses worth a retry, Retry-After, header lookup, one redirect follower, bodies, the site client'
+    owns: 'one backoff, one backpressure rule, statuses worth a retry, Retry-After, header lookup, one redirect follower, bodies, the site client'
   },
   {
     name: 'core',
@@ -124,7 +124,7 @@ export const PARTS = [
       },
       {
         path: 'src/verify/check/',
-        owns: 'each (page, device) read at the edge until it settles: the polling loop, one check’s life, reading a page, the tally, the options and defaults'
+        owns: 'each (page, device) read at the edge until it settles: the polling loop, one check from its first request to its end, reading a page, the tally, the options and defaults'
       },
       {
         path: 'src/verify/judge/',
@@ -132,7 +132,7 @@ export const PARTS = [
       },
       {
         path: 'src/verify/pace/',
-        owns: 'how fast the checks go: the rate, requests in flight, the site’s push-back, when a stale page is asked again, sleeps that wake'
+        owns: 'how fast the checks go: the rate, requests in flight, the site’s backpressure, when a stale page is asked again, sleeps that wake'
       },
       {
         path: 'src/verify/assets/',

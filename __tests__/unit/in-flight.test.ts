@@ -1,8 +1,8 @@
 /**
- * The requests in flight under the one push-back rule (http/in-flight.ts), as the purge sender
- * (send/adaptive-limiter.ts) and the site's readers (verify/pace/site-push-back.ts) both hold them:
- * a push-back shrinks the slots as holders release, a run of answers grows them back and lets
- * a waiter in at once.
+ * The requests in flight under the backpressure rule (http/in-flight.ts), as the purge sender
+ * (send/adaptive-limiter.ts) and the site's readers (verify/pace/site-backpressure.ts) both hold
+ * them: an overload shrinks the slots as holders release, a run of answers grows them back and
+ * lets a waiter in at once.
  */
 import { describe, expect, it } from '@jest/globals'
 import { AdaptiveInFlight, Semaphore } from '../../src/http/in-flight.js'
@@ -11,16 +11,16 @@ import { AdaptiveInFlight, Semaphore } from '../../src/http/in-flight.js'
 const settle = (): Promise<void> => new Promise(resolve => setImmediate(resolve))
 
 describe('AdaptiveInFlight', () => {
-  it('halves the slots on a push-back and grows them back by one per run of answers', async () => {
+  it('halves the slots on an overload and grows them back by one per run of answers', async () => {
     const inFlight = new AdaptiveInFlight(new Semaphore(4))
     const held = await Promise.all([1, 2, 3, 4].map(() => inFlight.slots.acquire()))
     expect(held).toEqual([true, true, true, true])
     const granted: number[] = []
     const waiters = [5, 6].map(n => inFlight.slots.acquire().then(() => granted.push(n)))
 
-    expect(inFlight.pushedBack(0, 1000)).toBe(true)
-    // One push-back's later answers halve nothing again.
-    expect(inFlight.pushedBack(10, 1000)).toBe(false)
+    expect(inFlight.overloaded(0, 1000)).toBe(true)
+    // One overload's later answers halve nothing again.
+    expect(inFlight.overloaded(10, 1000)).toBe(false)
     expect(inFlight.limit).toBe(2)
     expect(inFlight.slots.size).toBe(2)
     expect(inFlight.heldUntil).toBe(1000)

@@ -66,11 +66,11 @@ function chunkModules(dir: string): { chunk: string; id: string; bytes: number }
 }
 
 /**
- * Issue 38: each module ships once where it can. ncc's webpack moves a module two lazy chunks
- * share into a chunk of its own only from 20 kB on (ncc has no setting for it), and copies a
- * smaller one into each. Such copies were 76 kB; 14 kB are left: the push-back limiter (the
- * sender's and the verification's), headers.ts, permissions.ts, give-up.ts and the opener of
- * the GitHub client (src/github/open-client.ts), which loads the client itself once. A new lazy
+ * Each module ships once where it can. ncc's webpack moves a module two lazy chunks share into
+ * a chunk of its own only from 20 kB on (ncc has no setting for it), and copies a smaller one
+ * into each. The copies allowed: the backpressure limiter (the sender's and the verification's),
+ * headers.ts, permissions.ts, give-up.ts and the opener of the GitHub client
+ * (src/github/open-client.ts), which loads the client itself once, about 14 kB. A new lazy
  * boundary that copies more fails here: import the shared module from the entry instead, or
  * load it through the chunk that already holds it.
  */

@@ -2,7 +2,7 @@
  * The one Retry-After policy (http/retry-after.ts): the header read strictly (seconds or an
  * IMF-fixdate in the answer's own clock), the wait granted up to a cap (cut to it, or refused
  * by a caller that rather fails than waits that long), the caller's backoff when nothing was
- * asked. The purge sender, the GitHub client and the site's push-back all go through it.
+ * asked. The purge sender, the GitHub client and the site's backpressure all go through it.
  */
 import { describe, expect, it } from '@jest/globals'
 import {

@@ -352,7 +352,7 @@ describe('AdaptiveLimiter', () => {
     const limiter = new AdaptiveLimiter(8, clock)
     limiter.onRateLimited(1000)
     for (let i = 0; i < 3; i++) limiter.onSuccess()
-    // Another answer of a request sent before the pause: the same push-back (http/push-back.ts).
+    // Another answer of a request sent before the pause: the same overload (http/backpressure.ts).
     limiter.onRateLimited(1000)
     limiter.onSuccess()
     expect(limiter.limit).toBe(5)

@@ -6,9 +6,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { assetAnswer } from '../../src/report/assets/asset-report.js'
 import type { AssetResult } from '../../src/verify/assets/asset-results.js'
-import type { PushBack } from '../../src/verify/check/options.js'
+import type { Overload } from '../../src/verify/check/options.js'
 import { verifyPages } from '../../src/verify/check/verify-pages.js'
-import { describePushBack } from '../../src/verify/explain.js'
+import { describeOverload } from '../../src/verify/explain.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 import type { SiteHead } from '../../src/http/site-client.js'
 import type { GetAsset } from '../../src/verify/check/read-page.js'
@@ -22,7 +22,7 @@ describe('a 429 from a host of asset_hosts', () => {
   it('holds back that host only, named; its assets are not checked, not broken', async () => {
     const clock = new VirtualClock()
     const asked: { url: string; agent: string; at: number }[] = []
-    const pushBacks: PushBack[] = []
+    const overloads: Overload[] = []
     const started = clock.now()
     const result = await clock.run(
       verifyPages(
@@ -39,21 +39,21 @@ describe('a 429 from a host of asset_hosts', () => {
             hosts: ['static.example.com'],
             getPage: freshSite(clock, HTML),
             deadline: clock.now() + 120_000,
-            onPushBack: pushBack => pushBacks.push(pushBack)
+            onOverload: overload => overloads.push(overload)
           }
         )
       )
     )
     // The pages and the site's own stylesheet went on at once: the site was never held back.
-    expect(result.pushBacks).toBeUndefined()
+    expect(result.overloads).toBeUndefined()
     expect(result.counts.fresh).toBe(80)
     expect(result.timeToFresh?.slowestMs).toBeLessThan(20_000)
     const siteAsks = asked.filter(ask => new URL(ask.url).origin === SITE)
     expect(siteAsks.every(ask => ask.at - started < 20_000)).toBe(true)
     // The host's own pause is named with its address.
-    expect(pushBacks.length).toBeGreaterThan(0)
-    expect(pushBacks.every(pushBack => pushBack.host === STATIC)).toBe(true)
-    expect(describePushBack(pushBacks[0] as PushBack)).toMatch(
+    expect(overloads.length).toBeGreaterThan(0)
+    expect(overloads.every(overload => overload.host === STATIC)).toBe(true)
+    expect(describeOverload(overloads[0] as Overload)).toMatch(
       /^https:\/\/static\.example\.com answered HTTP 429 with Retry-After: 20: its requests wait/
     )
     // Asked again after each pause until the deadline, not hammered: the 20 s it asked between
@@ -78,7 +78,7 @@ describe('a 429 from a host of asset_hosts', () => {
   it('a 429 from the site itself still holds back the whole site', async () => {
     const clock = new VirtualClock()
     const asked: { url: string; agent: string; at: number }[] = []
-    const pushBacks: PushBack[] = []
+    const overloads: Overload[] = []
     let first = true
     const result = await clock.run(
       verifyPages(
@@ -93,14 +93,14 @@ describe('a 429 from a host of asset_hosts', () => {
           {
             pageCount: 4,
             getPage: freshSite(clock, '<link rel=stylesheet href="/assets/app.b1.css">'),
-            onPushBack: pushBack => pushBacks.push(pushBack)
+            onOverload: overload => overloads.push(overload)
           }
         )
       )
     )
-    expect(result.pushBacks?.count).toBe(1)
-    expect(pushBacks[0]?.host).toBeUndefined()
-    expect(describePushBack(pushBacks[0] as PushBack)).toMatch(/^The site answered HTTP 429/)
+    expect(result.overloads?.count).toBe(1)
+    expect(overloads[0]?.host).toBeUndefined()
+    expect(describeOverload(overloads[0] as Overload)).toMatch(/^The site answered HTTP 429/)
     expect(result.assets?.counts).toMatchObject({ whole: 2, broken: 0, 'not-checked': 0 })
   })
 })

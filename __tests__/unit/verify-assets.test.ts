@@ -722,7 +722,7 @@ describe('what the asset checks count beside their checks', () => {
       siteOrigin: SITE,
       hosts: [],
       measureFrom: 0,
-      lanes: 1,
+      workers: 1,
       backoff: { firstMs: 1, factor: 1, maxMs: 1, jitter: 0 }
     })
   const device = { name: 'desktop', userAgent: 'desktop-agent' }
@@ -800,7 +800,7 @@ describe('what the asset checks count beside their checks', () => {
       siteOrigin: SITE,
       hosts: [],
       measureFrom: 0,
-      lanes: 4,
+      workers: 4,
       backoff: { firstMs: 1, factor: 1, maxMs: 1, jitter: 0 }
     })
     // A cache-busting query on every page: each page names a stylesheet of its own.

@@ -1,6 +1,6 @@
 /**
  * Every wait of the verification is bounded by its deadline: a check waiting for its turn
- * under the rate, or behind a push-back, ends at the deadline rather than waiting its turn
+ * under the rate, or behind an overload's hold, ends at the deadline rather than waiting its turn
  * past it, however low the rate. On the test clock (__tests__/support/virtual-clock.ts), so a
  * wait of hours shows as hours, in milliseconds.
  */
@@ -76,8 +76,8 @@ describe('the deadline bounds every wait', () => {
           options(clock, acceptedAt, site.getPage, 5, { ratePerSecond: rate })
         )
       )
-      // A lane waiting its turn under the rate used to wait it out, one interval after another
-      // (100 s at 0.05, days at 0.0001), only to find the deadline passed.
+      // A worker waiting its turn under the rate would otherwise wait it out, one interval after
+      // another (100 s at 0.05, days at 0.0001), only to find the deadline passed.
       expect(clock.now() - acceptedAt).toBeLessThanOrEqual(20_000 + 1000)
       expect(result.durationMs).toBeLessThanOrEqual(20_000 + 1000)
       // The one request the rate allowed before the deadline; nothing left after it.
@@ -110,7 +110,7 @@ describe('the deadline bounds every wait', () => {
     expect(result.counts.stale).toBe(result.checks)
   })
 
-  it('a push-back that lasts to the deadline ends the waiting at once', async () => {
+  it('an overload whose hold lasts to the deadline ends the waiting at once', async () => {
     const clock = new VirtualClock()
     const acceptedAt = clock.now()
     let calls = 0

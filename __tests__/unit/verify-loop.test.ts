@@ -207,9 +207,9 @@ describe('verifyPages', () => {
   /**
    * 30 pages on one device; the first request answers `status` (with `retryAfter` when given),
    * every other one a fresh HIT, each after 5 ms. Returns when each request left and how many
-   * were in flight then, and when the push-back was answered.
+   * were in flight then, and when the overload was answered.
    */
-  async function pushedBackOnce(
+  async function overloadedOnce(
     status: number,
     retryAfter: string | undefined,
     ratePerSecond: number | undefined
@@ -218,8 +218,8 @@ describe('verifyPages', () => {
     const acceptedAt = clock.now()
     const sent: { at: number; inFlight: number }[] = []
     let inFlight = 0
-    let pushedBackAt = 0
-    const pushBacks: unknown[] = []
+    let overloadedAt = 0
+    const overloads: unknown[] = []
     const result = await clock.run(
       verifyPages(
         pagesFor(
@@ -236,7 +236,7 @@ describe('verifyPages', () => {
             await clock.sleep(5)
             inFlight--
             if (!first) return edge(clock, 'HIT', clock.now())
-            pushedBackAt = clock.now()
+            overloadedAt = clock.now()
             const headers: Record<string, string> = { 'acme-kc-status': 'HIT' }
             if (retryAfter !== undefined) headers['retry-after'] = retryAfter
             return { status, headers }
@@ -245,12 +245,12 @@ describe('verifyPages', () => {
           {
             devices: devices.slice(0, 1),
             ...(ratePerSecond !== undefined && { ratePerSecond }),
-            onPushBack: pushBack => pushBacks.push(pushBack)
+            onOverload: overload => overloads.push(overload)
           }
         )
       )
     )
-    return { result, sent, pushedBackAt, pushBacks }
+    return { result, sent, overloadedAt, overloads }
   }
 
   it("a 429 or a Retry-After holds back every page's requests, not only its own", async () => {
@@ -264,18 +264,18 @@ describe('verifyPages', () => {
         const {
           result,
           sent,
-          pushedBackAt: at,
-          pushBacks
-        } = await pushedBackOnce(status, retryAfter, ratePerSecond)
+          overloadedAt: at,
+          overloads
+        } = await overloadedOnce(status, retryAfter, ratePerSecond)
         const times = sent.map(request => request.at)
         const label = { ratePerSecond, status, retryAfter }
         expect({ ...label, status: result.status }).toEqual({ ...label, status: 'fresh' })
         expect(result.requests).toBe(31)
-        expect(result.pushBacks).toEqual({ count: 1, heldBackMs: pauseMs })
-        expect(pushBacks).toEqual([
+        expect(result.overloads).toEqual({ count: 1, heldBackMs: pauseMs })
+        expect(overloads).toEqual([
           { status, ...(retryAfter !== undefined && { retryAfter }), pauseMs, inFlight: 3 }
         ])
-        // Only the requests already on their way when the site pushed back left before the pause
+        // Only the requests already on their way when the site was overloaded left before the pause
         // ended; every other one waited for it.
         const during = times.filter(time => time > at && time < at + pauseMs)
         expect({ ...label, during }).toEqual({ ...label, during: [] })
@@ -323,7 +323,7 @@ describe('verifyPages', () => {
           {
             devices: devices.slice(0, 1),
             concurrency: 1,
-            onPushBack: pushBack => pauses.push(pushBack.pauseMs)
+            onOverload: overload => pauses.push(overload.pauseMs)
           }
         )
       )
@@ -337,12 +337,12 @@ describe('verifyPages', () => {
     const {
       result,
       sent,
-      pushedBackAt: at,
-      pushBacks
-    } = await pushedBackOnce(503, undefined, undefined)
+      overloadedAt: at,
+      overloads
+    } = await overloadedOnce(503, undefined, undefined)
     expect(result.status).toBe('fresh')
-    expect(result.pushBacks).toBeUndefined()
-    expect(pushBacks).toEqual([])
+    expect(result.overloads).toBeUndefined()
+    expect(overloads).toEqual([])
     // Every other page is asked, at 6 in flight, while that page backs off for 2 s.
     expect(sent.map(request => request.at - at)).toEqual([
       ...[-5, -5, -5, -5, -5, -5, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5, 5],

@@ -91,18 +91,18 @@ describe('verification numbers', () => {
 
   it('the site pushing back (429, Retry-After) is said with how long every request waited', () => {
     const part = verified(freshChecks())
-    const withPushBacks = (count: number, heldBackMs: number) => ({
+    const withOverloads = (count: number, heldBackMs: number) => ({
       ...part,
       report: {
         ...part.report,
-        verification: { ...part.report.verification, pushBacks: { count, heldBackMs } }
+        verification: { ...part.report.verification, overloads: { count, heldBackMs } }
       }
     })
     expect(timesLine(part)).not.toContain('pushed back')
-    expect(timesLine(withPushBacks(1, 10_000))).toContain(
+    expect(timesLine(withOverloads(1, 10_000))).toContain(
       'the site pushed back once (every request waited 10.0 s in all)'
     )
-    expect(timesLine(withPushBacks(3, 75_000))).toContain(
+    expect(timesLine(withOverloads(3, 75_000))).toContain(
       'the site pushed back 3 times (every request waited 1 min 15 s in all)'
     )
   })

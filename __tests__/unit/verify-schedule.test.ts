@@ -114,7 +114,7 @@ describe('RateLimiter', () => {
     expect(late.take(10 + SLACK_MS + 1)).toBe(10)
   })
 
-  it('holds every request until a push-back ends, then starts afresh: no burst to catch up', () => {
+  it('holds every request until an overload’s hold ends, then starts afresh: no burst to catch up', () => {
     const limiter = new RateLimiter(100)
     expect(limiter.take(0)).toBe(0)
     limiter.holdUntil(5000)
@@ -165,7 +165,7 @@ describe('RateGate: the waiters of the rate, one timer for all', () => {
       passed.push(clock.now() - start)
     }
     const all = Promise.all([waiter(), waiter(), waiter()])
-    // The second waiter is due at 100 ms; the site pushes back at 50 ms for 3 s.
+    // The second waiter is due at 100 ms; an overload at 50 ms holds for 3 s.
     void clock.sleep(50).then(() => gate.holdUntil(clock.now() + 3000))
     await clock.run(all)
     expect(passed).toEqual([0, 3050, 3150])

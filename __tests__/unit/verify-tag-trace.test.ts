@@ -17,7 +17,7 @@ import {
   traceTags,
   type TraceInput
 } from '../../src/verify/tags/read-at-edge.js'
-import type { PushBack } from '../../src/verify/check/options.js'
+import type { Overload } from '../../src/verify/check/options.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
 const hit = (tags?: string): SiteHead => ({
@@ -129,7 +129,7 @@ describe('traceTags', () => {
     const result = await clock.run(traceTags(input(clock, asked, {})))
     expect(result.stoppedBy).toBe('enough')
     expect(result.tags[0]?.found).toBeGreaterThanOrEqual(5)
-    // Pages 20..60 hold five readable tenths (10 is EXTRACTING); the other lanes in flight then
+    // Pages 20..60 hold five readable tenths (10 is EXTRACTING); the other workers in flight then
     // add at most five more reads.
     expect(result.read).toBeGreaterThanOrEqual(60)
     expect(result.read).toBeLessThanOrEqual(65)
@@ -191,22 +191,22 @@ describe('traceTags', () => {
     }
   })
 
-  it('a site that pushes back holds every lane for what it asked', async () => {
+  it('an overloaded site holds every worker for what it asked', async () => {
     const clock = new VirtualClock()
     const started = clock.now()
     const at: number[] = []
     const site = fakeSite(clock, [])
-    let pushedBack = false
-    const told: PushBack[] = []
+    let overloaded = false
+    const told: Overload[] = []
     const result = await clock.run(
       traceTags(
         input(clock, [], {
           limits: { perTag: Infinity, maxReads: 40, maxMs: 180_000 },
-          onPushBack: pushBack => told.push(pushBack),
+          onOverload: overload => told.push(overload),
           getPage: async (url, ua, timeout) => {
             at.push(clock.now() - started)
-            if (url.pathname === '/p/10' && !pushedBack) {
-              pushedBack = true
+            if (url.pathname === '/p/10' && !overloaded) {
+              overloaded = true
               return { status: 429, headers: { 'retry-after': '30' } }
             }
             return site(url, ua, timeout)
@@ -216,7 +216,7 @@ describe('traceTags', () => {
     )
     expect(result.read).toBe(40)
     expect(result.unreadableBy.status).toBe(1)
-    // Nothing left in the 30 s after the 429 (answered at about 20-40 ms) but the lanes already
+    // Nothing left in the 30 s after the 429 (answered at about 20-40 ms) but the workers already
     // in flight; everything after it left at 30 s or later.
     const pushedAt = at[9] ?? 0
     const later = at.slice(16)
@@ -225,7 +225,7 @@ describe('traceTags', () => {
     expect(told).toEqual([{ status: 429, retryAfter: '30', pauseMs: 30_000, inFlight: 3 }])
   })
 
-  it('a 429 without Retry-After holds every lane for the backoff, longer for each in a row', async () => {
+  it('a 429 without Retry-After holds every worker for the backoff, longer for each in a row', async () => {
     const clock = new VirtualClock()
     const started = clock.now()
     const at: number[] = []
@@ -249,7 +249,7 @@ describe('traceTags', () => {
     )
     expect(result.read).toBe(60)
     expect(result.unreadableBy.status).toBe(2)
-    // The 429 of /p/10 answered 20 ms after it left: nothing after the lanes then in flight
+    // The 429 of /p/10 answered 20 ms after it left: nothing after the workers then in flight
     // leaves for 2 s, and the first that does leaves then, not at the 5 s of a fixed hold.
     const firstHold = (at[9] ?? 0) + 20
     const afterFirst = at.slice(16).filter(time => time > at[9]! + 20)
@@ -262,12 +262,12 @@ describe('traceTags', () => {
     expect(Math.min(...afterSecond)).toBe(twentieth + 3000)
   })
 
-  it('after a push-back, half as many requests are in flight, raised again by one as answers come', async () => {
+  it('after an overload, half as many requests are in flight, raised again by one as answers come', async () => {
     const clock = new VirtualClock()
     const site = fakeSite(clock, [])
     let inFlight = 0
-    let pushedBackAt: number | undefined
-    /** In flight as each request left, after the push-back's hold. */
+    let overloadedAt: number | undefined
+    /** In flight as each request left, after the overload's hold. */
     const afterHold: number[] = []
     await clock.run(
       traceTags(
@@ -275,13 +275,13 @@ describe('traceTags', () => {
           limits: { perTag: Infinity, maxReads: 200, maxMs: 180_000 },
           getPage: async (url, ua, timeout) => {
             inFlight++
-            if (pushedBackAt !== undefined && clock.now() >= pushedBackAt + 1000) {
+            if (overloadedAt !== undefined && clock.now() >= overloadedAt + 1000) {
               afterHold.push(inFlight)
             }
             try {
               if (url.pathname === '/p/10') {
                 await clock.sleep(20)
-                pushedBackAt = clock.now()
+                overloadedAt = clock.now()
                 return { status: 429, headers: { 'retry-after': '1' } }
               }
               return await site(url, ua, timeout)
@@ -292,7 +292,7 @@ describe('traceTags', () => {
         })
       )
     )
-    // Six lanes before it. After its hold, half as many (3), raised to 4 by the answers that
+    // Six workers before it. After its hold, half as many (3), raised to 4 by the answers that
     // came in during the hold (a run as long as the bound), then by one a run back to 6.
     expect(afterHold.slice(0, 6)).toEqual([1, 2, 3, 4, 4, 4])
     expect(Math.max(...afterHold)).toBe(6)
@@ -343,7 +343,7 @@ describe('traceTags', () => {
           getPage: async () => {
             const nth = ++asked
             await clock.sleep(20)
-            // The first page asked again pushes back, past the budget.
+            // The first page asked again answers 429, past the budget.
             if (nth === 21) return { status: 429, headers: { 'retry-after': '60' } }
             return { status: 200, headers: { 'acme-kc-status': 'EXTRACTING' } }
           }
@@ -351,8 +351,8 @@ describe('traceTags', () => {
       )
     )
     expect(result.stoppedBy).toBe('time')
-    // Every page is counted: the one that pushed back, and the others as not cached, the ones
-    // the lanes had taken to ask again included.
+    // Every page is counted: the one that answered 429, and the others as not cached, the ones
+    // the workers had taken to ask again included.
     expect(result.unreadableBy).toEqual({ 'not-cached': 19, status: 1 })
   })
 

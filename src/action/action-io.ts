@@ -144,7 +144,7 @@ export class ActionIo implements StepIo {
     if (!path) return
     // What core.summary.addRaw(html, true).write() does, in one synchronous append, as core
     // writes outputs: its asynchronous access check and append cost a plain run a few
-    // milliseconds of round trips through the thread pool (issue 27).
+    // milliseconds of round trips through the thread pool.
     appendFileSync(path, `${this.redact(html)}${EOL}`, 'utf8')
   }
 

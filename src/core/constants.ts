@@ -79,7 +79,7 @@ export const Output = {
 
 /**
  * The `verify_status` output: what the check of the purged pages at the edge found. `broken`:
- * every page fresh, but an asset a fresh page references is broken (issue 39).
+ * every page fresh, but an asset a fresh page references is broken.
  */
 export type VerifyStatus = 'fresh' | 'stale' | 'broken' | 'failed' | 'skipped'
 

@@ -1,18 +1,17 @@
 /**
- * The requests in flight while a server may push back: one way for everything that sends in
- * parallel (the purge sender, send/adaptive-limiter.ts; the site's checks and the tag reading,
- * verify/pace/site-push-back.ts). The push-back rule (push-back.ts) says how many may be in flight;
- * AdaptiveInFlight holds the slots to that number, so the shrinking and growing back are the
- * same everywhere. How a request waits out a push-back's hold stays with each caller: the
- * sender sleeps on its clock before it takes a slot, the site's readers wait on a rate gate.
+ * The requests in flight under backpressure, for everything that sends in parallel (the purge
+ * sender, send/adaptive-limiter.ts; the site's readers, verify/pace/site-backpressure.ts): the
+ * rule (backpressure.ts) says how many may be in flight, AdaptiveInFlight holds the slots to that
+ * number. How a request waits out an overload's hold stays with each caller: the sender sleeps
+ * on its clock, the site's readers wait on a rate gate.
  */
-import { PushBackRule } from './push-back.js'
+import { BackpressureRule } from './backpressure.js'
 
 /**
  * A semaphore: at most `size` holders at once, the others wait in arrival order. Waiters
  * are released by close(), not by an abort signal: a run with thousands of waiting checks must
  * not hang a listener per waiter on one shared signal (Node warns beyond ten). The size may be
- * changed while it is held (AdaptiveInFlight halves it on a push-back): a smaller
+ * changed while it is held (AdaptiveInFlight halves it on an overload): a smaller
  * size takes effect as holders release, a larger one lets waiters in at once.
  */
 export class Semaphore {
@@ -60,13 +59,13 @@ export class Semaphore {
   }
 }
 
-/** Slots whose size follows the push-back rule: halved by a push-back, grown back by answers. */
+/** Slots whose size follows the backpressure rule: halved by an overload, grown back by answers. */
 export class AdaptiveInFlight {
-  private readonly rule: PushBackRule
+  private readonly rule: BackpressureRule
 
   /** `slots`: its size now is the most ever allowed in flight. */
   constructor(readonly slots: Semaphore) {
-    this.rule = new PushBackRule(slots.size)
+    this.rule = new BackpressureRule(slots.size)
   }
 
   /** The most requests that may be in flight now. */
@@ -79,22 +78,22 @@ export class AdaptiveInFlight {
     return this.rule.heldUntil
   }
 
-  /** Push-backs (each counted once) since the server last recovered. */
-  get pushBacksInARow(): number {
-    return this.rule.pushBacksInARow
+  /** Overloads (each counted once) since the server last recovered. */
+  get overloadsInARow(): number {
+    return this.rule.overloadsInARow
   }
 
-  /** An answer that was no push-back; a run of them lets one more request in. */
+  /** An answer that was no overload; a run of them lets one more request in. */
   answered(): void {
     if (this.rule.answered()) this.slots.resize(this.rule.limit)
   }
 
   /**
-   * A push-back answered at `now`, asking that nothing leave before `until`. True when it is a
-   * new one, which halved the slots; false when it is an earlier one's answer (see the rule).
+   * An overload answered at `now`, asking that nothing leave before `until`. True when it is a
+   * new one, which halved the slots; false when it belongs to an earlier one (see the rule).
    */
-  pushedBack(now: number, until: number): boolean {
-    const isNew = this.rule.pushedBack(now, until)
+  overloaded(now: number, until: number): boolean {
+    const isNew = this.rule.overloaded(now, until)
     if (isNew) this.slots.resize(this.rule.limit)
     return isNew
   }

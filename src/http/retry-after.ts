@@ -1,7 +1,7 @@
 /**
  * The one `Retry-After` policy of the action: how a server's "ask me again later" becomes a
  * wait, for the purge service's answers (send/), GitHub's (github/client.ts) and the public
- * site's (verify/pace/site-push-back.ts), and the origin's (origin/wait.ts).
+ * site's (verify/pace/site-backpressure.ts), and the origin's (origin/wait.ts).
  *
  * - The header is read strictly (RFC 9110 §10.2.3): whole seconds, or an IMF-fixdate (the only
  *   date form a sender may use nowadays). Anything else is ignored so that the caller's own

@@ -58,7 +58,7 @@ export function finalStatus(report: Readonly<RunReport>): CommitStatus {
   }
   const purge = report.purge
   const part = report.verification
-  // Stopped before purging (issue 26): the pages to check would not fit one job's memory.
+  // Stopped before purging: the pages to check would not fit one job's memory.
   if (part?.kind === 'over-budget') {
     return status('error', 'Too many pages to check in one job: set shard; nothing purged')
   }

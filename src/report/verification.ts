@@ -179,8 +179,8 @@ export function timesLine(part: Verified): string {
       : `checks took ${elapsed(verification.durationMs)}, ended ${elapsed(Math.max(0, verification.deadline - endedEarly.at))} before the deadline: ${endedEarly.cause === 'rate' ? 'at this rate no further request had its turn before it' : 'the site asked to wait past it'}`
   )
   // The site asked the whole job to slow down (429, or Retry-After): part of why it took long.
-  if (verification.pushBacks !== undefined) {
-    const { count, heldBackMs } = verification.pushBacks
+  if (verification.overloads !== undefined) {
+    const { count, heldBackMs } = verification.overloads
     parts.push(
       `the site pushed back ${count === 1 ? 'once' : `${count} times`} (every request waited ${elapsed(heldBackMs)} in all)`
     )

@@ -1,11 +1,8 @@
 /**
- * How many purge requests may be in flight, adapted to the service's answers. A 429 halves the
- * limit for everyone and pauses new requests for the wait the service asked; each run of
- * successes as long as the current limit raises it by one again, up to the configured
- * concurrency (additive increase, multiplicative decrease, as TCP does), so a rate-limited
- * account is not hammered yet a passing burst does not slow the whole run. The numbers follow
- * the action's one push-back rule over the slots in flight (http/in-flight.ts), which the site's
- * readers share; this class adds the sender's waiting out a pause on its clock.
+ * How many purge requests may be in flight, adapted to the service's answers: a 429 halves the
+ * limit and pauses new requests for the wait the service asked, runs of successes raise it again
+ * (the action's one backpressure rule, http/backpressure.ts, over the slots of
+ * http/in-flight.ts). This class adds the sender's way of waiting out a pause: on its clock.
  */
 import { AdaptiveInFlight, Semaphore } from '../http/in-flight.js'
 import type { Clock } from '../time/clock.js'
@@ -57,6 +54,6 @@ export class AdaptiveLimiter {
   onRateLimited(waitMs: number): void {
     const now = this.clock.now()
     // 429s that arrive during a pause answer requests sent before it: one event, one halving.
-    this.inFlight.pushedBack(now, now + waitMs)
+    this.inFlight.overloaded(now, now + waitMs)
   }
 }

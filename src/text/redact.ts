@@ -12,7 +12,7 @@
  * match worked out, character by character. Nothing is built before the first text to redact, and
  * a character's spellings only when a scan needs them; a text without `%`, `&` or a backslash
  * (most log lines) is only searched for the plain starts of forms, and the finder is compiled
- * for the first text that needs it: a run pays for little more than its few log lines (#27).
+ * for the first text that needs it: a run pays for little more than its few log lines.
  */
 import {
   BASE64_ENCODINGS,
@@ -76,7 +76,7 @@ class Form {
  * One character of a form in all its spellings, shared by every form that holds it. Spelled
  * when the finder needs it (a form's first character) or a match is first followed through it,
  * and compiled only then: most runs never echo a secret, and a cold process pays for every
- * spelling it builds (issue 27).
+ * spelling it builds.
  */
 class Character {
   private spelled: readonly string[] | undefined
@@ -139,8 +139,8 @@ interface Scan {
    * them. One capturing group per FirstCharacter, in order, says which matched first. Two
    * characters keep ordinary text from stopping the scan at every digit; the lookahead keeps
    * the regex cheap to compile: V8 takes about 0.6 ms for it, 2 ms for the same two characters
-   * in a row, and 6 ms for the four this finder once chained (issue 27). Compiled for the
-   * first text that holds an escape character or a plain start.
+   * in a row, and 6 ms for four. Compiled for the first text that holds an escape character or
+   * a plain start.
    */
   finder(): RegExp
 }
@@ -401,7 +401,7 @@ const USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^/?#\\\s]*)@/gi
  */
 export function credentialsIn(text: string): string[] {
   // Every user-info ends at an '@'. Most inputs hold none, and a cold process then never
-  // compiles the regex (issue 27).
+  // compiles the regex.
   if (!text.includes('@')) return []
   const found: string[] = []
   for (const match of text.matchAll(USER_INFO)) {

@@ -1,8 +1,9 @@
 /**
  * What the log says about a verification besides its verdict, as sentences (pure): that a purge
  * limited to some countries cannot be proved from this runner, that the edge's clock is far from
- * the runner's, that the site pushed back, which pages are not there (404/410), why no page
- * was checked, and how the assets of the fresh pages were found. Each says what to change; the step prints them.
+ * the runner's, that the site was overloaded, which pages are not there (404/410), why no page
+ * was checked, and how the assets of the fresh pages were found. Each says what to change; the
+ * step prints them.
  */
 import { andList, elapsed, plural } from '../text/format.js'
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
@@ -14,7 +15,7 @@ import {
 } from './judge/edge-clock-skew.js'
 import type { PageSelection } from './choose/selection-shapes.js'
 import type { CheckResult } from './check/verify-pages.js'
-import type { PushBack } from './check/options.js'
+import type { Overload } from './check/options.js'
 import {
   assetChecks,
   cutPagesPhrase,
@@ -46,12 +47,8 @@ export function countryLimitWarning(
 
 /**
  * Said after the checks when the edge's clock, as its `Date` headers measured it, is more than 5
- * min from the runner's: one of them is wrong. Whether that changed the verdicts depends on whether
- * the edge's cache dates were seen after its own `Date` (verify/judge/edge-clock-skew.ts,
- * datesUntrusted): then a page counted as fresh only when its cache date was after the purge in
- * both clocks (verify/judge/verdict.ts), and one rendered after the purge may have stayed stale;
- * else the edge was placed by its `Date`. Undefined when the clocks are closer (or were never
- * measured).
+ * min from the runner's, with whether that changed the verdicts (datesUntrusted,
+ * verify/judge/edge-clock-skew.ts); undefined when the clocks are closer or were never measured.
  */
 export function clockOffsetWarning(skew: SkewEstimate): string | undefined {
   if (!clocksFarApart(skew)) return undefined
@@ -172,16 +169,16 @@ function quoteList(items: readonly string[]): string {
 }
 
 /** `The site answered 429 (Retry-After: 10): every request waits 10 s, then 3 in flight at most.` */
-export function describePushBack(pushBack: PushBack): string {
+export function describeOverload(overload: Overload): string {
   const why =
-    pushBack.retryAfter === undefined
-      ? `HTTP ${pushBack.status}`
-      : `HTTP ${pushBack.status} with Retry-After: ${pushBack.retryAfter}`
-  const pause = (pushBack.pauseMs / 1000).toFixed(1)
-  if (pushBack.host !== undefined) {
-    return `${pushBack.host} answered ${why}: its requests wait ${pause} s, then at most ${pushBack.inFlight} in flight to it, raised again as answers come (the site's own requests go on).`
+    overload.retryAfter === undefined
+      ? `HTTP ${overload.status}`
+      : `HTTP ${overload.status} with Retry-After: ${overload.retryAfter}`
+  const pause = (overload.pauseMs / 1000).toFixed(1)
+  if (overload.host !== undefined) {
+    return `${overload.host} answered ${why}: its requests wait ${pause} s, then at most ${overload.inFlight} in flight to it, raised again as answers come (the site's own requests go on).`
   }
-  return `The site answered ${why}: every request waits ${pause} s, then at most ${pushBack.inFlight} in flight, raised again as answers come.`
+  return `The site answered ${why}: every request waits ${pause} s, then at most ${overload.inFlight} in flight, raised again as answers come.`
 }
 
 /**

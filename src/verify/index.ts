@@ -16,7 +16,7 @@ import {
   type PageChoice,
   type SitemapSummary
 } from './choose/choose-pages.js'
-import { clockOffsetWarning, describeAssets, describePushBack } from './explain.js'
+import { clockOffsetWarning, describeAssets, describeOverload } from './explain.js'
 import type { PageSelection, TargetRef } from './choose/selection-shapes.js'
 import { pageUrl, VERIFY_LIMITS, type VerifySettings } from './settings.js'
 import { createSiteClient, type SiteClient } from '../http/site-client.js'
@@ -165,7 +165,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
       ...(input.ratePerSecond !== undefined && { ratePerSecond: input.ratePerSecond }),
       siteLabel: `site_url ${siteUrl.origin}`,
       onProgress: progress => log.info(describeProgress(progress)),
-      onPushBack: pushBack => log.info(describePushBack(pushBack))
+      onOverload: overload => log.info(describeOverload(overload))
     })
     // A tag traced to no page is a purge nothing proves: the run is not fresh, whatever the
     // other targets' pages showed.
@@ -181,8 +181,8 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
     if (verification.endedEarly !== undefined) {
       log.info(describeEndedEarly(verification.endedEarly, deadline))
     }
-    if (verification.pushBacks !== undefined) {
-      const { count, heldBackMs } = verification.pushBacks
+    if (verification.overloads !== undefined) {
+      const { count, heldBackMs } = verification.overloads
       log.notice(
         `${siteUrl.origin} pushed back ${count} time(s) (429, or Retry-After): every request of this job waited ${wholeSeconds(heldBackMs)} in all.${input.ratePerSecond === undefined ? ' Set rate' : ' Lower rate'} (this job's share of what the site takes) to spare it.`
       )

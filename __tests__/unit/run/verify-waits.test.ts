@@ -25,8 +25,8 @@ describe('a rate too low for the deadline', () => {
           verify_timeout_seconds: '5'
         }
       })
-      // A lane waiting its turn under the rate waited it out past the deadline: one interval
-      // per lane (25 s at 0.2, days at 0.0001).
+      // A worker waiting its turn under the rate would otherwise wait it out past the deadline:
+      // one interval per worker (25 s at 0.2, days at 0.0001).
       expect(result.durationMs).toBeLessThan(5000 + 7000)
       expect(result.exitCode).toBe(1)
       expect(result.outputs['verify_status']).toBe('failed')

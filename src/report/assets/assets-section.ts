@@ -1,8 +1,8 @@
 /**
- * The job summary's assets part of the verification (pure, issue 39): what the checks of the
- * scripts, stylesheets and fonts the fresh pages reference found, and a row per asset that was
- * not whole at once (broken first, then repaired, then not checked) with what it answered, what
- * the action did about it, and the pages that need it. URLs are outside text: escaped.
+ * The job summary's assets part of the verification (pure): what the checks of the scripts,
+ * stylesheets and fonts the fresh pages reference found, and a row per asset that was not whole
+ * at once (broken first, then repaired, then not checked) with what it answered, what the action
+ * did about it, and the pages that need it. URLs are outside text: escaped.
  */
 import {
   cutPagesPhrase,

@@ -1,11 +1,11 @@
 /**
- * The asset checks (issue 39): every asset a page proven fresh references is asked for at the
- * edge once per device type, however many pages share it, through the same limits as the
- * pages (the loop's rate, requests in flight, push-back and deadline: AssetLoop). A broken one
- * the rendering cache served (its answer carries the cache's headers) is purged by URL once and
- * asked again until it is whole or the deadline comes; one it did not serve is named, never
- * purged (the service cannot purge another CDN or the origin). What stays in memory is one small
- * record per distinct (asset, device), with the first few pages that need it.
+ * The asset checks: every asset a page proven fresh references is asked for at the edge once per
+ * device type, however many pages share it, within the pages' limits (the loop's rate, requests
+ * in flight, backpressure and deadline: AssetLoop). A broken one the rendering cache served (its
+ * answer carries the cache's headers) is purged by URL once and asked again until it is whole or
+ * the deadline comes; one it did not serve is named, never purged (the service cannot purge
+ * another CDN or the origin). What stays in memory is one small record per distinct (asset,
+ * device), with the first few pages that need it.
  *
  * An asset's redirects are followed as a browser follows them (Fetch's "follow"), each hop a
  * request under the same limits, within the scope the references were kept by (the site and
@@ -92,7 +92,7 @@ export interface AssetCheckOptions {
   /** Times count from here: the last purge's acceptance (runner's clock). */
   readonly measureFrom: number
   /** Asset checks under way at once, at most. */
-  readonly lanes: number
+  readonly workers: number
   /** The wait between two asks of a broken asset after its purge. */
   readonly backoff: Backoff
 }
@@ -149,8 +149,8 @@ export interface AssetDevice {
 export class AssetChecks {
   private readonly entries = new Map<string, Entry>()
   private readonly pending: Entry[] = []
-  private readonly lanes = new Set<Promise<void>>()
-  /** Broken assets purged by URL, asked again apart from the lanes. */
+  private readonly workers = new Set<Promise<void>>()
+  /** Broken assets purged by URL, asked again apart from the workers. */
   private readonly afterRepairs = new Set<Promise<void>>()
   /** The purges by URL that repair broken assets: batched, once a path, at most a cap a run. */
   private readonly repairs: RepairQueue | undefined
@@ -222,31 +222,31 @@ export class AssetChecks {
       entry.pageCount++
       if (entry.pages.length < MAX_LISTED_PAGES) entry.pages.push(pageUrl)
     }
-    while (this.pending.length > 0 && this.lanes.size < this.options.lanes) this.startLane()
+    while (this.pending.length > 0 && this.workers.size < this.options.workers) this.startWorker()
   }
 
   /** The pages are done: waits for the asset checks under way, and says how they went. */
   async finish(): Promise<AssetVerification> {
-    while (this.lanes.size > 0 || this.afterRepairs.size > 0 || this.pending.length > 0) {
-      // An entry queued while every lane was ending its last check still gets one.
-      while (this.pending.length > 0 && this.lanes.size < this.options.lanes) this.startLane()
-      await Promise.all([...this.lanes, ...this.afterRepairs])
+    while (this.workers.size > 0 || this.afterRepairs.size > 0 || this.pending.length > 0) {
+      // An entry queued while every worker was ending its last check still gets one.
+      while (this.pending.length > 0 && this.workers.size < this.options.workers) this.startWorker()
+      await Promise.all([...this.workers, ...this.afterRepairs])
     }
     return this.summarize()
   }
 
-  private startLane(): void {
-    const lane = (async () => {
+  private startWorker(): void {
+    const worker = (async () => {
       for (let entry = this.pending.shift(); entry; entry = this.pending.shift()) {
         await this.check(entry)
       }
-    })().finally(() => this.lanes.delete(lane))
-    this.lanes.add(lane)
+    })().finally(() => this.workers.delete(worker))
+    this.workers.add(worker)
   }
 
   /**
    * One (asset, device) check until it is whole or broken, or its purge by URL was accepted:
-   * then the asking again goes on apart (askAfterRepair), so that a lane never sleeps through
+   * then the asking again goes on apart (askAfterRepair), so that a worker never sleeps through
    * a purge's propagation while other assets wait for it.
    */
   private async check(entry: Entry): Promise<void> {
@@ -272,7 +272,6 @@ export class AssetChecks {
         entry.result = { ...stripRender(answer), state: 'broken', notPurged: repair.notPurged }
         return
       }
-      // The purge and the asking after it go on apart from the lanes.
       const task = this.repairThenAsk(
         entry,
         stripRender(answer),
@@ -503,16 +502,11 @@ export class AssetChecks {
   }
 
   /**
-   * The purge that repairs a broken answer, or why there is none. Purged only what the
-   * rendering cache served from an entry it kept (another CDN's or the origin's answer is not
-   * the service's to purge, and a render made for this request shows what the origin serves
-   * now: purging it would render the same); only on the site (the URL purge names its paths),
-   * by a path the `urls` input would take; never a page of the site (an HTML page where an
-   * asset was expected is a wrong reference, and purging it would drop a page nobody asked to
-   * purge); and within the run's cap of repairs. After a redirect, the first answer decides and
-   * the purge names the first URL: the one the page references, whose kept entry (a cached
-   * redirect to a file gone, a cached 404) is what a purge renders again. A later hop's entry is
-   * not purged: its path may be another host's, or one the next deploy moves.
+   * The purge that repairs a broken answer, or why there is none (NotPurged says why each case is
+   * refused). After a redirect, the first answer decides and the purge names the first URL: the
+   * one the page references, whose kept entry (a cached redirect to a file gone, a cached 404) is
+   * what a purge renders again. A later hop's path may be another host's, or one the next deploy
+   * moves.
    */
   private repairOf(
     entry: Entry,

@@ -1,10 +1,9 @@
 /**
- * What the verification found of the assets its fresh pages reference (issue 39): a deploy is
- * whole when every script, stylesheet, module preload and preloaded font a page proven fresh
- * references loads at the edge, on every device. The checks (verify/assets/) fill it; the
- * summary, the comment, the status line, the JUnit report and the outputs read it, and take
- * from here the words they share. It imports no parser: the job summary, which every run
- * loads, reads it.
+ * What the verification found of the assets its fresh pages reference: a deploy is whole when
+ * every script, stylesheet, module preload and preloaded font a page proven fresh references
+ * loads at the edge, on every device. The checks (verify/assets/) fill it; the summary, the
+ * comment, the status line, the JUnit report and the outputs read it, and take from here the
+ * words they share. It imports no parser: the job summary, which every run loads, reads it.
  */
 import { grouped, plural } from '../../text/format.js'
 

@@ -1,5 +1,5 @@
 /**
- * One (page, device) check's life, from its first request to its line in the tally. The loop
+ * One (page, device) check, from its first request to its line in the tally. The loop
  * (polling-loop.ts) makes each request under its limits and judges the answer
  * (verify/judge/verdict.ts); the check says what the verdict means for it: asked (a request came
  * back), judged (settled, ask again, or warm up), finished (one line in the tally, with named
@@ -16,7 +16,7 @@ import type { Clock } from '../../time/clock.js'
 import type { Device } from '../devices.js'
 import type { RetryCause, SiteAnswer, Verdict } from '../judge/verdict.js'
 import { STALE_BACKOFF } from '../pace/poll-schedule.js'
-import { retryWaitMs } from '../pace/site-push-back.js'
+import { retryWaitMs } from '../pace/site-backpressure.js'
 import type { CheckResult, Tally } from './tally.js'
 import type { PageReferences } from '../assets/page-references.js'
 import { DEFAULTS, type PageToCheck, type VerifyOptions } from './options.js'

@@ -1,8 +1,8 @@
 /**
  * What verifyPages (verify-pages.ts) takes and gives back: the pages to check, the options and
  * their defaults, the result (Verification), and what it tells while it runs (Progress,
- * PushBack). Types and numbers only, so that a reader of the loop finds its contract in one
- * place, and the settings and the report can name it without loading the loop.
+ * Overload). Types and numbers only, so that the settings and the report can name them without
+ * loading the loop.
  */
 import type { VerifyStatus } from '../../core/constants.js'
 import type { BuildId } from '../../build/build-id.js'
@@ -73,19 +73,19 @@ export interface Verification {
   /** From the first check taken until the last one ended. */
   readonly durationMs: number
   /**
-   * Times the site pushed back (a 429, or a 5xx with `Retry-After`), each pausing every
-   * request, and how long they held the requests back in all; absent when it never did.
+   * The site's overloads (a 429, or a 5xx with `Retry-After`), each pausing every request, and
+   * how long they held the requests back in all; absent when there was none.
    */
-  readonly pushBacks?: { readonly count: number; readonly heldBackMs: number }
+  readonly overloads?: { readonly count: number; readonly heldBackMs: number }
   /**
    * Set when the checks ended before the deadline because no request could leave before it any
-   * more: the rate's next turn came at or after it, or the site's push-back lasted to it. `at`
-   * is the runner's time; the checks not started are in `notReached`.
+   * more: the rate's next turn came at or after it, or an overload's hold lasted to it
+   * ('push-back'). `at` is the runner's time; the checks not started are in `notReached`.
    */
   readonly endedEarly?: { readonly at: number; readonly cause: 'rate' | 'push-back' }
   /**
-   * The assets the fresh pages reference, checked at the edge (issue 39); absent when the
-   * asset checks are off or no page was fresh.
+   * The assets the fresh pages reference, checked at the edge; absent when the asset checks
+   * are off or no page was fresh.
    */
   readonly assets?: AssetVerification
 }
@@ -149,8 +149,8 @@ export interface VerifyOptions {
   readonly window?: number
   readonly progressEveryMs?: number
   readonly onProgress?: (progress: Progress) => void
-  /** Told when the site pushed back and every request waits (once per pause, not per answer). */
-  readonly onPushBack?: (pushBack: PushBack) => void
+  /** Told of each overload of the site (once per pause, not per answer). */
+  readonly onOverload?: (overload: Overload) => void
   /** The site's address, for the error when it does not answer through the cache. */
   readonly siteLabel: string
 }
@@ -173,9 +173,10 @@ export interface Progress {
   readonly etaMs?: number
 }
 
-export interface PushBack {
+/** One overload of the site or of an asset host, as the log tells it (explain.ts). */
+export interface Overload {
   /**
-   * The host of `asset_hosts` that pushed back (its origin): only its own requests wait.
+   * The host of `asset_hosts` that was overloaded (its origin): only its own requests wait.
    * Absent: the site itself, whose every request waits.
    */
   readonly host?: string

@@ -1,16 +1,13 @@
 /**
  * The polling loop: asks the public site for every (page, device) check until each is settled or
- * the deadline passes. Pages stream in: at most `window` checks are under way at once (a new page
- * is taken when one ends), and what a check leaves behind is a count in the tally, so 100,000 pages
- * on three devices run in the memory of a few thousand. At most `concurrency` requests are in
- * flight, and at most `ratePerSecond` leave each second (retries and warm-ups included). When the
- * site pushes back (a 429, or a `Retry-After` on a 5xx), the whole job holds back, not only that
- * page: no request leaves until the time it asked for (or the backoff), then they go on at the rate
- * with half as many in flight, raised again by one after each run of answers as long as the bound
- * (as the purge sender does; verify/pace/site-push-back.ts). A check's own life (asked again while
- * stale, warmed until HIT, finished) is one-check.ts's; judging an answer is
- * verify/judge/verdict.ts's; this module only orders the requests and keeps what the checks share:
- * the limits, the clock skew, the progress, the probe and the tally.
+ * the deadline passes. Pages stream in: `window` workers each run one check at a time, and what a
+ * check leaves behind is a count in the tally, so 100,000 pages on three devices run in the
+ * memory of a few thousand. At most `concurrency` requests are in flight, and at most
+ * `ratePerSecond` leave each second (retries and warm-ups included). An overload of the site (a
+ * 429, or a `Retry-After` on a 5xx) holds back the whole job, not only that page
+ * (verify/pace/site-backpressure.ts). What one check does is one-check.ts's; judging an answer is
+ * verify/judge/verdict.ts's; this module orders the requests and keeps what the checks share: the
+ * limits, the clock skew, the progress, the probe and the tally.
  */
 import type { Clock } from '../../time/clock.js'
 import { fromKeptEntry, readEdgeHeaders } from '../../http/edge-headers.js'
@@ -38,12 +35,12 @@ import {
   type Verdict
 } from '../judge/verdict.js'
 import { Semaphore } from '../pace/semaphore.js'
-import { Naps } from '../pace/naps.js'
+import { WakeableSleeps } from '../pace/wakeable-sleeps.js'
 import { PageCheck, type Asked, type CheckLoop, type Judged } from './one-check.js'
 import { PROBE_EVERY_MS, PropagationWatch, STALE_BACKOFF } from '../pace/poll-schedule.js'
 import { RateGate } from '../pace/rate-queue.js'
 import { RateLimiter } from '../pace/rate-spacing.js'
-import { SitePushBack } from '../pace/site-push-back.js'
+import { SiteBackpressure } from '../pace/site-backpressure.js'
 import { AssetHostLimits } from '../pace/host-limits.js'
 import { Tally } from './tally.js'
 import { verificationStatus } from '../judge/status-from-counts.js'
@@ -56,10 +53,10 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   readonly random: () => number
   private readonly slots: Semaphore
   private readonly rate: RateGate | undefined
-  private readonly pushBack: SitePushBack
+  private readonly backpressure: SiteBackpressure
   /** Each host of `asset_hosts`, its own requests in flight and backpressure. */
   private readonly hostLimits: AssetHostLimits
-  private readonly naps: Naps
+  private readonly sleeps: WakeableSleeps
   private readonly watch: PropagationWatch
   readonly tally: Tally
   /** The assets of the fresh pages (verify/assets/asset-checks.ts), when they are checked. */
@@ -75,7 +72,7 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   private prefixSeen: string | undefined
   private fatal: string | undefined
   private halted = false
-  /** No request can leave before the deadline any more (the rate's next turn, or a push-back). */
+  /** No request can leave before the deadline any more (the rate's next turn, or an overload). */
   private outOfTurns = false
   private endedEarly: Verification['endedEarly']
   private requests = 0
@@ -84,10 +81,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   seenFresh = 0
   staleNow = 0
   oldContentNow = 0
-  /** When a stale check's request last left: the probe asks one when it has been too long. */
   lastStaleAskAt: number
   private pendingFreshness: number
-  /** When the last check stopped waiting for freshness: the warm-up window opens then. */
   private allFreshSince: number | undefined
 
   constructor(
@@ -101,21 +96,21 @@ export class VerifyRun implements CheckLoop, AssetLoop {
       options.ratePerSecond === undefined
         ? undefined
         : new RateGate(new RateLimiter(options.ratePerSecond), this.clock, options.deadline)
-    this.pushBack = new SitePushBack(this.slots, this.rate, {
+    this.backpressure = new SiteBackpressure(this.slots, this.rate, {
       deadline: options.deadline,
       backoff: options.staleBackoff ?? STALE_BACKOFF,
       random: this.random,
-      onPushBack: options.onPushBack
+      onOverload: options.onOverload
     })
-    this.naps = new Naps(this.clock)
+    this.sleeps = new WakeableSleeps(this.clock)
     this.hostLimits = new AssetHostLimits({
       concurrency: options.concurrency ?? DEFAULTS.concurrency,
       deadline: options.deadline,
       backoff: options.staleBackoff ?? STALE_BACKOFF,
       random: this.random,
-      onPushBack: options.onPushBack,
+      onOverload: options.onOverload,
       now: () => this.clock.now(),
-      sleep: ms => this.naps.sleep(ms),
+      sleep: ms => this.sleeps.sleep(ms),
       stopped: () => this.stopped
     })
     this.watch = new PropagationWatch(options.staleBackoff)
@@ -133,9 +128,9 @@ export class VerifyRun implements CheckLoop, AssetLoop {
             hosts: options.assets.scope.hosts,
             ...(options.assets.repair && { repair: options.assets.repair }),
             measureFrom: this.measureFrom,
-            // The asset checks take their turns beside the pages', within the same limits:
-            // enough lanes to fill the requests in flight, no more.
-            lanes: options.concurrency ?? DEFAULTS.concurrency,
+            // Beside the pages' checks, within the same limits: enough workers to fill the
+            // requests in flight, no more.
+            workers: options.concurrency ?? DEFAULTS.concurrency,
             backoff: options.staleBackoff ?? STALE_BACKOFF
           })
   }
@@ -144,7 +139,6 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     return this.options.deadline
   }
 
-  /** The run stopped (not the public site): the checks end where they are. */
   get stopped(): boolean {
     return this.halted
   }
@@ -164,8 +158,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
       this.reportProgress(started, background.signal),
       this.probe(background.signal)
     ])
-    const lanes = Math.max(1, Math.min(this.windowSize(), this.totalChecks))
-    await Promise.all(Array.from({ length: lanes }, () => this.lane()))
+    const workers = Math.max(1, Math.min(this.windowSize(), this.totalChecks))
+    await Promise.all(Array.from({ length: workers }, () => this.worker()))
     const assets = this.fatal === undefined ? await this.assets?.finish() : undefined
     background.abort()
     await watchers
@@ -180,8 +174,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     return Math.min(DEFAULTS.window, Math.max(this.options.devices.length, 8, atRate))
   }
 
-  /** One of `window` lanes: takes the next check when the last one ended, until none is left. */
-  private async lane(): Promise<void> {
+  /** One of `window` workers: takes the next check when the last one ended, until none is left. */
+  private async worker(): Promise<void> {
     while (!this.stopped && !this.outOfTurns && this.clock.now() < this.options.deadline) {
       const next = this.source.next()
       if (next.done === true) return
@@ -225,7 +219,7 @@ export class VerifyRun implements CheckLoop, AssetLoop {
       if (done.aborted) return
       if (
         this.clock.now() - this.lastStaleAskAt >= PROBE_EVERY_MS &&
-        this.naps.wakeLongestStale()
+        this.sleeps.wakeLongestStale()
       ) {
         // Counted as asked now, so that the next probe waits its full interval.
         this.lastStaleAskAt = this.clock.now()
@@ -233,18 +227,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     }
   }
 
-  /**
-   * One request through the limits (in flight, then the rate), and its verdict; 'stopped' when
-   * the run stopped while waiting, 'late' when no request can leave before the deadline any
-   * more (nothing is sent: a queue of checks must not run on past the deadline).
-   */
-  async ask(
-    check: PageCheck,
-    /** False in a warm-up: the page's content is proven already, only the HIT is awaited. */
-    proveContent: boolean,
-    /** A warm-up whose page's cached render was not read yet: a HIT's body is read for its assets. */
-    readReferences = false
-  ): Promise<Asked> {
+  /** A 'late' request is not sent: a queue of checks must not run on past the deadline. */
+  async ask(check: PageCheck, proveContent: boolean, readReferences = false): Promise<Asked> {
     const turn = await this.takeTurn()
     if (turn === 'late') this.noTurnsLeft()
     if (turn !== 'go') return turn
@@ -288,8 +272,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
       )
       const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
       this.learnFrom(answer)
-      // Before the slot is released, so that no other request leaves once the site pushed back.
-      this.pushBack.noteAnswer(answer, this.clock.now(), this.skew)
+      // Before the slot is released, so that no other request leaves once the site is overloaded.
+      this.backpressure.noteAnswer(answer, this.clock.now(), this.skew)
       // Decided before the slot is released, so that no further request leaves once the
       // site has shown it does not answer through the cache.
       const verdict = judge(answer, purgedAt, this.skew, content !== undefined, this.prefixSeen)
@@ -345,8 +329,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
           Math.min(this.options.requestTimeoutMs, remaining),
           origin
         )
-        const pushBack = hostLimits?.pushBack ?? this.pushBack
-        pushBack.noteAnswer(
+        const backpressure = hostLimits?.backpressure ?? this.backpressure
+        backpressure.noteAnswer(
           { ...head, sentAt, receivedAt: this.clock.now() },
           this.clock.now(),
           this.skew
@@ -364,11 +348,9 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   }
 
   /**
-   * Whether an asset's answer is a HIT the edge cached after `acceptedAt` (the runner's clock),
-   * by the pages' rule and clock skew (AssetLoop, asset-checks.ts); undefined when its date
-   * cannot be placed: not a HIT, no readable cache date, a cache date after its own `Date`, or an
-   * edge whose `Date` cannot place its cache dates (datesUntrusted). A clock consistently off is
-   * placed by its `Date`, as for pages.
+   * By the pages' rule and clock skew, so that a clock consistently off is placed by its `Date`;
+   * undefined for no HIT, no readable cache date, a cache date after its own `Date`, or an edge
+   * whose `Date` cannot place its cache dates (datesUntrusted).
    */
   renderedAfter({ edge, headers }: EdgeAnswer, acceptedAt: number): boolean | undefined {
     if (!fromKeptEntry(edge) || datesUntrusted(this.skew)) return undefined
@@ -382,10 +364,6 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     return this.assets !== undefined
   }
 
-  /**
-   * A page was proven fresh on a device and its cached render read: its assets are queued (once
-   * per asset and device); or none was read before the checks ended (`unread` says why).
-   */
   pageFresh(check: PageCheck, read: Judged | { readonly unread: string }): void {
     if (this.assets === undefined) return
     const page = check.page.url.href
@@ -405,18 +383,18 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   }
 
   /**
-   * Waits out any push-back, then for a slot, then for the rate: 'go' when a request may leave
-   * now (the slot is held), 'stopped' when the run stopped meanwhile, 'late' when no request can
-   * leave before the deadline (a push-back that lasts to it, or the rate's next turn after it);
-   * no slot is held then. No wait goes past the deadline: the push-back's is cut at it, the
-   * rate's refused, and a slot is held at most a request's timeout, itself cut at it.
+   * Waits out any overload's hold, then for a slot, then for the rate: 'go' when a request may
+   * leave now (the slot is held), 'stopped' when the run stopped meanwhile, 'late' when no
+   * request can leave before the deadline (a hold that lasts to it, or the rate's next turn after
+   * it); no slot is held then. No wait goes past the deadline: a hold is cut at it, a turn after
+   * it refused, and a slot is held at most a request's timeout, itself cut at it.
    */
   private async takeTurn(): Promise<'go' | 'stopped' | 'late'> {
     const { deadline } = this.options
     for (;;) {
-      if (this.outOfTurns || this.pushBack.heldUntil >= deadline) return 'late'
-      while (!this.stopped && !this.outOfTurns && this.clock.now() < this.pushBack.heldUntil) {
-        await this.naps.sleep(this.pushBack.heldUntil - this.clock.now())
+      if (this.outOfTurns || this.backpressure.heldUntil >= deadline) return 'late'
+      while (!this.stopped && !this.outOfTurns && this.clock.now() < this.backpressure.heldUntil) {
+        await this.sleeps.sleep(this.backpressure.heldUntil - this.clock.now())
       }
       if (this.outOfTurns) return 'late'
       if (this.stopped || !(await this.slots.acquire())) return 'stopped'
@@ -429,14 +407,14 @@ export class VerifyRun implements CheckLoop, AssetLoop {
         this.slots.release()
         return turn === 'late' && !this.stopped ? 'late' : 'stopped'
       }
-      if (this.clock.now() >= this.pushBack.heldUntil) return 'go'
-      // The site pushed back while this request waited for its turn: it waits too.
+      if (this.clock.now() >= this.backpressure.heldUntil) return 'go'
+      // An overload came while this request waited for its turn: it waits too.
       this.slots.release()
     }
   }
 
   /**
-   * No request can leave before the deadline: the lanes take no new check (those left are
+   * No request can leave before the deadline: the workers take no new check (those left are
    * counted as not started), and every sleeping check wakes to end as at the deadline, so that
    * the run ends now rather than when the last of them would have woken.
    */
@@ -445,9 +423,9 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     this.outOfTurns = true
     this.endedEarly = {
       at: this.clock.now(),
-      cause: this.pushBack.heldUntil >= this.options.deadline ? 'push-back' : 'rate'
+      cause: this.backpressure.heldUntil >= this.options.deadline ? 'push-back' : 'rate'
     }
-    this.naps.stop()
+    this.sleeps.stop()
   }
 
   /**
@@ -460,7 +438,7 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     this.prefixSeen ??= readEdgeHeaders(answer.headers)?.prefix
   }
 
-  // What the checks ask of the loop (CheckLoop in one-check.ts says what each is for).
+  // The rest of CheckLoop (one-check.ts says what each member is for).
 
   doneWaitingForFreshness(): void {
     this.pendingFreshness--
@@ -478,12 +456,11 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   purgeArrived(at: number, afterMs: number): void {
     this.watch.arrived(at, afterMs)
     // Poll-schedule rule 2: on an arrival, every stale check is asked at once.
-    this.naps.wakeStale()
+    this.sleeps.wakeStale()
   }
 
-  /** Sleeps, but never past the deadline, and not at all once the run stopped. */
   async sleep(ms: number): Promise<void> {
-    await this.naps.sleep(this.untilDeadline(ms))
+    await this.sleeps.sleep(this.untilDeadline(ms))
   }
 
   /** `ms`, cut so that a wait never passes the deadline. */
@@ -491,9 +468,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     return Math.min(ms, Math.max(0, this.options.deadline - this.clock.now()))
   }
 
-  /** A stale check's sleep: woken early when the purge arrives, or by the probe. */
   async sleepStale(ms: number, lastAttemptAt: number): Promise<void> {
-    const woken = await this.naps.sleep(this.untilDeadline(ms), 'stale')
+    const woken = await this.sleeps.sleep(this.untilDeadline(ms), 'stale')
     // Woken early: still leave a short gap after this check's last request, so a burst of
     // wake-ups cannot turn into a burst of requests for one page.
     const gap = lastAttemptAt + DEFAULTS.minWakeGapMs - this.clock.now()
@@ -506,7 +482,7 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     this.halted = true
     this.slots.close()
     this.rate?.close()
-    this.naps.stop()
+    this.sleeps.stop()
   }
 
   private summarize(
@@ -554,8 +530,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
       requests: this.requests,
       durationMs,
       ...(this.endedEarly !== undefined && { endedEarly: this.endedEarly }),
-      ...(this.pushBack.count > 0 && {
-        pushBacks: { count: this.pushBack.count, heldBackMs: this.pushBack.heldBackMs }
+      ...(this.backpressure.count > 0 && {
+        overloads: { count: this.backpressure.count, heldBackMs: this.backpressure.heldBackMs }
       }),
       // Absent when nothing was fresh: no page gave an asset to check.
       ...(assets !== undefined &&
@@ -568,7 +544,7 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   }
 }
 
-/** Each page on each device, made as the lanes ask for them. */
+/** Each page on each device, made as the workers ask for them. */
 function* checksOf(
   pages: Iterable<PageToCheck>,
   devices: readonly Device[],

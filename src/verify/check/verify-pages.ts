@@ -4,9 +4,8 @@
  * went (a Verification). Its parts, each with one job:
  * - options.ts: what it takes and gives back, and the defaults;
  * - polling-loop.ts: the loop that orders the requests under the limits;
- * - one-check.ts: one check's life, from its first request to its line in the tally; -
- *   verify/pace/site-push-back.ts: the site's push-back, on the action's one rule
- *   (http/push-back.ts);
+ * - one-check.ts: one check, from its first request to its line in the tally;
+ * - verify/pace/site-backpressure.ts: the site's backpressure (http/backpressure.ts);
  * - verify/judge/verdict.ts: what one answer says; tally.ts: what the checks leave behind;
  * - verify/judge/status-from-counts.ts: the status from the counts.
  */

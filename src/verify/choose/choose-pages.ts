@@ -16,7 +16,7 @@ import { TAG_READ_MAX_MS, TAG_READS_MAX, type TagTraceResult } from '../tags/tra
 import { traceTags } from '../tags/read-at-edge.js'
 import { exactness, foundAmong, noPageCarries, unreadableWords } from '../tags/in-words.js'
 import { DEFAULTS } from '../check/options.js'
-import { describePushBack } from '../explain.js'
+import { describeOverload } from '../explain.js'
 import { overBudgetMessage, type OverBudget } from './kept-budget.js'
 import { PageSelector } from './streaming-selector.js'
 import type { MatchPattern } from './pattern-target.js'
@@ -73,8 +73,8 @@ export type PageChoice =
   | { readonly kind: 'over-budget'; readonly overBudget: OverBudget; readonly message: string }
 
 export async function choosePages(input: ChooseInput): Promise<PageChoice> {
-  // PCRE2 from the pattern room, whose chunk holds its one copy in dist/: already loaded when
-  // there is a pattern (the settings checked it); a choice without one never compiles one.
+  // PCRE2 through the pattern module, whose chunk holds its one copy in dist/: already loaded
+  // when there is a pattern (the settings checked it); a choice without one never compiles one.
   const { compilePhpPattern } = await import('../../pattern/index.js')
   const patterns = patternMatcher(compilePhpPattern)
   try {
@@ -171,7 +171,7 @@ async function traceInto(input: ChooseInput, selector: PageSelector): Promise<Ta
       requestTimeoutMs: input.requestTimeoutMs,
       concurrency: DEFAULTS.concurrency,
       ...(rate !== undefined && { ratePerSecond: rate }),
-      onPushBack: pushBack => log.info(describePushBack(pushBack)),
+      onOverload: overload => log.info(describeOverload(overload)),
       limits: {
         perTag: settings.limit,
         maxReads: input.traceReads ?? TAG_READS_MAX,

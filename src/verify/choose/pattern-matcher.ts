@@ -4,9 +4,9 @@
  * selected, since the service does not purge them; they are listed instead. No time budget is
  * needed: PHP's match limit bounds each path.
  *
- * PCRE2 is handed in (`compile`), from the pattern room the settings already loaded for the
- * pattern (choose-pages.ts): importing it here would ship its module twice in dist/, once in the
- * pattern's chunk and once in the verification's.
+ * PCRE2 is handed in (`compile`), from the pattern module (src/pattern/) the settings already
+ * loaded (choose-pages.ts): importing it here would ship it twice in dist/, once in the pattern's
+ * chunk and once in the verification's.
  */
 import type { compilePhpPattern } from '../../../pcre2/pcre2.mjs'
 import type { GaveUpPath, PatternMatch } from './selection-shapes.js'

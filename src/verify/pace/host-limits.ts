@@ -1,17 +1,17 @@
 /**
  * The hosts of `asset_hosts`, each with its own requests in flight and its own backpressure: a
  * 429 from one slows that host only, never the site nor the other hosts. Each host's limits are
- * made on its first request; the log names the host when it pushes back.
+ * made on its first request; the log names the host when it is overloaded.
  */
 import type { Backoff } from '../../http/backoff.js'
-import type { PushBack } from '../check/options.js'
+import type { Overload } from '../check/options.js'
 import { Semaphore } from './semaphore.js'
-import { SitePushBack } from './site-push-back.js'
+import { SiteBackpressure } from './site-backpressure.js'
 
 /** A host's own requests in flight, and its backpressure over them. */
 export interface HostLimits {
   readonly slots: Semaphore
-  readonly pushBack: SitePushBack
+  readonly backpressure: SiteBackpressure
 }
 
 export interface HostLimitSettings {
@@ -22,8 +22,8 @@ export interface HostLimitSettings {
   /** A 429 without `Retry-After` pauses this backoff's step. */
   readonly backoff: Backoff
   readonly random: () => number
-  /** Told when a host pushed back, with the host's origin. */
-  readonly onPushBack?: ((pushBack: PushBack) => void) | undefined
+  /** Told of each overload of a host, with the host's origin. */
+  readonly onOverload?: ((overload: Overload) => void) | undefined
   readonly now: () => number
   /** Sleeps, woken early when the run stops. */
   readonly sleep: (ms: number) => Promise<unknown>
@@ -41,14 +41,14 @@ export class AssetHostLimits {
     if (limits === undefined) {
       const { settings } = this
       const slots = new Semaphore(settings.concurrency)
-      const onPushBack = settings.onPushBack
+      const onOverload = settings.onOverload
       limits = {
         slots,
-        pushBack: new SitePushBack(slots, undefined, {
+        backpressure: new SiteBackpressure(slots, undefined, {
           deadline: settings.deadline,
           backoff: settings.backoff,
           random: settings.random,
-          onPushBack: onPushBack && (pushBack => onPushBack({ ...pushBack, host: origin }))
+          onOverload: onOverload && (overload => onOverload({ ...overload, host: origin }))
         })
       }
       this.hosts.set(origin, limits)
@@ -64,13 +64,13 @@ export class AssetHostLimits {
   async turn(limits: HostLimits): Promise<'go' | 'stopped' | 'late'> {
     const { settings } = this
     for (;;) {
-      if (limits.pushBack.heldUntil >= settings.deadline) return 'late'
-      while (!settings.stopped() && settings.now() < limits.pushBack.heldUntil) {
-        await settings.sleep(limits.pushBack.heldUntil - settings.now())
+      if (limits.backpressure.heldUntil >= settings.deadline) return 'late'
+      while (!settings.stopped() && settings.now() < limits.backpressure.heldUntil) {
+        await settings.sleep(limits.backpressure.heldUntil - settings.now())
       }
       if (settings.stopped() || !(await limits.slots.acquire())) return 'stopped'
-      if (settings.now() >= limits.pushBack.heldUntil) return 'go'
-      // The host pushed back while this request waited for a slot: it waits too.
+      if (settings.now() >= limits.backpressure.heldUntil) return 'go'
+      // The host was overloaded while this request waited for a slot: it waits too.
       limits.slots.release()
     }
   }

@@ -3,7 +3,7 @@
  * one timer for all of them, whatever their number, rather than a timer and a wake-up signal
  * for each waiter every time it is told to wait a little longer (at 1,000 requests a second,
  * thousands of each a second). The deadline bounds the wait: a turn that would come at or after
- * it is refused at once ('late'), so that a low rate (0.05, 0.0001) never keeps a lane waiting
+ * it is refused at once ('late'), so that a low rate (0.05, 0.0001) never keeps a worker waiting
  * past the deadline for a turn it could not use.
  */
 import type { Clock } from '../../time/clock.js'
@@ -37,7 +37,7 @@ export class RateGate {
   }
 
   /**
-   * Nobody passes before `at` (the site pushed back); the waiters then pass at the rate again.
+   * Nobody passes before `at` (an overload's hold); the waiters then pass at the rate again.
    * A pump asleep meets the hold when it wakes: it asks the limiter again before letting anyone
    * through. A hold to the deadline turns every waiter away at once: none can pass before it.
    */

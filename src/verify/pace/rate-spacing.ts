@@ -2,13 +2,13 @@
  * The `rate` input: at most so many page requests a second, smoothed. Pure: the caller gives
  * the time (the runner's clock, or a test clock) and sleeps as told.
  *
- * Two rules, both on the times requests actually leave:
+ * Three rules, on the times requests actually leave:
  * - Spacing: requests follow a schedule one interval (1 s / rate) apart. A request that left up
  *   to SLACK_MS late (a timer fires a little after its time) keeps the schedule, so the rate
  *   holds on average; one later than that (nobody asked for a while) starts a new schedule, so
  *   an idle spell is never made up by a burst.
  * - Window: any one second holds at most ⌈rate⌉ requests, whatever the timers do.
- * - Hold: when the site pushes back (holdUntil), nothing leaves before the time it asked for,
+ * - Hold: during an overload's hold (holdUntil), nothing leaves before the time it asked for,
  *   and the schedule starts afresh from the first request after it: the requests that waited
  *   meanwhile leave one interval apart, never together.
  */

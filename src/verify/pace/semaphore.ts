@@ -1,6 +1,5 @@
 /**
- * The requests in flight: the Semaphore every parallel sender shares, with the push-back rule
- * over it, lives in http/in-flight.ts (the purge sender uses it too). Kept here so that the
- * verification's modules import it where they always did.
+ * The Semaphore that bounds the verification's requests in flight, from http/in-flight.ts, where
+ * the purge sender takes it too.
  */
 export { Semaphore } from '../../http/in-flight.js'

@@ -2,13 +2,10 @@
  * The reading that traces tags to pages, before the purge: each page of this job's part, in the
  * spread order it is handed (the sample order, not the sitemap's), is asked for once as a visitor
  * would, at the verification's rate and concurrency, until trace-state.ts says it has enough or the
- * budget is spent. A site that pushes back (429, or a 5xx with Retry-After) is answered as the
- * checks answer it, by the action's one push-back rule (verify/pace/site-push-back.ts): every
- * request waits what it asked (at most MAX_SITE_RETRY_AFTER_MS, a 429 without it the backoff's
- * step), then half as many are in flight, raised again by one after each run of answers as long as
- * the bound. So the reading never adds to a site's trouble; the page that answered so is counted as
- * unreadable, not asked again. The decisions are trace-state.ts's and tags-header.ts's; this is the
- * I/O.
+ * budget is spent. An overloaded site (429, or a 5xx with Retry-After) gets the same backpressure
+ * as from the checks (verify/pace/site-backpressure.ts), so the reading never adds to its
+ * trouble; the page that answered so is counted as unreadable, not asked again. The decisions are
+ * trace-state.ts's and tags-header.ts's; this is the I/O.
  *
  * A page not cached has no tags to tell, but the first request starts its render: once the
  * pages in hand are read, each page that answered so is asked once more, at least
@@ -25,14 +22,14 @@ import { STALE_BACKOFF } from '../pace/poll-schedule.js'
 import { RateGate } from '../pace/rate-queue.js'
 import { RateLimiter } from '../pace/rate-spacing.js'
 import { pageUrl } from '../settings.js'
-import { SitePushBack } from '../pace/site-push-back.js'
+import { SiteBackpressure } from '../pace/site-backpressure.js'
 import {
   TagTrace,
   type TagTraceLimits,
   type TagTraceResult,
   type TraceStop
 } from './trace-state.js'
-import type { PushBack } from '../check/options.js'
+import type { Overload } from '../check/options.js'
 
 export interface TraceInput {
   /** The tags to trace (not folder tags: those follow from the path). */
@@ -53,8 +50,8 @@ export interface TraceInput {
   readonly clock?: Clock
   /** For the backoff's jitter after a 429 without Retry-After; tests choose it. */
   readonly random?: () => number
-  /** Told when the site pushed back and every request waits (once per pause). */
-  readonly onPushBack?: (pushBack: PushBack) => void
+  /** Told of each overload of the site (once per pause). */
+  readonly onOverload?: (overload: Overload) => void
 }
 
 /** A page that was not cached is asked again no sooner than this after its first answer. */
@@ -70,13 +67,13 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
     input.ratePerSecond === undefined
       ? undefined
       : new RateGate(new RateLimiter(input.ratePerSecond), clock, deadline)
-  // The in-flight bound the site's push-back halves and raises again, one slot a request.
+  // One slot a request in flight: the site's backpressure halves and raises their number.
   const slots = new Semaphore(Math.max(1, input.concurrency))
-  const pushBack = new SitePushBack(slots, gate, {
+  const backpressure = new SiteBackpressure(slots, gate, {
     deadline,
     backoff: STALE_BACKOFF,
     random: input.random ?? Math.random,
-    onPushBack: input.onPushBack
+    onOverload: input.onOverload
   })
   /** Places a Retry-After date, which is in the edge's clock. */
   let skew: SkewEstimate = UNMEASURED_SKEW
@@ -84,7 +81,7 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
   /** Pages that answered not cached, to ask once more (no sooner than `at`). */
   const again: { readonly path: string; readonly at: number }[] = []
   let stop: TraceStop | undefined
-  /** Whether the reading is over, and why (said once, by the first lane to see it). */
+  /** Whether the reading is over, and why (said once, by the first worker to see it). */
   const over = (): boolean => {
     if (trace.enough) stop ??= 'enough'
     else if (next >= paths.length && again.length === 0)
@@ -101,8 +98,8 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
       const head = await input.getPage(pageUrl(input.siteUrl, path), input.userAgent, timeout)
       const answer = { ...head, sentAt, receivedAt: clock.now() }
       skew = observeAnswerSkew(skew, answer)
-      // Before the slot is released, so that no other request leaves once the site pushed back.
-      pushBack.noteAnswer(answer, answer.receivedAt, skew)
+      // Before the slot is released, so that no other request leaves once the site is overloaded.
+      backpressure.noteAnswer(answer, answer.receivedAt, skew)
       const reading = readPageTags(head)
       if (!retry && reading.kind === 'unreadable' && reading.why === 'not-cached') {
         again.push({ path, at: clock.now() + NOT_CACHED_AGAIN_MS })
@@ -117,11 +114,11 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
     while (!over()) {
       if (!(await slots.acquire())) return
       try {
-        // The reading may have ended while this lane waited for a slot.
+        // The reading may have ended while this worker waited for a slot.
         if (over()) return
         const retry = next >= paths.length ? again.shift() : undefined
         const path = retry?.path ?? (paths[next++] as string)
-        /** A page to ask again that this lane cannot ask: back in line (or counted at the end). */
+        /** A page to ask again that this worker cannot ask: back in line (or counted at the end). */
         const giveBack = (): void => {
           if (retry !== undefined) again.unshift(retry)
         }
@@ -133,20 +130,20 @@ export async function traceTags(input: TraceInput): Promise<TagTraceResult> {
           }
           await clock.sleep(retry.at - clock.now())
         }
-        if (clock.now() < pushBack.heldUntil) {
-          if (pushBack.heldUntil >= deadline) {
+        if (clock.now() < backpressure.heldUntil) {
+          if (backpressure.heldUntil >= deadline) {
             giveBack()
             stop ??= 'time'
             return
           }
-          await clock.sleep(pushBack.heldUntil - clock.now())
+          await clock.sleep(backpressure.heldUntil - clock.now())
         }
         if (gate !== undefined && (await gate.pass()) !== 'pass') {
           giveBack()
           stop ??= 'time'
           return
         }
-        // Another lane may have found the last page needed while this one waited for its turn.
+        // Another worker may have found the last page needed while this one waited for its turn.
         if (trace.enough) {
           giveBack()
           continue

@@ -1,16 +1,15 @@
 /**
- * The verification's sleeps, each with a wake-up of its own. The loop wakes the stale checks
- * when the purge arrives, the longest-sleeping stale check for the probe, and every sleeper when
- * the run stops. None of it hangs a listener on a shared signal (Node warns beyond ten on one
- * target), so a run of 100,000 checks adds no listener anywhere: each sleep's own signal has
- * one, gone when the sleep ends.
+ * The verification's sleeps, each with its own abort signal so that it can be woken early: the
+ * stale checks when the purge arrives, the longest-sleeping stale check for the probe, every
+ * sleep when the run stops. No listener goes on a shared signal (Node warns beyond ten on one
+ * target), so 100,000 sleeping checks add none: each sleep's signal has one, gone when it ends.
  */
 import type { Clock } from '../../time/clock.js'
 
 /** A stale check waits for the purge; the others wait out a retry, a warm-up or the rate. */
-export type NapKind = 'stale' | 'other'
+export type SleepKind = 'stale' | 'other'
 
-export class Naps {
+export class WakeableSleeps {
   /** In the order they fell asleep: the first one has waited longest. */
   private readonly stale = new Set<AbortController>()
   private readonly other = new Set<AbortController>()
@@ -19,7 +18,7 @@ export class Naps {
   constructor(private readonly clock: Clock) {}
 
   /** Sleeps `ms`; true when woken before that (or the run stopped). */
-  async sleep(ms: number, kind: NapKind = 'other'): Promise<boolean> {
+  async sleep(ms: number, kind: SleepKind = 'other'): Promise<boolean> {
     if (this.stopped) return true
     const wake = new AbortController()
     const sleepers = kind === 'stale' ? this.stale : this.other

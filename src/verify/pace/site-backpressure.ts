@@ -1,13 +1,11 @@
 /**
- * The public site pushing back on the verification. A 429, or a 5xx with a `Retry-After`, is
- * the site asking the whole job to slow down: every request waits what it asked (at most
- * MAX_SITE_RETRY_AFTER_MS) or the backoff, and then half as many are in flight, raised again by
- * one after each run of answers as long as the bound: the action's one push-back rule
- * (http/push-back.ts) over the slots in flight (http/in-flight.ts), which the purge sender
- * shares. This module turns the site's answers into that rule's events, and its hold into the
- * waiting of whatever reads the site (the checks' loop, the tag reading before the purge): the
- * rate gate's hold, the `heldUntil` every request waits for. It also says how long one check waits
- * after such an answer (retryWaitMs).
+ * Backpressure from the public site. A 429, or a 5xx with a `Retry-After`, is the site asking the
+ * whole job to slow down: every request waits what it asked (at most MAX_SITE_RETRY_AFTER_MS) or
+ * the backoff, then half as many are in flight, raised again as answers come: the action's one
+ * rule (http/backpressure.ts) over the slots in flight (http/in-flight.ts), as for the purge
+ * sender. This module turns the site's answers into that rule's events and its hold into a time
+ * every reader of the site waits for (`heldUntil`, and the rate gate's hold). retryWaitMs is how
+ * long one check waits after such an answer.
  */
 import { backoffDelay, type Backoff } from '../../http/backoff.js'
 import { headerValue } from '../../http/headers.js'
@@ -24,7 +22,7 @@ import { skewMs, type SkewEstimate } from '../judge/edge-clock-skew.js'
 import type { SiteAnswer } from '../judge/verdict.js'
 import type { Semaphore } from './semaphore.js'
 import type { RateGate } from './rate-queue.js'
-import type { PushBack } from '../check/options.js'
+import type { Overload } from '../check/options.js'
 
 /** The longest wait a site's `Retry-After` is granted: a longer one is cut to this. */
 export const MAX_SITE_RETRY_AFTER_MS = MAX_RETRY_AFTER_MS
@@ -35,51 +33,50 @@ const SITE_CAP: RetryAfterCap & { beyond: 'cut' } = {
   beyond: 'cut'
 }
 
-export interface PushBackSettings {
-  /** The runner's time after which nothing waits: no pause lasts past it. */
+export interface BackpressureSettings {
+  /** The runner's time no pause lasts past. */
   readonly deadline: number
-  /** A 429 without `Retry-After` pauses this backoff's step, one further per push-back in a row. */
+  /** A 429 without `Retry-After` pauses this backoff's step, one further per overload in a row. */
   readonly backoff: Backoff
   readonly random: () => number
-  /** Told when the site pushed back and every request waits (once per pause, not per answer). */
-  readonly onPushBack?: ((pushBack: PushBack) => void) | undefined
+  /** Told of each overload (once per pause, not per answer). */
+  readonly onOverload?: ((overload: Overload) => void) | undefined
 }
 
-export class SitePushBack {
+export class SiteBackpressure {
   private readonly inFlight: AdaptiveInFlight
-  private pushBacks = 0
+  private overloads = 0
   private heldBack = 0
 
   /** `slots`: the requests in flight, resized as the rule says; `rate`: held while paused. */
   constructor(
     slots: Semaphore,
     private readonly rate: RateGate | undefined,
-    private readonly settings: PushBackSettings
+    private readonly settings: BackpressureSettings
   ) {
     this.inFlight = new AdaptiveInFlight(slots)
   }
 
-  /** The site pushed back: no request leaves before this time (runner's clock). */
+  /** No request leaves before this time (runner's clock). */
   get heldUntil(): number {
     return this.inFlight.heldUntil
   }
 
-  /** Times the site pushed back, each pausing every request (a push-back's answers count once). */
+  /** Overloads, each pausing every request (the answers during one's hold count once). */
   get count(): number {
-    return this.pushBacks
+    return this.overloads
   }
 
-  /** How long the push-backs held the requests back in all (overlapping pauses counted once). */
+  /** How long the overloads held the requests back in all (overlapping pauses counted once). */
   get heldBackMs(): number {
     return this.heldBack
   }
 
   /**
-   * Every answer, as it arrives: a 429, or a 5xx with `Retry-After`, is a push-back. Answers to
-   * requests sent before the pause began are part of the same push-back: they may lengthen the
-   * pause, but halve nothing again. Any other answer counts towards raising the bound again.
-   * Another 5xx is one page's trouble: its own backoff (retryWaitMs). `now` is the runner's
-   * clock; `skew` places a `Retry-After` date, which is in the edge's.
+   * Every answer, as it arrives: a 429, or a 5xx with `Retry-After`, is an overload; any other
+   * answer counts towards raising the limit again, but another 5xx is one page's trouble, with
+   * its own backoff (retryWaitMs). `now` is the runner's clock; `skew` places a `Retry-After`
+   * date, which is in the edge's.
    */
   noteAnswer(answer: SiteAnswer, now: number, skew: SkewEstimate): void {
     if (!isRetryableSiteStatus(answer.status)) {
@@ -91,17 +88,17 @@ export class SitePushBack {
     if (answer.status !== 429 && asked === undefined) return
     const pauseMs =
       asked ??
-      backoffDelay(this.settings.backoff, this.inFlight.pushBacksInARow, this.settings.random())
+      backoffDelay(this.settings.backoff, this.inFlight.overloadsInARow, this.settings.random())
     const until = Math.min(this.settings.deadline, now + pauseMs)
     const heldUntil = this.inFlight.heldUntil
-    const newPushBack = this.inFlight.pushedBack(now, until)
-    if (newPushBack) this.pushBacks++
+    const newOverload = this.inFlight.overloaded(now, until)
+    if (newOverload) this.overloads++
     if (until > heldUntil) {
       this.heldBack += until - Math.max(now, heldUntil)
       this.rate?.holdUntil(until)
     }
-    if (newPushBack) {
-      this.settings.onPushBack?.({
+    if (newOverload) {
+      this.settings.onOverload?.({
         status: answer.status,
         ...(asked !== undefined && retryAfter !== undefined && { retryAfter }),
         pauseMs: Math.max(0, until - now),
@@ -125,7 +122,7 @@ export function retryWaitMs(answer: SiteAnswer, backoffMs: number, edgeNow: numb
  * What a site's answer asks every request to wait by its `Retry-After` (a date there is in the
  * edge's clock: `edgeNow`), cut to MAX_SITE_RETRY_AFTER_MS; undefined when it asks nothing. The
  * header means something only on a 429 or a 5xx: on any other answer it is ignored. One rule
- * for the checks' push-back, one check's retry and the tag reading's hold.
+ * for the site's backpressure and one check's retry.
  */
 export function siteRetryAfterMs(
   answer: Pick<SiteAnswer, 'status' | 'headers'>,
