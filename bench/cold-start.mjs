@@ -14,11 +14,11 @@
 import os from 'node:os'
 import { runAction, runNode } from '../scripts/run-action.mjs'
 
-/** Issue 38: a plain dry run within this of the toolkit floor, on Node 24 (issue 27 had 1.05). */
+/** A plain dry run within this of the toolkit floor, on Node 24. */
 export const COLD_TARGET = 1.1
-/** Issue 38: within this of the floor that does the same toolkit I/O: the action's own work. */
+/** Within this of the floor that does the same toolkit I/O: the action's own work. */
 export const COLD_IO_TARGET = 1.05
-/** Issue 21: what loading PCRE2 and checking the pattern may add to a dry run. */
+/** What loading PCRE2 and checking the pattern may add to a dry run. */
 const PATTERN_COLD_BOUND_MS = 30
 const PATTERN = '#^/blog/.*\\.html$#'
 const API_KEY = '3f9c2a7b1e8d4c6f0a5b9e2d7c1f4a8b'

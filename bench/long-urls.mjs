@@ -1,8 +1,9 @@
 /**
- * Memory over sitemaps at the documented limits (issue 26, point 5), in the verification
- * section (called by bench/verify.mjs): 1,000,000 pages of 2,000-character URLs in an index of
- * 49 XML sitemaps of about 43 MB each (the reader's 50 files, the index included, each under
- * the 50 MB a file may hold), streamed by the emulator in this process. Three dry runs of dist/index.js, each with its peak RSS:
+ * Memory over sitemaps at the documented limits, in the verification section (called by
+ * bench/verify.mjs): 1,000,000 pages of 2,000-character URLs in an index of 49 XML sitemaps of
+ * about 43 MB each (the reader's 50 files, the index included, each under the 50 MB a file may
+ * hold), streamed by the emulator in this process. Three dry runs of dist/index.js, each with its
+ * peak RSS:
  *
  * 1. a pattern preview (`#^/s/1\d*\/#`: 111,112 pages selected, default verify_limit), bound
  *    400 MiB;

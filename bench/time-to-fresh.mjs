@@ -89,7 +89,7 @@ export async function timeToFresh(options) {
 }
 
 /**
- * The row of those samples, against issue 8's targets (1.5x the ideal, 150 MiB).
+ * The row of those samples, against the targets (1.5x the ideal, 150 MiB).
  * @param {{ samples: any[], scenario: string, reference: string, note: string,
  *   row: (fields: any) => any, median: (values: number[]) => number }} options
  */

@@ -1,10 +1,10 @@
 /**
- * The asset checks' cost (issue 39): a verify job over 1,000 pages x 2 devices whose pages share
- * 30 assets (scripts, a stylesheet, a font), with the asset checks and without, side by side in
- * one run against the same fake site (a local server, so that the row needs no emulator): the
- * checks may add at most 10% to the verification's requests and to its time, within the step's
- * peak RSS bound. At a rate of 500 requests a second, so that the time is the requests' and not
- * the machine's load: 2,000 page requests take 4 s, the 60 asset requests 0.12 s.
+ * The asset checks' cost: a verify job over 1,000 pages x 2 devices whose pages share 30 assets
+ * (scripts, a stylesheet, a font), with the asset checks and without, side by side in one run
+ * against the same fake site (a local server, so that the row needs no emulator): the checks may
+ * add at most 10% to the verification's requests and to its time, within the step's peak RSS bound.
+ * At a rate of 500 requests a second, so that the time is the requests' and not the machine's load:
+ * 2,000 page requests take 4 s, the 60 asset requests 0.12 s.
  */
 import { createServer } from 'node:http'
 import { runAction } from '../scripts/run-action.mjs'

@@ -14,7 +14,7 @@
  *    and without rate against the bound of 6 in flight (bench/verify-scale.mjs).
  * 4. Tags traced at the edge: a dry run reading `<Prefix>-Tags` over a 10,000-page sitemap at
  *    rate 100, against pages / rate (bench/verify-tags.mjs).
- * 4b. The asset checks (issue 39): 1,000 pages x 2 devices sharing 30 assets, with and without
+ * 4b. The asset checks: 1,000 pages x 2 devices sharing 30 assets, with and without
  *    them, against a local fake site: at most 10% more requests and time (bench/verify-assets.mjs).
  * 4c. A page's assets read from 2 MiB of hostile markup (end tags that close nothing, elements
  *    never closed, deep nesting) within 3x a balanced page of the same size (bench/html-parse.mjs).
@@ -138,7 +138,7 @@ export async function benchVerify({ runs, compare, withRssProbe, row, check, log
     }
     const matchSamples = sitemapSamples.filter(s => s.matchMs !== undefined)
     if (matchSamples.length > 0) {
-      // Issue 21: matching adds under 1.5 s to reading the sitemap, under 200 MiB in all.
+      // Target: matching adds under 1.5 s to reading the sitemap, under 200 MiB in all.
       const matchMs = median(matchSamples.map(s => s.matchMs))
       rows.push(
         row({

@@ -1,10 +1,10 @@
 /**
- * The command line end to end (issue 28): dist/cli.js, as `npx render-cache-purge` runs it, in
- * a child process with a clean environment (no GITHUB_* variable, no INPUT_*), against the
- * emulator. The key comes from PURGE_API_KEY; the log is on stderr; stdout holds only what
- * --json, --help and --version print; the exit code says how the run ended. Here only what
- * the package shows: one purge, --help and --version, the packed tarball; the command's other
- * runs are in process (__tests__/unit/run/cli.test.ts).
+ * The command line end to end: dist/cli.js, as `npx render-cache-purge` runs it, in a child process
+ * with a clean environment (no GITHUB_* variable, no INPUT_*), against the emulator. The key comes
+ * from PURGE_API_KEY; the log is on stderr; stdout holds only what --json, --help and --version
+ * print; the exit code says how the run ended. Here only what the package shows: one purge, --help
+ * and --version, the packed tarball; the command's other runs are in process
+ * (__tests__/unit/run/cli.test.ts).
  *
  * Needs the bundle: the command as npm installs it (the package's `bin`, dist/cli.js, with a
  * clean environment), its stdout and stderr as a terminal gets them, and the packed tarball

@@ -1,9 +1,9 @@
 /**
- * `npm start` (scripts/demo.mjs) as a newcomer runs it (issue 19, point 9): every step passes,
- * and each step names the pages that left the cache, the verified one included (its pages are
- * rendered again while warming, so comparing the cache before and after showed "none"); and it
- * shows the race of a purge against a deploy and its cure (issue 14), and two deploys checked
- * for being whole (issue 39): a cached 404 repaired by a purge, an HTML fallback that fails.
+ * `npm start` (scripts/demo.mjs) as a newcomer runs it: every step passes, and each step names
+ * the pages that left the cache, the verified one included (its pages are rendered again while
+ * warming, so comparing the cache before and after would show "none"); and it shows the race of
+ * a purge against a deploy and its cure, and two deploys checked for being whole: a cached 404
+ * repaired by a purge, an HTML fallback that fails.
  *
  * Needs the bundle: `npm start` is scripts/demo.mjs running dist/index.js step after step in
  * children, as a newcomer runs it.
@@ -53,7 +53,7 @@ it('npm start: each purge names the pages that left the cache, the verified step
   const tagged = stdout.slice(stdout.indexOf('── 8.'), stdout.indexOf('── 9.'))
   expect(tagged).toContain('verify_status = fresh')
   expect(tagged).toContain('pages_checked = 2')
-  // Issue 39: a bundle cached as a 404, repaired by a URL purge: the deploy ends whole.
+  // A bundle cached as a 404, repaired by a URL purge: the deploy ends whole.
   const repaired = stdout.slice(stdout.indexOf('── 9.'), stdout.indexOf('── 10.'))
   expect(repaired).toMatch(
     /assets asked at the edge: .*\/assets\/app\.[0-9a-f]{8}\.js 404.*\/assets\/app\.[0-9a-f]{8}\.js 200/

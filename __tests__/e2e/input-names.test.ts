@@ -1,9 +1,9 @@
 /**
- * End to end: the runner's naming of inputs (issue 19, point 1). It passes `with:` keys as
- * INPUT_<NAME UPPER-CASED>, so an INPUT_ variable in lower case set with env: or .env is one
- * the action would never read; the step fails before anything is sent. Needs the bundle: the
- * variable's case as a real process's environment carries it to dist/index.js. The other
- * misnamed inputs run in process (__tests__/unit/run/input-names.test.ts).
+ * End to end: the runner's naming of inputs. It passes `with:` keys as INPUT_<NAME UPPER-CASED>, so
+ * an INPUT_ variable in lower case set with env: or .env is one the action would never read; the
+ * step fails before anything is sent. Needs the bundle: the variable's case as a real process's
+ * environment carries it to dist/index.js. The other misnamed inputs run in process
+ * (__tests__/unit/run/input-names.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'

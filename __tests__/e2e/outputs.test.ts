@@ -1,10 +1,10 @@
 /**
- * Every documented output as a later step reads it (issue 26, point 8), on the bundle: set
- * through the runner's output file (GITHUB_OUTPUT) by dist/index.js in a child, with every list
- * output valid JSON, even after an input error, where the run stops before anything is sent.
- * Needs the bundle: the output file as the bundled @actions/core writes it and the runner reads
- * it. The other paths (a refused purge, a dry run, a verify job, shards, malformed lists) run in
- * process (__tests__/unit/run/outputs.test.ts).
+ * Every documented output as a later step reads it, on the bundle: set through the runner's output
+ * file (GITHUB_OUTPUT) by dist/index.js in a child, with every list output valid JSON, even after
+ * an input error, where the run stops before anything is sent. Needs the bundle: the output file as
+ * the bundled @actions/core writes it and the runner reads it. The other paths (a refused purge, a
+ * dry run, a verify job, shards, malformed lists) run in process
+ * (__tests__/unit/run/outputs.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.mjs'

@@ -1,14 +1,13 @@
 /**
- * The security review's findings (issue 10) that only the bundle in a child process shows:
- * dist/index.js as the runner starts it, against the emulator. Each failed on the code before
- * its fix. The other findings run in process (__tests__/unit/run/security.test.ts).
+ * The security checks that only the bundle in a child process shows: dist/index.js as the runner
+ * starts it, against the emulator. The others run in process (__tests__/unit/run/security.test.ts).
  *
  * Why each needs the bundle:
- * - finding 1: the workflow commands are the lines the runner parses from a real process's
+ * - the workflow commands are the lines the runner parses from a real process's
  *   stdout, not what a test's capture of process.stdout sees;
  * - an echoed spelling of the key: the redaction and the `::add-mask::` commands as the bundled
  *   @actions/core writes them, end to end (the other spellings in process);
- * - finding 13: a 118 KB input through a real process's environment, the output file's
+ * - outputs: a 118 KB input through a real process's environment, the output file's
  *   encoding, and the full list in a file under RUNNER_TEMP.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
@@ -32,7 +31,7 @@ beforeEach(() => emulator.reset())
 const commandLines = (stdout: string): string[] =>
   stdout.split(/\r\n|\r|\n/).filter(line => /^\s*::/.test(line) || line.includes('##['))
 
-describe('finding 1: text from the service starts no workflow command', () => {
+describe('text from the service starts no workflow command', () => {
   it('a 503 whose message holds commands is logged without them', async () => {
     const message =
       'busy\n::warning title=X::injected\n::add-mask::purged\n  ::stop-commands::tok\r##[error]legacy'
@@ -63,7 +62,7 @@ describe('the key echoed in other spellings never reaches an annotation or the s
   })
 })
 
-describe('finding 13: outputs fit GitHub limits', () => {
+describe('outputs fit GitHub limits', () => {
   it('an oversized urls output is a valid JSON array cut short, the full list in a file', async () => {
     // 2,000 URLs of 'é's: 118 KB of input (an environment variable holds at most 128 KiB),
     // 370 KB once percent-encoded as sent.

@@ -296,7 +296,7 @@ export async function startFakeGitHub(options = {}) {
       const chunk = Buffer.alloc(64 * 1024, 0x20)
       const pump = () => {
         while (!res.destroyed && res.write(chunk)) {
-          /* keep writing until the socket pushes back */
+          /* keep writing until write() reports backpressure, then wait for drain */
         }
         if (!res.destroyed) res.once('drain', pump)
       }

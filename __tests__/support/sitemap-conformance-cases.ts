@@ -1,7 +1,7 @@
 /**
  * The sitemap conformance table: what crawler-commons, ultimate-sitemap-parser, sitemap.js and
  * google/robotstxt assert in their own test suites, restated as this project's own fixtures
- * (other URLs, other content, the same fact), plus the points issue #18 adds. Each case serves
+ * (other URLs, other content, the same fact), plus cases of this project's own. Each case serves
  * files from a fake site and says which pages the reader must keep and what it must say.
  *
  * `differs` marks a case where this reader deliberately answers otherwise than the project the
@@ -29,9 +29,15 @@ export type Point = 1 | 2 | 3 | 4 | 5 | 6
 export interface ConformanceCase {
   /** Unique, short; docs/sitemaps.md names the differing ones by it. */
   readonly id: string
-  /** Issue #18's point the case belongs to. */
+  /**
+   * What the case checks: 1 XML sitemaps and indexes, 2 text sitemaps, 3 RSS and Atom feeds,
+   * 4 robots.txt, byte-order marks and encodings, 5 other hosts, 6 what is not a sitemap.
+   */
   readonly point: Point
-  /** Where the fact comes from: a project and its test, or issue #18. */
+  /**
+   * Where the fact comes from: a project and its test, or `issue 18`, the label of this project's
+   * own cases (docs/sitemaps.md counts them by it).
+   */
   readonly source: string
   /** The fact, in a few words. */
   readonly fact: string

@@ -1,7 +1,7 @@
 /**
- * The assets on every surface (issue 39): the job summary, the pull-request comment, the status
- * line, the JUnit report and the commit status show what the asset checks found, in the one
- * table's words (report/vocabulary.ts), and a broken asset never reads as success anywhere.
+ * The assets on every surface: the job summary, the pull-request comment, the status line, the
+ * JUnit report and the commit status show what the asset checks found, in the one table's words
+ * (report/vocabulary.ts), and a broken asset never reads as success anywhere.
  */
 import { describe, expect, it } from '@jest/globals'
 import { renderComment } from '../../src/comment/render/comment.js'

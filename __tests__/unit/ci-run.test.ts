@@ -1,7 +1,7 @@
 /**
- * CI's cost (issue 38): `.ci/run` is made of named steps, runs the ones asked for once each and
- * prints each step's time, also when one fails; ci.yml gives every step to one job, so nothing
- * runs twice, and rebuilds PCRE2 only where build.sh allows it (Debian 12, as root).
+ * CI's cost: `.ci/run` is made of named steps, runs the ones asked for once each and prints each
+ * step's time, also when one fails; ci.yml gives every step to one job, so nothing runs twice, and
+ * rebuilds PCRE2 only where build.sh allows it (Debian 12, as root).
  *
  * The script runs here with `npm` (and, for the end-to-end step, `node --version`) replaced by
  * stubs that record their arguments: the runner is under test, not the checks it calls, and

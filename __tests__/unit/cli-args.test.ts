@@ -176,7 +176,7 @@ describe('messages in the words of a command line', () => {
   })
 })
 
-describe('values that look like flags, empty switches, bytes that are not UTF-8 (issue 37)', () => {
+describe('values that look like flags, empty switches, bytes that are not UTF-8', () => {
   it('never takes an argument that starts with "-" for the value before it', () => {
     // `--tags $EXTRA --dry-run` with $EXTRA empty: --dry-run must stay the switch.
     expect(problems(['--pattern', '#^/blog/#', '--tags', '--dry-run'])).toEqual([
@@ -218,7 +218,7 @@ describe('values that look like flags, empty switches, bytes that are not UTF-8 
   })
 })
 
-describe('the key given as an argument (issue 37)', () => {
+describe('the key given as an argument', () => {
   const key = 'k3y-s3cr3t-value'
 
   it('refuses --apikey, --key, --secret and --token without repeating their value', () => {

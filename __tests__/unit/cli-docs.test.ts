@@ -1,8 +1,8 @@
 /**
- * docs/cli.md is code too (issue 28): every `render-cache-purge` command it shows parses with
- * the command line's own parser, the .gitlab-ci.yml job is strict YAML whose JUnit report is
- * the file the command writes, and the Jenkinsfile stage hands the key over as a credential and
- * reads the report it writes. The README still opens as a GitHub Action and links the page.
+ * docs/cli.md is code too: every `render-cache-purge` command it shows parses with the command
+ * line's own parser, the .gitlab-ci.yml job is strict YAML whose JUnit report is the file the
+ * command writes, and the Jenkinsfile stage hands the key over as a credential and reads the report
+ * it writes. The README still opens as a GitHub Action and links the page.
  */
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'

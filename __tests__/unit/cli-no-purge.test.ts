@@ -1,6 +1,6 @@
 /**
- * No argument list sends a purge unless it means to (issue 37): `--tags $EXTRA --dry-run` with
- * $EXTRA empty once took the dry run for the tag and purged for real. Random argument lists,
+ * No argument list sends a purge unless it means to: `--tags $EXTRA --dry-run` with $EXTRA
+ * empty must not take the dry run for the tag and purge for real. Random argument lists,
  * drawn from the real flags, odd values (empty, `-x`, `--x=`, bytes that are not UTF-8, the key),
  * `--flag=` forms and short flags, each with `--dry-run` somewhere in it (followed by a flag or
  * nothing, never by a `false`), run the command in process against the emulator: every one is a
@@ -21,7 +21,7 @@ import { fuzzParameters } from '../support/fuzz.js'
 
 const KEY = 'prop-K3y-value'
 const RUNS = { perCommit: 200, full: 1000 }
-/** This property's own seed (it had fast-check's random one: a failure could not be replayed). */
+/** This property's own seed, so that a failure can be replayed. */
 const SEED = 37
 
 let emulator: Emulator

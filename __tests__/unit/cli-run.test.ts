@@ -1,8 +1,8 @@
 /**
- * The command line's run in process (src/cli/main.ts, cli-io.ts): what a user of the command
- * reads and gets back. Usage errors hide the key; messages name flags and reports, not the
- * action's inputs and job summary; a report that cannot be written fails the run the same way
- * whichever it is; --json carries counts as numbers (issue 37).
+ * The command line's run in process (src/cli/main.ts, cli-io.ts): what a user of the command reads
+ * and gets back. Usage errors hide the key; messages name flags and reports, not the action's
+ * inputs and job summary; a report that cannot be written fails the run the same way whichever it
+ * is; --json carries counts as numbers.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -1,8 +1,7 @@
 /**
- * The documents a newcomer follows, checked as code (issue 19, point 10): no link leaves the
- * repository (a user's clone has nothing beside it), the `git ls-remote` example gives the commit
- * of an annotated tag too, `.env.example` names every input, and `engines` admits no Node that
- * the lockfile's tools refuse.
+ * The documents a newcomer follows, checked as code: no link leaves the repository (a user's clone
+ * has nothing beside it), the `git ls-remote` example gives the commit of an annotated tag too,
+ * `.env.example` names every input, and `engines` admits no Node that the lockfile's tools refuse.
  */
 import { describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
@@ -91,7 +90,7 @@ describe('the commands the documents give', () => {
     expect(missing).toEqual([])
   })
 
-  it('README stays under 15,000 bytes: the reference lives in docs/ (issue 10)', () => {
+  it('README stays under 15,000 bytes: the reference lives in docs/', () => {
     expect(statSync(join(ROOT, 'README.md')).size).toBeLessThan(15_000)
   })
 

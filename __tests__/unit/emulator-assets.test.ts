@@ -1,8 +1,8 @@
 /**
- * The emulator's assets (issue 39): each build's pages reference that build's hashed bundles,
- * the origin serves them with their content types, the edge caches them per device like pages
- * (a 404 too: negative caching) and a URL purge drops them; and the three asset faults, set
- * through the control API: a cached 404, an HTML fallback, old bundles deleted.
+ * The emulator's assets: each build's pages reference that build's hashed bundles, the origin
+ * serves them with their content types, the edge caches them per device like pages (a 404 too:
+ * negative caching) and a URL purge drops them; and the three asset faults, set through the control
+ * API: a cached 404, an HTML fallback, old bundles deleted.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
@@ -18,7 +18,7 @@ const MOBILE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15
 const PROPAGATION_MS = 60
 const RENDER_MS = 60
 
-/** The hash a build's bundle names carry (the decision of issue 39: derived from the build id). */
+/** The hash a build's bundle names carry: derived from the build id. */
 const hashOf = (build: string): string =>
   createHash('sha256').update(build).digest('hex').slice(0, 8)
 

@@ -1,6 +1,6 @@
 /**
- * The emulator's CLI on a port that is taken (issue 19, point 9): one line naming the port and
- * the flag that chooses another, a non-zero exit, no stack trace.
+ * The emulator's CLI on a port that is taken: one line naming the port and the flag that chooses
+ * another, a non-zero exit, no stack trace.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'

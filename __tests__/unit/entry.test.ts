@@ -1,7 +1,7 @@
 /**
- * The one bundle's entry (src/index.ts, dist/index.js): the action runs only when node was
- * started on the file, however the user named it, so that dist/cli.js can import the bundle
- * for the command without running the action (issue 38).
+ * The one bundle's entry (src/index.ts, dist/index.js): the action runs only when node was started
+ * on the file, however the user named it, so that dist/cli.js can import the bundle for the command
+ * without running the action.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'

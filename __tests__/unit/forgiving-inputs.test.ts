@@ -1,7 +1,6 @@
 /**
- * Forgiving list inputs (issue 10, point 3): what a new user types first gets a message that
- * says what to write, and each message names its input and quotes its value. Also credentials
- * written into URLs (security review, finding 2).
+ * Forgiving list inputs: what a new user types first gets a message that says what to write,
+ * and each message names its input and quotes its value. Also credentials written into URLs.
  */
 import { describe, expect, it } from '@jest/globals'
 import {
@@ -163,7 +162,7 @@ describe('credentials in URLs are never quoted', () => {
   })
 })
 
-describe('a YAML list written in a list input (issue 37)', () => {
+describe('a YAML list written in a list input', () => {
   it.each([
     ['tags', '- blog\n- docs', ['blog', 'docs']],
     ['tags', '  - blog\n\n  - docs, home\n', ['blog', 'docs', 'home']],
@@ -188,7 +187,7 @@ describe('a YAML list written in a list input (issue 37)', () => {
   })
 })
 
-describe('country: codes separated by spaces (issue 37)', () => {
+describe('country: codes separated by spaces', () => {
   it('suggests the codes separated by commas, on one line', async () => {
     const { diagnostics } = await parseInputs(raw({ tags: 'a', country: 'IT FR' }))
     const messages = problemMessagesByInput(diagnostics.problems)
@@ -199,7 +198,7 @@ describe('country: codes separated by spaces (issue 37)', () => {
   })
 })
 
-describe('urls: a quoted URL (issue 37)', () => {
+describe('urls: a quoted URL', () => {
   it.each(['"/a"', "'/a'"])('%s is refused with "remove the quotes"', url => {
     const diag = new Diagnostics()
     expect(normalizeUrls([url], diag)).toEqual([])
@@ -207,7 +206,7 @@ describe('urls: a quoted URL (issue 37)', () => {
   })
 })
 
-describe('urls: the advice fits a one-line form field (issue 37)', () => {
+describe('urls: the advice fits a one-line form field', () => {
   it('gives the URLs as a JSON array on one line', () => {
     const diag = new Diagnostics()
     normalizeUrls(['/about, /contact'], diag)

@@ -1,7 +1,7 @@
 /**
- * The command line's changed files (issue 28): the range its flags or the CI's variables name
- * (git-range.ts, pure), and the files `git diff` lists for it in a real temporary repository
- * (git-reader.ts), renames, shallow clones and missing commits included.
+ * The command line's changed files: the range its flags or the CI's variables name (git-range.ts,
+ * pure), and the files `git diff` lists for it in a real temporary repository (git-reader.ts),
+ * renames, shallow clones and missing commits included.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'

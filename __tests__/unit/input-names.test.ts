@@ -1,6 +1,6 @@
 /**
- * Input variables the action does not read are refused (issue 19, point 1): a misspelt
- * `dryrun: true` must not purge for real because the runner only warns about it.
+ * Input variables the action does not read are refused: a misspelt `dryrun: true` must not purge
+ * for real because the runner only warns about it.
  */
 import { describe, expect, it } from '@jest/globals'
 import { Input, type InputName } from '../../src/core/constants.js'

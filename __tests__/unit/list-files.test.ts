@@ -1,7 +1,7 @@
 /**
- * tags_file and urls_file (issue 28): lists too long for an input, read from a file at the
- * edge (steps/inputs.ts) and parsed like the inline lists (plan/list-files.ts), every bad line
- * named by its number, up to a million entries.
+ * tags_file and urls_file: lists too long for an input, read from a file at the edge
+ * (steps/inputs.ts) and parsed like the inline lists (plan/list-files.ts), every bad line named by
+ * its number, up to a million entries.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
@@ -273,7 +273,7 @@ describe('reading the files (the edge)', () => {
 })
 
 /**
- * Issue 37: a pull request controls the checkout's links and may control the input, so a list
+ * A pull request controls the checkout's links and may control the input, so a list
  * file must resolve inside the runner's folders, links followed, and be a regular file; what
  * is refused is refused before a byte of it is read.
  */

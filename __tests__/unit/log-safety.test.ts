@@ -1,5 +1,5 @@
 /**
- * No text can start a workflow command of its own in the log (security review, finding 1).
+ * No text can start a workflow command of its own in the log.
  */
 import { describe, expect, it } from '@jest/globals'
 import { safeAnnotation, safeLogLines, singleLine } from '../../src/text/log-safety.js'

@@ -1,6 +1,6 @@
 /**
  * An unexpected error (a bug, something nobody foresaw) still ends the run the documented way:
- * status=failed, a summary, one error (security review, finding 7).
+ * status=failed, a summary, one error.
  */
 import { afterEach, beforeEach, expect, it } from '@jest/globals'
 import { ActionIo } from '../../src/action/action-io.js'

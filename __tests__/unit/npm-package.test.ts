@@ -1,8 +1,8 @@
 /**
- * The npm package users get (issue 37): the bundle under a package.json with no dependencies
- * (the bundle carries everything) and no prepare/postinstall script (the checkout's prepare
- * sets up git hooks for developers), whose command runs. Packed offline by scripts/pack.mjs
- * from the committed bundle.
+ * The npm package users get: the bundle under a package.json with no dependencies (the bundle
+ * carries everything) and no prepare/postinstall script (the checkout's prepare sets up git hooks
+ * for developers), whose command runs. Packed offline by scripts/pack.mjs from the committed
+ * bundle.
  */
 import { describe, expect, it } from '@jest/globals'
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -23,7 +23,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-/** Issue 38: the action and the command are one build, each chunk and PCRE2 shipped once. */
+/** The action and the command are one build, each chunk and PCRE2 shipped once. */
 const MOST_BYTES = 2.5e6
 
 /** Every file under `dir`, with its size and a digest of its bytes. */

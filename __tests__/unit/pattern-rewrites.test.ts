@@ -115,7 +115,7 @@ function selects(rewrite: string, paths: readonly string[]): Record<string, bool
   }
 }
 
-describe('a glob habit is refused, with both readings spelt out (issue 37)', () => {
+describe('a glob habit is refused, with both readings spelt out', () => {
   it.each(['^/blog/*$', '/blog/*', '/blog/**', '^/blog/**$', '^/blog/**'])(
     '%s is refused as ambiguous, before anything is sent',
     input => {
@@ -145,7 +145,7 @@ describe('a glob habit is refused, with both readings spelt out (issue 37)', () 
   })
 })
 
-describe('every rewrite advised for a known habit means what it says (issue 37)', () => {
+describe('every rewrite advised for a known habit means what it says', () => {
   const habits = ['/blog/', '/blog', '/blog/*', '^/blog/*$', '/blog/**', '^/blog/**$', 'blog']
 
   it.each(habits)('%s: each advised rewrite compiles in PCRE2', input => {

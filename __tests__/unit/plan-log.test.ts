@@ -1,6 +1,6 @@
 /**
- * The plan in the log (issue 37): a 20,000-URL purge printed every URL (586 KB of log). A long
- * plan prints its counts and its first entries; every entry is in the `urls`/`tags` outputs and,
+ * The plan in the log: a long plan prints its counts and its first entries, not every URL (a
+ * 20,000-URL purge would print 586 KB of log); every entry is in the `urls`/`tags` outputs and,
  * when an output is cut, in the file `full_lists_file` names.
  */
 import { describe, expect, it } from '@jest/globals'

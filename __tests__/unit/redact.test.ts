@@ -1,6 +1,5 @@
 /**
- * The Redactor against the forms a service may echo a secret in (security review, finding 5),
- * and outputs that must stay exact (finding 10).
+ * The Redactor against the forms a service may echo a secret in, and outputs that must stay exact.
  */
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'

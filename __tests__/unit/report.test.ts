@@ -219,7 +219,7 @@ describe('ACTION_VERSION', () => {
   })
 })
 
-describe('summary: no text ends the HTML block (security review, finding 6)', () => {
+describe('summary: no text ends the HTML block', () => {
   const phish = 'busy\n\n# FAKE HEADING\n\nhttps://evil.example/phish\r\n\r\nmore'
   const failed = result(requests[3]!, 'failed', {
     message: phish,
@@ -244,7 +244,7 @@ describe('summary: no text ends the HTML block (security review, finding 6)', ()
   })
 })
 
-describe('list outputs fit GitHub limits (security review, finding 13)', () => {
+describe('list outputs fit GitHub limits', () => {
   it('cuts an oversized list to a valid JSON array of whole items, and says how many', () => {
     const urls = Array.from({ length: 5000 }, (_, index) => `/é/${index}`)
     const { values, cut } = capListOutputs({ urls, tags: ['a'] }, 10_000)

@@ -1,7 +1,4 @@
-/**
- * The sender against answers a hostile or broken server gives (security review, findings 1, 4,
- * 9 and 12): each test fails on the code before its fix.
- */
+/** The sender against answers a hostile or broken server gives. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'

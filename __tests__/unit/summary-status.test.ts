@@ -1,7 +1,7 @@
 /**
- * The job summary as a whole (#22): one status line first for every outcome, the propagation
- * caveat only while nothing proved the pages fresh, failures with their history, and every
- * summary rendered as GitHub renders it: no markup shown as text, under GitHub's 1 MiB.
+ * The job summary as a whole: one status line first for every outcome, the propagation caveat only
+ * while nothing proved the pages fresh, failures with their history, and every summary rendered as
+ * GitHub renders it: no markup shown as text, under GitHub's 1 MiB.
  */
 import { describe, expect, it } from '@jest/globals'
 import { JSDOM } from 'jsdom'

@@ -1,7 +1,7 @@
 /**
- * The summary's timeline (#22): a mermaid gantt chart that mermaid's own parser accepts, with
- * the purge, each device's first and last fresh check, the deadline, the origin wait, the
- * re-purges and the shard, whatever the names in it.
+ * The summary's timeline: a mermaid gantt chart that mermaid's own parser accepts, with the purge,
+ * each device's first and last fresh check, the deadline, the origin wait, the re-purges and the
+ * shard, whatever the names in it.
  */
 import { describe, expect, it } from '@jest/globals'
 import { buildId } from '../../src/build/build-id.js'

@@ -482,7 +482,7 @@ describe('default map', () => {
     expect(urlsOf(DEFAULT_URL_MAP, 'style.css')).toEqual(['/style.css'])
   })
 
-  // Issue 37: the default map turned .github/workflows/x.yml into a URL to purge.
+  // The default map must not turn .github/workflows/x.yml into a URL to purge.
   it.each([
     '.github/workflows/deploy.yml',
     '.gitignore',

@@ -1,6 +1,6 @@
 /**
- * Reading a page for its assets (issue 39): the body of an answer that may prove the page fresh
- * is read once, in chunks, for the assets and for the content proof's build together.
+ * Reading a page for its assets: the body of an answer that may prove the page fresh is read once,
+ * in chunks, for the assets and for the content proof's build together.
  */
 import { describe, expect, it } from '@jest/globals'
 import { Readable } from 'node:stream'

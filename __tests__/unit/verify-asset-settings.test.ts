@@ -1,6 +1,6 @@
 /**
- * The asset checks' inputs (verify_assets, asset_hosts), outputs (broken_assets, whole_seconds)
- * and the step's verdict when an asset is broken (issue 39).
+ * The asset checks' inputs (verify_assets, asset_hosts), outputs (broken_assets, whole_seconds) and
+ * the step's verdict when an asset is broken.
  */
 import { describe, expect, it } from '@jest/globals'
 import { Input, type InputName } from '../../src/core/constants.js'

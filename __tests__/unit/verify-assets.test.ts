@@ -1,7 +1,7 @@
 /**
- * The asset checks in the loop (issue 39), on the test clock against a fake site: each asset a
- * fresh page references asked once per device, within the pages' rate; a broken one the cache
- * served purged once and asked again; one it did not serve named, never purged; the deadline.
+ * The asset checks in the loop, on the test clock against a fake site: each asset a fresh page
+ * references asked once per device, within the pages' rate; a broken one the cache served purged
+ * once and asked again; one it did not serve named, never purged; the deadline.
  */
 import { describe, expect, it } from '@jest/globals'
 import type { SiteHead } from '../../src/http/site-client.js'

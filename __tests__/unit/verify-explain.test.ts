@@ -1,6 +1,6 @@
 /**
- * The sentences the log says about a verification (issue 19, points 3, 4 and 5): a purge
- * limited by country, pages that are not there, and why no page was checked.
+ * The sentences the log says about a verification: a purge limited by country, pages that are not
+ * there, and why no page was checked.
  */
 import { describe, expect, it } from '@jest/globals'
 import {

@@ -34,7 +34,7 @@ describe('workflows in the docs', () => {
       .map(block => ({ file, block }))
   )
 
-  // Issue 10: after deploy, purge form, changed files, verify; the job-matrix one is in docs/verify.md.
+  // After deploy, purge form, changed files, verify; the job-matrix one is in docs/verify.md.
   it('the README has its four complete workflows', async () => {
     const readme = cases.filter(c => c.file === 'README.md')
     const kinds = await Promise.all(readme.map(c => lintYaml(c.block.text, c.block.line, action)))

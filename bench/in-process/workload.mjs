@@ -76,7 +76,7 @@ content/{dir...}/{page}.md -> /{dir}/{page}/
 `
 
 /**
- * The 20-rule url_map of issue 9's speed target (100,000 paths in under 0.5 s): the same site,
+ * The 20-rule url_map of the speed target (100,000 paths in under 0.5 s): the same site,
  * written the short way. Every path of `changedPaths` is decided by one of its rules.
  */
 export const URL_MAP_20 = `!tests/**

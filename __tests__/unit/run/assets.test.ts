@@ -1,11 +1,11 @@
 /**
- * The run in process, a deploy that is whole (issue 39): after a deploy, the action purges, proves
- * the pages fresh at the emulator's public site, then checks the bundles they reference. A
- * healthy deploy ends fresh with its assets counted; a bundle cached as a 404 is repaired by a
- * URL purge; an HTML fallback and an old build's deleted bundles never end ✅ and are named with
- * the pages that need them; `verify_assets: false` checks none; a third party's script is never
- * requested; a host named in `asset_hosts` (a second emulator: another port of 127.0.0.1, so
- * another origin) is checked, one not named is not.
+ * The run in process, a deploy that is whole: after a deploy, the action purges, proves the pages
+ * fresh at the emulator's public site, then checks the bundles they reference. A healthy deploy
+ * ends fresh with its assets counted; a bundle cached as a 404 is repaired by a URL purge; an HTML
+ * fallback and an old build's deleted bundles never end ✅ and are named with the pages that need
+ * them; `verify_assets: false` checks none; a third party's script is never requested; a host named
+ * in `asset_hosts` (a second emulator: another port of 127.0.0.1, so another origin) is checked,
+ * one not named is not.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { createHash } from 'node:crypto'

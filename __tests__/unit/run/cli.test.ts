@@ -1,10 +1,9 @@
 /**
- * The command line's runs in process (issue 28; src/cli/main.ts `runCli` with the process's
- * argv, environment, working directory and streams given), on fast time, against the
- * emulator: no GITHUB_* variable, no INPUT_*. The key comes from PURGE_API_KEY; the log is on
- * stderr; stdout holds only what --json prints; the exit code says how the run ended. What
- * only the package shows (dist/cli.js as npm installs it, --help, --version, the packed
- * tarball) is e2e/cli.test.ts's.
+ * The command line's runs in process (src/cli/main.ts `runCli` with the process's argv,
+ * environment, working directory and streams given), on fast time, against the emulator: no
+ * GITHUB_* variable, no INPUT_*. The key comes from PURGE_API_KEY; the log is on stderr; stdout
+ * holds only what --json prints; the exit code says how the run ended. What only the package shows
+ * (dist/cli.js as npm installs it, --help, --version, the packed tarball) is e2e/cli.test.ts's.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'

@@ -1,7 +1,7 @@
 /**
- * A `with:` key the action does not have fails the step before anything is sent (issue 19,
- * point 1), in process: the step's INPUT_* variables as the runner sets them, read by the real
- * run(). Without the check, `dryrun: true` purged for real. On the bundle
+ * A `with:` key the action does not have fails the step before anything is sent, in process:
+ * the step's INPUT_* variables as the runner sets them, read by the real run(). Without the
+ * check, a misspelt `dryrun: true` would purge for real. On the bundle
  * (__tests__/e2e/input-names.test.ts): a lower-case INPUT_ variable in a real process's
  * environment.
  */

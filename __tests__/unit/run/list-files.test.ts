@@ -1,8 +1,8 @@
 /**
- * Lists longer than an input can carry (issue 28): the action's run as the runner starts it,
- * with `urls_file` naming a file of the workspace. The first test shows why the inputs exist:
- * Linux refuses to start a process with one environment variable over 128 KiB, so a long
- * `urls` input never reaches the action.
+ * Lists longer than an input can carry: the action's run as the runner starts it, with `urls_file`
+ * naming a file of the workspace. The first test shows why the inputs exist: Linux refuses to start
+ * a process with one environment variable over 128 KiB, so a long `urls` input never reaches the
+ * action.
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
@@ -90,7 +90,7 @@ describe('urls_file', () => {
     expect(errorsOf(result).join('\n')).toContain('line 2')
   })
 
-  // Issue 37: a list file must be inside the runner's folders and within the limits; what is
+  // A list file must be inside the runner's folders and within the limits; what is
   // not is one input problem, with the status output and the summary still written.
   it('refuses a file outside the workspace without showing a line of it', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'list-files-outside-'))

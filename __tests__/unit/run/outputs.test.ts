@@ -1,10 +1,9 @@
 /**
- * Outputs and words a later step or a reader relies on, on every path (issue 26, point 8), in
- * process: every documented output is set and every list output is valid JSON; a dry run says
- * what its job would check; mode: verify never speaks of purging; an empty shard says where its
- * pages went; a malformed JSON list is told how to fix it. On the bundle
- * (__tests__/e2e/outputs.test.ts): every output through the runner's output file after an input
- * error.
+ * Outputs and words a later step or a reader relies on, on every path, in process: every documented
+ * output is set and every list output is valid JSON; a dry run says what its job would check; mode:
+ * verify never speaks of purging; an empty shard says where its pages went; a malformed JSON list
+ * is told how to fix it. On the bundle (__tests__/e2e/outputs.test.ts): every output through the
+ * runner's output file after an input error.
  */
 import { describe, expect, it } from '@jest/globals'
 import { runInProcess } from '../../support/run-in-process.js'

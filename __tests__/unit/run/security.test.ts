@@ -1,7 +1,7 @@
 /**
- * The security review's findings (issue 10), in process: the real run() with the real ActionIo
- * and @actions/core (its masking included), against the emulator. Each test failed on the code
- * before its fix. On the bundle (__tests__/e2e/security.test.ts): the workflow commands the
+ * Security, in process: secrets never quoted, no hang, no crash, no false success, exact
+ * outputs; the real run() with the real ActionIo and @actions/core (its masking included),
+ * against the emulator. On the bundle (__tests__/e2e/security.test.ts): the workflow commands the
  * runner parses from a real process's stdout, one echoed spelling of the key, and an output
  * past GitHub's limits through the output file.
  */
@@ -11,7 +11,7 @@ import { API_KEY, errorsOf, runWith, useEmulator, visibleText } from './helpers.
 
 const emulator = useEmulator({ apiKey: API_KEY })
 
-describe('finding 2: credentials in base_url or urls are never quoted', () => {
+describe('credentials in base_url or urls are never quoted', () => {
   it.each([
     [{ base_url: 'http://admin:s3cret-pass@purge.example.com', tags: 'a' }],
     [{ urls: 'https://admin:s3cret-pass@www.example.com/a' }]
@@ -31,7 +31,7 @@ describe('finding 2: credentials in base_url or urls are never quoted', () => {
   })
 })
 
-describe('finding 3: the match-all probe never hangs', () => {
+describe('the match-all probe never hangs', () => {
   // PCRE2 stops at PHP's pcre.backtrack_limit on the long test path, as the service would.
   it('a catastrophically backtracking pattern with dry_run gets a clear refusal', async () => {
     const result = await runWith(emulator().url, {
@@ -48,7 +48,7 @@ describe('finding 3: the match-all probe never hangs', () => {
   })
 })
 
-describe('finding 7: no crash, always a status and a summary', () => {
+describe('no crash, always a status and a summary', () => {
   it.each([
     [
       'pattern',
@@ -69,7 +69,7 @@ describe('finding 7: no crash, always a status and a summary', () => {
   })
 })
 
-describe('finding 9: a 2xx that is not the service JSON is not a purge', () => {
+describe('a 2xx that is not the service JSON is not a purge', () => {
   it('a catch-all "200 OK" fails with the status and the body', async () => {
     emulator().faults.enqueue({ rawBody: 'OK', status: 200 })
     const result = await runWith(emulator().url, { tags: 'a', max_attempts: '3' })
@@ -94,7 +94,7 @@ describe('the key echoed in other spellings never reaches an annotation or the s
   })
 })
 
-describe('finding 10: the urls output carries exactly what was purged', () => {
+describe('the urls output carries exactly what was purged', () => {
   it('a URL with a public api_key parameter is output as sent', async () => {
     const url = '/docs?api_key=public-demo&x=1'
     const result = await runWith(emulator().url, { urls: url })

@@ -1,8 +1,8 @@
 /**
- * The run in process: the action's run, a pattern dry run with site_url, against the emulator's public
- * site publishing each kind of sitemap real sites publish (issue 18): XML with image and video
- * extensions, text, gzip text, RSS, Atom, an index on another host, a UTF-16 robots.txt, and
- * the HTML shell of a single-page app. Then `sitemap: none` with a pattern (issue 19).
+ * The run in process: the action's run, a pattern dry run with site_url, against the emulator's
+ * public site publishing each kind of sitemap real sites publish: XML with image and video
+ * extensions, text, gzip text, RSS, Atom, an index on another host, a UTF-16 robots.txt, and the
+ * HTML shell of a single-page app. Then `sitemap: none` with a pattern.
  */
 import { describe, expect, it } from '@jest/globals'
 import { edgeCaseSite } from '../../../emulator/site.mjs'

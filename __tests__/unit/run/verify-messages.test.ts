@@ -1,8 +1,8 @@
 /**
- * The run in process, what a verification tells someone setting the action up (issue 19, points 3-5):
- * a purge limited by country, pages that are not there, the stale-at-deadline error, a
- * verification that checked no page, a custom device on a shared line, and a base_url that is
- * a website. the action's run against the emulator's API and public site.
+ * The run in process, what a verification tells someone setting the action up: a purge limited by
+ * country, pages that are not there, the stale-at-deadline error, a verification that checked no
+ * page, a custom device on a shared line, and a base_url that is a website. The action's run
+ * against the emulator's API and public site.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../../emulator/server.mjs'
