@@ -8,8 +8,8 @@
  * .githooks/ apply the same rules when a commit is made; this catches a commit made without
  * them, and a dist/ edited or staged by hand.
  *
- * A build takes about 30 s, most of it ncc's compile with type checking: one line per commit
- * gives its time as it goes, and the closing line counts the builds this run made.
+ * A build takes about 10 s (ncc compiles each file alone, then minifies the chunks): one line
+ * per commit gives its time as it goes, and the closing line counts the builds this run made.
  *
  *   node scripts/check-commits.mjs [--since REV]
  */

@@ -1,6 +1,6 @@
 /**
  * Which commits scripts/check-commits.mjs checks, and how deeply. The cheap checks (message,
- * files) cover every commit since the rule began; the bundle rebuild (about 30 s a commit)
+ * files) cover every commit since the rule began; the bundle rebuild (about 10 s a commit)
  * covers only the commits being submitted: those after the submission's base.
  *
  * The base, first found wins:

@@ -148,8 +148,8 @@ describe('.ci/run', () => {
     })
     expect(run.status).toBe(0)
     expect(run.npm).toEqual([
-      `npm run -s test:unit -- --json --outputFile=${stubs}/jest-unit.json`,
-      `npm run -s test:e2e -- --json --outputFile=${stubs}/jest-e2e.json`
+      `npm run -s test:unit -- --maxWorkers=2 --json --outputFile=${stubs}/jest-unit.json`,
+      `npm run -s test:e2e -- --maxWorkers=2 --json --outputFile=${stubs}/jest-e2e.json`
     ])
     expect(run.stdout).toContain('on Node v24.21.0')
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('6 passed, 2 failed, 4 skipped')
