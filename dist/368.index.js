@@ -4894,6 +4894,29 @@ const MAX_OTHER_HOST_ASSETS = 10_000;
 function stripRender({ first: _first, ...answer }) {
     return answer;
 }
+/**
+ * What a refused redirect means for an asset, as a browser fails it: `mixed-content`, a
+ * `redirect-loop` or `too-many-redirects` (broken); `away` for a hop out of scope or with
+ * credentials (not requested, counted apart, like a third party's asset); `judge` for a
+ * Location that is no http(s) URL (the redirect answer itself is judged).
+ */
+function assetRefusal(refused) {
+    switch (refused.reason) {
+        case 'plain-http':
+            return 'mixed-content';
+        case 'loop':
+            return 'redirect-loop';
+        case 'too-many-redirects':
+            return 'too-many-redirects';
+        case 'credentials':
+        case 'out-of-scope':
+        case 'this-machine':
+            return 'away';
+        case 'not-http':
+        case 'not-a-url':
+            return 'judge';
+    }
+}
 /** A URL as the reports may print it: a user name and password are never shown. */
 function withoutCredentials(url) {
     const shown = new URL(url.href);
@@ -5169,12 +5192,21 @@ class AssetChecks {
             }
             first ??= { edge: (0,edge_headers/* readEdgeHeaders */._5)(asked.headers), headers: asked.headers };
             const refusedByCors = origin !== undefined && !corsCheck(entry.request, origin, asked.headers);
-            const target = (0,http_redirect/* redirectTarget */.ET)(asked.status, asked.headers, url);
-            if (target === undefined || refusedByCors) {
+            const hop = (0,http_redirect/* redirectOf */.Yx)(asked, { url, redirects: hops, asked: chain }, this.redirectRules);
+            const refused = hop instanceof URL || hop === undefined ? undefined : assetRefusal(hop);
+            // No redirect, or one a browser fails (its Location no http(s) URL): the answer is judged.
+            if (hop === undefined || refused === 'judge' || refusedByCors) {
                 return this.judge(entry, state, asked, { first, redirect, repurged, refusedByCors }, ended);
             }
-            const next = { to: withoutCredentials(target), hops: hops + 1 };
-            const refused = this.refusal(target, chain, next.hops);
+            const target = hop instanceof URL
+                ? hop
+                : 'to' in hop
+                    ? hop.to
+                    : (0,http_redirect/* redirectTarget */.ET)(asked.status, asked.headers, url);
+            const next = {
+                to: target === undefined ? url.href : withoutCredentials(target),
+                hops: hops + 1
+            };
             if (refused === 'away')
                 return { away: next.to };
             if (refused !== undefined) {
@@ -5187,30 +5219,19 @@ class AssetChecks {
                     redirect: next
                 });
             }
-            chain.push(target);
-            url = target;
+            if (!(hop instanceof URL))
+                throw new Error('a redirect neither followed nor refused');
+            chain.push(hop);
+            url = hop;
         }
     }
     /**
-     * Why a redirect to `target` is not followed: mixed content (an https site's page cannot
-     * load an http asset), out of scope (the one rule page-references.ts keeps references by;
-     * a URL with credentials, which browsers refuse for subresources, too), a loop, or too many.
+     * The redirect rule every reader follows (http/redirect.ts): no plain http after https (mixed
+     * content), and the scope the references were kept by (the site and `asset_hosts`).
      */
-    refusal(target, chain, hops) {
-        const { siteOrigin, hosts } = this.options;
-        if (target.protocol === 'http:' && new URL(siteOrigin).protocol === 'https:') {
-            return 'mixed-content';
-        }
-        if (target.username !== '' ||
-            target.password !== '' ||
-            !inScope(target, { siteOrigin, hosts })) {
-            return 'away';
-        }
-        if (chain.some(url => url.href === target.href))
-            return 'redirect-loop';
-        if (hops > asset_results/* MAX_REDIRECTS */.NX)
-            return 'too-many-redirects';
-        return undefined;
+    get redirectRules() {
+        const scope = { siteOrigin: this.options.siteOrigin, hosts: this.options.hosts };
+        return { plainHttp: 'from-http', scope: { allows: url => inScope(url, scope) } };
     }
     /** The chain's last answer, judged: whole ends the check, broken is acted on. */
     judge(entry, state, head, chain, ended) {

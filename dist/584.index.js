@@ -345,47 +345,6 @@ class GitHubClient {
 }
 
 
-/***/ }),
-
-/***/ 9718:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ headerValue),
-/* harmony export */   f: () => (/* binding */ singleHeaderValue)
-/* harmony export */ });
-/**
- * Reading an answer's headers, one way everywhere (the site's, the origin's, the service's and
- * GitHub's): by name whatever its case (Node gives lower case, a test or a proxy may not), a
- * repeated header as RFC 9110 §5.3 combines it.
- */
-/** A header's value, whatever the case of its name; a repeated header's values joined by ", ". */
-function headerValue(headers, name) {
-    const wanted = name.toLowerCase();
-    for (const [key, value] of Object.entries(headers)) {
-        if (key.toLowerCase() !== wanted || value === undefined)
-            continue;
-        return Array.isArray(value) ? value.join(', ') : String(value);
-    }
-    return undefined;
-}
-/**
- * The first value of a header that holds one (Content-Type, Location, Retry-After), trimmed;
- * undefined when it is absent or empty. A repeated one-value header is a server's mistake: the
- * first is what Node's own parser keeps for these names.
- */
-function singleHeaderValue(headers, name) {
-    const wanted = name.toLowerCase();
-    for (const [key, value] of Object.entries(headers)) {
-        if (key.toLowerCase() !== wanted || value === undefined)
-            continue;
-        const text = (Array.isArray(value) ? value[0] : String(value))?.trim();
-        return text === '' ? undefined : text;
-    }
-    return undefined;
-}
-
-
 /***/ })
 
 };

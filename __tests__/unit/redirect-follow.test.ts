@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import {
   followRedirects,
   nextHop,
+  redirectOf,
   type RedirectRefusal,
   type RedirectRules
 } from '../../src/http/redirect.js'
@@ -152,5 +153,38 @@ describe('followRedirects', () => {
     })
     expect(followed).toEqual({ alreadyRead: new URL('/read.xml', SITE), redirects: 1 })
     expect(site.asked).toEqual(['https://www.example.com/sitemap.xml after 0'])
+  })
+})
+
+describe('redirectOf: one hop judged by a reader that makes its own requests', () => {
+  const from = (url: string) => ({ url: new URL(url), redirects: 0, asked: [new URL(url)] })
+  const moved = (location: string) => ({ status: 302, headers: { location } })
+  const siteAndStatic: RedirectRules = {
+    plainHttp: 'from-http',
+    scope: {
+      allows: url =>
+        url.origin === 'https://www.example.com' || url.origin === 'https://static.example.com'
+    }
+  }
+
+  it('is no redirect for an answer without one: the answer is judged as it is', () => {
+    expect(
+      redirectOf({ status: 200, headers: {} }, from('https://www.example.com/a.js'), siteAndStatic)
+    ).toBeUndefined()
+  })
+
+  it('follows a hop the scope allows, refuses one it does not, and plain http after https', () => {
+    const start = from('https://www.example.com/a.js')
+    expect(redirectOf(moved('https://static.example.com/a.1.js'), start, siteAndStatic)).toEqual(
+      new URL('https://static.example.com/a.1.js')
+    )
+    expect(redirectOf(moved('https://elsewhere.example/a.js'), start, siteAndStatic)).toEqual({
+      reason: 'out-of-scope',
+      to: new URL('https://elsewhere.example/a.js')
+    })
+    expect(redirectOf(moved('http://www.example.com/a.js'), start, siteAndStatic)).toEqual({
+      reason: 'plain-http',
+      to: new URL('http://www.example.com/a.js')
+    })
   })
 })

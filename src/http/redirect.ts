@@ -6,8 +6,9 @@
  * (and, for a reader that asks, plain http anywhere but between loopback hosts), the runner
  * itself reached from another host, a host out of the reader's scope, and a hop back to a URL
  * of its own chain (a loop). followRedirects() walks a chain with these rules (the sitemaps,
- * the origin wait); each reader words a refusal its own way. redirectTarget() is the first
- * step alone, for the asset checks, which walk their chains under rules of their own.
+ * the origin wait); each reader words a refusal its own way. The asset checks, which make
+ * each hop's request themselves (under the verification's limits, with a browser's CORS),
+ * judge each hop with redirectOf() under the same rules.
  */
 import { singleHeaderValue, type Headers } from './headers.js'
 import { isLoopbackHost, reachesThisMachine } from './loopback.js'
@@ -59,8 +60,15 @@ export interface RedirectRules {
    * host to one (the local emulator), as the sitemaps, read over https anywhere else.
    */
   readonly plainHttp: 'from-http' | 'between-loopback-hosts'
-  /** The hosts a hop may reach: one host (name and port), one host name (any port), or any. */
-  readonly scope: { readonly host: string } | { readonly hostname: string } | 'any-host'
+  /**
+   * The hosts a hop may reach: one host (name and port), one host name (any port), the URLs a
+   * predicate allows (the site and `asset_hosts`), or any.
+   */
+  readonly scope:
+    | { readonly host: string }
+    | { readonly hostname: string }
+    | { readonly allows: (url: URL) => boolean }
+    | 'any-host'
 }
 
 /** For a reader that reads many URLs: one read already (by another chain) ends the chain. */
@@ -116,13 +124,29 @@ function hopRefusal(to: URL, from: RedirectFrom, rules: RedirectRules): HopRefus
     if (rules.plainHttp === 'between-loopback-hosts' && !betweenLoopbackHosts) return 'plain-http'
   }
   if (reachesThisMachine(to.hostname) && !reachesThisMachine(at.hostname)) return 'this-machine'
-  const { scope } = rules
-  if (scope !== 'any-host') {
-    const inScope = 'host' in scope ? to.host === scope.host : to.hostname === scope.hostname
-    if (!inScope) return 'out-of-scope'
-  }
+  if (!inScope(to, rules.scope)) return 'out-of-scope'
   if (from.asked.some(url => withoutFragment(url) === to.href)) return 'loop'
   return undefined
+}
+
+function inScope(to: URL, scope: RedirectRules['scope']): boolean {
+  if (scope === 'any-host') return true
+  if ('host' in scope) return to.host === scope.host
+  if ('hostname' in scope) return to.hostname === scope.hostname
+  return scope.allows(to)
+}
+
+/**
+ * Where the answer to `from` redirects under the rules, or why its redirect is not followed;
+ * undefined when the answer is no redirect (or one without a Location): it is judged as it is.
+ */
+export function redirectOf(
+  answer: { readonly status: number; readonly headers: Headers },
+  from: RedirectFrom,
+  rules: RedirectRules
+): URL | RedirectRefusal | undefined {
+  const location = redirectLocation(answer.status, answer.headers)
+  return location === undefined ? undefined : nextHop(location, from, rules)
 }
 
 function withoutFragment(url: URL): string {

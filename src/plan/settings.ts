@@ -30,11 +30,7 @@ import {
 import type { DeployedCommit } from '../changed-files/change-source.js'
 import type { ChangeSourceKind } from '../changed-files/change-reader.js'
 import { parseListFile, type ListFileInput, type ListFiles } from './list-files.js'
-import {
-  parsePublishSettings,
-  PUBLISH_DEFAULTS,
-  type PublishSettings
-} from './publish-settings.js'
+import { parsePublishSettings, PUBLISH_DEFAULTS, type PublishSettings } from './publish-settings.js'
 
 /** Every input as the runner hands it over: a string, '' when not given. */
 export type RawInputs = Readonly<Record<InputName, string>>

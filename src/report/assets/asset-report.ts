@@ -6,11 +6,11 @@
  */
 import {
   assetChecks,
-  MAX_REDIRECTS,
   otherHostAssetsPhrase,
   type AssetResult,
   type AssetVerification
 } from '../../verify/assets/asset-results.js'
+import { MAX_REDIRECTS } from '../../http/redirect.js'
 import { MAX_REPAIR_PURGES } from '../../verify/assets/repair-queue.js'
 import type { VerifyStatus } from '../../core/constants.js'
 import { elapsed, grouped, plural } from '../../text/format.js'

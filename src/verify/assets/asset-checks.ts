@@ -21,14 +21,18 @@ import {
   type EdgeReading
 } from '../../http/edge-headers.js'
 import { headerValue, type Headers } from '../../http/headers.js'
-import { redirectTarget } from '../../http/redirect.js'
+import {
+  redirectOf,
+  redirectTarget,
+  type RedirectRefusal as HopRefused,
+  type RedirectRules
+} from '../../http/redirect.js'
 import { SiteRequestError, type SiteHead } from '../../http/site-client.js'
 import { isRetryableSiteStatus } from '../../http/statuses.js'
 import type { Clock } from '../../time/clock.js'
 import {
   MAX_ASSET_CHECKS,
   MAX_LISTED_PAGES,
-  MAX_REDIRECTS,
   type AssetRedirect,
   type AssetResult,
   type AssetVerification,
@@ -36,7 +40,7 @@ import {
   type RedirectRefusal,
   type UnprovenPage
 } from './asset-results.js'
-import { checkKey, inScope, type PageReferences } from './page-references.js'
+import { checkKey, inScope, type AssetScope, type PageReferences } from './page-references.js'
 import {
   blankResult,
   entriesAtTheEnd,
@@ -123,6 +127,30 @@ interface Asked {
   readonly result?: AssetResult
   readonly answer?: BrokenAnswer
   readonly away?: string
+}
+
+/**
+ * What a refused redirect means for an asset, as a browser fails it: `mixed-content`, a
+ * `redirect-loop` or `too-many-redirects` (broken); `away` for a hop out of scope or with
+ * credentials (not requested, counted apart, like a third party's asset); `judge` for a
+ * Location that is no http(s) URL (the redirect answer itself is judged).
+ */
+function assetRefusal(refused: HopRefused): RedirectRefusal | 'away' | 'judge' {
+  switch (refused.reason) {
+    case 'plain-http':
+      return 'mixed-content'
+    case 'loop':
+      return 'redirect-loop'
+    case 'too-many-redirects':
+      return 'too-many-redirects'
+    case 'credentials':
+    case 'out-of-scope':
+    case 'this-machine':
+      return 'away'
+    case 'not-http':
+    case 'not-a-url':
+      return 'judge'
+  }
 }
 
 /** A URL as the reports may print it: a user name and password are never shown. */
@@ -425,12 +453,22 @@ export class AssetChecks {
       }
       first ??= { edge: readEdgeHeaders(asked.headers), headers: asked.headers }
       const refusedByCors = origin !== undefined && !corsCheck(entry.request, origin, asked.headers)
-      const target = redirectTarget(asked.status, asked.headers, url)
-      if (target === undefined || refusedByCors) {
+      const hop = redirectOf(asked, { url, redirects: hops, asked: chain }, this.redirectRules)
+      const refused = hop instanceof URL || hop === undefined ? undefined : assetRefusal(hop)
+      // No redirect, or one a browser fails (its Location no http(s) URL): the answer is judged.
+      if (hop === undefined || refused === 'judge' || refusedByCors) {
         return this.judge(entry, state, asked, { first, redirect, repurged, refusedByCors }, ended)
       }
-      const next: AssetRedirect = { to: withoutCredentials(target), hops: hops + 1 }
-      const refused = this.refusal(target, chain, next.hops)
+      const target =
+        hop instanceof URL
+          ? hop
+          : 'to' in hop
+            ? hop.to
+            : redirectTarget(asked.status, asked.headers, url)
+      const next: AssetRedirect = {
+        to: target === undefined ? url.href : withoutCredentials(target),
+        hops: hops + 1
+      }
       if (refused === 'away') return { away: next.to }
       if (refused !== undefined) {
         // Broken by its redirects whatever the cache did: a purge would not change where the
@@ -442,35 +480,19 @@ export class AssetChecks {
           redirect: next
         })
       }
-      chain.push(target)
-      url = target
+      if (!(hop instanceof URL)) throw new Error('a redirect neither followed nor refused')
+      chain.push(hop)
+      url = hop
     }
   }
 
   /**
-   * Why a redirect to `target` is not followed: mixed content (an https site's page cannot
-   * load an http asset), out of scope (the one rule page-references.ts keeps references by;
-   * a URL with credentials, which browsers refuse for subresources, too), a loop, or too many.
+   * The redirect rule every reader follows (http/redirect.ts): no plain http after https (mixed
+   * content), and the scope the references were kept by (the site and `asset_hosts`).
    */
-  private refusal(
-    target: URL,
-    chain: readonly URL[],
-    hops: number
-  ): RedirectRefusal | 'away' | undefined {
-    const { siteOrigin, hosts } = this.options
-    if (target.protocol === 'http:' && new URL(siteOrigin).protocol === 'https:') {
-      return 'mixed-content'
-    }
-    if (
-      target.username !== '' ||
-      target.password !== '' ||
-      !inScope(target, { siteOrigin, hosts })
-    ) {
-      return 'away'
-    }
-    if (chain.some(url => url.href === target.href)) return 'redirect-loop'
-    if (hops > MAX_REDIRECTS) return 'too-many-redirects'
-    return undefined
+  private get redirectRules(): RedirectRules {
+    const scope: AssetScope = { siteOrigin: this.options.siteOrigin, hosts: this.options.hosts }
+    return { plainHttp: 'from-http', scope: { allows: url => inScope(url, scope) } }
   }
 
   /** The chain's last answer, judged: whole ends the check, broken is acted on. */

@@ -49,13 +49,10 @@ export type BrokenReason =
 export type RedirectRefusal =
   /** A redirect back to a URL of its own chain: a browser gives up on it. */
   | 'redirect-loop'
-  /** More than MAX_REDIRECTS redirects in a row. */
+  /** More than MAX_REDIRECTS (http/redirect.ts) redirects in a row. */
   | 'too-many-redirects'
   /** A redirect to `http:` for an `https:` site's page: mixed content, which browsers block. */
   | 'mixed-content'
-
-/** Redirects followed for one asset before it is broken (`too-many-redirects`). */
-export const MAX_REDIRECTS = 5
 
 /**
  * Distinct (asset, device) checks a run keeps: what bounds the memory when every page names
