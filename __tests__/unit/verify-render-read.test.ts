@@ -109,85 +109,72 @@ function renderingSite(
   }
 }
 
+/**
+ * One page on the fake rendering site, checked on every device: the assets asked (their
+ * paths), and the verification. `answer` answers an asset (whole through the cache otherwise).
+ */
+async function verifyRendering(
+  bodies: Parameters<typeof renderingSite>[1],
+  more: { answer?: (url: URL) => SiteHead | undefined; deadlineMs?: number } = {}
+) {
+  const clock = new VirtualClock()
+  const asked: { url: string; agent: string; at: number }[] = []
+  const result = await clock.run(
+    verifyPages(
+      pages(1, clock.now()),
+      options(clock, assets(clock, asked, more.answer), {
+        pageCount: 1,
+        ...(more.deadlineMs !== undefined && { deadline: clock.now() + more.deadlineMs }),
+        getPage: renderingSite(clock, bodies)
+      })
+    )
+  )
+  return { result, askedPaths: asked.map(ask => new URL(ask.url).pathname) }
+}
+
 describe('the cached render decides', () => {
   it('assets come from the HIT that proves the page, not from EXTRACTING', async () => {
-    const clock = new VirtualClock()
-    const asked: { url: string; agent: string; at: number }[] = []
-    const result = await clock.run(
-      verifyPages(
-        pages(1, clock.now()),
-        options(
-          clock,
-          assets(clock, asked, url =>
-            url.pathname === '/assets/app.b2.js'
-              ? { status: 404, headers: { 'content-type': 'text/html', 'acme-kc-status': 'MISS' } }
-              : undefined
-          ),
-          {
-            pageCount: 1,
-            getPage: renderingSite(clock, {
-              extracting: script('/assets/app.b1.js'),
-              cached: script('/assets/app.b2.js')
-            })
-          }
-        )
-      )
+    const { result, askedPaths } = await verifyRendering(
+      { extracting: script('/assets/app.b1.js'), cached: script('/assets/app.b2.js') },
+      {
+        answer: url =>
+          url.pathname === '/assets/app.b2.js'
+            ? { status: 404, headers: { 'content-type': 'text/html', 'acme-kc-status': 'MISS' } }
+            : undefined
+      }
     )
-    expect(new Set(asked.map(ask => new URL(ask.url).pathname))).toEqual(
-      new Set(['/assets/app.b2.js'])
-    )
+    expect(new Set(askedPaths)).toEqual(new Set(['/assets/app.b2.js']))
     expect(result.status).toBe('broken')
     expect(result.assets?.listed[0]).toMatchObject({ url: `${SITE}/assets/app.b2.js` })
   })
 
   it('a cached render read in part is named, its assets not proven: never ✅', async () => {
-    const clock = new VirtualClock()
-    const asked: { url: string; agent: string; at: number }[] = []
-    const result = await clock.run(
-      verifyPages(
-        pages(1, clock.now()),
-        options(clock, assets(clock, asked), {
-          pageCount: 1,
-          getPage: renderingSite(clock, {
-            extracting: '',
-            cached: script('/assets/app.b1.js'),
-            cut: 'the body could not be read whole: the answer did not end within 10 s'
-          })
-        })
-      )
-    )
+    const why = 'the body could not be read whole: the answer did not end within 10 s'
+    const { result, askedPaths } = await verifyRendering({
+      extracting: '',
+      cached: script('/assets/app.b1.js'),
+      cut: why
+    })
     // What was read is checked; what came after the cut cannot be.
-    expect(asked.map(ask => new URL(ask.url).pathname)).toContain('/assets/app.b1.js')
+    expect(askedPaths).toContain('/assets/app.b1.js')
     expect(result.status).toBe('failed')
     expect(result.assets?.unproven).toEqual({
       count: devices.length,
-      first: devices.map(device => ({
-        url: `${SITE}/page-0`,
-        device: device.name,
-        why: 'the body could not be read whole: the answer did not end within 10 s'
-      }))
+      first: devices.map(device => ({ url: `${SITE}/page-0`, device: device.name, why }))
     })
     expect(result.assets?.wholeAfterMs).toBeUndefined()
   })
 
   it('a page never cached (HIT) before the deadline: its assets not proven, said so', async () => {
-    const clock = new VirtualClock()
-    const asked: { url: string; agent: string; at: number }[] = []
-    const result = await clock.run(
-      verifyPages(
-        pages(1, clock.now()),
-        options(clock, assets(clock, asked), {
-          pageCount: 1,
-          deadline: clock.now() + 30_000,
-          getPage: renderingSite(clock, {
-            extracting: script('/assets/app.b1.js'),
-            cached: script('/assets/app.b1.js'),
-            hitAfterMs: 60_000
-          })
-        })
-      )
+    const { result, askedPaths } = await verifyRendering(
+      {
+        extracting: script('/assets/app.b1.js'),
+        cached: script('/assets/app.b1.js'),
+        hitAfterMs: 60_000
+      },
+      { deadlineMs: 30_000 }
     )
-    expect(asked).toEqual([])
+    expect(askedPaths).toEqual([])
     expect(result.status).toBe('failed')
     expect(result.assets?.unproven?.first[0]?.why).toMatch(/no cached render \(HIT\)/)
   })
