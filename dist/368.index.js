@@ -4775,6 +4775,36 @@ function isPage(answer) {
         httpStatus <= 299 &&
         (contentType === 'text/html' || contentType === 'application/xhtml+xml'));
 }
+/**
+ * What a refused redirect means for an asset, as a browser fails it: `mixed-content`, a
+ * `redirect-loop` or `too-many-redirects` (broken); `away` for a hop out of scope or with
+ * credentials (not requested, counted apart, like a third party's asset); `judge` for a
+ * Location that is no http(s) URL (the redirect answer itself is judged).
+ */
+function assetRefusal(refused) {
+    switch (refused.reason) {
+        case 'plain-http':
+            return 'mixed-content';
+        case 'loop':
+            return 'redirect-loop';
+        case 'too-many-redirects':
+            return 'too-many-redirects';
+        case 'credentials':
+        case 'out-of-scope':
+        case 'this-machine':
+            return 'away';
+        case 'not-http':
+        case 'not-a-url':
+            return 'judge';
+    }
+}
+/** A URL as the reports may print it: a user name and password are never shown. */
+function withoutCredentials(url) {
+    const shown = new URL(url.href);
+    shown.username = '';
+    shown.password = '';
+    return shown.href;
+}
 /** A check's result before any answer: not checked, with the pages that need it. */
 function blankResult(entry) {
     return {
@@ -4893,36 +4923,6 @@ const MAX_LISTED_ASSETS = 1000;
 const MAX_OTHER_HOST_ASSETS = 10_000;
 function stripRender({ first: _first, ...answer }) {
     return answer;
-}
-/**
- * What a refused redirect means for an asset, as a browser fails it: `mixed-content`, a
- * `redirect-loop` or `too-many-redirects` (broken); `away` for a hop out of scope or with
- * credentials (not requested, counted apart, like a third party's asset); `judge` for a
- * Location that is no http(s) URL (the redirect answer itself is judged).
- */
-function assetRefusal(refused) {
-    switch (refused.reason) {
-        case 'plain-http':
-            return 'mixed-content';
-        case 'loop':
-            return 'redirect-loop';
-        case 'too-many-redirects':
-            return 'too-many-redirects';
-        case 'credentials':
-        case 'out-of-scope':
-        case 'this-machine':
-            return 'away';
-        case 'not-http':
-        case 'not-a-url':
-            return 'judge';
-    }
-}
-/** A URL as the reports may print it: a user name and password are never shown. */
-function withoutCredentials(url) {
-    const shown = new URL(url.href);
-    shown.username = '';
-    shown.password = '';
-    return shown.href;
 }
 class AssetChecks {
     loop;

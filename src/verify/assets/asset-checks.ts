@@ -21,12 +21,7 @@ import {
   type EdgeReading
 } from '../../http/edge-headers.js'
 import { headerValue, type Headers } from '../../http/headers.js'
-import {
-  redirectOf,
-  redirectTarget,
-  type RedirectRefusal as HopRefused,
-  type RedirectRules
-} from '../../http/redirect.js'
+import { redirectOf, redirectTarget, type RedirectRules } from '../../http/redirect.js'
 import { SiteRequestError, type SiteHead } from '../../http/site-client.js'
 import { isRetryableSiteStatus } from '../../http/statuses.js'
 import type { Clock } from '../../time/clock.js'
@@ -37,17 +32,18 @@ import {
   type AssetResult,
   type AssetVerification,
   type NotPurged,
-  type RedirectRefusal,
   type UnprovenPage
 } from './asset-results.js'
 import { checkKey, inScope, type AssetScope, type PageReferences } from './page-references.js'
 import {
+  assetRefusal,
   blankResult,
   entriesAtTheEnd,
   isPage,
   MAX_ASSET_ATTEMPTS,
   TOO_MANY_REQUESTS,
   worthAskingAgain,
+  withoutCredentials,
   type CheckState,
   type Entry
 } from './asset-entries.js'
@@ -127,38 +123,6 @@ interface Asked {
   readonly result?: AssetResult
   readonly answer?: BrokenAnswer
   readonly away?: string
-}
-
-/**
- * What a refused redirect means for an asset, as a browser fails it: `mixed-content`, a
- * `redirect-loop` or `too-many-redirects` (broken); `away` for a hop out of scope or with
- * credentials (not requested, counted apart, like a third party's asset); `judge` for a
- * Location that is no http(s) URL (the redirect answer itself is judged).
- */
-function assetRefusal(refused: HopRefused): RedirectRefusal | 'away' | 'judge' {
-  switch (refused.reason) {
-    case 'plain-http':
-      return 'mixed-content'
-    case 'loop':
-      return 'redirect-loop'
-    case 'too-many-redirects':
-      return 'too-many-redirects'
-    case 'credentials':
-    case 'out-of-scope':
-    case 'this-machine':
-      return 'away'
-    case 'not-http':
-    case 'not-a-url':
-      return 'judge'
-  }
-}
-
-/** A URL as the reports may print it: a user name and password are never shown. */
-function withoutCredentials(url: URL): string {
-  const shown = new URL(url.href)
-  shown.username = ''
-  shown.password = ''
-  return shown.href
 }
 
 /**

@@ -1,15 +1,18 @@
 /**
  * One (asset, device) check as the asset checks keep it (pure): its entry, what it carries from
- * one ask to the next, when a broken answer is asked again, and what the checks' end makes of
- * all of them: each check's result, counted by how it ended, the ones not whole listed (broken
- * first), and the ones a redirect led out of scope counted apart.
+ * one ask to the next, how an answer is read (asked again, a page of the site, a redirect a
+ * browser refuses), and what the checks' end makes of all of them: each check's result,
+ * counted by how it ended, the ones not whole listed (broken first), and the ones a redirect
+ * led out of scope counted apart.
  */
 import type { CorsRequest, RequestingElement } from './cors.js'
+import type { RedirectRefusal as HopRefused } from '../../http/redirect.js'
 import { isRetryableSiteStatus } from '../../http/statuses.js'
 import {
   MAX_LISTED_AWAY,
   type AssetKind,
   type BrokenReason,
+  type RedirectRefusal,
   type AssetResult,
   type AssetState,
   type RedirectedAway
@@ -73,6 +76,38 @@ export function isPage(answer: AssetResult): boolean {
     httpStatus <= 299 &&
     (contentType === 'text/html' || contentType === 'application/xhtml+xml')
   )
+}
+
+/**
+ * What a refused redirect means for an asset, as a browser fails it: `mixed-content`, a
+ * `redirect-loop` or `too-many-redirects` (broken); `away` for a hop out of scope or with
+ * credentials (not requested, counted apart, like a third party's asset); `judge` for a
+ * Location that is no http(s) URL (the redirect answer itself is judged).
+ */
+export function assetRefusal(refused: HopRefused): RedirectRefusal | 'away' | 'judge' {
+  switch (refused.reason) {
+    case 'plain-http':
+      return 'mixed-content'
+    case 'loop':
+      return 'redirect-loop'
+    case 'too-many-redirects':
+      return 'too-many-redirects'
+    case 'credentials':
+    case 'out-of-scope':
+    case 'this-machine':
+      return 'away'
+    case 'not-http':
+    case 'not-a-url':
+      return 'judge'
+  }
+}
+
+/** A URL as the reports may print it: a user name and password are never shown. */
+export function withoutCredentials(url: URL): string {
+  const shown = new URL(url.href)
+  shown.username = ''
+  shown.password = ''
+  return shown.href
 }
 
 /** A check's result before any answer: not checked, with the pages that need it. */
