@@ -108,14 +108,33 @@ describe('a report that cannot be written', () => {
   it.each([
     ['--summary', 'missing-folder/summary.md'],
     ['--junit', 'missing-folder/report.xml']
-  ])('%s to %s fails the run: exit 1, one error that names the report', async (flag, file) => {
-    const ran = await cli(['--base-url', emulator.url, '--tags', 'blog', '--dry-run', flag, file])
-    expect(ran.code).toBe(1)
-    expect(ran.stderr).toMatch(
-      new RegExp(`^error: The ${flag} report could not be written to ${file}: .*ENOENT`, 'm')
-    )
-    expect(ran.stderr).not.toMatch(/^warning: .*could not be written/m)
-  })
+  ])(
+    '%s to %s, in a folder that is not there: refused before anything is sent',
+    async (flag, file) => {
+      const ran = await cli(['--base-url', emulator.url, '--tags', 'blog', flag, file])
+      expect(ran.code).toBe(2)
+      expect(ran.stderr).toContain(
+        `error: ${flag} ${file}: the folder missing-folder does not exist; create it first`
+      )
+      expect(ran.stderr).toContain('Nothing was sent.')
+      expect(emulator.requests).toHaveLength(0)
+    }
+  )
+
+  it.each([
+    ['--summary', '.'],
+    ['--junit', '.']
+  ])(
+    '%s to a folder fails the run: exit 1, one error that names the report',
+    async (flag, file) => {
+      const ran = await cli(['--base-url', emulator.url, '--tags', 'blog', '--dry-run', flag, file])
+      expect(ran.code).toBe(1)
+      expect(ran.stderr).toMatch(
+        new RegExp(`^error: The ${flag} report could not be written to \\.: .*EISDIR`, 'm')
+      )
+      expect(ran.stderr).not.toMatch(/^warning: .*could not be written/m)
+    }
+  )
 })
 
 describe('--json', () => {

@@ -5,8 +5,11 @@
  * of GITHUB_OUTPUT and the job summary.
  *
  * Exit codes: 0 done (dry runs too), 1 a purge, the changed files, the origin wait, the
- * verification or the writing of a report (--summary, --junit) failed, 2 a usage or input error (nothing was sent).
+ * verification or the writing of a report (--summary, --junit) failed, 2 a usage or input error
+ * (a report's folder that does not exist among them: nothing was sent).
  */
+import { statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { ACTION_VERSION, Input, type InputName } from '../core/constants.js'
 import type { RawInputs } from '../plan/settings.js'
 import { runPurge } from '../run/run.js'
@@ -19,6 +22,25 @@ import { helpText } from './help.js'
 import { escapeXml, renderJUnit } from '../report/junit.js'
 
 export const EXIT = { done: 0, failed: 1, usage: 2 } as const
+
+/**
+ * A report is written at the end of the run, after the purges: a folder that is not there is
+ * said now, before anything is sent, rather than as a failure after the purge.
+ */
+function reportFolderProblem(
+  flag: string,
+  file: string | undefined,
+  cwd: string
+): string | undefined {
+  if (file === undefined) return undefined
+  const folder = dirname(resolve(cwd, file))
+  try {
+    if (statSync(folder).isDirectory()) return undefined
+  } catch {
+    // Not there: said below.
+  }
+  return `${flag} ${file}: the folder ${dirname(file)} does not exist; create it first, or name a file in an existing folder`
+}
 
 export interface CliProcess {
   readonly argv: readonly string[]
@@ -40,10 +62,17 @@ export async function runCli(process: CliProcess): Promise<number> {
     process.stdout.write(`${ACTION_VERSION}\n`)
     return EXIT.done
   }
-  if (args.kind === 'usage') {
+  const problems =
+    args.kind === 'usage'
+      ? args.problems
+      : [
+          reportFolderProblem('--summary', args.options.summaryFile, process.cwd),
+          reportFolderProblem('--junit', args.options.junitFile, process.cwd)
+        ].filter(problem => problem !== undefined)
+  if (args.kind === 'usage' || problems.length > 0) {
     // Said before the run registers its secrets: hide the key here, in every spelling.
     const redactor = new Redactor([apiKey.trim()].filter(key => key !== ''))
-    for (const problem of args.problems) {
+    for (const problem of problems) {
       for (const line of safeLogLines(redactor.redact(`error: ${problem}`)))
         process.stderr.write(`${line}\n`)
     }
