@@ -16,7 +16,14 @@
  */
 import { readFileSync } from 'node:fs'
 import { KC_DATE_FRACTIONS } from './edge.mjs'
-import { ASSET_FAULTS, BUILD_AT, PAGE_ENCODINGS, startEmulator } from './server.mjs'
+import {
+  ASSET_FAULTS,
+  BUILD_AT,
+  PAGE_ENCODINGS,
+  checkRenderFault,
+  parseRenderFaultFlag,
+  startEmulator
+} from './server.mjs'
 import { siteByName, emptySite } from './site.mjs'
 import { ROBOTS_ENCODINGS, SITEMAP_FORMATS } from './sitemaps.mjs'
 
@@ -42,7 +49,10 @@ const USAGE = `usage: node emulator/cli.mjs [--port N] [--host 127.0.0.1] [--api
                           [--robots-encoding utf-8|utf-8-bom|utf-16le|utf-16be]
        origin:            [--origin-port N] [--build ID]
        assets:            [--no-assets] [--asset-chunks N]
-                          [--asset-fault asset-cached-404|html-fallback]...`
+                          [--asset-fault asset-cached-404|html-fallback]...
+       renders:           [--render-fault KIND[,device=DEVICE][,prefix=/PATH][,page=/PATH]...]...
+                          KIND: blank|shell|soft-404|noindex|x-robots-tag|staging-canonical|
+                                broken-json-ld|blank-once; DEVICE: desktop|mobile|tablet|bot`
 
 /**
  * @param {string} message
@@ -80,11 +90,31 @@ function startFailure(error, options) {
 }
 
 /**
+ * The `--render-fault` values given, checked against the site they will apply to (known only
+ * once every flag is read: `--seed-site` may come after them).
+ * @param {{ flag: string, value: string }[]} given
+ * @param {import('./site.mjs').Site | import('./site.mjs').SitePage[]} site
+ * @returns {import('./server.mjs').RenderFaultSpec[]}
+ */
+function renderFaults(given, site) {
+  const paths = (Array.isArray(site) ? site : site.pages).map(page => page.path)
+  return given.map(({ flag, value }) => {
+    try {
+      return checkRenderFault(parseRenderFaultFlag(value), paths)
+    } catch (err) {
+      return fail(`${flag} ${value}: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  })
+}
+
+/**
  * @param {string[]} argv
  */
 function parse(argv) {
   /** @type {import('./server.mjs').StartOptions & { verbose: boolean, assetFaults: string[] }} */
   const options = { site: emptySite, verbose: false, assetFaults: [] }
+  /** @type {{ flag: string, value: string }[]} */
+  const renderFaultFlags = []
   for (let k = 0; k < argv.length; k++) {
     const arg = argv[k] ?? ''
     const eq = arg.indexOf('=')
@@ -208,6 +238,9 @@ function parse(argv) {
         options.assetFaults.push(v)
         break
       }
+      case '--render-fault':
+        renderFaultFlags.push({ flag: name, value: value() })
+        break
       case '--page-bytes':
         options.pageBytes = number(value())
         break
@@ -290,6 +323,7 @@ function parse(argv) {
       )
     }
   }
+  options.renderFaults = renderFaults(renderFaultFlags, options.site ?? emptySite)
   return options
 }
 

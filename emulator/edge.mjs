@@ -27,7 +27,12 @@ import { mulberry32 } from './faults.mjs'
  * @property {string} build The origin's build when the render started: what the entry shows.
  * @property {import('./assets.mjs').AssetAnswer} [asset] For an asset: what the origin answered
  *   when the render started (a 404 or an HTML fallback is cached like a file: negative caching).
+ * @property {string[]} [faults] For a page: the render faults its render got when it started
+ *   (render-faults.mjs), what it shows until purged. Seeded entries have none.
  */
+
+/** The device types the edge tells apart (`deviceFor`): one cache entry each. */
+export const DEVICES = /** @type {readonly string[]} */ (['desktop', 'mobile', 'tablet', 'bot'])
 
 /**
  * Device type of a request, from its User-Agent: bots first (Googlebot's smartphone agent also
@@ -254,7 +259,7 @@ export class EdgeCache {
   /**
    * Entries as the edge would serve them now (purges that arrived are applied), for tests.
    * @param {number} [now]
-   * @returns {{ path: string, device: string, country: string | null, cachedAt: number, ready: boolean, dropAt: number | null, build: string }[]}
+   * @returns {{ path: string, device: string, country: string | null, cachedAt: number, ready: boolean, dropAt: number | null, build: string, faults: string[] }[]}
    */
   list(now = Date.now()) {
     const out = []
@@ -267,7 +272,8 @@ export class EdgeCache {
         cachedAt: e.cachedAt,
         ready: now >= e.readyAt,
         dropAt: e.dropAt ?? null,
-        build: e.build
+        build: e.build,
+        faults: [...(e.faults ?? [])]
       })
     }
     return out

@@ -6,7 +6,8 @@
  * delay of its own, to model a rolling deploy where the health check flips before every
  * instance does); `OriginSite` is the origin's own listener (`--origin-port`): `/version.txt`,
  * `/health` and the site's pages, never cached, without any of the edge's headers. Every page,
- * here and at the edge, carries `<meta name="build" content="ID">` (`pageHtml`). See
+ * here and at the edge, carries `<meta name="build" content="ID">`, a title, a robots meta, a
+ * canonical link on the public site and a JSON-LD block (`pageHtml`). See
  * emulator/README.md, "The origin and its builds".
  */
 import http from 'node:http'
@@ -197,19 +198,119 @@ function filler(length) {
 export const BUILD_AT = /** @type {readonly string[]} */ (['head', 'end'])
 
 /**
- * A page as the origin renders it (and so as the edge caches it): the build (in a meta tag in
- * the head, or at the end), the tags of its assets (`assets`, see assets.mjs), the text, then
- * filler up to about `bytes` bytes.
- * @param {{ title: string, text: string, build: string, bytes?: number, buildAt?: BuildAt, assets?: string }} page
+ * How a render came out, when it went wrong (render-faults.mjs says it from the render's
+ * faults); every field left out is as a whole page has it.
+ * @typedef {object} PageLook
+ * @property {'whole' | 'blank' | 'shell'} [body] `blank`: `<body></body>`; `shell`: only an
+ *   app's mount point, its `<noscript>` line and script (SHELL_BODY). Default `whole`.
+ * @property {boolean} [notFound] The app showed its "Page not found", answered 200 (a soft 404).
+ * @property {string} [robots] The robots meta's content (default `index, follow`).
+ * @property {string} [canonicalOrigin] The canonical link's origin instead of the site's own.
+ * @property {boolean} [cutJsonLd] The JSON-LD block is cut short: it does not parse.
+ */
+
+/** The body of an app's page that did not run: the mount point, a noscript line, the script. */
+export const SHELL_BODY =
+  '<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript><script src="/assets/app.js"></script>'
+
+/** What a soft 404 shows: the app's own "not found" page, answered 200. */
+const NOT_FOUND = {
+  title: 'Page not found',
+  text: 'Sorry, the page you are looking for does not exist.'
+}
+
+/**
+ * A page to write: see pageHtml.
+ * @typedef {object} PageParts
+ * @property {string} title
+ * @property {string} text The visible text under the h1.
+ * @property {string} build The build the page names.
+ * @property {number} [bytes] Filler up to about this many bytes (default 0: none).
+ * @property {BuildAt} [buildAt] Where the page names its build (default `head`).
+ * @property {string} [assets] The tags of its assets (see assets.mjs), in the head.
+ * @property {string} [path] The page's path and query, for its canonical link (default `/`).
+ * @property {string} [siteUrl] The public site's address, `http://host:port` (default '': the
+ *   canonical link is then the path alone).
+ * @property {PageLook} [look] How the render came out (default a whole page).
+ */
+
+/**
+ * A page as the origin renders it (and so as the edge caches it): in the head the build (meta
+ * tag, or a script at the end), the tags of its assets, the title, a robots meta, a canonical
+ * link to itself on the public site and a JSON-LD block; in the body an h1, the text, then
+ * filler up to about `bytes` bytes. `look` writes a render that went wrong instead.
+ * @param {PageParts} page
  * @returns {string}
  */
-export function pageHtml({ title, text, build, bytes = 0, buildAt = 'head', assets = '' }) {
-  const marker = buildAt === 'head' ? `<meta name="build" content="${escapeHtml(build)}">` : ''
-  const head = `<!doctype html>\n<html><head><meta charset="utf-8">${marker}${assets}<title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`
-  const tail = `${buildAt === 'end' ? `<script id="build" type="application/json">{"build":${JSON.stringify(build).replace(/</g, '\\u003c')}}</script>` : ''}</body></html>\n`
+export function pageHtml(page) {
+  const look = page.look ?? {}
+  const title = look.notFound ? NOT_FOUND.title : page.title
+  const top = `<!doctype html>\n<html>${pageHead(page, title, look)}<body>`
+  const end = '</body></html>\n'
+  if (look.body === 'blank') return `${top}${end}`
+  if (look.body === 'shell') return `${top}${SHELL_BODY}${end}`
+  const text = look.notFound ? NOT_FOUND.text : page.text
+  const head = `${top}<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`
+  const tail = `${buildScript(page)}${end}`
+  // A "not found" page is short: only whole pages get filler.
+  const bytes = look.notFound ? 0 : (page.bytes ?? 0)
   const room = bytes - Buffer.byteLength(head) - Buffer.byteLength(tail) - '<p></p>'.length
   if (room <= 0) return `${head}${tail}`
   return `${head}<p>${filler(room)}</p>${tail}`
+}
+
+/**
+ * The page's `<head>`, as a search engine reads it: build marker, assets, title, robots meta,
+ * canonical link, JSON-LD.
+ * @param {PageParts} page
+ * @param {string} title
+ * @param {PageLook} look
+ * @returns {string}
+ */
+function pageHead(page, title, look) {
+  const { build, buildAt = 'head', assets = '', path = '/', siteUrl = '' } = page
+  const marker = buildAt === 'head' ? `<meta name="build" content="${escapeHtml(build)}">` : ''
+  const notFound = look.notFound ? '<meta name="prerender-status-code" content="404">' : ''
+  const robots = `<meta name="robots" content="${escapeHtml(look.robots ?? 'index, follow')}">`
+  const canonical = `<link rel="canonical" href="${escapeHtml(`${look.canonicalOrigin ?? siteUrl}${path}`)}">`
+  const data = jsonLd(title, look.cutJsonLd === true)
+  return `<head><meta charset="utf-8">${marker}${assets}<title>${escapeHtml(title)}</title>${notFound}${robots}${canonical}${data}</head>`
+}
+
+/**
+ * The page's structured data: one schema.org WebPage named by its title. Cut short, it stops
+ * after `"name":`, as a render that timed out while writing it would.
+ * @param {string} title
+ * @param {boolean} cut
+ * @returns {string}
+ */
+function jsonLd(title, cut) {
+  const whole = JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: title
+  })
+  const json = cut ? whole.slice(0, whole.indexOf('"name":') + '"name":'.length) : whole
+  return `<script type="application/ld+json">${scriptSafe(json)}</script>`
+}
+
+/**
+ * With `buildAt: 'end'`, the script at the end of the body that names the build.
+ * @param {PageParts} page
+ * @returns {string}
+ */
+function buildScript({ build, buildAt = 'head' }) {
+  if (buildAt !== 'end') return ''
+  return `<script id="build" type="application/json">${scriptSafe(JSON.stringify({ build }))}</script>`
+}
+
+/**
+ * JSON inside a `<script>`: a `<` written `\u003c`, so no `</script>` can end it early.
+ * @param {string} json
+ * @returns {string}
+ */
+function scriptSafe(json) {
+  return json.replace(/</g, '\\u003c')
 }
 
 /**
@@ -245,6 +346,8 @@ export function escapeHtml(text) {
  * @property {(build: string) => string} [assetTags] The tags of a build's assets in its pages (default none).
  * @property {(path: string, now: number) => import('./assets.mjs').AssetAnswer} [assetAt] What the
  *   origin answers for a path under `/assets/` (default: the 404 of any unknown path).
+ * @property {() => string} [siteUrl] The public site's address, which pages name in their
+ *   canonical link (the site's own host, not the origin's; default '': the path alone).
  * @property {number} [maxLog] Records kept in `requests` (default 20000).
  */
 
@@ -260,6 +363,7 @@ export class OriginSite {
     this.buildAt = options.buildAt ?? (() => /** @type {BuildAt} */ ('head'))
     this.assetTags = options.assetTags ?? (() => '')
     this.assetAt = options.assetAt
+    this.siteUrl = options.siteUrl ?? (() => '')
     this.maxLog = options.maxLog ?? 20000
     this.faults = new FaultController()
     /** @type {OriginRequestLogEntry[]} */
@@ -333,11 +437,13 @@ export class OriginSite {
       }
     }
     const page = this.pageAt(target)
+    /** The parts every page the origin writes shares. */
+    const parts = { title: target, path: target, siteUrl: this.siteUrl(), build }
     if (!page) {
       return {
         status: 404,
         headers: html,
-        body: pageHtml({ title: target, text: 'Not found', build, buildAt: this.buildAt() }),
+        body: pageHtml({ ...parts, text: 'Not found', buildAt: this.buildAt() }),
         build
       }
     }
@@ -345,12 +451,7 @@ export class OriginSite {
       return {
         status: 301,
         headers: { ...html, Location: page.redirect },
-        body: pageHtml({
-          title: target,
-          text: `Moved to ${page.redirect}`,
-          build,
-          buildAt: this.buildAt()
-        }),
+        body: pageHtml({ ...parts, text: `Moved to ${page.redirect}`, buildAt: this.buildAt() }),
         build
       }
     }
@@ -358,9 +459,8 @@ export class OriginSite {
       status: 200,
       headers: html,
       body: pageHtml({
-        title: target,
+        ...parts,
         text: 'From the origin',
-        build,
         bytes: this.pageBytes(),
         buildAt: this.buildAt(),
         assets: this.assetTags(build)

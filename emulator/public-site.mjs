@@ -15,6 +15,7 @@ import { FaultController } from './faults.mjs'
 import { closeServer, injectedFault, listenOn, logCapped, sendLater } from './listener.mjs'
 import { pageHtml } from './origin.mjs'
 import { THIRD_PARTY_SCRIPT, assetTags, isAssetPath, originAsset } from './assets.mjs'
+import { RenderFaults, renderHeaders, renderLook } from './render-faults.mjs'
 
 /** Compressed page bodies kept, so that a benchmark times the action, not this emulator's zlib. */
 const MAX_ENCODED_PAGES = 4096
@@ -127,6 +128,17 @@ export const PAGE_ENCODINGS = /** @type {readonly string[]} */ ([
  */
 
 /**
+ * One render the edge started: a page or an asset, for one device (and country).
+ * @typedef {object} RenderLogEntry
+ * @property {string} path Path and query.
+ * @property {string} device
+ * @property {string | null} country
+ * @property {string} build The origin's build the render got.
+ * @property {string[]} faults The render faults it got (none: a whole render).
+ * @property {number} at `Date.now()` when it started.
+ */
+
+/**
  * @typedef {object} SiteAnswer
  * @property {number} status
  * @property {Record<string, string>} headers
@@ -197,6 +209,12 @@ export class PublicSite {
     this.faults = new FaultController()
     /** @type {SiteRequestLogEntry[]} */
     this.requests = []
+    /** The render faults set (`renderFaults.add()`): what renders starting from then on get. */
+    this.renderFaults = new RenderFaults()
+    /** @type {RenderLogEntry[]} Every render the edge started, oldest first (the last `maxLog`). */
+    this.renders = []
+    /** @type {Map<string, Record<string, number>>} Path → device → renders started (kept in full). */
+    this.renderCounts = new Map()
     this.url = ''
     /** Real-clock ms of the last load, for `lastmod`. */
     this.loadedAt = Date.now()
@@ -225,9 +243,12 @@ export class PublicSite {
     this.edge.load(site, this.loadedAt)
   }
 
-  /** Clears the request log and the faults (queue, random, stats). */
+  /** Clears the request and render logs and the faults (queue, random, stats; render faults). */
   resetLog() {
     this.requests.length = 0
+    this.renders.length = 0
+    this.renderCounts.clear()
+    this.renderFaults.clear()
     this.sitemapHost.requests.length = 0
     this.faults.reset()
   }
@@ -506,22 +527,33 @@ export class PublicSite {
     }
     /**
      * A page, with the origin's build it was rendered from (uncached answers: the build the
-     * origin serves now). Only real pages get `pageBytes` of filler.
+     * origin serves now) and the render faults its render got. Only real pages get
+     * `pageBytes` of filler.
      * @param {string} status @param {string} text @param {number} [code] @param {string} [build]
+     * @param {readonly string[]} [faults]
      * @returns {SiteAnswer}
      */
-    const html = (status, text, code = 200, build = this.edge.renderBuild(Date.now())) => {
+    const html = (
+      status,
+      text,
+      code = 200,
+      build = this.edge.renderBuild(Date.now()),
+      faults = []
+    ) => {
       if (this.siteHeaders) headers[`${p}-Kc-Status`] = status
+      Object.assign(headers, renderHeaders(faults))
       const bytes = code === 200 ? this.pageBytes : 0
-      const { buildAt } = this
+      const { buildAt, url: siteUrl } = this
       const assets = this.assetTags(build)
+      const look = renderLook(faults)
+      const parts = { title: target, path: target, siteUrl, text, build, bytes, buildAt, assets }
       return {
         status: code,
         headers,
-        body: pageHtml({ title: target, text, build, bytes, buildAt, assets }),
+        body: pageHtml({ ...parts, look }),
         kcStatus: this.siteHeaders ? status : null,
         compressible: true,
-        cacheKey: JSON.stringify([target, text, build, bytes, buildAt, assets])
+        cacheKey: JSON.stringify([parts, faults])
       }
     }
     const path = target.split('?')[0] ?? target
@@ -540,7 +572,13 @@ export class PublicSite {
     if (page.cacheable === false) return html('MISS', `Not cacheable, for ${device}`)
     const served = this.edge.serve(target, device, country)
     const build = served.entry.build
-    if (served.started) this.onRender({ path: target, device, country })
+    if (served.started) {
+      // A redirect is the origin's answer, not a render of the page: it cannot come out wrong.
+      if (page.redirect === undefined) {
+        served.entry.faults = this.renderFaults.pick(target, device, country)
+      }
+      this._rendered(served.entry)
+    }
     if (this.siteHeaders) {
       const tags = this.edge.tags.get(target) ?? []
       if (tags.length > 0) headers[`${p}-Tags`] = tags.join(', ')
@@ -557,7 +595,22 @@ export class PublicSite {
       headers.Location = page.redirect
       return html(served.status, `Moved to ${page.redirect}`, 301, build)
     }
-    return html(served.status, `Rendered for ${device}`, 200, build)
+    return html(served.status, `Rendered for ${device}`, 200, build, served.entry.faults)
+  }
+
+  /**
+   * Notes a render the edge started: in the render log and counts, and to `onRender` (the
+   * service caches the entry again).
+   * @private
+   * @param {import('./edge.mjs').EdgeEntry} entry
+   */
+  _rendered({ path, device, country, build, faults = [] }) {
+    const record = { path, device, country, build, faults: [...faults], at: Date.now() }
+    logCapped(this.renders, record, this.maxLog)
+    const counts = this.renderCounts.get(path) ?? {}
+    counts[device] = (counts[device] ?? 0) + 1
+    this.renderCounts.set(path, counts)
+    this.onRender({ path, device, country })
   }
 
   /**
@@ -579,7 +632,7 @@ export class PublicSite {
     if (served.started || served.entry.asset === undefined) {
       served.entry.asset = this.assetAnswer(path, now)
     }
-    if (served.started) this.onRender({ path: target, device, country })
+    if (served.started) this._rendered(served.entry)
     const asset = served.entry.asset
     headers['Content-Type'] = asset.contentType
     if (asset.location !== undefined) headers.Location = asset.location

@@ -20,6 +20,7 @@ import { PAGE_ENCODINGS, PublicSite } from './public-site.mjs'
 import { BUILD_AT, OriginBuilds, OriginSite, checkBuildId } from './origin.mjs'
 import { ROBOTS_ENCODINGS, SITEMAP_FORMATS } from './sitemaps.mjs'
 import { ASSET_FAULTS, AssetFaults, buildAssets, originAsset } from './assets.mjs'
+import { checkRenderFault } from './render-faults.mjs'
 
 export {
   folderTagsFor,
@@ -31,11 +32,24 @@ export {
   patternMatches
 } from './cache.mjs'
 export { mulberry32, FaultController } from './faults.mjs'
-export { EdgeCache, deviceFor, formatKcDate, formatDuration } from './edge.mjs'
+export { EdgeCache, DEVICES, deviceFor, formatKcDate, formatDuration } from './edge.mjs'
 export { PublicSite, COUNTRY_HEADER, PAGE_ENCODINGS } from './public-site.mjs'
-export { OriginBuilds, OriginSite, DEFAULT_BUILD, BUILD_AT, pageHtml } from './origin.mjs'
+export {
+  OriginBuilds,
+  OriginSite,
+  DEFAULT_BUILD,
+  BUILD_AT,
+  SHELL_BODY,
+  pageHtml
+} from './origin.mjs'
 export { xmlEscape, SITEMAP_NS, SITEMAP_FORMATS, ROBOTS_ENCODINGS } from './sitemaps.mjs'
 export { ASSET_FAULTS, THIRD_PARTY_SCRIPT, assetHash, buildAssets, originAsset } from './assets.mjs'
+export {
+  RENDER_FAULTS,
+  STAGING_ORIGIN,
+  checkRenderFault,
+  parseRenderFaultFlag
+} from './render-faults.mjs'
 
 /** @typedef {import('./site.mjs').Site} Site */
 /** @typedef {import('./site.mjs').SitePage} SitePage */
@@ -49,6 +63,8 @@ export { ASSET_FAULTS, THIRD_PARTY_SCRIPT, assetHash, buildAssets, originAsset }
 /** @typedef {import('./public-site.mjs').SiteRequestLogEntry} SiteRequestLogEntry */
 /** @typedef {import('./origin.mjs').OriginRequestLogEntry} OriginRequestLogEntry */
 /** @typedef {import('./origin.mjs').DeployOptions} DeployOptions */
+/** @typedef {import('./public-site.mjs').RenderLogEntry} RenderLogEntry */
+/** @typedef {import('./render-faults.mjs').RenderFaultSpec} RenderFaultSpec */
 
 /** The message of a successful purge, as the real service words it. */
 export const SUCCESS_MESSAGE =
@@ -89,6 +105,8 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  *   page carries it in `<meta name="build">` until a deploy (`emu.deploy`) replaces it.
  * @property {number} [originPort] When given (0 = any free port), the origin also listens on
  *   `host`: `/version.txt`, `/health` and the pages, uncached and without the edge's headers.
+ * @property {RenderFaultSpec[]} [renderFaults] Render faults set at start (`emu.renderFault()`
+ *   for each): the edge's renders from then on get them; the seeded entries stay whole.
  */
 
 /**
@@ -131,6 +149,15 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  *   previous build (default every second page of the site, the first one included).
  * @property {string} [to] `asset-redirect`: where the asset redirects (a path on the site or an
  *   absolute URL, sent as the `Location` as given); required.
+ */
+
+/**
+ * What a render fault is limited to (`emu.renderFault(name, limits)`); none: every page and device.
+ * @typedef {object} RenderFaultLimits
+ * @property {string} [device] Only renders for this device type: `desktop`, `mobile`, `tablet`
+ *   or `bot`, as the edge reads it from the User-Agent (`deviceFor`).
+ * @property {string} [prefix] Only pages whose path starts with this (`/blog/`).
+ * @property {string[]} [pages] Only these pages (path and query, as the site has them).
  */
 
 /**
@@ -191,6 +218,10 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  * @property {number} originRequestCount Origin requests in the log.
  * @property {FaultStats} originFaults
  * @property {ReturnType<AssetFaults['state']>} assetFaults The asset faults set, with what each chose.
+ * @property {ReturnType<import('./render-faults.mjs').RenderFaults['state']>} renderFaults The
+ *   render faults set, in order, with what each is limited to and when it was set.
+ * @property {Record<string, Record<string, number>>} renderCounts Path → device → renders the
+ *   edge started since the last reset (pages and assets).
  */
 
 /**
@@ -333,6 +364,7 @@ export class Emulator {
       buildAt: () => this.publicSite.buildAt,
       assetTags: build => this.publicSite.assetTags(build),
       assetAt: (path, now) => this._originAsset(path, now),
+      siteUrl: () => this.publicSite.url,
       maxLog: this.maxLog
     })
     this.faults = new FaultController()
@@ -357,6 +389,15 @@ export class Emulator {
     this.server.keepAliveTimeout = 30_000
     /** @type {Set<NodeJS.Timeout>} @private */
     this._timers = new Set()
+    // After the seeding: the seeded entries are the old renders, and stay whole.
+    for (const [index, { fault, ...limits }] of (options.renderFaults ?? []).entries()) {
+      try {
+        this.renderFault(fault, limits)
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err)
+        throw new RangeError(`renderFaults[${index}]: ${message}`, { cause: err })
+      }
+    }
   }
 
   /**
@@ -532,6 +573,36 @@ export class Emulator {
   /** Undoes every asset fault (entries the edge cached stay until purged). */
   clearAssetFaults() {
     this.assetFaults.clear()
+  }
+
+  /**
+   * Sets a render fault (emulator/README.md, "Render faults"): the edge's renders that start
+   * from now on, of the pages and for the device it is limited to, come out that way; entries
+   * cached before stay as they are. `blank` (an empty body), `shell` (only an app's mount point),
+   * `soft-404` ("Page not found", answered 200), `noindex` (robots meta), `x-robots-tag` (the
+   * header), `staging-canonical` (canonical on https://staging.example.com), `broken-json-ld`
+   * (JSON-LD cut short), `blank-once` (the first render of each page and device blank, the next
+   * whole). `reset()` and `clearRenderFaults()` undo them.
+   * @param {string} name
+   * @param {RenderFaultLimits} [limits]
+   * @returns {RenderFaultSpec} The fault as set.
+   * @throws {TypeError | RangeError} naming what cannot apply: an unknown fault or device, a
+   *   page the site does not have, a prefix that matches none of its pages.
+   */
+  renderFault(name, limits = {}) {
+    const spec = checkRenderFault({ fault: name, ...limits }, this.edge.pages.keys())
+    this.publicSite.renderFaults.add(spec)
+    return spec
+  }
+
+  /** Undoes every render fault (entries rendered with one stay so until purged). */
+  clearRenderFaults() {
+    this.publicSite.renderFaults.clear()
+  }
+
+  /** @returns {RenderLogEntry[]} Every render the edge started, oldest first (bounded by `maxLog`). */
+  get renders() {
+    return this.publicSite.renders
   }
 
   /**
@@ -723,7 +794,11 @@ export class Emulator {
       origin: this.builds.state(),
       originRequestCount: this.originSite.requests.length,
       originFaults: this.originFaults.stats(),
-      assetFaults: this.assetFaults.state()
+      assetFaults: this.assetFaults.state(),
+      renderFaults: this.publicSite.renderFaults.state(),
+      renderCounts: Object.fromEntries(
+        [...this.publicSite.renderCounts].map(([path, devices]) => [path, { ...devices }])
+      )
     }
   }
 
@@ -1112,7 +1187,9 @@ export class Emulator {
       '/origin/requests': 'GET',
       '/origin/faults': 'GET, POST',
       '/deploy': 'POST',
-      '/assets/faults': 'GET, POST'
+      '/assets/faults': 'GET, POST',
+      '/render/faults': 'GET, POST',
+      '/renders': 'GET'
     }
     const allow = allowed[route]
     if (!allow) return this._write(res, error(404, `Unknown control endpoint ${path}`), 0, null)
@@ -1148,6 +1225,10 @@ export class Emulator {
                 : this.originRequests
           const limit = Number(new URLSearchParams(rawQuery).get('limit') ?? this.maxLog)
           return ok({ requests: limit > 0 ? log.slice(-limit) : [] })
+        }
+        case '/renders': {
+          const limit = Number(new URLSearchParams(rawQuery).get('limit') ?? this.maxLog)
+          return ok({ renders: limit > 0 ? this.renders.slice(-limit) : [] })
         }
         case '/reset':
           this.reset()
@@ -1207,6 +1288,16 @@ export class Emulator {
             }
           }
           return ok({ ok: true, assetFaults: this.assetFaults.state() })
+        }
+        case '/render/faults': {
+          const { clear, fault, ...limits } = body
+          if (method === 'POST') {
+            if (clear === true) this.clearRenderFaults()
+            if (fault !== undefined || Object.keys(limits).length > 0) {
+              this.renderFault(/** @type {string} */ (fault), limits)
+            }
+          }
+          return ok({ ok: true, renderFaults: this.publicSite.renderFaults.state() })
         }
         case '/latency':
           this.setLatency(Number(body.ms))
