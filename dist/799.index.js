@@ -31,9 +31,15 @@ var purge_section = __webpack_require__(8087);
 var report_verification = __webpack_require__(1977);
 // EXTERNAL MODULE: ./src/report/vocabulary.ts
 var vocabulary = __webpack_require__(7568);
+// EXTERNAL MODULE: ./src/report/renders/render-section.ts
+var render_section = __webpack_require__(9884);
 // EXTERNAL MODULE: ./src/report/assets/asset-report.ts
 var asset_report = __webpack_require__(1273);
+// EXTERNAL MODULE: ./src/text/site-path.ts
+var site_path = __webpack_require__(1066);
 ;// CONCATENATED MODULE: ./src/comment/render/sections.ts
+
+
 
 
 
@@ -245,7 +251,7 @@ function verificationSection(part, purge, limits, runLink) {
     const rows = notFresh
         .slice(0, Math.min(limits.rows, OPEN_ROWS))
         .map(row => [
-        quoted(pathOn(row.url, siteUrl)),
+        quoted((0,site_path/* pathOnSite */.g)(row.url, siteUrl)),
         row.checks
             .map((check, index) => (0,inert_html/* inert */.tJ)(`${devices[index] ?? ''}: ${(0,report_verification/* markWords */.dC)(check)}`))
             .join('<br>'),
@@ -261,6 +267,9 @@ function verificationSection(part, purge, limits, runLink) {
     const assets = verification.assets;
     if (assets !== undefined)
         parts.push(assetsPart(assets, siteUrl, limits, runLink));
+    const renders = verification.renders;
+    if (renders !== undefined)
+        parts.push(rendersPart(renders, siteUrl, limits, runLink));
     const next = (0,report_verification/* nextStep */.sk)(part);
     if (next !== undefined)
         parts.push(`<p><strong>Next</strong>: ${(0,inert_html/* inert */.tJ)(next)}</p>\n`);
@@ -271,7 +280,7 @@ function assetsPart(assets, siteUrl, limits, runLink) {
     const parts = [`<p>${(0,inert_html/* inert */.tJ)(`Assets: ${(0,asset_report/* assetCountsLine */.Rm)(assets)}`)}</p>\n`];
     const broken = assets.listed.filter(result => result.state === 'broken');
     const rows = broken.slice(0, Math.min(limits.rows, OPEN_ROWS)).map(result => {
-        const pages = result.pages.slice(0, limits.pages).map(page => quoted(pathOn(page, siteUrl)));
+        const pages = result.pages.slice(0, limits.pages).map(page => quoted((0,site_path/* pathOnSite */.g)(page, siteUrl)));
         const rest = result.pageCount - pages.length;
         return [
             quoted(result.url),
@@ -289,6 +298,47 @@ function assetsPart(assets, siteUrl, limits, runLink) {
     }
     return parts.join('');
 }
+/**
+ * What crawlers get: the counts, a row per problem (page, device, what the new render has, what
+ * the old one had), then a row per page that changed for crawlers; problems first.
+ */
+function rendersPart(renders, siteUrl, limits, runLink) {
+    const parts = [`<p>${(0,inert_html/* inert */.tJ)(`Renders: ${(0,render_section/* renderCountsLine */.D)(renders)}`)}</p>\n`];
+    const open = Math.min(limits.rows, OPEN_ROWS);
+    const problems = renders.listed
+        .slice(0, open)
+        .map(row => [
+        quoted((0,site_path/* pathOnSite */.g)(row.url, siteUrl)),
+        (0,inert_html/* inert */.tJ)(`${row.device}: ${vocabulary/* RENDER_MARKS */.yI.bad} ${vocabulary/* RENDER_PROBLEM_WORDS */.PO[row.reason].word}`),
+        prose(row.detail, 400),
+        prose(row.old ?? 'not read', 400)
+    ]);
+    if (problems.length > 0) {
+        parts.push(rowsTable(['page', 'device', 'the new render', 'the old render'], problems));
+        const rest = renders.problems - problems.length;
+        if (rest > 0) {
+            parts.push(`<p>${(0,inert_html/* inert */.tJ)(`… and ${(0,format/* plural */.LS)(rest, 'more render problem')}:`)} ${runLink}.</p>\n`);
+        }
+    }
+    const changes = renders.changes
+        .slice(0, open)
+        .map(row => [
+        quoted((0,site_path/* pathOnSite */.g)(row.url, siteUrl)),
+        (0,inert_html/* inert */.tJ)(row.devices.join(', ')),
+        row.changes
+            .map(change => prose(`${vocabulary/* RENDER_CHANGE_WORDS */.Cc[change.field]}: ${change.old} → ${change.new}`, 400))
+            .join('<br>')
+    ]);
+    if (changes.length > 0) {
+        parts.push(rowsTable(['page', 'devices', 'what changed for crawlers'], changes));
+        const shown = renders.changes.slice(0, open).reduce((sum, row) => sum + row.devices.length, 0);
+        const rest = renders.changed - shown;
+        if (rest > 0) {
+            parts.push(`<p>${(0,inert_html/* inert */.tJ)(`… and ${(0,format/* plural */.LS)(rest, 'more changed render')}:`)} ${runLink}.</p>\n`);
+        }
+    }
+    return parts.join('');
+}
 /** Not fresh and worth a row: stale, failed, not started (the settled ones are counted). */
 function isProblem(check) {
     return check === undefined || check.state === 'stale' || check.state === 'failed';
@@ -299,11 +349,6 @@ function seenBy(row) {
         ...new Set(row.checks.map(check => (0,report_verification/* describeCheck */.cn)(check)).filter(text => text !== undefined))
     ];
     return seen.map(text => prose(text, 400)).join('<br>');
-}
-function pathOn(url, siteUrl) {
-    return url.startsWith(siteUrl) && url.charAt(siteUrl.length) === '/'
-        ? url.slice(siteUrl.length)
-        : url;
 }
 /** The purge requests of a result: the failed ones each with why, or that all were accepted. */
 function requestsSection(purge, limits) {

@@ -137,6 +137,14 @@ export const PARTS = [
       {
         path: 'src/verify/assets/',
         owns: 'the assets fresh pages reference (scripts, stylesheets, fonts), read from their bodies as they stream, checked at the edge once per device, whole or broken by their type, repaired by a purge'
+      },
+      {
+        path: 'src/verify/render/',
+        owns: 'what crawlers get: a render’s facts read in the same pass as its assets (text, title, robots, canonical, structured data, an app’s shell), each fresh page’s new render judged alone and against the old one, render_expected'
+      },
+      {
+        path: 'src/verify/html/',
+        owns: 'one tokenizer pass over a page’s HTML as it streams, at a bounded cost per tag: the open elements, the text kept only as long as a tag needs it'
       }
     ]
   },
@@ -161,6 +169,10 @@ export const PARTS = [
       {
         path: 'src/report/assets/',
         owns: 'the assets of the fresh pages as every surface shows them: their counts, reasons and repairs in words, and the summary’s assets part'
+      },
+      {
+        path: 'src/report/renders/',
+        owns: 'the judged renders as every surface shows them: the status line’s part, the commit status’s words, the next step, the rows of problems and of what changed for crawlers'
       }
     ]
   },

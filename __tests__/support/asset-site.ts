@@ -43,7 +43,7 @@ export function freshSite(
         'acme-kc-date': cacheDate(clock.now() + 1000)
       }
     }
-    if (wanted === undefined || !wanted.wanted(head)) return head
+    if (wanted?.scope === undefined || wanted.wanted(head) !== 'new') return head
     const reader = new PageReferenceReader(url, wanted.scope)
     reader.push(typeof html === 'string' ? html : html(url))
     return { ...head, references: reader.end() }

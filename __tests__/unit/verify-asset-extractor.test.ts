@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { Parser } from 'htmlparser2'
-import { MAX_OPEN_ELEMENTS } from '../../src/verify/assets/open-elements.js'
+import { MAX_OPEN_ELEMENTS } from '../../src/verify/html/open-elements.js'
 import {
   readElement,
   ReferenceExtractor,

@@ -38,7 +38,7 @@ describe('a page read for its assets', () => {
     const read = pageReader(client(HTML))
     const answer = await read(URL_A, 'agent', 1000, buildId('build-42', 'build'), {
       scope: SCOPE,
-      wanted: () => true
+      wanted: () => 'new' as const
     })
     expect(answer.content).toEqual({ kind: 'found' })
     expect(answer.references?.assets.map(a => a.url)).toEqual([
@@ -50,7 +50,7 @@ describe('a page read for its assets', () => {
   it('reads no body for an answer not wanted, nor for one that is not HTML', async () => {
     const notWanted = await pageReader(client(HTML))(URL_A, 'agent', 1000, undefined, {
       scope: SCOPE,
-      wanted: () => false
+      wanted: () => undefined
     })
     expect(notWanted.references).toBeUndefined()
     const json = await pageReader(client(HTML, 'application/json'))(
@@ -60,7 +60,7 @@ describe('a page read for its assets', () => {
       undefined,
       {
         scope: SCOPE,
-        wanted: () => true
+        wanted: () => 'new' as const
       }
     )
     expect(json.references).toBeUndefined()
@@ -70,7 +70,7 @@ describe('a page read for its assets', () => {
     const html = '<script src="/ü/é.js"></script>'
     const answer = await pageReader(client(html, 'text/html', 1))(URL_A, 'agent', 1000, undefined, {
       scope: SCOPE,
-      wanted: () => true
+      wanted: () => 'new' as const
     })
     expect(answer.references?.assets.map(a => a.url)).toEqual([
       'https://www.example.com/%C3%BC/%C3%A9.js'

@@ -30,7 +30,7 @@ function client(body: () => Readable): SiteClient {
   }
 }
 
-const wanted = { scope: SCOPE, wanted: () => true }
+const wanted = { scope: SCOPE, wanted: () => 'new' as const }
 const script = (path: string): string => `<script src="${path}"></script>`
 
 describe('a render read in part', () => {
@@ -46,7 +46,7 @@ describe('a render read in part', () => {
     )
     const answer = await read(PAGE, 'agent', 10_000, undefined, wanted)
     expect(answer.references?.assets.map(asset => asset.url)).toEqual([`${SITE}/early.js`])
-    expect(answer.referencesCut).toMatch(/did not end within 10 s/)
+    expect(answer.bodyCut).toMatch(/did not end within 10 s/)
   })
 
   it('a body past the size cap is cut there: an asset named after it is never seen', async () => {
@@ -60,7 +60,7 @@ describe('a render read in part', () => {
       wanted
     )
     expect(answer.references?.assets.map(asset => asset.url)).toEqual([`${SITE}/early.js`])
-    expect(answer.referencesCut).toBe('the body is larger than 2 MiB, the most that is read')
+    expect(answer.bodyCut).toBe('the body is larger than 2 MiB, the most that is read')
   })
 
   it('a body read to its end is not cut', async () => {
@@ -71,7 +71,7 @@ describe('a render read in part', () => {
       undefined,
       wanted
     )
-    expect(answer.referencesCut).toBeUndefined()
+    expect(answer.bodyCut).toBeUndefined()
   })
 })
 
@@ -98,13 +98,13 @@ function renderingSite(
         ...(hit && { 'acme-kc-date': cacheDate(clock.now()) })
       }
     }
-    if (read === undefined || !read.wanted(head)) return head
+    if (read?.scope === undefined || read.wanted(head) !== 'new') return head
     const reader = new PageReferenceReader(url, read.scope)
     reader.push(hit ? bodies.cached : bodies.extracting)
     return {
       ...head,
       references: reader.end(),
-      ...(hit && bodies.cut !== undefined && { referencesCut: bodies.cut })
+      ...(hit && bodies.cut !== undefined && { bodyCut: bodies.cut })
     }
   }
 }

@@ -126,6 +126,15 @@ export const FLAG_DOCS: Readonly<Record<FlagInput, FlagDoc>> = {
   [Input.AssetHosts]: {
     value: 'HOSTS',
     help: "hosts beyond the site's own whose assets are checked"
+  },
+  [Input.VerifyRenders]: {
+    value: 'BOOL',
+    help: "judge each fresh page's new render as a crawler gets it",
+    switch: true
+  },
+  [Input.RenderExpected]: {
+    value: 'LINES',
+    help: 'render problems that are meant, by page: "noindex: /drafts/*"'
   }
 }
 

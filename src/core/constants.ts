@@ -48,6 +48,8 @@ export const Input = {
   RepurgeOldContent: 'repurge_old_content',
   VerifyAssets: 'verify_assets',
   AssetHosts: 'asset_hosts',
+  VerifyRenders: 'verify_renders',
+  RenderExpected: 'render_expected',
   PrComment: 'pr_comment',
   CommitStatus: 'commit_status'
 } as const
@@ -74,14 +76,18 @@ export const Output = {
   PagesSelected: 'pages_selected',
   PagesChecked: 'pages_checked',
   BrokenAssets: 'broken_assets',
-  WholeSeconds: 'whole_seconds'
+  WholeSeconds: 'whole_seconds',
+  RenderProblems: 'render_problems',
+  RenderChanges: 'render_changes'
 } as const
 
 /**
  * The `verify_status` output: what the check of the purged pages at the edge found. `broken`:
- * every page fresh, but an asset a fresh page references is broken.
+ * every page fresh, but an asset a fresh page references is broken. `bad-render`: every page
+ * fresh and whole, but a new render is not what a crawler should get (blank, an unrendered
+ * shell, a soft 404, or a noindex, canonical or structured data the build broke).
  */
-export type VerifyStatus = 'fresh' | 'stale' | 'broken' | 'failed' | 'skipped'
+export type VerifyStatus = 'fresh' | 'stale' | 'broken' | 'bad-render' | 'failed' | 'skipped'
 
 export type RunStatus = 'purged' | 'dry-run' | 'nothing-to-purge' | 'failed' | 'verify-only'
 

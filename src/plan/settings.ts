@@ -188,12 +188,17 @@ export async function parseInputs(
       Input.Shard,
       Input.Rate,
       Input.VerifyAssets,
-      Input.AssetHosts
+      Input.AssetHosts,
+      Input.VerifyRenders,
+      Input.RenderExpected
     ]
     warnAboutIgnoredInputs(raw, inputs, 'verify is false', diag)
   }
   if (verify !== undefined && verify.mode !== 'off' && verify.assets === undefined) {
     warnAboutIgnoredInputs(raw, [Input.AssetHosts], 'verify_assets is false', diag)
+  }
+  if (verify !== undefined && verify.mode !== 'off' && verify.renders === undefined) {
+    warnAboutIgnoredInputs(raw, [Input.RenderExpected], 'verify_renders is false', diag)
   }
   if (verifyOnly) {
     const inputs = [

@@ -12,6 +12,7 @@ import { describeTargets } from './status-line.js'
 import { distinctAssets } from './assets/asset-report.js'
 import type { AssetVerification } from '../verify/assets/asset-results.js'
 import { ASSET_STATE_WORDS, PAGE_STATE_WORDS } from './vocabulary.js'
+import { renderCommitWords } from './renders/render-report.js'
 
 const WORDS = {
   fresh: PAGE_STATE_WORDS.fresh.commitStatus,
@@ -70,7 +71,9 @@ export function finalStatus(report: Readonly<RunReport>): CommitStatus {
       `${failed} of ${plural(results.length, 'purge request')} failed; ${plural(purge.outcome.failed.length, 'target')} not purged`
     )
   }
-  if (part?.kind === 'verified') return verifiedStatus(part.report.verification, part.timeoutMs)
+  if (part?.kind === 'verified') {
+    return verifiedStatus(part.report.verification, part.timeoutMs, part.report.siteUrl)
+  }
   if (purge === undefined || purge.outcome.status === 'nothing-to-purge') {
     return status('success', 'Nothing to purge')
   }
@@ -85,7 +88,11 @@ type Verification = Extract<
   { kind: 'verified' }
 >['report']['verification']
 
-function verifiedStatus(verification: Verification, timeoutMs: number): CommitStatus {
+function verifiedStatus(
+  verification: Verification,
+  timeoutMs: number,
+  siteUrl: string
+): CommitStatus {
   if (verification.fatal !== undefined) {
     return status('error', `Verification stopped: ${verification.fatal}`)
   }
@@ -116,6 +123,12 @@ function verifiedStatus(verification: Verification, timeoutMs: number): CommitSt
   const fresh = `${grouped(counts.fresh)} of ${plural(total, 'check')} ${WORDS.fresh}${slowest === undefined ? '' : ` in ${elapsed(slowest)}`}${settled > 0 ? `; ${grouped(settled)} ${WORDS.settled}` : ''}`
   if (brokenAssets !== '' || verification.status === 'broken') {
     return status('failure', [brokenAssets, fresh].filter(Boolean).join('; '))
+  }
+  // A render a crawler should not get, the first one named: the rest are in the summary.
+  const badRenders =
+    verification.renders === undefined ? '' : renderCommitWords(verification.renders, siteUrl)
+  if (badRenders !== '' && verification.status === 'bad-render') {
+    return status('failure', `${badRenders}; ${fresh}`)
   }
   const words = `${fresh}${assets === undefined ? '' : assetsWords(assets)}`
   // Every page fresh, but not every asset checked or proven: nothing proved the deploy whole.

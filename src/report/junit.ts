@@ -21,12 +21,14 @@ import {
   countedWords,
   isCheckState,
   PAGE_STATE_WORDS,
+  RENDER_PROBLEM_WORDS,
   pageStatesWorstFirst,
   stateWords,
   type JUnitOutcome
 } from './vocabulary.js'
 import { assetAnswer, assetRepair } from './assets/asset-report.js'
 import type { AssetResult, AssetVerification } from '../verify/assets/asset-results.js'
+import type { RenderVerification } from '../verify/render/render-results.js'
 
 /** The suite's name as GitLab and Jenkins show it. */
 export const JUNIT_SUITE = 'render-cache-purge'
@@ -147,6 +149,43 @@ function verifiedCases(part: Verified): TestCase[] {
   }
   const assets = verification.assets
   if (assets !== undefined) cases.push(...assetCases(assets))
+  const renders = verification.renders
+  if (renders !== undefined) cases.push(...renderCases(renders))
+  return cases
+}
+
+/**
+ * The renders: a failing case per problem listed (classed `renders.<device>`, typed by its
+ * reason), the problems the list left out in one failing case, the good renders in one passing
+ * case.
+ */
+function renderCases(renders: RenderVerification): TestCase[] {
+  const cases: TestCase[] = renders.listed.map(row => ({
+    classname: `renders.${row.device}`,
+    name: row.url,
+    outcome: 'failure',
+    type: `render-${row.reason}`,
+    message: `${RENDER_PROBLEM_WORDS[row.reason].word}: ${row.detail}`,
+    ...(row.old !== undefined && { body: `the old render: ${row.old}` })
+  }))
+  const more = renders.problems - renders.listed.length
+  if (more > 0) {
+    cases.push({
+      classname: 'renders',
+      name: `${plural(more, 'more render problem')} (counted, not listed)`,
+      outcome: 'failure',
+      type: 'render-problems',
+      message: `${grouped(more)} more render problems: the job summary counts them`
+    })
+  }
+  const good = renders.judged - renders.badRenders
+  if (good > 0) {
+    cases.push({
+      classname: 'renders',
+      name: `${plural(good, 'render')} judged good for crawlers`,
+      outcome: 'passed'
+    })
+  }
   return cases
 }
 

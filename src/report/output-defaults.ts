@@ -29,5 +29,7 @@ export const OUTPUT_DEFAULTS: Readonly<Record<OutputName, string>> = {
   [Output.PagesSelected]: '0',
   [Output.PagesChecked]: '0',
   [Output.BrokenAssets]: '[]',
-  [Output.WholeSeconds]: ''
+  [Output.WholeSeconds]: '',
+  [Output.RenderProblems]: '[]',
+  [Output.RenderChanges]: '[]'
 }

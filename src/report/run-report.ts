@@ -101,8 +101,9 @@ export function stepConclusion(report: Readonly<RunReport>): StepConclusion {
   if (verification?.kind !== 'verified') return 'passed'
   const { status, fatal } = verification.report.verification
   if (fatal !== undefined) return 'failed'
-  // `broken`: every page fresh, but one cannot render (an asset it needs is broken).
-  if (status === 'stale' || status === 'failed' || status === 'broken') {
+  // `broken`: every page fresh, but one cannot render (an asset it needs is broken);
+  // `bad-render`: every page fresh, but a new render is not what a crawler should get.
+  if (status === 'stale' || status === 'failed' || status === 'broken' || status === 'bad-render') {
     return verification.mode === 'fail' ? 'failed' : 'warned'
   }
   return 'passed'

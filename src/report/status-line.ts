@@ -25,6 +25,7 @@ import {
   VERIFICATION_WORDS,
   type PageState
 } from './vocabulary.js'
+import { renderStatusParts } from './renders/render-report.js'
 
 export const STATUS_LINE_TITLE = 'Cache purge'
 
@@ -148,6 +149,8 @@ function verificationParts(report: Readonly<RunReport>): string[] {
     .filter(text => text !== undefined)
   const assets = verification.assets
   if (assets !== undefined) parts.push(...assetStatusParts(assets))
+  const renders = verification.renders
+  if (renders !== undefined) parts.push(...renderStatusParts(renders))
   return parts
 }
 
@@ -172,7 +175,11 @@ function statePart(state: PageState, context: StateContext): string | undefined 
       if (counts.fresh === 0) return undefined
       const { icon, word } = PAGE_STATE_WORDS.fresh
       const fresh = context.warmOnly ? 'warm' : word
-      if (verification.status !== 'fresh' && verification.status !== 'broken') {
+      if (
+        verification.status !== 'fresh' &&
+        verification.status !== 'broken' &&
+        verification.status !== 'bad-render'
+      ) {
         return `${icon} ${count(counts.fresh)} ${fresh}${shard}`
       }
       const slowest = verification.timeToFresh?.slowestMs

@@ -14,6 +14,8 @@ import { sitemapWarnings } from './sitemap-warnings.js'
 import type { AssetVerification } from '../verify/assets/asset-results.js'
 import { distinctAssets, wholeTime } from './assets/asset-report.js'
 import { renderAssetsSection } from './assets/assets-section.js'
+import { renderNextStep } from './renders/render-report.js'
+import { renderRendersSection } from './renders/render-section.js'
 import { tracedTagLines } from './traced-tags.js'
 import {
   countedState,
@@ -27,6 +29,7 @@ import {
   type PageState,
   type Seen
 } from './vocabulary.js'
+import { pathOnSite } from '../text/site-path.js'
 
 /** Page rows shown open; the rest (up to the summary's row limit) are folded. */
 export const OPEN_PAGE_ROWS = 10
@@ -62,6 +65,8 @@ export function renderVerificationSection(
   parts.push(`<p>${labelled(timesLine(part), 'Times')}</p>\n`)
   const assets = verification.assets
   if (assets !== undefined) parts.push(renderAssetsSection(assets, report.siteUrl, maxRows))
+  const renders = verification.renders
+  if (renders !== undefined) parts.push(renderRendersSection(renders, report.siteUrl, maxRows))
   if (selection.leftOut > 0) {
     parts.push(
       `<p>${escapeHtml(`verify_limit left out ${grouped(selection.leftOut)} of ${plural(selection.inShard, 'page')}: a sample spread over them was checked (verify_limit: 0 checks every page).`)}</p>\n`
@@ -238,7 +243,7 @@ function pageTable(report: VerifyReport, maxRows: number): string {
     : 0
   const headers = ['page', ...report.devices, 'what it saw']
   const render = (row: PageRow): string[] => [
-    code(pathOf(row.url, report.siteUrl)),
+    code(pathOnSite(row.url, report.siteUrl)),
     ...row.checks.map(check => escapeHtml(mark(check))),
     sawText(row, report.devices, skewMs)
   ]
@@ -335,13 +340,6 @@ function ago(ms: number): string {
   return seconds < 600 ? `${seconds} s` : elapsed(ms)
 }
 
-/** The page's path and query on the site (the site is named once, in the heading). */
-function pathOf(url: string, siteUrl: string): string {
-  return url.startsWith(siteUrl) && url.charAt(siteUrl.length) === '/'
-    ? url.slice(siteUrl.length)
-    : url
-}
-
 /**
  * What the run's purges did for the broken assets, as `Next` says it: purged and still broken,
  * or none purged (the rows say why); '' when the list cannot tell (none listed).
@@ -388,6 +386,9 @@ export function nextStep(part: Verified): string | undefined {
     const one = broken === 1
     return `${plural(broken, 'asset')} a fresh page needs ${one ? 'is' : 'are'} broken (${one ? 'its row says what it answered' : 'the rows say what each answered'} and which pages need it): ${repairedWords(assets)}fix ${one ? 'it' : 'them'} where the assets are built or hosted (a bundle missing from the deploy, a single-page app's fallback), then deploy again${warnHint}.`
   }
+  const renders = verification.renders
+  const renderStep = renders === undefined ? undefined : renderNextStep(renders, warnHint)
+  if (renderStep !== undefined) return renderStep
   if (verification.clocksDisagree > 0) {
     return `the edge’s clocks disagree on ${plural(verification.clocksDisagree, 'check')} (a cache date after the answer’s own Date): its answers cannot prove those pages fresh; report it to the service’s support with the edge ids in the rows.`
   }

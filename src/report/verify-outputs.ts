@@ -17,7 +17,9 @@ const VERIFY_OUTPUTS = [
   Output.PagesSelected,
   Output.PagesChecked,
   Output.BrokenAssets,
-  Output.WholeSeconds
+  Output.WholeSeconds,
+  Output.RenderProblems,
+  Output.RenderChanges
 ] as const
 
 /** Each verification output at its value for "nothing was checked" (output-defaults.ts). */
@@ -33,8 +35,12 @@ export function verifySecondsOutput(
   verification: Pick<Verification, 'status' | 'timeToFresh'>
 ): string {
   const times = verification.timeToFresh
-  // broken: every page was fresh (an asset of one is not), so the time to fresh is whole.
-  const allFresh = verification.status === 'fresh' || verification.status === 'broken'
+  // broken, bad-render: every page was fresh (an asset or a render of one is not the deploy's
+  // best), so the time to fresh is whole.
+  const allFresh =
+    verification.status === 'fresh' ||
+    verification.status === 'broken' ||
+    verification.status === 'bad-render'
   if (!allFresh || times === undefined) return ''
   return (times.slowestMs / 1000).toFixed(1)
 }
@@ -45,7 +51,8 @@ export function verifySecondsOutput(
  */
 export function wholeSecondsOutput(verification: Pick<Verification, 'status' | 'assets'>): string {
   const whole = verification.assets?.wholeAfterMs
-  if (verification.status !== 'fresh' || whole === undefined) return ''
+  const allWhole = verification.status === 'fresh' || verification.status === 'bad-render'
+  if (!allWhole || whole === undefined) return ''
   return (whole / 1000).toFixed(1)
 }
 
@@ -81,4 +88,45 @@ export function brokenAssets(verification: Pick<Verification, 'assets'>): Broken
       redirected_to: asset.redirect?.to ?? null,
       redirects: asset.redirect?.hops ?? 0
     }))
+}
+
+/** One entry of the `render_problems` output, in the names action.yml documents. */
+export interface RenderProblemOutput {
+  readonly url: string
+  readonly device: string
+  readonly reason: string
+  readonly detail: string
+  /** What the old render had; null when it was not read. */
+  readonly old: string | null
+}
+
+/** `render_problems`: each problem of a fresh page's new render, page and device. */
+export function renderProblems(verification: Pick<Verification, 'renders'>): RenderProblemOutput[] {
+  return (verification.renders?.listed ?? []).map(row => ({
+    url: row.url,
+    device: row.device,
+    reason: row.reason,
+    detail: row.detail,
+    old: row.old ?? null
+  }))
+}
+
+/** One entry of the `render_changes` output: what a crawler now sees differently on a page. */
+export interface RenderChangeOutput {
+  readonly url: string
+  readonly devices: readonly string[]
+  readonly changes: readonly {
+    readonly field: string
+    readonly old: string
+    readonly new: string
+  }[]
+}
+
+/** `render_changes`: per page (and the devices where it is the same), what changed for crawlers. */
+export function renderChanges(verification: Pick<Verification, 'renders'>): RenderChangeOutput[] {
+  return (verification.renders?.changes ?? []).map(row => ({
+    url: row.url,
+    devices: row.devices,
+    changes: row.changes.map(change => ({ field: change.field, old: change.old, new: change.new }))
+  }))
 }

@@ -13,6 +13,7 @@
  */
 import type { CheckState } from '../verify/check/verify-pages.js'
 import type { AssetState } from '../verify/assets/asset-results.js'
+import type { RenderChange, RenderProblemReason } from '../verify/render/judge-render.js'
 import { grouped } from '../text/format.js'
 
 /** How a check reads as a JUnit test case. */
@@ -244,7 +245,14 @@ export function assetCountedState(state: AssetState, count: number): string {
  * (`not-started`: the pages would not fit one job's memory).
  */
 export type VerificationState =
-  'fresh' | 'stale' | 'broken' | 'failed' | 'skipped' | 'not-verified' | 'not-started'
+  | 'fresh'
+  | 'stale'
+  | 'broken'
+  | 'bad-render'
+  | 'failed'
+  | 'skipped'
+  | 'not-verified'
+  | 'not-started'
 
 export const VERIFICATION_WORDS: Readonly<
   Record<VerificationState, { readonly icon: string; readonly word: string }>
@@ -254,6 +262,8 @@ export const VERIFICATION_WORDS: Readonly<
   // Every page fresh, but a page cannot render: the step failed, so the mark a failed run shows
   // (a new icon would be one more a reader must learn, and none of ❌'s meaning is lost).
   broken: { icon: '❌', word: 'assets broken' },
+  // Every page fresh and whole, but a crawler gets a render it should not: the step failed.
+  'bad-render': { icon: '❌', word: 'renders bad for crawlers' },
   failed: { icon: '❌', word: 'failed' },
   skipped: { icon: '⏭️', word: 'nothing proven' },
   'not-verified': { icon: '⏭️', word: 'not verified' },
@@ -304,4 +314,32 @@ export const REQUEST_WORDS: Readonly<
 export function requestMark(state: RequestState): string {
   const { icon, word } = REQUEST_WORDS[state]
   return `${icon} ${word}`
+}
+
+/**
+ * A problem of a fresh page's new render, as a reader sees it: its words (the `reason` values of
+ * `render_problems` and `render_expected` are the machine names), whether a purge renders it
+ * again (a render fault) or only the build can fix it, and its JUnit outcome.
+ */
+export const RENDER_PROBLEM_WORDS: Readonly<
+  Record<RenderProblemReason, { readonly word: string; readonly fixedBy: 'render' | 'build' }>
+> = {
+  blank: { word: 'blank', fixedBy: 'render' },
+  shell: { word: 'unrendered shell', fixedBy: 'render' },
+  'soft-404': { word: 'soft 404', fixedBy: 'render' },
+  noindex: { word: 'newly noindex', fixedBy: 'build' },
+  'canonical-off-host': { word: 'canonical on another host', fixedBy: 'build' },
+  'structured-data-broken': { word: 'structured data broken', fixedBy: 'build' }
+}
+
+/** The icons of the render judging: a render judged good, one a crawler should not get. */
+export const RENDER_MARKS = { good: '✅', bad: '❌', changed: '🔎' } as const
+
+/** What a crawler is told that changed, as the change rows name it. */
+export const RENDER_CHANGE_WORDS: Readonly<Record<RenderChange['field'], string>> = {
+  title: 'title',
+  canonical: 'canonical',
+  robots: 'robots',
+  'structured-data': 'structured data types',
+  text: 'visible text'
 }

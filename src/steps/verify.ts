@@ -12,6 +12,8 @@ import type { VerificationPart } from '../report/run-report.js'
 import { distinctAssets } from '../report/assets/asset-report.js'
 import {
   brokenAssets,
+  renderChanges,
+  renderProblems,
   skippedVerifyOutputs,
   verifySecondsOutput,
   wholeSecondsOutput
@@ -20,6 +22,7 @@ import type { OriginLive, RepurgeMode, RepurgeSent, Repurger } from '../repurge/
 import type { RunSettings, VerifySettings } from '../plan/settings.js'
 import type { ChosenPages, PageChoice, PreviewReport, VerifyInput } from '../verify/index.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
+import { andList } from '../text/format.js'
 import {
   ASSET_STATE_WORDS,
   countedWords,
@@ -280,8 +283,25 @@ async function verifyAndReport(
       `The 'broken_assets' output names ${brokenOutput.shown} of the ${broken.length} broken asset checks (GitHub limits a job's outputs to 1 MB); the job summary counts them all.`
     )
   }
+  const problems = renderProblems(verification)
+  const problemsOutput = jsonArrayWithin(problems, MAX_LIST_OUTPUT_BYTES)
+  const problemCount = verification.renders?.problems ?? 0
+  if (problemsOutput.shown < problemCount) {
+    io.warning(
+      `The 'render_problems' output names ${problemsOutput.shown} of the ${problemCount} render problems (GitHub limits a job's outputs to 1 MB); the job summary counts them all.`
+    )
+  }
+  const changesOutput = jsonArrayWithin(renderChanges(verification), MAX_LIST_OUTPUT_BYTES)
+  const changedPages = verification.renders?.changes.length ?? 0
+  if (changesOutput.shown < changedPages) {
+    io.warning(
+      `The 'render_changes' output names ${changesOutput.shown} of the ${changedPages} pages listed as changed for crawlers (GitHub limits a job's outputs to 1 MB); the job summary lists them.`
+    )
+  }
   io.setOutputs({
     [Output.VerifyStatus]: verification.status,
+    [Output.RenderProblems]: problemsOutput.json,
+    [Output.RenderChanges]: changesOutput.json,
     [Output.Stale]: staleOutput.json,
     [Output.VerifySeconds]: verifySecondsOutput(verification),
     [Output.BrokenAssets]: brokenOutput.json,
@@ -336,6 +356,7 @@ async function verifyAndReport(
       verification.assets === undefined ? 0 : distinctAssets(verification.assets, 'broken'),
     notCheckedAssets: verification.assets?.counts['not-checked'] ?? 0,
     unprovenAssets: verification.assets?.unproven?.count ?? 0,
+    badRenders: verification.renders?.badRenders ?? 0,
     timeoutSeconds: verify.timeoutMs / 1000,
     deadlineFrom:
       input.against.kind === 'purges'
@@ -367,6 +388,8 @@ export interface VerificationCounts {
   readonly notCheckedAssets?: number
   /** Fresh (page, device) checks whose cached render was read in part, or not at all. */
   readonly unprovenAssets?: number
+  /** Fresh (page, device) checks whose new render has a problem for crawlers. */
+  readonly badRenders?: number
   readonly timeoutSeconds: number
   /** What the deadline counts from, in words. */
   readonly deadlineFrom: string
@@ -435,19 +458,29 @@ export function concludeVerification(
       : '',
     (counts.unprovenAssets ?? 0) > 0
       ? `${counts.unprovenAssets} fresh page check(s) whose assets were not proven (the cached render was read only in part, or not read before the deadline; named in the job summary): nothing proved those pages can render`
+      : '',
+    (counts.badRenders ?? 0) > 0
+      ? `${counts.badRenders} fresh page check(s) whose new render a crawler should not get (blank, an unrendered shell, a soft 404, or a noindex, canonical or structured data the build broke; named in the job summary)`
       : ''
   ]
     .filter(Boolean)
     .join('; ')
-  const outputs =
-    status === 'broken'
-      ? "the 'broken_assets' output"
-      : (counts.brokenAssets ?? 0) > 0
-        ? "the 'stale' and 'broken_assets' outputs"
-        : "the 'stale' output"
+  const outputs = outputsNaming(status, counts)
   const message = `Verification: ${what} (see ${outputs} and the job summary).${gone}${dynamic}${bypassed}`
   if (mode === 'warn') io.warning(message)
   else io.setFailed(message)
+}
+
+/** The outputs that name what the verdict counts: `the 'stale' and 'broken_assets' outputs`. */
+function outputsNaming(status: VerifyStatus, counts: VerificationCounts): string {
+  const names = [
+    status === 'broken' || status === 'bad-render' ? '' : 'stale',
+    (counts.brokenAssets ?? 0) > 0 ? 'broken_assets' : '',
+    (counts.badRenders ?? 0) > 0 ? 'render_problems' : ''
+  ]
+    .filter(Boolean)
+    .map(name => `'${name}'`)
+  return `the ${andList(names)} output${names.length === 1 ? '' : 's'}`
 }
 
 /** `2 asset(s) broken at the edge (3 asset check(s) over the devices): ...`, or ''. */

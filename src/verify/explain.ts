@@ -16,6 +16,7 @@ import {
 import type { PageSelection } from './choose/selection-shapes.js'
 import type { CheckResult } from './check/verify-pages.js'
 import type { Overload } from './check/options.js'
+import type { RenderVerification } from './render/render-results.js'
 import {
   assetChecks,
   cutPagesPhrase,
@@ -217,4 +218,41 @@ export function describeAssets(assets: AssetVerification): string {
   const whole =
     assets.wholeAfterMs === undefined ? '' : `; whole after ${elapsed(assets.wholeAfterMs)}`
   return `Assets of the fresh pages: ${plural(assets.assets, 'asset')}${hosts}, ${plural(checks, 'check')} over the devices with ${plural(assets.requests, 'request')}: ${ended.join(', ')}${others}${away}${cutPages}${leftOut}${notProven}${whole}.`
+}
+
+/** Problems named one by one in the log, at most: the summary and `render_problems` list more. */
+const RENDER_PROBLEMS_LOGGED = 10
+
+/**
+ * The render judging in the log: how many new renders were judged and compared with the old
+ * one, the problems by reason (the first ones named with page and device), and how many
+ * changed for crawlers.
+ */
+export function describeRenders(renders: RenderVerification): string {
+  const byReason = new Map<string, number>()
+  for (const row of renders.listed) byReason.set(row.reason, (byReason.get(row.reason) ?? 0) + 1)
+  const compared =
+    renders.comparedWithOld === renders.judged
+      ? 'each compared with the old render'
+      : `${renders.comparedWithOld} compared with the old render (the others' first answer was already the new one)`
+  const problems =
+    renders.badRenders === 0
+      ? 'no problem'
+      : `${plural(renders.badRenders, 'render')} with a problem (${[...byReason]
+          .map(([reason, count]) => `${count} ${reason}`)
+          .join(', ')}${renders.problems > renders.listed.length ? ', and more' : ''})`
+  const changed =
+    renders.changed > 0 ? `; ${plural(renders.changed, 'render')} changed for crawlers` : ''
+  const notJudged =
+    renders.notJudged > 0
+      ? `; ${plural(renders.notJudged, 'fresh check')} not judged (the render read only in part, not HTML, or not read before the checks ended)`
+      : ''
+  const named = renders.listed
+    .slice(0, RENDER_PROBLEMS_LOGGED)
+    .map(
+      row =>
+        `\n  ${row.url} (${row.device}): ${row.reason}: ${row.detail}${row.old === undefined ? '' : ` (old render: ${row.old})`}`
+    )
+    .join('')
+  return `Renders of the fresh pages: ${plural(renders.judged, 'render')} judged, ${compared}: ${problems}${changed}${notJudged}.${named}`
 }

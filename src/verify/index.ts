@@ -16,7 +16,7 @@ import {
   type PageChoice,
   type SitemapSummary
 } from './choose/choose-pages.js'
-import { clockOffsetWarning, describeAssets, describeOverload } from './explain.js'
+import { clockOffsetWarning, describeAssets, describeOverload, describeRenders } from './explain.js'
 import type { PageSelection, TargetRef } from './choose/selection-shapes.js'
 import { pageUrl, VERIFY_LIMITS, type VerifySettings } from './settings.js'
 import { createSiteClient, type SiteClient } from '../http/site-client.js'
@@ -156,6 +156,9 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
           ...(input.repairAssets && { repair: input.repairAssets })
         }
       }),
+      ...(settings.renders && {
+        renders: { siteOrigin: siteUrl.origin, expected: settings.renders.expected }
+      }),
       clock,
       devices,
       pageCount: selection.pages.length,
@@ -175,6 +178,7 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
         : checked
     if (verification.fatal === undefined) log.info(describeEnd(verification))
     if (verification.assets !== undefined) log.info(describeAssets(verification.assets))
+    if (verification.renders !== undefined) log.info(describeRenders(verification.renders))
     const clocks =
       verification.fatal === undefined ? clockOffsetWarning(verification.skew) : undefined
     if (clocks !== undefined) log.warning(clocks)

@@ -1,7 +1,7 @@
 /**
  * The verification inputs (site_url, verify, verify_timeout_seconds, devices, verify_urls,
- * verify_limit, sitemap, purged_at, shard, rate, verify_assets, asset_hosts) as one typed value. Pure, like the rest of the
- * settings: every problem goes to Diagnostics, naming the input and quoting the value.
+ * verify_limit, sitemap, purged_at, shard, rate, verify_assets, asset_hosts, verify_renders,
+ * render_expected) as one typed value. Pure, like the rest of the settings: every problem goes to Diagnostics, naming the input and quoting the value.
  */
 import { Input, type InputName } from '../core/constants.js'
 import type { Diagnostics } from '../core/diagnostics.js'
@@ -17,6 +17,7 @@ import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
 import { parseDevices, type Device } from './devices.js'
 import { parsePurgedAt } from '../time/purged-at.js'
 import { parseShard, type Shard } from './choose/shard.js'
+import { parseRenderExpected, type RenderExpectations } from './render/render-expected.js'
 import { DEFAULTS } from './check/options.js'
 
 /** `true` fails the step on stale pages, `warn` only warns; `off` does not verify. */
@@ -48,6 +49,11 @@ export interface VerifySettings {
    * verify_assets is false.
    */
   readonly assets?: { readonly hosts: readonly string[] }
+  /**
+   * verify_renders: each fresh page's new render is judged as a crawler gets it, with what
+   * render_expected says is meant; absent: verify_renders is false.
+   */
+  readonly renders?: { readonly expected: RenderExpectations }
 }
 
 export const VERIFY_DEFAULTS = {
@@ -57,7 +63,9 @@ export const VERIFY_DEFAULTS = {
   [Input.VerifyLimit]: '200',
   [Input.Sitemap]: 'auto',
   [Input.VerifyAssets]: 'true',
-  [Input.AssetHosts]: ''
+  [Input.AssetHosts]: '',
+  [Input.VerifyRenders]: 'true',
+  [Input.RenderExpected]: ''
 } as const
 
 export const VERIFY_LIMITS = {
@@ -116,6 +124,8 @@ export function parseVerifySettings(
   const ratePerSecond = parseRate(value(Input.Rate), diag)
   const assetsOn = parseBoolean(Input.VerifyAssets, value(Input.VerifyAssets), diag)
   const assetHosts = parseAssetHosts(value(Input.AssetHosts), diag)
+  const rendersOn = parseBoolean(Input.VerifyRenders, value(Input.VerifyRenders), diag)
+  const renderExpected = parseRenderExpected(value(Input.RenderExpected), diag)
   if (
     mode === undefined ||
     timeoutSeconds === undefined ||
@@ -125,7 +135,9 @@ export function parseVerifySettings(
     shard === null ||
     ratePerSecond === null ||
     assetsOn === undefined ||
-    assetHosts === undefined
+    assetHosts === undefined ||
+    rendersOn === undefined ||
+    renderExpected === undefined
   ) {
     return undefined
   }
@@ -140,7 +152,8 @@ export function parseVerifySettings(
     ...(purgedAt !== undefined && { purgedAt }),
     ...(shard !== undefined && { shard }),
     ...(ratePerSecond !== undefined && { ratePerSecond }),
-    ...(assetsOn && { assets: { hosts: assetHosts } })
+    ...(assetsOn && { assets: { hosts: assetHosts } }),
+    ...(rendersOn && { renders: { expected: renderExpected } })
   }
 }
 

@@ -190,7 +190,8 @@ describe('--junit and --summary', () => {
     expect(report.cases).toEqual([
       `${emulator().siteUrl}/about`,
       `${emulator().siteUrl}/about`,
-      '8 asset checks whole'
+      '8 asset checks whole',
+      '2 renders judged good for crawlers'
     ])
     expect(report.failed).toEqual([])
     expect(report.suiteFailures).toBe('0')

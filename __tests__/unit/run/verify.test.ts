@@ -62,7 +62,7 @@ describe('verify', () => {
     )
     expect(result.summary).toContain('Verification at the edge: ✅ fresh')
     expect(result.summary).toMatch(
-      /^<h2>✅ Cache purge: 2 URLs and 1 pattern purged · ✅ 10 of 10 checks fresh in \d+\.\d s · ✅ 4 assets whole<\/h2>/
+      /^<h2>✅ Cache purge: 2 URLs and 1 pattern purged · ✅ 10 of 10 checks fresh in \d+\.\d s · ✅ 4 assets whole · ✅ 10 renders judged good<\/h2>/
     )
     expect(result.summary).toContain('5 pages × 2 devices')
     expect(lastLogLine(result)).toBe(summaryHeadline(result))

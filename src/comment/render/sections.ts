@@ -20,10 +20,19 @@ import {
 import { resultText } from '../../report/purge-section.js'
 import type { PurgeReport, RunReport, VerificationPart } from '../../report/run-report.js'
 import { countsLine, describeCheck, markWords, nextStep } from '../../report/verification.js'
-import { assetMark, verificationMark } from '../../report/vocabulary.js'
+import {
+  assetMark,
+  RENDER_CHANGE_WORDS,
+  RENDER_MARKS,
+  RENDER_PROBLEM_WORDS,
+  verificationMark
+} from '../../report/vocabulary.js'
+import { renderCountsLine } from '../../report/renders/render-section.js'
+import type { RenderVerification } from '../../verify/render/render-results.js'
 import { assetAnswer, assetCountsLine } from '../../report/assets/asset-report.js'
 import type { AssetVerification } from '../../verify/assets/asset-results.js'
 import type { CheckResult, PageRow } from '../../verify/check/verify-pages.js'
+import { pathOnSite } from '../../text/site-path.js'
 
 /** How much of each list the comment shows; shrunk until the comment fits. */
 export interface CommentLimits {
@@ -297,7 +306,7 @@ export function verificationSection(
   const rows = notFresh
     .slice(0, Math.min(limits.rows, OPEN_ROWS))
     .map(row => [
-      quoted(pathOn(row.url, siteUrl)),
+      quoted(pathOnSite(row.url, siteUrl)),
       row.checks
         .map((check, index) => inert(`${devices[index] ?? ''}: ${markWords(check)}`))
         .join('<br>'),
@@ -314,6 +323,8 @@ export function verificationSection(
   }
   const assets = verification.assets
   if (assets !== undefined) parts.push(assetsPart(assets, siteUrl, limits, runLink))
+  const renders = verification.renders
+  if (renders !== undefined) parts.push(rendersPart(renders, siteUrl, limits, runLink))
   const next = nextStep(part)
   if (next !== undefined) parts.push(`<p><strong>Next</strong>: ${inert(next)}</p>\n`)
   return parts.join('')
@@ -329,7 +340,7 @@ function assetsPart(
   const parts = [`<p>${inert(`Assets: ${assetCountsLine(assets)}`)}</p>\n`]
   const broken = assets.listed.filter(result => result.state === 'broken')
   const rows = broken.slice(0, Math.min(limits.rows, OPEN_ROWS)).map(result => {
-    const pages = result.pages.slice(0, limits.pages).map(page => quoted(pathOn(page, siteUrl)))
+    const pages = result.pages.slice(0, limits.pages).map(page => quoted(pathOnSite(page, siteUrl)))
     const rest = result.pageCount - pages.length
     return [
       quoted(result.url),
@@ -347,6 +358,55 @@ function assetsPart(
   return parts.join('')
 }
 
+/**
+ * What crawlers get: the counts, a row per problem (page, device, what the new render has, what
+ * the old one had), then a row per page that changed for crawlers; problems first.
+ */
+function rendersPart(
+  renders: RenderVerification,
+  siteUrl: string,
+  limits: CommentLimits,
+  runLink: string
+): string {
+  const parts = [`<p>${inert(`Renders: ${renderCountsLine(renders)}`)}</p>\n`]
+  const open = Math.min(limits.rows, OPEN_ROWS)
+  const problems = renders.listed
+    .slice(0, open)
+    .map(row => [
+      quoted(pathOnSite(row.url, siteUrl)),
+      inert(`${row.device}: ${RENDER_MARKS.bad} ${RENDER_PROBLEM_WORDS[row.reason].word}`),
+      prose(row.detail, 400),
+      prose(row.old ?? 'not read', 400)
+    ])
+  if (problems.length > 0) {
+    parts.push(rowsTable(['page', 'device', 'the new render', 'the old render'], problems))
+    const rest = renders.problems - problems.length
+    if (rest > 0) {
+      parts.push(`<p>${inert(`… and ${plural(rest, 'more render problem')}:`)} ${runLink}.</p>\n`)
+    }
+  }
+  const changes = renders.changes
+    .slice(0, open)
+    .map(row => [
+      quoted(pathOnSite(row.url, siteUrl)),
+      inert(row.devices.join(', ')),
+      row.changes
+        .map(change =>
+          prose(`${RENDER_CHANGE_WORDS[change.field]}: ${change.old} → ${change.new}`, 400)
+        )
+        .join('<br>')
+    ])
+  if (changes.length > 0) {
+    parts.push(rowsTable(['page', 'devices', 'what changed for crawlers'], changes))
+    const shown = renders.changes.slice(0, open).reduce((sum, row) => sum + row.devices.length, 0)
+    const rest = renders.changed - shown
+    if (rest > 0) {
+      parts.push(`<p>${inert(`… and ${plural(rest, 'more changed render')}:`)} ${runLink}.</p>\n`)
+    }
+  }
+  return parts.join('')
+}
+
 /** Not fresh and worth a row: stale, failed, not started (the settled ones are counted). */
 function isProblem(check: CheckResult | undefined): boolean {
   return check === undefined || check.state === 'stale' || check.state === 'failed'
@@ -358,12 +418,6 @@ function seenBy(row: PageRow): string {
     ...new Set(row.checks.map(check => describeCheck(check)).filter(text => text !== undefined))
   ]
   return seen.map(text => prose(text, 400)).join('<br>')
-}
-
-function pathOn(url: string, siteUrl: string): string {
-  return url.startsWith(siteUrl) && url.charAt(siteUrl.length) === '/'
-    ? url.slice(siteUrl.length)
-    : url
 }
 
 /** The purge requests of a result: the failed ones each with why, or that all were accepted. */

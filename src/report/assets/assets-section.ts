@@ -21,6 +21,7 @@ import {
   morePages
 } from './asset-report.js'
 import { assetMark, ASSET_STATE_WORDS } from '../vocabulary.js'
+import { pathOnSite } from '../../text/site-path.js'
 
 /** `maxRows`: the rows at most (the counts have them all); `siteUrl`: pages shown by path. */
 export function renderAssetsSection(
@@ -86,14 +87,8 @@ function assetRow(result: AssetResult, siteUrl: string): string[] {
     `${escapeHtml(answered)}${ids}`,
     escapeHtml(assetRepair(result)),
     [
-      ...result.pages.map(page => code(pathOn(page, siteUrl))),
+      ...result.pages.map(page => code(pathOnSite(page, siteUrl))),
       ...(more ? [escapeHtml(more)] : [])
     ].join(', ') || escapeHtml(`${grouped(result.pageCount)} pages`)
   ]
-}
-
-function pathOn(url: string, siteUrl: string): string {
-  return url.startsWith(siteUrl) && url.charAt(siteUrl.length) === '/'
-    ? url.slice(siteUrl.length)
-    : url
 }

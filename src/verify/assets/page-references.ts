@@ -12,7 +12,7 @@ import {
   type CrossOrigin
 } from './asset-results.js'
 import { corsMode } from './cors.js'
-import { ReferenceExtractor, type RawReference } from './reference-extractor.js'
+import { ReferenceExtractor, type ExtractorSink, type RawReference } from './reference-extractor.js'
 
 /** Whose assets are checked: the site's own origin, and the hosts the user named. */
 export interface AssetScope {
@@ -70,8 +70,30 @@ export interface PageReferences {
 
 /** Fed a page's decoded text, chunk by chunk; `end()` gives its references. */
 export class PageReferenceReader {
+  private readonly collector: PageReferenceCollector
   private readonly extractor: ReferenceExtractor
-  private base: URL
+
+  constructor(pageUrl: URL, scope: AssetScope) {
+    this.collector = new PageReferenceCollector(pageUrl, scope)
+    this.extractor = new ReferenceExtractor(this.collector)
+  }
+
+  push(chunk: string): void {
+    this.extractor.push(chunk)
+  }
+
+  end(): PageReferences {
+    this.extractor.end()
+    return this.collector.result()
+  }
+}
+
+/**
+ * What the extractor finds of one page, resolved and kept: the references of a page read alone
+ * (PageReferenceReader), or in the pass that reads the page for more (ReferenceTags over it).
+ */
+export class PageReferenceCollector implements ExtractorSink {
+  private baseUrl: URL
   private baseSeen = false
   private readonly seen = new Set<string>()
   private readonly assets: AssetReference[] = []
@@ -86,20 +108,12 @@ export class PageReferenceReader {
     pageUrl: URL,
     private readonly scope: AssetScope
   ) {
-    this.base = pageUrl
+    this.baseUrl = pageUrl
     this.page = `${pageUrl.origin}${pageUrl.pathname}`
-    this.extractor = new ReferenceExtractor({
-      base: href => this.setBase(href),
-      reference: reference => this.add(reference)
-    })
   }
 
-  push(chunk: string): void {
-    this.extractor.push(chunk)
-  }
-
-  end(): PageReferences {
-    this.extractor.end()
+  /** The references read so far: all of them once the page was read to its end. */
+  result(): PageReferences {
     return {
       assets: this.assets,
       otherHosts: [...this.otherHosts],
@@ -108,19 +122,19 @@ export class PageReferenceReader {
     }
   }
 
-  private setBase(href: string): void {
+  base(href: string): void {
     // Only the first <base href> counts (HTML standard: "the first base element with an href").
     if (this.baseSeen) return
     this.baseSeen = true
     // A base a browser cannot resolve against (data:, javascript:) leaves the document's URL.
-    const base = parseUrl(href, this.base)
+    const base = parseUrl(href, this.baseUrl)
     if (base !== undefined && (base.protocol === 'https:' || base.protocol === 'http:')) {
-      this.base = base
+      this.baseUrl = base
     }
   }
 
-  private add({ href, ...element }: RawReference): void {
-    const url = parseUrl(href, this.base)
+  reference({ href, ...element }: RawReference): void {
+    const url = parseUrl(href, this.baseUrl)
     if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) return
     url.hash = ''
     // The page itself (`src="#"`, `src="?x"`: its path, whatever the query) is no asset:

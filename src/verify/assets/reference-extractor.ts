@@ -1,18 +1,15 @@
 /**
  * The assets a page references, read from its HTML as it streams in: `<script src>`, and
- * `<link rel=stylesheet|modulepreload|preload>` (a preload as a font, a script or a style).
+ * `<link rel=stylesheet|modulepreload|preload>` (a preload as a font, a script or a style),
+ * none inside `<template>` or `<noscript>` (a browser running scripts loads neither).
  *
- * htmlparser2's tokenizer reads the HTML as browsers tokenize it: comments and CDATA are no
- * tags, what `<script>`, `<style>`, `<textarea>` and `<title>` hold is text, attribute values
- * have their character references decoded, a tag left unfinished at the end is none. The tree
- * its tags make (which elements are open: is this inside a `<template>`?) is kept by
- * open-elements.ts, at a bounded cost per tag, so that the work is proportional to the body
- * whatever its markup. Fed chunks of decoded text, it keeps the text from the start of the tag
- * (or comment) a chunk cuts, within the 2 MiB a page's body is read to, never the whole page.
+ * The page is read by html/tag-stream.ts (htmlparser2's tokenizer, the tree of open elements
+ * kept at a bounded cost per tag): ReferenceTags is what it hands the tags to, alone
+ * (ReferenceExtractor) or beside the readers of the same pass (what a render tells a crawler).
  */
-import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2'
 import type { AssetKind, CrossOrigin } from './asset-results.js'
-import { OpenElements } from './open-elements.js'
+import type { OpenElements } from '../html/open-elements.js'
+import { TagStream, type Attributes, type TagReader } from '../html/tag-stream.js'
 import { JAVASCRIPT_TYPES } from './whole-answer.js'
 
 /** One reference as the page wrote it (entities decoded), not yet resolved. */
@@ -38,125 +35,36 @@ const READ_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['base', new Set(['href'])]
 ])
 
-export class ReferenceExtractor implements TokenizerCallbacks {
-  private readonly tokenizer: Tokenizer
-  private readonly text = new TextWindow()
-  private readonly open = new OpenElements()
-  /** The start tag being read: its name, '' when it is no element (a form inside a form). */
-  private tag = ''
-  /** Its attributes that are read (the first of a name wins, as in browsers). */
-  private attributes: Map<string, string> | undefined
-  /** The attribute whose value is being read, when it is one that is kept. */
-  private attribute: string | undefined
-  private value = ''
+/** The tags that name assets, as the tag stream hands them. */
+export class ReferenceTags implements TagReader {
+  constructor(private readonly sink: ExtractorSink) {}
 
-  constructor(private readonly sink: ExtractorSink) {
-    this.tokenizer = new Tokenizer({ decodeEntities: true }, this)
+  attributesOf(tag: string): ReadonlySet<string> | undefined {
+    return READ_ATTRIBUTES.get(tag)
+  }
+
+  element(tag: string, attributes: Attributes, _opened: boolean, open: OpenElements): void {
+    if (!READ_ATTRIBUTES.has(tag) || open.inert) return
+    readElement(tag, name => attributes.get(name), this.sink)
+  }
+}
+
+/** A page read for its references alone. */
+export class ReferenceExtractor {
+  private readonly stream: TagStream
+
+  constructor(sink: ExtractorSink) {
+    this.stream = new TagStream([new ReferenceTags(sink)])
   }
 
   /** The next piece of the page's decoded text. */
   push(chunk: string): void {
-    if (chunk === '') return
-    this.text.add(chunk)
-    this.tokenizer.write(chunk)
+    this.stream.push(chunk)
   }
 
   /** The page ended: an unfinished tag is text, not an element (a browser would not run it). */
   end(): void {
-    this.tokenizer.end()
-  }
-
-  // The tokenizer's callbacks: positions count from the page's start, across chunks.
-
-  onopentagname(start: number, end: number): void {
-    const name = this.open.name(this.text.slice(start, end))
-    this.tag = this.open.start(name) ? name : ''
-    this.attributes = READ_ATTRIBUTES.has(this.tag) ? new Map() : undefined
-  }
-
-  onattribname(start: number, end: number): void {
-    this.text.release(start)
-    if (this.attributes === undefined) return
-    const name = this.text.slice(start, end).toLowerCase()
-    const wanted = READ_ATTRIBUTES.get(this.tag)?.has(name) === true
-    this.attribute = wanted && !this.attributes.has(name) ? name : undefined
-    this.value = ''
-  }
-
-  onattribdata(start: number, end: number): void {
-    if (this.attribute !== undefined) this.value += this.text.slice(start, end)
-    this.text.release(end)
-  }
-
-  onattribentity(codePoint: number): void {
-    if (this.attribute !== undefined) this.value += String.fromCodePoint(codePoint)
-  }
-
-  onattribend(): void {
-    if (this.attribute !== undefined) this.attributes?.set(this.attribute, this.value)
-    this.attribute = undefined
-    this.value = ''
-  }
-
-  onopentagend(end: number): void {
-    this.endStartTag()
-    this.text.release(end)
-  }
-
-  onselfclosingtag(end: number): void {
-    const { tag } = this
-    // Only inside SVG and MathML does `/>` close an element; in HTML it is ignored.
-    const closes = this.open.foreign
-    this.endStartTag()
-    if (closes && tag !== '') this.open.closeSelf(tag)
-    this.text.release(end)
-  }
-
-  onclosetag(start: number, end: number): void {
-    this.open.end(this.open.name(this.text.slice(start, end)))
-    this.text.release(end)
-  }
-
-  isInForeignContext(): boolean {
-    return this.open.foreign
-  }
-
-  // Text, comments, CDATA, doctypes and processing instructions name no asset.
-
-  ontext(_start: number, end: number): void {
-    this.text.release(end)
-  }
-
-  ontextentity(_codePoint: number, end: number): void {
-    this.text.release(end)
-  }
-
-  oncomment(_start: number, end: number): void {
-    this.text.release(end)
-  }
-
-  oncdata(_start: number, end: number): void {
-    this.text.release(end)
-  }
-
-  ondeclaration(_start: number, end: number): void {
-    this.text.release(end)
-  }
-
-  onprocessinginstruction(_start: number, end: number): void {
-    this.text.release(end)
-  }
-
-  onend(): void {
-    this.text.release(Number.POSITIVE_INFINITY)
-  }
-
-  private endStartTag(): void {
-    const { tag, attributes } = this
-    this.tag = ''
-    this.attributes = undefined
-    if (attributes === undefined || this.open.inert) return
-    readElement(tag, name => attributes.get(name), this.sink)
+    this.stream.end()
   }
 }
 
@@ -222,51 +130,5 @@ function linkKind(attribute: (name: string) => string | undefined): AssetKind | 
       return 'stylesheet'
     default:
       return undefined
-  }
-}
-
-/**
- * The page's text from the first position the tokenizer may still ask for: its chunks, the
- * ones before that position dropped as soon as the tokenizer has passed them.
- */
-class TextWindow {
-  private readonly chunks: string[] = []
-  /** The first chunk still kept, in `chunks`. */
-  private head = 0
-  /** The page position where `chunks[head]` starts. */
-  private headStart = 0
-
-  add(chunk: string): void {
-    this.chunks.push(chunk)
-  }
-
-  /** Nothing before `position` will be asked for again. */
-  release(position: number): void {
-    for (;;) {
-      const chunk = this.chunks[this.head]
-      if (chunk === undefined || this.headStart + chunk.length > position) break
-      this.headStart += chunk.length
-      this.head++
-    }
-    // Dropped chunks leave the array once they are half of it: each is moved once at most.
-    if (this.head > 0 && this.head * 2 >= this.chunks.length) {
-      this.chunks.splice(0, this.head)
-      this.head = 0
-    }
-  }
-
-  /** The text from `start` to `end` (page positions), which may span chunks. */
-  slice(start: number, end: number): string {
-    if (start >= end) return ''
-    let text = ''
-    let at = this.headStart
-    for (let i = this.head; i < this.chunks.length && at < end; i++) {
-      const chunk = this.chunks[i] ?? ''
-      if (at + chunk.length > start) {
-        text += chunk.slice(Math.max(0, start - at), end - at)
-      }
-      at += chunk.length
-    }
-    return text
   }
 }

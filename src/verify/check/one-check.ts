@@ -19,6 +19,7 @@ import { STALE_BACKOFF } from '../pace/poll-schedule.js'
 import { retryWaitMs } from '../pace/site-backpressure.js'
 import type { CheckResult, Tally } from './tally.js'
 import type { PageReferences } from '../assets/page-references.js'
+import type { RenderFacts } from '../render/render-facts.js'
 import { DEFAULTS, type PageToCheck, type VerifyOptions } from './options.js'
 
 /** A judged answer: the verdict is made once, in the loop's ask(), with the skew known then. */
@@ -29,8 +30,14 @@ export interface Judged {
   readonly purgedAt: number | undefined
   /** With the asset checks, the assets the answer's page references (when it was read for them). */
   readonly references?: PageReferences
-  /** Why its body was read only in part for them (the size cap, a timeout). */
-  readonly referencesCut?: string
+  /** Why its body was read only in part (the size cap, a timeout). */
+  readonly bodyCut?: string
+  /**
+   * With the render judged, what its body tells a crawler: read from a HIT that proves the page
+   * fresh (the new render), or from a check's first answer when it was still the render cached
+   * before the purge (the old render, to compare with).
+   */
+  readonly facts?: RenderFacts
 }
 
 /**
@@ -86,9 +93,9 @@ export interface CheckLoop {
   lastStaleAskAt: number
   /**
    * One request through the limits, and its verdict (proveContent false: the HIT alone; with
-   * readReferences, a HIT's body is read for its assets).
+   * readRender, a HIT's body is read for its assets and what it tells a crawler).
    */
-  ask(check: PageCheck, proveContent: boolean, readReferences?: boolean): Promise<Asked>
+  ask(check: PageCheck, proveContent: boolean, readRender?: boolean): Promise<Asked>
   /** Sleeps, but never past the deadline, and not at all once the run stopped. */
   sleep(ms: number): Promise<void>
   /** A stale check's sleep: woken early when the purge arrives, or by the probe. */
@@ -101,11 +108,16 @@ export interface CheckLoop {
   purgeArrived(at: number, afterMs: number): void
   /** A check stopped waiting for freshness (fresh, or finished without). */
   doneWaitingForFreshness(): void
-  /** Whether the assets of fresh pages are checked: their cached render must then be read. */
-  readonly checksAssets: boolean
   /**
-   * The check was proven fresh and its cached render read: the assets it references are
-   * checked; or no cached render was read before the check ended (`unread`: why).
+   * Whether a fresh page's cached render is read: for the assets it references, or to judge it
+   * as a crawler gets it.
+   */
+  readonly readsRenders: boolean
+  /** Whether renders are judged: a check's first answer is then read for the old render. */
+  readonly judgesRenders: boolean
+  /**
+   * The check was proven fresh and its cached render read: its assets are checked and the
+   * render judged; or no cached render was read before the check ended (`unread`: why).
    */
   pageFresh(check: PageCheck, read: Judged | { readonly unread: string }): void
 }
@@ -131,8 +143,10 @@ export class PageCheck {
   /** The purge (its acceptance) this check has seen arrive here: said once to the watch. */
   private arrivedFor: number | undefined
   private freshAt: number | undefined
-  /** The cached render (HIT) of a fresh page was read for its assets, or need not be. */
+  /** The cached render (HIT) of a fresh page was read, or need not be. */
   private renderRead = false
+  /** The render cached before the purge, when this check's first answer still served it. */
+  private oldFacts: RenderFacts | undefined
   /** What judged() chose: the wait before asking again, and when the stale answer came. */
   private waitMs = 0
   private staleAnsweredAt = 0
@@ -191,6 +205,8 @@ export class PageCheck {
     const { answer, verdict, purgedAt } = judged
     const ids = edgeIds(answer.headers, this.loop.sitePrefix)
     this.rendering = verdict.kind === 'rendering'
+    // Read only from a first answer that still served the render cached before the purge.
+    if (verdict.kind === 'stale' && judged.facts !== undefined) this.oldFacts ??= judged.facts
     switch (verdict.kind) {
       case 'retry': {
         this.lastProblem = ids ? `${verdict.reason} (${ids})` : verdict.reason
@@ -331,7 +347,7 @@ export class PageCheck {
    */
   private async warmUp(): Promise<boolean> {
     const warm = await this.askUntilHit()
-    if (!this.renderRead && this.loop.checksAssets && !this.loop.stopped) {
+    if (!this.renderRead && this.loop.readsRenders && !this.loop.stopped) {
       this.loop.pageFresh(this, {
         unread: 'no cached render (HIT) of the new render was read before the checks ended'
       })
@@ -373,9 +389,22 @@ export class PageCheck {
     }
   }
 
-  /** The assets are checked and this fresh page's cached render was not read yet. */
+  /** Fresh pages' renders are read, and this one's was not read yet. */
   private get wantsRender(): boolean {
-    return this.loop.checksAssets && !this.renderRead
+    return this.loop.readsRenders && !this.renderRead
+  }
+
+  /**
+   * The next answer's body is read for the old render: renders are judged, and this is the
+   * check's first request (later stale answers serve the same render).
+   */
+  get wantsOldRender(): boolean {
+    return this.loop.judgesRenders && this.requests === 0
+  }
+
+  /** The render cached before the purge, when the first answer served it. */
+  get oldRender(): RenderFacts | undefined {
+    return this.oldFacts
   }
 
   private renderWasRead(judged: Judged): void {

@@ -13,6 +13,8 @@ import type { GetAsset, GetPage } from './read-page.js'
 import type { AssetVerification } from '../assets/asset-results.js'
 import type { PurgeAssetPaths } from '../assets/repair-queue.js'
 import type { AssetScope } from '../assets/page-references.js'
+import type { RenderCheckOptions } from '../render/render-checks.js'
+import type { RenderVerification } from '../render/render-results.js'
 import type { Clock } from '../../time/clock.js'
 import type { CheckResult, DeviceTally, PageRow, StateCounts } from './tally.js'
 
@@ -88,6 +90,11 @@ export interface Verification {
    * are off or no page was fresh.
    */
   readonly assets?: AssetVerification
+  /**
+   * The new renders of the fresh pages, judged as a crawler gets them; absent when renders are
+   * not judged or none was read.
+   */
+  readonly renders?: RenderVerification
 }
 
 export interface TimeToFresh {
@@ -128,6 +135,8 @@ export interface VerifyOptions {
   readonly assets?: AssetOptions
   /** The content proof; absent: pages are judged by their headers alone. */
   readonly content?: ContentProof
+  /** verify_renders: each fresh page's new render is judged; absent: renders are not read. */
+  readonly renders?: RenderCheckOptions
   readonly clock: Clock
   readonly random?: () => number
   readonly devices: readonly Device[]

@@ -46,6 +46,7 @@ import { Tally } from './tally.js'
 import { verificationStatus } from '../judge/status-from-counts.js'
 import { DEFAULTS, type PageToCheck, type Verification, type VerifyOptions } from './options.js'
 import { assetChecks, type AssetVerification } from '../assets/asset-results.js'
+import { RenderChecks } from '../render/render-checks.js'
 
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
 export class VerifyRun implements CheckLoop, AssetLoop {
@@ -61,6 +62,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   readonly tally: Tally
   /** The assets of the fresh pages (verify/assets/asset-checks.ts), when they are checked. */
   private readonly assets: AssetChecks | undefined
+  /** The new renders of the fresh pages (verify/render/render-checks.ts), when they are judged. */
+  private readonly renders: RenderChecks | undefined
   private readonly source: Iterator<PageCheck>
   private readonly totalChecks: number
   readonly measureFrom: number
@@ -133,6 +136,7 @@ export class VerifyRun implements CheckLoop, AssetLoop {
             workers: options.concurrency ?? DEFAULTS.concurrency,
             backoff: options.staleBackoff ?? STALE_BACKOFF
           })
+    this.renders = options.renders === undefined ? undefined : new RenderChecks(options.renders)
   }
 
   get deadline(): number {
@@ -228,7 +232,7 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   }
 
   /** A 'late' request is not sent: a queue of checks must not run on past the deadline. */
-  async ask(check: PageCheck, proveContent: boolean, readReferences = false): Promise<Asked> {
+  async ask(check: PageCheck, proveContent: boolean, readRender = false): Promise<Asked> {
     const turn = await this.takeTurn()
     if (turn === 'late') this.noTurnsLeft()
     if (turn !== 'go') return turn
@@ -241,33 +245,36 @@ export class VerifyRun implements CheckLoop, AssetLoop {
       const content = proveContent ? this.options.content : undefined
       const purgedAt =
         this.options.content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt
-      const assets = this.options.assets
       const head = await this.options.getPage(
         check.page.url,
         check.device.userAgent,
         timeout,
         content?.build,
-        assets === undefined || !(proveContent || readReferences)
+        !this.readsRenders || !(proveContent || readRender)
           ? undefined
           : {
-              scope: assets.scope,
-              // The assets come from the render the cache keeps, the HIT that proves the page
-              // fresh (a stale one's references are the old build's, and what an EXTRACTING
-              // answer carries is not documented to be what gets cached); in a warm-up, from
-              // the HIT of the render the check saw start. (With the content proof the body is
-              // read anyway.)
-              wanted: page =>
-                proveContent
-                  ? isFreshHit(
-                      judge(
-                        { ...page, sentAt, receivedAt: this.clock.now() },
-                        purgedAt,
-                        this.skew,
-                        false,
-                        this.prefixSeen
-                      )
-                    )
-                  : fromKeptEntry(readEdgeHeaders(page.headers, this.prefixSeen))
+              ...(this.options.assets && { scope: this.options.assets.scope }),
+              ...(this.renders && { facts: true }),
+              // The new render is the one the cache keeps, the HIT that proves the page fresh
+              // (what an EXTRACTING answer carries is not documented to be what gets cached); in
+              // a warm-up, the HIT of the render the check saw start. The old render is the HIT
+              // cached before the purge that a check's first answer may still serve.
+              wanted: page => {
+                if (!proveContent) {
+                  return fromKeptEntry(readEdgeHeaders(page.headers, this.prefixSeen))
+                    ? 'new'
+                    : undefined
+                }
+                const verdict = judge(
+                  { ...page, sentAt, receivedAt: this.clock.now() },
+                  purgedAt,
+                  this.skew,
+                  false,
+                  this.prefixSeen
+                )
+                if (isFreshHit(verdict)) return 'new'
+                return check.wantsOldRender && isOldRender(verdict) ? 'old' : undefined
+              }
             }
       )
       const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
@@ -292,7 +299,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
         verdict,
         purgedAt,
         ...(head.references && { references: head.references }),
-        ...(head.referencesCut !== undefined && { referencesCut: head.referencesCut })
+        ...(head.bodyCut !== undefined && { bodyCut: head.bodyCut }),
+        ...(head.facts && { facts: head.facts })
       }
     } catch (error) {
       if (error instanceof SiteRequestError) return error
@@ -360,25 +368,48 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     return place === 'clocks-disagree' ? undefined : place === 'after'
   }
 
-  get checksAssets(): boolean {
-    return this.assets !== undefined
+  get readsRenders(): boolean {
+    return this.assets !== undefined || this.renders !== undefined
+  }
+
+  get judgesRenders(): boolean {
+    return this.renders !== undefined
   }
 
   pageFresh(check: PageCheck, read: Judged | { readonly unread: string }): void {
-    if (this.assets === undefined) return
-    const page = check.page.url.href
     if ('unread' in read) {
-      this.assets.pageFresh(page, check.device, read)
+      this.assets?.pageFresh(check.page.url.href, check.device, read)
+      this.renders?.notRead()
       return
     }
-    if (read.references === undefined) {
+    this.judgeRender(check, read)
+    if (this.assets === undefined || read.references === undefined) {
       // A HIT read for its assets is HTML read whole or in part: no references at all means a
       // body that was not HTML, or not 2xx, which renders no asset.
       return
     }
-    this.assets.pageFresh(page, check.device, {
+    this.assets.pageFresh(check.page.url.href, check.device, {
       references: read.references,
-      ...(read.referencesCut !== undefined && { cut: read.referencesCut })
+      ...(read.bodyCut !== undefined && { cut: read.bodyCut })
+    })
+  }
+
+  /**
+   * A render read whole is judged; one read in part is not (what came after the cut is not
+   * known), and neither is a body that was no HTML (no facts were read of it).
+   */
+  private judgeRender(check: PageCheck, read: Judged): void {
+    if (this.renders === undefined) return
+    if (read.facts === undefined || read.bodyCut !== undefined) {
+      this.renders.notRead()
+      return
+    }
+    const old = check.oldRender
+    this.renders.judge({
+      url: check.page.url,
+      device: check.device.name,
+      now: read.facts,
+      ...(old !== undefined && { old })
     })
   }
 
@@ -490,15 +521,23 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     durationMs: number,
     assets: AssetVerification | undefined
   ): Verification {
+    const renders = this.fatal === undefined ? this.renders?.result() : undefined
     const { counts } = this.tally
     const checks = this.tally.checks
     // Not taken from the pages before the deadline, or taken but never asked.
     const notReached = this.fatal === undefined ? Math.max(0, this.totalChecks - checks) : 0
-    const status = verificationStatus(counts, checks, notReached, this.fatal !== undefined, {
-      broken: assets?.counts.broken ?? 0,
-      notChecked: assets?.counts['not-checked'] ?? 0,
-      unproven: assets?.unproven?.count ?? 0
-    })
+    const status = verificationStatus(
+      counts,
+      checks,
+      notReached,
+      this.fatal !== undefined,
+      {
+        broken: assets?.counts.broken ?? 0,
+        notChecked: assets?.counts['not-checked'] ?? 0,
+        unproven: assets?.unproven?.count ?? 0
+      },
+      renders?.badRenders ?? 0
+    )
     const times = this.tally.timesToFresh
     const median = times.medianMs()
     const arrival = this.watch.firstArrivalAfterMs
@@ -539,7 +578,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
           assets.otherHosts +
           (assets.redirectedAway ?? 0) +
           (assets.unproven?.count ?? 0) >
-          0 && { assets })
+          0 && { assets }),
+      ...(renders !== undefined && { renders })
     }
   }
 }
@@ -556,4 +596,13 @@ function* checksOf(
 /** A HIT cached after the purge: the render the cache keeps, which proves the page fresh. */
 function isFreshHit(verdict: Verdict): boolean {
   return verdict.kind === 'fresh' && verdict.warm
+}
+
+/** A HIT cached before the purge, by both clocks: the render the purge replaces. */
+function isOldRender(verdict: Verdict): boolean {
+  return (
+    verdict.kind === 'stale' &&
+    verdict.reason === 'not-purged-yet' &&
+    verdict.staleInRunnerClockOnly !== true
+  )
 }

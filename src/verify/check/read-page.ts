@@ -1,10 +1,11 @@
 /**
  * One page as a check reads it: through the site client, its body thrown away; or, with the
  * content proof, a 2xx body decoded and scanned for the build as it arrives
- * (build/scan-body.ts), so that the judge gets what the body showed as a value. With the asset
- * checks, the body of an answer that may prove the page fresh is read for the assets it
- * references in the same pass (verify/assets/page-references.ts), chunk by chunk: the answer
- * that proves a page fresh is the one its assets come from, without a request of their own.
+ * (build/scan-body.ts), so that the judge gets what the body showed as a value. The body of an
+ * answer that may prove the page fresh (the new render) is read in the same pass for the assets
+ * it references and for what it tells a crawler, and the body of a check's first answer that
+ * still serves the render cached before the purge (the old render) for what it told a crawler
+ * (verify/render/page-body-reader.ts), chunk by chunk: no request of their own.
  */
 import type { Readable } from 'node:stream'
 import type { BuildId } from '../../build/build-id.js'
@@ -22,31 +23,39 @@ import {
   type SiteClient,
   type SiteHead
 } from '../../http/site-client.js'
-import {
-  PageReferenceReader,
-  type AssetScope,
-  type PageReferences
-} from '../assets/page-references.js'
+import type { AssetScope, PageReferences } from '../assets/page-references.js'
 import { mediaType } from '../assets/whole-answer.js'
+import { PageBodyReader } from '../render/page-body-reader.js'
+import { withHeaderRobots, type RenderFacts } from '../render/render-facts.js'
 
 /** A page's answer: its status and headers, and what its body showed when it was read. */
 export interface PageAnswer extends SiteHead {
   /** With the content proof, for a 2xx answer: what its body showed of the build. */
   readonly content?: ContentEvidence
-  /** With the asset checks, for an answer `wanted`: the assets its body references. */
+  /** With the asset checks, for the new render: the assets its body references. */
   readonly references?: PageReferences
+  /** With the renders judged, for a render `wanted`: what it tells a crawler. */
+  readonly facts?: RenderFacts
   /**
-   * Why the body was read only in part for its references (the size cap, a timeout or another
-   * break): assets named after the cut were never seen. Absent when it was read to its end.
+   * Why the body was read only in part (the size cap, a timeout or another break): what came
+   * after the cut was never seen. Absent when it was read to its end.
    */
-  readonly referencesCut?: string
+  readonly bodyCut?: string
 }
 
-/** The asset checks' part in reading a page. */
-export interface ReferencesWanted {
-  readonly scope: AssetScope
-  /** Whether this answer's body is read for its assets (an answer that can prove it fresh). */
-  readonly wanted: (head: SiteHead) => boolean
+/**
+ * Which render an answer is, as the loop judges its head: the new one (a HIT that proves the
+ * page fresh), the old one (a HIT cached before the purge), or neither (its body is not read).
+ */
+export type RenderSeen = 'new' | 'old' | undefined
+
+/** What a page's body is read for, when its answer is a render that is wanted. */
+export interface BodyWanted {
+  /** The asset checks' scope: the new render's references are read. */
+  readonly scope?: AssetScope
+  /** What a render tells a crawler is read (the new render's and the old one's). */
+  readonly facts?: true
+  readonly wanted: (head: SiteHead) => RenderSeen
 }
 
 /** How the verification loop reads a page (a fake in tests). */
@@ -55,7 +64,7 @@ export type GetPage = (
   userAgent: string,
   timeoutMs: number,
   build?: BuildId,
-  references?: ReferencesWanted
+  body?: BodyWanted
 ) => Promise<PageAnswer>
 
 /**
@@ -80,12 +89,12 @@ export function pageReader(client: SiteClient): GetPage {
     const answer = await client.open(url, userAgent, timeoutMs)
     const head = { status: answer.status, headers: answer.headers }
     const is2xx = answer.status >= 200 && answer.status <= 299
-    const readReferences = wanted !== undefined && is2xx && isHtml(head) && wanted.wanted(head)
-    if (!is2xx || (build === undefined && !readReferences)) {
+    const render = wanted !== undefined && is2xx && isHtml(head) ? wanted.wanted(head) : undefined
+    const reader = render === undefined ? undefined : bodyReader(url, render, wanted)
+    if (!is2xx || (build === undefined && reader === undefined)) {
       await discardBody(answer.body, MAX_PAGE_BYTES)
       return head
     }
-    const reader = readReferences ? new PageReferenceReader(url, wanted.scope) : undefined
     // One decoder for the page: a character cut between two chunks is whole in the next one.
     const decoder = new TextDecoder('utf-8')
     const alsoRead =
@@ -101,22 +110,42 @@ export function pageReader(client: SiteClient): GetPage {
             ...(alsoRead && { alsoRead, onCut: (why: string) => (cut = why) })
           })
     if (build === undefined && alsoRead) {
-      cut = await readForReferences(answer.body, contentEncoding, alsoRead)
+      cut = await readWhole(answer.body, contentEncoding, alsoRead)
     }
+    const read = reader?.end()
     return {
       ...head,
       ...(content && { content }),
-      ...(reader && { references: reader.end() }),
-      ...(cut !== undefined && { referencesCut: cut })
+      ...(read?.references && { references: read.references }),
+      ...(read?.facts && { facts: withHeaderRobots(read.facts, answer.headers) }),
+      ...(cut !== undefined && { bodyCut: cut })
     }
   }
 }
 
 /**
- * Reads a body only for its references; a body that breaks off gives what came before. Returns
- * why it was read only in part, or undefined when it was read to its end.
+ * The reader of a render's body: the new render's references (with the asset checks) and
+ * facts (with the renders judged), the old render's facts; undefined when nothing is wanted.
  */
-async function readForReferences(
+function bodyReader(
+  url: URL,
+  render: 'new' | 'old',
+  wanted: BodyWanted | undefined
+): PageBodyReader | undefined {
+  const scope = render === 'new' ? wanted?.scope : undefined
+  const facts = wanted?.facts
+  if (scope === undefined && facts === undefined) return undefined
+  return new PageBodyReader(url, {
+    ...(scope !== undefined && { references: scope }),
+    ...(facts !== undefined && { facts })
+  })
+}
+
+/**
+ * Reads a body only for what its reader wants; a body that breaks off gives what came before.
+ * Returns why it was read only in part, or undefined when it was read to its end.
+ */
+async function readWhole(
   body: Readable,
   contentEncoding: string | undefined,
   onChunk: (chunk: Buffer) => void

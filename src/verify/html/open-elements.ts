@@ -13,6 +13,10 @@
  * `<div>` x N then `</p>` x N would otherwise cost N x N). At most MAX_OPEN_ELEMENTS are kept:
  * an element opened deeper is not tracked (its end tag closes the nearest tracked one of its
  * name, if any), which bounds the memory of a page that never closes what it opens.
+ *
+ * A reader that must know when one element ends, whatever closes it (its end tag, an end tag of
+ * an element around it, a start tag that closes it), takes its mark when it opens: each element
+ * pushed has its own serial, so the mark is still open exactly while that element is.
  */
 
 /** Open elements tracked at most: far deeper than pages nest. */
@@ -170,9 +174,19 @@ const SVG_NAMES: ReadonlyMap<string, string> = new Map(
 /** Elements whose content a browser with scripting on does not load. */
 const INERT_ELEMENTS: ReadonlySet<string> = new Set(['template', 'noscript'])
 
+/** One open element, as OpenElements.mark() gives it: where it stands, and which one it is. */
+export interface OpenMark {
+  readonly depth: number
+  readonly serial: number
+}
+
 export class OpenElements {
   /** The open elements, the innermost last. */
   private readonly stack: string[] = []
+  /** Each open element's serial, as `stack` holds them. */
+  private readonly serials: number[] = []
+  /** Elements pushed so far: the serial of the last one. */
+  private pushed = 0
   /** How many elements of each name `stack` holds. */
   private readonly counts = new Map<string, number>()
   /**
@@ -192,6 +206,22 @@ export class OpenElements {
   /** Inside SVG or MathML: `<script>`, `<style>`, `<title>` hold tags, a tag can close itself. */
   get foreign(): boolean {
     return this.context === 'svg' || this.context === 'math'
+  }
+
+  /** Elements pushed so far: a start tag that changes it opened an element that stays open. */
+  get serial(): number {
+    return this.pushed
+  }
+
+  /** The innermost open element; undefined when none is. */
+  mark(): OpenMark | undefined {
+    const serial = this.serials.at(-1)
+    return serial === undefined ? undefined : { depth: this.stack.length, serial }
+  }
+
+  /** Whether the element of `mark` is still open. */
+  has(mark: OpenMark): boolean {
+    return this.serials[mark.depth - 1] === mark.serial
   }
 
   /** A tag's name as the tree knows it: lower case, but SVG's own casing, and `image` as `img`. */
@@ -232,13 +262,15 @@ export class OpenElements {
     while (this.pop() !== name);
   }
 
-  private isOpen(name: string): boolean {
+  /** Whether an element of this name (as `name()` gives it) is open. */
+  isOpen(name: string): boolean {
     return (this.counts.get(name) ?? 0) > 0
   }
 
   private push(name: string): void {
     if (this.stack.length >= MAX_OPEN_ELEMENTS) return
     this.stack.push(name)
+    this.serials.push(++this.pushed)
     this.counts.set(name, (this.counts.get(name) ?? 0) + 1)
     if (name === 'svg') this.enter('svg')
     else if (name === 'math') this.enter('math')
@@ -254,6 +286,7 @@ export class OpenElements {
   private pop(): string | undefined {
     const name = this.stack.pop()
     if (name === undefined) return undefined
+    this.serials.pop()
     this.counts.set(name, (this.counts.get(name) ?? 1) - 1)
     if (name === 'svg' || name === 'math' || HTML_INSIDE_FOREIGN.has(name)) {
       this.context = this.outerContexts.pop()

@@ -1,0 +1,52 @@
+/**
+ * The render judging as each surface says it (pure): the status line's part, the commit
+ * status's words, JUnit's cases and the next step. The summary's and the comment's rows are
+ * render-section.ts's. Every word of a problem comes from the one table (vocabulary.ts).
+ */
+import type { RenderProblemRow, RenderVerification } from '../../verify/render/render-results.js'
+import { grouped, plural } from '../../text/format.js'
+import { RENDER_MARKS, RENDER_PROBLEM_WORDS } from '../vocabulary.js'
+import { pathOnSite } from '../../text/site-path.js'
+
+/** `❌ 2 of 40 renders bad for crawlers`, or `✅ 40 renders judged good`: the status line's. */
+export function renderStatusParts(renders: RenderVerification): string[] {
+  if (renders.judged === 0) return []
+  if (renders.badRenders > 0) {
+    return [
+      `${RENDER_MARKS.bad} ${grouped(renders.badRenders)} of ${plural(renders.judged, 'render')} bad for crawlers`
+    ]
+  }
+  return [`${RENDER_MARKS.good} ${plural(renders.judged, 'render')} judged good`]
+}
+
+/** `/a (mobile): blank`: one problem, shortly, as the commit status names the first. */
+export function problemShort(row: RenderProblemRow, siteUrl: string): string {
+  return `${pathOnSite(row.url, siteUrl)} (${row.device}): ${RENDER_PROBLEM_WORDS[row.reason].word}`
+}
+
+/** `2 of 40 renders bad for crawlers, first /a (mobile): blank`: the commit status's words. */
+export function renderCommitWords(renders: RenderVerification, siteUrl: string): string {
+  const first = renders.listed[0]
+  if (renders.badRenders === 0 || first === undefined) return ''
+  return `${grouped(renders.badRenders)} of ${plural(renders.judged, 'render')} bad for crawlers, first ${problemShort(first, siteUrl)}`
+}
+
+/** The next step for the worst render problem, or undefined when there is none. */
+export function renderNextStep(renders: RenderVerification, warnHint: string): string | undefined {
+  if (renders.badRenders === 0) return undefined
+  const reasons = new Set(renders.listed.map(row => row.reason))
+  const build = [...reasons].filter(reason => RENDER_PROBLEM_WORDS[reason].fixedBy === 'build')
+  const render = [...reasons].filter(reason => RENDER_PROBLEM_WORDS[reason].fixedBy === 'render')
+  const steps: string[] = []
+  if (build.length > 0) {
+    steps.push(
+      `the build changed what crawlers are told (${build.map(reason => RENDER_PROBLEM_WORDS[reason].word).join(', ')}): fix the templates or the build's settings (a staging noindex or canonical that leaked), then deploy again; if it is meant, list it in render_expected`
+    )
+  }
+  if (render.length > 0) {
+    steps.push(
+      `the rendering cache kept renders crawlers should not get (${render.map(reason => RENDER_PROBLEM_WORDS[reason].word).join(', ')}): open the page as a crawler would, check that it renders without errors and in time, then purge it again`
+    )
+  }
+  return `${plural(renders.badRenders, 'new render')} ${renders.badRenders === 1 ? 'is' : 'are'} not what a crawler should get (the rows say what each has, and what the old render had): ${steps.join('; ')}${warnHint}.`
+}

@@ -1,0 +1,47 @@
+/**
+ * What the judging of the new renders gives the report (types and numbers only, so that the
+ * report names them without loading the judge): the problems, page by page and device by
+ * device, and what changed for crawlers since the old render.
+ */
+import type { RenderChange, RenderProblemReason } from './judge-render.js'
+
+/** Rows kept of each list at most: the rest are counted, so a big site stays small. */
+export const MAX_LISTED_RENDERS = 1000
+
+/** One problem of one new render (a page on a device). */
+export interface RenderProblemRow {
+  readonly url: string
+  readonly device: string
+  readonly reason: RenderProblemReason
+  /** What the new render has, in one plain sentence. */
+  readonly detail: string
+  /** What the old render had, when it was read and compared. */
+  readonly old?: string
+}
+
+/** What a crawler now sees differently on a page, on the devices where it is the same change. */
+export interface RenderChangeRow {
+  readonly url: string
+  readonly devices: readonly string[]
+  readonly changes: readonly RenderChange[]
+}
+
+export interface RenderVerification {
+  /** (page, device) renders judged: fresh checks whose cached render was read. */
+  readonly judged: number
+  /**
+   * Fresh checks whose render was not judged: read only in part (what came after the cut is not
+   * known), not HTML, or no HIT of it read before the checks ended. Counted, not a problem.
+   */
+  readonly notJudged: number
+  /** Of those, the ones compared with the old render (read before the purge reached them). */
+  readonly comparedWithOld: number
+  /** Renders with at least one problem, and the problems in all (a render may have several). */
+  readonly badRenders: number
+  readonly problems: number
+  /** The first MAX_LISTED_RENDERS problems. */
+  readonly listed: readonly RenderProblemRow[]
+  /** Renders with a change for crawlers, and the first MAX_LISTED_RENDERS pages' rows. */
+  readonly changed: number
+  readonly changes: readonly RenderChangeRow[]
+}
