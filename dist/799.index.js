@@ -311,10 +311,11 @@ function rendersPart(renders, siteUrl, limits, runLink) {
         quoted((0,site_path/* pathOnSite */.g)(row.url, siteUrl)),
         (0,inert_html/* inert */.tJ)(`${row.device}: ${vocabulary/* RENDER_MARKS */.yI.bad} ${vocabulary/* RENDER_PROBLEM_WORDS */.PO[row.reason].word}`),
         prose(row.detail, 400),
-        prose(row.old ?? 'not read', 400)
+        prose(row.old ?? 'not read', 400),
+        (0,inert_html/* inert */.tJ)((0,vocabulary/* renderActionWords */.Ck)(row))
     ]);
     if (problems.length > 0) {
-        parts.push(rowsTable(['page', 'device', 'the new render', 'the old render'], problems));
+        parts.push(rowsTable(['page', 'device', 'the new render', 'the old render', 'the action'], problems));
         const rest = renders.problems - problems.length;
         if (rest > 0) {
             parts.push(`<p>${(0,inert_html/* inert */.tJ)(`… and ${(0,format/* plural */.LS)(rest, 'more render problem')}:`)} ${runLink}.</p>\n`);

@@ -202,16 +202,21 @@ export const BUILD_AT = /** @type {readonly string[]} */ (['head', 'end'])
  * faults); every field left out is as a whole page has it.
  * @typedef {object} PageLook
  * @property {'whole' | 'blank' | 'shell'} [body] `blank`: `<body></body>`; `shell`: only an
- *   app's mount point, its `<noscript>` line and script (SHELL_BODY). Default `whole`.
+ *   app's mount point and its `<noscript>` line (SHELL_BODY). Default `whole`.
  * @property {boolean} [notFound] The app showed its "Page not found", answered 200 (a soft 404).
  * @property {string} [robots] The robots meta's content (default `index, follow`).
  * @property {string} [canonicalOrigin] The canonical link's origin instead of the site's own.
  * @property {boolean} [cutJsonLd] The JSON-LD block is cut short: it does not parse.
+ * @property {boolean} [newTitle] The title (and the heading) read `<title> (updated)`: a deploy's copy
+ *   edit, not a fault.
  */
 
-/** The body of an app's page that did not run: the mount point, a noscript line, the script. */
+/**
+ * The body of an app's page whose scripts did not run: the mount point and a noscript line (its
+ * scripts stay in the head, where the page's assets are named, so they still load).
+ */
 export const SHELL_BODY =
-  '<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript><script src="/assets/app.js"></script>'
+  '<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript>'
 
 /** What a soft 404 shows: the app's own "not found" page, answered 200. */
 const NOT_FOUND = {
@@ -244,7 +249,11 @@ const NOT_FOUND = {
  */
 export function pageHtml(page) {
   const look = page.look ?? {}
-  const title = look.notFound ? NOT_FOUND.title : page.title
+  const title = look.notFound
+    ? NOT_FOUND.title
+    : look.newTitle
+      ? `${page.title} (updated)`
+      : page.title
   const top = `<!doctype html>\n<html>${pageHead(page, title, look)}<body>`
   const end = '</body></html>\n'
   if (look.body === 'blank') return `${top}${end}`

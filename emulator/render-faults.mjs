@@ -20,7 +20,9 @@ export const RENDER_FAULTS = /** @type {readonly string[]} */ ([
   'x-robots-tag',
   'staging-canonical',
   'broken-json-ld',
-  'blank-once'
+  'blank-once',
+  // Not a fault: the title a deploy's copy edit changes, which crawlers see as a change.
+  'new-title'
 ])
 
 /** Where a `staging-canonical` render points its canonical link. */
@@ -229,6 +231,7 @@ export function renderLook(faults) {
     else if (fault === 'noindex') look.robots = 'noindex, nofollow'
     else if (fault === 'staging-canonical') look.canonicalOrigin = STAGING_ORIGIN
     else if (fault === 'broken-json-ld') look.cutJsonLd = true
+    else if (fault === 'new-title') look.newTitle = true
   }
   return look
 }

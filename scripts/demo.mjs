@@ -100,6 +100,29 @@ const steps = [
     site: true,
     quick: true,
     expectFailure: true
+  },
+  {
+    title:
+      "A render repaired: the renderer's first render of /about timed out and left a blank page with a 200. The render is judged as a crawler gets it, purged by URL once, rendered again and judged whole",
+    before: emulator => {
+      emulator.deploy('release-46')
+      emulator.renderFault('blank-once', { pages: ['/about'] })
+    },
+    inputs: { urls: '/about', verify: 'true', devices: 'desktop, mobile' },
+    site: true,
+    quick: true
+  },
+  {
+    title:
+      'A render that fails: the build leaked a staging noindex into /contact. The page is fresh and whole, but a crawler is now told not to index it, which the old render did not say: the step fails, naming the page, the device and the old render',
+    before: emulator => {
+      emulator.deploy('release-47')
+      emulator.renderFault('noindex', { pages: ['/contact'] })
+    },
+    inputs: { urls: '/contact', verify: 'true', devices: 'desktop, mobile' },
+    site: true,
+    quick: true,
+    expectFailure: true
   }
 ]
 
@@ -140,15 +163,16 @@ async function main() {
       })
       if (step.quick) emulator.configureSite({ propagationMs: 2000, renderMs: 500 })
       emulator.clearAssetFaults()
+      emulator.clearRenderFaults()
       // A step that shows a deploy that is not whole must fail: its passing is the failure.
       if ((result.exitCode !== 0) !== (step.expectFailure === true)) {
         failures++
         if (step.expectFailure)
-          console.error(`step ${number + 1} passed, but its deploy is not whole`)
+          console.error(`step ${number + 1} passed, but its deploy is not whole or its render bad`)
       }
 
       console.log(
-        `   exit code ${result.exitCode}${step.expectFailure ? ' (expected: not whole)' : ''}, ${Math.round(result.durationMs)} ms`
+        `   exit code ${result.exitCode}${step.expectFailure ? ' (expected: the step fails)' : ''}, ${Math.round(result.durationMs)} ms`
       )
       for (const line of actionLog(result.stdout)) console.log(dim(`   │ ${line}`))
       const purged = emulator.history.slice(historyStart)

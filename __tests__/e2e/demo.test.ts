@@ -23,7 +23,7 @@ it('npm start: each purge names the pages that left the cache, the verified step
   expect(stderr).toBe('')
   expect(exitCode).toBe(0)
   const left = stdout.split('\n').filter(line => line.includes('pages that left the cache:'))
-  expect(left).toHaveLength(10)
+  expect(left).toHaveLength(12)
   expect(left[0]).toContain('pages that left the cache: /blog/, /blog/hello-world.html')
   expect(left[3]).toContain('0 purge request(s); pages that left the cache: none')
   // The last step's folder tag names pages still cached (not the blog's, gone in step 1): each
@@ -61,10 +61,23 @@ it('npm start: each purge names the pages that left the cache, the verified step
   expect(repaired).toContain('verify_status = fresh')
   expect(repaired).toContain('broken_assets = []')
   // And a stylesheet answered with HTML: not whole, the step fails as it must.
-  const broken = stdout.slice(stdout.indexOf('── 10.'))
-  expect(broken).toMatch(/exit code [1-9]\d* \(expected: not whole\)/)
+  const broken = stdout.slice(stdout.indexOf('── 10.'), stdout.indexOf('── 11.'))
+  expect(broken).toMatch(/exit code [1-9]\d* \(expected: the step fails\)/)
   expect(broken).toContain('verify_status = broken')
   expect(broken).toMatch(
     /broken_assets = \[\{"url":"http:\/\/127\.0\.0\.1:\d+\/assets\/app\.[0-9a-f]{8}\.css"/
+  )
+  // A render that timed out once: blank, purged by URL once to render it again, whole.
+  const rerendered = stdout.slice(stdout.indexOf('── 11.'), stdout.indexOf('── 12.'))
+  expect(rerendered).toContain('verify_status = fresh')
+  expect(rerendered).toContain('render_problems = []')
+  expect(rerendered).toMatch(/🔧 \d rendered again by a purge/)
+  expect(rerendered).toContain('(to render again)')
+  // And a noindex the build leaked: the page is fresh and whole, the step fails, naming it.
+  const leaked = stdout.slice(stdout.indexOf('── 12.'))
+  expect(leaked).toMatch(/exit code [1-9]\d* \(expected: the step fails\)/)
+  expect(leaked).toContain('verify_status = bad-render')
+  expect(leaked).toMatch(
+    /render_problems = \[\{"url":"http:\/\/127\.0\.0\.1:\d+\/contact","device":"\w+","reason":"noindex"/
   )
 })

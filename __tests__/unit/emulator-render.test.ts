@@ -24,7 +24,7 @@ const AGENTS = {
 type Device = keyof typeof AGENTS
 
 const SHELL =
-  '<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript><script src="/assets/app.js"></script>'
+  '<div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript>'
 
 interface Answer {
   status: number
@@ -402,7 +402,7 @@ describe('the CLI', () => {
   it.each([
     [
       ['--render-fault', 'nope'],
-      '--render-fault nope: render fault "nope" is not one of blank, shell, soft-404, noindex, x-robots-tag, staging-canonical, broken-json-ld, blank-once'
+      '--render-fault nope: render fault "nope" is not one of blank, shell, soft-404, noindex, x-robots-tag, staging-canonical, broken-json-ld, blank-once, new-title'
     ],
     [
       ['--render-fault', 'blank,device=phone'],

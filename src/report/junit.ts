@@ -22,6 +22,7 @@ import {
   isCheckState,
   PAGE_STATE_WORDS,
   RENDER_PROBLEM_WORDS,
+  renderActionWords,
   pageStatesWorstFirst,
   stateWords,
   type JUnitOutcome
@@ -166,7 +167,10 @@ function renderCases(renders: RenderVerification): TestCase[] {
     outcome: 'failure',
     type: `render-${row.reason}`,
     message: `${RENDER_PROBLEM_WORDS[row.reason].word}: ${row.detail}`,
-    ...(row.old !== undefined && { body: `the old render: ${row.old}` })
+    body: [
+      `the action: ${renderActionWords(row)}`,
+      ...(row.old === undefined ? [] : [`the old render: ${row.old}`])
+    ].join('\n')
   }))
   const more = renders.problems - renders.listed.length
   if (more > 0) {

@@ -18,9 +18,11 @@ export function renderPurgeRequests(purge: PurgeReport, maxRows: number): string
   const { plan, repairs } = purge
   if (plan.requests.length === 0) return ''
   if (purge.results === undefined) return planTable(plan.requests, maxRows)
-  // The asset repairs the verification sent are purges of this run too: rows of the same table.
-  const repairRequests = new Set(repairs?.results ?? [])
-  const results = [...purge.results, ...repairRequests]
+  // The purges the checks sent (asset repairs, renders made again) are purges of this run too:
+  // rows of the same table, each named for what it was.
+  const repairRequests = new Set(repairs?.assetRepairs ?? [])
+  const rerenderRequests = new Set(repairs?.rerenders ?? [])
+  const results = [...purge.results, ...repairRequests, ...rerenderRequests]
   const failed = results.filter(result => result.outcome !== 'purged')
   // Failed first (the rows to act on), then the ones not sent, then the accepted ones.
   const order = { failed: 0, 'not-sent': 1, purged: 2 } as const
@@ -32,7 +34,7 @@ export function renderPurgeRequests(purge: PurgeReport, maxRows: number): string
   const headers = ['#', 'request', 'answers', 'result', ...(withIds ? ['request id'] : [])]
   const rows = shown.map(result => [
     String(result.request.index + 1),
-    `${describeRequest(result.request)}${repairRequests.has(result) ? escapeHtml(` (${REPAIR_LABEL})`) : ''}`,
+    `${describeRequest(result.request)}${labelOf(result, repairRequests, rerenderRequests)}`,
     escapeHtml(answers(result)),
     escapeHtml(resultText(result)),
     ...(withIds ? [requestIds(result)] : [])
@@ -45,8 +47,11 @@ export function renderPurgeRequests(purge: PurgeReport, maxRows: number): string
         )} accepted, the others not.</p>\n`
       : ''
   const body = `${table(headers, rows)}${more}`
-  const ofWhich =
-    repairRequests.size > 0 ? `, ${grouped(repairRequests.size)} of them ${REPAIR_LABEL}s` : ''
+  const ofWhichParts = [
+    repairRequests.size > 0 ? `${grouped(repairRequests.size)} ${REPAIR_LABEL}s` : '',
+    rerenderRequests.size > 0 ? `${grouped(rerenderRequests.size)} ${RERENDER_LABEL}` : ''
+  ].filter(Boolean)
+  const ofWhich = ofWhichParts.length > 0 ? `, of them ${ofWhichParts.join(' and ')}` : ''
   if (failed.length > 0) {
     const title = `Purge requests: ${failed.length} of ${results.length} not accepted${ofWhich}`
     return `<h3>${escapeHtml(title)}</h3>\n${body}`
@@ -63,6 +68,17 @@ export function renderPurgeRequests(purge: PurgeReport, maxRows: number): string
 
 /** How a repair's row is marked: a purge by URL of broken assets the verification sent. */
 const REPAIR_LABEL = 'asset repair'
+const RERENDER_LABEL = 'to render again'
+
+/** ` (asset repair)`, ` (to render again)`: what a purge the checks sent was for. */
+function labelOf(
+  result: RequestResult,
+  repairs: ReadonlySet<RequestResult>,
+  rerenders: ReadonlySet<RequestResult>
+): string {
+  if (repairs.has(result)) return escapeHtml(` (${REPAIR_LABEL})`)
+  return rerenders.has(result) ? escapeHtml(` (${RERENDER_LABEL})`) : ''
+}
 
 /** A request's time: `20 ms` below a second (a purge is often that fast), else `1.3 s`. */
 function duration(ms: number): string {

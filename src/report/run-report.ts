@@ -28,12 +28,16 @@ export interface PurgeReport {
   readonly sentAt?: number
   readonly lastAcceptedAt?: number
   /** The purges by URL that repaired broken assets during the verification, if any. */
-  readonly repairs?: AssetRepairs
+  readonly repairs?: PurgesFromChecks
 }
 
-/** The purges by URL that repaired broken assets: their requests, and the paths accepted. */
-export interface AssetRepairs {
-  readonly results: readonly RequestResult[]
+/**
+ * The purges by URL the checks sent: repairs of broken assets, and pages rendered again (a new
+ * render blank, a shell or a soft 404); their requests, and the paths accepted.
+ */
+export interface PurgesFromChecks {
+  readonly assetRepairs: readonly RequestResult[]
+  readonly rerenders: readonly RequestResult[]
   readonly accepted: readonly string[]
 }
 

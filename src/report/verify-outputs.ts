@@ -5,6 +5,7 @@
  */
 import { Output } from '../core/constants.js'
 import { OUTPUT_DEFAULTS } from './output-defaults.js'
+import { renderActionValue } from './vocabulary.js'
 import type { Verification } from '../verify/check/verify-pages.js'
 
 /** The outputs the verification sets. */
@@ -98,6 +99,8 @@ export interface RenderProblemOutput {
   readonly detail: string
   /** What the old render had; null when it was not read. */
   readonly old: string | null
+  /** What the action did: reported, or rendered again by a purge (renderActionValue). */
+  readonly action: string
 }
 
 /** `render_problems`: each problem of a fresh page's new render, page and device. */
@@ -107,7 +110,8 @@ export function renderProblems(verification: Pick<Verification, 'renders'>): Ren
     device: row.device,
     reason: row.reason,
     detail: row.detail,
-    old: row.old ?? null
+    old: row.old ?? null,
+    action: renderActionValue(row.rerender)
   }))
 }
 

@@ -14,6 +14,7 @@
 import type { CheckState } from '../verify/check/verify-pages.js'
 import type { AssetState } from '../verify/assets/asset-results.js'
 import type { RenderChange, RenderProblemReason } from '../verify/render/judge-render.js'
+import { MAX_RERENDERS, type RerenderOutcome } from '../verify/render/render-results.js'
 import { grouped } from '../text/format.js'
 
 /** How a check reads as a JUnit test case. */
@@ -342,4 +343,47 @@ export const RENDER_CHANGE_WORDS: Readonly<Record<RenderChange['field'], string>
   robots: 'robots',
   'structured-data': 'structured data types',
   text: 'visible text'
+}
+
+/** `🔧`: a render fault that a purge and a render of its own repaired (it passes). */
+export const RERENDERED_MARK = '🔧'
+
+/**
+ * What the action did about a render problem, as its row says it: a build's problem is reported
+ * (only the build can fix it); a render fault was purged to render it again, or why not.
+ */
+export function renderActionWords(row: {
+  readonly reason: RenderProblemReason
+  readonly rerender?: RerenderOutcome
+}): string {
+  const { rerender } = row
+  if (rerender === undefined) {
+    return RENDER_PROBLEM_WORDS[row.reason].fixedBy === 'build'
+      ? 'reported: the build is the fix'
+      : 'reported'
+  }
+  switch (rerender) {
+    case 'still':
+      return `purged by URL to render it again: still ${RENDER_PROBLEM_WORDS[row.reason].word}`
+    case 'unread':
+      return 'purged by URL to render it again: no new render read before the deadline'
+    case 'no-purge':
+      return 'not rendered again: this job purges nothing (mode: verify)'
+    case 'cap':
+      return `not rendered again: this run already purged ${grouped(MAX_RERENDERS)} pages to render them again, the most one run does`
+    default:
+      return `not rendered again: the purge failed (${rerender.failed})`
+  }
+}
+
+/** The `action` of a `render_problems` entry: what the row's words say, as a machine value. */
+export function renderActionValue(rerender: RerenderOutcome | undefined): string {
+  if (rerender === undefined) return 'reported'
+  if (typeof rerender === 'object') return 'rerender-failed'
+  return {
+    still: 'rerendered-still',
+    unread: 'rerender-unread',
+    'no-purge': 'not-rerendered',
+    cap: 'not-rerendered-cap'
+  }[rerender]
 }

@@ -9,7 +9,7 @@ import { buildPlan } from '../plan/build-plan.js'
 import { requestBody } from '../send/request-body.js'
 import type { AcceptanceTimes, Plan, PurgeRequest } from '../core/purge.js'
 import { sentOutcome, type RunOutcome } from '../report/outcome.js'
-import type { AssetRepairs, PurgeReport } from '../report/run-report.js'
+import type { PurgesFromChecks, PurgeReport } from '../report/run-report.js'
 import type { RequestResult, SharedLimiter } from '../send/send-plan.js'
 import { describeFailure } from '../send/describe-failure.js'
 import { createHttpTransport } from '../send/http-transport.js'
@@ -91,16 +91,17 @@ function whereInFull(requests: readonly PurgeRequest[]): string {
 
 /**
  * The purges of one run, all through one sender: the plan's, a purge again of old content, and
- * the purges that repair broken assets. They share the requests in flight and the 429 limiter
+ * the purges the checks send (repairs of broken assets, pages rendered again). They share the requests in flight and the 429 limiter
  * (so that together they never pass `concurrency`, and a 429 slows them all: rate limiting is
  * per account), the numbering of the log (#1, #2, … across the run), and the notices said once.
- * The repairs are kept for the report: the purge table and the `urls` and `count` outputs.
+ * Those are kept for the report: the purge table and the `urls` and `count` outputs.
  */
 export class RunPurges {
   private limiter: SharedLimiter | undefined
   private numbered = 0
   private unconfirmedSaid = false
   private readonly repairResults: RequestResult[] = []
+  private readonly rerenderResults: RequestResult[] = []
   private readonly repairedPaths: string[] = []
 
   constructor(
@@ -108,10 +109,14 @@ export class RunPurges {
     private readonly io: StepIo
   ) {}
 
-  /** The asset repairs sent so far, for the report; undefined when there was none. */
-  get repairs(): AssetRepairs | undefined {
-    if (this.repairResults.length === 0) return undefined
-    return { results: this.repairResults, accepted: this.repairedPaths }
+  /** The purges the checks sent so far, for the report; undefined when there was none. */
+  get repairs(): PurgesFromChecks | undefined {
+    if (this.repairResults.length + this.rerenderResults.length === 0) return undefined
+    return {
+      assetRepairs: this.repairResults,
+      rerenders: this.rerenderResults,
+      accepted: this.repairedPaths
+    }
   }
 
   /** Sends a plan's requests, logging each result as it comes. */
@@ -183,6 +188,24 @@ export class RunPurges {
     const { results, acceptedAt } = await this.send(plan, 'Asset repair ')
     const sent = sentUrls(plan, results, acceptedAt)
     this.repairResults.push(...results)
+    this.repairedPaths.push(...sent.accepted)
+    return sent
+  }
+
+  /**
+   * Purges pages by URL whose new render a crawler should not get (blank, an app's shell, a soft
+   * 404), so that the service renders them once more; named in the log and kept for the report.
+   */
+  async rerender(paths: readonly string[]): Promise<RepurgedUrls> {
+    const shown = paths.slice(0, PLAN_ENTRIES_SHOWN).map(path => JSON.stringify(path))
+    const more = paths.length - shown.length
+    this.io.info(
+      `Rendering ${plural(paths.length, 'page')} again by a purge by URL (the new render was blank, an app's shell or a soft 404): ${shown.join(', ')}${more > 0 ? `, … (${grouped(more)} more)` : ''}`
+    )
+    const plan = this.urlPlan(paths)
+    const { results, acceptedAt } = await this.send(plan, 'Render again ')
+    const sent = sentUrls(plan, results, acceptedAt)
+    this.rerenderResults.push(...results)
     this.repairedPaths.push(...sent.accepted)
     return sent
   }
@@ -280,10 +303,14 @@ export function reportPurge(
 }
 
 /**
- * The asset repairs in the purge's report and outputs: `urls` and `count` name what the run
- * purged, the repairs included (set again, after the verification that made them).
+ * The purges the checks sent in the purge's report and outputs: `urls` and `count` name what the
+ * run purged, those included (set again, after the verification that made them).
  */
-export function reportRepairs(io: StepIo, purge: PurgeReport, repairs: AssetRepairs): PurgeReport {
+export function reportRepairs(
+  io: StepIo,
+  purge: PurgeReport,
+  repairs: PurgesFromChecks
+): PurgeReport {
   const { outcome } = purge
   io.setOutputs({ [Output.Count]: String(outcome.count + repairs.accepted.length) })
   io.setListOutputs({ [Output.Urls]: [...outcome.purged.urls, ...repairs.accepted] })

@@ -33,11 +33,13 @@ import {
 
 /**
  * Purges by URL through the run's purge sender (steps/purge.ts, RunPurges): pages again, when
- * they showed old content, and broken assets, to repair them.
+ * they showed old content; broken assets, to repair them; pages whose new render a crawler
+ * should not get, to render them again.
  */
 export interface PurgesAgain {
   repurge(urls: readonly string[]): Promise<RepurgeSent>
   repair(paths: readonly string[]): Promise<RepurgeSent>
+  rerender(paths: readonly string[]): Promise<RepurgeSent>
 }
 
 /** What the purge step did, and what the verification after it may use. */
@@ -169,7 +171,10 @@ export async function verifyAfterPurge(
       chosen: chosen.chosen,
       acceptedAt: byTarget,
       against: { kind: 'purges', lastAcceptedAt },
-      ...(purgesAgain && { repairAssets: (paths: readonly string[]) => purgesAgain.repair(paths) })
+      ...(purgesAgain && {
+        repairAssets: (paths: readonly string[]) => purgesAgain.repair(paths),
+        rerenderPages: (paths: readonly string[]) => purgesAgain.rerender(paths)
+      })
     },
     repurger && { repurger, purgedAt: lastAcceptedAt }
   )

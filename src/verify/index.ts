@@ -89,6 +89,11 @@ export interface VerifyInput {
    * absent: broken assets are named, never purged (mode: verify purges nothing).
    */
   readonly repairAssets?: PurgeAssetPaths
+  /**
+   * Purges pages by URL whose new render was blank, a shell or a soft 404, to render them again
+   * once (the run's purge sender); absent: they are named, never purged (mode: verify).
+   */
+  readonly rerenderPages?: PurgeAssetPaths
 }
 
 export interface VerifyReport {
@@ -157,7 +162,11 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
         }
       }),
       ...(settings.renders && {
-        renders: { siteOrigin: siteUrl.origin, expected: settings.renders.expected }
+        renders: {
+          siteOrigin: siteUrl.origin,
+          expected: settings.renders.expected,
+          ...(input.rerenderPages && { rerender: input.rerenderPages })
+        }
       }),
       clock,
       devices,

@@ -25,6 +25,7 @@ import {
   RENDER_CHANGE_WORDS,
   RENDER_MARKS,
   RENDER_PROBLEM_WORDS,
+  renderActionWords,
   verificationMark
 } from '../../report/vocabulary.js'
 import { renderCountsLine } from '../../report/renders/render-section.js'
@@ -376,10 +377,13 @@ function rendersPart(
       quoted(pathOnSite(row.url, siteUrl)),
       inert(`${row.device}: ${RENDER_MARKS.bad} ${RENDER_PROBLEM_WORDS[row.reason].word}`),
       prose(row.detail, 400),
-      prose(row.old ?? 'not read', 400)
+      prose(row.old ?? 'not read', 400),
+      inert(renderActionWords(row))
     ])
   if (problems.length > 0) {
-    parts.push(rowsTable(['page', 'device', 'the new render', 'the old render'], problems))
+    parts.push(
+      rowsTable(['page', 'device', 'the new render', 'the old render', 'the action'], problems)
+    )
     const rest = renders.problems - problems.length
     if (rest > 0) {
       parts.push(`<p>${inert(`… and ${plural(rest, 'more render problem')}:`)} ${runLink}.</p>\n`)

@@ -5,18 +5,23 @@
  */
 import type { RenderProblemRow, RenderVerification } from '../../verify/render/render-results.js'
 import { grouped, plural } from '../../text/format.js'
-import { RENDER_MARKS, RENDER_PROBLEM_WORDS } from '../vocabulary.js'
+import { RENDER_MARKS, RENDER_PROBLEM_WORDS, RERENDERED_MARK } from '../vocabulary.js'
 import { pathOnSite } from '../../text/site-path.js'
 
 /** `❌ 2 of 40 renders bad for crawlers`, or `✅ 40 renders judged good`: the status line's. */
 export function renderStatusParts(renders: RenderVerification): string[] {
   if (renders.judged === 0) return []
+  const rerendered =
+    renders.rerendered > 0
+      ? [`${RERENDERED_MARK} ${grouped(renders.rerendered)} rendered again by a purge`]
+      : []
   if (renders.badRenders > 0) {
     return [
-      `${RENDER_MARKS.bad} ${grouped(renders.badRenders)} of ${plural(renders.judged, 'render')} bad for crawlers`
+      `${RENDER_MARKS.bad} ${grouped(renders.badRenders)} of ${plural(renders.judged, 'render')} bad for crawlers`,
+      ...rerendered
     ]
   }
-  return [`${RENDER_MARKS.good} ${plural(renders.judged, 'render')} judged good`]
+  return [`${RENDER_MARKS.good} ${plural(renders.judged, 'render')} judged good`, ...rerendered]
 }
 
 /** `/a (mobile): blank`: one problem, shortly, as the commit status names the first. */
@@ -44,8 +49,11 @@ export function renderNextStep(renders: RenderVerification, warnHint: string): s
     )
   }
   if (render.length > 0) {
+    const again = renders.listed.some(row => row.rerender === 'still')
+      ? ', rendered again once by a purge and still so'
+      : ''
     steps.push(
-      `the rendering cache kept renders crawlers should not get (${render.map(reason => RENDER_PROBLEM_WORDS[reason].word).join(', ')}): open the page as a crawler would, check that it renders without errors and in time, then purge it again`
+      `the rendering cache kept renders crawlers should not get (${render.map(reason => RENDER_PROBLEM_WORDS[reason].word).join(', ')}${again}): open the page as a crawler would, check that it renders without errors and in time (the service stops waiting for a slow page), then purge it again`
     )
   }
   return `${plural(renders.badRenders, 'new render')} ${renders.badRenders === 1 ? 'is' : 'are'} not what a crawler should get (the rows say what each has, and what the old render had): ${steps.join('; ')}${warnHint}.`

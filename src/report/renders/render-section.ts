@@ -13,7 +13,13 @@ import type {
 import { grouped, plural } from '../../text/format.js'
 import { code, escapeHtml, table } from '../../text/html.js'
 import { pathOnSite } from '../../text/site-path.js'
-import { RENDER_CHANGE_WORDS, RENDER_MARKS, RENDER_PROBLEM_WORDS } from '../vocabulary.js'
+import {
+  RENDER_CHANGE_WORDS,
+  RENDER_MARKS,
+  RENDER_PROBLEM_WORDS,
+  renderActionWords,
+  RERENDERED_MARK
+} from '../vocabulary.js'
 
 /** `Renders: 40 judged (38 compared with the old render): ❌ 2 bad for crawlers · 🔎 3 changed`. */
 export function renderCountsLine(renders: RenderVerification): string {
@@ -25,6 +31,9 @@ export function renderCountsLine(renders: RenderVerification): string {
     renders.badRenders > 0
       ? `${RENDER_MARKS.bad} ${grouped(renders.badRenders)} bad for crawlers`
       : `${RENDER_MARKS.good} none bad for crawlers`,
+    renders.rerendered > 0
+      ? `${RERENDERED_MARK} ${grouped(renders.rerendered)} rendered again by a purge, whole now`
+      : '',
     renders.changed > 0
       ? `${RENDER_MARKS.changed} ${grouped(renders.changed)} changed for crawlers`
       : '',
@@ -55,6 +64,21 @@ export function renderRendersSection(
       parts.push(`<p>${escapeHtml(`… and ${plural(rest, 'more problem')} not listed here.`)}</p>\n`)
     }
   }
+  const rerendered = renders.rerenderedRows.slice(0, maxRows)
+  if (rerendered.length > 0) {
+    parts.push(
+      `<h4>${escapeHtml(`Rendered again: ${plural(renders.rerendered, 'render')} whole after one purge`)}</h4>\n`,
+      table(
+        ['page', 'device', 'the first new render', 'the action'],
+        rerendered.map(row => [
+          code(pathOnSite(row.url, siteUrl)),
+          escapeHtml(row.device),
+          escapeHtml(`${RENDER_PROBLEM_WORDS[row.reason].word}: ${row.detail}`),
+          escapeHtml(`${RERENDERED_MARK} purged by URL, rendered again: whole`)
+        ])
+      )
+    )
+  }
   const changes = renders.changes.slice(0, maxRows)
   if (changes.length > 0) {
     parts.push(
@@ -81,7 +105,7 @@ function problemRow(row: RenderProblemRow, siteUrl: string): string[] {
     `${RENDER_MARKS.bad} ${escapeHtml(RENDER_PROBLEM_WORDS[row.reason].word)}`,
     escapeHtml(row.detail),
     escapeHtml(row.old ?? 'not read'),
-    escapeHtml('reported')
+    escapeHtml(renderActionWords(row))
   ]
 }
 

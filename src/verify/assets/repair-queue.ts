@@ -44,17 +44,14 @@ export class RepairQueue {
   private readonly answers = new Map<string, Promise<RepairAnswer>>()
   private waiting: Waiting[] = []
   private inFlight = false
+  /** Purges asked for, a path purged again counted again: what the cap bounds. */
+  private made = 0
 
   constructor(
     private readonly send: PurgeAssetPaths,
     private readonly clock: Clock,
     private readonly max = MAX_REPAIR_PURGES
   ) {}
-
-  /** Paths purged or being purged (each once, whatever the devices that found it broken). */
-  get taken(): number {
-    return this.answers.size
-  }
 
   /**
    * The purge of `path`: one per path for the run, shared by every device that found it
@@ -63,7 +60,23 @@ export class RepairQueue {
   purge(path: string): Promise<RepairAnswer> | undefined {
     const known = this.answers.get(path)
     if (known !== undefined) return known
-    if (this.answers.size >= this.max) return undefined
+    return this.purgeNow(path)
+  }
+
+  /**
+   * `path` purged again: what its purge (`done`) was to drop was cached after it (a render that
+   * started before the purge arrived). Shared like the first: a later purge of the path already
+   * asked for is the one returned. Counted in the cap; undefined past it.
+   */
+  again(path: string, done: Promise<RepairAnswer>): Promise<RepairAnswer> | undefined {
+    const known = this.answers.get(path)
+    if (known !== undefined && known !== done) return known
+    return this.purgeNow(path)
+  }
+
+  private purgeNow(path: string): Promise<RepairAnswer> | undefined {
+    if (this.made >= this.max) return undefined
+    this.made++
     const answer = new Promise<RepairAnswer>(answered => this.waiting.push({ path, answered }))
     this.answers.set(path, answer)
     if (!this.inFlight) {

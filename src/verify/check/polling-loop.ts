@@ -46,10 +46,11 @@ import { Tally } from './tally.js'
 import { verificationStatus } from '../judge/status-from-counts.js'
 import { DEFAULTS, type PageToCheck, type Verification, type VerifyOptions } from './options.js'
 import { assetChecks, type AssetVerification } from '../assets/asset-results.js'
-import { RenderChecks } from '../render/render-checks.js'
+import type { RenderVerification } from '../render/render-results.js'
+import { RenderChecks, type RenderAsked, type RenderLoop } from '../render/render-checks.js'
 
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
-export class VerifyRun implements CheckLoop, AssetLoop {
+export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
   readonly clock: Clock
   readonly random: () => number
   private readonly slots: Semaphore
@@ -136,7 +137,8 @@ export class VerifyRun implements CheckLoop, AssetLoop {
             workers: options.concurrency ?? DEFAULTS.concurrency,
             backoff: options.staleBackoff ?? STALE_BACKOFF
           })
-    this.renders = options.renders === undefined ? undefined : new RenderChecks(options.renders)
+    this.renders =
+      options.renders === undefined ? undefined : new RenderChecks(this, options.renders)
   }
 
   get deadline(): number {
@@ -164,10 +166,13 @@ export class VerifyRun implements CheckLoop, AssetLoop {
     ])
     const workers = Math.max(1, Math.min(this.windowSize(), this.totalChecks))
     await Promise.all(Array.from({ length: workers }, () => this.worker()))
-    const assets = this.fatal === undefined ? await this.assets?.finish() : undefined
+    const [assets, renders] = await Promise.all([
+      this.fatal === undefined ? this.assets?.finish() : undefined,
+      this.renders?.finish()
+    ])
     background.abort()
     await watchers
-    return this.summarize(started, this.clock.now() - started, assets)
+    return this.summarize(started, this.clock.now() - started, assets, renders)
   }
 
   private windowSize(): number {
@@ -356,6 +361,51 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   }
 
   /**
+   * A page asked again after the purge that renders it again (RenderLoop, render-checks.ts),
+   * through the pages' limits and backpressure: a HIT is read for its facts and told with its
+   * cache date and whether the edge's dates place it after `acceptedAt`; EXTRACTING says a
+   * render started; any other answer asks again.
+   */
+  async askRender(url: URL, userAgent: string, acceptedAt: number): Promise<RenderAsked> {
+    const turn = await this.takeTurn()
+    if (turn !== 'go') return turn
+    try {
+      const sentAt = this.clock.now()
+      if (sentAt >= this.options.deadline) return 'late'
+      const remaining = Math.max(1000, this.options.deadline - sentAt + 1000)
+      this.requests++
+      const head = await this.options.getPage(
+        url,
+        userAgent,
+        Math.min(this.options.requestTimeoutMs, remaining),
+        undefined,
+        {
+          facts: true,
+          wanted: page =>
+            fromKeptEntry(readEdgeHeaders(page.headers, this.prefixSeen)) ? 'new' : undefined
+        }
+      )
+      const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
+      this.learnFrom(answer)
+      this.backpressure.noteAnswer(answer, this.clock.now(), this.skew)
+      const edge = readEdgeHeaders(head.headers, this.prefixSeen)
+      if (edge?.status === 'EXTRACTING') return 'rendering'
+      if (!fromKeptEntry(edge) || edge.cacheDate === undefined) return 'again'
+      return {
+        ...(head.facts && { facts: head.facts }),
+        ...(head.bodyCut !== undefined && { cut: head.bodyCut }),
+        cacheDate: edge.cacheDate,
+        after: this.renderedAfter({ edge, headers: head.headers }, acceptedAt)
+      }
+    } catch (error) {
+      if (error instanceof SiteRequestError) return 'again'
+      throw error
+    } finally {
+      this.slots.release()
+    }
+  }
+
+  /**
    * By the pages' rule and clock skew, so that a clock consistently off is placed by its `Date`;
    * undefined for no HIT, no readable cache date, a cache date after its own `Date`, or an edge
    * whose `Date` cannot place its cache dates (datesUntrusted).
@@ -405,9 +455,12 @@ export class VerifyRun implements CheckLoop, AssetLoop {
       return
     }
     const old = check.oldRender
+    const { headers } = read.answer
     this.renders.judge({
       url: check.page.url,
       device: check.device.name,
+      userAgent: check.device.userAgent,
+      answer: { edge: readEdgeHeaders(headers, this.prefixSeen), headers },
       now: read.facts,
       ...(old !== undefined && { old })
     })
@@ -519,9 +572,10 @@ export class VerifyRun implements CheckLoop, AssetLoop {
   private summarize(
     startedAt: number,
     durationMs: number,
-    assets: AssetVerification | undefined
+    assets: AssetVerification | undefined,
+    judged: RenderVerification | undefined
   ): Verification {
-    const renders = this.fatal === undefined ? this.renders?.result() : undefined
+    const renders = this.fatal === undefined ? judged : undefined
     const { counts } = this.tally
     const checks = this.tally.checks
     // Not taken from the pages before the deadline, or taken but never asked.

@@ -8,6 +8,28 @@ import type { RenderChange, RenderProblemReason } from './judge-render.js'
 /** Rows kept of each list at most: the rest are counted, so a big site stays small. */
 export const MAX_LISTED_RENDERS = 1000
 
+/**
+ * Pages a run purges by URL to render them again, at most: past that, a render fault is named,
+ * not purged (a page's render is no way to make the action purge without end).
+ */
+export const MAX_RERENDERS = 100
+
+/**
+ * What was done for a render fault (blank, shell, soft 404): rendered again by a purge and still
+ * at fault; purged, but no render made after it read before the deadline; not purged, as this
+ * job purges nothing or the run's cap was reached; or the purge failed (why).
+ */
+export type RerenderOutcome = 'still' | 'unread' | 'no-purge' | 'cap' | { readonly failed: string }
+
+/** A render fault that a purge and a render of its own repaired. */
+export interface RerenderedRow {
+  readonly url: string
+  readonly device: string
+  /** The fault the first new render had, and its words. */
+  readonly reason: RenderProblemReason
+  readonly detail: string
+}
+
 /** One problem of one new render (a page on a device). */
 export interface RenderProblemRow {
   readonly url: string
@@ -17,6 +39,8 @@ export interface RenderProblemRow {
   readonly detail: string
   /** What the old render had, when it was read and compared. */
   readonly old?: string
+  /** For a render fault: what was done to render it again. */
+  readonly rerender?: RerenderOutcome
 }
 
 /** What a crawler now sees differently on a page, on the devices where it is the same change. */
@@ -41,6 +65,9 @@ export interface RenderVerification {
   readonly problems: number
   /** The first MAX_LISTED_RENDERS problems. */
   readonly listed: readonly RenderProblemRow[]
+  /** Render faults rendered again by a purge and whole since, and the first of them. */
+  readonly rerendered: number
+  readonly rerenderedRows: readonly RerenderedRow[]
   /** Renders with a change for crawlers, and the first MAX_LISTED_RENDERS pages' rows. */
   readonly changed: number
   readonly changes: readonly RenderChangeRow[]
