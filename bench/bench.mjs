@@ -252,10 +252,11 @@ function runContentSection() {
 
 /**
  * One run with the RSS probe (bench/rss-probe.mjs) preloaded into the process it starts: the
- * run's result and its peak RSS in KiB (undefined, and a failed check, if the probe wrote none).
+ * run's result, its peak RSS in KiB and the CPU time it used in ms (undefined, and a failed
+ * check, if the probe wrote none).
  * @template T
  * @param {(env: Record<string, string>) => Promise<T>} run
- * @returns {Promise<{ result: T, kib: number | undefined }>}
+ * @returns {Promise<{ result: T, kib: number | undefined, cpuMs: number | undefined }>}
  */
 async function withRssProbe(run) {
   const dir = mkdtempSync(join(os.tmpdir(), 'purge-bench-rss-'))
@@ -266,7 +267,9 @@ async function withRssProbe(run) {
       BENCH_RSS_FILE: file
     })
     const wrote = check(existsSync(file), 'the RSS probe wrote nothing')
-    return { result, kib: wrote ? Number(readFileSync(file, 'utf8')) : undefined }
+    if (!wrote) return { result, kib: undefined, cpuMs: undefined }
+    const [kib, cpuMs] = readFileSync(file, 'utf8').split(' ').map(Number)
+    return { result, kib, cpuMs }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -16,8 +16,9 @@
  *    at the same rate, and without rate against the bound of 6 in flight (bench/verify-scale.mjs).
  * 4. Tags traced at the edge: a dry run reading `<Prefix>-Tags` over a 10,000-page sitemap at
  *    rate 100: the requests read against the pages (bench/verify-tags.mjs).
- * 4b. The asset checks: 1,000 pages x 2 devices sharing 30 assets, with and without
- *    them, against a local fake site: at most 10% more requests and time (bench/verify-assets.mjs).
+ * 4b. The checks of a fresh page's body: 1,000 pages x 3 devices sharing 30 assets, the pages
+ *    alone, with the asset checks, with the render judging, against a local fake site: at most
+ *    10% more requests (the render judging none) and time (bench/verify-assets.mjs).
  * 4c. A page's assets read from 2 MiB of hostile markup (end tags that close nothing, elements
  *    never closed, deep nesting) within 3x a balanced page of the same size (bench/html-parse.mjs).
  * 5. Memory over 1,000,000 URLs of 2,000 characters: a pattern preview, a sample of 200, a shard
