@@ -7240,6 +7240,7 @@ const ASK_AGAIN_MS = [1000, 2000, 4000, 8000];
 class RenderChecks {
     loop;
     options;
+    devices;
     judged = 0;
     notJudged = 0;
     comparedWithOld = 0;
@@ -7254,9 +7255,11 @@ class RenderChecks {
     rerenders;
     /** The renders being made again: the checks wait for them before they end. */
     underway = [];
-    constructor(loop, options) {
+    /** `devices`: the devices' names in the order the input gave them, the order rows list them. */
+    constructor(loop, options, devices) {
         this.loop = loop;
         this.options = options;
+        this.devices = devices;
         this.rerenders =
             options.rerender && new repair_queue/* RepairQueue */.rW(options.rerender, loop.clock, render_results/* MAX_RERENDERS */.W);
     }
@@ -7312,7 +7315,11 @@ class RenderChecks {
             rerendered: this.rerenderedWhole,
             rerenderedRows: [...this.rerenderedRows],
             changed: this.changed,
-            changes: [...this.changeRows.values()].map(({ row, devices }) => ({ ...row, devices }))
+            changes: [...this.changeRows.values()].map(({ row, devices }) => ({
+                ...row,
+                // In the input's order, whichever device's check ended first.
+                devices: [...devices].sort((a, b) => this.devices.indexOf(a) - this.devices.indexOf(b))
+            }))
         };
     }
     judgementOf(read, now) {
@@ -7532,7 +7539,9 @@ class VerifyRun {
                     backoff: options.staleBackoff ?? STALE_BACKOFF
                 });
         this.renders =
-            options.renders === undefined ? undefined : new RenderChecks(this, options.renders);
+            options.renders === undefined
+                ? undefined
+                : new RenderChecks(this, options.renders, options.devices.map(device => device.name));
     }
     get deadline() {
         return this.options.deadline;
@@ -7634,8 +7643,7 @@ class VerifyRun {
             const sentAt = this.clock.now();
             if (sentAt >= this.options.deadline)
                 return 'late';
-            const remaining = Math.max(1000, this.options.deadline - sentAt + 1000);
-            const timeout = Math.min(this.options.requestTimeoutMs, remaining);
+            const timeout = this.timeoutFrom(sentAt);
             this.requests++;
             const content = proveContent ? this.options.content : undefined;
             const purgedAt = this.options.content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt;
@@ -7717,8 +7725,7 @@ class VerifyRun {
                 const sentAt = this.clock.now();
                 if (sentAt >= this.options.deadline)
                     return 'late';
-                const remaining = Math.max(1000, this.options.deadline - sentAt + 1000);
-                const head = await getAsset(url, userAgent, Math.min(this.options.requestTimeoutMs, remaining), origin);
+                const head = await getAsset(url, userAgent, this.timeoutFrom(sentAt), origin);
                 const backpressure = hostLimits?.backpressure ?? this.backpressure;
                 backpressure.noteAnswer({ ...head, sentAt, receivedAt: this.clock.now() }, this.clock.now(), this.skew);
                 return head;
@@ -7750,9 +7757,8 @@ class VerifyRun {
             const sentAt = this.clock.now();
             if (sentAt >= this.options.deadline)
                 return 'late';
-            const remaining = Math.max(1000, this.options.deadline - sentAt + 1000);
             this.requests++;
-            const head = await this.options.getPage(url, userAgent, Math.min(this.options.requestTimeoutMs, remaining), undefined, {
+            const head = await this.options.getPage(url, userAgent, this.timeoutFrom(sentAt), undefined, {
                 facts: true,
                 wanted: page => (0,edge_headers/* fromKeptEntry */.BN)((0,edge_headers/* readEdgeHeaders */._5)(page.headers, this.prefixSeen)) ? 'new' : undefined
             });
@@ -7838,6 +7844,13 @@ class VerifyRun {
             now: read.facts,
             ...(old !== undefined && { old })
         });
+    }
+    /**
+     * A request's timeout when it leaves at `sentAt`: timeout_seconds, cut to a second past the
+     * deadline (at least a second), so that no request holds a slot long after it.
+     */
+    timeoutFrom(sentAt) {
+        return Math.min(this.options.requestTimeoutMs, Math.max(1000, this.options.deadline - sentAt + 1000));
     }
     /**
      * Waits out any overload's hold, then for a slot, then for the rate: 'go' when a request may

@@ -179,17 +179,11 @@ export class RunPurges {
 
   /** Purges broken assets by URL to repair them, named in the log and kept for the report. */
   async repair(paths: readonly string[]): Promise<RepurgedUrls> {
-    const shown = paths.slice(0, PLAN_ENTRIES_SHOWN).map(path => JSON.stringify(path))
-    const more = paths.length - shown.length
-    this.io.info(
-      `Repairing ${plural(paths.length, 'broken asset')} served from the cache by a purge by URL: ${shown.join(', ')}${more > 0 ? `, … (${grouped(more)} more)` : ''}`
-    )
-    const plan = this.urlPlan(paths)
-    const { results, acceptedAt } = await this.send(plan, 'Asset repair ')
-    const sent = sentUrls(plan, results, acceptedAt)
-    this.repairResults.push(...results)
-    this.repairedPaths.push(...sent.accepted)
-    return sent
+    return this.purgeForChecks(paths, {
+      saying: `Repairing ${plural(paths.length, 'broken asset')} served from the cache by a purge by URL`,
+      label: 'Asset repair ',
+      results: this.repairResults
+    })
   }
 
   /**
@@ -197,15 +191,27 @@ export class RunPurges {
    * 404), so that the service renders them once more; named in the log and kept for the report.
    */
   async rerender(paths: readonly string[]): Promise<RepurgedUrls> {
+    return this.purgeForChecks(paths, {
+      saying: `Rendering ${plural(paths.length, 'page')} again by a purge by URL (the new render was blank, an app's shell or a soft 404)`,
+      label: 'Render again ',
+      results: this.rerenderResults
+    })
+  }
+
+  /** A purge the checks asked for: the paths named in the log, the requests kept by kind. */
+  private async purgeForChecks(
+    paths: readonly string[],
+    how: { readonly saying: string; readonly label: string; readonly results: RequestResult[] }
+  ): Promise<RepurgedUrls> {
     const shown = paths.slice(0, PLAN_ENTRIES_SHOWN).map(path => JSON.stringify(path))
     const more = paths.length - shown.length
     this.io.info(
-      `Rendering ${plural(paths.length, 'page')} again by a purge by URL (the new render was blank, an app's shell or a soft 404): ${shown.join(', ')}${more > 0 ? `, … (${grouped(more)} more)` : ''}`
+      `${how.saying}: ${shown.join(', ')}${more > 0 ? `, … (${grouped(more)} more)` : ''}`
     )
     const plan = this.urlPlan(paths)
-    const { results, acceptedAt } = await this.send(plan, 'Render again ')
+    const { results, acceptedAt } = await this.send(plan, how.label)
     const sent = sentUrls(plan, results, acceptedAt)
-    this.rerenderResults.push(...results)
+    how.results.push(...results)
     this.repairedPaths.push(...sent.accepted)
     return sent
   }

@@ -138,7 +138,13 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
             backoff: options.staleBackoff ?? STALE_BACKOFF
           })
     this.renders =
-      options.renders === undefined ? undefined : new RenderChecks(this, options.renders)
+      options.renders === undefined
+        ? undefined
+        : new RenderChecks(
+            this,
+            options.renders,
+            options.devices.map(device => device.name)
+          )
   }
 
   get deadline(): number {
@@ -244,8 +250,7 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
     try {
       const sentAt = this.clock.now()
       if (sentAt >= this.options.deadline) return 'late'
-      const remaining = Math.max(1000, this.options.deadline - sentAt + 1000)
-      const timeout = Math.min(this.options.requestTimeoutMs, remaining)
+      const timeout = this.timeoutFrom(sentAt)
       this.requests++
       const content = proveContent ? this.options.content : undefined
       const purgedAt =
@@ -335,13 +340,7 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
       try {
         const sentAt = this.clock.now()
         if (sentAt >= this.options.deadline) return 'late'
-        const remaining = Math.max(1000, this.options.deadline - sentAt + 1000)
-        const head = await getAsset(
-          url,
-          userAgent,
-          Math.min(this.options.requestTimeoutMs, remaining),
-          origin
-        )
+        const head = await getAsset(url, userAgent, this.timeoutFrom(sentAt), origin)
         const backpressure = hostLimits?.backpressure ?? this.backpressure
         backpressure.noteAnswer(
           { ...head, sentAt, receivedAt: this.clock.now() },
@@ -372,19 +371,12 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
     try {
       const sentAt = this.clock.now()
       if (sentAt >= this.options.deadline) return 'late'
-      const remaining = Math.max(1000, this.options.deadline - sentAt + 1000)
       this.requests++
-      const head = await this.options.getPage(
-        url,
-        userAgent,
-        Math.min(this.options.requestTimeoutMs, remaining),
-        undefined,
-        {
-          facts: true,
-          wanted: page =>
-            fromKeptEntry(readEdgeHeaders(page.headers, this.prefixSeen)) ? 'new' : undefined
-        }
-      )
+      const head = await this.options.getPage(url, userAgent, this.timeoutFrom(sentAt), undefined, {
+        facts: true,
+        wanted: page =>
+          fromKeptEntry(readEdgeHeaders(page.headers, this.prefixSeen)) ? 'new' : undefined
+      })
       const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
       this.learnFrom(answer)
       this.backpressure.noteAnswer(answer, this.clock.now(), this.skew)
@@ -464,6 +456,17 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
       now: read.facts,
       ...(old !== undefined && { old })
     })
+  }
+
+  /**
+   * A request's timeout when it leaves at `sentAt`: timeout_seconds, cut to a second past the
+   * deadline (at least a second), so that no request holds a slot long after it.
+   */
+  private timeoutFrom(sentAt: number): number {
+    return Math.min(
+      this.options.requestTimeoutMs,
+      Math.max(1000, this.options.deadline - sentAt + 1000)
+    )
   }
 
   /**

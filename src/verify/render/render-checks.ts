@@ -106,9 +106,11 @@ export class RenderChecks {
   /** The renders being made again: the checks wait for them before they end. */
   private readonly underway: Promise<void>[] = []
 
+  /** `devices`: the devices' names in the order the input gave them, the order rows list them. */
   constructor(
     private readonly loop: RenderLoop,
-    private readonly options: RenderCheckOptions
+    private readonly options: RenderCheckOptions,
+    private readonly devices: readonly string[]
   ) {
     this.rerenders =
       options.rerender && new RepairQueue(options.rerender, loop.clock, MAX_RERENDERS)
@@ -166,7 +168,11 @@ export class RenderChecks {
       rerendered: this.rerenderedWhole,
       rerenderedRows: [...this.rerenderedRows],
       changed: this.changed,
-      changes: [...this.changeRows.values()].map(({ row, devices }) => ({ ...row, devices }))
+      changes: [...this.changeRows.values()].map(({ row, devices }) => ({
+        ...row,
+        // In the input's order, whichever device's check ended first.
+        devices: [...devices].sort((a, b) => this.devices.indexOf(a) - this.devices.indexOf(b))
+      }))
     }
   }
 
