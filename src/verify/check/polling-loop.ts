@@ -7,7 +7,8 @@
  * 429, or a `Retry-After` on a 5xx) holds back the whole job, not only that page
  * (verify/pace/site-backpressure.ts). What one check does is one-check.ts's; judging an answer is
  * verify/judge/verdict.ts's; this module orders the requests and keeps what the checks share: the
- * limits, the clock skew, the progress, the probe and the tally.
+ * limits, the clock skew, the progress, the probe and the tally, which run-summary.ts turns into
+ * the result.
  */
 import type { Clock } from '../../time/clock.js'
 import { fromKeptEntry, readEdgeHeaders } from '../../http/edge-headers.js'
@@ -28,11 +29,12 @@ import {
 import type { Device } from '../devices.js'
 import { parseEdgeDate } from '../judge/edge-date.js'
 import {
+  isFreshHit,
+  isOldRender,
   judge,
   observeAnswerSkew,
   placeCachedAt,
-  type SiteAnswer,
-  type Verdict
+  type SiteAnswer
 } from '../judge/verdict.js'
 import { Semaphore } from '../pace/semaphore.js'
 import { WakeableSleeps } from '../pace/wakeable-sleeps.js'
@@ -43,10 +45,8 @@ import { RateLimiter } from '../pace/rate-spacing.js'
 import { SiteBackpressure } from '../pace/site-backpressure.js'
 import { AssetHostLimits } from '../pace/host-limits.js'
 import { Tally } from './tally.js'
-import { verificationStatus } from '../judge/status-from-counts.js'
+import { summarizeRun } from './run-summary.js'
 import { DEFAULTS, type PageToCheck, type Verification, type VerifyOptions } from './options.js'
-import { assetChecks, type AssetVerification } from '../assets/asset-results.js'
-import type { RenderVerification } from '../render/render-results.js'
 import { RenderChecks, type RenderAsked, type RenderLoop } from '../render/render-checks.js'
 
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
@@ -178,7 +178,22 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
     ])
     background.abort()
     await watchers
-    return this.summarize(started, this.clock.now() - started, assets, renders)
+    return summarizeRun({
+      tally: this.tally,
+      fatal: this.fatal,
+      totalChecks: this.totalChecks,
+      firstArrivalAfterMs: this.watch.firstArrivalAfterMs,
+      measuredFrom: this.measureFrom,
+      startedAt: started,
+      deadline: this.options.deadline,
+      skew: this.skew,
+      requests: this.requests,
+      durationMs: this.clock.now() - started,
+      endedEarly: this.endedEarly,
+      overloads: { count: this.backpressure.count, heldBackMs: this.backpressure.heldBackMs },
+      assets,
+      renders
+    })
   }
 
   private windowSize(): number {
@@ -571,74 +586,6 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
     this.rate?.close()
     this.sleeps.stop()
   }
-
-  private summarize(
-    startedAt: number,
-    durationMs: number,
-    assets: AssetVerification | undefined,
-    judged: RenderVerification | undefined
-  ): Verification {
-    const renders = this.fatal === undefined ? judged : undefined
-    const { counts } = this.tally
-    const checks = this.tally.checks
-    // Not taken from the pages before the deadline, or taken but never asked.
-    const notReached = this.fatal === undefined ? Math.max(0, this.totalChecks - checks) : 0
-    const status = verificationStatus(
-      counts,
-      checks,
-      notReached,
-      this.fatal !== undefined,
-      {
-        broken: assets?.counts.broken ?? 0,
-        notChecked: assets?.counts['not-checked'] ?? 0,
-        unproven: assets?.unproven?.count ?? 0
-      },
-      renders?.badRenders ?? 0
-    )
-    const times = this.tally.timesToFresh
-    const median = times.medianMs()
-    const arrival = this.watch.firstArrivalAfterMs
-    // Closes the pages left open (a device not started): read before the count of them.
-    const pages = this.fatal !== undefined ? [] : this.tally.pageRows()
-    return {
-      status,
-      ...(this.fatal !== undefined && { fatal: this.fatal }),
-      counts: { ...counts },
-      checks,
-      notReached,
-      listed: this.fatal !== undefined ? [] : this.tally.listed(),
-      passed: this.fatal !== undefined ? [] : this.tally.passed(),
-      pages,
-      problemPages: this.fatal !== undefined ? 0 : this.tally.problemPageCount,
-      byDevice: this.tally.deviceTallies(),
-      measuredFrom: this.measureFrom,
-      startedAt,
-      deadline: this.options.deadline,
-      ...(median !== undefined && {
-        timeToFresh: { count: times.count, medianMs: median, slowestMs: times.maxMs }
-      }),
-      ...(arrival !== undefined && { arrivalAfterMs: arrival }),
-      warm: this.tally.warm,
-      notWarm: this.tally.notWarm,
-      oldContent: this.tally.oldContent,
-      clocksDisagree: this.tally.clocksDisagree,
-      skew: this.skew,
-      requests: this.requests,
-      durationMs,
-      ...(this.endedEarly !== undefined && { endedEarly: this.endedEarly }),
-      ...(this.backpressure.count > 0 && {
-        overloads: { count: this.backpressure.count, heldBackMs: this.backpressure.heldBackMs }
-      }),
-      // Absent when nothing was fresh: no page gave an asset to check.
-      ...(assets !== undefined &&
-        assetChecks(assets) +
-          assets.otherHosts +
-          (assets.redirectedAway ?? 0) +
-          (assets.unproven?.count ?? 0) >
-          0 && { assets }),
-      ...(renders !== undefined && { renders })
-    }
-  }
 }
 
 /** Each page on each device, made as the workers ask for them. */
@@ -648,18 +595,4 @@ function* checksOf(
   loop: CheckLoop
 ): Iterator<PageCheck> {
   for (const page of pages) for (const device of devices) yield new PageCheck(page, device, loop)
-}
-
-/** A HIT cached after the purge: the render the cache keeps, which proves the page fresh. */
-function isFreshHit(verdict: Verdict): boolean {
-  return verdict.kind === 'fresh' && verdict.warm
-}
-
-/** A HIT cached before the purge, by both clocks: the render the purge replaces. */
-function isOldRender(verdict: Verdict): boolean {
-  return (
-    verdict.kind === 'stale' &&
-    verdict.reason === 'not-purged-yet' &&
-    verdict.staleInRunnerClockOnly !== true
-  )
 }

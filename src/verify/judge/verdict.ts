@@ -229,3 +229,17 @@ function judgeHit(
       return { kind: 'retry', reason: `HIT, but the page could not be read: ${content.reason}` }
   }
 }
+
+/** A HIT cached after the purge: the render the cache keeps, which proves the page fresh. */
+export function isFreshHit(verdict: Verdict): boolean {
+  return verdict.kind === 'fresh' && verdict.warm
+}
+
+/** A HIT cached before the purge, by both clocks: the render the purge replaces. */
+export function isOldRender(verdict: Verdict): boolean {
+  return (
+    verdict.kind === 'stale' &&
+    verdict.reason === 'not-purged-yet' &&
+    verdict.staleInRunnerClockOnly !== true
+  )
+}
