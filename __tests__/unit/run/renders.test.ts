@@ -98,8 +98,11 @@ describe('a render fault the emulator makes', () => {
       'rerendered-still',
       'rerendered-still'
     ])
-    // The run's purge, then one purge to render it again, shared by both devices.
-    expect(purgesOf('/about')).toBe(2)
+    // The run's purge, then one purge to render it again, shared by both devices; a device
+    // whose bad render was cached after that purge was accepted (its render started before the
+    // purge arrived, which a busy machine can make happen) gets one of its own: never more.
+    expect(purgesOf('/about')).toBeGreaterThanOrEqual(2)
+    expect(purgesOf('/about')).toBeLessThanOrEqual(3)
     expect(result.stdout).toMatch(/Rendering 1 page again by a purge by URL .*"\/about"/)
   })
 
@@ -134,7 +137,8 @@ describe('a render that timed out once', () => {
     expect(result.outputs).toMatchObject({ verify_status: 'fresh', render_problems: '[]' })
     expect(summaryHeadline(result)).toContain('🔧 2 rendered again by a purge')
     expect(result.summary).toContain('Rendered again: 2 renders whole after one purge')
-    expect(purgesOf('/about')).toBe(2)
+    expect(purgesOf('/about')).toBeGreaterThanOrEqual(2)
+    expect(purgesOf('/about')).toBeLessThanOrEqual(3)
   })
 })
 
