@@ -262,14 +262,19 @@ async function withRssProbe(run) {
   const dir = mkdtempSync(join(os.tmpdir(), 'purge-bench-rss-'))
   const file = join(dir, 'rss')
   try {
+    const cpuFile = join(dir, 'cpu')
     const result = await run({
       NODE_OPTIONS: `--import=${pathToFileURL(RSS_PROBE).href}`,
-      BENCH_RSS_FILE: file
+      BENCH_RSS_FILE: file,
+      BENCH_CPU_FILE: cpuFile
     })
-    const wrote = check(existsSync(file), 'the RSS probe wrote nothing')
+    const wrote = check(existsSync(file) && existsSync(cpuFile), 'the RSS probe wrote nothing')
     if (!wrote) return { result, kib: undefined, cpuMs: undefined }
-    const [kib, cpuMs] = readFileSync(file, 'utf8').split(' ').map(Number)
-    return { result, kib, cpuMs }
+    return {
+      result,
+      kib: Number(readFileSync(file, 'utf8')),
+      cpuMs: Number(readFileSync(cpuFile, 'utf8'))
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
