@@ -64,22 +64,27 @@ function read(device: string) {
   }
 }
 
+/** Render checks on desktop and mobile whose purges to render again are kept in `sent`. */
+function sendingTo(loop: RenderLoop, sent: string[][]): RenderChecks {
+  return new RenderChecks(
+    loop,
+    {
+      siteOrigin: SITE,
+      expected: new Map(),
+      rerender: async paths => {
+        sent.push([...paths])
+        return { accepted: paths }
+      }
+    },
+    ['desktop', 'mobile']
+  )
+}
+
 describe('a render fault rendered again', () => {
   it('is purged once for the page, whatever the devices that found it', async () => {
     const clock = new VirtualClock()
     const sent: string[][] = []
-    const checks = new RenderChecks(
-      wholeAfterOneAsk(loopOf(clock)),
-      {
-        siteOrigin: SITE,
-        expected: new Map(),
-        rerender: async paths => {
-          sent.push([...paths])
-          return { accepted: paths }
-        }
-      },
-      ['desktop', 'mobile']
-    )
+    const checks = sendingTo(wholeAfterOneAsk(loopOf(clock)), sent)
     checks.judge(read('desktop'))
     checks.judge(read('mobile'))
     const result = await clock.run(checks.finish())
@@ -90,18 +95,7 @@ describe('a render fault rendered again', () => {
   it('a device whose bad render was cached after that purge gets one of its own', async () => {
     const clock = new VirtualClock()
     const sent: string[][] = []
-    const checks = new RenderChecks(
-      wholeAfterOneAsk(loopOf(clock, new Set(['mobile']))),
-      {
-        siteOrigin: SITE,
-        expected: new Map(),
-        rerender: async paths => {
-          sent.push([...paths])
-          return { accepted: paths }
-        }
-      },
-      ['desktop', 'mobile']
-    )
+    const checks = sendingTo(wholeAfterOneAsk(loopOf(clock, new Set(['mobile']))), sent)
     checks.judge(read('desktop'))
     checks.judge(read('mobile'))
     await clock.run(checks.finish())

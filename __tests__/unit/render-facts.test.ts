@@ -16,6 +16,7 @@ import {
 import { robotsFromHeaders } from '../../src/verify/render/robots.js'
 import { MAX_BLOCK_CHARS } from '../../src/verify/render/structured-data.js'
 import { fuzzParameters } from '../support/fuzz.js'
+import { inChunks } from '../support/chunks.js'
 
 const PAGE = new URL('https://www.example.com/shop/shoes?color=red')
 
@@ -325,12 +326,7 @@ describe('the facts of a render', () => {
         fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 40 }),
         (parts, sizes) => {
           const html = parts.join('')
-          const chunks: string[] = []
-          for (let at = 0, i = 0; at < html.length; i++) {
-            const size = sizes[i % sizes.length] ?? 1
-            chunks.push(html.slice(at, at + size))
-            at += size
-          }
+          const chunks = inChunks(html, sizes)
           expect({ html, chunks, facts: factsOf(chunks) }).toEqual({
             html,
             chunks,

@@ -4,26 +4,12 @@
  * naming the input and the value.
  */
 import { describe, expect, it } from '@jest/globals'
-import { Input, type InputName } from '../../src/core/constants.js'
 import { formatProblem } from '../../src/core/diagnostics.js'
-import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
+import { parseInputs } from '../../src/plan/settings.js'
+import { verifiedRun } from '../support/raw-inputs.js'
 import { expectedAt } from '../../src/verify/render/render-expected.js'
 
-function raw(given: Partial<Record<InputName, string>>): RawInputs {
-  const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<
-    InputName,
-    string
-  >
-  return {
-    ...all,
-    api_key: 'k3y',
-    base_url: 'https://api.example.com',
-    tags: 'a',
-    verify: 'true',
-    site_url: 'https://www.example.com',
-    ...given
-  }
-}
+const raw = verifiedRun
 
 describe('verify_renders', () => {
   it('is on by default with verify, nothing meant', async () => {

@@ -15,6 +15,7 @@ import {
   type ExtractorSink
 } from '../../src/verify/assets/reference-extractor.js'
 import { fuzzParameters } from '../support/fuzz.js'
+import { inChunks } from '../support/chunks.js'
 
 type Found = readonly (readonly ['base', string] | readonly ['reference', unknown])[]
 
@@ -294,12 +295,7 @@ describe('the extractor on the tokenizer finds what the one on the parser found'
         fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 40 }),
         (parts, sizes) => {
           const html = parts.join('')
-          const chunks: string[] = []
-          for (let at = 0, i = 0; at < html.length; i++) {
-            const size = sizes[i % sizes.length] ?? 1
-            chunks.push(html.slice(at, at + size))
-            at += size
-          }
+          const chunks = inChunks(html, sizes)
           expect({ html, chunks, found: tokenizer(chunks) }).toEqual({
             html,
             chunks,

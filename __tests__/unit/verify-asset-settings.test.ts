@@ -3,9 +3,9 @@
  * the step's verdict when an asset is broken.
  */
 import { describe, expect, it } from '@jest/globals'
-import { Input, type InputName } from '../../src/core/constants.js'
 import { formatProblem } from '../../src/core/diagnostics.js'
-import { parseInputs, type RawInputs } from '../../src/plan/settings.js'
+import { parseInputs } from '../../src/plan/settings.js'
+import { verifiedRun } from '../support/raw-inputs.js'
 import { concludeVerification } from '../../src/steps/verify.js'
 import {
   brokenAssets,
@@ -16,21 +16,7 @@ import {
 import type { AssetResult, AssetVerification } from '../../src/verify/assets/asset-results.js'
 import { inScope } from '../../src/verify/assets/page-references.js'
 
-function raw(given: Partial<Record<InputName, string>>): RawInputs {
-  const all = Object.fromEntries(Object.values(Input).map(name => [name, ''])) as Record<
-    InputName,
-    string
-  >
-  return {
-    ...all,
-    api_key: 'k3y',
-    base_url: 'https://api.example.com',
-    tags: 'a',
-    verify: 'true',
-    site_url: 'https://www.example.com',
-    ...given
-  }
-}
+const raw = verifiedRun
 
 describe('verify_assets and asset_hosts', () => {
   it('are on by default, for the site alone', async () => {

@@ -7,6 +7,7 @@
  * end ✅.
  */
 import { describe, expect, it } from '@jest/globals'
+import type { RenderProblemOutput } from '../../../src/report/verify-outputs.js'
 import { runWith, summaryHeadline, useSiteEmulator } from './helpers.js'
 
 const emulator = useSiteEmulator()
@@ -22,17 +23,8 @@ async function purgeAbout(extra: Record<string, string> = {}) {
   })
 }
 
-interface ProblemOutput {
-  readonly url: string
-  readonly device: string
-  readonly reason: string
-  readonly detail: string
-  readonly old: string | null
-  readonly action: string
-}
-
-function problemsOf(result: Awaited<ReturnType<typeof purgeAbout>>): ProblemOutput[] {
-  return JSON.parse(result.outputs['render_problems'] ?? '[]') as ProblemOutput[]
+function problemsOf(result: Awaited<ReturnType<typeof purgeAbout>>): RenderProblemOutput[] {
+  return JSON.parse(result.outputs['render_problems'] ?? '[]') as RenderProblemOutput[]
 }
 
 /** The purges by URL the emulator received for `path`, the run's own first one included. */
