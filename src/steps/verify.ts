@@ -268,48 +268,37 @@ async function verifyAndReport(
   const { verification, selection } = report
   const { counts } = verification
   const stale = verification.listed.filter(check => check.state === 'stale')
-  const staleOutput = jsonArrayWithin(
+  const staleOutput = listOutput(
+    io,
+    Output.Stale,
     stale.map(check => ({
       url: check.url,
       device: check.device,
       reason: check.staleReason ?? 'not-purged-yet'
     })),
-    MAX_LIST_OUTPUT_BYTES
+    { total: counts.stale, of: 'stale checks' }
   )
-  if (staleOutput.shown < counts.stale) {
-    io.warning(
-      `The 'stale' output names ${staleOutput.shown} of the ${counts.stale} stale checks (GitHub limits a job's outputs to 1 MB); the job summary counts them all.`
-    )
-  }
   const broken = brokenAssets(verification)
-  const brokenOutput = jsonArrayWithin(broken, MAX_LIST_OUTPUT_BYTES)
-  if (brokenOutput.shown < broken.length) {
-    io.warning(
-      `The 'broken_assets' output names ${brokenOutput.shown} of the ${broken.length} broken asset checks (GitHub limits a job's outputs to 1 MB); the job summary counts them all.`
-    )
-  }
-  const problems = renderProblems(verification)
-  const problemsOutput = jsonArrayWithin(problems, MAX_LIST_OUTPUT_BYTES)
-  const problemCount = verification.renders?.problems ?? 0
-  if (problemsOutput.shown < problemCount) {
-    io.warning(
-      `The 'render_problems' output names ${problemsOutput.shown} of the ${problemCount} render problems (GitHub limits a job's outputs to 1 MB); the job summary counts them all.`
-    )
-  }
-  const changesOutput = jsonArrayWithin(renderChanges(verification), MAX_LIST_OUTPUT_BYTES)
-  const changedPages = verification.renders?.changes.length ?? 0
-  if (changesOutput.shown < changedPages) {
-    io.warning(
-      `The 'render_changes' output names ${changesOutput.shown} of the ${changedPages} pages listed as changed for crawlers (GitHub limits a job's outputs to 1 MB); the job summary lists them.`
-    )
-  }
+  const brokenOutput = listOutput(io, Output.BrokenAssets, broken, {
+    total: broken.length,
+    of: 'broken asset checks'
+  })
+  const problemsOutput = listOutput(io, Output.RenderProblems, renderProblems(verification), {
+    total: verification.renders?.problems ?? 0,
+    of: 'render problems'
+  })
+  const changesOutput = listOutput(io, Output.RenderChanges, renderChanges(verification), {
+    total: verification.renders?.changes.length ?? 0,
+    of: 'pages listed as changed for crawlers',
+    summary: 'lists them'
+  })
   io.setOutputs({
     [Output.VerifyStatus]: verification.status,
-    [Output.RenderProblems]: problemsOutput.json,
-    [Output.RenderChanges]: changesOutput.json,
-    [Output.Stale]: staleOutput.json,
+    [Output.RenderProblems]: problemsOutput,
+    [Output.RenderChanges]: changesOutput,
+    [Output.Stale]: staleOutput,
     [Output.VerifySeconds]: verifySecondsOutput(verification),
-    [Output.BrokenAssets]: brokenOutput.json,
+    [Output.BrokenAssets]: brokenOutput,
     [Output.WholeSeconds]: wholeSecondsOutput(verification),
     [Output.Warm]: String(verification.warm),
     [Output.Shard]: verify.shard ? `${verify.shard.index}/${verify.shard.count}` : '',
@@ -370,6 +359,26 @@ async function verifyAndReport(
     ...(nothingChecked !== undefined && { nothingChecked })
   })
   return part
+}
+
+/**
+ * A list output's JSON, cut to what GitHub keeps of a job's outputs, with a warning when it
+ * names fewer than the `total` the verification counted (`of`: what they are; the summary
+ * counts them all, or lists them).
+ */
+function listOutput(
+  io: Pick<StepIo, 'warning'>,
+  name: string,
+  items: readonly unknown[],
+  { total, of, summary = 'counts them all' }: { total: number; of: string; summary?: string }
+): string {
+  const output = jsonArrayWithin(items, MAX_LIST_OUTPUT_BYTES)
+  if (output.shown < total) {
+    io.warning(
+      `The '${name}' output names ${output.shown} of the ${total} ${of} (GitHub limits a job's outputs to 1 MB); the job summary ${summary}.`
+    )
+  }
+  return output.json
 }
 
 export interface VerificationCounts {
