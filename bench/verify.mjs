@@ -19,6 +19,9 @@
  * 4b. The checks of a fresh page's body: 1,000 pages x 3 devices sharing 30 assets, the pages
  *    alone, with the asset checks, with the render judging, against a local fake site: at most
  *    10% more requests (the render judging none) and time (bench/verify-assets.mjs).
+ * 4b'. The old renders read before the purge: a purge of 1,000 pages x 3 devices with the render
+ *    judging against the same without it, the purge arriving late and at once: at most one
+ *    request more a (page, device), the verification's time within 10% (bench/looks-before-purge.mjs).
  * 4c. A page's assets read from 2 MiB of hostile markup (end tags that close nothing, elements
  *    never closed, deep nesting) within 3x a balanced page of the same size (bench/html-parse.mjs).
  * 5. Memory over 1,000,000 URLs of 2,000 characters: a pattern preview, a sample of 200, a shard
@@ -35,6 +38,7 @@ import { IN_FLIGHT, timeToFresh, timeToFreshRow } from './time-to-fresh.mjs'
 import { benchVerifyScale } from './verify-scale.mjs'
 import { benchVerifyTags } from './verify-tags.mjs'
 import { benchVerifyAssets } from './verify-assets.mjs'
+import { benchLooksBeforePurge } from './looks-before-purge.mjs'
 import { benchHtmlParse } from './html-parse.mjs'
 import { benchLongUrls } from './long-urls.mjs'
 
@@ -207,6 +211,8 @@ export async function benchVerify({ runs, compare, withRssProbe, row, check, log
     // near its 70 s (a round is two runs of about 6 s).
     const assets = await benchVerifyAssets({ runs: 1, withRssProbe, row, check, log, median })
     rows.push(...assets.rows)
+    const looks = await benchLooksBeforePurge({ runs: 1, row, check, log, median })
+    rows.push(...looks.rows)
     const htmlParse = await benchHtmlParse({ row, check, log, median })
     rows.push(...htmlParse.rows)
     const longUrls = await benchLongUrls({

@@ -42,6 +42,7 @@ import {
   verifyAfterPurge,
   verifyWithoutPurge
 } from '../steps/verify.js'
+import { readOldRendersBeforePurge } from '../steps/old-renders.js'
 
 /** What a run needs of its entry beyond the steps' io: secrets to hide, and the summary's sink. */
 export interface RunIo extends StepIo {
@@ -252,6 +253,12 @@ async function runWithInputs(
     report.verification = toVerify.part
     return
   }
+  // The old renders, to compare the new ones with, are read while the edge still serves them.
+  const looksBeforePurge = await readOldRendersBeforePurge(
+    io,
+    settings,
+    toVerify.kind === 'chosen' ? toVerify.chosen : undefined
+  )
   const sent = await purges.send(plan)
   const outcome = sentOutcome(plan, sent.results)
   report.purge = reportPurge(io, { plan, outcome, sent })
@@ -274,7 +281,8 @@ async function runWithInputs(
       acceptedAt: sent.acceptedAt,
       chosen: toVerify,
       purgesAgain: purges,
-      ...withOriginLive(originLiveCheck(io, settings))
+      ...withOriginLive(originLiveCheck(io, settings)),
+      ...(looksBeforePurge && { looksBeforePurge })
     })
   )
   const repairs = purges.repairs

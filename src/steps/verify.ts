@@ -20,7 +20,13 @@ import {
 } from '../report/verify-outputs.js'
 import type { OriginLive, RepurgeMode, RepurgeSent, Repurger } from '../repurge/repurger.js'
 import type { RunSettings, VerifySettings } from '../plan/settings.js'
-import type { ChosenPages, PageChoice, PreviewReport, VerifyInput } from '../verify/index.js'
+import type {
+  ChosenPages,
+  LooksBeforePurge,
+  PageChoice,
+  PreviewReport,
+  VerifyInput
+} from '../verify/index.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
 import { andList } from '../text/format.js'
 import {
@@ -55,6 +61,8 @@ export interface AfterPurge {
   readonly purgesAgain?: PurgesAgain
   /** Whether origin_url shows the build (the origin step's wait); absent without origin_url. */
   readonly originLive?: OriginLive
+  /** The looks before the purge for the old renders (steps/old-renders.ts). */
+  readonly looksBeforePurge?: LooksBeforePurge
 }
 
 /** The verification's code, loaded only by a run that verifies or previews. */
@@ -133,7 +141,7 @@ export async function verifyAfterPurge(
   settings: RunSettings,
   after: AfterPurge
 ): Promise<VerificationPart | undefined> {
-  const { purged, requests, acceptedAt, chosen, purgesAgain, originLive } = after
+  const { purged, requests, acceptedAt, chosen, purgesAgain, originLive, looksBeforePurge } = after
   const verify = settings.verify
   if (
     verify === undefined ||
@@ -174,7 +182,8 @@ export async function verifyAfterPurge(
       ...(purgesAgain && {
         repairAssets: (paths: readonly string[]) => purgesAgain.repair(paths),
         rerenderPages: (paths: readonly string[]) => purgesAgain.rerender(paths)
-      })
+      }),
+      ...(looksBeforePurge && { looksBeforePurge })
     },
     repurger && { repurger, purgedAt: lastAcceptedAt }
   )

@@ -5,7 +5,7 @@
  * was checked, and how the assets of the fresh pages were found. Each says what to change; the
  * step prints them.
  */
-import { andList, elapsed, plural } from '../text/format.js'
+import { andList, elapsed, grouped, plural } from '../text/format.js'
 import type { SitemapRequest } from '../sitemap/read-sitemaps.js'
 import {
   clocksFarApart,
@@ -16,7 +16,9 @@ import {
 import type { PageSelection } from './choose/selection-shapes.js'
 import type { CheckResult } from './check/verify-pages.js'
 import type { Overload } from './check/options.js'
-import type { RenderVerification } from './render/render-results.js'
+import type { LookCounts, RenderVerification } from './render/render-results.js'
+import { comparedWords } from './render/render-words.js'
+import { MAX_LOOKS_BEFORE_PURGE } from './render/read-before-purge.js'
 import {
   assetChecks,
   cutPagesPhrase,
@@ -231,10 +233,7 @@ const RENDER_PROBLEMS_LOGGED = 10
 export function describeRenders(renders: RenderVerification): string {
   const byReason = new Map<string, number>()
   for (const row of renders.listed) byReason.set(row.reason, (byReason.get(row.reason) ?? 0) + 1)
-  const compared =
-    renders.comparedWithOld === renders.judged
-      ? 'each compared with the old render'
-      : `${renders.comparedWithOld} compared with the old render (the others' first answer was already the new one)`
+  const compared = comparedWords(renders)
   const problems =
     renders.badRenders === 0
       ? 'no problem'
@@ -255,4 +254,29 @@ export function describeRenders(renders: RenderVerification): string {
     )
     .join('')
   return `Renders of the fresh pages: ${plural(renders.judged, 'render')} judged, ${compared}: ${problems}${changed}${notJudged}.${named}`
+}
+
+/**
+ * The looks before the purge in the log: `Before the purge, 2,000 (page, device) pairs looked at
+ * with 2,000 requests in 3.1 s for the old renders: 1,990 read, 10 with none cached.`, and why
+ * they ended early, when they did.
+ */
+export function describeLooksBeforePurge(looks: LookCounts, siteLabel: string): string {
+  const looked = looks.oldRenders + looks.noneCached + looks.notRead
+  const found = [
+    `${grouped(looks.oldRenders)} read`,
+    looks.noneCached > 0 ? `${grouped(looks.noneCached)} with none cached` : '',
+    looks.notRead > 0 ? `${grouped(looks.notRead)} not read (no answer, or read only in part)` : ''
+  ].filter(Boolean)
+  const why =
+    looks.ended === 'cap'
+      ? `the looks stop at ${grouped(MAX_LOOKS_BEFORE_PURGE)}`
+      : looks.ended === 'time'
+        ? `the purge waits for them ${Math.round(looks.limitMs / 1000)} s at most`
+        : `${siteLabel} pushed back (429, or Retry-After), so the purge is not held for them`
+  const left =
+    looks.left > 0
+      ? ` ${plural(looks.left, 'other check')} had none (${why}): their first look after the purge reads the old render while the edge still serves it.`
+      : ''
+  return `Before the purge, ${plural(looked, '(page, device) pair')} looked at with ${plural(looks.requests, 'request')} in ${elapsed(looks.durationMs)} for the old renders: ${found.join(', ')}.${left}`
 }

@@ -16,7 +16,14 @@ import {
   type PageChoice,
   type SitemapSummary
 } from './choose/choose-pages.js'
-import { clockOffsetWarning, describeAssets, describeOverload, describeRenders } from './explain.js'
+import {
+  clockOffsetWarning,
+  describeAssets,
+  describeLooksBeforePurge,
+  describeOverload,
+  describeRenders
+} from './explain.js'
+import { lookBeforePurge, lookCounts, type LooksBeforePurge } from './render/read-before-purge.js'
 import type { PageSelection, TargetRef } from './choose/selection-shapes.js'
 import { pageUrl, VERIFY_LIMITS, type VerifySettings } from './settings.js'
 import { createSiteClient, type SiteClient } from '../http/site-client.js'
@@ -31,6 +38,7 @@ import {
   type Verification
 } from './check/verify-pages.js'
 
+export type { LooksBeforePurge }
 export type {
   Verification,
   PageSelection,
@@ -94,6 +102,8 @@ export interface VerifyInput {
    * once (the run's purge sender); absent: they are named, never purged (mode: verify).
    */
   readonly rerenderPages?: PurgeAssetPaths
+  /** The looks made before the purge for the old renders (readOldRenders), when there were any. */
+  readonly looksBeforePurge?: LooksBeforePurge
 }
 
 export interface VerifyReport {
@@ -165,7 +175,8 @@ export async function runVerification(input: VerifyInput): Promise<VerifyReport>
         renders: {
           siteOrigin: siteUrl.origin,
           expected: settings.renders.expected,
-          ...(input.rerenderPages && { rerender: input.rerenderPages })
+          ...(input.rerenderPages && { rerender: input.rerenderPages }),
+          ...(input.looksBeforePurge && { before: input.looksBeforePurge })
         }
       }),
       clock,
@@ -305,6 +316,53 @@ function tagPreviews(siteUrl: URL, selection: PageSelection): { tags?: TagPrevie
     })
   }
   return tags.length > 0 ? { tags } : {}
+}
+
+/** What readOldRenders needs: the verification's settings and the pages chosen before the purge. */
+export type OldRendersInput = Pick<
+  VerifyInput,
+  | 'settings'
+  | 'siteUrl'
+  | 'chosen'
+  | 'ratePerSecond'
+  | 'requestTimeoutMs'
+  | 'log'
+  | 'clock'
+  | 'transport'
+>
+
+/**
+ * On a run that purges and judges renders, before the purge: each chosen page is looked at on
+ * every device for the render a crawler gets now, the one the new render will be compared with
+ * (verify/render/read-before-purge.ts). Undefined when renders are not judged.
+ */
+export async function readOldRenders(
+  input: OldRendersInput
+): Promise<LooksBeforePurge | undefined> {
+  const { settings, siteUrl, log } = input
+  const { pages } = input.chosen.selection
+  if (settings.renders === undefined || pages.length === 0) return undefined
+  const transport = input.transport ?? createSiteClient(DEFAULTS.concurrency)
+  try {
+    const looks = await lookBeforePurge(pageUrls(siteUrl, pages), pages.length, {
+      getPage: pageReader(transport),
+      clock: input.clock ?? systemClock,
+      devices: settings.devices,
+      concurrency: DEFAULTS.concurrency,
+      ...(input.ratePerSecond !== undefined && { ratePerSecond: input.ratePerSecond }),
+      requestTimeoutMs: input.requestTimeoutMs,
+      timeoutMs: settings.timeoutMs
+    })
+    log.info(describeLooksBeforePurge(lookCounts(looks), `site_url ${siteUrl.origin}`))
+    return looks
+  } finally {
+    if (!input.transport) transport.close()
+  }
+}
+
+/** The chosen pages' URLs, built one at a time as they are taken. */
+function* pageUrls(siteUrl: URL, pages: PageSelection['pages']): Generator<URL> {
+  for (const page of pages) yield pageUrl(siteUrl, page.path)
 }
 
 /**

@@ -121,6 +121,24 @@ describe('a render fault the emulator makes', () => {
   })
 })
 
+describe('a purge that reaches the edge at once', () => {
+  it('is judged against the old render read before the purge', async () => {
+    emulator().configureSite({ propagationMs: 0 })
+    emulator().renderFault('noindex')
+    const result = await purgeAbout()
+    expect(result.stdout).toContain(
+      'Before the purge, 2 (page, device) pairs looked at with 2 requests'
+    )
+    expect(result.outputs['verify_status']).toBe('bad-render')
+    // In the order the checks ended.
+    const rows = problemsOf(result).map(problem => [problem.device, problem.old])
+    expect(rows.sort()).toEqual([
+      ['desktop', "the old render's robots rules: follow, index"],
+      ['mobile', "the old render's robots rules: follow, index"]
+    ])
+  })
+})
+
 describe('a render that timed out once', () => {
   it('is rendered again by one purge and ends ✅ saying so', async () => {
     emulator().renderFault('blank-once')

@@ -13,6 +13,7 @@ import type {
 import { grouped, plural } from '../../text/format.js'
 import { code, escapeHtml, table } from '../../text/html.js'
 import { pathOnSite } from '../../text/site-path.js'
+import { comparedWords } from '../../verify/render/render-words.js'
 import {
   RENDER_CHANGE_WORDS,
   RENDER_MARKS,
@@ -23,10 +24,7 @@ import {
 
 /** `Renders: 40 judged (38 compared with the old render): ❌ 2 bad for crawlers · 🔎 3 changed`. */
 export function renderCountsLine(renders: RenderVerification): string {
-  const compared =
-    renders.comparedWithOld === renders.judged
-      ? 'each compared with the old render'
-      : `${grouped(renders.comparedWithOld)} compared with the old render`
+  const compared = comparedWords(renders)
   const parts = [
     renders.badRenders > 0
       ? `${RENDER_MARKS.bad} ${grouped(renders.badRenders)} bad for crawlers`

@@ -20,6 +20,7 @@ import { retryWaitMs } from '../pace/site-backpressure.js'
 import type { CheckResult, Tally } from './tally.js'
 import type { PageReferences } from '../assets/page-references.js'
 import type { RenderFacts } from '../render/render-facts.js'
+import type { LookBeforePurge } from '../render/read-before-purge.js'
 import { DEFAULTS, type PageToCheck, type VerifyOptions } from './options.js'
 
 /** A judged answer: the verdict is made once, in the loop's ask(), with the skew known then. */
@@ -70,6 +71,9 @@ type Next = 'ended' | 'ask-again' | 'ask-again-stale' | 'warm-up'
 
 type StaleVerdict = Extract<Verdict, { kind: 'stale' }>
 
+/** A check that looked before the purge looks again after it this long before its deadline. */
+const LAST_LOOK_BEFORE_DEADLINE_MS = 1000
+
 /** What a check needs of the loop that runs it (polling-loop.ts). */
 export interface CheckLoop {
   readonly options: VerifyOptions
@@ -115,6 +119,8 @@ export interface CheckLoop {
   readonly readsRenders: boolean
   /** Whether renders are judged: a check's first answer is then read for the old render. */
   readonly judgesRenders: boolean
+  /** This check's look before the purge, once (verify/render/read-before-purge.ts); or none. */
+  lookBeforePurge(check: PageCheck): LookBeforePurge | undefined
   /**
    * The check was proven fresh and its cached render read: its assets are checked and the
    * render judged; or no cached render was read before the check ended (`unread`: why).
@@ -145,8 +151,10 @@ export class PageCheck {
   private freshAt: number | undefined
   /** The cached render (HIT) of a fresh page was read, or need not be. */
   private renderRead = false
-  /** The render cached before the purge, when this check's first answer still served it. */
+  /** The render cached before the purge: read by the look before it, or by the first answer. */
   private oldFacts: RenderFacts | undefined
+  /** What the look before the purge found, when this check had one. */
+  private lookedBefore: LookBeforePurge['kind'] | undefined
   /** What judged() chose: the wait before asking again, and when the stale answer came. */
   private waitMs = 0
   private staleAnsweredAt = 0
@@ -160,6 +168,7 @@ export class PageCheck {
   /** Asks until the check is settled or the deadline ends it (or the run stops). */
   async run(): Promise<void> {
     const { loop } = this
+    await this.startFromLookBeforePurge()
     while (!loop.stopped) {
       if (loop.clock.now() >= loop.options.deadline) {
         // Never asked: counted as not started (summarize), not as a check that failed.
@@ -188,6 +197,32 @@ export class PageCheck {
           return
       }
     }
+  }
+
+  /**
+   * The look before the purge is this check's first: the old render it read is the one the new
+   * render is compared with, and the check asks again as after a stale first look made as long
+   * after the purge as its look came after the first look (the looks spread at the rate as the
+   * first looks would have): at once if that time has passed; sooner when an arrival seen by
+   * another check wakes the stale ones; and before the deadline. So where the edge would still
+   * have served the old render to a first look after the purge, that look is not made.
+   */
+  private async startFromLookBeforePurge(): Promise<void> {
+    const { loop } = this
+    const look = loop.lookBeforePurge(this)
+    if (look === undefined) return
+    this.lookedBefore = look.kind
+    if (look.kind !== 'old-render') return
+    this.oldFacts = look.facts
+    const now = loop.clock.now()
+    const next = loop.staleDelay(now, this.staleAttempt)
+    this.staleAttempt = next.nextAttempt
+    // At least one look after the purge, a second before the deadline at the latest: a check
+    // must not end on what it saw before the purge.
+    const lookBy = loop.options.deadline - LAST_LOOK_BEFORE_DEADLINE_MS
+    const firstLookAt = (this.page.purgeAcceptedAt ?? loop.measureFrom) + look.afterFirstMs
+    const wait = Math.min(firstLookAt + next.delayMs, lookBy) - now
+    if (wait > 0) await loop.sleepStale(wait, look.askedAt)
   }
 
   /** A request came back: with an answer (judged), or without one (the error). */
@@ -396,15 +431,26 @@ export class PageCheck {
 
   /**
    * The next answer's body is read for the old render: renders are judged, and this is the
-   * check's first request (later stale answers serve the same render).
+   * check's first request (later stale answers serve the same render), with no look before the
+   * purge that told it (a page with no render cached then has none; what a HIT cached since
+   * holds is the render that look started, not the one the purge replaced).
    */
   get wantsOldRender(): boolean {
-    return this.loop.judgesRenders && this.requests === 0
+    return (
+      this.loop.judgesRenders &&
+      this.requests === 0 &&
+      (this.lookedBefore === undefined || this.lookedBefore === 'not-read')
+    )
   }
 
-  /** The render cached before the purge, when the first answer served it. */
+  /** The render cached before the purge, when the look before it or the first answer read it. */
   get oldRender(): RenderFacts | undefined {
     return this.oldFacts
+  }
+
+  /** The look before the purge found no page's render cached: there was none to compare with. */
+  get noneCachedBefore(): boolean {
+    return this.lookedBefore === 'none-cached'
   }
 
   private renderWasRead(judged: Judged): void {

@@ -20,20 +20,18 @@ import {
   type EdgeAnswer
 } from '../assets/asset-checks.js'
 import {
-  datesUntrusted,
   noteDatesDisagree,
   skewMs,
   UNMEASURED_SKEW,
   type SkewEstimate
 } from '../judge/edge-clock-skew.js'
 import type { Device } from '../devices.js'
-import { parseEdgeDate } from '../judge/edge-date.js'
 import {
   isFreshHit,
   isOldRender,
   judge,
   observeAnswerSkew,
-  placeCachedAt,
+  renderedAfter,
   type SiteAnswer
 } from '../judge/verdict.js'
 import { Semaphore } from '../pace/semaphore.js'
@@ -48,6 +46,7 @@ import { Tally } from './tally.js'
 import { summarizeRun } from './run-summary.js'
 import { DEFAULTS, type PageToCheck, type Verification, type VerifyOptions } from './options.js'
 import { RenderChecks, type RenderAsked, type RenderLoop } from '../render/render-checks.js'
+import type { LookBeforePurge } from '../render/read-before-purge.js'
 
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
 export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
@@ -412,17 +411,9 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
     }
   }
 
-  /**
-   * By the pages' rule and clock skew, so that a clock consistently off is placed by its `Date`;
-   * undefined for no HIT, no readable cache date, a cache date after its own `Date`, or an edge
-   * whose `Date` cannot place its cache dates (datesUntrusted).
-   */
+  /** verify/judge/verdict.ts's rule, with this run's clock skew. */
   renderedAfter({ edge, headers }: EdgeAnswer, acceptedAt: number): boolean | undefined {
-    if (!fromKeptEntry(edge) || datesUntrusted(this.skew)) return undefined
-    const cached = parseEdgeDate(edge.cacheDate)
-    if (cached === undefined) return undefined
-    const place = placeCachedAt(headers, cached, acceptedAt, this.skew)
-    return place === 'clocks-disagree' ? undefined : place === 'after'
+    return renderedAfter(edge, headers, acceptedAt, this.skew)
   }
 
   get readsRenders(): boolean {
@@ -431,6 +422,10 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
 
   get judgesRenders(): boolean {
     return this.renders !== undefined
+  }
+
+  lookBeforePurge(check: PageCheck): LookBeforePurge | undefined {
+    return this.options.renders?.before?.take(check.page.url.href, check.device.name)
   }
 
   pageFresh(check: PageCheck, read: Judged | { readonly unread: string }): void {
@@ -469,7 +464,8 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
       userAgent: check.device.userAgent,
       answer: { edge: readEdgeHeaders(headers, this.prefixSeen), headers },
       now: read.facts,
-      ...(old !== undefined && { old })
+      ...(old !== undefined && { old }),
+      ...(old === undefined && check.noneCachedBefore && { noneCachedBefore: true })
     })
   }
 

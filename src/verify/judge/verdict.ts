@@ -8,7 +8,7 @@
 import type { ContentEvidence } from '../../build/scan-body.js'
 import { datesUntrusted, observeSkew, type SkewEstimate } from './edge-clock-skew.js'
 import { parseEdgeDate, type EdgeInstant } from './edge-date.js'
-import { readEdgeHeaders } from '../../http/edge-headers.js'
+import { fromKeptEntry, readEdgeHeaders, type EdgeReading } from '../../http/edge-headers.js'
 import { headerValue, type Headers } from '../../http/headers.js'
 import { isRetryableSiteStatus } from '../../http/statuses.js'
 
@@ -242,4 +242,23 @@ export function isOldRender(verdict: Verdict): boolean {
     verdict.reason === 'not-purged-yet' &&
     verdict.staleInRunnerClockOnly !== true
   )
+}
+
+/**
+ * Whether the edge's dates place a HIT's render after `acceptedAt`, by the pages' rule and clock
+ * skew (so that a clock consistently off is placed by its `Date`); undefined for no HIT, no
+ * readable cache date, a cache date after its own `Date`, or an edge whose `Date` cannot place
+ * its cache dates (datesUntrusted).
+ */
+export function renderedAfter(
+  edge: EdgeReading | undefined,
+  headers: Headers,
+  acceptedAt: number,
+  skew: SkewEstimate
+): boolean | undefined {
+  if (!fromKeptEntry(edge) || datesUntrusted(skew)) return undefined
+  const cached = parseEdgeDate(edge.cacheDate)
+  if (cached === undefined) return undefined
+  const place = placeCachedAt(headers, cached, acceptedAt, skew)
+  return place === 'clocks-disagree' ? undefined : place === 'after'
 }

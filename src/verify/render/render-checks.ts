@@ -21,6 +21,7 @@ import {
   type RenderProblem
 } from './judge-render.js'
 import type { RenderFacts } from './render-facts.js'
+import { lookCounts, type LooksBeforePurge } from './read-before-purge.js'
 import { expectedAt, type RenderExpectations } from './render-expected.js'
 import {
   MAX_LISTED_RENDERS,
@@ -41,6 +42,11 @@ export interface RenderCheckOptions {
    * fault is named, never purged (mode: verify purges nothing).
    */
   readonly rerender?: PurgeAssetPaths
+  /**
+   * The looks before the purge (read-before-purge.ts): each check takes its own, the old render
+   * it read; absent when none were made (mode: verify purges nothing).
+   */
+  readonly before?: LooksBeforePurge
 }
 
 /** A page asked again after its purge to render it again: what came back. */
@@ -83,6 +89,8 @@ export interface RenderRead {
   readonly userAgent: string
   readonly now: RenderFacts
   readonly old?: RenderFacts
+  /** No old render: the look before the purge found none cached (nothing to compare with). */
+  readonly noneCachedBefore?: true
   /** The answer that served the new render (its edge headers): the one a purge is to drop. */
   readonly answer: EdgeAnswer
 }
@@ -94,6 +102,7 @@ export class RenderChecks {
   private judged = 0
   private notJudged = 0
   private comparedWithOld = 0
+  private noneCachedBefore = 0
   private badRenders = 0
   private problems = 0
   private changed = 0
@@ -120,6 +129,7 @@ export class RenderChecks {
   judge(read: RenderRead): void {
     this.judged++
     if (read.old !== undefined) this.comparedWithOld++
+    else if (read.noneCachedBefore) this.noneCachedBefore++
     const judgement = this.judgementOf(read, read.now)
     if (judgement.changes.length > 0) {
       this.changed++
@@ -162,6 +172,8 @@ export class RenderChecks {
       judged: this.judged,
       notJudged: this.notJudged,
       comparedWithOld: this.comparedWithOld,
+      noneCachedBefore: this.noneCachedBefore,
+      ...(this.options.before && { before: lookCounts(this.options.before) }),
       badRenders: this.badRenders,
       problems: this.problems,
       listed: [...this.listed],

@@ -50,6 +50,24 @@ export interface RenderChangeRow {
   readonly changes: readonly RenderChange[]
 }
 
+/** Why the looks before the purge ended before every check had one. */
+export type LooksEnded = 'cap' | 'time' | 'overload'
+
+/** The looks before the purge (read-before-purge.ts): what they found, and what they cost. */
+export interface LookCounts {
+  /** Old renders read whole, pages with no render cached, looks that read nothing. */
+  readonly oldRenders: number
+  readonly noneCached: number
+  readonly notRead: number
+  /** Checks that had no look: the looks ended first (`ended` says why). */
+  readonly left: number
+  readonly requests: number
+  readonly durationMs: number
+  /** The longest the purge waited for them. */
+  readonly limitMs: number
+  readonly ended?: LooksEnded
+}
+
 export interface RenderVerification {
   /** (page, device) renders judged: fresh checks whose cached render was read. */
   readonly judged: number
@@ -60,6 +78,10 @@ export interface RenderVerification {
   readonly notJudged: number
   /** Of those, the ones compared with the old render (read before the purge reached them). */
   readonly comparedWithOld: number
+  /** Judged without an old render: the look before the purge found none cached. */
+  readonly noneCachedBefore: number
+  /** The looks before the purge, when they were made. */
+  readonly before?: LookCounts
   /** Renders with at least one problem, and the problems in all (a render may have several). */
   readonly badRenders: number
   readonly problems: number

@@ -3,7 +3,7 @@
  * bidirectional characters dropped, cut with an ellipsis), its robots rules as a crawler reads
  * them, its text as a count.
  */
-import { plural } from '../../text/format.js'
+import { grouped, plural } from '../../text/format.js'
 import type { RenderFacts } from './render-facts.js'
 
 /** Characters a value is cut to in a change, and within a sentence. */
@@ -58,4 +58,26 @@ export function robotsWords(facts: RenderFacts): string {
 /** `1,234 characters of text`. */
 export function textWords(chars: number): string {
   return `${plural(chars, 'character')} of text`
+}
+
+/**
+ * How many new renders were compared with the old one: `each compared with the old render`, or
+ * `38 compared with the old render, 1 with none cached before the purge, 1 whose old render was
+ * not read`.
+ */
+export function comparedWords(renders: {
+  readonly judged: number
+  readonly comparedWithOld: number
+  readonly noneCachedBefore: number
+}): string {
+  const { judged, comparedWithOld, noneCachedBefore } = renders
+  if (comparedWithOld === judged) return 'each compared with the old render'
+  const unread = judged - comparedWithOld - noneCachedBefore
+  return [
+    `${grouped(comparedWithOld)} compared with the old render`,
+    noneCachedBefore > 0 ? `${grouped(noneCachedBefore)} with none cached before the purge` : '',
+    unread > 0 ? `${grouped(unread)} whose old render was not read` : ''
+  ]
+    .filter(Boolean)
+    .join(', ')
 }
