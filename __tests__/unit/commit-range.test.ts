@@ -4,25 +4,14 @@
  * Real git, in a temporary repository.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gitIn } from '../support/git-repo.js'
 import { commitRange, readLanded } from '../../scripts/commit-range.mjs'
 
 let repo: string
-const git = (...args: string[]): string =>
-  execFileSync('git', args, {
-    cwd: repo,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.com',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.com'
-    }
-  }).trim()
+const git = gitIn(() => repo)
 const commit = (name: string): string => {
   writeFileSync(join(repo, name), name)
   git('add', name)

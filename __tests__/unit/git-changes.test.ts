@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gitIn } from '../support/git-repo.js'
 import { Diagnostics } from '../../src/core/diagnostics.js'
 import {
   decideGitRange,
@@ -136,20 +137,7 @@ describe('pathsFromNameStatus', () => {
 
 describe('gitChangeReader in a real repository', () => {
   let dir: string
-  const git = (...args: string[]): string =>
-    execFileSync('git', args, {
-      cwd: dir,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 't',
-        GIT_AUTHOR_EMAIL: 't@example.com',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@example.com',
-        GIT_CONFIG_GLOBAL: '/dev/null',
-        GIT_CONFIG_NOSYSTEM: '1'
-      }
-    }).trim()
+  const git = gitIn(() => dir)
   const commits: string[] = []
   const settings = (shas: { baseSha?: string; headSha?: string }): ChangedFilesSettings =>
     ({ urlMap: [], token: '', ...shas }) as unknown as ChangedFilesSettings
@@ -232,20 +220,7 @@ describe('gitChangeReader in a real repository', () => {
 
 describe('gitChangeReader: the files a range deleted, in a real repository', () => {
   let dir: string
-  const git = (...args: string[]): string =>
-    execFileSync('git', args, {
-      cwd: dir,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 't',
-        GIT_AUTHOR_EMAIL: 't@example.com',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@example.com',
-        GIT_CONFIG_GLOBAL: '/dev/null',
-        GIT_CONFIG_NOSYSTEM: '1'
-      }
-    }).trim()
+  const git = gitIn(() => dir)
   const write = (name: string, text: string): void => writeFileSync(join(dir, name), text)
   const commit = (message: string): string => {
     git('add', '-A')

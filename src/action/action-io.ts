@@ -47,6 +47,8 @@ export function readInputEnvironment(): InputEnvironment {
 /** The runner's log, outputs and summary, with secrets redacted from every text. */
 export class ActionIo implements StepIo {
   readonly clock: Clock = systemClock
+  /** Set by the runner; not guessed when it is not. */
+  readonly checkout = process.env['GITHUB_WORKSPACE'] || undefined
   private redactor = new Redactor([])
   /** The outputs set so far, so that the run's last word sets only the others. */
   private readonly outputsSet = new Set<string>()

@@ -5,7 +5,7 @@
  * HEAD). When the files cannot all be known (a base the clone lacks, no repository, no git),
  * it throws ChangedFilesError with the fix: nothing is purged half.
  */
-import { spawn } from 'node:child_process'
+import { runGit, type GitResult } from './git-command.js'
 import { readFile } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
 import type { Diagnostics } from '../core/diagnostics.js'
@@ -180,43 +180,6 @@ class Git {
   }
 
   private exec(args: readonly string[]): Promise<GitResult> {
-    return new Promise(resolve => {
-      const child = spawn('git', args, {
-        cwd: this.cwd,
-        // No prompt can hang a CI job; no pager, no colour, whatever the user's config says.
-        env: {
-          ...process.env,
-          GIT_TERMINAL_PROMPT: '0',
-          GIT_PAGER: 'cat',
-          GIT_OPTIONAL_LOCKS: '0'
-        },
-        stdio: ['pipe', 'pipe', 'pipe']
-      })
-      const stdout: Buffer[] = []
-      const stderr: Buffer[] = []
-      child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
-      child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
-      child.on('error', (error: NodeJS.ErrnoException) =>
-        resolve({ code: -1, stdout: '', stderr: error.message, missing: error.code === 'ENOENT' })
-      )
-      child.on('close', code =>
-        resolve({
-          code: code ?? -1,
-          stdout: Buffer.concat(stdout).toString('utf8'),
-          stderr: Buffer.concat(stderr).toString('utf8'),
-          missing: false
-        })
-      )
-      // `hash-object --stdin` reads the empty input; the others read nothing.
-      child.stdin.end()
-    })
+    return runGit(this.cwd, args)
   }
-}
-
-interface GitResult {
-  readonly code: number
-  readonly stdout: string
-  readonly stderr: string
-  /** git itself was not found. */
-  readonly missing: boolean
 }

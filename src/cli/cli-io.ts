@@ -82,6 +82,10 @@ export class CliIo implements RunIo {
 
   constructor(private readonly options: CliIoOptions) {}
 
+  get checkout(): string {
+    return this.options.cwd
+  }
+
   protectSecrets(secrets: readonly string[]): void {
     const present = secrets.filter(secret => secret !== '')
     this.secrets = present

@@ -71,6 +71,7 @@ export const Output = {
   Warm: 'warm',
   Preview: 'preview',
   OriginSeconds: 'origin_seconds',
+  SupersededBy: 'superseded_by',
   AcceptedAt: 'accepted_at',
   Shard: 'shard',
   PagesSelected: 'pages_selected',

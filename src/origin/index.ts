@@ -9,6 +9,8 @@ import { cachedOriginProblem, describeLook } from './describe-look.js'
 import type { OriginSettings } from './settings.js'
 import { waitForBuild, type OriginWait } from './wait.js'
 import { tenths } from '../text/format.js'
+import { CommitRelations, otherBuildWords } from '../build/commit-relation.js'
+import { relateByHistory } from './commit-history.js'
 
 export type { OriginWait }
 export { cachedOriginProblem, describeLook }
@@ -29,6 +31,8 @@ export interface OriginWaitRun {
   readonly client?: OriginClient
   /** Ends the wait early. */
   readonly signal?: AbortSignal
+  /** The run's checkout: its git history tells how another commit the origin shows relates. */
+  readonly checkout?: string
 }
 
 export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
@@ -51,13 +55,21 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
       clock,
       once: run.once,
       ...(run.signal && { signal: run.signal }),
+      ...(run.checkout !== undefined &&
+        settings.build.kind === 'commit' && {
+          relations: new CommitRelations(relateByHistory(run.checkout, settings.build.text))
+        }),
       onProgress: progress =>
         log.info(
           `Origin: not build ${shortBuild(settings.build)} yet after ${tenths(progress.elapsedMs)} (${progress.looks} look(s); last: ${progress.last ? describeLook(progress.last) : 'none yet'}).`
         )
     })
     const last = wait.last ? describeLook(wait.last) : 'no answer'
-    if (wait.ready) {
+    if (wait.supersededBy !== undefined) {
+      log.info(
+        `Origin: ${settings.url.href} shows ${otherBuildWords(wait.supersededBy, { kind: 'newer' })}: this run's changes are live in it, so the purge is sent now (after ${tenths(wait.elapsedMs)}, ${wait.looks} look(s)).`
+      )
+    } else if (wait.ready) {
       log.info(
         `Origin: build ${shortBuild(settings.build)} is live after ${tenths(wait.elapsedMs)} (${wait.looks} look(s)).`
       )

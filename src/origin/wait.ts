@@ -8,6 +8,7 @@
 import type { Clock } from '../time/clock.js'
 import { answerNow, retryAfterMs } from '../http/retry-after.js'
 import type { BuildId } from '../build/build-id.js'
+import type { CommitRelation, CommitRelations, OtherBuild } from '../build/commit-relation.js'
 import { OriginRequestError } from './origin-client.js'
 import {
   failedLook,
@@ -39,6 +40,11 @@ export interface OriginWaitInput {
   readonly onProgress?: (progress: OriginWaitProgress) => void
   /** Ends the wait early (the verification it served has ended). */
   readonly signal?: AbortSignal
+  /**
+   * How another commit the origin shows relates to the build's (a commit): a newer one, which
+   * holds this run's changes, ends the wait as the build would. Absent: never asked.
+   */
+  readonly relations?: CommitRelations
 }
 
 export interface OriginWaitProgress {
@@ -58,6 +64,10 @@ export interface OriginWait {
    * cannot show the build before the purge this wait holds back.
    */
   readonly stopped?: 'deadline' | 'retry-after' | 'once' | 'aborted' | 'cached'
+  /** Ready because the origin showed this newer commit, which holds the build's. */
+  readonly supersededBy?: string
+  /** The other commits the origin showed, with how each relates (when asked), first seen first. */
+  readonly others?: readonly OtherBuild[]
 }
 
 export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> {
@@ -68,6 +78,7 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
   const deadline = started + input.timeoutMs
   let looks = 0
   let last: OriginLook | undefined
+  const others = new Map<string, CommitRelation>()
   const done = new AbortController()
   const progress = (async () => {
     for (;;) {
@@ -79,7 +90,8 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
   const finish = async (result: OriginWait): Promise<OriginWait> => {
     done.abort()
     await progress
-    return result
+    if (others.size === 0) return result
+    return { ...result, others: [...others].map(([id, relation]) => ({ id, relation })) }
   }
 
   for (;;) {
@@ -89,6 +101,16 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
     looks++
     const elapsedMs = clock.now() - started
     if (last.ready) return finish({ ready: true, elapsedMs, looks, last })
+    const newer = await newerBuild(input, last, others)
+    if (newer !== undefined) {
+      return finish({
+        ready: true,
+        elapsedMs: clock.now() - started,
+        looks,
+        last,
+        supersededBy: newer
+      })
+    }
     // A cached answer changes only with a purge, and the purge waits for this: no later look can
     // show the build, so none is made (a dry run says so too).
     if (last.servedFromCache !== undefined) {
@@ -130,4 +152,23 @@ async function lookOnce(input: OriginWaitInput, timeoutMs: number): Promise<Orig
       error.kind === 'timeout' ? error.message : `connection failed: ${error.message}`
     )
   }
+}
+
+/**
+ * The first commit the look showed that is newer than the build (asked once each, kept in
+ * `others`); undefined when none is, or the build is no commit.
+ */
+async function newerBuild(
+  input: OriginWaitInput,
+  look: OriginLook,
+  others: Map<string, CommitRelation>
+): Promise<string | undefined> {
+  if (input.relations === undefined || input.build.kind !== 'commit') return undefined
+  if (look.status === undefined || look.status < 200 || look.status > 299) return undefined
+  for (const id of look.otherIds) {
+    const relation = await input.relations.of(id)
+    if (!others.has(id)) others.set(id, relation)
+    if (relation.kind === 'newer') return id
+  }
+  return undefined
 }

@@ -4,7 +4,8 @@
  * the build, which ends the run before anything is purged. Each is a section of its own over
  * plain data (OriginReport), so a later layout can place them where it likes.
  */
-import type { BuildId } from '../build/build-id.js'
+import { shortBuild, type BuildId } from '../build/build-id.js'
+import { otherBuildWords, servedInstead } from '../build/commit-relation.js'
 import type { PurgeTargets } from '../core/purge.js'
 import type { OriginLook } from '../origin/readiness.js'
 import { describeLook } from '../origin/describe-look.js'
@@ -31,12 +32,18 @@ export function renderOriginSection(report: OriginReport): string {
   if (wait.stopped === 'cached') {
     return `<h3>Origin: ⚠️ origin&#95;url is answered by the rendering cache (dry run)</h3>\n<p>${escapeHtml(`Dry run: ${CACHED_WHY} A real run would fail at once and purge nothing.`)}</p>\n${table(['origin', 'value'], rows)}<p>${escapeHtml(CACHED_ADVICE)}</p>\n`
   }
-  const title = wait.ready
-    ? `✅ build ${build} is live`
-    : `⏳ build ${build} is not live yet (dry run)`
-  const note = wait.ready
-    ? `<p>The purges were sent once the origin showed the build: ${tenths(wait.elapsedMs)} after the wait began.</p>\n`
-    : '<p>Dry run: the origin was looked at once. A real run would wait for it (up to <code>origin&#95;timeout&#95;seconds</code>) before purging.</p>\n'
+  const title =
+    wait.supersededBy !== undefined
+      ? `✅ superseded by ${code(wait.supersededBy.slice(0, 7))}, a newer build`
+      : wait.ready
+        ? `✅ build ${build} is live`
+        : `⏳ build ${build} is not live yet (dry run)`
+  const note =
+    wait.supersededBy !== undefined
+      ? `<p>${escapeHtml(`The origin showed ${otherBuildWords(wait.supersededBy, { kind: 'newer' })} in place of build ${shortBuild(report.build)}: this run's changes are live in it, so the purges were sent then, ${tenths(wait.elapsedMs)} after the wait began.`)}</p>\n`
+      : wait.ready
+        ? `<p>The purges were sent once the origin showed the build: ${tenths(wait.elapsedMs)} after the wait began.</p>\n`
+        : '<p>Dry run: the origin was looked at once. A real run would wait for it (up to <code>origin&#95;timeout&#95;seconds</code>) before purging.</p>\n'
   return `<h3>Origin: ${title}</h3>\n${note}${table(['origin', 'value'], rows)}`
 }
 
@@ -56,7 +63,7 @@ export function renderOriginTimeout(report: OriginReport, targets: PurgeTargets)
       : `origin_url was looked at ${wait.looks} time(s) in ${tenths(wait.elapsedMs)} (origin_timeout_seconds) and never showed the build`
   const parts = [
     `<h3>Origin: build ${code(report.build.text)} never showed, nothing was purged</h3>\n`,
-    `<p>${escapeHtml(`${what}. Nothing was purged: a purge now would make the service render and cache the previous build again.`)}</p>\n`,
+    `<p>${escapeHtml(`${what}. Nothing was purged: a purge now would make the service render and cache ${servedInstead(wait.others, shortBuild(report.build))} again.`)}</p>\n`,
     table(['origin', 'value'], detailRows(report)),
     `<h4>What to do</h4>\n<ul>\n${advice(report)
       .map(item => `<li>${escapeHtml(item)}</li>`)

@@ -24,6 +24,7 @@ export const OUTPUT_DEFAULTS: Readonly<Record<OutputName, string>> = {
   [Output.Warm]: '0',
   [Output.Preview]: '',
   [Output.OriginSeconds]: '',
+  [Output.SupersededBy]: '',
   [Output.AcceptedAt]: '',
   [Output.Shard]: '',
   [Output.PagesSelected]: '0',

@@ -53,4 +53,9 @@ export interface StepIo {
   context(): RunContext
   /** Where the changed files come from: GitHub's API (the action), local git (the command line). */
   changeReader(): ChangeReader
+  /**
+   * The folder of the run's checkout, where git tells how two commits relate (the action: the
+   * runner's GITHUB_WORKSPACE; the command line: its working directory); absent: none known.
+   */
+  readonly checkout?: string
 }

@@ -13,6 +13,8 @@ import type { Plan } from '../core/purge.js'
 import type { OriginReport } from '../report/origin-report.js'
 import type { RunSettings } from '../plan/settings.js'
 import { tenths } from '../text/format.js'
+import { shortBuild } from '../build/build-id.js'
+import { servedInstead } from '../build/commit-relation.js'
 import type { OriginLive } from '../repurge/repurger.js'
 
 export type OriginStep =
@@ -40,7 +42,8 @@ export async function waitForOrigin(
     clock: io.clock,
     requestTimeoutMs: settings.timeoutMs,
     once: settings.dryRun,
-    log: io
+    log: io,
+    ...(io.checkout !== undefined && { checkout: io.checkout })
   })
   const report: OriginReport = {
     url: origin.url.href,
@@ -51,7 +54,8 @@ export async function waitForOrigin(
     startedAt
   }
   io.setOutputs({
-    [Output.OriginSeconds]: wait.ready ? (wait.elapsedMs / 1000).toFixed(1) : ''
+    [Output.OriginSeconds]: wait.ready ? (wait.elapsedMs / 1000).toFixed(1) : '',
+    [Output.SupersededBy]: wait.supersededBy ?? ''
   })
   const cached =
     wait.stopped === 'cached' && wait.last !== undefined
@@ -82,8 +86,11 @@ export async function waitForOrigin(
     wait.stopped === 'retry-after'
       ? 'the origin asked to come back after the deadline'
       : `not within ${tenths(origin.timeoutMs)}`
+  // What it serves instead, never "the previous build": an older one, or one whose relation
+  // to this run's commit is not known, is said as such.
+  const serves = servedInstead(wait.others, shortBuild(origin.build))
   io.setFailed(
-    `origin_url ${origin.url.href} did not show build ${origin.build.text} (${origin.build.source}): ${why}; ${wait.looks} look(s), last: ${last}. Nothing was purged: a purge now would re-cache the previous build.`
+    `origin_url ${origin.url.href} did not show build ${origin.build.text} (${origin.build.source}): ${why}; ${wait.looks} look(s), last: ${last}. Nothing was purged: a purge now would re-cache ${serves}.`
   )
   return { kind: 'failed', report }
 }

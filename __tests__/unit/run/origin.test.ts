@@ -19,6 +19,7 @@ import {
   warningsOf,
   useEmulator
 } from './helpers.js'
+import { testRepo, type TestRepo } from '../../support/git-repo.js'
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'events')
 const OLD = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'
@@ -293,5 +294,59 @@ describe('origin inputs: bad input, nothing sent', () => {
     expect(result.exitCode).toBe(1)
     expect(errorsOf(result)[0]).toMatch(/^Input 'build_id' is required with origin_url/)
     expect(emulator().originRequests).toHaveLength(0)
+  })
+})
+
+describe('another build at the origin, related by the checkout’s history', () => {
+  // A checkout whose history is A, then B.
+  let repo: TestRepo
+  let checkout: string
+  let commits: { a: string; b: string }
+  beforeAll(() => {
+    repo = testRepo('origin-checkout-')
+    checkout = repo.dir
+    commits = { a: repo.commit('a'), b: repo.commit('b') }
+  })
+  afterAll(() => repo.close())
+
+  it('a newer build already live: the wait ends at once and the purge is sent', async () => {
+    emulator().deploy(commits.b)
+    const result = await runWith(
+      emulator().url,
+      { tags: 'blog', origin_url: versionUrl() },
+      { ...pushEnv(commits.a), GITHUB_WORKSPACE: checkout }
+    )
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['status']).toBe('purged')
+    expect(result.outputs['superseded_by']).toBe(commits.b)
+    expect(emulator().originRequests).toHaveLength(1)
+    expect(emulator().history).toHaveLength(1)
+    expect(result.stdout).toContain(
+      `shows a newer build (${commits.b.slice(0, 7)}), which holds this run's commit: this run's changes are live in it, so the purge is sent now`
+    )
+    expect(result.stdout).not.toMatch(/previous build/)
+    expect(result.summary).toContain(
+      `Origin: ✅ superseded by <code>${commits.b.slice(0, 7)}</code>, a newer build`
+    )
+  })
+
+  it('an older build (a rollback) is waited past and named as such, never "previous"', async () => {
+    emulator().deploy(commits.a)
+    const result = await runWith(
+      emulator().url,
+      { tags: 'blog', origin_url: versionUrl(), origin_timeout_seconds: '1' },
+      { ...pushEnv(commits.b), GITHUB_WORKSPACE: checkout }
+    )
+    expect(result.exitCode).toBe(1)
+    expect(emulator().history).toHaveLength(0)
+    expect(result.outputs['superseded_by']).toBe('')
+    expect(errorsOf(result).join('\n')).toContain(
+      `a purge now would re-cache an older build (${commits.a.slice(0, 7)}), which this run's commit holds`
+    )
+    expect(errorsOf(result).join('\n')).not.toMatch(/previous build/)
+    expect(result.summary).toContain(
+      `cache an older build (${commits.a.slice(0, 7)}), which this run`
+    )
+    expect(result.summary).not.toMatch(/previous build/)
   })
 })
