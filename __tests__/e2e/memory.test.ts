@@ -95,9 +95,9 @@ describe('sitemaps of long URLs on a small heap', () => {
     const checked = Number(result.outputs['pages_checked'])
     expect(checked).toBe(preview['shard_pages'])
     expect(checked).toBeGreaterThan(70_000)
-    // 128 KiB of 2,000-character URLs, like every list output; not 150 MB.
-    expect(selected.length).toBeGreaterThan(50)
-    expect(Buffer.byteLength(JSON.stringify(selected))).toBeLessThanOrEqual(128 * 1024)
+    // 80 KiB of 2,000-character URLs, like every list output; not 150 MB.
+    expect(selected.length).toBeGreaterThan(35)
+    expect(Buffer.byteLength(JSON.stringify(selected))).toBeLessThanOrEqual(80 * 1024)
     expect(noticesOf(result)).toContain(
       `The preview output's "selected" lists the first ${selected.length} of the ${checked} pages this job would check (GitHub limits a job's outputs to 1 MB); pages_checked counts them all.`
     )

@@ -76,7 +76,7 @@ describe('outputs fit GitHub limits', () => {
       )
       expect(result.exitCode).toBe(0)
       const output = result.outputs['urls'] ?? ''
-      expect(Buffer.byteLength(output)).toBeLessThanOrEqual(128 * 1024)
+      expect(Buffer.byteLength(output)).toBeLessThanOrEqual(80 * 1024)
       const shown = JSON.parse(output) as string[]
       const encoded = urls.map(url => encodeURI(url))
       expect(shown).toEqual(encoded.slice(0, shown.length))

@@ -6,7 +6,7 @@
 import type { Device } from '../../src/verify/devices.js'
 import type { SiteHead } from '../../src/http/site-client.js'
 import type { GetAsset, GetPage, PageAnswer } from '../../src/verify/check/read-page.js'
-import { PageReferenceReader } from '../../src/verify/assets/page-references.js'
+import { PageBodyReader } from '../../src/verify/render/page-body-reader.js'
 import type { PurgeAssetPaths } from '../../src/verify/assets/repair-queue.js'
 import type { VerifyOptions } from '../../src/verify/check/verify-pages.js'
 import type { VirtualClock } from './virtual-clock.js'
@@ -44,9 +44,9 @@ export function freshSite(
       }
     }
     if (wanted?.scope === undefined || wanted.wanted(head) !== 'new') return head
-    const reader = new PageReferenceReader(url, wanted.scope)
+    const reader = new PageBodyReader(url, { references: wanted.scope })
     reader.push(typeof html === 'string' ? html : html(url))
-    return { ...head, references: reader.end() }
+    return { ...head, references: reader.end().references }
   }
 }
 

@@ -114,6 +114,24 @@ describe('a render fault rendered again', () => {
     ])
   })
 
+  it('a purge the service does not answer is waited for until the deadline, then named', async () => {
+    const clock = new VirtualClock()
+    const loop = loopOf(clock)
+    const checks = new RenderChecks(
+      loop,
+      // Never answered: the sender's retries and a Retry-After can hold it that long.
+      { siteOrigin: SITE, expected: new Map(), rerender: () => new Promise(() => undefined) },
+      ['desktop']
+    )
+    checks.judge(read('desktop'))
+    const result = await clock.run(checks.finish())
+    expect(clock.now()).toBe(loop.deadline)
+    expect(result?.listed[0]).toMatchObject({
+      reason: 'blank',
+      rerender: { failed: 'the purge was not answered before the deadline' }
+    })
+  })
+
   it('still at fault after the render made again: named so', async () => {
     const clock = new VirtualClock()
     const loop: RenderLoop = {

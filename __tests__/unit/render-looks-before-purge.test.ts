@@ -193,7 +193,7 @@ describe('the old render, read before the purge', () => {
       looks: true,
       cachedBefore: false
     })
-    expect(run.looks).toMatchObject({ oldRenders: 0, noneCached: 4 })
+    expect(run.looks?.counts).toMatchObject({ oldRenders: 0, noneCached: 4 })
     expect(run.result.renders).toMatchObject({ judged: 4, comparedWithOld: 0, noneCachedBefore: 4 })
   })
 })
@@ -212,10 +212,12 @@ describe('the looks before the purge are bounded', () => {
         lookOptions(clock, slow)
       )
     )
-    expect(looks.durationMs).toBeLessThanOrEqual(LOOKS_BEFORE_PURGE_MS + 10_000)
-    expect(looks.ended).toBe('time')
-    expect(looks.left).toBeGreaterThan(0)
-    expect(looks.left + looks.noneCached + looks.oldRenders + looks.notRead).toBe(200)
+    expect(looks.counts.durationMs).toBeLessThanOrEqual(LOOKS_BEFORE_PURGE_MS + 10_000)
+    expect(looks.counts.ended).toBe('time')
+    expect(looks.counts.left).toBeGreaterThan(0)
+    expect(
+      looks.counts.left + looks.counts.noneCached + looks.counts.oldRenders + looks.counts.notRead
+    ).toBe(200)
   })
 
   it('by an overload: a 429 ends them at once', async () => {
@@ -232,9 +234,31 @@ describe('the looks before the purge are bounded', () => {
         { ...lookOptions(clock, busy), concurrency: 1 }
       )
     )
-    expect(looks.ended).toBe('overload')
+    expect(looks.counts.ended).toBe('overload')
     expect(asked).toBe(1)
-    expect(looks.left).toBe(100)
+    expect(looks.counts.left).toBe(100)
+  })
+
+  it("by the verification's overload rule: a 5xx is one only with a Retry-After it can read", async () => {
+    const lookAll = async (headers: Record<string, string>) => {
+      const clock = new VirtualClock()
+      const down: GetPage = async () => ({ status: 503, headers })
+      return clock.run(
+        lookBeforePurge(
+          pages(5, 0).map(page => page.url),
+          5,
+          { ...lookOptions(clock, down), concurrency: 1 }
+        )
+      )
+    }
+    expect((await lookAll({ 'retry-after': '30' })).counts).toMatchObject({
+      ended: 'overload',
+      left: 10
+    })
+    // One page's trouble, as the checks take it: looked at, nothing read, the looks go on.
+    const unreadable = await lookAll({ 'retry-after': 'soon' })
+    expect(unreadable.counts.ended).toBeUndefined()
+    expect(unreadable.counts).toMatchObject({ notRead: 10, left: 0 })
   })
 
   it("by the rate: the verification's, never faster", async () => {

@@ -1,9 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import {
-  PageReferenceReader,
-  type AssetScope,
-  type PageReferences
-} from '../../src/verify/assets/page-references.js'
+import type { AssetScope, PageReferences } from '../../src/verify/assets/page-references.js'
+import { PageBodyReader } from '../../src/verify/render/page-body-reader.js'
 import {
   MAX_OTHER_HOSTS_PER_PAGE,
   MAX_REFERENCES_PER_PAGE
@@ -16,9 +13,11 @@ const SCOPE: AssetScope = {
 }
 
 function read(chunks: readonly string[], scope = SCOPE): PageReferences {
-  const reader = new PageReferenceReader(PAGE, scope)
+  const reader = new PageBodyReader(PAGE, { references: scope })
   for (const chunk of chunks) reader.push(chunk)
-  return reader.end()
+  const { references } = reader.end()
+  if (references === undefined) throw new Error('no references read')
+  return references
 }
 
 /** The same document read whole, and split in two at every position: the same references. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals'
 import { PassThrough, Readable } from 'node:stream'
 import { MAX_CONTENT_BYTES } from '../../src/build/scan-body.js'
 import type { SiteClient, SiteHead, SiteStream } from '../../src/http/site-client.js'
-import { PageReferenceReader } from '../../src/verify/assets/page-references.js'
+import { PageBodyReader } from '../../src/verify/render/page-body-reader.js'
 import { pageReader, type GetPage, type PageAnswer } from '../../src/verify/check/read-page.js'
 import { verifyPages } from '../../src/verify/check/verify-pages.js'
 import { VirtualClock } from '../support/virtual-clock.js'
@@ -99,11 +99,11 @@ function renderingSite(
       }
     }
     if (read?.scope === undefined || read.wanted(head) !== 'new') return head
-    const reader = new PageReferenceReader(url, read.scope)
+    const reader = new PageBodyReader(url, { references: read.scope })
     reader.push(hit ? bodies.cached : bodies.extracting)
     return {
       ...head,
-      references: reader.end(),
+      references: reader.end().references,
       ...(hit && bodies.cut !== undefined && { bodyCut: bodies.cut })
     }
   }

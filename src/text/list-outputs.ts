@@ -1,12 +1,12 @@
 /**
  * List outputs (tags, urls, failed, ...) as JSON arrays that fit GitHub's limits. A job's
  * outputs may hold 1 MB in all, and the runner refuses a step's output file beyond that; with
- * up to six list outputs, each is capped at 128 KiB (768 KiB together), which leaves room for
- * the scalar outputs and other steps. A longer list is cut at an item boundary, so the output
+ * nine list outputs (the outputs whose default is `[]`), each is capped at 80 KiB (720 KiB
+ * together), which leaves room for the scalar outputs and other steps. A longer list is cut at an item boundary, so the output
  * stays a valid JSON array of whole items; the edge writes the full list to a file and says so.
  */
 
-export const MAX_LIST_OUTPUT_BYTES = 128 * 1024
+export const MAX_LIST_OUTPUT_BYTES = 80 * 1024
 
 export interface CutList {
   readonly name: string

@@ -12,6 +12,17 @@ export interface Device {
   readonly userAgent: string
 }
 
+/**
+ * Each page on each device, in the order the checks run them (and the looks before the purge
+ * read them): a page's devices one after the other.
+ */
+export function* onEachDevice<Page>(
+  pages: Iterable<Page>,
+  devices: readonly Device[]
+): Generator<{ readonly page: Page; readonly device: Device }> {
+  for (const page of pages) for (const device of devices) yield { page, device }
+}
+
 /** Current browsers' user agents, one per device type the edge distinguishes. */
 export const BUILT_IN_DEVICES: Readonly<Record<string, string>> = {
   desktop:

@@ -266,7 +266,9 @@ export function describeLooksBeforePurge(looks: LookCounts, siteLabel: string): 
   const found = [
     `${grouped(looks.oldRenders)} read`,
     looks.noneCached > 0 ? `${grouped(looks.noneCached)} with none cached` : '',
-    looks.notRead > 0 ? `${grouped(looks.notRead)} not read (no answer, or read only in part)` : ''
+    looks.notRead > 0
+      ? `${grouped(looks.notRead)} not read (no answer, a 5xx, or read only in part)`
+      : ''
   ].filter(Boolean)
   const why =
     looks.ended === 'cap'

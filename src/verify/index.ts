@@ -23,7 +23,7 @@ import {
   describeOverload,
   describeRenders
 } from './explain.js'
-import { lookBeforePurge, lookCounts, type LooksBeforePurge } from './render/read-before-purge.js'
+import { lookBeforePurge, type LooksBeforePurge } from './render/read-before-purge.js'
 import type { PageSelection, TargetRef } from './choose/selection-shapes.js'
 import { pageUrl, VERIFY_LIMITS, type VerifySettings } from './settings.js'
 import { createSiteClient, type SiteClient } from '../http/site-client.js'
@@ -353,7 +353,7 @@ export async function readOldRenders(
       requestTimeoutMs: input.requestTimeoutMs,
       timeoutMs: settings.timeoutMs
     })
-    log.info(describeLooksBeforePurge(lookCounts(looks), `site_url ${siteUrl.origin}`))
+    log.info(describeLooksBeforePurge(looks.counts, `site_url ${siteUrl.origin}`))
     return looks
   } finally {
     if (!input.transport) transport.close()

@@ -47,7 +47,13 @@ import {
   type CheckState,
   type Entry
 } from './asset-entries.js'
-import { RepairQueue, type PurgeAssetPaths, type RepairAnswer } from './repair-queue.js'
+import {
+  answerBy,
+  NOT_ANSWERED_BY_DEADLINE,
+  RepairQueue,
+  type PurgeAssetPaths,
+  type RepairAnswer
+} from './repair-queue.js'
 import { repairPath } from './repair-path.js'
 import { judgeAnswer, mediaType, type AssetJudgement } from './whole-answer.js'
 import { corsCheck, corsMode, corsStep } from './cors.js'
@@ -278,8 +284,7 @@ export class AssetChecks {
 
   /**
    * Purges a broken asset by its path, then asks it again (askAfterRepair). The purge is waited
-   * for until the deadline at most: one the service is slow to answer (its retries, a
-   * Retry-After) must not hold the verification past it.
+   * for until the deadline at most (answerBy).
    */
   private async repairThenAsk(
     entry: Entry,
@@ -289,21 +294,13 @@ export class AssetChecks {
     purgedCacheDate: string | undefined
   ): Promise<void> {
     const { loop } = this
-    // The wait for the deadline is cut short when the purge is answered: no timer is left to
-    // hold the process (a step must end when its work does).
-    const answeredFirst = new AbortController()
-    let outcome: RepairAnswer | undefined
-    void purge.then(answer => {
-      outcome = answer
-      answeredFirst.abort()
-    })
-    await loop.clock.sleep(Math.max(0, loop.deadline - loop.clock.now()), answeredFirst.signal)
+    const outcome = await answerBy(purge, loop.clock, loop.deadline)
     if (outcome === undefined) {
       entry.result = {
         ...broken,
         state: 'broken',
         repurged: true,
-        repurgeError: 'the purge was not answered before the deadline'
+        repurgeError: NOT_ANSWERED_BY_DEADLINE
       }
       return
     }

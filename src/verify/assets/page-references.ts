@@ -12,7 +12,7 @@ import {
   type CrossOrigin
 } from './asset-results.js'
 import { corsMode } from './cors.js'
-import { ReferenceExtractor, type ExtractorSink, type RawReference } from './reference-extractor.js'
+import type { ExtractorSink, RawReference } from './reference-extractor.js'
 
 /** Whose assets are checked: the site's own origin, and the hosts the user named. */
 export interface AssetScope {
@@ -68,29 +68,9 @@ export interface PageReferences {
   readonly capped: boolean
 }
 
-/** Fed a page's decoded text, chunk by chunk; `end()` gives its references. */
-export class PageReferenceReader {
-  private readonly collector: PageReferenceCollector
-  private readonly extractor: ReferenceExtractor
-
-  constructor(pageUrl: URL, scope: AssetScope) {
-    this.collector = new PageReferenceCollector(pageUrl, scope)
-    this.extractor = new ReferenceExtractor(this.collector)
-  }
-
-  push(chunk: string): void {
-    this.extractor.push(chunk)
-  }
-
-  end(): PageReferences {
-    this.extractor.end()
-    return this.collector.result()
-  }
-}
-
 /**
- * What the extractor finds of one page, resolved and kept: the references of a page read alone
- * (PageReferenceReader), or in the pass that reads the page for more (ReferenceTags over it).
+ * What the extractor finds of one page, resolved and kept, in the pass that reads the page
+ * (verify/render/page-body-reader.ts, ReferenceTags over it).
  */
 export class PageReferenceCollector implements ExtractorSink {
   private baseUrl: URL

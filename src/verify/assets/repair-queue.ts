@@ -111,3 +111,27 @@ export class RepairQueue {
     this.inFlight = false
   }
 }
+
+/**
+ * A purge's answer, waited for until `deadline` at most: one the service is slow to answer (its
+ * retries, a Retry-After) must not hold the verification past it. Undefined when it did not come
+ * by then. The wait ends when the answer comes: no timer is left to hold the process (a step
+ * must end when its work does).
+ */
+export async function answerBy(
+  purge: Promise<RepairAnswer>,
+  clock: Clock,
+  deadline: number
+): Promise<RepairAnswer | undefined> {
+  const answered = new AbortController()
+  let answer: RepairAnswer | undefined
+  void purge.then(came => {
+    answer = came
+    answered.abort()
+  })
+  await clock.sleep(Math.max(0, deadline - clock.now()), answered.signal)
+  return answer
+}
+
+/** Why a purge waited for by answerBy() did not help. */
+export const NOT_ANSWERED_BY_DEADLINE = 'the purge was not answered before the deadline'

@@ -14,9 +14,9 @@ import { edgeIds } from '../../http/edge-headers.js'
 import { SiteRequestError } from '../../http/site-client.js'
 import type { Clock } from '../../time/clock.js'
 import type { Device } from '../devices.js'
-import type { RetryCause, SiteAnswer, Verdict } from '../judge/verdict.js'
+import { isFreshHit, type RetryCause, type SiteAnswer, type Verdict } from '../judge/verdict.js'
 import { STALE_BACKOFF } from '../pace/poll-schedule.js'
-import { retryWaitMs } from '../pace/site-backpressure.js'
+import { retryWaitMs } from '../pace/site-answers.js'
 import type { CheckResult, Tally } from './tally.js'
 import type { PageReferences } from '../assets/page-references.js'
 import type { RenderFacts } from '../render/render-facts.js'
@@ -119,8 +119,6 @@ export interface CheckLoop {
   readonly readsRenders: boolean
   /** Whether renders are judged: a check's first answer is then read for the old render. */
   readonly judgesRenders: boolean
-  /** This check's look before the purge, once (verify/render/read-before-purge.ts); or none. */
-  lookBeforePurge(check: PageCheck): LookBeforePurge | undefined
   /**
    * The check was proven fresh and its cached render read: its assets are checked and the
    * render judged; or no cached render was read before the check ended (`unread`: why).
@@ -171,8 +169,7 @@ export class PageCheck {
     await this.startFromLookBeforePurge()
     while (!loop.stopped) {
       if (loop.clock.now() >= loop.options.deadline) {
-        // Never asked: counted as not started (summarize), not as a check that failed.
-        if (this.requests > 0) this.finished(this.endingAtDeadline())
+        this.endAtDeadline()
         return
       }
       if (this.stale) loop.lastStaleAskAt = loop.clock.now()
@@ -180,7 +177,7 @@ export class PageCheck {
       if (asked === 'stopped') return
       if (asked === 'late') {
         // No turn is left before the deadline: the check ends now as it would at the deadline.
-        if (this.requests > 0) this.finished(this.endingAtDeadline())
+        this.endAtDeadline()
         return
       }
       switch (this.asked(asked)) {
@@ -209,19 +206,20 @@ export class PageCheck {
    */
   private async startFromLookBeforePurge(): Promise<void> {
     const { loop } = this
-    const look = loop.lookBeforePurge(this)
+    // Taken once (verify/render/read-before-purge.ts): its memory goes with it.
+    const look = loop.options.renders?.before?.take(this.page.url.href, this.device.name)
     if (look === undefined) return
     this.lookedBefore = look.kind
     if (look.kind !== 'old-render') return
     this.oldFacts = look.facts
+    // Stale, as after a stale answer: its first fresh answer is an arrival that wakes the others.
     const now = loop.clock.now()
-    const next = loop.staleDelay(now, this.staleAttempt)
-    this.staleAttempt = next.nextAttempt
+    const delayMs = this.enterStale(now)
     // At least one look after the purge, a second before the deadline at the latest: a check
     // must not end on what it saw before the purge.
     const lookBy = loop.options.deadline - LAST_LOOK_BEFORE_DEADLINE_MS
     const firstLookAt = (this.page.purgeAcceptedAt ?? loop.measureFrom) + look.afterFirstMs
-    const wait = Math.min(firstLookAt + next.delayMs, lookBy) - now
+    const wait = Math.min(firstLookAt + delayMs, lookBy) - now
     if (wait > 0) await loop.sleepStale(wait, look.askedAt)
   }
 
@@ -333,18 +331,36 @@ export class PageCheck {
       ...(purgedAt !== undefined && { judgedAgainst: purgedAt }),
       ...(ids !== undefined && { edgeIds: ids })
     }
-    if (!this.stale) loop.staleNow++
-    this.stale = true
     if (this.old !== (verdict.reason === 'old-content')) {
       this.old = !this.old
       loop.oldContentNow += this.old ? 1 : -1
     }
     const askedAt = loop.clock.now()
-    const next = loop.staleDelay(askedAt, this.staleAttempt)
-    this.staleAttempt = next.nextAttempt
-    this.waitMs = next.delayMs
+    this.waitMs = this.enterStale(askedAt)
     this.staleAnsweredAt = askedAt
     return 'ask-again-stale'
+  }
+
+  /**
+   * Stale at `at` (a stale answer, or an old render read before the purge): counted in the
+   * loop's staleNow, on the stale schedule's next step. Returns the wait before asking again.
+   */
+  private enterStale(at: number): number {
+    if (!this.stale) this.loop.staleNow++
+    this.stale = true
+    const next = this.loop.staleDelay(at, this.staleAttempt)
+    this.staleAttempt = next.nextAttempt
+    return next.delayMs
+  }
+
+  /**
+   * The deadline (or no turn before it) ends the check: as its last answer says; never asked
+   * since the purge, it is counted as not started (summarize), not as a check that failed, and
+   * no longer as stale now.
+   */
+  private endAtDeadline(): void {
+    if (this.requests > 0) this.finished(this.endingAtDeadline())
+    else this.leaveStale()
   }
 
   /** How the check ends when the deadline comes before an answer settled it. */
@@ -415,8 +431,7 @@ export class PageCheck {
       // After the purge by the edge's clock, not by the runner's (clocks far apart): this check
       // saw the entry empty (EXTRACTING) after the purge, so the HIT that follows is that render.
       const hit =
-        (verdict.kind === 'fresh' && verdict.warm) ||
-        (verdict.kind === 'stale' && verdict.staleInRunnerClockOnly === true)
+        isFreshHit(verdict) || (verdict.kind === 'stale' && verdict.staleInRunnerClockOnly === true)
       if (hit) {
         this.renderWasRead(asked)
         return true

@@ -217,3 +217,12 @@ export const DEFAULTS = {
   /** A stale check woken early still waits this long after its last request. */
   minWakeGapMs: 500
 } as const
+
+/** The checks under way at once: `window`, or with a rate what it serves in a few seconds. */
+export function checksUnderWay(options: VerifyOptions): number {
+  if (options.window !== undefined) return options.window
+  const rate = options.ratePerSecond
+  if (rate === undefined) return DEFAULTS.window
+  const atRate = Math.ceil(rate * DEFAULTS.windowSecondsAtRate)
+  return Math.min(DEFAULTS.window, Math.max(options.devices.length, 8, atRate))
+}

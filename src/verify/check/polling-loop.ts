@@ -12,7 +12,8 @@
  */
 import type { Clock } from '../../time/clock.js'
 import { fromKeptEntry, readEdgeHeaders } from '../../http/edge-headers.js'
-import { SiteRequestError } from '../../http/site-client.js'
+import { SiteRequestError, type SiteHead } from '../../http/site-client.js'
+import type { BuildId } from '../../build/build-id.js'
 import {
   AssetChecks,
   type AskedAsset,
@@ -25,7 +26,7 @@ import {
   UNMEASURED_SKEW,
   type SkewEstimate
 } from '../judge/edge-clock-skew.js'
-import type { Device } from '../devices.js'
+import { onEachDevice, type Device } from '../devices.js'
 import {
   isFreshHit,
   isOldRender,
@@ -44,9 +45,15 @@ import { SiteBackpressure } from '../pace/site-backpressure.js'
 import { AssetHostLimits } from '../pace/host-limits.js'
 import { Tally } from './tally.js'
 import { summarizeRun } from './run-summary.js'
-import { DEFAULTS, type PageToCheck, type Verification, type VerifyOptions } from './options.js'
+import {
+  checksUnderWay,
+  DEFAULTS,
+  type PageToCheck,
+  type Verification,
+  type VerifyOptions
+} from './options.js'
 import { RenderChecks, type RenderAsked, type RenderLoop } from '../render/render-checks.js'
-import type { LookBeforePurge } from '../render/read-before-purge.js'
+import type { BodyWanted, PageAnswer, RenderSeen } from './read-page.js'
 
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
 export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
@@ -169,12 +176,13 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
       this.reportProgress(started, background.signal),
       this.probe(background.signal)
     ])
-    const workers = Math.max(1, Math.min(this.windowSize(), this.totalChecks))
+    const workers = Math.max(1, Math.min(checksUnderWay(this.options), this.totalChecks))
     await Promise.all(Array.from({ length: workers }, () => this.worker()))
-    const [assets, renders] = await Promise.all([
-      this.fatal === undefined ? this.assets?.finish() : undefined,
-      this.renders?.finish()
-    ])
+    // A run that stopped (the site is not behind the cache) judged nothing worth waiting for.
+    const [assets, renders] =
+      this.fatal === undefined
+        ? await Promise.all([this.assets?.finish(), this.renders?.finish()])
+        : [undefined, undefined]
     background.abort()
     await watchers
     return summarizeRun({
@@ -193,14 +201,6 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
       assets,
       renders
     })
-  }
-
-  private windowSize(): number {
-    if (this.options.window !== undefined) return this.options.window
-    const rate = this.options.ratePerSecond
-    if (rate === undefined) return DEFAULTS.window
-    const atRate = Math.ceil(rate * DEFAULTS.windowSecondsAtRate)
-    return Math.min(DEFAULTS.window, Math.max(this.options.devices.length, 8, atRate))
   }
 
   /** One of `window` workers: takes the next check when the last one ended, until none is left. */
@@ -256,24 +256,15 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
     }
   }
 
-  /** A 'late' request is not sent: a queue of checks must not run on past the deadline. */
+  /** A check's request: its answer judged against its page's purge (one-check.ts). */
   async ask(check: PageCheck, proveContent: boolean, readRender = false): Promise<Asked> {
-    const turn = await this.takeTurn()
-    if (turn === 'late') this.noTurnsLeft()
-    if (turn !== 'go') return turn
-    try {
-      const sentAt = this.clock.now()
-      if (sentAt >= this.options.deadline) return 'late'
-      const timeout = this.timeoutFrom(sentAt)
-      this.requests++
-      const content = proveContent ? this.options.content : undefined
-      const purgedAt =
-        this.options.content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt
-      const head = await this.options.getPage(
-        check.page.url,
-        check.device.userAgent,
-        timeout,
-        content?.build,
+    const content = proveContent ? this.options.content : undefined
+    const purgedAt =
+      this.options.content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt
+    const { url } = check.page
+    return this.pageRequest(
+      { url, userAgent: check.device.userAgent, ...(content && { build: content.build }) },
+      sentAt =>
         !this.readsRenders || !(proveContent || readRender)
           ? undefined
           : {
@@ -284,11 +275,7 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
               // a warm-up, the HIT of the render the check saw start. The old render is the HIT
               // cached before the purge that a check's first answer may still serve.
               wanted: page => {
-                if (!proveContent) {
-                  return fromKeptEntry(readEdgeHeaders(page.headers, this.prefixSeen))
-                    ? 'new'
-                    : undefined
-                }
+                if (!proveContent) return this.newIfKept(page)
                 const verdict = judge(
                   { ...page, sentAt, receivedAt: this.clock.now() },
                   purgedAt,
@@ -299,33 +286,63 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
                 if (isFreshHit(verdict)) return 'new'
                 return check.wantsOldRender && isOldRender(verdict) ? 'old' : undefined
               }
-            }
+            },
+      (answer, head) => {
+        // Decided before the slot is released, so that no further request leaves once the
+        // site has shown it does not answer through the cache.
+        const verdict = judge(answer, purgedAt, this.skew, content !== undefined, this.prefixSeen)
+        // From now on this edge's Date cannot place its cache dates
+        // (verify/judge/edge-clock-skew.ts, datesUntrusted).
+        if (verdict.kind === 'retry' && verdict.cause === 'clocks-disagree') {
+          this.skew = noteDatesDisagree(this.skew)
+        }
+        if (verdict.kind === 'no-status-header' && this.prefixSeen === undefined) {
+          this.stop(
+            `${this.options.siteLabel} answered ${url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
+          )
+        }
+        return {
+          answer,
+          verdict,
+          purgedAt,
+          ...(head.references && { references: head.references }),
+          ...(head.bodyCut !== undefined && { bodyCut: head.bodyCut }),
+          ...(head.facts && { facts: head.facts })
+        }
+      }
+    )
+  }
+
+  /**
+   * One page request through the limits (a turn: the overload's hold, a slot, the rate), its
+   * answer learned from and told to the backpressure; `read` makes of it what the caller wants
+   * while the slot is held, so that a stop it decides holds every later request. 'late': no
+   * request can leave before the deadline (the workers take no new check); an error: no answer.
+   */
+  private async pageRequest<T>(
+    page: { readonly url: URL; readonly userAgent: string; readonly build?: BuildId },
+    body: (sentAt: number) => BodyWanted | undefined,
+    read: (answer: SiteAnswer, head: PageAnswer) => T
+  ): Promise<T | SiteRequestError | 'stopped' | 'late'> {
+    const turn = await this.takeTurn()
+    if (turn === 'late') this.noTurnsLeft()
+    if (turn !== 'go') return turn
+    try {
+      const sentAt = this.clock.now()
+      if (sentAt >= this.options.deadline) return 'late'
+      this.requests++
+      const head = await this.options.getPage(
+        page.url,
+        page.userAgent,
+        this.timeoutFrom(sentAt),
+        page.build,
+        body(sentAt)
       )
       const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
       this.learnFrom(answer)
       // Before the slot is released, so that no other request leaves once the site is overloaded.
       this.backpressure.noteAnswer(answer, this.clock.now(), this.skew)
-      // Decided before the slot is released, so that no further request leaves once the
-      // site has shown it does not answer through the cache.
-      const verdict = judge(answer, purgedAt, this.skew, content !== undefined, this.prefixSeen)
-      // From now on this edge's Date cannot place its cache dates (verify/judge/edge-clock-skew.ts,
-      // datesUntrusted).
-      if (verdict.kind === 'retry' && verdict.cause === 'clocks-disagree') {
-        this.skew = noteDatesDisagree(this.skew)
-      }
-      if (verdict.kind === 'no-status-header' && this.prefixSeen === undefined) {
-        this.stop(
-          `${this.options.siteLabel} answered ${check.page.url.href} with HTTP ${answer.status} and no *-Kc-Status header: the site does not answer through the rendering cache (was the address of the origin server given instead of the public site?). Nothing can be verified.`
-        )
-      }
-      return {
-        answer,
-        verdict,
-        purgedAt,
-        ...(head.references && { references: head.references }),
-        ...(head.bodyCut !== undefined && { bodyCut: head.bodyCut }),
-        ...(head.facts && { facts: head.facts })
-      }
+      return read(answer, head)
     } catch (error) {
       if (error instanceof SiteRequestError) return error
       throw error
@@ -333,6 +350,10 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
       this.slots.release()
     }
   }
+
+  /** A body is read for the new render when its answer is a HIT the cache keeps. */
+  private readonly newIfKept = (page: SiteHead): RenderSeen =>
+    fromKeptEntry(readEdgeHeaders(page.headers, this.prefixSeen)) ? 'new' : undefined
 
   /**
    * One asset request through the same limits as the pages' (AssetLoop, asset-checks.ts): the
@@ -380,35 +401,22 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
    * render started; any other answer asks again.
    */
   async askRender(url: URL, userAgent: string, acceptedAt: number): Promise<RenderAsked> {
-    const turn = await this.takeTurn()
-    if (turn !== 'go') return turn
-    try {
-      const sentAt = this.clock.now()
-      if (sentAt >= this.options.deadline) return 'late'
-      this.requests++
-      const head = await this.options.getPage(url, userAgent, this.timeoutFrom(sentAt), undefined, {
-        facts: true,
-        wanted: page =>
-          fromKeptEntry(readEdgeHeaders(page.headers, this.prefixSeen)) ? 'new' : undefined
-      })
-      const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
-      this.learnFrom(answer)
-      this.backpressure.noteAnswer(answer, this.clock.now(), this.skew)
-      const edge = readEdgeHeaders(head.headers, this.prefixSeen)
-      if (edge?.status === 'EXTRACTING') return 'rendering'
-      if (!fromKeptEntry(edge) || edge.cacheDate === undefined) return 'again'
-      return {
-        ...(head.facts && { facts: head.facts }),
-        ...(head.bodyCut !== undefined && { cut: head.bodyCut }),
-        cacheDate: edge.cacheDate,
-        after: this.renderedAfter({ edge, headers: head.headers }, acceptedAt)
+    const asked = await this.pageRequest(
+      { url, userAgent },
+      () => ({ facts: true, wanted: this.newIfKept }),
+      (_answer, head): RenderAsked => {
+        const edge = readEdgeHeaders(head.headers, this.prefixSeen)
+        if (edge?.status === 'EXTRACTING') return 'rendering'
+        if (!fromKeptEntry(edge) || edge.cacheDate === undefined) return 'again'
+        return {
+          ...(head.facts && { facts: head.facts }),
+          ...(head.bodyCut !== undefined && { cut: head.bodyCut }),
+          cacheDate: edge.cacheDate,
+          after: this.renderedAfter({ edge, headers: head.headers }, acceptedAt)
+        }
       }
-    } catch (error) {
-      if (error instanceof SiteRequestError) return 'again'
-      throw error
-    } finally {
-      this.slots.release()
-    }
+    )
+    return asked instanceof SiteRequestError ? 'again' : asked
   }
 
   /** verify/judge/verdict.ts's rule, with this run's clock skew. */
@@ -422,10 +430,6 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
 
   get judgesRenders(): boolean {
     return this.renders !== undefined
-  }
-
-  lookBeforePurge(check: PageCheck): LookBeforePurge | undefined {
-    return this.options.renders?.before?.take(check.page.url.href, check.device.name)
   }
 
   pageFresh(check: PageCheck, read: Judged | { readonly unread: string }): void {
@@ -590,5 +594,7 @@ function* checksOf(
   devices: readonly Device[],
   loop: CheckLoop
 ): Iterator<PageCheck> {
-  for (const page of pages) for (const device of devices) yield new PageCheck(page, device, loop)
+  for (const { page, device } of onEachDevice(pages, devices)) {
+    yield new PageCheck(page, device, loop)
+  }
 }

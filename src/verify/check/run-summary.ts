@@ -34,8 +34,7 @@ export interface RunEnd {
 export function summarizeRun(end: RunEnd): Verification {
   const { tally, fatal } = end
   const stopped = fatal !== undefined
-  const renders = stopped ? undefined : end.renders
-  const assets = end.assets
+  const { assets, renders } = end
   const { counts } = tally
   const checks = tally.checks
   // Not taken from the pages before the deadline, or taken but never asked.

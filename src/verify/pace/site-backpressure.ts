@@ -4,34 +4,19 @@
  * the backoff, then half as many are in flight, raised again as answers come: the action's one
  * rule (http/backpressure.ts) over the slots in flight (http/in-flight.ts), as for the purge
  * sender. This module turns the site's answers into that rule's events and its hold into a time
- * every reader of the site waits for (`heldUntil`, and the rate gate's hold). retryWaitMs is how
- * long one check waits after such an answer.
+ * every reader of the site waits for (`heldUntil`, and the rate gate's hold). What counts as an
+ * overload, and how long one check waits after such an answer, is site-answers.ts's.
  */
 import { backoffDelay, type Backoff } from '../../http/backoff.js'
 import { headerValue } from '../../http/headers.js'
 import { AdaptiveInFlight } from '../../http/in-flight.js'
-import {
-  grantedWaitMs,
-  MAX_RETRY_AFTER_MS,
-  retryAfterMs,
-  waitBeforeRetryMs,
-  type RetryAfterCap
-} from '../../http/retry-after.js'
 import { isRetryableSiteStatus } from '../../http/statuses.js'
+import { isSiteOverload, siteRetryAfterMs } from './site-answers.js'
 import { skewMs, type SkewEstimate } from '../judge/edge-clock-skew.js'
 import type { SiteAnswer } from '../judge/verdict.js'
 import type { Semaphore } from './semaphore.js'
 import type { RateGate } from './rate-queue.js'
 import type { Overload } from '../check/options.js'
-
-/** The longest wait a site's `Retry-After` is granted: a longer one is cut to this. */
-export const MAX_SITE_RETRY_AFTER_MS = MAX_RETRY_AFTER_MS
-
-/** A site asking for more is cut to the cap, not refused: checking again costs it little. */
-const SITE_CAP: RetryAfterCap & { beyond: 'cut' } = {
-  maxMs: MAX_SITE_RETRY_AFTER_MS,
-  beyond: 'cut'
-}
 
 export interface BackpressureSettings {
   /** The runner's time no pause lasts past. */
@@ -83,9 +68,10 @@ export class SiteBackpressure {
       this.inFlight.answered()
       return
     }
+    const edgeNow = now + skewMs(skew)
+    if (!isSiteOverload(answer, edgeNow)) return
     const retryAfter = headerValue(answer.headers, 'retry-after')
-    const asked = siteRetryAfterMs(answer, now + skewMs(skew))
-    if (answer.status !== 429 && asked === undefined) return
+    const asked = siteRetryAfterMs(answer, edgeNow)
     const pauseMs =
       asked ??
       backoffDelay(this.settings.backoff, this.inFlight.overloadsInARow, this.settings.random())
@@ -106,36 +92,4 @@ export class SiteBackpressure {
       })
     }
   }
-}
-
-/**
- * The wait before asking one check again after a 429 or 5xx: `backoffMs`, or longer when the
- * site's `Retry-After` asks for it (a date there is in the edge's clock: `edgeNow`), up to
- * MAX_SITE_RETRY_AFTER_MS so that one header cannot park a check for hours; the loop's sleep
- * keeps it inside the deadline anyway.
- */
-export function retryWaitMs(answer: SiteAnswer, backoffMs: number, edgeNow: number): number {
-  return waitBeforeRetryMs(siteAskedMs(answer, edgeNow), backoffMs, SITE_CAP)
-}
-
-/**
- * What a site's answer asks every request to wait by its `Retry-After` (a date there is in the
- * edge's clock: `edgeNow`), cut to MAX_SITE_RETRY_AFTER_MS; undefined when it asks nothing. The
- * header means something only on a 429 or a 5xx: on any other answer it is ignored. One rule
- * for the site's backpressure and one check's retry.
- */
-export function siteRetryAfterMs(
-  answer: Pick<SiteAnswer, 'status' | 'headers'>,
-  edgeNow: number
-): number | undefined {
-  return grantedWaitMs(siteAskedMs(answer, edgeNow), SITE_CAP)
-}
-
-/** What the site's `Retry-After` asks, uncut; read only on a 429 or a 5xx. */
-function siteAskedMs(
-  answer: Pick<SiteAnswer, 'status' | 'headers'>,
-  edgeNow: number
-): number | undefined {
-  if (!isRetryableSiteStatus(answer.status)) return undefined
-  return retryAfterMs(headerValue(answer.headers, 'retry-after'), edgeNow)
 }

@@ -21,10 +21,12 @@
 import type { Clock } from '../../time/clock.js'
 import { fromKeptEntry, readEdgeHeaders } from '../../http/edge-headers.js'
 import { headerValue } from '../../http/headers.js'
+import { answerNow } from '../../http/retry-after.js'
+import { isSiteOverload } from '../pace/site-answers.js'
 import { SiteRequestError } from '../../http/site-client.js'
-import type { Device } from '../devices.js'
+import { isRetryableSiteStatus } from '../../http/statuses.js'
+import { onEachDevice, type Device } from '../devices.js'
 import type { GetPage } from '../check/read-page.js'
-import { Semaphore } from '../pace/semaphore.js'
 import { RateGate } from '../pace/rate-queue.js'
 import { RateLimiter } from '../pace/rate-spacing.js'
 import type { RenderFacts } from './render-facts.js'
@@ -49,7 +51,7 @@ export type LookBeforePurge =
     }
   /** No page's render was cached (EXTRACTING, MISS, a HIT of no HTML): nothing to compare with. */
   | { readonly kind: 'none-cached' }
-  /** A HIT read only in part, or no answer: the old render is not known. */
+  /** A HIT read only in part, a 5xx, or no answer: the old render is not known. */
   | { readonly kind: 'not-read' }
 
 export interface LooksBeforePurgeOptions {
@@ -65,20 +67,11 @@ export interface LooksBeforePurgeOptions {
 
 /** The looks before the purge: each check takes its own, once (which frees its memory). */
 export class LooksBeforePurge {
-  private readonly looks = new Map<string, LookBeforePurge>()
-  /** Requests sent, answered or not. */
-  requests = 0
-  /** Looks that read an old render, found none cached, or read nothing. */
-  oldRenders = 0
-  noneCached = 0
-  notRead = 0
-  /** Checks that had no look: the cap, the time, or an overload ended the looks first. */
-  left = 0
-  ended: LooksEnded | undefined
-  durationMs = 0
-
-  /** `limitMs`: the longest the purge waits for the looks. */
-  constructor(readonly limitMs: number) {}
+  constructor(
+    private readonly looks: Map<string, LookBeforePurge>,
+    /** What the looks found and cost, for the report. */
+    readonly counts: LookCounts
+  ) {}
 
   /** The look of `url` on `device`, once: undefined when it had none (or took it already). */
   take(url: string, device: string): LookBeforePurge | undefined {
@@ -86,28 +79,6 @@ export class LooksBeforePurge {
     const look = this.looks.get(key)
     this.looks.delete(key)
     return look
-  }
-
-  record(url: string, device: string, look: LookBeforePurge): void {
-    this.looks.set(keyOf(url, device), look)
-    if (look.kind === 'old-render') this.oldRenders++
-    else if (look.kind === 'none-cached') this.noneCached++
-    else this.notRead++
-  }
-}
-
-/** What the looks found and cost, for the report (the looks themselves stay here). */
-export function lookCounts(looks: LooksBeforePurge): LookCounts {
-  const { oldRenders, noneCached, notRead, left, requests, durationMs, limitMs, ended } = looks
-  return {
-    oldRenders,
-    noneCached,
-    notRead,
-    left,
-    requests,
-    durationMs,
-    limitMs,
-    ...(ended !== undefined && { ended })
   }
 }
 
@@ -117,7 +88,8 @@ function keyOf(url: string, device: string): string {
 
 /**
  * Looks at each page on each device before the purge, in the order the checks will run, with
- * `concurrency` in flight and at most `ratePerSecond` a second.
+ * `concurrency` in flight (as many workers, one look each at a time) and at most
+ * `ratePerSecond` a second.
  */
 export async function lookBeforePurge(
   pages: Iterable<URL>,
@@ -128,49 +100,46 @@ export async function lookBeforePurge(
   const started = clock.now()
   const limitMs = Math.min(LOOKS_BEFORE_PURGE_MS, options.timeoutMs)
   const deadline = started + limitMs
-  const looks = new LooksBeforePurge(limitMs)
-  const total = pageCount * devices.length
-  const slots = new Semaphore(options.concurrency)
+  const looks = new Map<string, LookBeforePurge>()
+  const found = { 'old-render': 0, 'none-cached': 0, 'not-read': 0 }
+  let requests = 0
+  let ended: LooksEnded | undefined
   const rate =
     options.ratePerSecond === undefined
       ? undefined
       : new RateGate(new RateLimiter(options.ratePerSecond), clock, deadline)
   const end = (why: LooksEnded): void => {
-    looks.ended ??= why
-    slots.close()
+    ended ??= why
     rate?.close()
   }
 
   let firstAt: number | undefined
   const lookAt = async (url: URL, device: Device): Promise<void> => {
-    if (!(await slots.acquire())) return
-    try {
-      const turn = rate === undefined ? 'pass' : await rate.pass()
-      if (turn === 'late') end('time')
-      const askedAt = clock.now()
-      if (askedAt >= deadline) end('time')
-      if (turn !== 'pass' || looks.ended !== undefined) return
-      looks.requests++
-      const timeoutMs = Math.min(options.requestTimeoutMs, deadline - askedAt)
-      firstAt ??= askedAt
-      const look = await ask(
-        url,
-        device,
-        { askedAt, afterFirstMs: askedAt - firstAt },
-        options.getPage,
-        timeoutMs
-      )
-      if (look === 'overload') end('overload')
-      else looks.record(url.href, device.name, look)
-    } finally {
-      slots.release()
+    const turn = rate === undefined ? 'pass' : await rate.pass()
+    const askedAt = clock.now()
+    if (turn === 'late' || askedAt >= deadline) end('time')
+    if (turn !== 'pass' || ended !== undefined) return
+    requests++
+    firstAt ??= askedAt
+    const look = await ask(
+      url,
+      device,
+      { askedAt, afterFirstMs: askedAt - firstAt },
+      options,
+      Math.min(options.requestTimeoutMs, deadline - askedAt)
+    )
+    if (look === 'overload') {
+      end('overload')
+      return
     }
+    looks.set(keyOf(url.href, device.name), look)
+    found[look.kind]++
   }
 
-  const pairs = pairsOf(pages, devices)
+  const pairs = onEachDevice(pages, devices)
   let taken = 0
   const worker = async (): Promise<void> => {
-    while (looks.ended === undefined) {
+    while (ended === undefined) {
       const pair = pairs.next()
       if (pair.done === true) return
       if (++taken > MAX_LOOKS_BEFORE_PURGE) {
@@ -182,17 +151,16 @@ export async function lookBeforePurge(
   }
 
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker))
-  looks.left = total - looks.oldRenders - looks.noneCached - looks.notRead
-  looks.durationMs = clock.now() - started
-  return looks
-}
-
-/** Each page on each device, in the checks' order (verify/check/polling-loop.ts, checksOf). */
-function* pairsOf(
-  pages: Iterable<URL>,
-  devices: readonly Device[]
-): Generator<{ page: URL; device: Device }> {
-  for (const page of pages) for (const device of devices) yield { page, device }
+  return new LooksBeforePurge(looks, {
+    oldRenders: found['old-render'],
+    noneCached: found['none-cached'],
+    notRead: found['not-read'],
+    left: pageCount * devices.length - looks.size,
+    requests,
+    durationMs: clock.now() - started,
+    limitMs,
+    ...(ended !== undefined && { ended })
+  })
 }
 
 /** One look: a HIT read for its facts, or what else came back. */
@@ -200,17 +168,25 @@ async function ask(
   url: URL,
   device: Device,
   at: { readonly askedAt: number; readonly afterFirstMs: number },
-  getPage: GetPage,
+  options: LooksBeforePurgeOptions,
   timeoutMs: number
 ): Promise<LookBeforePurge | 'overload'> {
   try {
-    const answer = await getPage(url, device.userAgent, timeoutMs, undefined, {
+    const answer = await options.getPage(url, device.userAgent, timeoutMs, undefined, {
       facts: true,
       // Before the purge, every HIT is the old render.
       wanted: head => (fromKeptEntry(readEdgeHeaders(head.headers)) ? 'old' : undefined)
     })
-    if (isOverload(answer.status, answer.headers)) return 'overload'
-    if (answer.bodyCut !== undefined) return { kind: 'not-read' }
+    // The site asks the job to slow down (the verification's own rule): the looks end, so that
+    // the purge is not held for them.
+    const now = options.clock.now()
+    if (isSiteOverload(answer, answerNow(headerValue(answer.headers, 'date'), now))) {
+      return 'overload'
+    }
+    // Read in part, or a 5xx: what the edge holds is not known.
+    if (answer.bodyCut !== undefined || isRetryableSiteStatus(answer.status)) {
+      return { kind: 'not-read' }
+    }
     // Not a HIT, or a HIT that is no HTML page (not 2xx, not HTML): no render to compare with.
     if (answer.facts === undefined) return { kind: 'none-cached' }
     return { kind: 'old-render', facts: answer.facts, ...at }
@@ -218,9 +194,4 @@ async function ask(
     if (error instanceof SiteRequestError) return { kind: 'not-read' }
     throw error
   }
-}
-
-/** The site asks the job to slow down: the looks end, so that the purge is not held for them. */
-function isOverload(status: number, headers: Parameters<typeof headerValue>[0]): boolean {
-  return status === 429 || (status >= 500 && headerValue(headers, 'retry-after') !== undefined)
 }

@@ -11,7 +11,13 @@
 import type { Clock } from '../../time/clock.js'
 import type { EdgeAnswer } from '../assets/asset-checks.js'
 import { parseEdgeDate } from '../judge/edge-date.js'
-import { RepairQueue, type PurgeAssetPaths, type RepairAnswer } from '../assets/repair-queue.js'
+import {
+  answerBy,
+  NOT_ANSWERED_BY_DEADLINE,
+  RepairQueue,
+  type PurgeAssetPaths,
+  type RepairAnswer
+} from '../assets/repair-queue.js'
 import { repairPath } from '../assets/repair-path.js'
 import {
   judgeRender,
@@ -21,7 +27,7 @@ import {
   type RenderProblem
 } from './judge-render.js'
 import type { RenderFacts } from './render-facts.js'
-import { lookCounts, type LooksBeforePurge } from './read-before-purge.js'
+import type { LooksBeforePurge } from './read-before-purge.js'
 import { expectedAt, type RenderExpectations } from './render-expected.js'
 import {
   MAX_LISTED_RENDERS,
@@ -173,7 +179,7 @@ export class RenderChecks {
       notJudged: this.notJudged,
       comparedWithOld: this.comparedWithOld,
       noneCachedBefore: this.noneCachedBefore,
-      ...(this.options.before && { before: lookCounts(this.options.before) }),
+      ...(this.options.before && { before: this.options.before.counts }),
       badRenders: this.badRenders,
       problems: this.problems,
       listed: [...this.listed],
@@ -209,16 +215,26 @@ export class RenderChecks {
     path: string,
     purge: Promise<RepairAnswer>
   ): Promise<void> {
-    let answer = await purge
+    const { loop } = this
+    // Waited for until the deadline at most, as an asset's repair.
+    let answer = await answerBy(purge, loop.clock, loop.deadline)
     // Shared by the devices: a render that started before it arrived, cached after it was
     // accepted, is not what it dropped. That device's render gets a purge of its own.
-    if (answer.error === undefined && this.loop.renderedAfter(read.answer, answer.answeredAt)) {
+    if (
+      answer !== undefined &&
+      answer.error === undefined &&
+      loop.renderedAfter(read.answer, answer.answeredAt)
+    ) {
       const again = this.rerenders?.again(path, purge)
       if (again === undefined) {
         this.record(read, first.problems, 'cap')
         return
       }
-      answer = await again
+      answer = await answerBy(again, loop.clock, loop.deadline)
+    }
+    if (answer === undefined) {
+      this.record(read, first.problems, { failed: NOT_ANSWERED_BY_DEADLINE })
+      return
     }
     if (answer.error !== undefined) {
       this.record(read, first.problems, { failed: answer.error })
