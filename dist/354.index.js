@@ -17,8 +17,8 @@ var api_url = __webpack_require__(7019);
 var changed_files_error = __webpack_require__(5995);
 // EXTERNAL MODULE: ./src/github/open-client.ts
 var open_client = __webpack_require__(615);
-// EXTERNAL MODULE: ./src/changed-files/change-source.ts
-var change_source = __webpack_require__(7488);
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
 // EXTERNAL MODULE: ./src/github/permissions.ts
 var permissions = __webpack_require__(5435);
 // EXTERNAL MODULE: ./src/github/records.ts
@@ -60,10 +60,10 @@ async function resolveLookup(client, lookup) {
     if (previous === undefined) {
         switch (lookup.whenNoPrevious.kind) {
             case 'head-commit': {
-                const notice = `Changed files: no ${what} was found (a first one?), so only the files of the head commit ${(0,change_source/* shortSha */.Fu)(head)} are purged.`;
+                const notice = `Changed files: no ${what} was found (a first one?), so only the files of the head commit ${(0,format/* shortSha */.Fu)(head)} are purged.`;
                 return {
                     queries: [{ kind: 'commit', sha: head }],
-                    description: `${lookup.label}: commit ${(0,change_source/* shortSha */.Fu)(head)}, no ${what} found`,
+                    description: `${lookup.label}: commit ${(0,format/* shortSha */.Fu)(head)}, no ${what} found`,
                     notice
                 };
             }
@@ -71,14 +71,14 @@ async function resolveLookup(client, lookup) {
                 const base = lookup.whenNoPrevious.sha;
                 return {
                     queries: [{ kind: 'compare', base, head }],
-                    description: `${lookup.label}: ${(0,change_source/* shortSha */.Fu)(base)}...${(0,change_source/* shortSha */.Fu)(head)}, from base_sha (no ${what} found)`
+                    description: `${lookup.label}: ${(0,format/* shortSha */.Fu)(base)}...${(0,format/* shortSha */.Fu)(head)}, from base_sha (no ${what} found)`
                 };
             }
             case 'fail':
                 client.fail(`since: ${lookup.whenNoPrevious.value} found no ${what} (a first deploy?), so what changed since then is not known and nothing was purged. Set base_sha as the fallback for this case (it is used only when nothing is found), or purge by tag or pattern.`);
         }
     }
-    const range = `${(0,change_source/* shortSha */.Fu)(previous.sha)}...${(0,change_source/* shortSha */.Fu)(head)}`;
+    const range = `${(0,format/* shortSha */.Fu)(previous.sha)}...${(0,format/* shortSha */.Fu)(head)}`;
     if (previous.sha === head) {
         return {
             queries: [],
@@ -315,6 +315,7 @@ var path_presence = __webpack_require__(1181);
 
 
 
+
 /** GitHub's documented limits. */
 const GITHUB_LIMITS = {
     /** Compare lists at most this many files, silently. */
@@ -473,7 +474,7 @@ class GitHubQueries {
             return { paths, changes };
         // Said once per pair of commits, whichever way round they were asked for first.
         if (!this.comparisons.has(`${head}...${base}`)) {
-            this.notices.push(`${head.slice(0, 7)} is ${status === 'behind' ? 'behind' : 'diverged from'} ${base.slice(0, 7)} (a rollback?): the files of ${head.slice(0, 7)}...${base.slice(0, 7)} are purged too.`);
+            this.notices.push(`${(0,format/* shortSha */.Fu)(head)} is ${status === 'behind' ? 'behind' : 'diverged from'} ${(0,format/* shortSha */.Fu)(base)} (a rollback?): the files of ${(0,format/* shortSha */.Fu)(head)}...${(0,format/* shortSha */.Fu)(base)} are purged too.`);
         }
         const back = await this.compareOneWayOnce(head, base);
         return { paths: [...paths, ...back.paths], changes: (0,path_presence/* acrossMergeBase */.bP)(changes, back.changes) };
@@ -532,7 +533,7 @@ class GitHubQueries {
         };
         addCommits(data['commits']);
         const totalRaw = data['total_commits'];
-        const range = `${base.slice(0, 7)}...${head.slice(0, 7)}`;
+        const range = `${(0,format/* shortSha */.Fu)(base)}...${(0,format/* shortSha */.Fu)(head)}`;
         if (typeof totalRaw !== 'number' || !Number.isSafeInteger(totalRaw) || totalRaw < 0) {
             this.client.fail(`The comparison ${range} cannot be listed: ${why}, and its answer does not say how many commits it has, so its files cannot all be found. To purge anyway, ${changed_files_error/* NARROWER_RANGE_ADVICE */.U}.`);
         }

@@ -619,6 +619,8 @@ function parseEnvironment(raw, diag) {
     return raw;
 }
 
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
 // EXTERNAL MODULE: ./src/github/records.ts
 var records = __webpack_require__(7997);
 ;// CONCATENATED MODULE: ./src/changed-files/event-rules.ts
@@ -662,6 +664,7 @@ var records = __webpack_require__(7997);
  */
 
 
+
 /** Events whose payload says what changed, directly or through a lookup. */
 const SUPPORTED_EVENTS = [
     'push',
@@ -676,7 +679,7 @@ const SUPPORTED_EVENTS = [
 /** Release actions after which the release's tag is out: the others change no file. */
 const RELEASE_ACTIONS = ['published', 'released', 'created'];
 function describeCompare(base, head) {
-    return `${(0,change_source/* shortSha */.Fu)(base)}...${(0,change_source/* shortSha */.Fu)(head)}`;
+    return `${(0,format/* shortSha */.Fu)(base)}...${(0,format/* shortSha */.Fu)(head)}`;
 }
 /** Nothing to list, with the reason: said as a warning (or a notice) by the caller. */
 function nothing(description, nothingReason) {
@@ -713,7 +716,7 @@ function fromPush(context, diag) {
         }
         return {
             queries: [{ kind: 'commit', sha: after }],
-            description: `push creating ${ref}: commit ${(0,change_source/* shortSha */.Fu)(after)}`
+            description: `push creating ${ref}: commit ${(0,format/* shortSha */.Fu)(after)}`
         };
     }
     const queries = [{ kind: 'compare', base: before, head: after }];
@@ -997,7 +1000,7 @@ function decideChangeSource(context, overrides, diag) {
     if (head.sha !== undefined) {
         return {
             queries: [{ kind: 'commit', sha: head.sha }],
-            description: `${context.eventName}: commit ${(0,change_source/* shortSha */.Fu)(head.sha)} (head_sha input)`
+            description: `${context.eventName}: commit ${(0,format/* shortSha */.Fu)(head.sha)} (head_sha input)`
         };
     }
     switch (context.eventName) {

@@ -536,7 +536,7 @@ function codeOf(text) {
 }
 /** A commit as git shows it short. */
 function code7(sha) {
-    return codeOf(sha.slice(0, 7));
+    return codeOf((0,format/* shortSha */.Fu)(sha));
 }
 
 

@@ -264,7 +264,6 @@ async function waitForBuild(input) {
     const deadline = started + input.timeoutMs;
     let looks = 0;
     let last;
-    const others = new Map();
     const done = new AbortController();
     const progress = (async () => {
         for (;;) {
@@ -277,9 +276,8 @@ async function waitForBuild(input) {
     const finish = async (result) => {
         done.abort();
         await progress;
-        if (others.size === 0)
-            return result;
-        return { ...result, others: [...others].map(([id, relation]) => ({ id, relation })) };
+        const others = input.relations?.known() ?? [];
+        return others.length === 0 ? result : { ...result, others };
     };
     for (;;) {
         const sentAt = clock.now();
@@ -289,7 +287,7 @@ async function waitForBuild(input) {
         const elapsedMs = clock.now() - started;
         if (last.ready)
             return finish({ ready: true, elapsedMs, looks, last });
-        const newer = await newerBuild(input, last, others);
+        const newer = await newerBuild(input, last);
         if (newer !== undefined) {
             return finish({
                 ready: true,
@@ -342,19 +340,16 @@ async function lookOnce(input, timeoutMs) {
     }
 }
 /**
- * The first commit the look showed that is newer than the build (asked once each, kept in
- * `others`); undefined when none is, or the build is no commit.
+ * The first commit a 2xx look showed that is newer than the build (each asked about once a
+ * run); undefined when none is.
  */
-async function newerBuild(input, look, others) {
-    if (input.relations === undefined || input.build.kind !== 'commit')
+async function newerBuild(input, look) {
+    if (input.relations === undefined)
         return undefined;
     if (look.status === undefined || look.status < 200 || look.status > 299)
         return undefined;
     for (const id of look.otherIds) {
-        const relation = await input.relations.of(id);
-        if (!others.has(id))
-            others.set(id, relation);
-        if (relation.kind === 'newer')
+        if ((await input.relations.of(id)).kind === 'newer')
             return id;
     }
     return undefined;
@@ -364,14 +359,15 @@ async function newerBuild(input, look, others) {
 var format = __webpack_require__(8488);
 // EXTERNAL MODULE: ./src/build/commit-relation.ts
 var commit_relation = __webpack_require__(5468);
-// EXTERNAL MODULE: ./src/changed-files/git-command.ts + 1 modules
-var git_command = __webpack_require__(388);
+// EXTERNAL MODULE: ./src/git/git-command.ts + 1 modules
+var git_command = __webpack_require__(2534);
 ;// CONCATENATED MODULE: ./src/origin/commit-history.ts
 /**
- * How another commit relates to this run's, asked of the checkout's git history
- * (`git merge-base --is-ancestor`, both ways): no request leaves the runner. A repository that
- * lacks either commit (a shallow clone, a commit from elsewhere), no repository, no git: the
- * relation is unknown, with why, and the run stays careful (build/commit-relation.ts).
+ * How another commit relates to this run's, asked of the checkout's git history (their merge
+ * base: this run's commit when the other holds it, the other when this run's holds it): no
+ * request leaves the runner. A repository that lacks either commit (a shallow clone, a commit
+ * from elsewhere), no repository, no git: the relation is unknown, with why, and the run stays
+ * careful (build/commit-relation.ts).
  */
 
 
@@ -382,35 +378,31 @@ function relateByHistory(cwd, ours) {
     return async (other) => {
         if (!COMMIT_ID.test(other))
             return { kind: 'unknown', why: 'not a commit id' };
-        const full = await (0,git_command/* runGit */.E)(cwd, ['rev-parse', '--verify', '--quiet', `${other}^{commit}`]);
-        if (full.missing)
-            return { kind: 'unknown', why: 'git is not installed here' };
-        if (full.code !== 0) {
-            return {
-                kind: 'unknown',
-                why: `the checkout's history does not hold it (a shallow clone? actions/checkout with fetch-depth: 0 fetches it all)`
-            };
+        const [otherSha, oursSha] = await Promise.all([
+            (0,git_command/* resolveCommit */.WL)(cwd, other),
+            (0,git_command/* resolveCommit */.WL)(cwd, ours)
+        ]);
+        if (otherSha === undefined || oursSha === undefined) {
+            const lacking = otherSha === undefined ? 'it' : "this run's commit";
+            return { kind: 'unknown', why: await whyLacking(cwd, lacking) };
         }
-        const otherSha = full.stdout.trim();
-        const oursInOther = await isAncestor(cwd, ours, otherSha);
-        const otherInOurs = await isAncestor(cwd, otherSha, ours);
-        if (oursInOther === undefined || otherInOurs === undefined) {
-            return {
-                kind: 'unknown',
-                why: `the checkout's history does not hold this run's commit (a shallow clone? actions/checkout with fetch-depth: 0 fetches it all)`
-            };
+        // Exit 1 without output: no common history at all (another line).
+        const base = await (0,git_command/* runGit */.EO)(cwd, ['merge-base', oursSha, otherSha]);
+        if (base.code !== 0 && base.code !== 1) {
+            return { kind: 'unknown', why: `git merge-base failed: ${base.stderr.trim()}` };
         }
-        return (0,commit_relation/* relationFromAncestry */.kR)(oursInOther, otherInOurs);
+        const mergeBase = base.stdout.trim();
+        return (0,commit_relation/* relationFromAncestry */.kR)(mergeBase === oursSha, mergeBase === otherSha);
     };
 }
-/** Whether `ancestor` is in `commit`'s history; undefined when git cannot say (a commit lacking). */
-async function isAncestor(cwd, ancestor, commit) {
-    const result = await (0,git_command/* runGit */.E)(cwd, ['merge-base', '--is-ancestor', ancestor, commit]);
-    if (result.code === 0)
-        return true;
-    if (result.code === 1)
-        return false;
-    return undefined;
+/** Why the checkout's history lacks `what`: a shallow clone (and the fix), or no history. */
+async function whyLacking(cwd, what) {
+    const shallow = await (0,git_command/* isShallowClone */.We)(cwd);
+    if (shallow === undefined)
+        return 'no git repository at the checkout';
+    return shallow
+        ? `the checkout is a shallow clone, which does not hold ${what}: ${git_command/* DEEPEN_ADVICE */.tK}`
+        : `the checkout's history does not hold ${what} (from another repository, or rewritten?)`;
 }
 
 ;// CONCATENATED MODULE: ./src/origin/index.ts

@@ -49,6 +49,12 @@ export const PARTS = [
     owns: 'one backoff, one backpressure rule, statuses worth a retry, Retry-After, header lookup, one redirect follower, bodies, the site client'
   },
   {
+    name: 'git',
+    path: 'src/git/',
+    layer: 'bottom',
+    owns: 'git in the checkout, without a shell: a command, a commit’s full SHA, whether the clone is shallow'
+  },
+  {
     name: 'core',
     path: 'src/core/',
     layer: 'core',

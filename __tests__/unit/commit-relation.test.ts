@@ -21,13 +21,20 @@ import { testRepo } from '../support/git-repo.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
 /** A repository: A, then B on main; C on a branch from A. */
-function history(): { dir: string; a: string; b: string; c: string; close: () => void } {
+function history(): {
+  dir: string
+  a: string
+  b: string
+  c: string
+  git: (...args: string[]) => string
+  close: () => void
+} {
   const repo = testRepo('relation-')
   const a = repo.commit('a')
   const b = repo.commit('b')
   repo.git('checkout', '-q', '-b', 'side', a)
   const c = repo.commit('c')
-  return { dir: repo.dir, a, b, c, close: repo.close }
+  return { dir: repo.dir, a, b, c, git: repo.git, close: repo.close }
 }
 
 describe('how another commit relates to this run’s, by the checkout’s history', () => {
@@ -42,13 +49,28 @@ describe('how another commit relates to this run’s, by the checkout’s histor
       expect(await relateByHistory(repo.dir, repo.b)(repo.c)).toEqual({ kind: 'diverged' })
       expect(await fromA('0123456789abcdef0123456789abcdef01234567')).toMatchObject({
         kind: 'unknown',
-        why: expect.stringMatching(/does not hold it/)
+        why: expect.stringMatching(/history does not hold it \(from another repository/)
       })
       // Never an option or an expression: only hex goes to git.
       expect(await fromA('--output=/tmp/x')).toEqual({ kind: 'unknown', why: 'not a commit id' })
       expect(await fromA('HEAD~1')).toEqual({ kind: 'unknown', why: 'not a commit id' })
     } finally {
       repo.close()
+    }
+  })
+
+  it('a shallow clone that lacks the other commit: unknown, with the fix', async () => {
+    const repo = history()
+    const clone = mkdtempSync(join(tmpdir(), 'shallow-'))
+    try {
+      repo.git('clone', '-q', '--depth', '1', '--branch', 'main', `file://${repo.dir}`, clone)
+      expect(await relateByHistory(clone, repo.b)(repo.a)).toMatchObject({
+        kind: 'unknown',
+        why: expect.stringMatching(/shallow clone, which does not hold it: .*fetch-depth: 0/)
+      })
+    } finally {
+      repo.close()
+      rmSync(clone, { recursive: true, force: true })
     }
   })
 
@@ -71,7 +93,7 @@ describe('how another commit relates to this run’s, by the checkout’s histor
     })
     await Promise.all([relations.of('ABC1234'), relations.of('abc1234'), relations.of('abc1234')])
     expect(asked).toBe(1)
-    expect(relations.asked).toBe(1)
+    expect(relations.known()).toEqual([{ id: 'abc1234', relation: { kind: 'older' } }])
   })
 
   it('says each relation without "previous"', () => {

@@ -9,6 +9,7 @@
  * The answers come from the commits' history (origin/commit-history.ts asks git); each other
  * commit is asked about once a run (CommitRelations).
  */
+import { shortSha } from '../text/format.js'
 
 export type CommitRelation =
   /** The same commit (another spelling of it: a longer or shorter SHA). */
@@ -47,35 +48,35 @@ export const MAX_COMMITS_ASKED = 20
 
 /** Each other commit asked about once a run; what was learned is kept for the report. */
 export class CommitRelations {
-  private readonly known = new Map<string, Promise<CommitRelation>>()
+  private readonly asked = new Map<string, Promise<CommitRelation>>()
+  private readonly learned = new Map<string, CommitRelation>()
 
   constructor(private readonly relate: RelateCommit) {}
 
-  /** How `other` relates; asked once, however often it is seen. */
-  of(other: string): Promise<CommitRelation> {
-    const id = other.toLowerCase()
-    const known = this.known.get(id)
+  /** How `other` relates; asked once, however often (and in whatever case) it is seen. */
+  of(seen: string): Promise<CommitRelation> {
+    const other = seen.toLowerCase()
+    const known = this.asked.get(other)
     if (known !== undefined) return known
-    const asked: Promise<CommitRelation> =
-      this.known.size >= MAX_COMMITS_ASKED
+    const asking: Promise<CommitRelation> =
+      this.asked.size >= MAX_COMMITS_ASKED
         ? Promise.resolve({
             kind: 'unknown',
             why: `more than ${MAX_COMMITS_ASKED} other commits were seen; the others are not asked about`
           })
-        : this.relate(id)
-    this.known.set(id, asked)
-    return asked
+        : this.relate(other)
+    this.asked.set(other, asking)
+    void asking.then(relation => this.learned.set(other, relation))
+    return asking
   }
 
-  /** Commits asked about, in the order they were first seen. */
-  get asked(): number {
-    return this.known.size
+  /** The commits whose relation is known, first seen first. */
+  known(): OtherBuild[] {
+    return [...this.asked.keys()].flatMap(id => {
+      const relation = this.learned.get(id)
+      return relation === undefined ? [] : [{ id, relation }]
+    })
   }
-}
-
-/** The first 7 characters of a commit, as people write it in a sentence (`abc1234`). */
-export function shortCommit(id: string): string {
-  return id.slice(0, 7)
 }
 
 /**
@@ -85,7 +86,7 @@ export function shortCommit(id: string): string {
  * not be found (why)`.
  */
 export function otherBuildWords(id: string, relation: CommitRelation): string {
-  const named = `(${shortCommit(id)})`
+  const named = `(${shortSha(id)})`
   switch (relation.kind) {
     case 'same':
       return `this run's own commit ${named}`

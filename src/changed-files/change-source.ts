@@ -120,11 +120,6 @@ export function isZeroSha(sha: string): boolean {
   return ALL_ZEROS.test(sha)
 }
 
-/** The 7-character form used in descriptions. */
-export function shortSha(sha: string): string {
-  return sha.slice(0, 7)
-}
-
 /** Reads a SHA from the event payload: a hex string, or undefined when absent or malformed. */
 export function payloadSha(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined

@@ -38,6 +38,7 @@
  */
 
 import type { Diagnostics } from '../core/diagnostics.js'
+import { shortSha } from '../text/format.js'
 import {
   DEFAULT_ENVIRONMENT,
   deploymentOf,
@@ -46,7 +47,6 @@ import {
   payloadSha,
   payloadText,
   positiveInteger,
-  shortSha,
   type BaseLookup,
   type ChangeOverrides,
   type ChangeQuery,

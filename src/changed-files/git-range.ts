@@ -21,7 +21,8 @@
  */
 import { Input } from '../core/constants.js'
 import type { Diagnostics } from '../core/diagnostics.js'
-import { isZeroSha, payloadSha, shortSha } from './change-source.js'
+import { isZeroSha, payloadSha } from './change-source.js'
+import { shortSha } from '../text/format.js'
 import { ADDED, DELETED, goneAtEnd, MODIFIED, oneDiff, type Presence } from './path-presence.js'
 import type { ChangedFilesSettings } from './settings.js'
 

@@ -5,11 +5,17 @@
  * HEAD). When the files cannot all be known (a base the clone lacks, no repository, no git),
  * it throws ChangedFilesError with the fix: nothing is purged half.
  */
-import { runGit, type GitResult } from './git-command.js'
+import {
+  DEEPEN_ADVICE,
+  isShallowClone,
+  resolveCommit,
+  runGit,
+  type GitResult
+} from '../git/git-command.js'
 import { readFile } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
 import type { Diagnostics } from '../core/diagnostics.js'
-import { shortSha } from './change-source.js'
+import { shortSha } from '../text/format.js'
 import type { ChangeListing, ChangeReader, PlannedListing } from './change-reader.js'
 import { ChangedFilesError } from './changed-files-error.js'
 import {
@@ -85,10 +91,6 @@ async function listWithGit(cwd: string, range: GitRange, label: string): Promise
   }
 }
 
-/** What advice to give when a commit is missing from a shallow clone. */
-const DEEPEN_ADVICE =
-  "fetch more history: in GitLab CI set the variable GIT_DEPTH: 0 (or a depth that reaches it); in Jenkins turn off the Git plugin's shallow clone (or raise its depth); with actions/checkout set fetch-depth: 0; by hand, git fetch --deepen=100 (or --unshallow)"
-
 /** git in one working directory, each command without a shell. */
 class Git {
   constructor(private readonly cwd: string) {}
@@ -99,8 +101,8 @@ class Git {
 
   /** The commit's full SHA; a commit the repository lacks is said with the fix. */
   async resolve(commit: GitCommit): Promise<string> {
-    const sha = await this.tryRun(['rev-parse', '--verify', '--quiet', `${commit.ref}^{commit}`])
-    if (sha !== undefined && sha.trim() !== '') return sha.trim()
+    const sha = await resolveCommit(this.cwd, commit.ref)
+    if (sha !== undefined) return sha
     const named = `${commit.ref === 'HEAD' ? 'HEAD' : shortSha(commit.ref)} (${commit.from})`
     if (commit.ref === 'HEAD') {
       throw new ChangedFilesError(`HEAD names no commit here: the repository has no commit yet.`)
@@ -117,8 +119,8 @@ class Git {
 
   /** The commit's first parent; undefined for a root commit, an error at a shallow clone's edge. */
   async firstParent(sha: string, commit: GitCommit): Promise<string | undefined> {
-    const parent = await this.tryRun(['rev-parse', '--verify', '--quiet', `${sha}^1^{commit}`])
-    if (parent !== undefined && parent.trim() !== '') return parent.trim()
+    const parent = await resolveCommit(this.cwd, `${sha}^1`)
+    if (parent !== undefined) return parent
     if ((await this.shallowCommits()).has(sha)) {
       throw new ChangedFilesError(
         `the parent of ${shortSha(sha)} (${commit.from}) is not in this clone, which is shallow, so its own files cannot be told: ${DEEPEN_ADVICE}.`
@@ -133,8 +135,7 @@ class Git {
   }
 
   private async shallow(): Promise<boolean> {
-    const answer = await this.tryRun(['rev-parse', '--is-shallow-repository'])
-    return answer?.trim() === 'true'
+    return (await isShallowClone(this.cwd)) === true
   }
 
   /** The commits at a shallow clone's edge (their parents were not fetched). */

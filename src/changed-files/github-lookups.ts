@@ -17,7 +17,7 @@
  * - Tags are followed to their commit, annotated tags (tag objects) included.
  */
 import type { BaseLookup, ChangeQuery, HeadRef, RangeLookup } from './change-source.js'
-import { shortSha } from './change-source.js'
+import { shortSha } from '../text/format.js'
 import type { GitHubClient } from '../github/client.js'
 import { permissionHint, PERMISSIONS } from '../github/permissions.js'
 import { asRecord } from '../github/records.js'

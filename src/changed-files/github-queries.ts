@@ -32,6 +32,7 @@ import type { ChangeQuery } from './change-source.js'
 import { NARROWER_RANGE_ADVICE } from './changed-files-error.js'
 import type { GitHubClient } from '../github/client.js'
 import { asRecord } from '../github/records.js'
+import { shortSha } from '../text/format.js'
 import {
   acrossMergeBase,
   ADDED,
@@ -234,7 +235,7 @@ export class GitHubQueries {
     // Said once per pair of commits, whichever way round they were asked for first.
     if (!this.comparisons.has(`${head}...${base}`)) {
       this.notices.push(
-        `${head.slice(0, 7)} is ${status === 'behind' ? 'behind' : 'diverged from'} ${base.slice(0, 7)} (a rollback?): the files of ${head.slice(0, 7)}...${base.slice(0, 7)} are purged too.`
+        `${shortSha(head)} is ${status === 'behind' ? 'behind' : 'diverged from'} ${shortSha(base)} (a rollback?): the files of ${shortSha(head)}...${shortSha(base)} are purged too.`
       )
     }
     const back = await this.compareOneWayOnce(head, base)
@@ -298,7 +299,7 @@ export class GitHubQueries {
     }
     addCommits(data['commits'])
     const totalRaw = data['total_commits']
-    const range = `${base.slice(0, 7)}...${head.slice(0, 7)}`
+    const range = `${shortSha(base)}...${shortSha(head)}`
     if (typeof totalRaw !== 'number' || !Number.isSafeInteger(totalRaw) || totalRaw < 0) {
       this.client.fail(
         `The comparison ${range} cannot be listed: ${why}, and its answer does not say how many commits it has, so its files cannot all be found. To purge anyway, ${NARROWER_RANGE_ADVICE}.`

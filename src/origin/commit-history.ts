@@ -1,10 +1,11 @@
 /**
- * How another commit relates to this run's, asked of the checkout's git history
- * (`git merge-base --is-ancestor`, both ways): no request leaves the runner. A repository that
- * lacks either commit (a shallow clone, a commit from elsewhere), no repository, no git: the
- * relation is unknown, with why, and the run stays careful (build/commit-relation.ts).
+ * How another commit relates to this run's, asked of the checkout's git history (their merge
+ * base: this run's commit when the other holds it, the other when this run's holds it): no
+ * request leaves the runner. A repository that lacks either commit (a shallow clone, a commit
+ * from elsewhere), no repository, no git: the relation is unknown, with why, and the run stays
+ * careful (build/commit-relation.ts).
  */
-import { runGit } from '../changed-files/git-command.js'
+import { DEEPEN_ADVICE, isShallowClone, resolveCommit, runGit } from '../git/git-command.js'
 import { relationFromAncestry, type RelateCommit } from '../build/commit-relation.js'
 
 /** Hex only: what goes to git is a commit id, never an option or a revision expression. */
@@ -14,35 +15,29 @@ const COMMIT_ID = /^[0-9a-f]{7,64}$/i
 export function relateByHistory(cwd: string, ours: string): RelateCommit {
   return async other => {
     if (!COMMIT_ID.test(other)) return { kind: 'unknown', why: 'not a commit id' }
-    const full = await runGit(cwd, ['rev-parse', '--verify', '--quiet', `${other}^{commit}`])
-    if (full.missing) return { kind: 'unknown', why: 'git is not installed here' }
-    if (full.code !== 0) {
-      return {
-        kind: 'unknown',
-        why: `the checkout's history does not hold it (a shallow clone? actions/checkout with fetch-depth: 0 fetches it all)`
-      }
+    const [otherSha, oursSha] = await Promise.all([
+      resolveCommit(cwd, other),
+      resolveCommit(cwd, ours)
+    ])
+    if (otherSha === undefined || oursSha === undefined) {
+      const lacking = otherSha === undefined ? 'it' : "this run's commit"
+      return { kind: 'unknown', why: await whyLacking(cwd, lacking) }
     }
-    const otherSha = full.stdout.trim()
-    const oursInOther = await isAncestor(cwd, ours, otherSha)
-    const otherInOurs = await isAncestor(cwd, otherSha, ours)
-    if (oursInOther === undefined || otherInOurs === undefined) {
-      return {
-        kind: 'unknown',
-        why: `the checkout's history does not hold this run's commit (a shallow clone? actions/checkout with fetch-depth: 0 fetches it all)`
-      }
+    // Exit 1 without output: no common history at all (another line).
+    const base = await runGit(cwd, ['merge-base', oursSha, otherSha])
+    if (base.code !== 0 && base.code !== 1) {
+      return { kind: 'unknown', why: `git merge-base failed: ${base.stderr.trim()}` }
     }
-    return relationFromAncestry(oursInOther, otherInOurs)
+    const mergeBase = base.stdout.trim()
+    return relationFromAncestry(mergeBase === oursSha, mergeBase === otherSha)
   }
 }
 
-/** Whether `ancestor` is in `commit`'s history; undefined when git cannot say (a commit lacking). */
-async function isAncestor(
-  cwd: string,
-  ancestor: string,
-  commit: string
-): Promise<boolean | undefined> {
-  const result = await runGit(cwd, ['merge-base', '--is-ancestor', ancestor, commit])
-  if (result.code === 0) return true
-  if (result.code === 1) return false
-  return undefined
+/** Why the checkout's history lacks `what`: a shallow clone (and the fix), or no history. */
+async function whyLacking(cwd: string, what: string): Promise<string> {
+  const shallow = await isShallowClone(cwd)
+  if (shallow === undefined) return 'no git repository at the checkout'
+  return shallow
+    ? `the checkout is a shallow clone, which does not hold ${what}: ${DEEPEN_ADVICE}`
+    : `the checkout's history does not hold ${what} (from another repository, or rewritten?)`
 }

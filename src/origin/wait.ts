@@ -8,7 +8,7 @@
 import type { Clock } from '../time/clock.js'
 import { answerNow, retryAfterMs } from '../http/retry-after.js'
 import type { BuildId } from '../build/build-id.js'
-import type { CommitRelation, CommitRelations, OtherBuild } from '../build/commit-relation.js'
+import type { CommitRelations, OtherBuild } from '../build/commit-relation.js'
 import { OriginRequestError } from './origin-client.js'
 import {
   failedLook,
@@ -78,7 +78,6 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
   const deadline = started + input.timeoutMs
   let looks = 0
   let last: OriginLook | undefined
-  const others = new Map<string, CommitRelation>()
   const done = new AbortController()
   const progress = (async () => {
     for (;;) {
@@ -90,8 +89,8 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
   const finish = async (result: OriginWait): Promise<OriginWait> => {
     done.abort()
     await progress
-    if (others.size === 0) return result
-    return { ...result, others: [...others].map(([id, relation]) => ({ id, relation })) }
+    const others = input.relations?.known() ?? []
+    return others.length === 0 ? result : { ...result, others }
   }
 
   for (;;) {
@@ -101,7 +100,7 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
     looks++
     const elapsedMs = clock.now() - started
     if (last.ready) return finish({ ready: true, elapsedMs, looks, last })
-    const newer = await newerBuild(input, last, others)
+    const newer = await newerBuild(input, last)
     if (newer !== undefined) {
       return finish({
         ready: true,
@@ -155,20 +154,14 @@ async function lookOnce(input: OriginWaitInput, timeoutMs: number): Promise<Orig
 }
 
 /**
- * The first commit the look showed that is newer than the build (asked once each, kept in
- * `others`); undefined when none is, or the build is no commit.
+ * The first commit a 2xx look showed that is newer than the build (each asked about once a
+ * run); undefined when none is.
  */
-async function newerBuild(
-  input: OriginWaitInput,
-  look: OriginLook,
-  others: Map<string, CommitRelation>
-): Promise<string | undefined> {
-  if (input.relations === undefined || input.build.kind !== 'commit') return undefined
+async function newerBuild(input: OriginWaitInput, look: OriginLook): Promise<string | undefined> {
+  if (input.relations === undefined) return undefined
   if (look.status === undefined || look.status < 200 || look.status > 299) return undefined
   for (const id of look.otherIds) {
-    const relation = await input.relations.of(id)
-    if (!others.has(id)) others.set(id, relation)
-    if (relation.kind === 'newer') return id
+    if ((await input.relations.of(id)).kind === 'newer') return id
   }
   return undefined
 }

@@ -11,7 +11,7 @@ import type { OriginLook } from '../origin/readiness.js'
 import { describeLook } from '../origin/describe-look.js'
 import type { OriginWait } from '../origin/wait.js'
 import { code, escapeHtml, foldedList, table } from '../text/html.js'
-import { tenths } from '../text/format.js'
+import { shortSha, tenths } from '../text/format.js'
 
 export interface OriginReport {
   /** origin_url as polled. */
@@ -34,7 +34,7 @@ export function renderOriginSection(report: OriginReport): string {
   }
   const title =
     wait.supersededBy !== undefined
-      ? `✅ superseded by ${code(wait.supersededBy.slice(0, 7))}, a newer build`
+      ? `✅ superseded by ${code(shortSha(wait.supersededBy))}, a newer build`
       : wait.ready
         ? `✅ build ${build} is live`
         : `⏳ build ${build} is not live yet (dry run)`

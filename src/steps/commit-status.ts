@@ -10,6 +10,7 @@
  * writer is loaded only when a status is asked for.
  */
 import type { StepIo } from './io.js'
+import { shortSha } from '../text/format.js'
 import { openGitHubWriter } from '../comment/write/open-writer.js'
 import { finalStatus, pendingStatus, type CommitStatus } from '../report/commit-status.js'
 import type { RunReport } from '../report/run-report.js'
@@ -58,7 +59,7 @@ async function setStatus(
     )
     return `No commit status: the event names no commit.`
   }
-  const short = commit.sha.slice(0, 7)
+  const short = shortSha(commit.sha)
   try {
     const writer = await openGitHubWriter(publish.token, run)
     const targetUrl = runUrlOf(run)

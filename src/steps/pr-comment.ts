@@ -10,7 +10,7 @@
  * client) and the renderer are loaded only when a comment is asked for: most runs write none.
  */
 import type { RunContext, StepIo } from './io.js'
-import { plural } from '../text/format.js'
+import { plural, shortSha } from '../text/format.js'
 import { openGitHubWriter } from '../comment/write/open-writer.js'
 import type { PurgeTargets } from '../core/purge.js'
 import {
@@ -52,7 +52,7 @@ export async function writePullRequestComment(
     const writer = await openGitHubWriter(publish.token, context)
     if (target.kind === 'merged') number = await writer.pullRequestMerging(target.sha)
     if (number === undefined) {
-      const sha = target.kind === 'merged' ? target.sha.slice(0, 7) : ''
+      const sha = target.kind === 'merged' ? shortSha(target.sha) : ''
       io.notice(
         `pr_comment: no merged pull request is associated with commit ${sha}, so no comment was written.`
       )

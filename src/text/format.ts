@@ -59,3 +59,8 @@ export function setting(ms: number): string {
 export function clockTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(11, 19)}Z`
 }
+
+/** A commit as people write it in a sentence: its first 7 characters (`abc1234`), git's default. */
+export function shortSha(sha: string): string {
+  return sha.slice(0, 7)
+}

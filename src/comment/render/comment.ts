@@ -13,7 +13,7 @@
  */
 import { escapeHtml } from '../../text/html.js'
 import { inert } from '../../text/inert-html.js'
-import { grouped } from '../../text/format.js'
+import { grouped, shortSha } from '../../text/format.js'
 import { writeMarker, type CommentMarker } from '../write/marker.js'
 import {
   changedFilesSection,
@@ -172,5 +172,5 @@ function codeOf(text: string): string {
 
 /** A commit as git shows it short. */
 function code7(sha: string): string {
-  return codeOf(sha.slice(0, 7))
+  return codeOf(shortSha(sha))
 }
