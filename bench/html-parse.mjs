@@ -1,7 +1,8 @@
 /**
- * Reading a page for its assets whatever its markup, in the verification section (called by
- * bench/verify.mjs): the reference extractor (src/verify/assets/reference-extractor.ts) reads
- * 2 MiB pages, the most of a body it reads, in 64 KiB chunks as they come off the network.
+ * Reading a page whatever its markup, in the verification section (called by bench/verify.mjs):
+ * the reader the checks read a fresh page's body with (src/verify/render/page-body-reader.ts),
+ * for its assets and what its render tells a crawler in one pass, reads 2 MiB pages, the most of
+ * a body it reads, in 64 KiB chunks as they come off the network.
  * Three hostile pages, each against a balanced page of the same size and as many tags, timed
  * alternately in this process (the median of the per-round ratios):
  *
@@ -25,7 +26,9 @@ const PAGE_CHARS = 2 * 1024 * 1024
 const CHUNK_CHARS = 64 * 1024
 const ROUNDS = 7
 const TARGET = 3
-const ENTRY = join(REPO_ROOT, 'src', 'verify', 'assets', 'reference-extractor.ts')
+const ENTRY = join(REPO_ROOT, 'src', 'verify', 'render', 'page-body-reader.ts')
+const PAGE_URL = new URL('https://www.example.com/page')
+const SCOPE = { siteOrigin: PAGE_URL.origin, hosts: [] }
 const OUT_DIR = join(REPO_ROOT, '.tmp', 'bench-build', 'html-parse')
 
 /** `open` x N then `close` x N, filled to PAGE_CHARS, then one script the reading must find. */
@@ -73,18 +76,15 @@ function compile(entry) {
   return join(OUT_DIR, relative(REPO_ROOT, entry)).replace(/\.ts$/, '.js')
 }
 
-/** Reads `html` in chunks; the time in ms and the references found. */
-function read(ReferenceExtractor, html) {
-  const found = []
+/** Reads `html` in chunks; the time in ms and the references found (their paths). */
+function read(PageBodyReader, html) {
   const started = performance.now()
-  const extractor = new ReferenceExtractor({
-    reference: reference => found.push(reference.href),
-    base: () => undefined
-  })
+  const reader = new PageBodyReader(PAGE_URL, { references: SCOPE, facts: true })
   for (let at = 0; at < html.length; at += CHUNK_CHARS) {
-    extractor.push(html.slice(at, at + CHUNK_CHARS))
+    reader.push(html.slice(at, at + CHUNK_CHARS))
   }
-  extractor.end()
+  const { references } = reader.end()
+  const found = (references?.assets ?? []).map(asset => new URL(asset.url).pathname)
   return { ms: performance.now() - started, found }
 }
 
@@ -93,15 +93,15 @@ function read(ReferenceExtractor, html) {
  *   log: (text: string) => void, median: (values: number[]) => number }} context
  */
 export async function benchHtmlParse({ row, check, log, median }) {
-  log(`html parse: ${ROUNDS} rounds of 4 pages of 2 MiB through the reference extractor`)
-  const { ReferenceExtractor } = await import(pathToFileURL(compile(ENTRY)).href)
+  log(`html parse: ${ROUNDS} rounds of 4 pages of 2 MiB through the page body reader`)
+  const { PageBodyReader } = await import(pathToFileURL(compile(ENTRY)).href)
   const names = Object.keys(PAGES)
   /** @type {Record<string, number[]>} */
   const ms = Object.fromEntries(names.map(name => [name, []]))
   // One round unmeasured: the first reading compiles the tokenizer's code.
   for (let round = -1; round < ROUNDS; round++) {
     for (const name of names.map((_, i) => names[(i + Math.max(0, round)) % names.length])) {
-      const result = read(ReferenceExtractor, PAGES[name])
+      const result = read(PageBodyReader, PAGES[name])
       check(
         result.found.length === 1 && result.found[0] === '/assets/app.b1.js',
         `html parse, ${name}: found ${JSON.stringify(result.found.slice(0, 3))}, not the one script at its end`
@@ -115,7 +115,7 @@ export async function benchHtmlParse({ row, check, log, median }) {
     .map(name =>
       row({
         section: 'verify',
-        scenario: `assets read from a 2 MiB page: ${name}`,
+        scenario: `a 2 MiB page read for its assets and its render: ${name}`,
         medianMs: median(ms[name]),
         reference: 'a balanced page',
         referenceMs: median(balanced),

@@ -22,7 +22,7 @@
  * 4b'. The old renders read before the purge: a purge of 1,000 pages x 3 devices with the render
  *    judging against the same without it, the purge arriving late and at once: at most one
  *    request more a (page, device), the verification's time within 10% (bench/looks-before-purge.mjs).
- * 4c. A page's assets read from 2 MiB of hostile markup (end tags that close nothing, elements
+ * 4c. A page's assets and render read from 2 MiB of hostile markup (end tags that close nothing, elements
  *    never closed, deep nesting) within 3x a balanced page of the same size (bench/html-parse.mjs).
  * 5. Memory over 1,000,000 URLs of 2,000 characters: a pattern preview, a sample of 200, a shard
  *    of 1/10 with verify_limit: 0, each under its peak RSS bound; in the full bench, side by

@@ -363,7 +363,7 @@ function valueText(value) {
     }
 }
 function isHtmlPage(answer) {
-    const type = (0,http_headers/* singleHeaderValue */.f)(answer.headers, 'content-type') ?? '';
+    const type = (0,http_headers/* singleHeaderValue */.fh)(answer.headers, 'content-type') ?? '';
     return /^\s*text\/html\b/i.test(type) || /^\s*(<!doctype html|<html)/i.test(answer.body);
 }
 /**
@@ -439,11 +439,11 @@ function findRequestId(headers) {
  * Anything else is ignored, so the normal backoff applies.
  */
 function requestedWaitMs(headers, now) {
-    const serviceNow = (0,retry_after/* answerNow */.FQ)((0,http_headers/* singleHeaderValue */.f)(headers, 'date'), now);
-    const asked = (0,retry_after/* retryAfterMs */.Vs)((0,http_headers/* singleHeaderValue */.f)(headers, 'retry-after'), serviceNow);
+    const serviceNow = (0,retry_after/* answerNow */.FQ)((0,http_headers/* singleHeaderValue */.fh)(headers, 'date'), now);
+    const asked = (0,retry_after/* retryAfterMs */.Vs)((0,http_headers/* singleHeaderValue */.fh)(headers, 'retry-after'), serviceNow);
     if (asked !== undefined)
         return asked;
-    const reset = (0,http_headers/* singleHeaderValue */.f)(headers, 'x-ratelimit-reset')?.trim();
+    const reset = (0,http_headers/* singleHeaderValue */.fh)(headers, 'x-ratelimit-reset')?.trim();
     if (reset && /^\d+(\.\d+)?$/.test(reset))
         return Number(reset);
     return undefined;

@@ -33,11 +33,14 @@ var report_verification = __webpack_require__(1977);
 var vocabulary = __webpack_require__(7568);
 // EXTERNAL MODULE: ./src/report/renders/render-section.ts
 var render_section = __webpack_require__(9884);
+// EXTERNAL MODULE: ./src/report/renders/render-report.ts
+var render_report = __webpack_require__(5313);
 // EXTERNAL MODULE: ./src/report/assets/asset-report.ts
 var asset_report = __webpack_require__(1273);
 // EXTERNAL MODULE: ./src/text/site-path.ts
 var site_path = __webpack_require__(1066);
 ;// CONCATENATED MODULE: ./src/comment/render/sections.ts
+
 
 
 
@@ -332,8 +335,7 @@ function rendersPart(renders, siteUrl, limits, runLink) {
     ]);
     if (changes.length > 0) {
         parts.push(rowsTable(['page', 'devices', 'what changed for crawlers'], changes));
-        const shown = renders.changes.slice(0, open).reduce((sum, row) => sum + row.devices.length, 0);
-        const rest = renders.changed - shown;
+        const rest = renders.changed - (0,render_report/* changedRendersIn */.LQ)(renders.changes.slice(0, open));
         if (rest > 0) {
             parts.push(`<p>${(0,inert_html/* inert */.tJ)(`… and ${(0,format/* plural */.LS)(rest, 'more changed render')}:`)} ${runLink}.</p>\n`);
         }

@@ -43,8 +43,8 @@ export function freshSite(
         'acme-kc-date': cacheDate(clock.now() + 1000)
       }
     }
-    if (wanted?.scope === undefined || wanted.wanted(head) !== 'new') return head
-    const reader = new PageBodyReader(url, { references: wanted.scope })
+    if (wanted?.references === undefined || wanted.wanted(head) !== 'new') return head
+    const reader = new PageBodyReader(url, { references: wanted.references })
     reader.push(typeof html === 'string' ? html : html(url))
     return { ...head, references: reader.end().references }
   }

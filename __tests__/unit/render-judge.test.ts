@@ -4,12 +4,11 @@
  * problem, and a clean deploy (a new title) no problem, one change.
  */
 import { describe, expect, it } from '@jest/globals'
+import { judgeRender, type RenderToJudge } from '../../src/verify/render/judge-render.js'
 import {
-  judgeRender,
   RERENDER_REASONS,
-  type RenderProblemReason,
-  type RenderToJudge
-} from '../../src/verify/render/judge-render.js'
+  type RenderProblemReason
+} from '../../src/verify/render/render-results.js'
 import { PageBodyReader } from '../../src/verify/render/page-body-reader.js'
 import { withHeaderRobots, type RenderFacts } from '../../src/verify/render/render-facts.js'
 

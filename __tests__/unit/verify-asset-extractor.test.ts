@@ -11,9 +11,10 @@ import { Parser } from 'htmlparser2'
 import { MAX_OPEN_ELEMENTS } from '../../src/verify/html/open-elements.js'
 import {
   readElement,
-  ReferenceExtractor,
+  ReferenceTags,
   type ExtractorSink
 } from '../../src/verify/assets/reference-extractor.js'
+import { TagStream } from '../../src/verify/html/tag-stream.js'
 import { fuzzParameters } from '../support/fuzz.js'
 import { inChunks } from '../support/chunks.js'
 
@@ -27,6 +28,23 @@ function recorder(): { sink: ExtractorSink; found: Found } {
       reference: reference => found.push(['reference', reference])
     },
     found
+  }
+}
+
+/** The references alone on the tag stream: the checks' reader, without the render's. */
+class ReferenceExtractor {
+  private readonly stream: TagStream
+
+  constructor(sink: ExtractorSink) {
+    this.stream = new TagStream([new ReferenceTags(sink)])
+  }
+
+  push(chunk: string): void {
+    this.stream.push(chunk)
+  }
+
+  end(): void {
+    this.stream.end()
   }
 }
 

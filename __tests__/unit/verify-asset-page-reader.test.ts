@@ -37,7 +37,7 @@ describe('a page read for its assets', () => {
   it('gives the references of an answer that is wanted, in the same read as the build', async () => {
     const read = pageReader(client(HTML))
     const answer = await read(URL_A, 'agent', 1000, buildId('build-42', 'build'), {
-      scope: SCOPE,
+      references: SCOPE,
       wanted: () => 'new' as const
     })
     expect(answer.content).toEqual({ kind: 'found' })
@@ -49,7 +49,7 @@ describe('a page read for its assets', () => {
 
   it('reads no body for an answer not wanted, nor for one that is not HTML', async () => {
     const notWanted = await pageReader(client(HTML))(URL_A, 'agent', 1000, undefined, {
-      scope: SCOPE,
+      references: SCOPE,
       wanted: () => undefined
     })
     expect(notWanted.references).toBeUndefined()
@@ -59,7 +59,7 @@ describe('a page read for its assets', () => {
       1000,
       undefined,
       {
-        scope: SCOPE,
+        references: SCOPE,
         wanted: () => 'new' as const
       }
     )
@@ -69,7 +69,7 @@ describe('a page read for its assets', () => {
   it('decodes a character cut between two chunks', async () => {
     const html = '<script src="/ü/é.js"></script>'
     const answer = await pageReader(client(html, 'text/html', 1))(URL_A, 'agent', 1000, undefined, {
-      scope: SCOPE,
+      references: SCOPE,
       wanted: () => 'new' as const
     })
     expect(answer.references?.assets.map(a => a.url)).toEqual([

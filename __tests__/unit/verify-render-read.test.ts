@@ -30,7 +30,7 @@ function client(body: () => Readable): SiteClient {
   }
 }
 
-const wanted = { scope: SCOPE, wanted: () => 'new' as const }
+const wanted = { references: SCOPE, wanted: () => 'new' as const }
 const script = (path: string): string => `<script src="${path}"></script>`
 
 describe('a render read in part', () => {
@@ -98,8 +98,8 @@ function renderingSite(
         ...(hit && { 'acme-kc-date': cacheDate(clock.now()) })
       }
     }
-    if (read?.scope === undefined || read.wanted(head) !== 'new') return head
-    const reader = new PageBodyReader(url, { references: read.scope })
+    if (read?.references === undefined || read.wanted(head) !== 'new') return head
+    const reader = new PageBodyReader(url, { references: read.references })
     reader.push(hit ? bodies.cached : bodies.extracting)
     return {
       ...head,

@@ -90,6 +90,14 @@ export const Output = {
  */
 export type VerifyStatus = 'fresh' | 'stale' | 'broken' | 'bad-render' | 'failed' | 'skipped'
 
+/**
+ * Every page was proven fresh: `fresh`, and `broken` and `bad-render`, whose pages are all fresh
+ * though an asset or a new render of one is not what the deploy should serve.
+ */
+export function everyPageFresh(status: VerifyStatus): boolean {
+  return status === 'fresh' || status === 'broken' || status === 'bad-render'
+}
+
 export type RunStatus = 'purged' | 'dry-run' | 'nothing-to-purge' | 'failed' | 'verify-only'
 
 /** The three purge operations of the service, by the name users give them in `mode`. */

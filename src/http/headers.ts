@@ -21,6 +21,22 @@ export function headerValue(headers: ReadableHeaders, name: string): string | un
 }
 
 /**
+ * Each value of a header, apart, whatever the case of its name: for a header whose values each
+ * say something of their own (`X-Robots-Tag`, which may name a crawler), where joining them
+ * would blur where one ends.
+ */
+export function headerValues(headers: Headers, name: string): string[] {
+  const wanted = name.toLowerCase()
+  return Object.entries(headers).flatMap(([key, value]) =>
+    key.toLowerCase() !== wanted || value === undefined
+      ? []
+      : Array.isArray(value)
+        ? value
+        : [value]
+  )
+}
+
+/**
  * The first value of a header that holds one (Content-Type, Location, Retry-After), trimmed;
  * undefined when it is absent or empty. A repeated one-value header is a server's mistake: the
  * first is what Node's own parser keeps for these names.

@@ -3,6 +3,7 @@
  * warning, ❌ failed), then what was purged, then what the verification proved, with marks and
  * counts. The summary opens with it and the log ends with it. Plain text (the summary escapes it).
  */
+import { everyPageFresh } from '../core/constants.js'
 import type { PurgeTargets } from '../core/purge.js'
 import type { RequestResult } from '../send/send-plan.js'
 import type { Verification } from '../verify/check/verify-pages.js'
@@ -175,11 +176,7 @@ function statePart(state: PageState, context: StateContext): string | undefined 
       if (counts.fresh === 0) return undefined
       const { icon, word } = PAGE_STATE_WORDS.fresh
       const fresh = context.warmOnly ? 'warm' : word
-      if (
-        verification.status !== 'fresh' &&
-        verification.status !== 'broken' &&
-        verification.status !== 'bad-render'
-      ) {
+      if (!everyPageFresh(verification.status)) {
         return `${icon} ${count(counts.fresh)} ${fresh}${shard}`
       }
       const slowest = verification.timeToFresh?.slowestMs

@@ -3,7 +3,7 @@
  * run, ...): every step that ends a run early sets them, so that later workflow steps always
  * find them.
  */
-import { Output } from '../core/constants.js'
+import { everyPageFresh, Output } from '../core/constants.js'
 import { OUTPUT_DEFAULTS } from './output-defaults.js'
 import { renderActionValue } from './vocabulary.js'
 import type { Verification } from '../verify/check/verify-pages.js'
@@ -36,13 +36,7 @@ export function verifySecondsOutput(
   verification: Pick<Verification, 'status' | 'timeToFresh'>
 ): string {
   const times = verification.timeToFresh
-  // broken, bad-render: every page was fresh (an asset or a render of one is not the deploy's
-  // best), so the time to fresh is whole.
-  const allFresh =
-    verification.status === 'fresh' ||
-    verification.status === 'broken' ||
-    verification.status === 'bad-render'
-  if (!allFresh || times === undefined) return ''
+  if (!everyPageFresh(verification.status) || times === undefined) return ''
   return (times.slowestMs / 1000).toFixed(1)
 }
 
@@ -131,6 +125,6 @@ export function renderChanges(verification: Pick<Verification, 'renders'>): Rend
   return (verification.renders?.changes ?? []).map(row => ({
     url: row.url,
     devices: row.devices,
-    changes: row.changes.map(change => ({ field: change.field, old: change.old, new: change.new }))
+    changes: row.changes
   }))
 }

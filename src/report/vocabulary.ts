@@ -13,7 +13,11 @@
  */
 import type { CheckState } from '../verify/check/verify-pages.js'
 import type { AssetState } from '../verify/assets/asset-results.js'
-import type { RenderChange, RenderProblemReason } from '../verify/render/judge-render.js'
+import {
+  RERENDER_REASONS,
+  type RenderChange,
+  type RenderProblemReason
+} from '../verify/render/render-results.js'
 import { MAX_RERENDERS, type RerenderOutcome } from '../verify/render/render-results.js'
 import { grouped } from '../text/format.js'
 
@@ -318,19 +322,19 @@ export function requestMark(state: RequestState): string {
 }
 
 /**
- * A problem of a fresh page's new render, as a reader sees it: its words (the `reason` values of
- * `render_problems` and `render_expected` are the machine names), whether a purge renders it
- * again (a render fault) or only the build can fix it, and its JUnit outcome.
+ * A problem of a fresh page's new render in a reader's words (the `reason` values of
+ * `render_problems` and `render_expected` are the machine names). Whether a purge renders it
+ * again or only the build can fix it is RERENDER_REASONS'.
  */
 export const RENDER_PROBLEM_WORDS: Readonly<
-  Record<RenderProblemReason, { readonly word: string; readonly fixedBy: 'render' | 'build' }>
+  Record<RenderProblemReason, { readonly word: string }>
 > = {
-  blank: { word: 'blank', fixedBy: 'render' },
-  shell: { word: 'unrendered shell', fixedBy: 'render' },
-  'soft-404': { word: 'soft 404', fixedBy: 'render' },
-  noindex: { word: 'newly noindex', fixedBy: 'build' },
-  'canonical-off-host': { word: 'canonical on another host', fixedBy: 'build' },
-  'structured-data-broken': { word: 'structured data broken', fixedBy: 'build' }
+  blank: { word: 'blank' },
+  shell: { word: 'unrendered shell' },
+  'soft-404': { word: 'soft 404' },
+  noindex: { word: 'newly noindex' },
+  'canonical-off-host': { word: 'canonical on another host' },
+  'structured-data-broken': { word: 'structured data broken' }
 }
 
 /** The icons of the render judging: a render judged good, one a crawler should not get. */
@@ -358,9 +362,7 @@ export function renderActionWords(row: {
 }): string {
   const { rerender } = row
   if (rerender === undefined) {
-    return RENDER_PROBLEM_WORDS[row.reason].fixedBy === 'build'
-      ? 'reported: the build is the fix'
-      : 'reported'
+    return RERENDER_REASONS.has(row.reason) ? 'reported' : 'reported: the build is the fix'
   }
   switch (rerender) {
     case 'still':

@@ -15,7 +15,7 @@ export async function readOldRendersBeforePurge(
 ): Promise<LooksBeforePurge | undefined> {
   const verify = settings.verify
   if (verify?.siteUrl === undefined || verify.renders === undefined) return undefined
-  if (verify.mode === 'off' || chosen === undefined) return undefined
+  if (chosen === undefined) return undefined
   const { readOldRenders } = await import('../verify/index.js')
   return readOldRenders({
     settings: verify,

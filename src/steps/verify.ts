@@ -5,7 +5,7 @@
  * from it at the end). The verification code itself is loaded only when a run needs it.
  */
 import type { StepIo } from './io.js'
-import { Output, type VerifyStatus } from '../core/constants.js'
+import { everyPageFresh, Output, type VerifyStatus } from '../core/constants.js'
 import type { AcceptanceTimes, PurgeRequest, PurgeTargets } from '../core/purge.js'
 import { jsonArrayWithin, MAX_LIST_OUTPUT_BYTES } from '../text/list-outputs.js'
 import type { VerificationPart } from '../report/run-report.js'
@@ -497,7 +497,8 @@ export function concludeVerification(
 /** The outputs that name what the verdict counts: `the 'stale' and 'broken_assets' outputs`. */
 function outputsNaming(status: VerifyStatus, counts: VerificationCounts): string {
   const names = [
-    status === 'broken' || status === 'bad-render' ? '' : 'stale',
+    // Not fresh (concluded before): broken or bad-render, whose pages are all fresh.
+    everyPageFresh(status) ? '' : 'stale',
     (counts.brokenAssets ?? 0) > 0 ? 'broken_assets' : '',
     (counts.badRenders ?? 0) > 0 ? 'render_problems' : ''
   ]

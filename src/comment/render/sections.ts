@@ -29,6 +29,7 @@ import {
   verificationMark
 } from '../../report/vocabulary.js'
 import { renderCountsLine } from '../../report/renders/render-section.js'
+import { changedRendersIn } from '../../report/renders/render-report.js'
 import type { RenderVerification } from '../../verify/render/render-results.js'
 import { assetAnswer, assetCountsLine } from '../../report/assets/asset-report.js'
 import type { AssetVerification } from '../../verify/assets/asset-results.js'
@@ -402,8 +403,7 @@ function rendersPart(
     ])
   if (changes.length > 0) {
     parts.push(rowsTable(['page', 'devices', 'what changed for crawlers'], changes))
-    const shown = renders.changes.slice(0, open).reduce((sum, row) => sum + row.devices.length, 0)
-    const rest = renders.changed - shown
+    const rest = renders.changed - changedRendersIn(renders.changes.slice(0, open))
     if (rest > 0) {
       parts.push(`<p>${inert(`… and ${plural(rest, 'more changed render')}:`)} ${runLink}.</p>\n`)
     }

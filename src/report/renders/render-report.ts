@@ -3,7 +3,12 @@
  * status's words, JUnit's cases and the next step. The summary's and the comment's rows are
  * render-section.ts's. Every word of a problem comes from the one table (vocabulary.ts).
  */
-import type { RenderProblemRow, RenderVerification } from '../../verify/render/render-results.js'
+import {
+  RERENDER_REASONS,
+  type RenderChangeRow,
+  type RenderProblemRow,
+  type RenderVerification
+} from '../../verify/render/render-results.js'
 import { grouped, plural } from '../../text/format.js'
 import { RENDER_MARKS, RENDER_PROBLEM_WORDS, RERENDERED_MARK } from '../vocabulary.js'
 import { pathOnSite } from '../../text/site-path.js'
@@ -16,10 +21,7 @@ export function renderStatusParts(renders: RenderVerification): string[] {
       ? [`${RERENDERED_MARK} ${grouped(renders.rerendered)} rendered again by a purge`]
       : []
   if (renders.badRenders > 0) {
-    return [
-      `${RENDER_MARKS.bad} ${grouped(renders.badRenders)} of ${plural(renders.judged, 'render')} bad for crawlers`,
-      ...rerendered
-    ]
+    return [`${RENDER_MARKS.bad} ${badRendersWords(renders)}`, ...rerendered]
   }
   return [`${RENDER_MARKS.good} ${plural(renders.judged, 'render')} judged good`, ...rerendered]
 }
@@ -33,15 +35,25 @@ export function problemShort(row: RenderProblemRow, siteUrl: string): string {
 export function renderCommitWords(renders: RenderVerification, siteUrl: string): string {
   const first = renders.listed[0]
   if (renders.badRenders === 0 || first === undefined) return ''
-  return `${grouped(renders.badRenders)} of ${plural(renders.judged, 'render')} bad for crawlers, first ${problemShort(first, siteUrl)}`
+  return `${badRendersWords(renders)}, first ${problemShort(first, siteUrl)}`
+}
+
+/** `2 of 40 renders bad for crawlers`. */
+function badRendersWords(renders: RenderVerification): string {
+  return `${grouped(renders.badRenders)} of ${plural(renders.judged, 'render')} bad for crawlers`
+}
+
+/** The (page, device) renders a list of change rows names: each row's devices. */
+export function changedRendersIn(rows: readonly RenderChangeRow[]): number {
+  return rows.reduce((sum, row) => sum + row.devices.length, 0)
 }
 
 /** The next step for the worst render problem, or undefined when there is none. */
 export function renderNextStep(renders: RenderVerification, warnHint: string): string | undefined {
   if (renders.badRenders === 0) return undefined
   const reasons = new Set(renders.listed.map(row => row.reason))
-  const build = [...reasons].filter(reason => RENDER_PROBLEM_WORDS[reason].fixedBy === 'build')
-  const render = [...reasons].filter(reason => RENDER_PROBLEM_WORDS[reason].fixedBy === 'render')
+  const build = [...reasons].filter(reason => !RERENDER_REASONS.has(reason))
+  const render = [...reasons].filter(reason => RERENDER_REASONS.has(reason))
   const steps: string[] = []
   if (build.length > 0) {
     steps.push(

@@ -14,6 +14,7 @@ import { grouped, plural } from '../../text/format.js'
 import { code, escapeHtml, table } from '../../text/html.js'
 import { pathOnSite } from '../../text/site-path.js'
 import { comparedWords } from '../../verify/render/render-words.js'
+import { changedRendersIn } from './render-report.js'
 import {
   RENDER_CHANGE_WORDS,
   RENDER_MARKS,
@@ -86,7 +87,7 @@ export function renderRendersSection(
         changes.flatMap(row => changeRows(row, siteUrl))
       )
     )
-    const rest = renders.changed - changes.reduce((sum, row) => sum + row.devices.length, 0)
+    const rest = renders.changed - changedRendersIn(changes)
     if (rest > 0) {
       parts.push(
         `<p>${escapeHtml(`… and ${plural(rest, 'more changed render')} not listed here.`)}</p>\n`

@@ -13,6 +13,7 @@ import {
 } from './asset-results.js'
 import { corsMode } from './cors.js'
 import type { ExtractorSink, RawReference } from './reference-extractor.js'
+import { DocumentBase } from '../html/document-base.js'
 
 /** Whose assets are checked: the site's own origin, and the hosts the user named. */
 export interface AssetScope {
@@ -73,8 +74,7 @@ export interface PageReferences {
  * (verify/render/page-body-reader.ts, ReferenceTags over it).
  */
 export class PageReferenceCollector implements ExtractorSink {
-  private baseUrl: URL
-  private baseSeen = false
+  private readonly documentBase: DocumentBase
   private readonly seen = new Set<string>()
   private readonly assets: AssetReference[] = []
   private readonly otherHosts = new Set<string>()
@@ -88,7 +88,7 @@ export class PageReferenceCollector implements ExtractorSink {
     pageUrl: URL,
     private readonly scope: AssetScope
   ) {
-    this.baseUrl = pageUrl
+    this.documentBase = new DocumentBase(pageUrl)
     this.page = `${pageUrl.origin}${pageUrl.pathname}`
   }
 
@@ -103,19 +103,12 @@ export class PageReferenceCollector implements ExtractorSink {
   }
 
   base(href: string): void {
-    // Only the first <base href> counts (HTML standard: "the first base element with an href").
-    if (this.baseSeen) return
-    this.baseSeen = true
-    // A base a browser cannot resolve against (data:, javascript:) leaves the document's URL.
-    const base = parseUrl(href, this.baseUrl)
-    if (base !== undefined && (base.protocol === 'https:' || base.protocol === 'http:')) {
-      this.baseUrl = base
-    }
+    this.documentBase.set(href)
   }
 
   reference({ href, ...element }: RawReference): void {
-    const url = parseUrl(href, this.baseUrl)
-    if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) return
+    const url = this.documentBase.resolve(href)
+    if (url === undefined) return
     url.hash = ''
     // The page itself (`src="#"`, `src="?x"`: its path, whatever the query) is no asset:
     // checking it would judge, and purge, the page.
@@ -140,14 +133,6 @@ export class PageReferenceCollector implements ExtractorSink {
   private addOtherHost(asset: string): void {
     if (this.otherHosts.size < MAX_OTHER_HOSTS_PER_PAGE) this.otherHosts.add(asset)
     else if (!this.otherHosts.has(asset)) this.otherHostsLeftOut++
-  }
-}
-
-function parseUrl(href: string, base: URL): URL | undefined {
-  try {
-    return new URL(href, base)
-  } catch {
-    return undefined
   }
 }
 

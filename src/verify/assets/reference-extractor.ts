@@ -4,13 +4,13 @@
  * none inside `<template>` or `<noscript>` (a browser running scripts loads neither).
  *
  * The page is read by html/tag-stream.ts (htmlparser2's tokenizer, the tree of open elements
- * kept at a bounded cost per tag): ReferenceTags is what it hands the tags to, alone
- * (ReferenceExtractor) or beside the readers of the same pass (what a render tells a crawler).
+ * kept at a bounded cost per tag): ReferenceTags is what it hands the tags to, beside the
+ * readers of the same pass (what a render tells a crawler: verify/render/page-body-reader.ts).
  */
 import type { AssetKind, CrossOrigin } from './asset-results.js'
 import type { OpenElements } from '../html/open-elements.js'
-import { TagStream, type Attributes, type TagReader } from '../html/tag-stream.js'
-import { JAVASCRIPT_TYPES } from './whole-answer.js'
+import type { Attributes, TagReader } from '../html/tag-stream.js'
+import { classicScriptRuns } from './whole-answer.js'
 
 /** One reference as the page wrote it (entities decoded), not yet resolved. */
 export interface RawReference {
@@ -49,25 +49,6 @@ export class ReferenceTags implements TagReader {
   }
 }
 
-/** A page read for its references alone. */
-export class ReferenceExtractor {
-  private readonly stream: TagStream
-
-  constructor(sink: ExtractorSink) {
-    this.stream = new TagStream([new ReferenceTags(sink)])
-  }
-
-  /** The next piece of the page's decoded text. */
-  push(chunk: string): void {
-    this.stream.push(chunk)
-  }
-
-  /** The page ended: an unfinished tag is text, not an element (a browser would not run it). */
-  end(): void {
-    this.stream.end()
-  }
-}
-
 /**
  * What one element names, by its tag name (lower case) and its attributes (by lower-case name):
  * an asset, the document's base, or nothing.
@@ -89,20 +70,11 @@ export function readElement(
   if (name === 'script') {
     const type = (attribute('type') ?? '').trim().toLowerCase()
     if (type === 'module') sink.reference({ kind: 'script', href, module: true, ...cors })
-    else if (runs(type)) sink.reference({ kind: 'script', href, ...cors })
+    else if (classicScriptRuns(type)) sink.reference({ kind: 'script', href, ...cors })
     return
   }
   const kind = linkKind(attribute)
   if (kind !== undefined) sink.reference({ kind, href, ...cors })
-}
-
-/**
- * Whether a classic `<script>` of this `type` runs (HTML: empty, or a JavaScript MIME type);
- * any other (`text/plain` for a consent manager, `application/ld+json`, a template) is data,
- * never fetched.
- */
-function runs(type: string): boolean {
-  return type === '' || JAVASCRIPT_TYPES.has(type)
 }
 
 /**

@@ -35,6 +35,15 @@ export const JAVASCRIPT_TYPES: ReadonlySet<string> = new Set([
 ])
 
 /**
+ * Whether a classic `<script>` of this `type` (trimmed, lower case) runs (HTML: empty, or a
+ * JavaScript MIME type); any other (`text/plain` for a consent manager, `application/ld+json`,
+ * a template) is data, never fetched nor run.
+ */
+export function classicScriptRuns(type: string): boolean {
+  return type === '' || JAVASCRIPT_TYPES.has(type)
+}
+
+/**
  * Font types beyond `font/*`: the older names servers still send. `application/octet-stream`
  * is accepted too: browsers load a font by its bytes (the @font-face format), not by its
  * content type, and many servers and buckets send fonts as octet-stream; HTML, the failure

@@ -268,7 +268,7 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
         !this.readsRenders || !(proveContent || readRender)
           ? undefined
           : {
-              ...(this.options.assets && { scope: this.options.assets.scope }),
+              ...(this.options.assets && { references: this.options.assets.scope }),
               ...(this.renders && { facts: true }),
               // The new render is the one the cache keeps, the HIT that proves the page fresh
               // (what an EXTRACTING answer carries is not documented to be what gets cached); in

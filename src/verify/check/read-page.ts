@@ -23,9 +23,9 @@ import {
   type SiteClient,
   type SiteHead
 } from '../../http/site-client.js'
-import type { AssetScope, PageReferences } from '../assets/page-references.js'
+import type { PageReferences } from '../assets/page-references.js'
 import { mediaType } from '../assets/whole-answer.js'
-import { PageBodyReader } from '../render/page-body-reader.js'
+import { PageBodyReader, type BodyWants } from '../render/page-body-reader.js'
 import { withHeaderRobots, type RenderFacts } from '../render/render-facts.js'
 
 /** A page's answer: its status and headers, and what its body showed when it was read. */
@@ -49,12 +49,11 @@ export interface PageAnswer extends SiteHead {
  */
 export type RenderSeen = 'new' | 'old' | undefined
 
-/** What a page's body is read for, when its answer is a render that is wanted. */
-export interface BodyWanted {
-  /** The asset checks' scope: the new render's references are read. */
-  readonly scope?: AssetScope
-  /** What a render tells a crawler is read (the new render's and the old one's). */
-  readonly facts?: true
+/**
+ * What a page's body is read for (its references, in the asset checks' scope: the new render's
+ * only; its facts: the new render's and the old one's), when its answer is a render `wanted`.
+ */
+export interface BodyWanted extends BodyWants {
   readonly wanted: (head: SiteHead) => RenderSeen
 }
 
@@ -90,7 +89,8 @@ export function pageReader(client: SiteClient): GetPage {
     const head = { status: answer.status, headers: answer.headers }
     const is2xx = answer.status >= 200 && answer.status <= 299
     const render = wanted !== undefined && is2xx && isHtml(head) ? wanted.wanted(head) : undefined
-    const reader = render === undefined ? undefined : bodyReader(url, render, wanted)
+    const reader =
+      render === undefined || wanted === undefined ? undefined : bodyReader(url, render, wanted)
     if (!is2xx || (build === undefined && reader === undefined)) {
       await discardBody(answer.body, MAX_PAGE_BYTES)
       return head
@@ -130,10 +130,9 @@ export function pageReader(client: SiteClient): GetPage {
 function bodyReader(
   url: URL,
   render: 'new' | 'old',
-  wanted: BodyWanted | undefined
+  { references, facts }: BodyWanted
 ): PageBodyReader | undefined {
-  const scope = render === 'new' ? wanted?.scope : undefined
-  const facts = wanted?.facts
+  const scope = render === 'new' ? references : undefined
   if (scope === undefined && facts === undefined) return undefined
   return new PageBodyReader(url, {
     ...(scope !== undefined && { references: scope }),

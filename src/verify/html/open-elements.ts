@@ -174,6 +174,16 @@ const SVG_NAMES: ReadonlyMap<string, string> = new Map(
 /** Elements whose content a browser with scripting on does not load. */
 const INERT_ELEMENTS: ReadonlySet<string> = new Set(['template', 'noscript'])
 
+/** Elements whose text no reader sees: it is script, style, the tab's title, or not shown. */
+const HIDDEN_TEXT_ELEMENTS: ReadonlySet<string> = new Set([
+  'script',
+  'style',
+  'title',
+  'iframe',
+  'noembed',
+  'noframes'
+])
+
 /** One open element, as OpenElements.mark() gives it: where it stands, and which one it is. */
 export interface OpenMark {
   readonly depth: number
@@ -197,10 +207,17 @@ export class OpenElements {
   private context: Context | undefined
   /** Open `<template>` and `<noscript>` elements. */
   private inertOpen = 0
+  /** Open elements of HIDDEN_TEXT_ELEMENTS. */
+  private hiddenTextOpen = 0
 
   /** Inside `<template>` or `<noscript>`: what is there is not loaded. */
   get inert(): boolean {
     return this.inertOpen > 0
+  }
+
+  /** Whether text here is one no reader sees (inside `<script>`, `<style>`, `<title>`, ...). */
+  get textHidden(): boolean {
+    return this.hiddenTextOpen > 0
   }
 
   /** Inside SVG or MathML: `<script>`, `<style>`, `<title>` hold tags, a tag can close itself. */
@@ -276,6 +293,7 @@ export class OpenElements {
     else if (name === 'math') this.enter('math')
     else if (HTML_INSIDE_FOREIGN.has(name)) this.enter('html')
     if (INERT_ELEMENTS.has(name)) this.inertOpen++
+    if (HIDDEN_TEXT_ELEMENTS.has(name)) this.hiddenTextOpen++
   }
 
   private enter(context: Context): void {
@@ -292,6 +310,7 @@ export class OpenElements {
       this.context = this.outerContexts.pop()
     }
     if (INERT_ELEMENTS.has(name)) this.inertOpen--
+    if (HIDDEN_TEXT_ELEMENTS.has(name)) this.hiddenTextOpen--
     return name
   }
 }

@@ -22,9 +22,7 @@ import {
   robotsWords,
   textWords
 } from './render-words.js'
-
-export type RenderProblemReason =
-  'blank' | 'shell' | 'soft-404' | 'noindex' | 'canonical-off-host' | 'structured-data-broken'
+import type { RenderChange, RenderProblemReason } from './render-results.js'
 
 export interface RenderProblem {
   readonly reason: RenderProblemReason
@@ -32,12 +30,6 @@ export interface RenderProblem {
   readonly detail: string
   /** What the old render had, in words, when it was read and compared. */
   readonly old?: string
-}
-
-export interface RenderChange {
-  readonly field: 'title' | 'canonical' | 'robots' | 'structured-data' | 'text'
-  readonly old: string
-  readonly new: string
 }
 
 export interface RenderJudgement {
@@ -55,13 +47,6 @@ export interface RenderToJudge {
   /** What the user says is meant for this page: never a problem. */
   readonly expected?: ReadonlySet<RenderProblemReason>
 }
-
-/** A render fault, which a render of its own may not repeat: the page is rendered again once. */
-export const RERENDER_REASONS: ReadonlySet<RenderProblemReason> = new Set([
-  'blank',
-  'shell',
-  'soft-404'
-])
 
 /** Visible text beside an empty mount point below which the page is the shell alone. */
 export const SHELL_TEXT_CHARS = 20

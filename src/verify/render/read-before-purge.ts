@@ -7,15 +7,15 @@
  * asked once before the purge is sent, and a HIT's body is read for what it tells a crawler.
  *
  * That look is the check's first: the check starts from it as from a stale answer, and looks
- * again on the stale schedule (one-check.ts), as long after the purge as a first look made as
- * long after it as this one came after the first of the looks would have. Where the edge would still have served the old
- * render to the check's first look, the requests are the same as without it; where it would not,
- * one more. A page not cached before the purge (EXTRACTING, MISS) had no render to compare with.
+ * again on the stale schedule (one-check.ts), timed from the purge as its look was from the
+ * first of the looks. Where the edge would still have served the old render to the check's
+ * first look, the requests are the same as without it; where it would not, one more. A page not
+ * cached before the purge (EXTRACTING, MISS) had no render to compare with.
  *
  * Bounded so that the purge is never held long and memory stays small: at most
  * MAX_LOOKS_BEFORE_PURGE looks, within LOOKS_BEFORE_PURGE_MS (or the verification's timeout, if
- * shorter), at the verification's concurrency and rate; an overload (429, or `Retry-After` on a
- * 5xx) ends them at once. A check left without a look reads the old render from its first look,
+ * shorter), at the verification's concurrency and rate; an overload (a 429, or a 5xx with a
+ * Retry-After: pace/site-answers.ts) ends them at once. A check left without a look reads the old render from its first look,
  * when the edge still serves it.
  */
 import type { Clock } from '../../time/clock.js'

@@ -19,19 +19,15 @@ import {
   type RepairAnswer
 } from '../assets/repair-queue.js'
 import { repairPath } from '../assets/repair-path.js'
-import {
-  judgeRender,
-  RERENDER_REASONS,
-  type RenderChange,
-  type RenderJudgement,
-  type RenderProblem
-} from './judge-render.js'
+import { judgeRender, type RenderJudgement, type RenderProblem } from './judge-render.js'
 import type { RenderFacts } from './render-facts.js'
 import type { LooksBeforePurge } from './read-before-purge.js'
 import { expectedAt, type RenderExpectations } from './render-expected.js'
 import {
   MAX_LISTED_RENDERS,
   MAX_RERENDERS,
+  RERENDER_REASONS,
+  type RenderChange,
   type RenderChangeRow,
   type RenderProblemRow,
   type RenderVerification,

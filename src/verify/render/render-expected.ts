@@ -10,17 +10,7 @@
  */
 import { Input } from '../../core/constants.js'
 import type { Diagnostics } from '../../core/diagnostics.js'
-import type { RenderProblemReason } from './judge-render.js'
-
-/** Every problem a render can have, by the name the input, the outputs and the docs use. */
-export const RENDER_PROBLEM_REASONS = [
-  'blank',
-  'shell',
-  'soft-404',
-  'noindex',
-  'canonical-off-host',
-  'structured-data-broken'
-] as const satisfies readonly RenderProblemReason[]
+import { RENDER_PROBLEM_REASONS, type RenderProblemReason } from './render-results.js'
 
 /** Pages a problem is meant for: exact paths, and path prefixes (`/drafts/` of `/drafts/*`). */
 interface MeantFor {

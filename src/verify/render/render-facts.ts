@@ -13,7 +13,8 @@ import type { Headers } from '../../http/headers.js'
 import { CollapsedText } from '../html/collapsed-text.js'
 import type { OpenElements, OpenMark } from '../html/open-elements.js'
 import type { Attributes, TagReader } from '../html/tag-stream.js'
-import { JAVASCRIPT_TYPES } from '../assets/whole-answer.js'
+import { DocumentBase } from '../html/document-base.js'
+import { classicScriptRuns } from '../assets/whole-answer.js'
 import { AppShellReader, MOUNT_ATTRIBUTES, type AppShell } from './app-shell.js'
 import { CRAWLER_NAMES, robotsFromHeaders, RobotsRules, type RobotsRule } from './robots.js'
 import { isJsonLd, StructuredDataReader, type StructuredData } from './structured-data.js'
@@ -43,9 +44,6 @@ export const MAX_QUOTED_CHARS = 200
 /** A longer canonical URL is not kept (a search engine would not take it either). */
 const MAX_CANONICAL_CHARS = 2048
 
-/** Elements whose text no reader sees (their text is script, style or not shown). */
-const HIDDEN_TEXT = ['script', 'style', 'title', 'iframe', 'noembed', 'noframes'] as const
-
 const SHELL_ATTRIBUTES: ReadonlySet<string> = new Set(MOUNT_ATTRIBUTES)
 const READ_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   Object.entries({
@@ -73,15 +71,14 @@ export class RenderFactsReader implements TagReader {
   private heading: CollapsedText | undefined
   /** The first `<h1>` while it is open: its text is the heading. */
   private headingElement: OpenMark | undefined
-  private base: URL
-  private baseSeen = false
+  private readonly base: DocumentBase
   private canonical: string | undefined
   private statusMeta: number | undefined
   /** A `<script>` that runs, without `src`, whose code has not shown yet. */
   private inlineScript = false
 
   constructor(pageUrl: URL) {
-    this.base = pageUrl
+    this.base = new DocumentBase(pageUrl)
   }
 
   attributesOf(tag: string): ReadonlySet<string> {
@@ -91,7 +88,7 @@ export class RenderFactsReader implements TagReader {
   element(tag: string, attributes: Attributes, opened: boolean, open: OpenElements): void {
     this.settle(open)
     // Nothing inside <template> is in the page; inside <noscript>, there is only its text.
-    if (open.isOpen('template') || open.isOpen('noscript')) return
+    if (open.inert) return
     this.shell.element(tag, attributes, opened, open)
     if (open.foreign) return
     switch (tag) {
@@ -115,7 +112,7 @@ export class RenderFactsReader implements TagReader {
         this.link(attributes)
         return
       case 'base':
-        this.setBase(attributes.get('href'))
+        this.base.set(attributes.get('href')?.trim())
         return
       case 'script':
         this.script(attributes)
@@ -150,7 +147,7 @@ export class RenderFactsReader implements TagReader {
       this.title?.add(text)
       return
     }
-    if (HIDDEN_TEXT.some(name => open.isOpen(name))) return
+    if (open.textHidden) return
     if (open.isOpen('noscript')) {
       this.shell.noscriptText(text)
       return
@@ -200,19 +197,12 @@ export class RenderFactsReader implements TagReader {
     const rel = (attributes.get('rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/)
     const href = attributes.get('href')?.trim()
     if (!rel.includes('canonical') || href === undefined || href === '') return
-    const url = parseWebUrl(href, this.base)
+    const url = this.base.resolve(href)
     if (url === undefined) return
     // Credentials in a canonical URL are no crawler's business, and no report's to print.
     url.username = ''
     url.password = ''
     if (url.href.length <= MAX_CANONICAL_CHARS) this.canonical = url.href
-  }
-
-  /** The first `<base href>` only, as in browsers; one that is no web URL leaves the page's. */
-  private setBase(href: string | undefined): void {
-    if (this.baseSeen || href === undefined || href.trim() === '') return
-    this.baseSeen = true
-    this.base = parseWebUrl(href.trim(), this.base) ?? this.base
   }
 
   private script(attributes: Attributes): void {
@@ -224,17 +214,8 @@ export class RenderFactsReader implements TagReader {
       return
     }
     const kind = (type ?? '').trim().toLowerCase()
-    if (kind !== '' && kind !== 'module' && !JAVASCRIPT_TYPES.has(kind)) return
+    if (kind !== 'module' && !classicScriptRuns(kind)) return
     if (src !== '') this.shell.script()
     else this.inlineScript = true
-  }
-}
-
-function parseWebUrl(href: string, base: URL): URL | undefined {
-  try {
-    const url = new URL(href, base)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined
-  } catch {
-    return undefined
   }
 }

@@ -3,7 +3,35 @@
  * report names them without loading the judge): the problems, page by page and device by
  * device, and what changed for crawlers since the old render.
  */
-import type { RenderChange, RenderProblemReason } from './judge-render.js'
+
+/** Every problem a render can have, by the name the input, the outputs and the docs use. */
+export const RENDER_PROBLEM_REASONS = [
+  'blank',
+  'shell',
+  'soft-404',
+  'noindex',
+  'canonical-off-host',
+  'structured-data-broken'
+] as const
+
+export type RenderProblemReason = (typeof RENDER_PROBLEM_REASONS)[number]
+
+/** What a crawler now sees differently from the old render: one field, old and new, in words. */
+export interface RenderChange {
+  readonly field: 'title' | 'canonical' | 'robots' | 'structured-data' | 'text'
+  readonly old: string
+  readonly new: string
+}
+
+/**
+ * The render faults, which a render of its own may not repeat: the page is rendered again once.
+ * The others come from the build, which only a new build fixes.
+ */
+export const RERENDER_REASONS: ReadonlySet<RenderProblemReason> = new Set([
+  'blank',
+  'shell',
+  'soft-404'
+])
 
 /** Rows kept of each list at most: the rest are counted, so a big site stays small. */
 export const MAX_LISTED_RENDERS = 1000

@@ -5,7 +5,7 @@
  * Directives are kept as written, in lower case (`noindex`, `max-snippet:20`), a bounded number
  * of them, so that what is kept per page and device stays small whatever the page says.
  */
-import type { Headers } from '../../http/headers.js'
+import { headerValues, type Headers } from '../../http/headers.js'
 
 /** One crawler's directives, from the page's metas or from its headers. */
 export interface RobotsRule {
@@ -122,9 +122,6 @@ export class RobotsRules {
  */
 export function robotsFromHeaders(headers: Headers): RobotsRule[] {
   const rules = new RobotsRules()
-  for (const [name, value] of Object.entries(headers)) {
-    if (name.toLowerCase() !== 'x-robots-tag' || value === undefined) continue
-    for (const one of Array.isArray(value) ? value : [value]) rules.addHeader(one)
-  }
+  for (const value of headerValues(headers, 'x-robots-tag')) rules.addHeader(value)
   return rules.list
 }
