@@ -63,7 +63,9 @@ describe('origin settings', () => {
     expect(settings?.origin).toEqual({
       url: new URL(ORIGIN),
       build: { text: GITHUB_SHA, kind: 'commit', source: 'GITHUB_SHA' },
-      timeoutMs: 600_000
+      timeoutMs: 600_000,
+      // No token given: GitHub is never asked how another commit relates.
+      githubToken: ''
     })
   })
 

@@ -33,6 +33,22 @@ export interface OtherBuild {
 export type RelateCommit = (other: string) => Promise<CommitRelation>
 
 /**
+ * Asks each source in turn until one can tell; unknown from all of them says each one's why
+ * (`sources`: the checkout's history first, which costs no request, then GitHub).
+ */
+export function firstKnown(sources: readonly RelateCommit[]): RelateCommit {
+  return async other => {
+    const whys: string[] = []
+    for (const relate of sources) {
+      const relation = await relate(other)
+      if (relation.kind !== 'unknown') return relation
+      whys.push(relation.why)
+    }
+    return { kind: 'unknown', why: whys.length > 0 ? whys.join('; ') : 'nothing to ask' }
+  }
+}
+
+/**
  * The relation from the two questions history answers: is this run's commit an ancestor of the
  * other (newer), is the other an ancestor of this run's (older); both: the same commit.
  */

@@ -3,13 +3,14 @@
  * only by runs that give origin_url (steps/origin.ts imports it on demand).
  */
 import { systemClock, type Clock } from '../time/clock.js'
-import { shortBuild } from '../build/build-id.js'
+import { shortBuild, type BuildId } from '../build/build-id.js'
 import { createOriginClient, type OriginClient } from './origin-client.js'
 import { cachedOriginProblem, describeLook } from './describe-look.js'
 import type { OriginSettings } from './settings.js'
 import { waitForBuild, type OriginWait } from './wait.js'
 import { tenths } from '../text/format.js'
-import { CommitRelations, otherBuildWords } from '../build/commit-relation.js'
+import { CommitRelations, firstKnown, otherBuildWords } from '../build/commit-relation.js'
+import { relateByGitHub, type CompareAccess } from './commit-compare.js'
 import { relateByHistory } from './commit-history.js'
 
 export type { OriginWait }
@@ -31,8 +32,11 @@ export interface OriginWaitRun {
   readonly client?: OriginClient
   /** Ends the wait early. */
   readonly signal?: AbortSignal
-  /** The run's checkout: its git history tells how another commit the origin shows relates. */
-  readonly checkout?: string
+  /**
+   * Where to learn how another commit the origin shows relates to the build's: the run's
+   * checkout (its git history), then GitHub's compare; none: never asked.
+   */
+  readonly relatedBy?: { readonly checkout?: string; readonly github?: CompareAccess }
 }
 
 export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
@@ -40,6 +44,7 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
   const clock = run.clock ?? systemClock
   const client = run.client ?? createOriginClient(clock)
   const build = `${shortBuild(settings.build)} (${settings.build.source})`
+  const relations = relationsOf(settings.build, run.relatedBy)
   log.info(
     run.once
       ? `Origin: looking once at ${settings.url.href} for build ${build} (dry run).`
@@ -55,10 +60,7 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
       clock,
       once: run.once,
       ...(run.signal && { signal: run.signal }),
-      ...(run.checkout !== undefined &&
-        settings.build.kind === 'commit' && {
-          relations: new CommitRelations(relateByHistory(run.checkout, settings.build.text))
-        }),
+      ...(relations && { relations }),
       onProgress: progress =>
         log.info(
           `Origin: not build ${shortBuild(settings.build)} yet after ${tenths(progress.elapsedMs)} (${progress.looks} look(s); last: ${progress.last ? describeLook(progress.last) : 'none yet'}).`
@@ -80,4 +82,18 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
   } finally {
     if (!run.client) client.close()
   }
+}
+
+/** How other commits relate to the build's, from the sources given; none for a build no commit. */
+function relationsOf(
+  build: BuildId,
+  relatedBy: OriginWaitRun['relatedBy']
+): CommitRelations | undefined {
+  if (build.kind !== 'commit' || relatedBy === undefined) return undefined
+  const { checkout, github } = relatedBy
+  const sources = [
+    ...(checkout === undefined ? [] : [relateByHistory(checkout, build.text)]),
+    ...(github === undefined ? [] : [relateByGitHub(github, build.text)])
+  ]
+  return sources.length === 0 ? undefined : new CommitRelations(firstKnown(sources))
 }

@@ -18,6 +18,11 @@ export interface OriginSettings {
   readonly build: BuildId
   /** 0: one look, no waiting. */
   readonly timeoutMs: number
+  /**
+   * github_token: GitHub is asked how another commit the origin shows relates to the build's,
+   * when the checkout's history cannot tell; '' for none.
+   */
+  readonly githubToken: string
 }
 
 /** verify_content: true (with verify): a check is fresh only when its page shows the build. */
@@ -88,7 +93,15 @@ export function parseBuildSettings(
     return undefined
   }
   return {
-    ...(url && build && { origin: { url, build, timeoutMs: Math.round(timeoutSeconds * 1000) } }),
+    ...(url &&
+      build && {
+        origin: {
+          url,
+          build,
+          timeoutMs: Math.round(timeoutSeconds * 1000),
+          githubToken: value(Input.GithubToken)
+        }
+      }),
     ...(contentWanted && build && { content: { build, repurge } })
   }
 }

@@ -16,6 +16,7 @@ import { tenths } from '../text/format.js'
 import { shortBuild } from '../build/build-id.js'
 import { servedInstead } from '../build/commit-relation.js'
 import type { OriginLive } from '../repurge/repurger.js'
+import type { CompareAccess } from '../origin/commit-compare.js'
 
 export type OriginStep =
   /** No origin_url: nothing to wait for. */
@@ -43,7 +44,7 @@ export async function waitForOrigin(
     requestTimeoutMs: settings.timeoutMs,
     once: settings.dryRun,
     log: io,
-    ...(io.checkout !== undefined && { checkout: io.checkout })
+    relatedBy: relatedBy(io, origin.githubToken)
   })
   const report: OriginReport = {
     url: origin.url.href,
@@ -115,5 +116,18 @@ export function originLiveCheck(io: StepIo, settings: RunSettings): OriginLive |
       signal
     })
     return wait.ready
+  }
+}
+
+/**
+ * Where the origin wait learns how another commit relates to the build's: the run's checkout,
+ * and GitHub's compare in the run's repository when there is a token to ask with.
+ */
+function relatedBy(io: StepIo, token: string): { checkout?: string; github?: CompareAccess } {
+  const { repository, apiUrl } = io.context()
+  const asksGitHub = token !== '' && repository.owner !== '' && repository.repo !== ''
+  return {
+    ...(io.checkout !== undefined && { checkout: io.checkout }),
+    ...(asksGitHub && { github: { token, repository, apiUrl } })
   }
 }

@@ -20,6 +20,7 @@ import {
   useEmulator
 } from './helpers.js'
 import { testRepo, type TestRepo } from '../../support/git-repo.js'
+import { startFakeGitHub, type FakeGitHub } from '../../support/fake-github.mjs'
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'events')
 const OLD = '3f2c1a0e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a'
@@ -348,5 +349,52 @@ describe('another build at the origin, related by the checkout’s history', () 
       `cache an older build (${commits.a.slice(0, 7)}), which this run`
     )
     expect(result.summary).not.toMatch(/previous build/)
+  })
+})
+
+describe("another build at the origin, related by GitHub's compare", () => {
+  const TOKEN = 'ghs_origin-token'
+  let github: FakeGitHub
+  beforeAll(async () => {
+    github = await startFakeGitHub({ repos: ['octo-org/octo-site'], token: TOKEN })
+    github.setCompare(OLD, NEW, { status: 'ahead' })
+  })
+  afterAll(async () => {
+    await github.close()
+  })
+  const compares = () => github.requests.filter(request => request.path.includes('/compare/'))
+  const onGitHub = (sha: string) => ({
+    ...pushEnv(sha),
+    GITHUB_REPOSITORY: 'octo-org/octo-site',
+    GITHUB_API_URL: github.url
+  })
+
+  it('where the checkout cannot tell: one request, and the newer build wins', async () => {
+    emulator().deploy(NEW)
+    const before = compares().length
+    const result = await runWith(
+      emulator().url,
+      { tags: 'blog', origin_url: versionUrl() },
+      onGitHub(OLD),
+      { 'github.token': TOKEN }
+    )
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['superseded_by']).toBe(NEW)
+    expect(emulator().history).toHaveLength(1)
+    expect(compares().length - before).toBe(1)
+  })
+
+  it("no request when the origin shows this run's own build", async () => {
+    emulator().deploy(NEW)
+    const before = github.requests.length
+    const result = await runWith(
+      emulator().url,
+      { tags: 'blog', origin_url: versionUrl() },
+      onGitHub(NEW),
+      { 'github.token': TOKEN }
+    )
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['superseded_by']).toBe('')
+    expect(github.requests.length).toBe(before)
   })
 })
