@@ -363,21 +363,19 @@ describe("another build at the origin, related by GitHub's compare", () => {
     await github.close()
   })
   const compares = () => github.requests.filter(request => request.path.includes('/compare/'))
-  const onGitHub = (sha: string) => ({
-    ...pushEnv(sha),
-    GITHUB_REPOSITORY: 'octo-org/octo-site',
-    GITHUB_API_URL: github.url
-  })
+  /** The run of `sha`'s push, in a repository GitHub (the fake) knows, with its token. */
+  const purgeAs = (sha: string) =>
+    runWith(
+      emulator().url,
+      { tags: 'blog', origin_url: versionUrl() },
+      { ...pushEnv(sha), GITHUB_REPOSITORY: 'octo-org/octo-site', GITHUB_API_URL: github.url },
+      { 'github.token': TOKEN }
+    )
 
   it('where the checkout cannot tell: one request, and the newer build wins', async () => {
     emulator().deploy(NEW)
     const before = compares().length
-    const result = await runWith(
-      emulator().url,
-      { tags: 'blog', origin_url: versionUrl() },
-      onGitHub(OLD),
-      { 'github.token': TOKEN }
-    )
+    const result = await purgeAs(OLD)
     expect(result.exitCode).toBe(0)
     expect(result.outputs['superseded_by']).toBe(NEW)
     expect(emulator().history).toHaveLength(1)
@@ -387,12 +385,7 @@ describe("another build at the origin, related by GitHub's compare", () => {
   it("no request when the origin shows this run's own build", async () => {
     emulator().deploy(NEW)
     const before = github.requests.length
-    const result = await runWith(
-      emulator().url,
-      { tags: 'blog', origin_url: versionUrl() },
-      onGitHub(NEW),
-      { 'github.token': TOKEN }
-    )
+    const result = await purgeAs(NEW)
     expect(result.exitCode).toBe(0)
     expect(result.outputs['superseded_by']).toBe('')
     expect(github.requests.length).toBe(before)
