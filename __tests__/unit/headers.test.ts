@@ -13,6 +13,18 @@ describe('the header reader', () => {
     expect(singleHeaderValue({ 'Retry-After': ['7', '9'] }, 'retry-after')).toBe('7')
   })
 
+  it("reads Node's lower-case name first, then any other case that holds a value", () => {
+    expect(
+      headerValue({ 'content-type': 'text/html', 'Content-Type': 'text/plain' }, 'Content-Type')
+    ).toBe('text/html')
+    expect(
+      headerValue({ 'x-robots-tag': undefined, 'X-Robots-Tag': 'noindex' }, 'x-robots-tag')
+    ).toBe('noindex')
+    expect(singleHeaderValue({ location: ['/a', '/b'] }, 'Location')).toBe('/a')
+    expect(headerValue({ 'set-cookie': ['a=1', 'b=2'] }, 'Set-Cookie')).toBe('a=1, b=2')
+    expect(headerValue({ 'content-type': 'text/html' }, 'content-length')).toBeUndefined()
+  })
+
   it("reads the GitHub client's Link header in another case", () => {
     const link = '<https://api.github.com/repos/o/r/pulls/1/files?page=2>; rel="next"'
     expect(announcesNextPage({ data: [], headers: { Link: link } })).toBe(true)

@@ -12,10 +12,24 @@ type ReadableHeaders = Readonly<Record<string, string | string[] | number | unde
 
 /** A header's value, whatever the case of its name; a repeated header's values joined by ", ". */
 export function headerValue(headers: ReadableHeaders, name: string): string | undefined {
+  const value = firstNamed(headers, name)
+  if (value === undefined) return undefined
+  return Array.isArray(value) ? value.join(', ') : String(value)
+}
+
+/**
+ * The value under `name` in any case: the lower-case name first, as Node gives every header (one
+ * lookup, where every answer's headers are read many times over), then any other case.
+ */
+function firstNamed(
+  headers: ReadableHeaders,
+  name: string
+): string | string[] | number | undefined {
   const wanted = name.toLowerCase()
+  const direct = headers[wanted]
+  if (direct !== undefined) return direct
   for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() !== wanted || value === undefined) continue
-    return Array.isArray(value) ? value.join(', ') : String(value)
+    if (value !== undefined && key.toLowerCase() === wanted) return value
   }
   return undefined
 }
@@ -42,11 +56,8 @@ export function headerValues(headers: Headers, name: string): string[] {
  * first is what Node's own parser keeps for these names.
  */
 export function singleHeaderValue(headers: ReadableHeaders, name: string): string | undefined {
-  const wanted = name.toLowerCase()
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() !== wanted || value === undefined) continue
-    const text = (Array.isArray(value) ? value[0] : String(value))?.trim()
-    return text === '' ? undefined : text
-  }
-  return undefined
+  const value = firstNamed(headers, name)
+  if (value === undefined) return undefined
+  const text = (Array.isArray(value) ? value[0] : String(value))?.trim()
+  return text === '' ? undefined : text
 }
