@@ -13,12 +13,14 @@
  *    matched by the same pattern in a bare loop), and the step's peak RSS. Then the same for
  *    1,000,000 lines of text sitemaps and 100,000 feed items (bench/sitemap-formats.mjs).
  * 3. A verify job over 100,000 pages x 3 devices, shard 1/10: at rate 1000 against a bare client
- *    at the same rate, and without rate against the bound of 6 in flight (bench/verify-scale.mjs).
+ *    at the same rate, and without rate, the pages alone, against the bound of 6 in flight
+ *    (bench/verify-scale.mjs).
  * 4. Tags traced at the edge: a dry run reading `<Prefix>-Tags` over a 10,000-page sitemap at
  *    rate 100: the requests read against the pages (bench/verify-tags.mjs).
  * 4b. The checks of a fresh page's body: 1,000 pages x 3 devices sharing 30 assets, the pages
  *    alone, with the asset checks, with the render judging, against a local fake site: at most
- *    10% more requests (the render judging none) and time (bench/verify-assets.mjs).
+ *    10% more requests (the render judging none) and time, and CPU time within 2x and 2.5x
+ *    (bench/verify-assets.mjs).
  * 4b'. The old renders read before the purge: a purge of 1,000 pages x 3 devices with the render
  *    judging against the same without it, the purge arriving late and at once: at most one
  *    request more a (page, device), the verification's time within 10% (bench/looks-before-purge.mjs).
