@@ -34,12 +34,15 @@ export function checkBuildId(build) {
 
 /**
  * One deploy: from `pagesAt` the pages render with `build`; from `versionAt` the version
- * endpoint says `build`. Times are real-clock ms.
+ * endpoint says `build`. Times are real-clock ms. A held deploy's times are Infinity (never
+ * yet) until the purge it waits for starts it.
  * @typedef {object} Deploy
  * @property {string} build
  * @property {number} deployedAt
  * @property {number} pagesAt
  * @property {number} versionAt
+ * @property {'next-purge'} [held] Set while it waits for the next accepted purge
+ *   (`afterNextPurge`); gone once it starts.
  */
 
 /**
@@ -48,6 +51,9 @@ export function checkBuildId(build) {
  * @property {number} [versionDelayMs] From the deploy until the version endpoint says the new
  *   build (default `rolloutMs`: the switch is atomic). Shorter than `rolloutMs`: a rolling
  *   deploy whose health check flips before every instance serves the new build.
+ * @property {boolean} [afterNextPurge] Hold the deploy until the next purge request the
+ *   emulator accepts, then start it at that moment, both delays counted from there (default
+ *   false: start now). Models a deploy that lands while a run verifies its purge.
  */
 
 /** Which build the origin serves, over time. Pure: every method takes an explicit clock. */
@@ -59,11 +65,19 @@ export class OriginBuilds {
     this.initial = checkBuildId(initial)
     /** @type {Deploy[]} Oldest first; the first is the initial build, live since forever. */
     this.deploys = []
+    /**
+     * Deploys waiting for the next accepted purge, in the order they were made. Kept out of
+     * `deploys` so nothing that reads it (renders, bundles) sees them before they start.
+     * @type {{ deploy: Deploy, rolloutMs: number, versionDelayMs: number }[]}
+     * @private
+     */
+    this._held = []
     this.reset()
   }
 
-  /** Back to the initial build, with no deploy pending. */
+  /** Back to the initial build, with no deploy pending or held. */
   reset() {
+    this._held = []
     this.deploys = [
       {
         build: this.initial,
@@ -77,15 +91,31 @@ export class OriginBuilds {
   /**
    * Deploys a build: the pages switch to it after `rolloutMs`, the version endpoint after
    * `versionDelayMs`. A later deploy wins over an earlier one still rolling out, once live.
+   * With `afterNextPurge` the deploy is held, and `startHeld` starts it.
    * @param {string} build
    * @param {DeployOptions} [options]
    * @param {number} [now]
-   * @returns {Deploy}
+   * @returns {Deploy} The record; a held one gets its times when it starts.
    */
   deploy(build, options = {}, now = Date.now()) {
     checkBuildId(build)
     const rolloutMs = delay(options.rolloutMs ?? 0, 'rolloutMs')
     const versionDelayMs = delay(options.versionDelayMs ?? rolloutMs, 'versionDelayMs')
+    // Not `??`: a null from a JSON body is refused, not taken for false.
+    const held = options.afterNextPurge === undefined ? false : options.afterNextPurge
+    if (typeof held !== 'boolean') throw new TypeError('afterNextPurge must be true or false')
+    if (held) {
+      /** @type {Deploy} */
+      const record = {
+        build,
+        deployedAt: Infinity,
+        pagesAt: Infinity,
+        versionAt: Infinity,
+        held: 'next-purge'
+      }
+      this._held.push({ deploy: record, rolloutMs, versionDelayMs })
+      return record
+    }
     const record = {
       build,
       deployedAt: now,
@@ -94,6 +124,25 @@ export class OriginBuilds {
     }
     this.deploys.push(record)
     return record
+  }
+
+  /**
+   * Starts the held deploys at `now`, in the order they were made, each with its own delays
+   * counted from `now`: the later one wins once live, as for deploys made one after another.
+   * @param {number} [now]
+   * @returns {Deploy[]} The deploys started (the records `deploy` returned), oldest first.
+   */
+  startHeld(now = Date.now()) {
+    const started = this._held.map(({ deploy, rolloutMs, versionDelayMs }) => {
+      deploy.deployedAt = now
+      deploy.pagesAt = now + rolloutMs
+      deploy.versionAt = now + versionDelayMs
+      delete deploy.held
+      this.deploys.push(deploy)
+      return deploy
+    })
+    this._held = []
+    return started
   }
 
   /**
@@ -113,19 +162,22 @@ export class OriginBuilds {
   }
 
   /**
+   * What the origin serves at `now`, and every deploy, oldest first; the held ones come last,
+   * with null times and `held: 'next-purge'`.
    * @param {number} [now]
-   * @returns {{ pages: string, version: string, deploys: { build: string, deployedAt: number | null, pagesAt: number | null, versionAt: number | null }[] }}
+   * @returns {{ pages: string, version: string, deploys: { build: string, deployedAt: number | null, pagesAt: number | null, versionAt: number | null, held?: 'next-purge' }[] }}
    */
   state(now = Date.now()) {
     const finite = (/** @type {number} */ n) => (Number.isFinite(n) ? n : null)
     return {
       pages: this.pageBuild(now),
       version: this.versionBuild(now),
-      deploys: this.deploys.map(d => ({
+      deploys: [...this.deploys, ...this._held.map(h => h.deploy)].map(d => ({
         build: d.build,
         deployedAt: finite(d.deployedAt),
         pagesAt: finite(d.pagesAt),
-        versionAt: finite(d.versionAt)
+        versionAt: finite(d.versionAt),
+        ...(d.held !== undefined && { held: d.held })
       }))
     }
   }

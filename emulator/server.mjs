@@ -214,7 +214,8 @@ const COUNTRY_RE = /^(?:[A-Z]{2}|ALL)$/
  * @property {number} edgeCachedCount Entries the edge would serve now (ready or rendering).
  * @property {FaultStats} siteFaults
  * @property {string} originUrl The origin's address ('' when it does not listen).
- * @property {ReturnType<OriginBuilds['state']>} origin The builds: what pages and the version endpoint serve now, and every deploy.
+ * @property {ReturnType<OriginBuilds['state']>} origin The builds: what pages and the version
+ *   endpoint serve now, and every deploy (held ones last, `held: 'next-purge'`, null times).
  * @property {number} originRequestCount Origin requests in the log.
  * @property {FaultStats} originFaults
  * @property {ReturnType<AssetFaults['state']>} assetFaults The asset faults set, with what each chose.
@@ -455,6 +456,8 @@ export class Emulator {
    * Deploys a build to the origin: pages rendered after `rolloutMs` get it, the version
    * endpoint says it after `versionDelayMs` (default `rolloutMs`). Entries the edge cached
    * before stay as they are: only a purge (and a render after the rollout) brings the build.
+   * With `afterNextPurge: true` it is held until the next purge request the emulator accepts
+   * (2xx, any of the three endpoints), and starts then; `reset()` drops it.
    * @param {string} build
    * @param {DeployOptions} [options]
    */
@@ -743,7 +746,10 @@ export class Emulator {
     }
   }
 
-  /** Restores the seeded cache and clears faults, purge history, counts and the request log. */
+  /**
+   * Restores the seeded cache and the initial build (every deploy dropped, held ones too) and
+   * clears faults, purge history, counts and the request log.
+   */
   reset() {
     // The origin first: the edge's seeded entries carry the build it serves.
     this.builds.reset()
@@ -1077,6 +1083,9 @@ export class Emulator {
     } else if (this.requireCountry && this.cache.cacheByCountry) {
       return error(400, 'Missing parameter: country (this website uses Cache By Country)')
     }
+    // Taken before the purge reaches the edge, so a held deploy with no rollout is live for
+    // every render this purge causes.
+    const acceptedAt = Date.now()
 
     /** @type {{ purged: number, paths: string[] }} */
     let result
@@ -1115,6 +1124,8 @@ export class Emulator {
       values = [pattern]
       result = this.purgePattern(pattern, country)
     }
+    // Only here, once the purge is carried out: a rejected request leaves held deploys waiting.
+    this.builds.startHeld(acceptedAt)
     logCapped(
       this.history,
       {
@@ -1271,6 +1282,10 @@ export class Emulator {
             options.rolloutMs = /** @type {number} */ (body.rolloutMs)
           if (body.versionDelayMs !== undefined) {
             options.versionDelayMs = /** @type {number} */ (body.versionDelayMs)
+          }
+          // Checked by OriginBuilds.deploy: a non-boolean is a 400 naming the field.
+          if (body.afterNextPurge !== undefined) {
+            options.afterNextPurge = /** @type {boolean} */ (body.afterNextPurge)
           }
           const deployed = this.deploy(build, options)
           return ok({ ok: true, deployed, ...this.builds.state() })
