@@ -24,6 +24,7 @@ async function openGitHubClient(options, api) {
 __webpack_require__.d(__webpack_exports__, {
   cachedOriginProblem: () => (/* reexport */ describe_look/* cachedOriginProblem */.O),
   describeLook: () => (/* reexport */ describe_look/* describeLook */.F),
+  relationsOf: () => (/* binding */ relationsOf),
   runOriginWait: () => (/* binding */ runOriginWait)
 });
 
@@ -187,7 +188,7 @@ var statuses = __webpack_require__(7276);
  * Header names whose values may name a build (`X-Build`, `X-App-Version`, `X-Git-Rev`). The
  * others hold dates, sizes, timeouts and hashes of content (`Date`, `Content-Length`,
  * `Keep-Alive: timeout=30`, `ETag`), where a literal build id such as a build number shows by
- * chance: searched, they would call the origin ready while it serves the previous build.
+ * chance: searched, they would call the origin ready while it serves another build.
  */
 const VERSION_HEADER = /version|build|commit|rev|release|sha|deploy|git/i;
 const MAX_EXCERPT_BODY = 200;
@@ -270,6 +271,11 @@ function lookTimeoutMs(policy, requestTimeoutMs, remainingMs) {
 
 
 
+/**
+ * How long an older build must be all the origin shows before it counts as a rollback: one look
+ * at it may be an instance a rolling deploy has not replaced yet.
+ */
+const ROLLBACK_CONFIRM_MS = 5_000;
 async function waitForBuild(input) {
     const { clock } = input;
     const policy = input.policy ?? ORIGIN_WAIT_POLICY;
@@ -278,6 +284,8 @@ async function waitForBuild(input) {
     const deadline = started + input.timeoutMs;
     let looks = 0;
     let last;
+    /** The older commit every 2xx look has shown since `at` (watchRollback). */
+    let older;
     const done = new AbortController();
     const progress = (async () => {
         for (;;) {
@@ -310,6 +318,20 @@ async function waitForBuild(input) {
                 last,
                 supersededBy: newer
             });
+        }
+        if (input.watchRollback === true && isAnswer(last)) {
+            const id = await olderBuild(input, last);
+            older = id === undefined ? undefined : older?.id === id ? older : { id, at: clock.now() };
+            if (older !== undefined && clock.now() - older.at >= ROLLBACK_CONFIRM_MS) {
+                return finish({
+                    ready: false,
+                    elapsedMs: clock.now() - started,
+                    looks,
+                    last,
+                    stopped: 'rolled-back',
+                    rolledBackTo: older.id
+                });
+            }
         }
         // A cached answer changes only with a purge, and the purge waits for this: no later look can
         // show the build, so none is made (a dry run says so too).
@@ -358,15 +380,24 @@ async function lookOnce(input, timeoutMs) {
  * run); undefined when none is.
  */
 async function newerBuild(input, look) {
+    return isAnswer(look) ? firstRelated(input, look, 'newer') : undefined;
+}
+/** The first commit a 2xx look showed that is older than the build; undefined when none is. */
+function olderBuild(input, look) {
+    return firstRelated(input, look, 'older');
+}
+async function firstRelated(input, look, kind) {
     if (input.relations === undefined)
         return undefined;
-    if (look.status === undefined || look.status < 200 || look.status > 299)
-        return undefined;
     for (const id of look.otherIds) {
-        if ((await input.relations.of(id)).kind === 'newer')
+        if ((await input.relations.of(id)).kind === kind)
             return id;
     }
     return undefined;
+}
+/** A 2xx look: the origin's own page, whose ids say which build it serves. */
+function isAnswer(look) {
+    return look.status !== undefined && look.status >= 200 && look.status <= 299;
 }
 
 // EXTERNAL MODULE: ./src/text/format.ts
@@ -498,7 +529,7 @@ async function runOriginWait(run) {
     const clock = run.clock ?? time_clock/* systemClock */.m;
     const client = run.client ?? createOriginClient(clock);
     const build = `${(0,build_id/* shortBuild */.NB)(settings.build)} (${settings.build.source})`;
-    const relations = relationsOf(settings.build, run.relatedBy);
+    const { relations } = run;
     log.info(run.once
         ? `Origin: looking once at ${settings.url.href} for build ${build} (dry run).`
         : `Origin: waiting for ${settings.url.href} to show build ${build}, up to ${(0,format/* tenths */.TP)(settings.timeoutMs)} before ${run.before ?? 'purging'}.`);
@@ -513,11 +544,15 @@ async function runOriginWait(run) {
             once: run.once,
             ...(run.signal && { signal: run.signal }),
             ...(relations && { relations }),
+            ...(run.watchRollback === true && { watchRollback: true }),
             onProgress: progress => log.info(`Origin: not build ${(0,build_id/* shortBuild */.NB)(settings.build)} yet after ${(0,format/* tenths */.TP)(progress.elapsedMs)} (${progress.looks} look(s); last: ${progress.last ? (0,describe_look/* describeLook */.F)(progress.last) : 'none yet'}).`)
         });
         const last = wait.last ? (0,describe_look/* describeLook */.F)(wait.last) : 'no answer';
         if (wait.supersededBy !== undefined) {
             log.info(`Origin: ${settings.url.href} shows ${(0,commit_relation/* otherBuildWords */.W6)(wait.supersededBy, { kind: 'newer' })}: this run's changes are live in it, so the purge is sent now (after ${(0,format/* tenths */.TP)(wait.elapsedMs)}, ${wait.looks} look(s)).`);
+        }
+        else if (wait.rolledBackTo !== undefined) {
+            log.info(`Origin: ${settings.url.href} shows ${(0,commit_relation/* otherBuildWords */.W6)(wait.rolledBackTo, { kind: 'older' })}, and has for ${(0,format/* tenths */.TP)(ROLLBACK_CONFIRM_MS)}: the deploy was rolled back (${wait.looks} look(s)).`);
         }
         else if (wait.ready) {
             log.info(`Origin: build ${(0,build_id/* shortBuild */.NB)(settings.build)} is live after ${(0,format/* tenths */.TP)(wait.elapsedMs)} (${wait.looks} look(s)).`);
@@ -532,9 +567,13 @@ async function runOriginWait(run) {
             client.close();
     }
 }
-/** How other commits relate to the build's, from the sources given; none for a build no commit. */
+/**
+ * How other commits relate to the build's, from the sources given (the checkout's history
+ * first, which costs no request); none for a build that is no commit. One a run, shared by its
+ * waits, so that each commit is asked about once.
+ */
 function relationsOf(build, relatedBy) {
-    if (build.kind !== 'commit' || relatedBy === undefined)
+    if (build.kind !== 'commit')
         return undefined;
     const { checkout, github } = relatedBy;
     const sources = [

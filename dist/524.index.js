@@ -96,6 +96,25 @@ class RepurgeSchedule {
             record.refused = true;
         }
     }
+    /**
+     * The sightings of `pages` taken for a re-purge are dropped, not counted: what they showed
+     * counts as fresh after all (a newer build learned since). A later sighting schedules anew.
+     */
+    forget(pages) {
+        for (const page of pages) {
+            const record = this.pages.get(page);
+            if (record === undefined)
+                continue;
+            record.sending = false;
+            record.seenAt = undefined;
+        }
+    }
+    /** The pages whose sighting waits to come due (not taken for a re-purge yet). */
+    waiting() {
+        return [...this.pages]
+            .filter(([, record]) => !record.sending && record.seenAt !== undefined)
+            .map(([page]) => page);
+    }
     /** When `page`'s last re-purge was accepted, if it had one. */
     repurgedAt(page) {
         const record = this.pages.get(page);
@@ -116,6 +135,12 @@ class RepurgeSchedule {
     }
 }
 
+// EXTERNAL MODULE: ./src/build/build-id.ts
+var build_id = __webpack_require__(6652);
+// EXTERNAL MODULE: ./src/build/commit-relation.ts
+var commit_relation = __webpack_require__(5468);
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
 ;// CONCATENATED MODULE: ./src/repurge/repurger.ts
 /**
  * Purges pages that showed old content again, while the verification goes on. The verification
@@ -127,6 +152,9 @@ class RepurgeSchedule {
  * repurge_old_content: false) it only records what it saw, for the report.
  * The clock and the sender come from the caller, so tests drive it with a test clock.
  */
+
+
+
 
 
 
@@ -146,6 +174,7 @@ class Repurger {
     sleepingUntil = Number.POSITIVE_INFINITY;
     stopped = new AbortController();
     originNotLive = false;
+    rolledBackTo;
     hinted = false;
     constructor(options) {
         this.options = options;
@@ -195,18 +224,36 @@ class Repurger {
             const due = this.schedule.takeDue(clock.now());
             if (due.length === 0)
                 continue;
-            const live = await mode.originLive(this.options.deadline, this.stopped.signal);
+            const origin = await mode.originLive(this.options.deadline, this.stopped.signal);
             if (this.stopped.signal.aborted) {
                 this.schedule.failed(due);
                 return;
             }
-            if (!live) {
+            if (origin.kind === 'rolled-back') {
+                this.rolledBackTo = origin.commit;
+                this.schedule.failed(due);
+                this.options.succession?.rolledBack(origin.commit, clock.now());
+                return;
+            }
+            if (origin.kind === 'not-live') {
                 this.originNotLive = true;
                 this.schedule.failed(due);
                 this.options.log.warning(`Old content on ${this.seenPages.size} page(s) is not purged again: origin_url did not show the new build before the verification's deadline.`);
                 return;
             }
-            this.options.log.info(`Re-purge: ${due.length} page(s) showed the previous build after the purge; origin_url shows the new one, so they are purged again: ${preview(due)}.`);
+            if (origin.kind === 'newer' &&
+                this.options.succession?.superseded(origin.commit, clock.now())) {
+                // Seen before the newer build was known (due now or later): a page may have shown it,
+                // which counts as fresh from now on. Its check, still asking, tells again if it shows
+                // neither build.
+                const seenBefore = [...due, ...this.schedule.waiting()];
+                this.schedule.forget(seenBefore);
+                for (const page of seenBefore)
+                    this.seenPages.delete(page);
+                this.options.log.info(`Re-purge: origin_url shows ${(0,commit_relation/* otherBuildWords */.W6)(origin.commit, { kind: 'newer' })}: a page that shows it is fresh; ${seenBefore.length} page(s) that showed another build are asked again before any is purged.`);
+                continue;
+            }
+            this.options.log.info(`Re-purge: ${due.length} page(s) did not show ${this.liveBuildWords()} after the purge; origin_url shows ${origin.kind === 'newer' ? `the newer build ${(0,format/* shortSha */.Fu)(origin.commit)}` : 'the new one'}, so they are purged again: ${preview(due)}.`);
             const sentAt = clock.now();
             const sent = await mode.send(due);
             if (sent.accepted.length > 0 && sent.acceptedAt !== undefined) {
@@ -237,14 +284,23 @@ class Repurger {
             pages,
             pageCount: this.seenPages.size,
             batches: this.batches,
-            ...(this.originNotLive && { originNotLive: true })
+            ...(this.originNotLive && { originNotLive: true }),
+            ...(this.rolledBackTo !== undefined && { rolledBackTo: this.rolledBackTo })
         };
+    }
+    /** What a fresh page shows: `build abc1234`, or `build abc1234 or the newer build def5678`. */
+    liveBuildWords() {
+        const { own, supersededBy } = this.options.succession ?? {};
+        const ownWords = own === undefined ? 'the new build' : `build ${(0,build_id/* shortBuild */.NB)(own)}`;
+        return supersededBy === undefined
+            ? ownWords
+            : `${ownWords} or the newer build ${(0,format/* shortSha */.Fu)(supersededBy.commit)}`;
     }
     sayFirstSighting(path) {
         if (this.hinted)
             return;
         this.hinted = true;
-        const what = `Old content: ${path} was rendered again after the purge from the previous build (the page does not show the new build).`;
+        const what = `Old content: ${path} was rendered again after the purge from another build (the page does not show ${this.liveBuildWords()}).`;
         switch (this.options.mode.kind) {
             case 'repurge':
                 this.options.log.info(`${what} It is purged again once origin_url shows the new build (at most ${limits/* REPURGE_TIMES_TEXT */.E1}, ${limits/* REPURGE_DELAYS_TEXT */.qz} after it is seen).`);

@@ -2076,7 +2076,7 @@ function observeAnswerSkew(estimate, answer) {
  * a HIT fresh by its date without it is stale, old content; EXTRACTING is `rendering`, even
  * when its body shows the build: what an EXTRACTING answer carries is not documented to be the
  * render that gets cached (the render fetches the origin itself, and in a rolling deploy may reach
- * an instance still on the previous build), so only the cached copy, the HIT, proves the content.
+ * an instance still on an older build), so only the cached copy, the HIT, proves the content.
  * A body that could not be read is asked again. A cached redirect is judged by its date alone.
  */
 function judge(answer, purgeAcceptedAt, skew, proveContent = false, 
@@ -4048,8 +4048,15 @@ const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 function cutAtCapWords(maxBytes = MAX_CONTENT_BYTES) {
     return `the body is larger than ${maxBytes / (1024 * 1024)} MiB, the most that is read`;
 }
-async function scanBodyForBuild(body, build, options) {
-    const scanner = new build_scanner/* BuildScanner */.D(build);
+async function scanBodyForBuild(body, builds, options) {
+    const scanners = builds.map(build => new build_scanner/* BuildScanner */.D(build));
+    const push = (chunk) => {
+        let found = false;
+        for (const scanner of scanners)
+            found = scanner.push(chunk) || found;
+        return found;
+    };
+    const found = () => scanners.some(scanner => scanner.found);
     const { alsoRead } = options;
     try {
         const read = await (0,read_body/* readBody */.x8)(body, {
@@ -4057,20 +4064,21 @@ async function scanBodyForBuild(body, build, options) {
             maxBytes: options.maxBytes ?? MAX_CONTENT_BYTES,
             maxDrainBytes: options.maxDrainBytes,
             onChunk: alsoRead === undefined
-                ? chunk => scanner.push(chunk)
+                ? push
                 : chunk => {
-                    scanner.push(chunk);
+                    push(chunk);
                     alsoRead(chunk);
                     return false;
                 }
         });
         if (read.end === 'cap')
             options.onCut?.(cutAtCapWords(options.maxBytes));
-        if (read.end === 'enough' || scanner.found)
+        if (read.end === 'enough' || found())
             return { kind: 'found' };
         // A hex run at the very end of the body is whole only now.
-        if (read.end === 'end' && scanner.end())
+        if (read.end === 'end' && scanners.map(scanner => scanner.end()).some(Boolean)) {
             return { kind: 'found' };
+        }
         return { kind: 'not-found', bytes: read.bytes, capped: read.end === 'cap' };
     }
     catch (error) {
@@ -4078,7 +4086,7 @@ async function scanBodyForBuild(body, build, options) {
             throw error;
         options.onCut?.(error.message);
         // Seen before the body broke off: the build is there, whatever came after.
-        if (scanner.found)
+        if (found())
             return { kind: 'found' };
         return { kind: 'not-read', reason: error.message };
     }
@@ -5704,10 +5712,10 @@ class PageBodyReader {
 
 
 
-/** The site client's pages, with the content proof when a build is given. */
+/** The site client's pages, with the content proof when builds are given. */
 function pageReader(client) {
-    return async (url, userAgent, timeoutMs, build, wanted) => {
-        if (build === undefined && wanted === undefined) {
+    return async (url, userAgent, timeoutMs, builds, wanted) => {
+        if (builds === undefined && wanted === undefined) {
             return client.getPage(url, userAgent, timeoutMs);
         }
         // Asked uncompressed, as the other checks are: decoding costs the runner more CPU than the
@@ -5717,7 +5725,7 @@ function pageReader(client) {
         const is2xx = answer.status >= 200 && answer.status <= 299;
         const render = wanted !== undefined && is2xx && isHtml(head) ? wanted.wanted(head) : undefined;
         const reader = render === undefined || wanted === undefined ? undefined : bodyReader(url, render, wanted);
-        if (!is2xx || (build === undefined && reader === undefined)) {
+        if (!is2xx || (builds === undefined && reader === undefined)) {
             await (0,site_client/* discardBody */.LL)(answer.body, site_client/* MAX_PAGE_BYTES */.rd);
             return head;
         }
@@ -5726,14 +5734,14 @@ function pageReader(client) {
         const alsoRead = reader && ((chunk) => reader.push(decoder.decode(chunk, { stream: true })));
         const contentEncoding = (0,http_headers/* headerValue */.Z)(answer.headers, 'content-encoding');
         let cut;
-        const content = build === undefined
+        const content = builds === undefined
             ? undefined
-            : await scanBodyForBuild(answer.body, build, {
+            : await scanBodyForBuild(answer.body, builds, {
                 contentEncoding,
                 maxDrainBytes: site_client/* MAX_PAGE_BYTES */.rd,
                 ...(alsoRead && { alsoRead, onCut: (why) => (cut = why) })
             });
-        if (build === undefined && alsoRead) {
+        if (builds === undefined && alsoRead) {
             cut = await readWhole(answer.body, contentEncoding, alsoRead);
         }
         const read = reader?.end();
@@ -6440,6 +6448,7 @@ class WakeableSleeps {
 
 
 
+
 /** A check that looked before the purge looks again after it this long before its deadline. */
 const LAST_LOOK_BEFORE_DEADLINE_MS = 1000;
 class PageCheck {
@@ -6493,7 +6502,7 @@ class PageCheck {
                 loop.lastStaleAskAt = loop.clock.now();
             const asked = await loop.ask(this, true);
             if (asked === 'stopped')
-                return;
+                break;
             if (asked === 'late') {
                 // No turn is left before the deadline: the check ends now as it would at the deadline.
                 this.endAtDeadline();
@@ -6513,6 +6522,10 @@ class PageCheck {
                     return;
             }
         }
+        // A rollback ends the checks as they stand, recorded as at the deadline; a run stopped
+        // because the site is not behind the cache records none.
+        if (loop.options.content?.rolledBack?.aborted === true)
+            this.endAtDeadline();
     }
     /**
      * The look before the purge is this check's first: the old render it read is the one the new
@@ -6845,6 +6858,12 @@ class PageCheck {
         return (0,http_backoff/* backoffDelay */.E)(backoff, attempt, this.loop.random());
     }
 }
+/** Each page on each device, made as the workers ask for them. */
+function* checksOf(pages, devices, loop) {
+    for (const { page, device } of (0,verify_devices/* onEachDevice */.lx)(pages, devices)) {
+        yield new PageCheck(page, device, loop);
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/verify/pace/host-limits.ts
 
@@ -7013,7 +7032,7 @@ class Tally {
     listedByState = new Map([...LISTED_STATES, ...PASSED_STATES].map(state => [state, []]));
     warm = 0;
     notWarm = 0;
-    /** Stale checks whose page showed the previous build (counted in `counts.stale` too). */
+    /** Stale checks whose page showed another build (counted in `counts.stale` too). */
     oldContent = 0;
     /** Failed checks whose edge's clocks disagreed (counted in `counts.failed` too). */
     clocksDisagree = 0;
@@ -7169,13 +7188,16 @@ function summarizeRun(end) {
     const { assets, renders } = end;
     const { counts } = tally;
     const checks = tally.checks;
-    // Not taken from the pages before the deadline, or taken but never asked.
-    const notReached = stopped ? 0 : Math.max(0, end.totalChecks - checks);
-    const status = verificationStatus(counts, checks, notReached, stopped, {
-        broken: assets?.counts.broken ?? 0,
-        notChecked: assets?.counts['not-checked'] ?? 0,
-        unproven: assets?.unproven?.count ?? 0
-    }, renders?.badRenders ?? 0);
+    // Not taken from the pages before the deadline, or taken but never asked; after a rollback,
+    // left unasked on purpose: the build they would prove is gone.
+    const notReached = stopped || end.rolledBack ? 0 : Math.max(0, end.totalChecks - checks);
+    const status = end.rolledBack
+        ? 'rolled-back'
+        : verificationStatus(counts, checks, notReached, stopped, {
+            broken: assets?.counts.broken ?? 0,
+            notChecked: assets?.counts['not-checked'] ?? 0,
+            unproven: assets?.unproven?.count ?? 0
+        }, renders?.badRenders ?? 0);
     const times = tally.timesToFresh;
     const median = times.medianMs();
     const arrival = end.firstArrivalAfterMs;
@@ -7714,7 +7736,6 @@ class RenderChecks {
 
 
 
-
 /** One verification: verifyPages() (verify-pages.ts) makes one and runs it. */
 class VerifyRun {
     options;
@@ -7781,6 +7802,8 @@ class VerifyRun {
             sleep: ms => this.sleeps.sleep(ms),
             stopped: () => this.stopped
         });
+        // A rollback ends the checks at once: this run's build is no longer what the site serves.
+        options.content?.rolledBack?.addEventListener('abort', () => this.halt(), { once: true });
         this.watch = new PropagationWatch(options.staleBackoff);
         this.source = checksOf(pages, options.devices, this);
         this.tally = new Tally(options.devices.map(device => device.name));
@@ -7827,8 +7850,10 @@ class VerifyRun {
         ]);
         const workers = Math.max(1, Math.min((0,check_options/* checksUnderWay */.N)(this.options), this.totalChecks));
         await Promise.all(Array.from({ length: workers }, () => this.worker()));
-        // A run that stopped (the site is not behind the cache) judged nothing worth waiting for.
-        const [assets, renders] = this.fatal === undefined
+        const rolledBack = this.options.content?.rolledBack?.aborted === true;
+        // A run that stopped (the site is not behind the cache, a rollback) judged nothing worth
+        // waiting for.
+        const [assets, renders] = this.fatal === undefined && !rolledBack
             ? await Promise.all([this.assets?.finish(), this.renders?.finish()])
             : [undefined, undefined];
         background.abort();
@@ -7836,6 +7861,7 @@ class VerifyRun {
         return summarizeRun({
             tally: this.tally,
             fatal: this.fatal,
+            rolledBack,
             totalChecks: this.totalChecks,
             firstArrivalAfterMs: this.watch.firstArrivalAfterMs,
             measuredFrom: this.measureFrom,
@@ -7906,7 +7932,8 @@ class VerifyRun {
         const content = proveContent ? this.options.content : undefined;
         const purgedAt = this.options.content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt;
         const { url } = check.page;
-        return this.pageRequest({ url, userAgent: check.device.userAgent, ...(content && { build: content.build }) }, sentAt => !this.readsRenders || !(proveContent || readRender)
+        const builds = content && (content.accepted?.() ?? [content.build]);
+        return this.pageRequest({ url, userAgent: check.device.userAgent, ...(builds && { builds }) }, sentAt => !this.readsRenders || !(proveContent || readRender)
             ? undefined
             : {
                 ...(this.options.assets && { references: this.options.assets.scope }),
@@ -7962,7 +7989,7 @@ class VerifyRun {
             if (sentAt >= this.options.deadline)
                 return 'late';
             this.requests++;
-            const head = await this.options.getPage(page.url, page.userAgent, this.timeoutFrom(sentAt), page.build, body(sentAt));
+            const head = await this.options.getPage(page.url, page.userAgent, this.timeoutFrom(sentAt), page.builds, body(sentAt));
             const answer = { ...head, sentAt, receivedAt: this.clock.now() };
             this.learnFrom(answer);
             // Before the slot is released, so that no other request leaves once the site is overloaded.
@@ -8195,16 +8222,14 @@ class VerifyRun {
         if (this.fatal !== undefined)
             return;
         this.fatal = reason;
+        this.halt();
+    }
+    /** No request leaves from now on, and every check ends as it stands. */
+    halt() {
         this.halted = true;
         this.slots.close();
         this.rate?.close();
         this.sleeps.stop();
-    }
-}
-/** Each page on each device, made as the workers ask for them. */
-function* checksOf(pages, devices, loop) {
-    for (const { page, device } of (0,verify_devices/* onEachDevice */.lx)(pages, devices)) {
-        yield new PageCheck(page, device, loop);
     }
 }
 

@@ -29,6 +29,8 @@ var changed_files_report = __webpack_require__(7387);
 var purge_section = __webpack_require__(8087);
 // EXTERNAL MODULE: ./src/report/verification.ts + 1 modules
 var report_verification = __webpack_require__(1977);
+// EXTERNAL MODULE: ./src/report/status-line.ts
+var status_line = __webpack_require__(8509);
 // EXTERNAL MODULE: ./src/report/vocabulary.ts
 var vocabulary = __webpack_require__(7568);
 // EXTERNAL MODULE: ./src/report/renders/render-section.ts
@@ -40,6 +42,7 @@ var asset_report = __webpack_require__(1273);
 // EXTERNAL MODULE: ./src/text/site-path.ts
 var site_path = __webpack_require__(1066);
 ;// CONCATENATED MODULE: ./src/comment/render/sections.ts
+
 
 
 
@@ -241,6 +244,9 @@ function verificationSection(part, purge, limits, runLink) {
     }
     const { verification, selection, siteUrl, devices } = part.report;
     const parts = [`<h4>${(0,inert_html/* inert */.tJ)(`At the edge: ${(0,vocabulary/* verificationMark */.Tq)(verification.status)}`)}</h4>\n`];
+    if (part.otherBuild !== undefined) {
+        parts.push(`<p>${(0,inert_html/* inert */.tJ)((0,status_line/* otherBuildSentence */.Ag)(part.otherBuild, verification.measuredFrom))}</p>\n`);
+    }
     if (verification.fatal !== undefined) {
         parts.push(`<p>${prose(verification.fatal)}</p>\n`);
         return parts.join('');
@@ -392,7 +398,7 @@ function stoppedSection(report) {
     }
     const origin = report.origin;
     if (origin !== undefined && !origin.wait.ready && !origin.dryRun) {
-        reasons.push(`origin_url never showed build ${origin.build.text} within ${(0,format/* setting */.Pe)(origin.timeoutMs)}, so nothing was purged (a purge then would cache the previous build again).`);
+        reasons.push(`origin_url never showed build ${origin.build.text} within ${(0,format/* setting */.Pe)(origin.timeoutMs)}, so nothing was purged (a purge then would cache what it served instead).`);
     }
     if (report.unexpectedError !== undefined) {
         reasons.push(`The run stopped on an unexpected error: ${report.unexpectedError}`);
@@ -410,8 +416,6 @@ function countsOf(targets) {
     return parts.length === 0 ? 'nothing' : (0,format/* andList */.cM)(parts);
 }
 
-// EXTERNAL MODULE: ./src/report/status-line.ts
-var status_line = __webpack_require__(8509);
 ;// CONCATENATED MODULE: ./src/comment/render/comment.ts
 /**
  * The comment on a pull request, rendered from the run report (pure), as the job summary is.

@@ -34,7 +34,7 @@ it('npm start: each purge names the pages that left the cache, the verified step
   )
   // The race: /about purged during a rolling deploy, caught as old content, purged again.
   expect(left[5]).toContain('2 purge request(s); pages that left the cache: /about')
-  expect(stdout).toContain('Old content: 1 page served from the previous build')
+  expect(stdout).toContain('Old content: 1 page served from another build')
   // Its cure: one purge, sent once the origin showed the build.
   expect(left[6]).toContain('1 purge request(s); pages that left the cache: /contact')
   expect(stdout).toMatch(/Origin: build release-43 is live after \d+\.\d s/)

@@ -38,7 +38,7 @@ function chunked(bytes: Buffer, size: number): Readable {
 }
 
 function scan(bytes: Buffer, encoding?: string, size = 1000, maxBytes?: number) {
-  return scanBodyForBuild(chunked(bytes, size), build, {
+  return scanBodyForBuild(chunked(bytes, size), [build], {
     contentEncoding: encoding,
     maxDrainBytes: 4 * 1024 * 1024,
     ...(maxBytes !== undefined && { maxBytes })
@@ -51,7 +51,7 @@ describe('scanBodyForBuild', () => {
     const at = bytes.indexOf(SHA.slice(0, 7))
     for (let cut = at - 3; cut <= at + 8; cut++) {
       const stream = new PassThrough()
-      const scanning = scanBodyForBuild(stream, build, {
+      const scanning = scanBodyForBuild(stream, [build], {
         contentEncoding: undefined,
         maxDrainBytes: 1 << 22
       })
@@ -100,7 +100,7 @@ describe('scanBodyForBuild', () => {
   it('a body cut short: not read, unless the build came before the cut', async () => {
     const broken = (bytes: Buffer): Promise<ContentEvidence> => {
       const stream = new PassThrough()
-      const scanning = scanBodyForBuild(stream, build, {
+      const scanning = scanBodyForBuild(stream, [build], {
         contentEncoding: undefined,
         maxDrainBytes: 1 << 22
       })

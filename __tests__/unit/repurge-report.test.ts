@@ -11,7 +11,7 @@ const none: RepurgeReport = { mode: 'repurge', pages: [], pageCount: 0, batches:
 describe('old content section', () => {
   it('no old content: says what fresh meant', () => {
     const html = renderOldContentSection({ build, stillOld: 0, repurge: none, purgedAt: t0 })
-    expect(html).toContain('<h3>Content: no page was served from the previous build</h3>')
+    expect(html).toContain('<h3>Content: no page was served from another build</h3>')
     expect(html).toContain(
       'a commit from deployment.sha: its full SHA or a 7- to 12-character prefix'
     )
@@ -41,7 +41,7 @@ describe('old content section', () => {
         ]
       }
     })
-    expect(html).toContain('<h3>Old content: 2 pages served from the previous build</h3>')
+    expect(html).toContain('<h3>Old content: 2 pages served from another build</h3>')
     expect(html).toContain('<tr><td>1</td><td>7.2 s</td><td>2</td><td>✅ accepted</td></tr>')
     expect(html).toContain('❌ 1 not purged: #1 url: HTTP 500')
     expect(html).toContain('<code>/a?&lt;x&gt; (purged again 1×)</code>')
@@ -73,6 +73,6 @@ describe('old content section', () => {
       purgedAt: t0,
       repurge: { ...none, pages: [{ page: '/a', repurges: 3 }], pageCount: 1 }
     })
-    expect(html).toMatch(/2 check\(s\) still showed the previous build at the deadline/)
+    expect(html).toMatch(/2 check\(s\) still showed another build at the deadline/)
   })
 })

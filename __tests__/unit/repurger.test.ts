@@ -7,7 +7,12 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { buildId } from '../../src/build/build-id.js'
-import { Repurger, type RepurgeMode, type RepurgeSent } from '../../src/repurge/repurger.js'
+import {
+  Repurger,
+  type OriginState,
+  type RepurgeMode,
+  type RepurgeSent
+} from '../../src/repurge/repurger.js'
 import { BUILT_IN_DEVICES } from '../../src/verify/devices.js'
 import type { PageAnswer } from '../../src/verify/check/read-page.js'
 import {
@@ -29,6 +34,9 @@ function logger() {
   }
 }
 
+const LIVE: OriginState = { kind: 'live' }
+const NOT_LIVE: OriginState = { kind: 'not-live' }
+
 function repurgeMode(clock: VirtualClock, options: { liveAt?: number; accept?: boolean } = {}) {
   const sends: { at: number; pages: readonly string[] }[] = []
   const looks: number[] = []
@@ -37,13 +45,13 @@ function repurgeMode(clock: VirtualClock, options: { liveAt?: number; accept?: b
     originLive: async (until, signal) => {
       const liveAt = options.liveAt ?? 0
       looks.push(clock.now())
-      if (clock.now() >= liveAt) return true
+      if (clock.now() >= liveAt) return LIVE
       if (liveAt > until) {
         await clock.sleep(until - clock.now(), signal)
-        return false
+        return NOT_LIVE
       }
       await clock.sleep(liveAt - clock.now(), signal)
-      return !signal.aborted
+      return signal.aborted ? NOT_LIVE : LIVE
     },
     send: async (pages): Promise<RepurgeSent> => {
       sends.push({ at: clock.now(), pages })
@@ -251,7 +259,7 @@ describe('verifyPages with the content proof and a re-purger', () => {
     fake.purges.push(t0)
     const mode: RepurgeMode = {
       kind: 'repurge',
-      originLive: async () => true,
+      originLive: async () => LIVE,
       send: async pages => {
         fake.purges.push(clock.now())
         return { accepted: pages, acceptedAt: clock.now(), failed: [] }

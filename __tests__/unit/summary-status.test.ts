@@ -220,7 +220,7 @@ describe('a 100,000-check summary', () => {
       markdown.includes('Not proven fresh on <code>https://www.example.com</code>: 50,000 pages')
     ).toBe(true)
     expect(markdown.includes('<li>… and 4,950 more, in the log</li>')).toBe(true)
-    expect(markdown.includes('Old content: 5,000 pages served from the previous build')).toBe(true)
+    expect(markdown.includes('Old content: 5,000 pages served from another build')).toBe(true)
     const html = renderGitHubMarkdown(markdown)
     const shown = rawMarkupShown(html)
     expect(shown.every(found => found.includes('q=<&>'))).toBe(true)

@@ -36,7 +36,7 @@ function client(html: string, contentType = 'text/html; charset=utf-8', size = 7
 describe('a page read for its assets', () => {
   it('gives the references of an answer that is wanted, in the same read as the build', async () => {
     const read = pageReader(client(HTML))
-    const answer = await read(URL_A, 'agent', 1000, buildId('build-42', 'build'), {
+    const answer = await read(URL_A, 'agent', 1000, [buildId('build-42', 'build')], {
       references: SCOPE,
       wanted: () => 'new' as const
     })

@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals'
 import { formatProblem } from '../../src/core/diagnostics.js'
 import { parseInputs } from '../../src/plan/settings.js'
 import { verifiedRun } from '../support/raw-inputs.js'
-import { concludeVerification } from '../../src/steps/verify.js'
+import { concludeVerification } from '../../src/report/verify-outputs.js'
 import {
   brokenAssets,
   skippedVerifyOutputs,

@@ -198,7 +198,7 @@ describe('rows to act on', () => {
     )
     expect(html).toContain('⚠️\u00a0old build')
     expect(html).toContain(
-      'served from the previous build: rendered at 21:30:03Z, after the purge, but the build is not in the page'
+      'served from another build: rendered at 21:30:03Z, after the purge, but the build is not in the page'
     )
   })
 

@@ -27,7 +27,7 @@ import {
   type PageStateWords
 } from '../../src/report/vocabulary.js'
 import { MAX_LISTED_PER_STATE } from '../../src/verify/check/tally.js'
-import { concludeVerification, type VerificationCounts } from '../../src/steps/verify.js'
+import { concludeVerification, type VerificationCounts } from '../../src/report/verify-outputs.js'
 import type { CheckResult, CheckState } from '../../src/verify/check/verify-pages.js'
 import {
   ACCEPTED_AT,

@@ -1,6 +1,7 @@
 /**
- * The content proof's reading of a page: its body, decoded, scanned for the build as it arrives,
- * stopping at the first match or at MAX_CONTENT_BYTES. What it found is a value the judge reads
+ * The content proof's reading of a page: its body, decoded, scanned for the builds that prove it
+ * (this run's, and a newer one that holds it once known) as it arrives, stopping at the first
+ * match or at MAX_CONTENT_BYTES. What it found is a value the judge reads
  * (found, not found, or not read and why); the judge itself never reads a body.
  */
 import type { Readable } from 'node:stream'
@@ -40,10 +41,16 @@ export function cutAtCapWords(maxBytes = MAX_CONTENT_BYTES): string {
 
 export async function scanBodyForBuild(
   body: Readable,
-  build: BuildId,
+  builds: readonly BuildId[],
   options: ScanOptions
 ): Promise<ContentEvidence> {
-  const scanner = new BuildScanner(build)
+  const scanners = builds.map(build => new BuildScanner(build))
+  const push = (chunk: Buffer): boolean => {
+    let found = false
+    for (const scanner of scanners) found = scanner.push(chunk) || found
+    return found
+  }
+  const found = (): boolean => scanners.some(scanner => scanner.found)
   const { alsoRead } = options
   try {
     const read = await readBody(body, {
@@ -52,23 +59,25 @@ export async function scanBodyForBuild(
       maxDrainBytes: options.maxDrainBytes,
       onChunk:
         alsoRead === undefined
-          ? chunk => scanner.push(chunk)
+          ? push
           : chunk => {
-              scanner.push(chunk)
+              push(chunk)
               alsoRead(chunk)
               return false
             }
     })
     if (read.end === 'cap') options.onCut?.(cutAtCapWords(options.maxBytes))
-    if (read.end === 'enough' || scanner.found) return { kind: 'found' }
+    if (read.end === 'enough' || found()) return { kind: 'found' }
     // A hex run at the very end of the body is whole only now.
-    if (read.end === 'end' && scanner.end()) return { kind: 'found' }
+    if (read.end === 'end' && scanners.map(scanner => scanner.end()).some(Boolean)) {
+      return { kind: 'found' }
+    }
     return { kind: 'not-found', bytes: read.bytes, capped: read.end === 'cap' }
   } catch (error) {
     if (!(error instanceof BodyReadError)) throw error
     options.onCut?.(error.message)
     // Seen before the body broke off: the build is there, whatever came after.
-    if (scanner.found) return { kind: 'found' }
+    if (found()) return { kind: 'found' }
     return { kind: 'not-read', reason: error.message }
   }
 }

@@ -87,8 +87,11 @@ export const Output = {
  * every page fresh, but an asset a fresh page references is broken. `bad-render`: every page
  * fresh and whole, but a new render is not what a crawler should get (blank, an unrendered
  * shell, a soft 404, or a noindex, canonical or structured data the build broke).
+ * `rolled-back`: origin_url went back to an older commit after this run's build was live, so
+ * this run's build is no longer what the site serves; the checks ended at once.
  */
-export type VerifyStatus = 'fresh' | 'stale' | 'broken' | 'bad-render' | 'failed' | 'skipped'
+export type VerifyStatus =
+  'fresh' | 'stale' | 'broken' | 'bad-render' | 'rolled-back' | 'failed' | 'skipped'
 
 /**
  * Every page was proven fresh: `fresh`, and `broken` and `bad-render`, whose pages are all fresh

@@ -7,7 +7,7 @@ import { shortBuild, type BuildId } from '../build/build-id.js'
 import { createOriginClient, type OriginClient } from './origin-client.js'
 import { cachedOriginProblem, describeLook } from './describe-look.js'
 import type { OriginSettings } from './settings.js'
-import { waitForBuild, type OriginWait } from './wait.js'
+import { ROLLBACK_CONFIRM_MS, waitForBuild, type OriginWait } from './wait.js'
 import { tenths } from '../text/format.js'
 import { CommitRelations, firstKnown, otherBuildWords } from '../build/commit-relation.js'
 import { relateByGitHub, type CompareAccess } from './commit-compare.js'
@@ -32,11 +32,10 @@ export interface OriginWaitRun {
   readonly client?: OriginClient
   /** Ends the wait early. */
   readonly signal?: AbortSignal
-  /**
-   * Where to learn how another commit the origin shows relates to the build's: the run's
-   * checkout (its git history), then GitHub's compare; none: never asked.
-   */
-  readonly relatedBy?: { readonly checkout?: string; readonly github?: CompareAccess }
+  /** How another commit the origin shows relates to the build's (relationsOf); none: never asked. */
+  readonly relations?: CommitRelations
+  /** The build was live before this wait: an older one that stays is a rollback (wait.ts). */
+  readonly watchRollback?: boolean
 }
 
 export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
@@ -44,7 +43,7 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
   const clock = run.clock ?? systemClock
   const client = run.client ?? createOriginClient(clock)
   const build = `${shortBuild(settings.build)} (${settings.build.source})`
-  const relations = relationsOf(settings.build, run.relatedBy)
+  const { relations } = run
   log.info(
     run.once
       ? `Origin: looking once at ${settings.url.href} for build ${build} (dry run).`
@@ -61,6 +60,7 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
       once: run.once,
       ...(run.signal && { signal: run.signal }),
       ...(relations && { relations }),
+      ...(run.watchRollback === true && { watchRollback: true }),
       onProgress: progress =>
         log.info(
           `Origin: not build ${shortBuild(settings.build)} yet after ${tenths(progress.elapsedMs)} (${progress.looks} look(s); last: ${progress.last ? describeLook(progress.last) : 'none yet'}).`
@@ -70,6 +70,10 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
     if (wait.supersededBy !== undefined) {
       log.info(
         `Origin: ${settings.url.href} shows ${otherBuildWords(wait.supersededBy, { kind: 'newer' })}: this run's changes are live in it, so the purge is sent now (after ${tenths(wait.elapsedMs)}, ${wait.looks} look(s)).`
+      )
+    } else if (wait.rolledBackTo !== undefined) {
+      log.info(
+        `Origin: ${settings.url.href} shows ${otherBuildWords(wait.rolledBackTo, { kind: 'older' })}, and has for ${tenths(ROLLBACK_CONFIRM_MS)}: the deploy was rolled back (${wait.looks} look(s)).`
       )
     } else if (wait.ready) {
       log.info(
@@ -84,12 +88,19 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
   }
 }
 
-/** How other commits relate to the build's, from the sources given; none for a build no commit. */
-function relationsOf(
-  build: BuildId,
-  relatedBy: OriginWaitRun['relatedBy']
-): CommitRelations | undefined {
-  if (build.kind !== 'commit' || relatedBy === undefined) return undefined
+/** Where to learn how another commit relates: the run's checkout, GitHub's compare. */
+export interface RelatedBy {
+  readonly checkout?: string
+  readonly github?: CompareAccess
+}
+
+/**
+ * How other commits relate to the build's, from the sources given (the checkout's history
+ * first, which costs no request); none for a build that is no commit. One a run, shared by its
+ * waits, so that each commit is asked about once.
+ */
+export function relationsOf(build: BuildId, relatedBy: RelatedBy): CommitRelations | undefined {
+  if (build.kind !== 'commit') return undefined
   const { checkout, github } = relatedBy
   const sources = [
     ...(checkout === undefined ? [] : [relateByHistory(checkout, build.text)]),

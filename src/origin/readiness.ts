@@ -53,7 +53,7 @@ export interface OriginLook {
  * Header names whose values may name a build (`X-Build`, `X-App-Version`, `X-Git-Rev`). The
  * others hold dates, sizes, timeouts and hashes of content (`Date`, `Content-Length`,
  * `Keep-Alive: timeout=30`, `ETag`), where a literal build id such as a build number shows by
- * chance: searched, they would call the origin ready while it serves the previous build.
+ * chance: searched, they would call the origin ready while it serves another build.
  */
 const VERSION_HEADER = /version|build|commit|rev|release|sha|deploy|git/i
 const MAX_EXCERPT_BODY = 200

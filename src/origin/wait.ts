@@ -45,7 +45,18 @@ export interface OriginWaitInput {
    * holds this run's changes, ends the wait as the build would. Absent: never asked.
    */
   readonly relations?: CommitRelations
+  /**
+   * After this run's build was live (the wait during the verification): an older commit the
+   * origin shows on every 2xx look for ROLLBACK_CONFIRM_MS ends the wait as a rollback.
+   */
+  readonly watchRollback?: boolean
 }
+
+/**
+ * How long an older build must be all the origin shows before it counts as a rollback: one look
+ * at it may be an instance a rolling deploy has not replaced yet.
+ */
+export const ROLLBACK_CONFIRM_MS = 5_000
 
 export interface OriginWaitProgress {
   readonly elapsedMs: number
@@ -63,9 +74,11 @@ export interface OriginWait {
    * Why it stopped without the build; 'cached': the rendering cache answered (a HIT), which
    * cannot show the build before the purge this wait holds back.
    */
-  readonly stopped?: 'deadline' | 'retry-after' | 'once' | 'aborted' | 'cached'
+  readonly stopped?: 'deadline' | 'retry-after' | 'once' | 'aborted' | 'cached' | 'rolled-back'
   /** Ready because the origin showed this newer commit, which holds the build's. */
   readonly supersededBy?: string
+  /** Stopped because the origin went back to this older commit (watchRollback). */
+  readonly rolledBackTo?: string
   /** The other commits the origin showed, with how each relates (when asked), first seen first. */
   readonly others?: readonly OtherBuild[]
 }
@@ -78,6 +91,8 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
   const deadline = started + input.timeoutMs
   let looks = 0
   let last: OriginLook | undefined
+  /** The older commit every 2xx look has shown since `at` (watchRollback). */
+  let older: { id: string; at: number } | undefined
   const done = new AbortController()
   const progress = (async () => {
     for (;;) {
@@ -109,6 +124,20 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
         last,
         supersededBy: newer
       })
+    }
+    if (input.watchRollback === true && isAnswer(last)) {
+      const id = await olderBuild(input, last)
+      older = id === undefined ? undefined : older?.id === id ? older : { id, at: clock.now() }
+      if (older !== undefined && clock.now() - older.at >= ROLLBACK_CONFIRM_MS) {
+        return finish({
+          ready: false,
+          elapsedMs: clock.now() - started,
+          looks,
+          last,
+          stopped: 'rolled-back',
+          rolledBackTo: older.id
+        })
+      }
     }
     // A cached answer changes only with a purge, and the purge waits for this: no later look can
     // show the build, so none is made (a dry run says so too).
@@ -158,10 +187,27 @@ async function lookOnce(input: OriginWaitInput, timeoutMs: number): Promise<Orig
  * run); undefined when none is.
  */
 async function newerBuild(input: OriginWaitInput, look: OriginLook): Promise<string | undefined> {
+  return isAnswer(look) ? firstRelated(input, look, 'newer') : undefined
+}
+
+/** The first commit a 2xx look showed that is older than the build; undefined when none is. */
+function olderBuild(input: OriginWaitInput, look: OriginLook): Promise<string | undefined> {
+  return firstRelated(input, look, 'older')
+}
+
+async function firstRelated(
+  input: OriginWaitInput,
+  look: OriginLook,
+  kind: 'newer' | 'older'
+): Promise<string | undefined> {
   if (input.relations === undefined) return undefined
-  if (look.status === undefined || look.status < 200 || look.status > 299) return undefined
   for (const id of look.otherIds) {
-    if ((await input.relations.of(id)).kind === 'newer') return id
+    if ((await input.relations.of(id)).kind === kind) return id
   }
   return undefined
+}
+
+/** A 2xx look: the origin's own page, whose ids say which build it serves. */
+function isAnswer(look: OriginLook): boolean {
+  return look.status !== undefined && look.status >= 200 && look.status <= 299
 }

@@ -2,11 +2,12 @@
  * The commit status of a run, from its report (pure): what a branch protection rule, a
  * deployment gate or another workflow waits on. `success` means the edge serves the new pages
  * (every verifiable check fresh), or, without verification, that the service accepted every
- * purge; `failure` means the edge still served stale or old content at the deadline; `error`
+ * purge; `failure` means the edge still served stale or old content at the deadline, or the
+ * deploy was rolled back to an older build while the pages were checked; `error`
  * means the run itself failed (inputs, the changed files, the origin, the purge, a check that
  * could not be made). GitHub cuts a description at 140 characters: it says the counts.
  */
-import { elapsed, grouped, plural, setting } from '../text/format.js'
+import { elapsed, grouped, plural, setting, shortSha } from '../text/format.js'
 import { originFailed, type RunReport } from './run-report.js'
 import { describeTargets } from './status-line.js'
 import { distinctAssets } from './assets/asset-report.js'
@@ -72,7 +73,20 @@ export function finalStatus(report: Readonly<RunReport>): CommitStatus {
     )
   }
   if (part?.kind === 'verified') {
-    return verifiedStatus(part.report.verification, part.timeoutMs, part.report.siteUrl)
+    const other = part.otherBuild
+    // This run's build is no longer what the site serves: whatever the pages showed, a failure.
+    if (other?.kind === 'rolled-back') {
+      return status(
+        'failure',
+        `Rolled back to ${shortSha(other.commit)}, an older build, while the pages were checked; nothing purged again`
+      )
+    }
+    const verified = verifiedStatus(part.report.verification, part.timeoutMs, part.report.siteUrl)
+    if (other?.kind !== 'superseded' || verified.state !== 'success') return verified
+    return status(
+      verified.state,
+      `Superseded by ${shortSha(other.commit)}; ${verified.description}`
+    )
   }
   if (purge === undefined || purge.outcome.status === 'nothing-to-purge') {
     return status('success', 'Nothing to purge')

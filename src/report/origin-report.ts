@@ -117,7 +117,7 @@ function advice(report: OriginReport): string[] {
   const items: string[] = []
   if (last?.throughCache !== undefined) {
     items.push(
-      `origin_url is answered by the rendering service’s edge (${last.throughCache}), which serves the page it cached: the previous build until a purge, which this wait holds back. Point origin_url at the origin itself (its own address, not the public site).`
+      `origin_url is answered by the rendering service’s edge (${last.throughCache}), which serves the page it cached before the purge until one lands, and this wait holds the purge back. Point origin_url at the origin itself (its own address, not the public site).`
     )
   } else if (last?.longPrefix !== undefined) {
     items.push(

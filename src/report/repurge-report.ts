@@ -1,18 +1,18 @@
 /**
  * The job summary's section on old content (verify_content): which pages were rendered again
- * from the previous build after the purge, what was purged again and why, and what to do. A
+ * from another build after the purge, what was purged again and why, and what to do. A
  * section of its own over plain data (OldContentReport), after the verification's.
  */
 import type { BuildId } from '../build/build-id.js'
 import type { RepurgeReport } from '../repurge/repurger.js'
 import { MAX_REPORTED_PAGES, REPURGE_DELAYS_TEXT, REPURGE_TIMES_TEXT } from '../repurge/limits.js'
-import { plural } from '../text/format.js'
+import { plural, shortSha } from '../text/format.js'
 import { code, escapeHtml, foldedList, table } from '../text/html.js'
 import { REQUEST_WORDS, requestMark } from './vocabulary.js'
 
 export interface OldContentReport {
   readonly build: BuildId
-  /** Checks still showing the previous build at the deadline. */
+  /** Checks still showing another build at the deadline. */
   readonly stillOld: number
   readonly repurge: RepurgeReport
   /** The first purge's acceptance (runner's clock): re-purge times are told from it. */
@@ -29,11 +29,11 @@ export function renderOldContentSection(
   const { repurge } = report
   const build = code(report.build.text)
   if (repurge.pageCount === 0) {
-    return `<h3>Content: no page was served from the previous build</h3>\n<p>With <code>verify&#95;content</code>, a page counts as fresh only when it is fresh by its cache date and shows build ${build} (${escapeHtml(describeRule(report.build))}).</p>\n`
+    return `<h3>Content: no page was served from another build</h3>\n<p>With <code>verify&#95;content</code>, a page counts as fresh only when it is fresh by its cache date and shows build ${build} (${escapeHtml(describeRule(report.build))}).</p>\n`
   }
   const parts = [
-    `<h3>Old content: ${plural(repurge.pageCount, 'page')} served from the previous build</h3>\n`,
-    `<p>These pages were rendered again after the purge, but from an origin that still served the previous build: their cache date is after the purge, their body does not show build ${build}. Visitors would get the old page until the next purge.</p>\n`
+    `<h3>Old content: ${plural(repurge.pageCount, 'page')} served from another build</h3>\n`,
+    `<p>These pages were rendered again after the purge, but from an origin that served another build: their cache date is after the purge, their body does not show build ${build}. Visitors would get the old page until the next purge.</p>\n`
   ]
   if (repurge.mode === 'repurge' && repurge.batches.length > 0) {
     const rows = repurge.batches
@@ -85,11 +85,14 @@ function advice(report: OldContentReport): string {
     case 'verify-only':
       return 'this job only verifies (mode: verify): purge these pages again from the purge job once the deploy has finished, or give that job origin_url so that it waits for the new build.'
     case 'repurge':
+      if (repurge.rolledBackTo !== undefined) {
+        return `origin_url went back to an older build (${shortSha(repurge.rolledBackTo)}): the deploy was rolled back, so nothing more was purged, and these pages show what the origin serves now. Deploy build ${report.build.text} again if the rollback was not meant.`
+      }
       if (repurge.originNotLive) {
         return 'origin_url did not show the new build before the verification deadline, so nothing more was purged: check the deploy, then purge these pages again.'
       }
       if (stillOld > 0) {
-        return `${stillOld} check(s) still showed the previous build at the deadline: some origin instances may still serve it (a rolling deploy that origin_url does not see), or the pages are cached in front of the origin. Check that every instance serves build ${report.build.text}, then purge again; raise verify_timeout_seconds if the rollout takes longer.`
+        return `${stillOld} check(s) still showed another build at the deadline: some origin instances may still serve it (a rolling deploy that origin_url does not see), or the pages are cached in front of the origin. Check that every instance serves build ${report.build.text}, then purge again; raise verify_timeout_seconds if the rollout takes longer.`
       }
       return `nothing: every page purged again was then served with build ${report.build.text}. If this happens on every deploy, origin_url flips before every instance serves the new build: point it at something that changes last.`
   }

@@ -53,6 +53,8 @@ export type VerificationPart =
       readonly deadlineFrom: 'last-purge' | 'step-start'
       /** With verify_content: old content and what was purged again. */
       readonly oldContent?: OldContentReport
+      /** Another build the origin showed live: a newer one in this run's place, or a rollback. */
+      readonly otherBuild?: OtherBuildLive
     }
   | { readonly kind: 'skipped'; readonly reason: string }
   /**
@@ -60,6 +62,11 @@ export type VerificationPart =
    * huge selection): the run stopped before purging or checking; the message says what to set.
    */
   | { readonly kind: 'over-budget'; readonly message: string }
+
+/** Which other build went live in this run's place, and when (runner's clock). */
+export type OtherBuildLive =
+  | { readonly kind: 'superseded'; readonly commit: string; readonly at: number }
+  | { readonly kind: 'rolled-back'; readonly commit: string; readonly at: number }
 
 export interface RunReport {
   /** The inputs were refused (or the event revealed a problem in them): nothing was sent. */
@@ -107,10 +114,12 @@ export function stepConclusion(report: Readonly<RunReport>): StepConclusion {
   if (fatal !== undefined) return 'failed'
   // `broken`: every page fresh, but one cannot render (an asset it needs is broken);
   // `bad-render`: every page fresh, but a new render is not what a crawler should get.
-  if (status === 'stale' || status === 'failed' || status === 'broken' || status === 'bad-render') {
-    return verification.mode === 'fail' ? 'failed' : 'warned'
-  }
-  return 'passed'
+  // `rolled-back`: the site went back to an older build, so this run's is not what it serves.
+  return status === 'fresh' || status === 'skipped'
+    ? 'passed'
+    : verification.mode === 'fail'
+      ? 'failed'
+      : 'warned'
 }
 
 /** The origin never showed the build on a real run: nothing was purged. */

@@ -7,12 +7,13 @@ import { everyPageFresh } from '../core/constants.js'
 import type { PurgeTargets } from '../core/purge.js'
 import type { RequestResult } from '../send/send-plan.js'
 import type { Verification } from '../verify/check/verify-pages.js'
-import { andList, elapsed, grouped, plural, setting } from '../text/format.js'
+import { andList, elapsed, grouped, plural, setting, shortSha } from '../text/format.js'
 import { answers, isUnconfirmed } from './purge-section.js'
 import {
   originFailed,
   stepConclusion,
   type RunReport,
+  type OtherBuildLive,
   type VerificationPart
 } from './run-report.js'
 import { countIsLowerBound } from './traced-tags.js'
@@ -135,13 +136,17 @@ function verificationParts(report: Readonly<RunReport>): string[] {
   if (verification.fatal !== undefined) {
     return [`${VERIFICATION_WORDS.failed.icon} verification stopped${shard}: no page checked`]
   }
+  const other = part.otherBuild && otherBuildPart(part.otherBuild)
   const total = verification.checks + verification.notReached
-  if (total === 0) return [`➖ no page to check${shard}`]
+  if (total === 0) return other === undefined ? [`➖ no page to check${shard}`] : [other]
   const context: StateContext = {
     verification,
     total,
     shard,
-    deadline: `at the ${setting(part.timeoutMs)} deadline`,
+    deadline:
+      part.otherBuild?.kind === 'rolled-back'
+        ? 'when the rollback was seen'
+        : `at the ${setting(part.timeoutMs)} deadline`,
     warmOnly: against.kind === 'warm-only'
   }
   // The states in the table's order, each with its count when it has one.
@@ -152,7 +157,28 @@ function verificationParts(report: Readonly<RunReport>): string[] {
   if (assets !== undefined) parts.push(...assetStatusParts(assets))
   const renders = verification.renders
   if (renders !== undefined) parts.push(...renderStatusParts(renders))
-  return parts
+  return other === undefined ? parts : [other, ...parts]
+}
+
+/** `✅ superseded by abc1234`, `❌ rolled back to abc1234`: another build live in this run's place. */
+export function otherBuildPart(other: OtherBuildLive): string {
+  return other.kind === 'superseded'
+    ? `✅ superseded by ${shortSha(other.commit)}`
+    : `${VERIFICATION_WORDS['rolled-back'].icon} rolled back to ${shortSha(other.commit)}`
+}
+
+/**
+ * The sentence the summary and the comment give it: which build, how it relates, since when
+ * (`measuredFrom`: the purge's acceptance, runner's clock), and what it meant for the run.
+ */
+export function otherBuildSentence(other: OtherBuildLive, measuredFrom: number): string {
+  const since =
+    other.at <= measuredFrom
+      ? 'live before the purge'
+      : `seen ${elapsed(other.at - measuredFrom)} after the purge was accepted`
+  return other.kind === 'superseded'
+    ? `Superseded by ${shortSha(other.commit)}, a newer build whose history holds this run's commit (${since}): a page showing it counted as fresh, and none was purged again for it.`
+    : `Rolled back to ${shortSha(other.commit)}, an older build that this run's commit holds (${since}): this run's build is no longer what the site serves, so the checks ended at once and nothing was purged again for it.`
 }
 
 interface StateContext {
@@ -184,7 +210,7 @@ function statePart(state: PageState, context: StateContext): string | undefined 
       return `${icon} ${count(counts.fresh)} of ${plural(total, 'check')} ${fresh}${when}${shard}`
     }
     case 'stale': {
-      // The checks from the previous build are stale too: their own part follows.
+      // The checks from another build are stale too: their own part follows.
       const stillStale = counts.stale - verification.oldContent
       if (stillStale === 0) return undefined
       const { icon, word } = PAGE_STATE_WORDS.stale

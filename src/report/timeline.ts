@@ -11,6 +11,7 @@
 import type { OriginReport } from './origin-report.js'
 import type { RunReport, VerificationPart } from './run-report.js'
 import { elapsed, grouped, plural, setting } from '../text/format.js'
+import { otherBuildPart } from './status-line.js'
 
 type Verified = Extract<VerificationPart, { kind: 'verified' }>
 
@@ -90,6 +91,20 @@ export function renderTimeline(report: Readonly<RunReport>): string {
       lastEvent = Math.max(lastEvent, end)
     }
     if (rows.length > 0) sections.push({ name: device.device, rows })
+  }
+  const other = part.otherBuild
+  if (other !== undefined) {
+    // The moment another build went live in this run's place, as the run learned it.
+    sections.push({
+      name: 'another build',
+      rows: [
+        {
+          label: otherBuildPart(other),
+          tags: other.kind === 'rolled-back' ? ['crit', 'milestone'] : ['active', 'milestone'],
+          start: other.at
+        }
+      ]
+    })
   }
   for (const section of sections) {
     for (const row of section.rows) lastEvent = Math.max(lastEvent, row.end ?? row.start)

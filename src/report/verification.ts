@@ -11,6 +11,7 @@ import { code, codeList, escapeHtml, table } from '../text/html.js'
 import type { VerificationPart } from './run-report.js'
 import { clocksFarApart, datesUntrusted, skewMs } from '../verify/judge/edge-clock-skew.js'
 import { sitemapWarnings } from './sitemap-warnings.js'
+import { otherBuildSentence } from './status-line.js'
 import type { AssetVerification } from '../verify/assets/asset-results.js'
 import { distinctAssets, wholeTime } from './assets/asset-report.js'
 import { renderAssetsSection } from './assets/assets-section.js'
@@ -55,6 +56,11 @@ export function renderVerificationSection(
     return parts.join('')
   }
   const pages = selection.pages.length
+  if (part.otherBuild !== undefined) {
+    parts.push(
+      `<p>${escapeHtml(otherBuildSentence(part.otherBuild, verification.measuredFrom))}</p>\n`
+    )
+  }
   parts.push(
     `<p>${escapeHtml(`${plural(pages, 'page')} × ${plural(report.devices.length, 'device')}`)} (${report.devices.map(code).join(', ')}) checked on ${code(report.siteUrl)}. ${escapeHtml(DATA_CENTER_NOTE)}</p>\n`
   )
@@ -125,8 +131,8 @@ function scopeNotes(report: VerifyReport): string {
 }
 
 /**
- * `8 checks: ✅ 2 fresh · ⚠️ 4 stale (1 served from the previous build) · …`: the non-zero ones,
- * in the table's order; the checks from the previous build are counted within the stale.
+ * `8 checks: ✅ 2 fresh · ⚠️ 4 stale (1 served from another build) · …`: the non-zero ones,
+ * in the table's order; the checks from another build are counted within the stale.
  */
 export function countsLine(verification: Verification): string {
   const { counts } = verification
@@ -278,7 +284,7 @@ export function markWords(check: CheckResult | undefined): string {
   return stateMark(pageState(check), gone ? String(check.httpStatus) : undefined)
 }
 
-/** A check's state as a reader tells it: a stale check that showed the previous build apart. */
+/** A check's state as a reader tells it: a stale check that showed another build apart. */
 export function pageState(check: CheckResult): PageState {
   return check.state === 'stale' && check.staleReason === 'old-content' ? 'old-build' : check.state
 }
@@ -378,7 +384,7 @@ export function nextStep(part: Verified): string | undefined {
       : `the purge had not reached ${where} ${deadline} after it was accepted: raise verify_timeout_seconds (a purge can take minutes to reach every data center)${warnHint}.`
   }
   if (verification.oldContent > 0) {
-    return 'pages were rendered again from the previous build: see "Old content" below for what was purged again and what to do.'
+    return 'pages were rendered again from another build: see "Old content" below for what was purged again and what to do.'
   }
   const assets = verification.assets
   if (assets !== undefined && assets.counts.broken > 0) {

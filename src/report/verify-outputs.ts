@@ -1,11 +1,22 @@
 /**
- * The verification outputs when no verification ran (input problems, a failed purge, a dry
- * run, ...): every step that ends a run early sets them, so that later workflow steps always
- * find them.
+ * What a verification tells the workflow beside its summary: its outputs (and their values when
+ * no verification ran: input problems, a failed purge, a dry run, ...: every step that ends a
+ * run early sets them, so that later workflow steps always find them), and its verdict in the
+ * log, a line when it passed, or a warning (verify: warn) or the step failed, naming what the
+ * counts say and the outputs that list it.
  */
-import { everyPageFresh, Output } from '../core/constants.js'
+import { everyPageFresh, Output, type VerifyStatus } from '../core/constants.js'
+import { otherBuildWords } from '../build/commit-relation.js'
+import { andList, shortSha } from '../text/format.js'
 import { OUTPUT_DEFAULTS } from './output-defaults.js'
-import { renderActionValue } from './vocabulary.js'
+import {
+  ASSET_STATE_WORDS,
+  countedWords,
+  PAGE_STATE_WORDS,
+  renderActionValue,
+  stateWords,
+  type PageState
+} from './vocabulary.js'
 import type { Verification } from '../verify/check/verify-pages.js'
 
 /** The outputs the verification sets. */
@@ -127,4 +138,150 @@ export function renderChanges(verification: Pick<Verification, 'renders'>): Rend
     devices: row.devices,
     changes: row.changes
   }))
+}
+
+/** Where the verdict is said: the step's log, its warnings, its failure. */
+export interface VerdictLog {
+  info(message: string): void
+  warning(message: string): void
+  setFailed(message: string): void
+}
+
+export interface VerificationCounts {
+  readonly stale: number
+  readonly failed: number
+  readonly unverifiable: number
+  /** Answers whose `<Prefix>-Bypass` said the edge skipped its cache: not provable either. */
+  readonly bypassed: number
+  /** Stale checks whose page showed another build (verify_content). */
+  readonly oldContent: number
+  /** Failed checks whose edge's clocks disagreed (a cache date after its own Date). */
+  readonly clocksDisagree: number
+  /** Pages that answered 404 or 410: settled, but not fresh. */
+  readonly gone: number
+  readonly checks: number
+  readonly notReached: number
+  /** (asset, device) checks broken at the end, and the distinct assets among them. */
+  readonly brokenAssets?: number
+  readonly brokenAssetUrls?: number
+  /** The older commit origin_url went back to (status rolled-back). */
+  readonly rolledBackTo?: string
+  /** The newer commit, which holds this run's, that went live in its place. */
+  readonly supersededBy?: string
+  /** (asset, device) checks the deadline left: nothing proved those pages can render. */
+  readonly notCheckedAssets?: number
+  /** Fresh (page, device) checks whose cached render was read in part, or not at all. */
+  readonly unprovenAssets?: number
+  /** Fresh (page, device) checks whose new render has a problem for crawlers. */
+  readonly badRenders?: number
+  readonly timeoutSeconds: number
+  /** What the deadline counts from, in words. */
+  readonly deadlineFrom: string
+  /** Why no page was checked, when none was. */
+  readonly nothingChecked?: string
+}
+
+/** `2 check(s) unverifiable (DYNAMIC)`: a count of checks in the log, in the table's words. */
+function checksIn(state: PageState, count: number): string {
+  return `${count} check(s) ${countedWords(state)}`
+}
+
+/** The verification's verdict in the log: a line, a warning (verify: warn) or the step failed. */
+export function concludeVerification(
+  io: VerdictLog,
+  status: VerifyStatus,
+  mode: 'fail' | 'warn' | 'off',
+  fatal: string | undefined,
+  counts: VerificationCounts
+): void {
+  if (fatal !== undefined) {
+    io.setFailed(`Verification failed: ${fatal}`)
+    return
+  }
+  if (status === 'rolled-back') {
+    const message = `Verification: rolled back: origin_url went back to ${otherBuildWords(counts.rolledBackTo ?? '', { kind: 'older' })} after this run's build was live, so this run's build is no longer what the site serves; the checks ended at once, and no page is purged again for it (${counts.checks} check(s) made; see the job summary).`
+    if (mode === 'warn') io.warning(message)
+    else io.setFailed(message)
+    return
+  }
+  // Named as the summary counts them (report/vocabulary.ts), with what they mean here.
+  const dynamic =
+    counts.unverifiable > 0
+      ? ` ${checksIn('unverifiable', counts.unverifiable)}: the edge does not serve its cache to this client, so they cannot be verified (listed in the job summary).`
+      : ''
+  const bypassed =
+    counts.bypassed > 0
+      ? ` ${checksIn('bypassed', counts.bypassed)}: answered past the cache (a *-Bypass header), so they cannot be verified (listed in the job summary with the edge's reason).`
+      : ''
+  const gone =
+    counts.gone > 0
+      ? ` ${checksIn('gone', counts.gone)}: nothing stale is served, but not counted as fresh (named in the warning above).`
+      : ''
+  if (status === 'fresh') {
+    const verified = counts.checks - counts.unverifiable - counts.bypassed - counts.gone
+    const newer =
+      counts.supersededBy === undefined
+        ? ''
+        : ` Superseded by ${shortSha(counts.supersededBy)}, a newer build that holds this run's commit: a page showing it counted as fresh.`
+    io.info(
+      `Verification: every verifiable page is fresh at the edge (${verified} of ${counts.checks} check(s)).${newer}${gone}${dynamic}${bypassed}`
+    )
+    return
+  }
+  if (status === 'skipped') {
+    const why = counts.nothingChecked ?? 'no page could be proved fresh.'
+    io.info(`Verification: ${why}${gone}${dynamic}${bypassed}`)
+    return
+  }
+  const what = [
+    counts.stale > counts.oldContent
+      ? `${counts.stale - counts.oldContent} check(s) still ${stateWords('stale')} at the deadline, ${counts.timeoutSeconds} s ${counts.deadlineFrom} (raise verify_timeout_seconds if purges take longer to reach this data center)`
+      : '',
+    counts.oldContent > 0
+      ? `${checksIn('old-build', counts.oldContent)} at the deadline: rendered again after the purge from an origin that did not serve the new build yet (old content; see the job summary for what to do)`
+      : '',
+    counts.failed > 0
+      ? `${counts.failed} check(s) ${PAGE_STATE_WORDS.failed.commitStatus}${counts.clocksDisagree > 0 ? ` (${counts.clocksDisagree} because the edge's clocks disagree: a cache date after the answer's own Date, which no single clock writes, so its dates prove nothing)` : ''}`
+      : '',
+    counts.notReached > 0
+      ? `${checksIn('not-started', counts.notReached)} (verify_timeout_seconds: ${counts.timeoutSeconds})`
+      : '',
+    brokenAssetsWords(counts),
+    (counts.notCheckedAssets ?? 0) > 0
+      ? `${counts.notCheckedAssets} asset check(s) ${ASSET_STATE_WORDS['not-checked'].counted} (verify_timeout_seconds: ${counts.timeoutSeconds}): nothing proved the fresh pages can render`
+      : '',
+    (counts.unprovenAssets ?? 0) > 0
+      ? `${counts.unprovenAssets} fresh page check(s) whose assets were not proven (the cached render was read only in part, or not read before the deadline; named in the job summary): nothing proved those pages can render`
+      : '',
+    (counts.badRenders ?? 0) > 0
+      ? `${counts.badRenders} fresh page check(s) whose new render a crawler should not get (blank, an unrendered shell, a soft 404, or a noindex, canonical or structured data the build broke; named in the job summary)`
+      : ''
+  ]
+    .filter(Boolean)
+    .join('; ')
+  const outputs = outputsNaming(status, counts)
+  const message = `Verification: ${what} (see ${outputs} and the job summary).${gone}${dynamic}${bypassed}`
+  if (mode === 'warn') io.warning(message)
+  else io.setFailed(message)
+}
+
+/** The outputs that name what the verdict counts: `the 'stale' and 'broken_assets' outputs`. */
+function outputsNaming(status: VerifyStatus, counts: VerificationCounts): string {
+  const names = [
+    // Not fresh (concluded before): broken or bad-render, whose pages are all fresh.
+    everyPageFresh(status) ? '' : 'stale',
+    (counts.brokenAssets ?? 0) > 0 ? 'broken_assets' : '',
+    (counts.badRenders ?? 0) > 0 ? 'render_problems' : ''
+  ]
+    .filter(Boolean)
+    .map(name => `'${name}'`)
+  return `the ${andList(names)} output${names.length === 1 ? '' : 's'}`
+}
+
+/** `2 asset(s) broken at the edge (3 asset check(s) over the devices): ...`, or ''. */
+function brokenAssetsWords(counts: VerificationCounts): string {
+  const checks = counts.brokenAssets ?? 0
+  if (checks === 0) return ''
+  const assets = counts.brokenAssetUrls ?? checks
+  return `${assets} asset(s) that fresh pages reference broken at the edge (${checks} asset check(s) over the devices): those pages cannot render`
 }

@@ -25,7 +25,7 @@ import { grouped } from '../text/format.js'
 export type JUnitOutcome = 'passed' | 'failure' | 'skipped'
 
 /**
- * A check's state as a reader sees it: CheckState, with a stale check that showed the previous
+ * A check's state as a reader sees it: CheckState, with a stale check that showed another
  * build told apart (old content), and a check the deadline came before (never started).
  */
 export type PageState = CheckState | 'old-build' | 'not-started'
@@ -105,15 +105,16 @@ export const PAGE_STATE_WORDS: Readonly<Record<PageState, PageStateWords>> = {
   'old-build': {
     icon: '⚠️',
     word: 'old build',
-    counted: 'served from the previous build',
+    // Never "the previous build": it may be any other (an older run's, a branch's).
+    counted: 'served from another build',
     junit: 'failure',
-    commitStatus: 'from the previous build',
+    commitStatus: 'from another build',
     place: 4,
     // The detail's first clause says what the page lacked.
     saw: ({ cachedAt, detail }) => {
       const when = cachedAt === undefined ? '' : `rendered at ${cachedAt}, `
       const lacks = (detail ?? '').split(';')[0] || 'the build is not in the page'
-      return `served from the previous build: ${when}after the purge, but ${lacks}`
+      return `served from another build: ${when}after the purge, but ${lacks}`
     }
   },
   'not-started': {
@@ -254,6 +255,7 @@ export type VerificationState =
   | 'stale'
   | 'broken'
   | 'bad-render'
+  | 'rolled-back'
   | 'failed'
   | 'skipped'
   | 'not-verified'
@@ -269,6 +271,8 @@ export const VERIFICATION_WORDS: Readonly<
   broken: { icon: '❌', word: 'assets broken' },
   // Every page fresh and whole, but a crawler gets a render it should not: the step failed.
   'bad-render': { icon: '❌', word: 'renders bad for crawlers' },
+  // This run's build is no longer what the site serves: never ✅, whatever the pages showed.
+  'rolled-back': { icon: '❌', word: 'rolled back' },
   failed: { icon: '❌', word: 'failed' },
   skipped: { icon: '⏭️', word: 'nothing proven' },
   'not-verified': { icon: '⏭️', word: 'not verified' },

@@ -13,6 +13,10 @@ import type { Clock } from '../time/clock.js'
 import type { OldContentWatcher } from '../verify/check/verify-pages.js'
 import { REPURGE_DELAYS_TEXT, REPURGE_TIMES_TEXT } from './limits.js'
 import { RepurgeSchedule } from './schedule.js'
+import type { BuildSuccession } from '../build/build-succession.js'
+import { shortBuild } from '../build/build-id.js'
+import { otherBuildWords } from '../build/commit-relation.js'
+import { shortSha } from '../text/format.js'
 
 /** What a re-purge of some pages came back with. */
 export interface RepurgeSent {
@@ -25,8 +29,19 @@ export interface RepurgeSent {
   readonly problem?: string
 }
 
-/** Whether origin_url shows the build, waiting for it no later than `until` (runner's clock). */
-export type OriginLive = (until: number, signal: AbortSignal) => Promise<boolean>
+/** What origin_url showed when a re-purge asked for the build. */
+export type OriginState =
+  /** The build: purging again renders it. */
+  | { readonly kind: 'live' }
+  /** A newer commit, which holds the build's: purging again renders it too. */
+  | { readonly kind: 'newer'; readonly commit: string }
+  /** An older commit, for a while: the deploy was rolled back. */
+  | { readonly kind: 'rolled-back'; readonly commit: string }
+  /** Neither before `until`. */
+  | { readonly kind: 'not-live' }
+
+/** What origin_url shows, waiting for the build no later than `until` (runner's clock). */
+export type OriginLive = (until: number, signal: AbortSignal) => Promise<OriginState>
 
 export type RepurgeMode =
   | {
@@ -54,6 +69,8 @@ export interface RepurgerOptions {
   readonly deadline: number
   readonly log: RepurgeLog
   readonly schedule?: RepurgeSchedule
+  /** Which build the site should show: told of a newer one, or a rollback, the origin shows. */
+  readonly succession?: BuildSuccession
 }
 
 /** One re-purge of a group of pages. */
@@ -76,6 +93,8 @@ export interface RepurgeReport {
   readonly batches: readonly RepurgeBatch[]
   /** Set when origin_url did not show the build before the deadline: nothing more was purged. */
   readonly originNotLive?: boolean
+  /** The older commit origin_url went back to: nothing more was purged after it. */
+  readonly rolledBackTo?: string
 }
 
 /** Pages that come due this soon after the first one are purged again with it. */
@@ -95,6 +114,7 @@ export class Repurger implements OldContentWatcher {
   private sleepingUntil = Number.POSITIVE_INFINITY
   private readonly stopped = new AbortController()
   private originNotLive = false
+  private rolledBackTo: string | undefined
   private hinted = false
 
   constructor(private readonly options: RepurgerOptions) {
@@ -139,12 +159,18 @@ export class Repurger implements OldContentWatcher {
       if (this.stopped.signal.aborted) return
       const due = this.schedule.takeDue(clock.now())
       if (due.length === 0) continue
-      const live = await mode.originLive(this.options.deadline, this.stopped.signal)
+      const origin = await mode.originLive(this.options.deadline, this.stopped.signal)
       if (this.stopped.signal.aborted) {
         this.schedule.failed(due)
         return
       }
-      if (!live) {
+      if (origin.kind === 'rolled-back') {
+        this.rolledBackTo = origin.commit
+        this.schedule.failed(due)
+        this.options.succession?.rolledBack(origin.commit, clock.now())
+        return
+      }
+      if (origin.kind === 'not-live') {
         this.originNotLive = true
         this.schedule.failed(due)
         this.options.log.warning(
@@ -152,8 +178,23 @@ export class Repurger implements OldContentWatcher {
         )
         return
       }
+      if (
+        origin.kind === 'newer' &&
+        this.options.succession?.superseded(origin.commit, clock.now())
+      ) {
+        // Seen before the newer build was known (due now or later): a page may have shown it,
+        // which counts as fresh from now on. Its check, still asking, tells again if it shows
+        // neither build.
+        const seenBefore = [...due, ...this.schedule.waiting()]
+        this.schedule.forget(seenBefore)
+        for (const page of seenBefore) this.seenPages.delete(page)
+        this.options.log.info(
+          `Re-purge: origin_url shows ${otherBuildWords(origin.commit, { kind: 'newer' })}: a page that shows it is fresh; ${seenBefore.length} page(s) that showed another build are asked again before any is purged.`
+        )
+        continue
+      }
       this.options.log.info(
-        `Re-purge: ${due.length} page(s) showed the previous build after the purge; origin_url shows the new one, so they are purged again: ${preview(due)}.`
+        `Re-purge: ${due.length} page(s) did not show ${this.liveBuildWords()} after the purge; origin_url shows ${origin.kind === 'newer' ? `the newer build ${shortSha(origin.commit)}` : 'the new one'}, so they are purged again: ${preview(due)}.`
       )
       const sentAt = clock.now()
       const sent = await mode.send(due)
@@ -186,14 +227,24 @@ export class Repurger implements OldContentWatcher {
       pages,
       pageCount: this.seenPages.size,
       batches: this.batches,
-      ...(this.originNotLive && { originNotLive: true })
+      ...(this.originNotLive && { originNotLive: true }),
+      ...(this.rolledBackTo !== undefined && { rolledBackTo: this.rolledBackTo })
     }
+  }
+
+  /** What a fresh page shows: `build abc1234`, or `build abc1234 or the newer build def5678`. */
+  private liveBuildWords(): string {
+    const { own, supersededBy } = this.options.succession ?? {}
+    const ownWords = own === undefined ? 'the new build' : `build ${shortBuild(own)}`
+    return supersededBy === undefined
+      ? ownWords
+      : `${ownWords} or the newer build ${shortSha(supersededBy.commit)}`
   }
 
   private sayFirstSighting(path: string): void {
     if (this.hinted) return
     this.hinted = true
-    const what = `Old content: ${path} was rendered again after the purge from the previous build (the page does not show the new build).`
+    const what = `Old content: ${path} was rendered again after the purge from another build (the page does not show ${this.liveBuildWords()}).`
     switch (this.options.mode.kind) {
       case 'repurge':
         this.options.log.info(

@@ -100,6 +100,26 @@ export class RepurgeSchedule {
     }
   }
 
+  /**
+   * The sightings of `pages` taken for a re-purge are dropped, not counted: what they showed
+   * counts as fresh after all (a newer build learned since). A later sighting schedules anew.
+   */
+  forget(pages: readonly string[]): void {
+    for (const page of pages) {
+      const record = this.pages.get(page)
+      if (record === undefined) continue
+      record.sending = false
+      record.seenAt = undefined
+    }
+  }
+
+  /** The pages whose sighting waits to come due (not taken for a re-purge yet). */
+  waiting(): string[] {
+    return [...this.pages]
+      .filter(([, record]) => !record.sending && record.seenAt !== undefined)
+      .map(([page]) => page)
+  }
+
   /** When `page`'s last re-purge was accepted, if it had one. */
   repurgedAt(page: string): number | undefined {
     const record = this.pages.get(page)

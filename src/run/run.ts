@@ -31,7 +31,7 @@ import type { ListFiles } from '../plan/list-files.js'
 import type { ListFilePlaces } from '../plan/list-file-places.js'
 import { findChangedFiles } from '../steps/changed-files.js'
 import { describePlan, reportPurge, reportRepairs, RunPurges } from '../steps/purge.js'
-import { originLiveCheck, waitForOrigin } from '../steps/origin.js'
+import { originLiveCheck, originShared, waitForOrigin } from '../steps/origin.js'
 import type { OriginLive } from '../repurge/repurger.js'
 import { setFinalStatus, setPendingStatus } from '../steps/commit-status.js'
 import { writePullRequestComment } from '../steps/pr-comment.js'
@@ -213,7 +213,8 @@ async function runWithInputs(
     return
   }
   // Before any purge: a purge that lands before the new build is live re-caches the old one.
-  const origin = await waitForOrigin(io, settings, plan)
+  const shared = originShared(settings)
+  const origin = await waitForOrigin(io, settings, plan, shared)
   if (origin.kind !== 'not-asked') report.origin = origin.report
   if (origin.kind === 'failed') {
     report.purge = { plan, outcome: notSentOutcome(plan) }
@@ -281,7 +282,8 @@ async function runWithInputs(
       acceptedAt: sent.acceptedAt,
       chosen: toVerify,
       purgesAgain: purges,
-      ...withOriginLive(originLiveCheck(io, settings)),
+      ...withOriginLive(originLiveCheck(io, settings, shared)),
+      ...(shared.succession && { succession: shared.succession }),
       ...(looksBeforePurge && { looksBeforePurge })
     })
   )

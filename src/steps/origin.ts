@@ -16,7 +16,9 @@ import { tenths } from '../text/format.js'
 import { shortBuild } from '../build/build-id.js'
 import { servedInstead } from '../build/commit-relation.js'
 import type { OriginLive } from '../repurge/repurger.js'
-import type { CompareAccess } from '../origin/commit-compare.js'
+import type { RelatedBy } from '../origin/index.js'
+import type { CommitRelations } from '../build/commit-relation.js'
+import { BuildSuccession } from '../build/build-succession.js'
 
 export type OriginStep =
   /** No origin_url: nothing to wait for. */
@@ -26,26 +28,61 @@ export type OriginStep =
   /** The build never showed: the step has failed; nothing may be purged. */
   | { readonly kind: 'failed'; readonly report: OriginReport }
 
+/**
+ * What a run's looks at the origin share: which build the site should show (the content proof
+ * and the re-purges read it), and how other commits relate, made at the first look that needs
+ * it, so that each commit is asked about once a run.
+ */
+export class OriginShared {
+  private relations: CommitRelations | undefined
+  private made = false
+
+  constructor(readonly succession: BuildSuccession | undefined) {}
+
+  /** The run's relations, made once from `make` (origin/index.ts's relationsOf). */
+  relationsFrom(make: () => CommitRelations | undefined): CommitRelations | undefined {
+    if (!this.made) {
+      this.relations = make()
+      this.made = true
+    }
+    return this.relations
+  }
+}
+
+/** The run's shared origin state: a succession when the run has a build to prove. */
+export function originShared(settings: RunSettings): OriginShared {
+  const build = settings.content?.build ?? settings.origin?.build
+  return new OriginShared(build === undefined ? undefined : new BuildSuccession(build))
+}
+
 export async function waitForOrigin(
   io: StepIo,
   settings: RunSettings,
-  plan: Plan
+  plan: Plan,
+  shared: OriginShared
 ): Promise<OriginStep> {
   const origin = settings.origin
   if (origin === undefined) {
     io.setOutputs({ [Output.OriginSeconds]: '' })
     return { kind: 'not-asked' }
   }
-  const { runOriginWait, describeLook, cachedOriginProblem } = await import('../origin/index.js')
+  const { runOriginWait, describeLook, cachedOriginProblem, relationsOf } =
+    await import('../origin/index.js')
   const startedAt = io.clock.now()
+  const relations = shared.relationsFrom(() =>
+    relationsOf(origin.build, relatedBy(io, origin.githubToken))
+  )
   const wait = await runOriginWait({
     settings: origin,
     clock: io.clock,
     requestTimeoutMs: settings.timeoutMs,
     once: settings.dryRun,
     log: io,
-    relatedBy: relatedBy(io, origin.githubToken)
+    ...(relations && { relations })
   })
+  if (wait.supersededBy !== undefined) {
+    shared.succession?.superseded(wait.supersededBy, io.clock.now())
+  }
   const report: OriginReport = {
     url: origin.url.href,
     build: origin.build,
@@ -97,15 +134,24 @@ export async function waitForOrigin(
 }
 
 /**
- * Whether origin_url shows the build, waiting for it until `until` at most (the runner's
- * clock): what a purge again of old content waits on, so that it never re-caches the previous
- * build. Undefined without origin_url. The wait is this step's, handed to the verification.
+ * What origin_url shows, waiting for the build until `until` at most (the runner's clock): what
+ * a purge again of old content waits on, so that it never re-caches another build. A newer
+ * commit, which holds the build's, ends the wait as the build would; an older one that stays is
+ * a rollback (the build was live before the purge). Undefined without origin_url. The wait is
+ * this step's, handed to the verification.
  */
-export function originLiveCheck(io: StepIo, settings: RunSettings): OriginLive | undefined {
+export function originLiveCheck(
+  io: StepIo,
+  settings: RunSettings,
+  shared: OriginShared
+): OriginLive | undefined {
   const origin = settings.origin
   if (origin === undefined) return undefined
   return async (until, signal) => {
-    const { runOriginWait } = await import('../origin/index.js')
+    const { runOriginWait, relationsOf } = await import('../origin/index.js')
+    const relations = shared.relationsFrom(() =>
+      relationsOf(origin.build, relatedBy(io, origin.githubToken))
+    )
     const wait = await runOriginWait({
       settings: { ...origin, timeoutMs: Math.max(0, until - io.clock.now()) },
       clock: io.clock,
@@ -113,9 +159,14 @@ export function originLiveCheck(io: StepIo, settings: RunSettings): OriginLive |
       once: false,
       before: 'purging old content again',
       log: io,
-      signal
+      signal,
+      ...(relations && { relations }),
+      watchRollback: true
     })
-    return wait.ready
+    if (wait.supersededBy !== undefined) return { kind: 'newer', commit: wait.supersededBy }
+    if (wait.ready) return { kind: 'live' }
+    if (wait.rolledBackTo !== undefined) return { kind: 'rolled-back', commit: wait.rolledBackTo }
+    return { kind: 'not-live' }
   }
 }
 
@@ -123,7 +174,7 @@ export function originLiveCheck(io: StepIo, settings: RunSettings): OriginLive |
  * Where the origin wait learns how another commit relates to the build's: the run's checkout,
  * and GitHub's compare in the run's repository when there is a token to ask with.
  */
-function relatedBy(io: StepIo, token: string): { checkout?: string; github?: CompareAccess } {
+function relatedBy(io: StepIo, token: string): RelatedBy {
   const { repository, apiUrl } = io.context()
   const asksGitHub = token !== '' && repository.owner !== '' && repository.repo !== ''
   return {

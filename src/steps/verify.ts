@@ -5,13 +5,14 @@
  * from it at the end). The verification code itself is loaded only when a run needs it.
  */
 import type { StepIo } from './io.js'
-import { everyPageFresh, Output, type VerifyStatus } from '../core/constants.js'
+import { Output } from '../core/constants.js'
 import type { AcceptanceTimes, PurgeRequest, PurgeTargets } from '../core/purge.js'
 import { jsonArrayWithin, MAX_LIST_OUTPUT_BYTES } from '../text/list-outputs.js'
-import type { VerificationPart } from '../report/run-report.js'
+import type { OtherBuildLive, VerificationPart } from '../report/run-report.js'
 import { distinctAssets } from '../report/assets/asset-report.js'
 import {
   brokenAssets,
+  concludeVerification,
   renderChanges,
   renderProblems,
   skippedVerifyOutputs,
@@ -19,6 +20,7 @@ import {
   wholeSecondsOutput
 } from '../report/verify-outputs.js'
 import type { OriginLive, RepurgeMode, RepurgeSent, Repurger } from '../repurge/repurger.js'
+import type { BuildSuccession } from '../build/build-succession.js'
 import type { RunSettings, VerifySettings } from '../plan/settings.js'
 import type {
   ChosenPages,
@@ -28,14 +30,6 @@ import type {
   VerifyInput
 } from '../verify/index.js'
 import { formatAcceptedAt } from '../time/purged-at.js'
-import { andList } from '../text/format.js'
-import {
-  ASSET_STATE_WORDS,
-  countedWords,
-  PAGE_STATE_WORDS,
-  stateWords,
-  type PageState
-} from '../report/vocabulary.js'
 
 /**
  * Purges by URL through the run's purge sender (steps/purge.ts, RunPurges): pages again, when
@@ -63,6 +57,8 @@ export interface AfterPurge {
   readonly originLive?: OriginLive
   /** The looks before the purge for the old renders (steps/old-renders.ts). */
   readonly looksBeforePurge?: LooksBeforePurge
+  /** Which build the site should show: a newer one, or a rollback, the origin showed. */
+  readonly succession?: BuildSuccession
 }
 
 /** The verification's code, loaded only by a run that verifies or previews. */
@@ -142,6 +138,7 @@ export async function verifyAfterPurge(
   after: AfterPurge
 ): Promise<VerificationPart | undefined> {
   const { purged, requests, acceptedAt, chosen, purgesAgain, originLive, looksBeforePurge } = after
+  const { succession } = after
   const verify = settings.verify
   if (
     verify === undefined ||
@@ -167,7 +164,8 @@ export async function verifyAfterPurge(
   const lastAcceptedAt = Math.max(...acceptedAt.values())
   const repurger = await createRepurger(io, settings, lastAcceptedAt + verify.timeoutMs, {
     ...(purgesAgain && { repurgeUrls: (urls: readonly string[]) => purgesAgain.repurge(urls) }),
-    ...(originLive && { originLive })
+    ...(originLive && { originLive }),
+    ...(succession && { succession })
   })
   return verifyAndReport(
     io,
@@ -185,7 +183,7 @@ export async function verifyAfterPurge(
       }),
       ...(looksBeforePurge && { looksBeforePurge })
     },
-    repurger && { repurger, purgedAt: lastAcceptedAt }
+    repurger && { repurger, purgedAt: lastAcceptedAt, ...(succession && { succession }) }
   )
 }
 
@@ -237,6 +235,14 @@ export async function verifyWithoutPurge(
   )
 }
 
+/** The other build that went live in this run's place, for the reports: a rollback first. */
+function otherBuildLive(succession: BuildSuccession | undefined): { otherBuild?: OtherBuildLive } {
+  const rolledBack = succession?.rolledBackTo
+  if (rolledBack !== undefined) return { otherBuild: { kind: 'rolled-back', ...rolledBack } }
+  const newer = succession?.supersededBy
+  return newer === undefined ? {} : { otherBuild: { kind: 'superseded', ...newer } }
+}
+
 /** A purged_at this far ahead of the runner's clock is a mistake rather than clock drift. */
 const FUTURE_PURGE_TOLERANCE_MS = 60_000
 
@@ -244,6 +250,8 @@ const FUTURE_PURGE_TOLERANCE_MS = 60_000
 interface OldContentHandling {
   readonly repurger: Repurger
   readonly purgedAt: number
+  /** Which build the site should show (a newer one counts as fresh; a rollback ends the run). */
+  readonly succession?: BuildSuccession
 }
 
 /** Runs the verification, sets its outputs, concludes, and returns its part of the report. */
@@ -257,6 +265,9 @@ async function verifyAndReport(
     await loadVerification()
   const verify = input.settings
   const repurger = oldContent?.repurger
+  const succession = oldContent?.succession
+  const rollback = new AbortController()
+  succession?.onRolledBack(() => rollback.abort())
   const repurging = repurger?.run()
   let report: Awaited<ReturnType<typeof runVerification>>
   try {
@@ -267,7 +278,11 @@ async function verifyAndReport(
       log: io,
       clock: io.clock,
       ...(settings.content && {
-        content: { build: settings.content.build, ...(repurger && { oldContent: repurger }) }
+        content: {
+          build: settings.content.build,
+          ...(repurger && { oldContent: repurger }),
+          ...(succession && { accepted: () => succession.accepted(), rolledBack: rollback.signal })
+        }
       })
     })
   } finally {
@@ -312,7 +327,9 @@ async function verifyAndReport(
     [Output.Warm]: String(verification.warm),
     [Output.Shard]: verify.shard ? `${verify.shard.index}/${verify.shard.count}` : '',
     [Output.PagesSelected]: String(selection.selectedCount),
-    [Output.PagesChecked]: String(selection.pages.length)
+    [Output.PagesChecked]: String(selection.pages.length),
+    // Learned before the purge (the origin step set it) or during the verification.
+    ...(succession?.supersededBy && { [Output.SupersededBy]: succession.supersededBy.commit })
   })
   const part: VerificationPart = {
     kind: 'verified',
@@ -328,7 +345,8 @@ async function verifyAndReport(
           repurge: oldContent.repurger.report(),
           purgedAt: oldContent.purgedAt
         }
-      })
+      }),
+    ...otherBuildLive(succession)
   }
   const gone = goneWarning(verification.listed, counts.gone, verify.devices.length)
   if (gone !== undefined) io.warning(gone)
@@ -365,7 +383,9 @@ async function verifyAndReport(
       input.against.kind === 'purges'
         ? 'after the last purge was accepted'
         : 'after the step started',
-    ...(nothingChecked !== undefined && { nothingChecked })
+    ...(nothingChecked !== undefined && { nothingChecked }),
+    ...(succession?.rolledBackTo && { rolledBackTo: succession.rolledBackTo.commit }),
+    ...(succession?.supersededBy && { supersededBy: succession.supersededBy.commit })
   })
   return part
 }
@@ -388,131 +408,6 @@ function listOutput(
     )
   }
   return output.json
-}
-
-export interface VerificationCounts {
-  readonly stale: number
-  readonly failed: number
-  readonly unverifiable: number
-  /** Answers whose `<Prefix>-Bypass` said the edge skipped its cache: not provable either. */
-  readonly bypassed: number
-  /** Stale checks whose page showed the previous build (verify_content). */
-  readonly oldContent: number
-  /** Failed checks whose edge's clocks disagreed (a cache date after its own Date). */
-  readonly clocksDisagree: number
-  /** Pages that answered 404 or 410: settled, but not fresh. */
-  readonly gone: number
-  readonly checks: number
-  readonly notReached: number
-  /** (asset, device) checks broken at the end, and the distinct assets among them. */
-  readonly brokenAssets?: number
-  readonly brokenAssetUrls?: number
-  /** (asset, device) checks the deadline left: nothing proved those pages can render. */
-  readonly notCheckedAssets?: number
-  /** Fresh (page, device) checks whose cached render was read in part, or not at all. */
-  readonly unprovenAssets?: number
-  /** Fresh (page, device) checks whose new render has a problem for crawlers. */
-  readonly badRenders?: number
-  readonly timeoutSeconds: number
-  /** What the deadline counts from, in words. */
-  readonly deadlineFrom: string
-  /** Why no page was checked, when none was. */
-  readonly nothingChecked?: string
-}
-
-/** `2 check(s) unverifiable (DYNAMIC)`: a count of checks in the log, in the table's words. */
-function checksIn(state: PageState, count: number): string {
-  return `${count} check(s) ${countedWords(state)}`
-}
-
-/** The verification's verdict in the log: a line, a warning (verify: warn) or the step failed. */
-export function concludeVerification(
-  io: Pick<StepIo, 'info' | 'warning' | 'setFailed'>,
-  status: VerifyStatus,
-  mode: 'fail' | 'warn' | 'off',
-  fatal: string | undefined,
-  counts: VerificationCounts
-): void {
-  if (fatal !== undefined) {
-    io.setFailed(`Verification failed: ${fatal}`)
-    return
-  }
-  // Named as the summary counts them (report/vocabulary.ts), with what they mean here.
-  const dynamic =
-    counts.unverifiable > 0
-      ? ` ${checksIn('unverifiable', counts.unverifiable)}: the edge does not serve its cache to this client, so they cannot be verified (listed in the job summary).`
-      : ''
-  const bypassed =
-    counts.bypassed > 0
-      ? ` ${checksIn('bypassed', counts.bypassed)}: answered past the cache (a *-Bypass header), so they cannot be verified (listed in the job summary with the edge's reason).`
-      : ''
-  const gone =
-    counts.gone > 0
-      ? ` ${checksIn('gone', counts.gone)}: nothing stale is served, but not counted as fresh (named in the warning above).`
-      : ''
-  if (status === 'fresh') {
-    const verified = counts.checks - counts.unverifiable - counts.bypassed - counts.gone
-    io.info(
-      `Verification: every verifiable page is fresh at the edge (${verified} of ${counts.checks} check(s)).${gone}${dynamic}${bypassed}`
-    )
-    return
-  }
-  if (status === 'skipped') {
-    const why = counts.nothingChecked ?? 'no page could be proved fresh.'
-    io.info(`Verification: ${why}${gone}${dynamic}${bypassed}`)
-    return
-  }
-  const what = [
-    counts.stale > counts.oldContent
-      ? `${counts.stale - counts.oldContent} check(s) still ${stateWords('stale')} at the deadline, ${counts.timeoutSeconds} s ${counts.deadlineFrom} (raise verify_timeout_seconds if purges take longer to reach this data center)`
-      : '',
-    counts.oldContent > 0
-      ? `${checksIn('old-build', counts.oldContent)} at the deadline: rendered again after the purge from an origin that did not serve the new build yet (old content; see the job summary for what to do)`
-      : '',
-    counts.failed > 0
-      ? `${counts.failed} check(s) ${PAGE_STATE_WORDS.failed.commitStatus}${counts.clocksDisagree > 0 ? ` (${counts.clocksDisagree} because the edge's clocks disagree: a cache date after the answer's own Date, which no single clock writes, so its dates prove nothing)` : ''}`
-      : '',
-    counts.notReached > 0
-      ? `${checksIn('not-started', counts.notReached)} (verify_timeout_seconds: ${counts.timeoutSeconds})`
-      : '',
-    brokenAssetsWords(counts),
-    (counts.notCheckedAssets ?? 0) > 0
-      ? `${counts.notCheckedAssets} asset check(s) ${ASSET_STATE_WORDS['not-checked'].counted} (verify_timeout_seconds: ${counts.timeoutSeconds}): nothing proved the fresh pages can render`
-      : '',
-    (counts.unprovenAssets ?? 0) > 0
-      ? `${counts.unprovenAssets} fresh page check(s) whose assets were not proven (the cached render was read only in part, or not read before the deadline; named in the job summary): nothing proved those pages can render`
-      : '',
-    (counts.badRenders ?? 0) > 0
-      ? `${counts.badRenders} fresh page check(s) whose new render a crawler should not get (blank, an unrendered shell, a soft 404, or a noindex, canonical or structured data the build broke; named in the job summary)`
-      : ''
-  ]
-    .filter(Boolean)
-    .join('; ')
-  const outputs = outputsNaming(status, counts)
-  const message = `Verification: ${what} (see ${outputs} and the job summary).${gone}${dynamic}${bypassed}`
-  if (mode === 'warn') io.warning(message)
-  else io.setFailed(message)
-}
-
-/** The outputs that name what the verdict counts: `the 'stale' and 'broken_assets' outputs`. */
-function outputsNaming(status: VerifyStatus, counts: VerificationCounts): string {
-  const names = [
-    // Not fresh (concluded before): broken or bad-render, whose pages are all fresh.
-    everyPageFresh(status) ? '' : 'stale',
-    (counts.brokenAssets ?? 0) > 0 ? 'broken_assets' : '',
-    (counts.badRenders ?? 0) > 0 ? 'render_problems' : ''
-  ]
-    .filter(Boolean)
-    .map(name => `'${name}'`)
-  return `the ${andList(names)} output${names.length === 1 ? '' : 's'}`
-}
-
-/** `2 asset(s) broken at the edge (3 asset check(s) over the devices): ...`, or ''. */
-function brokenAssetsWords(counts: VerificationCounts): string {
-  const checks = counts.brokenAssets ?? 0
-  if (checks === 0) return ''
-  const assets = counts.brokenAssetUrls ?? checks
-  return `${assets} asset(s) that fresh pages reference broken at the edge (${checks} asset check(s) over the devices): those pages cannot render`
 }
 
 /** The dry run's blast radius (when site_url is given), or why a run would stop before it. */
@@ -576,10 +471,12 @@ async function createRepurger(
   deadline: number,
   {
     repurgeUrls,
-    originLive
+    originLive,
+    succession
   }: {
     repurgeUrls?: (urls: readonly string[]) => Promise<RepurgeSent>
     originLive?: OriginLive
+    succession?: BuildSuccession
   }
 ): Promise<Repurger | undefined> {
   const content = settings.content
@@ -590,5 +487,11 @@ async function createRepurger(
   else if (!content.repurge) mode = { kind: 'disabled' }
   else if (originLive === undefined) mode = { kind: 'no-origin-url' }
   else mode = { kind: 'repurge', send: repurgeUrls, originLive }
-  return new Repurger({ mode, clock: io.clock, deadline, log: io })
+  return new Repurger({
+    mode,
+    clock: io.clock,
+    deadline,
+    log: io,
+    ...(succession && { succession })
+  })
 }

@@ -70,14 +70,14 @@ describe('verify_content', () => {
     expect(result.stdout).toMatch(
       /Old content: \/(about|contact) was rendered again after the purge/
     )
-    expect(result.stdout).toMatch(/Re-purge: 2 page\(s\) showed the previous build/)
+    expect(result.stdout).toMatch(/Re-purge: 2 page\(s\) did not show build \w+ after the purge/)
     // Every page on the edge now carries the new build.
     const entries = emulator()
       .edge.list()
       .filter(entry => ['/about', '/contact'].includes(entry.path))
     expect(entries.length).toBeGreaterThanOrEqual(4)
     expect(entries.every(entry => entry.build === NEW)).toBe(true)
-    expect(result.summary).toContain('Old content: 2 pages served from the previous build')
+    expect(result.summary).toContain('Old content: 2 pages served from another build')
     expect(result.summary).toMatch(/<td>1<\/td><td>[\d.]+ s<\/td><td>2<\/td><td>✅ accepted<\/td>/)
     // The timeline shows the origin wait, the purge and the re-purge, and mermaid reads it.
     const chart = mermaidBlocks(result.summary)[0] ?? ''
@@ -106,13 +106,13 @@ describe('verify_content', () => {
     expect(emulator().history).toHaveLength(1)
     const warnings = warningsOf(result).join('\n')
     expect(warnings).toMatch(/It is not purged again: set origin_url/)
-    expect(warnings).toMatch(/2 check\(s\) served from the previous build at the deadline/)
+    expect(warnings).toMatch(/2 check\(s\) served from another build at the deadline/)
     expect(result.summary).toContain(
-      '<h2>⚠️ Cache purge: 1 URL purged · ⚠️ 2 served from the previous build at the 5 s deadline</h2>'
+      '<h2>⚠️ Cache purge: 1 URL purged · ⚠️ 2 served from another build at the 5 s deadline</h2>'
     )
     expect(result.summary).toContain('<td>⚠️\u00a0old build</td><td>⚠️\u00a0old build</td>')
     expect(result.summary).toMatch(
-      /served from the previous build: rendered at \d\d:\d\d:\d\dZ, after the purge, but the build is not in the page/
+      /served from another build: rendered at \d\d:\d\d:\d\dZ, after the purge, but the build is not in the page/
     )
     expect(result.summary).toMatch(/What to do<\/strong>: set origin&#95;url/)
     expect(await summaryRenderProblems(result)).toEqual([])

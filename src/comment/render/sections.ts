@@ -20,6 +20,7 @@ import {
 import { resultText } from '../../report/purge-section.js'
 import type { PurgeReport, RunReport, VerificationPart } from '../../report/run-report.js'
 import { countsLine, describeCheck, markWords, nextStep } from '../../report/verification.js'
+import { otherBuildSentence } from '../../report/status-line.js'
 import {
   assetMark,
   RENDER_CHANGE_WORDS,
@@ -290,6 +291,9 @@ export function verificationSection(
   }
   const { verification, selection, siteUrl, devices } = part.report
   const parts = [`<h4>${inert(`At the edge: ${verificationMark(verification.status)}`)}</h4>\n`]
+  if (part.otherBuild !== undefined) {
+    parts.push(`<p>${inert(otherBuildSentence(part.otherBuild, verification.measuredFrom))}</p>\n`)
+  }
   if (verification.fatal !== undefined) {
     parts.push(`<p>${prose(verification.fatal)}</p>\n`)
     return parts.join('')
@@ -464,7 +468,7 @@ export function stoppedSection(report: Readonly<RunReport>): string {
   const origin = report.origin
   if (origin !== undefined && !origin.wait.ready && !origin.dryRun) {
     reasons.push(
-      `origin_url never showed build ${origin.build.text} within ${setting(origin.timeoutMs)}, so nothing was purged (a purge then would cache the previous build again).`
+      `origin_url never showed build ${origin.build.text} within ${setting(origin.timeoutMs)}, so nothing was purged (a purge then would cache what it served instead).`
     )
   }
   if (report.unexpectedError !== undefined) {

@@ -13,7 +13,7 @@ import { backoffDelay, type Backoff } from '../../http/backoff.js'
 import { edgeIds } from '../../http/edge-headers.js'
 import { SiteRequestError } from '../../http/site-client.js'
 import type { Clock } from '../../time/clock.js'
-import type { Device } from '../devices.js'
+import { onEachDevice, type Device } from '../devices.js'
 import { isFreshHit, type RetryCause, type SiteAnswer, type Verdict } from '../judge/verdict.js'
 import { STALE_BACKOFF } from '../pace/poll-schedule.js'
 import { retryWaitMs } from '../pace/site-answers.js'
@@ -80,7 +80,7 @@ export interface CheckLoop {
   readonly clock: Clock
   /** Every wait's jitter. */
   readonly random: () => number
-  /** The run stopped (not the public site): every check ends where it is, unrecorded. */
+  /** The run stopped (not the public site, a rollback): no check asks again. */
   readonly stopped: boolean
   /** Times to fresh count from here (runner's clock). */
   readonly measureFrom: number
@@ -174,7 +174,7 @@ export class PageCheck {
       }
       if (this.stale) loop.lastStaleAskAt = loop.clock.now()
       const asked = await loop.ask(this, true)
-      if (asked === 'stopped') return
+      if (asked === 'stopped') break
       if (asked === 'late') {
         // No turn is left before the deadline: the check ends now as it would at the deadline.
         this.endAtDeadline()
@@ -194,6 +194,9 @@ export class PageCheck {
           return
       }
     }
+    // A rollback ends the checks as they stand, recorded as at the deadline; a run stopped
+    // because the site is not behind the cache records none.
+    if (loop.options.content?.rolledBack?.aborted === true) this.endAtDeadline()
   }
 
   /**
@@ -538,5 +541,16 @@ export class PageCheck {
   /** The wait before the `attempt`-th retry on `backoff`, jittered. */
   private backoff(backoff: Backoff, attempt: number): number {
     return backoffDelay(backoff, attempt, this.loop.random())
+  }
+}
+
+/** Each page on each device, made as the workers ask for them. */
+export function* checksOf(
+  pages: Iterable<PageToCheck>,
+  devices: readonly Device[],
+  loop: CheckLoop
+): Iterator<PageCheck> {
+  for (const { page, device } of onEachDevice(pages, devices)) {
+    yield new PageCheck(page, device, loop)
   }
 }

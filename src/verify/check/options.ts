@@ -63,7 +63,7 @@ export interface Verification {
   readonly warm: number
   /** Fresh checks that did not answer HIT before the warm-up window closed. */
   readonly notWarm: number
-  /** Stale checks whose page was rendered from the previous build (in `counts.stale` too). */
+  /** Stale checks whose page was rendered from another build (in `counts.stale` too). */
   readonly oldContent: number
   /**
    * Failed checks whose last answers had a cache date after their own `Date`: the edge's clocks
@@ -126,7 +126,14 @@ export interface AssetOptions {
 /** verify_content: a check is fresh only when its page shows the build. */
 export interface ContentProof {
   readonly build: BuildId
+  /**
+   * The builds a page may show to be fresh, asked at each request: this run's, and a newer one
+   * that holds it once the run learns it is live (build/build-succession.ts). Absent: `build`.
+   */
+  readonly accepted?: () => readonly BuildId[]
   readonly oldContent?: OldContentWatcher
+  /** Aborts when the deploy was rolled back: the checks end at once (status `rolled-back`). */
+  readonly rolledBack?: AbortSignal
 }
 
 export interface VerifyOptions {

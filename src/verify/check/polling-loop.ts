@@ -26,7 +26,6 @@ import {
   UNMEASURED_SKEW,
   type SkewEstimate
 } from '../judge/edge-clock-skew.js'
-import { onEachDevice, type Device } from '../devices.js'
 import {
   isFreshHit,
   isOldRender,
@@ -37,7 +36,7 @@ import {
 } from '../judge/verdict.js'
 import { Semaphore } from '../pace/semaphore.js'
 import { WakeableSleeps } from '../pace/wakeable-sleeps.js'
-import { PageCheck, type Asked, type CheckLoop, type Judged } from './one-check.js'
+import { checksOf, type Asked, type CheckLoop, type Judged, type PageCheck } from './one-check.js'
 import { PROBE_EVERY_MS, PropagationWatch, STALE_BACKOFF } from '../pace/poll-schedule.js'
 import { RateGate } from '../pace/rate-queue.js'
 import { RateLimiter } from '../pace/rate-spacing.js'
@@ -123,6 +122,8 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
       sleep: ms => this.sleeps.sleep(ms),
       stopped: () => this.stopped
     })
+    // A rollback ends the checks at once: this run's build is no longer what the site serves.
+    options.content?.rolledBack?.addEventListener('abort', () => this.halt(), { once: true })
     this.watch = new PropagationWatch(options.staleBackoff)
     this.source = checksOf(pages, options.devices, this)
     this.tally = new Tally(options.devices.map(device => device.name))
@@ -178,9 +179,11 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
     ])
     const workers = Math.max(1, Math.min(checksUnderWay(this.options), this.totalChecks))
     await Promise.all(Array.from({ length: workers }, () => this.worker()))
-    // A run that stopped (the site is not behind the cache) judged nothing worth waiting for.
+    const rolledBack = this.options.content?.rolledBack?.aborted === true
+    // A run that stopped (the site is not behind the cache, a rollback) judged nothing worth
+    // waiting for.
     const [assets, renders] =
-      this.fatal === undefined
+      this.fatal === undefined && !rolledBack
         ? await Promise.all([this.assets?.finish(), this.renders?.finish()])
         : [undefined, undefined]
     background.abort()
@@ -188,6 +191,7 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
     return summarizeRun({
       tally: this.tally,
       fatal: this.fatal,
+      rolledBack,
       totalChecks: this.totalChecks,
       firstArrivalAfterMs: this.watch.firstArrivalAfterMs,
       measuredFrom: this.measureFrom,
@@ -262,8 +266,9 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
     const purgedAt =
       this.options.content?.oldContent?.repurgedAt(check.page.url) ?? check.page.purgeAcceptedAt
     const { url } = check.page
+    const builds = content && (content.accepted?.() ?? [content.build])
     return this.pageRequest(
-      { url, userAgent: check.device.userAgent, ...(content && { build: content.build }) },
+      { url, userAgent: check.device.userAgent, ...(builds && { builds }) },
       sentAt =>
         !this.readsRenders || !(proveContent || readRender)
           ? undefined
@@ -320,7 +325,7 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
    * request can leave before the deadline (the workers take no new check); an error: no answer.
    */
   private async pageRequest<T>(
-    page: { readonly url: URL; readonly userAgent: string; readonly build?: BuildId },
+    page: { readonly url: URL; readonly userAgent: string; readonly builds?: readonly BuildId[] },
     body: (sentAt: number) => BodyWanted | undefined,
     read: (answer: SiteAnswer, head: PageAnswer) => T
   ): Promise<T | SiteRequestError | 'stopped' | 'late'> {
@@ -335,7 +340,7 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
         page.url,
         page.userAgent,
         this.timeoutFrom(sentAt),
-        page.build,
+        page.builds,
         body(sentAt)
       )
       const answer: SiteAnswer = { ...head, sentAt, receivedAt: this.clock.now() }
@@ -581,20 +586,14 @@ export class VerifyRun implements CheckLoop, AssetLoop, RenderLoop {
   private stop(reason: string): void {
     if (this.fatal !== undefined) return
     this.fatal = reason
+    this.halt()
+  }
+
+  /** No request leaves from now on, and every check ends as it stands. */
+  private halt(): void {
     this.halted = true
     this.slots.close()
     this.rate?.close()
     this.sleeps.stop()
-  }
-}
-
-/** Each page on each device, made as the workers ask for them. */
-function* checksOf(
-  pages: Iterable<PageToCheck>,
-  devices: readonly Device[],
-  loop: CheckLoop
-): Iterator<PageCheck> {
-  for (const { page, device } of onEachDevice(pages, devices)) {
-    yield new PageCheck(page, device, loop)
   }
 }

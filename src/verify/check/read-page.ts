@@ -62,7 +62,8 @@ export type GetPage = (
   url: URL,
   userAgent: string,
   timeoutMs: number,
-  build?: BuildId,
+  /** With the content proof: the builds any of which proves the page (this run's first). */
+  builds?: readonly BuildId[],
   body?: BodyWanted
 ) => Promise<PageAnswer>
 
@@ -77,10 +78,10 @@ export type GetAsset = (
   origin?: string
 ) => Promise<SiteHead>
 
-/** The site client's pages, with the content proof when a build is given. */
+/** The site client's pages, with the content proof when builds are given. */
 export function pageReader(client: SiteClient): GetPage {
-  return async (url, userAgent, timeoutMs, build, wanted) => {
-    if (build === undefined && wanted === undefined) {
+  return async (url, userAgent, timeoutMs, builds, wanted) => {
+    if (builds === undefined && wanted === undefined) {
       return client.getPage(url, userAgent, timeoutMs)
     }
     // Asked uncompressed, as the other checks are: decoding costs the runner more CPU than the
@@ -91,7 +92,7 @@ export function pageReader(client: SiteClient): GetPage {
     const render = wanted !== undefined && is2xx && isHtml(head) ? wanted.wanted(head) : undefined
     const reader =
       render === undefined || wanted === undefined ? undefined : bodyReader(url, render, wanted)
-    if (!is2xx || (build === undefined && reader === undefined)) {
+    if (!is2xx || (builds === undefined && reader === undefined)) {
       await discardBody(answer.body, MAX_PAGE_BYTES)
       return head
     }
@@ -102,14 +103,14 @@ export function pageReader(client: SiteClient): GetPage {
     const contentEncoding = headerValue(answer.headers, 'content-encoding')
     let cut: string | undefined
     const content =
-      build === undefined
+      builds === undefined
         ? undefined
-        : await scanBodyForBuild(answer.body, build, {
+        : await scanBodyForBuild(answer.body, builds, {
             contentEncoding,
             maxDrainBytes: MAX_PAGE_BYTES,
             ...(alsoRead && { alsoRead, onCut: (why: string) => (cut = why) })
           })
-    if (build === undefined && alsoRead) {
+    if (builds === undefined && alsoRead) {
       cut = await readWhole(answer.body, contentEncoding, alsoRead)
     }
     const read = reader?.end()

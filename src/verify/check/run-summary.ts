@@ -8,6 +8,7 @@ import type { SkewEstimate } from '../judge/edge-clock-skew.js'
 import { verificationStatus } from '../judge/status-from-counts.js'
 import type { RenderVerification } from '../render/render-results.js'
 import type { Verification } from './options.js'
+import type { VerifyStatus } from '../../core/constants.js'
 import type { Tally } from './tally.js'
 
 /** What the loop knows when its last check ended. */
@@ -15,6 +16,8 @@ export interface RunEnd {
   readonly tally: Tally
   /** Why the run stopped at once (no status header): nothing else is reported then. */
   readonly fatal: string | undefined
+  /** The deploy was rolled back: the checks ended at once, as they stood. */
+  readonly rolledBack: boolean
   /** Checks the pages and devices make in all, started or not. */
   readonly totalChecks: number
   readonly firstArrivalAfterMs: number | undefined
@@ -37,20 +40,23 @@ export function summarizeRun(end: RunEnd): Verification {
   const { assets, renders } = end
   const { counts } = tally
   const checks = tally.checks
-  // Not taken from the pages before the deadline, or taken but never asked.
-  const notReached = stopped ? 0 : Math.max(0, end.totalChecks - checks)
-  const status = verificationStatus(
-    counts,
-    checks,
-    notReached,
-    stopped,
-    {
-      broken: assets?.counts.broken ?? 0,
-      notChecked: assets?.counts['not-checked'] ?? 0,
-      unproven: assets?.unproven?.count ?? 0
-    },
-    renders?.badRenders ?? 0
-  )
+  // Not taken from the pages before the deadline, or taken but never asked; after a rollback,
+  // left unasked on purpose: the build they would prove is gone.
+  const notReached = stopped || end.rolledBack ? 0 : Math.max(0, end.totalChecks - checks)
+  const status: VerifyStatus = end.rolledBack
+    ? 'rolled-back'
+    : verificationStatus(
+        counts,
+        checks,
+        notReached,
+        stopped,
+        {
+          broken: assets?.counts.broken ?? 0,
+          notChecked: assets?.counts['not-checked'] ?? 0,
+          unproven: assets?.unproven?.count ?? 0
+        },
+        renders?.badRenders ?? 0
+      )
   const times = tally.timesToFresh
   const median = times.medianMs()
   const arrival = end.firstArrivalAfterMs

@@ -63,7 +63,7 @@ export interface CheckResult {
    * edge's reason; failed: what went wrong. With the edge's ids when known.
    */
   readonly detail?: string
-  /** Stale: why (the purge has not arrived, or the page was rendered from the previous build). */
+  /** Stale: why (the purge has not arrived, or the page was rendered from another build). */
   readonly staleReason?: StaleReason
   /**
    * Stale: after the purge by the edge's clock but not by the runner's, the clocks being more
@@ -139,7 +139,7 @@ export class Tally {
   )
   warm = 0
   notWarm = 0
-  /** Stale checks whose page showed the previous build (counted in `counts.stale` too). */
+  /** Stale checks whose page showed another build (counted in `counts.stale` too). */
   oldContent = 0
   /** Failed checks whose edge's clocks disagreed (counted in `counts.failed` too). */
   clocksDisagree = 0

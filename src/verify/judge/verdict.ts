@@ -39,7 +39,7 @@ export function observeAnswerSkew(
 
 /**
  * Why a check is stale: the purge has not reached this data center yet, or it has and the page
- * was rendered again from an origin still serving the previous build (fresh by its cache date,
+ * was rendered again from an origin serving another build (fresh by its cache date,
  * without the build in it).
  */
 export type StaleReason = 'not-purged-yet' | 'old-content'
@@ -100,7 +100,7 @@ export type Verdict =
  * a HIT fresh by its date without it is stale, old content; EXTRACTING is `rendering`, even
  * when its body shows the build: what an EXTRACTING answer carries is not documented to be the
  * render that gets cached (the render fetches the origin itself, and in a rolling deploy may reach
- * an instance still on the previous build), so only the cached copy, the HIT, proves the content.
+ * an instance still on an older build), so only the cached copy, the HIT, proves the content.
  * A body that could not be read is asked again. A cached redirect is judged by its date alone.
  */
 export function judge(
