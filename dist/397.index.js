@@ -549,7 +549,7 @@ async function runOriginWait(run) {
         });
         const last = wait.last ? (0,describe_look/* describeLook */.F)(wait.last) : 'no answer';
         if (wait.supersededBy !== undefined) {
-            log.info(`Origin: ${settings.url.href} shows ${(0,commit_relation/* otherBuildWords */.W6)(wait.supersededBy, { kind: 'newer' })}: this run's changes are live in it, so the purge is sent now (after ${(0,format/* tenths */.TP)(wait.elapsedMs)}, ${wait.looks} look(s)).`);
+            log.info(`Origin: ${settings.url.href} shows ${(0,commit_relation/* otherBuildWords */.W6)(wait.supersededBy, { kind: 'newer' })}: this run's changes are live in it, so ${run.before === undefined ? 'the purge is sent now' : 'the wait ends'} (after ${(0,format/* tenths */.TP)(wait.elapsedMs)}, ${wait.looks} look(s)).`);
         }
         else if (wait.rolledBackTo !== undefined) {
             log.info(`Origin: ${settings.url.href} shows ${(0,commit_relation/* otherBuildWords */.W6)(wait.rolledBackTo, { kind: 'older' })}, and has for ${(0,format/* tenths */.TP)(ROLLBACK_CONFIRM_MS)}: the deploy was rolled back (${wait.looks} look(s)).`);

@@ -6,11 +6,16 @@
  * content caught and purged again; a purge that waits for the origin), then a purge by a header
  * tag traced to its pages at the edge and proven there, then two deploys checked for being
  * whole (the bundles the fresh pages reference): a bundle cached as a 404, repaired by a
- * purge, and a stylesheet answered with HTML, which fails the step as it must; and prints what each
- * purged, the outputs and the job summary. Needs no `npm install`: dist/ is self-contained and
- * these scripts use only Node's built-ins.
+ * purge, and a stylesheet answered with HTML, which fails the step as it must; a render repaired
+ * and one that fails; then a newer deploy that lands while the run verifies its own (the
+ * commits of a small git repository made for it: the newer one holds the run's); and prints what
+ * each purged, the outputs and the job summary. Needs no `npm install`: dist/ is self-contained
+ * and these scripts use only Node's built-ins (and git, which a clone has).
  */
-import { existsSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startDemoEmulator } from './demo-emulator.mjs'
 import { ACTION_ENTRY, runAction } from './run-action.mjs'
 
@@ -123,8 +128,60 @@ const steps = [
     site: true,
     quick: true,
     expectFailure: true
+  },
+  {
+    title:
+      "A newer deploy wins: this run deployed commit A and purges /about; commit B, A's child, lands with the purge. The new renders show B, so the re-purge looks at origin_url first: B is newer (the checkout's history holds A in B's), so pages showing it are fresh, none is purged again, and the run ends ✅ superseded by B",
+    before: (emulator, commits) => {
+      emulator.deploy(commits.a)
+      emulator.deploy(commits.b, { afterNextPurge: true })
+    },
+    inputs: commits => ({
+      urls: '/about',
+      build_id: commits.a,
+      verify: 'true',
+      verify_content: 'true',
+      devices: 'desktop, mobile'
+    }),
+    env: commits => ({ GITHUB_WORKSPACE: commits.dir }),
+    site: true,
+    origin: true,
+    quick: true
   }
 ]
+
+/**
+ * A git repository of two commits, A then B, in a temporary folder: the checkout the newer
+ * deploy's step gives the action (GITHUB_WORKSPACE), whose history relates the two. git runs
+ * with none of the machine's configuration.
+ */
+function demoCommits() {
+  const dir = mkdtempSync(join(tmpdir(), 'purge-demo-repo-'))
+  const git = (...args) =>
+    execFileSync('git', args, {
+      cwd: dir,
+      encoding: 'utf8',
+      env: {
+        PATH: process.env.PATH ?? '',
+        GIT_AUTHOR_NAME: 'demo',
+        GIT_AUTHOR_EMAIL: 'demo@example.com',
+        GIT_COMMITTER_NAME: 'demo',
+        GIT_COMMITTER_EMAIL: 'demo@example.com',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_CONFIG_NOSYSTEM: '1'
+      }
+    }).trim()
+  git('init', '--quiet', '--initial-branch=main')
+  const commit = name => {
+    writeFileSync(join(dir, name), name)
+    git('add', name)
+    git('commit', '--quiet', '-m', name)
+    return git('rev-parse', 'HEAD')
+  }
+  const a = commit('a')
+  const b = commit('b')
+  return { dir, a, b, close: () => rmSync(dir, { recursive: true, force: true }) }
+}
 
 const bold = text => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text)
 const dim = text => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text)
@@ -135,6 +192,7 @@ async function main() {
     process.exit(1)
   }
   const emulator = await startDemoEmulator(API_KEY)
+  const commits = demoCommits()
   let failures = 0
   try {
     const pages = () => new Set(emulator.state().cached.map(entry => entry.path))
@@ -146,20 +204,23 @@ async function main() {
     for (const [number, step] of steps.entries()) {
       const historyStart = emulator.history.length
       console.log(bold(`── ${number + 1}. ${step.title}`))
-      console.log(dim(`   with: ${JSON.stringify(step.inputs)}`))
+      const shown = typeof step.inputs === 'function' ? step.inputs(commits) : step.inputs
+      console.log(dim(`   with: ${JSON.stringify(shown)}`))
       const siteRequestsStart = emulator.siteRequests.length
       const originRequestsStart = emulator.originRequests.length
       // Shorter delays for the asset steps, to keep `npm start` quick; restored after.
       if (step.quick) emulator.configureSite({ propagationMs: 500, renderMs: 200 })
-      step.before?.(emulator)
+      step.before?.(emulator, commits)
+      const inputs = typeof step.inputs === 'function' ? step.inputs(commits) : step.inputs
       const result = await runAction({
         inputs: {
           api_key: API_KEY,
           base_url: emulator.url,
           ...(step.site && { site_url: emulator.siteUrl }),
           ...(step.origin && { origin_url: `${emulator.originUrl}/version.txt` }),
-          ...step.inputs
-        }
+          ...inputs
+        },
+        ...(step.env && { env: step.env(commits) })
       })
       if (step.quick) emulator.configureSite({ propagationMs: 2000, renderMs: 500 })
       emulator.clearAssetFaults()
@@ -220,6 +281,7 @@ async function main() {
     )
   } finally {
     await emulator.close()
+    commits.close()
   }
   if (failures > 0) {
     console.error(`${failures} step(s) failed.`)

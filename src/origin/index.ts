@@ -69,7 +69,7 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
     const last = wait.last ? describeLook(wait.last) : 'no answer'
     if (wait.supersededBy !== undefined) {
       log.info(
-        `Origin: ${settings.url.href} shows ${otherBuildWords(wait.supersededBy, { kind: 'newer' })}: this run's changes are live in it, so the purge is sent now (after ${tenths(wait.elapsedMs)}, ${wait.looks} look(s)).`
+        `Origin: ${settings.url.href} shows ${otherBuildWords(wait.supersededBy, { kind: 'newer' })}: this run's changes are live in it, so ${run.before === undefined ? 'the purge is sent now' : 'the wait ends'} (after ${tenths(wait.elapsedMs)}, ${wait.looks} look(s)).`
       )
     } else if (wait.rolledBackTo !== undefined) {
       log.info(

@@ -17,6 +17,8 @@ export interface OldContentReport {
   readonly repurge: RepurgeReport
   /** The first purge's acceptance (runner's clock): re-purge times are told from it. */
   readonly purgedAt: number
+  /** The newer commit, which holds the build, that a page could show instead. */
+  readonly newer?: string
 }
 
 const MAX_BATCH_ROWS = 20
@@ -29,7 +31,11 @@ export function renderOldContentSection(
   const { repurge } = report
   const build = code(report.build.text)
   if (repurge.pageCount === 0) {
-    return `<h3>Content: no page was served from another build</h3>\n<p>With <code>verify&#95;content</code>, a page counts as fresh only when it is fresh by its cache date and shows build ${build} (${escapeHtml(describeRule(report.build))}).</p>\n`
+    const newer = report.newer === undefined ? undefined : code(shortSha(report.newer))
+    const other =
+      newer === undefined ? 'another build' : "a build other than this run's or the newer one"
+    const or = newer === undefined ? '' : `, or the newer build ${newer}, whose history holds it`
+    return `<h3>Content: no page was served from ${other}</h3>\n<p>With <code>verify&#95;content</code>, a page counts as fresh only when it is fresh by its cache date and shows build ${build} (${escapeHtml(describeRule(report.build))})${or}.</p>\n`
   }
   const parts = [
     `<h3>Old content: ${plural(repurge.pageCount, 'page')} served from another build</h3>\n`,

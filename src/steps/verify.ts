@@ -343,7 +343,8 @@ async function verifyAndReport(
           build: settings.content.build,
           stillOld: verification.oldContent,
           repurge: oldContent.repurger.report(),
-          purgedAt: oldContent.purgedAt
+          purgedAt: oldContent.purgedAt,
+          ...(succession?.supersededBy && { newer: succession.supersededBy.commit })
         }
       }),
     ...otherBuildLive(succession)
