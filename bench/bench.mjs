@@ -47,6 +47,7 @@ import { ACTION_ENTRY, REPO_ROOT, runAction, runNode } from '../scripts/run-acti
 import { shortUrls } from './in-process/workload.mjs'
 import { benchVerify } from './verify.mjs'
 import { benchContent, benchOriginOverhead } from './content.mjs'
+import { benchDeployBurst } from './deploy-burst.mjs'
 import { benchColdStart } from './cold-start.mjs'
 
 // ---------------------------------------------------------------------------------------------
@@ -621,6 +622,10 @@ async function main() {
     const content = await runContentSection()
     rows.push(...content.rows)
     samples.content = content.samples
+    // A burst of deploys (bench/deploy-burst.mjs): shown, not gated, so not in CI's section.
+    const burst = await benchDeployBurst({ row, check, log })
+    rows.push(...burst.rows)
+    samples.burst = burst.samples
 
     // --- The wait for an origin that is already ready (bench/content.mjs) --------------------
     const origin = await benchOriginOverhead({

@@ -175,6 +175,8 @@ class Repurger {
     stopped = new AbortController();
     originNotLive = false;
     rolledBackTo;
+    /** origin_url was looked at since old content was first seen. */
+    lookedAtOrigin = false;
     hinted = false;
     constructor(options) {
         this.options = options;
@@ -190,9 +192,10 @@ class Repurger {
         if (this.options.mode.kind !== 'repurge' || this.originNotLive)
             return;
         const dueAt = this.schedule.sawOldContent(path, at, purgedAt ?? at);
-        // A page due sooner than the loop's sleep: wake it to look again.
-        if (dueAt !== undefined && dueAt < this.sleepingUntil)
+        // A page due sooner than the loop's sleep, or origin_url to look at: wake it.
+        if ((dueAt !== undefined && dueAt < this.sleepingUntil) || this.firstLookDue()) {
             this.wake.abort();
+        }
     }
     repurgedAt(page) {
         return this.schedule.repurgedAt(purgePath(page));
@@ -206,6 +209,15 @@ class Repurger {
             const now = clock.now();
             if (now >= this.options.deadline)
                 return;
+            if (this.firstLookDue()) {
+                // At the first sighting, not when a re-purge comes due: a newer build or a rollback is
+                // learned seconds sooner, and purges nothing.
+                this.lookedAtOrigin = true;
+                const origin = await mode.originLive(this.options.deadline, this.stopped.signal);
+                if (this.stopped.signal.aborted || this.follow(origin, []) === 'end')
+                    return;
+                continue;
+            }
             const next = this.schedule.nextDueAt();
             if (next === undefined || next > now) {
                 this.wake = new AbortController();
@@ -229,30 +241,11 @@ class Repurger {
                 this.schedule.failed(due);
                 return;
             }
-            if (origin.kind === 'rolled-back') {
-                this.rolledBackTo = origin.commit;
-                this.schedule.failed(due);
-                this.options.succession?.rolledBack(origin.commit, clock.now());
+            const followed = this.follow(origin, due);
+            if (followed === 'end')
                 return;
-            }
-            if (origin.kind === 'not-live') {
-                this.originNotLive = true;
-                this.schedule.failed(due);
-                this.options.log.warning(`Old content on ${this.seenPages.size} page(s) is not purged again: origin_url did not show the new build before the verification's deadline.`);
-                return;
-            }
-            if (origin.kind === 'newer' &&
-                this.options.succession?.superseded(origin.commit, clock.now())) {
-                // Seen before the newer build was known (due now or later): a page may have shown it,
-                // which counts as fresh from now on. Its check, still asking, tells again if it shows
-                // neither build.
-                const seenBefore = [...due, ...this.schedule.waiting()];
-                this.schedule.forget(seenBefore);
-                for (const page of seenBefore)
-                    this.seenPages.delete(page);
-                this.options.log.info(`Re-purge: origin_url shows ${(0,commit_relation/* otherBuildWords */.W6)(origin.commit, { kind: 'newer' })}: a page that shows it is fresh; ${seenBefore.length} page(s) that showed another build are asked again before any is purged.`);
+            if (followed === 'ask-again')
                 continue;
-            }
             this.options.log.info(`Re-purge: ${due.length} page(s) did not show ${this.liveBuildWords()} after the purge; origin_url shows ${origin.kind === 'newer' ? `the newer build ${(0,format/* shortSha */.Fu)(origin.commit)}` : 'the new one'}, so they are purged again: ${preview(due)}.`);
             const sentAt = clock.now();
             const sent = await mode.send(due);
@@ -269,6 +262,45 @@ class Repurger {
                 ...(sent.problem !== undefined && { problem: sent.problem })
             });
         }
+    }
+    /** Old content was seen and origin_url not looked at yet, by a run that can relate builds. */
+    firstLookDue() {
+        return (!this.lookedAtOrigin &&
+            this.seenPages.size > 0 &&
+            this.options.succession?.own.kind === 'commit');
+    }
+    /**
+     * What origin_url showed, followed: a rollback or a build never live ends the re-purges
+     * (`due` are not sent); a newer build learned now has the pages seen so far asked again;
+     * otherwise `due` are purged.
+     */
+    follow(origin, due) {
+        const { clock } = this.options;
+        if (origin.kind === 'rolled-back') {
+            this.rolledBackTo = origin.commit;
+            this.schedule.failed(due);
+            this.options.succession?.rolledBack(origin.commit, clock.now());
+            return 'end';
+        }
+        if (origin.kind === 'not-live') {
+            this.originNotLive = true;
+            this.schedule.failed(due);
+            this.options.log.warning(`Old content on ${this.seenPages.size} page(s) is not purged again: origin_url did not show the new build before the verification's deadline.`);
+            return 'end';
+        }
+        if (origin.kind === 'newer' &&
+            this.options.succession?.superseded(origin.commit, clock.now())) {
+            // Seen before the newer build was known (due now or later): a page may have shown it,
+            // which counts as fresh from now on. Its check, still asking, tells again if it shows
+            // neither build.
+            const seenBefore = [...due, ...this.schedule.waiting()];
+            this.schedule.forget(seenBefore);
+            for (const page of seenBefore)
+                this.seenPages.delete(page);
+            this.options.log.info(`Re-purge: origin_url shows ${(0,commit_relation/* otherBuildWords */.W6)(origin.commit, { kind: 'newer' })}: a page that shows it is fresh; ${seenBefore.length} page(s) that showed another build are asked again before any is purged.`);
+            return 'ask-again';
+        }
+        return 'purge';
     }
     stop() {
         this.stopped.abort();

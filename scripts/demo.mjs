@@ -12,10 +12,8 @@
  * each purged, the outputs and the job summary. Needs no `npm install`: dist/ is self-contained
  * and these scripts use only Node's built-ins (and git, which a clone has).
  */
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { existsSync } from 'node:fs'
+import { twoCommits } from './two-commits.mjs'
 import { startDemoEmulator } from './demo-emulator.mjs'
 import { ACTION_ENTRY, runAction } from './run-action.mjs'
 
@@ -150,39 +148,6 @@ const steps = [
   }
 ]
 
-/**
- * A git repository of two commits, A then B, in a temporary folder: the checkout the newer
- * deploy's step gives the action (GITHUB_WORKSPACE), whose history relates the two. git runs
- * with none of the machine's configuration.
- */
-function demoCommits() {
-  const dir = mkdtempSync(join(tmpdir(), 'purge-demo-repo-'))
-  const git = (...args) =>
-    execFileSync('git', args, {
-      cwd: dir,
-      encoding: 'utf8',
-      env: {
-        PATH: process.env.PATH ?? '',
-        GIT_AUTHOR_NAME: 'demo',
-        GIT_AUTHOR_EMAIL: 'demo@example.com',
-        GIT_COMMITTER_NAME: 'demo',
-        GIT_COMMITTER_EMAIL: 'demo@example.com',
-        GIT_CONFIG_GLOBAL: '/dev/null',
-        GIT_CONFIG_NOSYSTEM: '1'
-      }
-    }).trim()
-  git('init', '--quiet', '--initial-branch=main')
-  const commit = name => {
-    writeFileSync(join(dir, name), name)
-    git('add', name)
-    git('commit', '--quiet', '-m', name)
-    return git('rev-parse', 'HEAD')
-  }
-  const a = commit('a')
-  const b = commit('b')
-  return { dir, a, b, close: () => rmSync(dir, { recursive: true, force: true }) }
-}
-
 const bold = text => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text)
 const dim = text => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text)
 
@@ -192,7 +157,7 @@ async function main() {
     process.exit(1)
   }
   const emulator = await startDemoEmulator(API_KEY)
-  const commits = demoCommits()
+  const commits = twoCommits('purge-demo-repo-')
   let failures = 0
   try {
     const pages = () => new Set(emulator.state().cached.map(entry => entry.path))

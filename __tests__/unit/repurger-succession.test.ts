@@ -1,9 +1,10 @@
 /**
- * The re-purger with a build succession, on a test clock: a newer build the origin shows when
- * the first pages come due is learned, and those pages are forgotten (not purged: a page that
- * shows it is fresh), then purged when seen again once it is known; a rollback purges nothing,
- * is told to the succession's listeners and to the report, and ends the loop. Then the schedule's
- * forget() on its own.
+ * The re-purger with a build succession, on a test clock: origin_url is looked at as soon as old
+ * content is first seen, and again when a re-purge comes due. A newer build it shows is learned,
+ * and the pages seen so far are forgotten (not purged: a page that shows it is fresh), then
+ * purged when seen again once it is known; a rollback purges nothing, is told to the
+ * succession's listeners and to the report, and ends the loop. Then the schedule's forget() on
+ * its own.
  */
 import { describe, expect, it } from '@jest/globals'
 import { buildId } from '../../src/build/build-id.js'
@@ -47,7 +48,7 @@ function repurgeMode(clock: VirtualClock, states: readonly OriginState[]) {
 }
 
 describe('Repurger with a build succession', () => {
-  it('a newer build learned when pages come due: they are forgotten, not purged; seen again, purged', async () => {
+  it('a newer build learned at the first sighting: the pages forgotten, not purged; seen again, purged', async () => {
     const clock = new VirtualClock()
     const t0 = clock.now()
     const succession = new BuildSuccession(buildId(OURS, 'GITHUB_SHA'))
@@ -60,7 +61,7 @@ describe('Repurger with a build succession', () => {
     const driver = (async () => {
       repurger.seen(page('/a'), t0, t0)
       repurger.seen(page('/b'), t0, t0)
-      // Due at 5 s, gathered until 7 s: the origin shows the newer build then.
+      // The first sighting wakes the loop to look at once: the origin shows the newer build.
       await clock.sleep(10_000)
       const report = repurger.report()
       middle.push({
@@ -75,9 +76,9 @@ describe('Repurger with a build succession', () => {
     })()
     await clock.run(Promise.all([running, driver]))
 
-    expect(looks.map(at => at - t0)).toEqual([7000, 17_000])
+    expect(looks.map(at => at - t0)).toEqual([0, 17_000])
     expect(middle).toEqual([{ pageCount: 0, pages: [], accepted: [OURS, NEWER] }])
-    expect(succession.supersededBy).toEqual({ commit: NEWER, at: t0 + 7000 })
+    expect(succession.supersededBy).toEqual({ commit: NEWER, at: t0 })
     expect(succession.rolledBackTo).toBeUndefined()
     // Only the page seen again after the newer build was known is purged, once.
     expect(sends.map(send => ({ at: send.at - t0, pages: send.pages }))).toEqual([
@@ -103,7 +104,12 @@ describe('Repurger with a build succession', () => {
     const clock = new VirtualClock()
     const t0 = clock.now()
     const succession = new BuildSuccession(buildId(OURS, 'GITHUB_SHA'))
-    const { mode, sends, looks } = repurgeMode(clock, [{ kind: 'newer', commit: NEWER }])
+    // The first look (at the first sighting) shows this run's build; the one when /a comes due,
+    // the newer build.
+    const { mode, sends, looks } = repurgeMode(clock, [
+      { kind: 'live' },
+      { kind: 'newer', commit: NEWER }
+    ])
     const log = logger()
     const repurger = new Repurger({ mode, clock, deadline: t0 + 60_000, log, succession })
     const running = repurger.run()
@@ -117,12 +123,36 @@ describe('Repurger with a build succession', () => {
     })()
     await clock.run(Promise.all([running, driver]))
 
-    expect(looks.map(at => at - t0)).toEqual([7000])
+    expect(looks.map(at => at - t0)).toEqual([0, 7000])
     expect(sends).toEqual([])
     expect(repurger.report().pageCount).toBe(0)
     expect(log.lines).toContain(
       "Re-purge: origin_url shows a newer build (a1b2c3d), which holds this run's commit: a page that shows it is fresh; 2 page(s) that showed another build are asked again before any is purged."
     )
+  })
+
+  it('a build that is no commit has nothing to relate: origin_url is looked at only when due', async () => {
+    const clock = new VirtualClock()
+    const t0 = clock.now()
+    const succession = new BuildSuccession(buildId('release-42', 'build_id'))
+    const { mode, sends, looks } = repurgeMode(clock, [{ kind: 'live' }])
+    const repurger = new Repurger({
+      mode,
+      clock,
+      deadline: t0 + 60_000,
+      log: logger(),
+      succession
+    })
+    const running = repurger.run()
+    const driver = (async () => {
+      repurger.seen(page('/a'), t0, t0)
+      await clock.sleep(20_000)
+      repurger.stop()
+    })()
+    await clock.run(Promise.all([running, driver]))
+
+    expect(looks.map(at => at - t0)).toEqual([7000])
+    expect(sends.map(send => send.at - t0)).toEqual([7000])
   })
 
   it('the origin rolled back: nothing purged, the succession and its listeners told, the loop ends', async () => {
@@ -136,14 +166,14 @@ describe('Repurger with a build succession', () => {
     const deadline = t0 + 120_000
     const repurger = new Repurger({ mode, clock, deadline, log, succession })
     repurger.seen(page('/a'), t0, t0)
-    // run() returns by itself: no stop().
+    // run() returns by itself, at the first look: no stop().
     await clock.run(repurger.run())
 
-    expect(clock.now() - t0).toBe(7000)
-    expect(looks.map(at => at - t0)).toEqual([7000])
+    expect(clock.now() - t0).toBe(0)
+    expect(looks.map(at => at - t0)).toEqual([0])
     expect(sends).toEqual([])
     expect(told).toBe(1)
-    expect(succession.rolledBackTo).toEqual({ commit: OLDER, at: t0 + 7000 })
+    expect(succession.rolledBackTo).toEqual({ commit: OLDER, at: t0 })
     expect(succession.supersededBy).toBeUndefined()
     expect(repurger.report()).toEqual({
       mode: 'repurge',
@@ -159,7 +189,9 @@ describe('Repurger with a build succession', () => {
     const clock = new VirtualClock()
     const t0 = clock.now()
     const succession = new BuildSuccession(buildId(OURS, 'GITHUB_SHA'))
+    // Live at the first look and when /a comes due; rolled back when it comes due again.
     const { mode, sends } = repurgeMode(clock, [
+      { kind: 'live' },
       { kind: 'live' },
       { kind: 'rolled-back', commit: OLDER }
     ])

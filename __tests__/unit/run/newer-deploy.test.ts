@@ -4,12 +4,14 @@
  * checkout's history (A, then B). A newer build holds the run's changes: a page showing it is
  * fresh, never purged again for it, and the run ends ✅ naming it. An older build that stays is a
  * rollback: never ✅, named, nothing purged again. A build whose relation cannot be found is not
- * ✅ either. None of them is ever called "the previous build".
+ * ✅ either. None of them is ever called "the previous build". Then a burst of three deploys
+ * related by GitHub's compare alone: at most one request per commit a run sees.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { sampleSite } from '../../../emulator/site.mjs'
 import { API_KEY, errorsOf, runWith, useEmulator, visibleText, warningsOf } from './helpers.js'
 import { testRepo, type TestRepo } from '../../support/git-repo.js'
+import { startFakeGitHub, type FakeGitHub } from '../../support/fake-github.mjs'
 
 const UNRELATED = '9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b'
 
@@ -126,5 +128,71 @@ describe('a build whose relation cannot be found', () => {
     expect(result.outputs['verify_status']).not.toBe('fresh')
     expect(result.outputs['superseded_by']).toBe('')
     expect(visibleText(result)).not.toMatch(/previous build/)
+  })
+})
+
+describe("a burst of deploys, related by GitHub's compare alone", () => {
+  const TOKEN = 'ghs_burst-token'
+  let github: FakeGitHub
+  beforeAll(async () => {
+    github = await startFakeGitHub({ repos: ['octo-org/octo-site'], token: TOKEN })
+    // B is A's child: compared from A, B is ahead; from B, A is behind.
+    github.setCompare(commits.a, commits.b, { status: 'ahead' })
+    github.setCompare(commits.b, commits.a, { status: 'behind' })
+  })
+  afterAll(async () => {
+    await github.close()
+  })
+  const compares = () => github.requests.filter(request => request.path.includes('/compare/'))
+  /** A run of `sha`'s push with no checkout: only GitHub can relate the commits. */
+  const runAs = (sha: string) =>
+    runWith(
+      emulator().url,
+      {
+        urls: '/about\n/contact',
+        origin_url: `${emulator().originUrl}/version.txt`,
+        site_url: emulator().siteUrl,
+        verify: 'true',
+        verify_content: 'true',
+        verify_timeout_seconds: '40',
+        devices: 'desktop, mobile'
+      },
+      {
+        GITHUB_EVENT_NAME: 'push',
+        GITHUB_SHA: sha,
+        GITHUB_REPOSITORY: 'octo-org/octo-site',
+        GITHUB_API_URL: github.url
+      },
+      { 'github.token': TOKEN }
+    )
+
+  it('A, then B while A verifies, then back to A while B verifies: one request a relation', async () => {
+    // A is deployed; B lands with A's purge.
+    emulator().deploy(commits.a)
+    emulator().deploy(commits.b, { afterNextPurge: true })
+    let before = compares().length
+    const first = await runAs(commits.a)
+    expect(first.outputs['verify_status']).toBe('fresh')
+    expect(first.outputs['superseded_by']).toBe(commits.b)
+    expect(compares().length - before).toBe(1)
+
+    // B's own run; a rollback to A lands with its purge.
+    emulator().deploy(commits.a, { afterNextPurge: true })
+    before = compares().length
+    const second = await runAs(commits.b)
+    expect(second.exitCode).toBe(1)
+    expect(second.outputs['verify_status']).toBe('rolled-back')
+    expect(compares().length - before).toBe(1)
+
+    // The rollback's own run: every page shows A, its own build, and nothing is asked.
+    before = github.requests.length
+    const third = await runAs(commits.a)
+    expect(third.exitCode).toBe(0)
+    expect(third.outputs['verify_status']).toBe('fresh')
+    expect(third.outputs['superseded_by']).toBe('')
+    expect(github.requests.length).toBe(before)
+    for (const result of [first, second, third]) {
+      expect(visibleText(result)).not.toMatch(/previous build/)
+    }
   })
 })
