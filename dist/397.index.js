@@ -272,10 +272,13 @@ function lookTimeoutMs(policy, requestTimeoutMs, remainingMs) {
 
 
 /**
- * How long an older build must be all the origin shows before it counts as a rollback: one look
- * at it may be an instance a rolling deploy has not replaced yet.
+ * How long, and on how many looks in a row, an older build must be all the origin shows before
+ * it counts as a rollback: one look at it may be an instance a rolling deploy has not replaced
+ * yet (each look is made on a new connection then, so that a load balancer that keeps one
+ * connection on one instance shows the others).
  */
 const ROLLBACK_CONFIRM_MS = 5_000;
+const ROLLBACK_CONFIRM_LOOKS = 3;
 async function waitForBuild(input) {
     const { clock } = input;
     const policy = input.policy ?? ORIGIN_WAIT_POLICY;
@@ -284,7 +287,7 @@ async function waitForBuild(input) {
     const deadline = started + input.timeoutMs;
     let looks = 0;
     let last;
-    /** The older commit every 2xx look has shown since `at` (watchRollback). */
+    /** The older commit every 2xx look has shown since `at`, on `looks` looks (watchRollback). */
     let older;
     const done = new AbortController();
     const progress = (async () => {
@@ -306,6 +309,16 @@ async function waitForBuild(input) {
         const timeout = lookTimeoutMs(policy, input.requestTimeoutMs, deadline - sentAt);
         last = await lookOnce(input, timeout);
         looks++;
+        // Ended while the look was under way: what it showed is no one's to act on.
+        if (input.signal?.aborted === true) {
+            return finish({
+                ready: false,
+                elapsedMs: clock.now() - started,
+                looks,
+                last,
+                stopped: 'aborted'
+            });
+        }
         const elapsedMs = clock.now() - started;
         if (last.ready)
             return finish({ ready: true, elapsedMs, looks, last });
@@ -321,8 +334,15 @@ async function waitForBuild(input) {
         }
         if (input.watchRollback === true && isAnswer(last)) {
             const id = await olderBuild(input, last);
-            older = id === undefined ? undefined : older?.id === id ? older : { id, at: clock.now() };
-            if (older !== undefined && clock.now() - older.at >= ROLLBACK_CONFIRM_MS) {
+            older =
+                id === undefined
+                    ? undefined
+                    : older?.id === id
+                        ? { ...older, looks: older.looks + 1 }
+                        : { id, at: clock.now(), looks: 1 };
+            if (older !== undefined &&
+                older.looks >= ROLLBACK_CONFIRM_LOOKS &&
+                clock.now() - older.at >= ROLLBACK_CONFIRM_MS) {
                 return finish({
                     ready: false,
                     elapsedMs: clock.now() - started,
@@ -539,7 +559,9 @@ async function runOriginWait(run) {
             build: settings.build,
             timeoutMs: settings.timeoutMs,
             requestTimeoutMs: run.requestTimeoutMs,
-            look: (url, timeoutMs) => client.look(url, timeoutMs),
+            look: run.watchRollback === true && run.client === undefined
+                ? (url, timeoutMs) => lookOnNewConnection(clock, url, timeoutMs)
+                : (url, timeoutMs) => client.look(url, timeoutMs),
             clock,
             once: run.once,
             ...(run.signal && { signal: run.signal }),
@@ -552,7 +574,7 @@ async function runOriginWait(run) {
             log.info(`Origin: ${settings.url.href} shows ${(0,commit_relation/* otherBuildWords */.W6)(wait.supersededBy, { kind: 'newer' })}: this run's changes are live in it, so ${run.before === undefined ? 'the purge is sent now' : 'the wait ends'} (after ${(0,format/* tenths */.TP)(wait.elapsedMs)}, ${wait.looks} look(s)).`);
         }
         else if (wait.rolledBackTo !== undefined) {
-            log.info(`Origin: ${settings.url.href} shows ${(0,commit_relation/* otherBuildWords */.W6)(wait.rolledBackTo, { kind: 'older' })}, and has for ${(0,format/* tenths */.TP)(ROLLBACK_CONFIRM_MS)}: the deploy was rolled back (${wait.looks} look(s)).`);
+            log.info(`Origin: ${settings.url.href} shows ${(0,commit_relation/* otherBuildWords */.W6)(wait.rolledBackTo, { kind: 'older' })} on every look for ${(0,format/* tenths */.TP)(ROLLBACK_CONFIRM_MS)} or more: the deploy was rolled back (${wait.looks} look(s) in ${(0,format/* tenths */.TP)(wait.elapsedMs)}).`);
         }
         else if (wait.ready) {
             log.info(`Origin: build ${(0,build_id/* shortBuild */.NB)(settings.build)} is live after ${(0,format/* tenths */.TP)(wait.elapsedMs)} (${wait.looks} look(s)).`);
@@ -565,6 +587,19 @@ async function runOriginWait(run) {
     finally {
         if (!run.client)
             client.close();
+    }
+}
+/**
+ * One look on a connection of its own: while a rollback is watched for, a load balancer that
+ * keeps a connection on one instance would show that instance only.
+ */
+async function lookOnNewConnection(clock, url, timeoutMs) {
+    const client = createOriginClient(clock);
+    try {
+        return await client.look(url, timeoutMs);
+    }
+    finally {
+        client.close();
     }
 }
 /**

@@ -295,8 +295,11 @@ class Repurger {
             // neither build.
             const seenBefore = [...due, ...this.schedule.waiting()];
             this.schedule.forget(seenBefore);
-            for (const page of seenBefore)
-                this.seenPages.delete(page);
+            // A page purged again before stays in the report, with its re-purges.
+            for (const page of seenBefore) {
+                if (this.schedule.repurgedAt(page) === undefined)
+                    this.seenPages.delete(page);
+            }
             this.options.log.info(`Re-purge: origin_url shows ${(0,commit_relation/* otherBuildWords */.W6)(origin.commit, { kind: 'newer' })}: a page that shows it is fresh; ${seenBefore.length} page(s) that showed another build are asked again before any is purged.`);
             return 'ask-again';
         }

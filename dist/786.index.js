@@ -6524,8 +6524,9 @@ class PageCheck {
         }
         // A rollback ends the checks as they stand, recorded as at the deadline; a run stopped
         // because the site is not behind the cache records none.
-        if (loop.options.content?.rolledBack?.aborted === true)
-            this.endAtDeadline();
+        if (loop.options.content?.rolledBack?.aborted === true) {
+            this.endAtDeadline('when the rollback was seen');
+        }
     }
     /**
      * The look before the purge is this check's first: the old render it read is the one the new
@@ -6682,19 +6683,22 @@ class PageCheck {
      * since the purge, it is counted as not started (summarize), not as a check that failed, and
      * no longer as stale now.
      */
-    endAtDeadline() {
+    endAtDeadline(when = 'at the deadline') {
         if (this.requests > 0)
-            this.finished(this.endingAtDeadline());
+            this.finished(this.endingAtDeadline(when));
         else
             this.leaveStale();
     }
-    /** How the check ends when the deadline comes before an answer settled it. */
-    endingAtDeadline() {
+    /**
+     * How the check ends when the deadline (or a rollback: `when` says which) comes before an
+     * answer settled it.
+     */
+    endingAtDeadline(when) {
         if (this.rendering) {
             return {
                 state: 'failed',
                 warm: false,
-                detail: 'still rendering (EXTRACTING) at the deadline: the page was never seen with the build'
+                detail: `still rendering (EXTRACTING) ${when}: the page was never seen with the build`
             };
         }
         if (this.staleEnding !== undefined && this.lastProblem === undefined)
@@ -6711,7 +6715,7 @@ class PageCheck {
         return {
             state: 'failed',
             warm: false,
-            detail: `still failing at the deadline: ${this.lastProblem ?? 'no answer'}`
+            detail: `still failing ${when}: ${this.lastProblem ?? 'no answer'}`
         };
     }
     /**

@@ -1,6 +1,7 @@
 /**
  * Which build the site should show while a run verifies its own: this run's build alone, then
- * with the newer one the origin showed (a later newer one replaces it; the same one is not news),
+ * with each newer one the origin showed (a later newer one is added, and named; the same one is
+ * not news),
  * and a rollback, told once to every listener, the first one kept.
  */
 import { describe, expect, it } from '@jest/globals'
@@ -38,15 +39,18 @@ describe('BuildSuccession', () => {
     expect(succession.accepted()).toHaveLength(2)
   })
 
-  it('a later, different newer commit is news and replaces the first', () => {
+  it('a later, different newer commit is news: named from then on, the first still accepted', () => {
     const succession = new BuildSuccession(own)
     succession.superseded(NEWER, 1000)
     expect(succession.superseded(NEWEST, 2000)).toBe(true)
     expect(succession.supersededBy).toEqual({ commit: NEWEST, at: 2000 })
+    // A page still showing the first newer build holds this run's changes too.
     expect(succession.accepted()).toEqual([
       own,
+      { text: NEWER, kind: 'commit', source: 'a newer build' },
       { text: NEWEST, kind: 'commit', source: 'a newer build' }
     ])
+    expect(succession.superseded(NEWER, 3000)).toBe(false)
   })
 
   it('a newer commit given in capitals is accepted in lower case, as a commit', () => {

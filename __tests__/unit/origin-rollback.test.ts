@@ -1,7 +1,7 @@
 /**
  * The origin wait that watches for a rollback (during the verification, after this run's build
  * was live), with a test clock and a fake origin: an older commit on every 2xx look for
- * ROLLBACK_CONFIRM_MS stops it as a rollback; without watchRollback it is waited past; the build
+ * ROLLBACK_CONFIRM_MS and ROLLBACK_CONFIRM_LOOKS looks stops it as a rollback; without watchRollback it is waited past; the build
  * or a newer commit ends it as ready; a non-2xx look neither counts nor resets the older run,
  * another commit (or none) resets it. Each other commit is asked about once.
  */
@@ -10,7 +10,12 @@ import { buildId } from '../../src/build/build-id.js'
 import { CommitRelations, type CommitRelation } from '../../src/build/commit-relation.js'
 import { OriginRequestError } from '../../src/origin/origin-client.js'
 import type { OriginLookInput } from '../../src/origin/readiness.js'
-import { ROLLBACK_CONFIRM_MS, waitForBuild, type OriginWait } from '../../src/origin/wait.js'
+import {
+  ROLLBACK_CONFIRM_LOOKS,
+  ROLLBACK_CONFIRM_MS,
+  waitForBuild,
+  type OriginWait
+} from '../../src/origin/wait.js'
 import { ORIGIN_WAIT_POLICY, type OriginWaitPolicy } from '../../src/origin/wait-policy.js'
 import { VirtualClock } from '../support/virtual-clock.js'
 
@@ -86,8 +91,30 @@ async function waitWith(
 }
 
 describe('the origin wait watching for a rollback', () => {
-  it('confirms in ROLLBACK_CONFIRM_MS', () => {
-    expect(ROLLBACK_CONFIRM_MS).toBe(5000)
+  it('needs ROLLBACK_CONFIRM_LOOKS looks as well as the time: two looks 6 s apart are not enough', async () => {
+    const clock = new VirtualClock()
+    const started = clock.now()
+    const looks: number[] = []
+    const wait = await clock.run(
+      waitForBuild({
+        url: new URL('https://origin.example.com/version.json'),
+        build,
+        timeoutMs: 60_000,
+        requestTimeoutMs: 10_000,
+        look: async () => {
+          looks.push(clock.now() - started)
+          return shows(OLDER)
+        },
+        clock,
+        random: () => 0.5,
+        policy: { ...EVERY_SECOND, firstMs: 6000, maxMs: 6000 },
+        relations: new CommitRelations(async () => ({ kind: 'older' })),
+        watchRollback: true
+      })
+    )
+    expect(ROLLBACK_CONFIRM_LOOKS).toBe(3)
+    expect(looks).toEqual([0, 6000, 12_000])
+    expect(wait).toMatchObject({ stopped: 'rolled-back', rolledBackTo: OLDER, looks: 3 })
   })
 
   it('an older commit on every look: rolled back to it, ROLLBACK_CONFIRM_MS after the first look', async () => {
@@ -169,13 +196,14 @@ describe('the origin wait watching for a rollback', () => {
   })
 
   it('older, then a 503, then older past the confirmation time: rolled back', async () => {
-    // Older at 0 s; 503s from 1 to 4 s; older again at 5 s, ROLLBACK_CONFIRM_MS after the first.
+    // Older at 0 s; 503s from 1 to 4 s; older again at 5 s, ROLLBACK_CONFIRM_MS after the first,
+    // but its second look only: the third, at 6 s, confirms it.
     const { wait } = await waitWith(n => (n >= 2 && n <= 5 ? shows('', 503) : shows(OLDER)))
     expect(wait).toMatchObject({
       stopped: 'rolled-back',
       rolledBackTo: OLDER,
-      elapsedMs: ROLLBACK_CONFIRM_MS,
-      looks: 6
+      elapsedMs: ROLLBACK_CONFIRM_MS + 1000,
+      looks: 7
     })
   })
 

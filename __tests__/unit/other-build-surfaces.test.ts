@@ -75,6 +75,19 @@ describe('superseded by a newer build', () => {
   })
 })
 
+describe('superseded, but the pages not all fresh', () => {
+  it('names the newer build without ✅', () => {
+    const part = verified(staleChecks())
+    const report = purgedRun(plan, {
+      ...part,
+      otherBuild: { kind: 'superseded', commit: NEWER, at: ACCEPTED_AT + 4200 }
+    })
+    expect(statusLine(report)).toContain(' · superseded by a1b2c3d · ')
+    expect(statusLine(report)).not.toContain('✅ superseded')
+    expect(renderTimeline(report)).not.toContain('✅ superseded')
+  })
+})
+
 describe('rolled back to an older build', () => {
   it('is never ✅: the step fails, and every surface names the rollback', () => {
     const report = rolledBackRun()
@@ -92,7 +105,7 @@ describe('rolled back to an older build', () => {
     expect(finalStatus(report)).toEqual({
       state: 'failure',
       description:
-        'Rolled back to 3f2c1a0, an older build, while the pages were checked; nothing purged again'
+        'Rolled back to 3f2c1a0, an older build, while the pages were checked; no page purged again after it'
     })
     expect(renderTimeline(report)).toContain('❌ rolled back to 3f2c1a0')
     expect(everySurface(report)).not.toMatch(/previous build/)

@@ -15,15 +15,16 @@ export interface BuildSeen {
 }
 
 export class BuildSuccession {
-  private newer: BuildSeen | undefined
+  /** Every newer build learned, first learned first: each holds this run's commit. */
+  private readonly newer: BuildSeen[] = []
   private rollback: BuildSeen | undefined
   private readonly rolledBackListeners: (() => void)[] = []
 
   constructor(readonly own: BuildId) {}
 
-  /** The newest build known to hold this run's commit, live in its place. */
+  /** The newer build last learned live in this run's place. */
   get supersededBy(): BuildSeen | undefined {
-    return this.newer
+    return this.newer.at(-1)
   }
 
   /** The older build the site went back to after this run's was live. */
@@ -31,24 +32,26 @@ export class BuildSuccession {
     return this.rollback
   }
 
-  /** The builds a page may show to be fresh: this run's, and the newer one once known. */
+  /**
+   * The builds a page may show to be fresh: this run's, and every newer one learned (a page
+   * showing an earlier newer build holds this run's changes as much as the latest).
+   */
   accepted(): readonly BuildId[] {
-    if (this.newer === undefined) return [this.own]
-    return [this.own, buildId(this.newer.commit, 'a newer build')]
+    return [this.own, ...this.newer.map(seen => buildId(seen.commit, 'a newer build'))]
   }
 
-  /** A newer commit is live; true when it was not known before (a later one replaces it). */
+  /** A newer commit is live; true when it was not known before. */
   superseded(commit: string, at: number): boolean {
     const id = commit.toLowerCase()
-    if (this.newer?.commit === id) return false
-    this.newer = { commit: id, at }
+    if (this.newer.some(seen => seen.commit === id)) return false
+    this.newer.push({ commit: id, at })
     return true
   }
 
   /** An older commit is live in this run's place: told once, to every listener. */
   rolledBack(commit: string, at: number): void {
     if (this.rollback !== undefined) return
-    this.rollback = { commit, at }
+    this.rollback = { commit: commit.toLowerCase(), at }
     for (const listener of this.rolledBackListeners) listener()
   }
 

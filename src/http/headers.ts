@@ -26,7 +26,7 @@ function firstNamed(
   name: string
 ): string | string[] | number | undefined {
   const wanted = name.toLowerCase()
-  const direct = headers[wanted]
+  const direct = Object.hasOwn(headers, wanted) ? headers[wanted] : undefined
   if (direct !== undefined) return direct
   for (const [key, value] of Object.entries(headers)) {
     if (value !== undefined && key.toLowerCase() === wanted) return value

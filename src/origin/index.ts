@@ -55,7 +55,10 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
       build: settings.build,
       timeoutMs: settings.timeoutMs,
       requestTimeoutMs: run.requestTimeoutMs,
-      look: (url, timeoutMs) => client.look(url, timeoutMs),
+      look:
+        run.watchRollback === true && run.client === undefined
+          ? (url, timeoutMs) => lookOnNewConnection(clock, url, timeoutMs)
+          : (url, timeoutMs) => client.look(url, timeoutMs),
       clock,
       once: run.once,
       ...(run.signal && { signal: run.signal }),
@@ -73,7 +76,7 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
       )
     } else if (wait.rolledBackTo !== undefined) {
       log.info(
-        `Origin: ${settings.url.href} shows ${otherBuildWords(wait.rolledBackTo, { kind: 'older' })}, and has for ${tenths(ROLLBACK_CONFIRM_MS)}: the deploy was rolled back (${wait.looks} look(s)).`
+        `Origin: ${settings.url.href} shows ${otherBuildWords(wait.rolledBackTo, { kind: 'older' })} on every look for ${tenths(ROLLBACK_CONFIRM_MS)} or more: the deploy was rolled back (${wait.looks} look(s) in ${tenths(wait.elapsedMs)}).`
       )
     } else if (wait.ready) {
       log.info(
@@ -85,6 +88,19 @@ export async function runOriginWait(run: OriginWaitRun): Promise<OriginWait> {
     return wait
   } finally {
     if (!run.client) client.close()
+  }
+}
+
+/**
+ * One look on a connection of its own: while a rollback is watched for, a load balancer that
+ * keeps a connection on one instance would show that instance only.
+ */
+async function lookOnNewConnection(clock: Clock, url: URL, timeoutMs: number) {
+  const client = createOriginClient(clock)
+  try {
+    return await client.look(url, timeoutMs)
+  } finally {
+    client.close()
   }
 }
 

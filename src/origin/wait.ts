@@ -53,10 +53,13 @@ export interface OriginWaitInput {
 }
 
 /**
- * How long an older build must be all the origin shows before it counts as a rollback: one look
- * at it may be an instance a rolling deploy has not replaced yet.
+ * How long, and on how many looks in a row, an older build must be all the origin shows before
+ * it counts as a rollback: one look at it may be an instance a rolling deploy has not replaced
+ * yet (each look is made on a new connection then, so that a load balancer that keeps one
+ * connection on one instance shows the others).
  */
 export const ROLLBACK_CONFIRM_MS = 5_000
+export const ROLLBACK_CONFIRM_LOOKS = 3
 
 export interface OriginWaitProgress {
   readonly elapsedMs: number
@@ -91,8 +94,8 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
   const deadline = started + input.timeoutMs
   let looks = 0
   let last: OriginLook | undefined
-  /** The older commit every 2xx look has shown since `at` (watchRollback). */
-  let older: { id: string; at: number } | undefined
+  /** The older commit every 2xx look has shown since `at`, on `looks` looks (watchRollback). */
+  let older: { id: string; at: number; looks: number } | undefined
   const done = new AbortController()
   const progress = (async () => {
     for (;;) {
@@ -113,6 +116,16 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
     const timeout = lookTimeoutMs(policy, input.requestTimeoutMs, deadline - sentAt)
     last = await lookOnce(input, timeout)
     looks++
+    // Ended while the look was under way: what it showed is no one's to act on.
+    if (input.signal?.aborted === true) {
+      return finish({
+        ready: false,
+        elapsedMs: clock.now() - started,
+        looks,
+        last,
+        stopped: 'aborted'
+      })
+    }
     const elapsedMs = clock.now() - started
     if (last.ready) return finish({ ready: true, elapsedMs, looks, last })
     const newer = await newerBuild(input, last)
@@ -127,8 +140,17 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
     }
     if (input.watchRollback === true && isAnswer(last)) {
       const id = await olderBuild(input, last)
-      older = id === undefined ? undefined : older?.id === id ? older : { id, at: clock.now() }
-      if (older !== undefined && clock.now() - older.at >= ROLLBACK_CONFIRM_MS) {
+      older =
+        id === undefined
+          ? undefined
+          : older?.id === id
+            ? { ...older, looks: older.looks + 1 }
+            : { id, at: clock.now(), looks: 1 }
+      if (
+        older !== undefined &&
+        older.looks >= ROLLBACK_CONFIRM_LOOKS &&
+        clock.now() - older.at >= ROLLBACK_CONFIRM_MS
+      ) {
         return finish({
           ready: false,
           elapsedMs: clock.now() - started,

@@ -78,7 +78,7 @@ export function finalStatus(report: Readonly<RunReport>): CommitStatus {
     if (other?.kind === 'rolled-back') {
       return status(
         'failure',
-        `Rolled back to ${shortSha(other.commit)}, an older build, while the pages were checked; nothing purged again`
+        `Rolled back to ${shortSha(other.commit)}, an older build, while the pages were checked; no page purged again after it`
       )
     }
     const verified = verifiedStatus(part.report.verification, part.timeoutMs, part.report.siteUrl)

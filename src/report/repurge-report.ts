@@ -30,7 +30,7 @@ export function renderOldContentSection(
 ): string {
   const { repurge } = report
   const build = code(report.build.text)
-  if (repurge.pageCount === 0) {
+  if (repurge.pageCount === 0 && repurge.batches.length === 0) {
     const newer = report.newer === undefined ? undefined : code(shortSha(report.newer))
     const other =
       newer === undefined ? 'another build' : "a build other than this run's or the newer one"

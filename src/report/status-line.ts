@@ -136,7 +136,7 @@ function verificationParts(report: Readonly<RunReport>): string[] {
   if (verification.fatal !== undefined) {
     return [`${VERIFICATION_WORDS.failed.icon} verification stopped${shard}: no page checked`]
   }
-  const other = part.otherBuild && otherBuildPart(part.otherBuild)
+  const other = part.otherBuild && otherBuildPart(part.otherBuild, verification.status === 'fresh')
   const total = verification.checks + verification.notReached
   if (total === 0) return other === undefined ? [`➖ no page to check${shard}`] : [other]
   const context: StateContext = {
@@ -160,11 +160,15 @@ function verificationParts(report: Readonly<RunReport>): string[] {
   return other === undefined ? parts : [other, ...parts]
 }
 
-/** `✅ superseded by abc1234`, `❌ rolled back to abc1234`: another build live in this run's place. */
-export function otherBuildPart(other: OtherBuildLive): string {
-  return other.kind === 'superseded'
-    ? `✅ superseded by ${shortSha(other.commit)}`
-    : `${VERIFICATION_WORDS['rolled-back'].icon} rolled back to ${shortSha(other.commit)}`
+/**
+ * `✅ superseded by abc1234`, `❌ rolled back to abc1234`: another build live in this run's
+ * place. A newer build is ✅ only when the run's pages were proven fresh (`passed`).
+ */
+export function otherBuildPart(other: OtherBuildLive, passed: boolean): string {
+  if (other.kind === 'rolled-back') {
+    return `${VERIFICATION_WORDS['rolled-back'].icon} rolled back to ${shortSha(other.commit)}`
+  }
+  return `${passed ? '✅ ' : ''}superseded by ${shortSha(other.commit)}`
 }
 
 /**
@@ -178,7 +182,7 @@ export function otherBuildSentence(other: OtherBuildLive, measuredFrom: number):
       : `seen ${elapsed(other.at - measuredFrom)} after the purge was accepted`
   return other.kind === 'superseded'
     ? `Superseded by ${shortSha(other.commit)}, a newer build whose history holds this run's commit (${since}): a page showing it counted as fresh, and none was purged again for it.`
-    : `Rolled back to ${shortSha(other.commit)}, an older build that this run's commit holds (${since}): this run's build is no longer what the site serves, so the checks ended at once and nothing was purged again for it.`
+    : `Rolled back to ${shortSha(other.commit)}, an older build that this run's commit holds (${since}): this run's build is no longer what the site serves, so the checks ended at once and no page was purged again after it.`
 }
 
 interface StateContext {

@@ -99,7 +99,7 @@ export function renderTimeline(report: Readonly<RunReport>): string {
       name: 'another build',
       rows: [
         {
-          label: otherBuildPart(other),
+          label: otherBuildPart(other, verification.status === 'fresh'),
           tags: other.kind === 'rolled-back' ? ['crit', 'milestone'] : ['active', 'milestone'],
           start: other.at
         }

@@ -199,7 +199,7 @@ export function concludeVerification(
     return
   }
   if (status === 'rolled-back') {
-    const message = `Verification: rolled back: origin_url went back to ${otherBuildWords(counts.rolledBackTo ?? '', { kind: 'older' })} after this run's build was live, so this run's build is no longer what the site serves; the checks ended at once, and no page is purged again for it (${counts.checks} check(s) made; see the job summary).`
+    const message = `Verification: rolled back: origin_url went back to ${otherBuildWords(counts.rolledBackTo ?? '', { kind: 'older' })} after this run's build was live, so this run's build is no longer what the site serves; the checks ended at once, and no page was purged again after it (${counts.checks} check(s) made; see the job summary).`
     if (mode === 'warn') io.warning(message)
     else io.setFailed(message)
     return

@@ -127,6 +127,8 @@ describe('a build whose relation cannot be found', () => {
     expect(result.exitCode).toBe(1)
     expect(result.outputs['verify_status']).not.toBe('fresh')
     expect(result.outputs['superseded_by']).toBe('')
+    // The run's mark opens the heading: a failure, whatever the pages proved.
+    expect(result.summary.split('\n')[0]).toMatch(/^<h2>❌ /)
     expect(visibleText(result)).not.toMatch(/previous build/)
   })
 })

@@ -196,7 +196,9 @@ export class PageCheck {
     }
     // A rollback ends the checks as they stand, recorded as at the deadline; a run stopped
     // because the site is not behind the cache records none.
-    if (loop.options.content?.rolledBack?.aborted === true) this.endAtDeadline()
+    if (loop.options.content?.rolledBack?.aborted === true) {
+      this.endAtDeadline('when the rollback was seen')
+    }
   }
 
   /**
@@ -361,19 +363,21 @@ export class PageCheck {
    * since the purge, it is counted as not started (summarize), not as a check that failed, and
    * no longer as stale now.
    */
-  private endAtDeadline(): void {
-    if (this.requests > 0) this.finished(this.endingAtDeadline())
+  private endAtDeadline(when = 'at the deadline'): void {
+    if (this.requests > 0) this.finished(this.endingAtDeadline(when))
     else this.leaveStale()
   }
 
-  /** How the check ends when the deadline comes before an answer settled it. */
-  private endingAtDeadline(): Ending {
+  /**
+   * How the check ends when the deadline (or a rollback: `when` says which) comes before an
+   * answer settled it.
+   */
+  private endingAtDeadline(when: string): Ending {
     if (this.rendering) {
       return {
         state: 'failed',
         warm: false,
-        detail:
-          'still rendering (EXTRACTING) at the deadline: the page was never seen with the build'
+        detail: `still rendering (EXTRACTING) ${when}: the page was never seen with the build`
       }
     }
     if (this.staleEnding !== undefined && this.lastProblem === undefined) return this.staleEnding
@@ -389,7 +393,7 @@ export class PageCheck {
     return {
       state: 'failed',
       warm: false,
-      detail: `still failing at the deadline: ${this.lastProblem ?? 'no answer'}`
+      detail: `still failing ${when}: ${this.lastProblem ?? 'no answer'}`
     }
   }
 
