@@ -19,7 +19,7 @@
  *    rate 100: the requests read against the pages (bench/verify-tags.mjs).
  * 4b. The checks of a fresh page's body: 1,000 pages x 3 devices sharing 30 assets, the pages
  *    alone, with the asset checks, with the render judging, against a local fake site: at most
- *    10% more requests (the render judging none) and time, and CPU time within 2x and 2.5x
+ *    10% more requests (the render judging none) and time, and CPU time within 2.5x and 3x
  *    (bench/verify-assets.mjs).
  * 4b'. The old renders read before the purge: a purge of 1,000 pages x 3 devices with the render
  *    judging against the same without it, the purge arriving late and at once: at most one
