@@ -298,6 +298,13 @@ async function waitForBuild(input) {
             input.onProgress?.({ elapsedMs: clock.now() - started, looks, ...(last && { last }) });
         }
     })();
+    const aborted = () => ({
+        ready: false,
+        elapsedMs: clock.now() - started,
+        looks,
+        ...(last && { last }),
+        stopped: 'aborted'
+    });
     const finish = async (result) => {
         done.abort();
         await progress;
@@ -310,15 +317,8 @@ async function waitForBuild(input) {
         last = await lookOnce(input, timeout);
         looks++;
         // Ended while the look was under way: what it showed is no one's to act on.
-        if (input.signal?.aborted === true) {
-            return finish({
-                ready: false,
-                elapsedMs: clock.now() - started,
-                looks,
-                last,
-                stopped: 'aborted'
-            });
-        }
+        if (input.signal?.aborted === true)
+            return finish(aborted());
         const elapsedMs = clock.now() - started;
         if (last.ready)
             return finish({ ready: true, elapsedMs, looks, last });
@@ -374,15 +374,8 @@ async function waitForBuild(input) {
             return finish({ ready: false, elapsedMs: now - started, looks, last, stopped: next.reason });
         }
         await clock.sleep(next.ms, input.signal);
-        if (input.signal?.aborted) {
-            return finish({
-                ready: false,
-                elapsedMs: clock.now() - started,
-                looks,
-                last,
-                stopped: 'aborted'
-            });
-        }
+        if (input.signal?.aborted)
+            return finish(aborted());
     }
 }
 async function lookOnce(input, timeoutMs) {

@@ -104,6 +104,13 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
       input.onProgress?.({ elapsedMs: clock.now() - started, looks, ...(last && { last }) })
     }
   })()
+  const aborted = (): OriginWait => ({
+    ready: false,
+    elapsedMs: clock.now() - started,
+    looks,
+    ...(last && { last }),
+    stopped: 'aborted'
+  })
   const finish = async (result: OriginWait): Promise<OriginWait> => {
     done.abort()
     await progress
@@ -117,15 +124,7 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
     last = await lookOnce(input, timeout)
     looks++
     // Ended while the look was under way: what it showed is no one's to act on.
-    if (input.signal?.aborted === true) {
-      return finish({
-        ready: false,
-        elapsedMs: clock.now() - started,
-        looks,
-        last,
-        stopped: 'aborted'
-      })
-    }
+    if (input.signal?.aborted === true) return finish(aborted())
     const elapsedMs = clock.now() - started
     if (last.ready) return finish({ ready: true, elapsedMs, looks, last })
     const newer = await newerBuild(input, last)
@@ -181,15 +180,7 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
       return finish({ ready: false, elapsedMs: now - started, looks, last, stopped: next.reason })
     }
     await clock.sleep(next.ms, input.signal)
-    if (input.signal?.aborted) {
-      return finish({
-        ready: false,
-        elapsedMs: clock.now() - started,
-        looks,
-        last,
-        stopped: 'aborted'
-      })
-    }
+    if (input.signal?.aborted) return finish(aborted())
   }
 }
 

@@ -31,20 +31,22 @@ beforeAll(() => {
 })
 afterAll(() => repo.close())
 
-/** A purge of two pages verified with verify_content, the run's commit `sha`. */
+/** A purge of two pages, waited for at the origin and verified with verify_content. */
+const contentInputs = (): Record<string, string> => ({
+  urls: '/about\n/contact',
+  origin_url: `${emulator().originUrl}/version.txt`,
+  site_url: emulator().siteUrl,
+  verify: 'true',
+  verify_content: 'true',
+  verify_timeout_seconds: '40',
+  devices: 'desktop, mobile'
+})
+
+/** That purge by the run of commit `sha`, with the checkout (A, then B) unless told not to. */
 function verifyRun(sha: string, extra: Record<string, string> = {}, checkout = true) {
   return runWith(
     emulator().url,
-    {
-      urls: '/about\n/contact',
-      origin_url: `${emulator().originUrl}/version.txt`,
-      site_url: emulator().siteUrl,
-      verify: 'true',
-      verify_content: 'true',
-      verify_timeout_seconds: '40',
-      devices: 'desktop, mobile',
-      ...extra
-    },
+    { ...contentInputs(), ...extra },
     {
       GITHUB_EVENT_NAME: 'push',
       GITHUB_SHA: sha,
@@ -150,15 +152,7 @@ describe("a burst of deploys, related by GitHub's compare alone", () => {
   const runAs = (sha: string) =>
     runWith(
       emulator().url,
-      {
-        urls: '/about\n/contact',
-        origin_url: `${emulator().originUrl}/version.txt`,
-        site_url: emulator().siteUrl,
-        verify: 'true',
-        verify_content: 'true',
-        verify_timeout_seconds: '40',
-        devices: 'desktop, mobile'
-      },
+      contentInputs(),
       {
         GITHUB_EVENT_NAME: 'push',
         GITHUB_SHA: sha,
