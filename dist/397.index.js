@@ -19,6 +19,8 @@ async function openGitHubClient(options, api) {
 /***/ 5397:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
@@ -322,7 +324,7 @@ async function waitForBuild(input) {
         const elapsedMs = clock.now() - started;
         if (last.ready)
             return finish({ ready: true, elapsedMs, looks, last });
-        const newer = await newerBuild(input, last);
+        const newer = isAnswer(last) ? await firstRelated(input, last, 'newer') : undefined;
         if (newer !== undefined) {
             return finish({
                 ready: true,
@@ -333,7 +335,7 @@ async function waitForBuild(input) {
             });
         }
         if (input.watchRollback === true && isAnswer(last)) {
-            const id = await olderBuild(input, last);
+            const id = await firstRelated(input, last, 'older');
             older =
                 id === undefined
                     ? undefined
@@ -389,16 +391,10 @@ async function lookOnce(input, timeoutMs) {
     }
 }
 /**
- * The first commit a 2xx look showed that is newer than the build (each asked about once a
- * run); undefined when none is.
+ * The first commit a look showed that relates to the build as `kind` (each asked about once a
+ * run); undefined when none does. Only a 2xx look's ids say which build the origin serves: the
+ * caller asks of those alone.
  */
-async function newerBuild(input, look) {
-    return isAnswer(look) ? firstRelated(input, look, 'newer') : undefined;
-}
-/** The first commit a 2xx look showed that is older than the build; undefined when none is. */
-function olderBuild(input, look) {
-    return firstRelated(input, look, 'older');
-}
 async function firstRelated(input, look, kind) {
     if (input.relations === undefined)
         return undefined;

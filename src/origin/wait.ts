@@ -127,7 +127,7 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
     if (input.signal?.aborted === true) return finish(aborted())
     const elapsedMs = clock.now() - started
     if (last.ready) return finish({ ready: true, elapsedMs, looks, last })
-    const newer = await newerBuild(input, last)
+    const newer = isAnswer(last) ? await firstRelated(input, last, 'newer') : undefined
     if (newer !== undefined) {
       return finish({
         ready: true,
@@ -138,7 +138,7 @@ export async function waitForBuild(input: OriginWaitInput): Promise<OriginWait> 
       })
     }
     if (input.watchRollback === true && isAnswer(last)) {
-      const id = await olderBuild(input, last)
+      const id = await firstRelated(input, last, 'older')
       older =
         id === undefined
           ? undefined
@@ -196,18 +196,10 @@ async function lookOnce(input: OriginWaitInput, timeoutMs: number): Promise<Orig
 }
 
 /**
- * The first commit a 2xx look showed that is newer than the build (each asked about once a
- * run); undefined when none is.
+ * The first commit a look showed that relates to the build as `kind` (each asked about once a
+ * run); undefined when none does. Only a 2xx look's ids say which build the origin serves: the
+ * caller asks of those alone.
  */
-async function newerBuild(input: OriginWaitInput, look: OriginLook): Promise<string | undefined> {
-  return isAnswer(look) ? firstRelated(input, look, 'newer') : undefined
-}
-
-/** The first commit a 2xx look showed that is older than the build; undefined when none is. */
-function olderBuild(input: OriginWaitInput, look: OriginLook): Promise<string | undefined> {
-  return firstRelated(input, look, 'older')
-}
-
 async function firstRelated(
   input: OriginWaitInput,
   look: OriginLook,

@@ -9,6 +9,7 @@ import { everyPageFresh, Output, type VerifyStatus } from '../core/constants.js'
 import { otherBuildWords } from '../build/commit-relation.js'
 import { andList, shortSha } from '../text/format.js'
 import { OUTPUT_DEFAULTS } from './output-defaults.js'
+import type { OtherBuildLive } from './run-report.js'
 import {
   ASSET_STATE_WORDS,
   countedWords,
@@ -164,10 +165,8 @@ export interface VerificationCounts {
   /** (asset, device) checks broken at the end, and the distinct assets among them. */
   readonly brokenAssets?: number
   readonly brokenAssetUrls?: number
-  /** The older commit origin_url went back to (status rolled-back). */
-  readonly rolledBackTo?: string
-  /** The newer commit, which holds this run's, that went live in its place. */
-  readonly supersededBy?: string
+  /** Another build live in this run's place: a newer one, or the rollback (status rolled-back). */
+  readonly otherBuild?: OtherBuildLive
   /** (asset, device) checks the deadline left: nothing proved those pages can render. */
   readonly notCheckedAssets?: number
   /** Fresh (page, device) checks whose cached render was read in part, or not at all. */
@@ -198,8 +197,9 @@ export function concludeVerification(
     io.setFailed(`Verification failed: ${fatal}`)
     return
   }
-  if (status === 'rolled-back') {
-    const message = `Verification: rolled back: origin_url went back to ${otherBuildWords(counts.rolledBackTo ?? '', { kind: 'older' })} after this run's build was live, so this run's build is no longer what the site serves; the checks ended at once, and no page was purged again after it (${counts.checks} check(s) made; see the job summary).`
+  const other = counts.otherBuild
+  if (other?.kind === 'rolled-back') {
+    const message = `Verification: rolled back: origin_url went back to ${otherBuildWords(other.commit, { kind: 'older' })} after this run's build was live, so this run's build is no longer what the site serves; the checks ended at once, and no page was purged again after it (${counts.checks} check(s) made; see the job summary).`
     if (mode === 'warn') io.warning(message)
     else io.setFailed(message)
     return
@@ -220,9 +220,9 @@ export function concludeVerification(
   if (status === 'fresh') {
     const verified = counts.checks - counts.unverifiable - counts.bypassed - counts.gone
     const newer =
-      counts.supersededBy === undefined
+      other?.kind !== 'superseded'
         ? ''
-        : ` Superseded by ${shortSha(counts.supersededBy)}, a newer build that holds this run's commit: a page showing it counted as fresh.`
+        : ` Superseded by ${shortSha(other.commit)}, a newer build that holds this run's commit: a page showing it counted as fresh.`
     io.info(
       `Verification: every verifiable page is fresh at the edge (${verified} of ${counts.checks} check(s)).${newer}${gone}${dynamic}${bypassed}`
     )

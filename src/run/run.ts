@@ -213,7 +213,7 @@ async function runWithInputs(
     return
   }
   // Before any purge: a purge that lands before the new build is live re-caches the old one.
-  const shared = originShared(settings)
+  const shared = originShared(io, settings)
   const origin = await waitForOrigin(io, settings, plan, shared)
   if (origin.kind !== 'not-asked') report.origin = origin.report
   if (origin.kind === 'failed') {

@@ -33,26 +33,26 @@ export type OriginStep =
  * and the re-purges read it), and how other commits relate, made at the first look that needs
  * it, so that each commit is asked about once a run.
  */
-export class OriginShared {
-  private relations: CommitRelations | undefined
-  private made = false
-
-  constructor(readonly succession: BuildSuccession | undefined) {}
-
-  /** The run's relations, made once from `make` (origin/index.ts's relationsOf). */
-  relationsFrom(make: () => CommitRelations | undefined): CommitRelations | undefined {
-    if (!this.made) {
-      this.relations = make()
-      this.made = true
-    }
-    return this.relations
-  }
+export interface OriginShared {
+  readonly succession: BuildSuccession | undefined
+  /** The run's relations (none without origin_url, or for a build that is no commit). */
+  relations(): Promise<CommitRelations | undefined>
 }
 
-/** The run's shared origin state: a succession when the run has a build to prove. */
-export function originShared(settings: RunSettings): OriginShared {
+export function originShared(io: StepIo, settings: RunSettings): OriginShared {
   const build = settings.content?.build ?? settings.origin?.build
-  return new OriginShared(build === undefined ? undefined : new BuildSuccession(build))
+  const origin = settings.origin
+  let relations: Promise<CommitRelations | undefined> | undefined
+  return {
+    succession: build === undefined ? undefined : new BuildSuccession(build),
+    relations: () =>
+      (relations ??=
+        origin === undefined
+          ? Promise.resolve(undefined)
+          : import('../origin/index.js').then(({ relationsOf }) =>
+              relationsOf(origin.build, relatedBy(io, origin.githubToken))
+            ))
+  }
 }
 
 export async function waitForOrigin(
@@ -66,12 +66,9 @@ export async function waitForOrigin(
     io.setOutputs({ [Output.OriginSeconds]: '' })
     return { kind: 'not-asked' }
   }
-  const { runOriginWait, describeLook, cachedOriginProblem, relationsOf } =
-    await import('../origin/index.js')
+  const { runOriginWait, describeLook, cachedOriginProblem } = await import('../origin/index.js')
   const startedAt = io.clock.now()
-  const relations = shared.relationsFrom(() =>
-    relationsOf(origin.build, relatedBy(io, origin.githubToken))
-  )
+  const relations = await shared.relations()
   const wait = await runOriginWait({
     settings: origin,
     clock: io.clock,
@@ -148,10 +145,8 @@ export function originLiveCheck(
   const origin = settings.origin
   if (origin === undefined) return undefined
   return async (until, signal) => {
-    const { runOriginWait, relationsOf } = await import('../origin/index.js')
-    const relations = shared.relationsFrom(() =>
-      relationsOf(origin.build, relatedBy(io, origin.githubToken))
-    )
+    const { runOriginWait } = await import('../origin/index.js')
+    const relations = await shared.relations()
     const wait = await runOriginWait({
       settings: { ...origin, timeoutMs: Math.max(0, until - io.clock.now()) },
       clock: io.clock,

@@ -236,11 +236,11 @@ export async function verifyWithoutPurge(
 }
 
 /** The other build that went live in this run's place, for the reports: a rollback first. */
-function otherBuildLive(succession: BuildSuccession | undefined): { otherBuild?: OtherBuildLive } {
+function otherBuildLive(succession: BuildSuccession | undefined): OtherBuildLive | undefined {
   const rolledBack = succession?.rolledBackTo
-  if (rolledBack !== undefined) return { otherBuild: { kind: 'rolled-back', ...rolledBack } }
+  if (rolledBack !== undefined) return { kind: 'rolled-back', ...rolledBack }
   const newer = succession?.supersededBy
-  return newer === undefined ? {} : { otherBuild: { kind: 'superseded', ...newer } }
+  return newer === undefined ? undefined : { kind: 'superseded', ...newer }
 }
 
 /** A purged_at this far ahead of the runner's clock is a mistake rather than clock drift. */
@@ -290,6 +290,8 @@ async function verifyAndReport(
     await repurging
   }
   const { verification, selection } = report
+  // The re-purges have stopped: what the run learned of other builds is final.
+  const otherBuild = otherBuildLive(succession)
   const { counts } = verification
   const stale = verification.listed.filter(check => check.state === 'stale')
   const staleOutput = listOutput(
@@ -347,7 +349,7 @@ async function verifyAndReport(
           ...(succession?.supersededBy && { newer: succession.supersededBy.commit })
         }
       }),
-    ...otherBuildLive(succession)
+    ...(otherBuild && { otherBuild })
   }
   const gone = goneWarning(verification.listed, counts.gone, verify.devices.length)
   if (gone !== undefined) io.warning(gone)
@@ -385,8 +387,7 @@ async function verifyAndReport(
         ? 'after the last purge was accepted'
         : 'after the step started',
     ...(nothingChecked !== undefined && { nothingChecked }),
-    ...(succession?.rolledBackTo && { rolledBackTo: succession.rolledBackTo.commit }),
-    ...(succession?.supersededBy && { supersededBy: succession.supersededBy.commit })
+    ...(otherBuild && { otherBuild })
   })
   return part
 }
